@@ -1,0 +1,17 @@
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { REDIRECT_TO_LANDING } from "./content/landing";
+
+export default [
+  index("routes/landing.tsx", { id: "landing" }),
+  route("/front-page", "routes/landing.tsx", { id: "front-page" }),
+  route("/polipus", "routes/landing.tsx", { id: "polipus" }),
+  route("/portals", "routes/portals.tsx"),
+  route("/mobile-app-download", "routes/mobile-app-download.tsx"),
+  route("/install-app", "routes/install-app.tsx"),
+  route("/pwa-test", "routes/pwa-test.tsx"),
+  ...REDIRECT_TO_LANDING.map((path) =>
+    route(path, "routes/redirect-to-landing.tsx", { id: `redirect${path.replaceAll("/", "-")}` }),
+  ),
+  // Any other page path shows the landing content with a 404 status (spec §2).
+  route("*", "routes/landing.tsx", { id: "not-found" }),
+] satisfies RouteConfig;

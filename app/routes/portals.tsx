@@ -1,0 +1,166 @@
+import { env } from "cloudflare:workers";
+import { Link } from "react-router";
+import { LiveClock } from "../components/live-clock";
+import { WeatherChip } from "../components/weather-chip";
+import { COUNTIES, MAJOR_CASH_CROPS } from "../content/counties";
+import { copyright, PORTALS } from "../content/portals";
+import type { Route } from "./+types/portals";
+import { PUBLIC_PAGE_CACHE } from "./landing";
+
+export function loader() {
+  // Contact values are deployment configuration (wrangler.toml vars), the same for every user.
+  return {
+    contact: {
+      hotline: env.CONTACT_HOTLINE,
+      email: env.CONTACT_SUPPORT_EMAIL,
+      emergency: env.CONTACT_EMERGENCY,
+    },
+    year: new Date().getUTCFullYear(),
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": PUBLIC_PAGE_CACHE };
+}
+
+export const meta: Route.MetaFunction = () => [
+  { title: `${PORTALS.title} — Portals` },
+  { name: "description", content: PORTALS.intro },
+];
+
+export default function Portals({ loaderData }: Route.ComponentProps) {
+  const { contact, year } = loaderData;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="bg-green-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
+          <div className="flex items-center gap-2">
+            <img src="/api/assets/flag-liberia.svg" alt="Flag of Liberia" width={38} height={20} className="h-5 w-auto rounded-sm" />
+            <img src="/api/assets/lacra-logo.svg" alt="Seal of the regulator (LACRA)" width={40} height={40} className="h-10 w-10" />
+            <img src="/api/assets/logo.svg" alt="Platform emblem" width={40} height={40} className="h-10 w-10" />
+            <img src="/api/assets/flag-eu.svg" alt="Flag of the European Union" width={30} height={20} className="h-5 w-auto rounded-sm" />
+            <div className="ml-1 leading-tight">
+              <p className="text-sm font-bold sm:text-base">{PORTALS.title}</p>
+              <p className="text-[11px] text-green-200 sm:text-xs">{PORTALS.regulator}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <WeatherChip />
+            <LiveClock />
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <Link to={PORTALS.back.href} prefetch="none" className="text-sm font-semibold text-green-800 hover:underline">
+          ← {PORTALS.back.label}
+        </Link>
+
+        <section aria-labelledby="intro-heading" className="mt-4">
+          <h1 id="intro-heading" className="text-2xl font-extrabold text-slate-900 sm:text-3xl">
+            {PORTALS.introHeading}
+          </h1>
+          <p className="mt-2 max-w-3xl text-slate-700">{PORTALS.intro}</p>
+          <details className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
+            <summary className="cursor-pointer font-semibold text-slate-800">{PORTALS.countiesHeading}</summary>
+            <ul className="mt-2 grid grid-cols-2 gap-1 text-slate-700 sm:grid-cols-3 lg:grid-cols-5">
+              {COUNTIES.map((county) => (
+                <li key={county}>{county}</li>
+              ))}
+            </ul>
+          </details>
+          <p className="mt-2 text-sm text-slate-700">
+            <span className="font-semibold">{PORTALS.cropsHeading}:</span> {MAJOR_CASH_CROPS.join(", ")}.
+          </p>
+        </section>
+
+        <section aria-labelledby="portal-cards-heading" className="mt-6">
+          <h2 id="portal-cards-heading" className="sr-only">
+            Portals
+          </h2>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {PORTALS.cards.map((card) => (
+              <li key={card.id}>
+                <Link
+                  to={card.href}
+                  prefetch="none"
+                  data-portal={card.id}
+                  className="flex h-full flex-col rounded-xl border border-green-200 bg-white p-5 shadow-sm transition hover:border-green-600 hover:shadow-md focus:outline-none focus-visible:ring-4 focus-visible:ring-green-300"
+                >
+                  <span className="text-3xl" aria-hidden="true">
+                    {card.icon}
+                  </span>
+                  <h3 className="mt-2 text-lg font-bold text-slate-900">{card.title}</h3>
+                  <p className="mt-1 text-sm text-slate-600">{card.description}</p>
+                  <ul className="mt-3 flex-1 space-y-1 text-sm text-slate-700">
+                    {card.features.map((feature) => (
+                      <li key={feature} className="flex gap-2">
+                        <span aria-hidden="true" className="text-green-700">
+                          ✓
+                        </span>
+                        {feature}
+                      </li>
+                    ))}
+                  </ul>
+                  <span className="mt-4 inline-block rounded-md bg-green-800 px-3 py-2 text-center text-sm font-semibold text-white">
+                    {PORTALS.enterPortal}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="stats-heading" className="mt-8">
+          <h2 id="stats-heading" className="text-xl font-bold text-slate-900">
+            {PORTALS.statsHeading}
+          </h2>
+          <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
+            {PORTALS.stats.map((stat) => (
+              <li key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
+                <p className="text-2xl font-extrabold text-green-800">{stat.value}</p>
+                <p className="text-sm text-slate-600">{stat.label}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="help-heading" className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-5">
+          <h2 id="help-heading" className="text-lg font-bold text-amber-950">
+            {PORTALS.help.heading}
+          </h2>
+          <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="font-semibold text-amber-900">{PORTALS.help.hotline}</dt>
+              <dd>
+                <a href={`tel:${contact.hotline.replace(/[^+\d]/g, "")}`} className="text-amber-950 underline">
+                  {contact.hotline}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-amber-900">{PORTALS.help.email}</dt>
+              <dd>
+                <a href={`mailto:${contact.email}`} className="text-amber-950 underline">
+                  {contact.email}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt className="font-semibold text-amber-900">{PORTALS.help.emergency}</dt>
+              <dd>
+                <a href={`tel:${contact.emergency.replace(/[^+\d]/g, "")}`} className="text-amber-950 underline">
+                  {contact.emergency}
+                </a>
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </main>
+
+      <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">
+        {copyright(year)}
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { cronRuns } from "../schema";
+
+export async function startCronRun(db: Database, cron: string, scheduledAt: Date) {
+  const [row] = await db
+    .insert(cronRuns)
+    .values({ cron, scheduledAt: scheduledAt.toISOString() })
+    .returning({ id: cronRuns.id });
+  return row!.id;
+}
+
+export async function finishCronRun(db: Database, id: number, status: "ok" | "failed", summary: unknown) {
+  await db
+    .update(cronRuns)
+    .set({
+      status,
+      summary: JSON.stringify(summary),
+      finishedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+    })
+    .where(eq(cronRuns.id, id));
+}
+
+export async function latestCronRuns(db: Database, limit = 10) {
+  return db.select().from(cronRuns).orderBy(desc(cronRuns.id)).limit(limit);
+}

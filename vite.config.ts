@@ -1,0 +1,10 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  preview: { port: Number(process.env.PORT ?? 8787), host: "127.0.0.1", strictPort: true },
+  server: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1" },
+});

@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { Env } from "../env";
+import { checkHealth } from "../services/check-health";
+import { assets } from "./assets";
+import { apiError, onApiError, onApiNotFound } from "./errors";
+
+/** The `/api` application: one Hono sub-app per resource. */
+export const api = new Hono<{ Bindings: Env }>()
+  .use(
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)"),
+    }),
+  )
+  .get("/health", async (c) => {
+    const report = await checkHealth({ db: c.env.DB, kv: c.env.SESSIONS, r2: c.env.CERTS });
+    c.header("Cache-Control", "no-store");
+    return c.json(report, report.status === "ok" ? 200 : 503);
+  })
+  // The bare response `npm run bench` compares page rendering against.
+  .get("/hello", (c) => c.json({ hello: "world" }))
+  .route("/assets", assets);
+
+api.onError(onApiError);
+api.notFound(onApiNotFound);

@@ -1,0 +1,36 @@
+import { Hono } from "hono";
+import { createRequestHandler } from "react-router";
+import { api } from "./api";
+import { onApiError, onApiNotFound } from "./api/errors";
+import type { Env } from "./env";
+import { withSecurityHeaders } from "./http/security-headers";
+import { runScheduled } from "./jobs/scheduled";
+
+const requestHandler = createRequestHandler(
+  () => import("virtual:react-router/server-build"),
+  import.meta.env.MODE,
+);
+
+const app = new Hono<{ Bindings: Env }>();
+
+// Security headers on every response the Worker makes (pages set their own hashed CSP).
+app.use(async (c, next) => {
+  await next();
+  c.res = withSecurityHeaders(c.res);
+});
+
+// /api/* → Hono; an /api URL never answers HTML, not even an unknown one.
+app.route("/api", api);
+app.all("/api", onApiNotFound);
+app.all("/api/*", onApiNotFound);
+app.onError(onApiError);
+
+// Everything else, every method (form POSTs reach route actions) → React Router SSR.
+app.all("*", (c) => requestHandler(c.req.raw));
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(runScheduled(controller, env));
+  },
+} satisfies ExportedHandler<Env>;

@@ -1,0 +1,31 @@
+import { database } from "../../db/client";
+import { finishCronRun, startCronRun } from "../../db/queries/cron-runs";
+import type { Env } from "../env";
+
+/**
+ * The Worker's cron handler: records each run in `cron_runs` with what it did.
+ * Later jobs (certificate regeneration, expiry) are added to `jobs` below.
+ */
+export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env) {
+  const db = database(env.DB);
+  const runId = await startCronRun(db, controller.cron, new Date(controller.scheduledTime));
+  const summary: Record<string, unknown> = {};
+  try {
+    const jobs: Record<string, () => Promise<unknown>> = {
+      // Housekeeping: drop cron history older than 90 days so the table stays small.
+      pruneCronHistory: async () => {
+        const result = await env.DB.prepare(
+          "DELETE FROM cron_runs WHERE started_at < strftime('%Y-%m-%dT%H:%M:%fZ','now','-90 days')",
+        ).run();
+        return { deleted: result.meta.changes ?? 0 };
+      },
+    };
+    for (const [name, job] of Object.entries(jobs)) summary[name] = await job();
+    await finishCronRun(db, runId, "ok", summary);
+  } catch (error) {
+    summary.error = error instanceof Error ? error.message : String(error);
+    await finishCronRun(db, runId, "failed", summary);
+    throw error;
+  }
+  return { runId, summary };
+}
