@@ -30,7 +30,7 @@ app.all("*", (c) => requestHandler(c.req.raw));
 
 export default {
   fetch: app.fetch,
-  async scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduled(controller, env));
+  async scheduled(controller, env) {
+    await runScheduled(controller, env);
   },
 } satisfies ExportedHandler<Env>;

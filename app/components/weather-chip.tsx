@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { PORTALS } from "../content/portals";
-import { INITIAL_WEATHER, pickWeather, WEATHER_CHANGE_MS, WEATHER_ICON } from "../lib/weather";
+import { INITIAL_WEATHER, pickWeather, WEATHER_CHANGE_MS, WEATHER_ICON, WEATHER_LABEL } from "../lib/weather";
 
 /** Simulated weather for Monrovia (spec §4): starts sunny 28°C, re-picked every 5 minutes. */
 export function WeatherChip() {
@@ -19,8 +19,7 @@ export function WeatherChip() {
       <span aria-hidden="true">{WEATHER_ICON[weather.condition]}</span>
       <span>
         <span className="sr-only">{PORTALS.weather.label}: </span>
-        <span className="capitalize">{weather.condition.replace("-", " ")}</span> {weather.temperature} ·{" "}
-        {weather.location}
+        {`${WEATHER_LABEL[weather.condition]} ${weather.temperature} · ${weather.location}`}
       </span>
       <span className="rounded bg-white/20 px-1.5 text-[10px] uppercase tracking-wide">Simulated</span>
     </p>

@@ -22,6 +22,13 @@ export const WEATHER_ICON: Record<WeatherCondition, string> = {
   rainy: "🌧️",
 };
 
+export const WEATHER_LABEL: Record<WeatherCondition, string> = {
+  sunny: "Sunny",
+  cloudy: "Cloudy",
+  "partly-cloudy": "Partly cloudy",
+  rainy: "Rainy",
+};
+
 /** Picks one of the four states; `random` returns a number in [0, 1). */
 export function pickWeather(random: () => number = Math.random): WeatherState {
   const index = Math.min(WEATHER_OPTIONS.length - 1, Math.floor(random() * WEATHER_OPTIONS.length));
