@@ -23,10 +23,12 @@ function init() {
 init();
 
 // The installable, offline-capable app (spec §1): the service worker is registered at load.
-if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => {
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
-      console.warn("Service worker registration failed", error);
-    });
+function registerServiceWorker() {
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
+    console.warn("Service worker registration failed", error);
   });
+}
+if ("serviceWorker" in navigator) {
+  if (document.readyState === "complete") registerServiceWorker();
+  else window.addEventListener("load", registerServiceWorker, { once: true });
 }

@@ -4,7 +4,3 @@ declare module "virtual:react-router/server-build" {
   export = build;
 }
 
-// `import { env } from "cloudflare:workers"` is typed with the project's bindings.
-declare namespace Cloudflare {
-  interface Env extends import("./env").Env {}
-}

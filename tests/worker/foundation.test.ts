@@ -188,7 +188,8 @@ describe("mobile app routes", () => {
 
 describe("scheduled handler", () => {
   it("runs and records the run in D1", async () => {
-    await exports.default.scheduled({ scheduledTime: new Date("2026-11-21T02:00:00Z"), cron: "0 2 * * *" });
+    // The loopback binding runs the real scheduled() export, as the cron trigger would.
+    await (exports.default as unknown as { scheduled(o: { scheduledTime: Date; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: new Date("2026-11-21T02:00:00Z"), cron: "0 2 * * *" });
     const row = await env.DB.prepare("SELECT cron, scheduled_at, status, summary FROM cron_runs ORDER BY id DESC LIMIT 1").first<{
       cron: string;
       scheduled_at: string;

@@ -1,4 +1,5 @@
-import { applyD1Migrations, env } from "cloudflare:test";
+import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
 
 // Every test file starts from the real migrations on an isolated local D1.
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+const { TEST_MIGRATIONS } = env as unknown as { TEST_MIGRATIONS: D1Migration[] };
+await applyD1Migrations(env.DB, TEST_MIGRATIONS);
