@@ -3,13 +3,12 @@ import { createRequestHandler } from "react-router";
 import { api } from "./api";
 import { onApiError, onApiNotFound } from "./api/errors";
 import type { Env } from "./env";
+import { withEdgeCache } from "./http/edge-cache";
 import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs/scheduled";
 
-const requestHandler = createRequestHandler(
-  () => import("virtual:react-router/server-build"),
-  import.meta.env.MODE,
-);
+const loadBuild = () => import("virtual:react-router/server-build");
+const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
 
 const app = new Hono<{ Bindings: Env }>();
 
@@ -26,7 +25,11 @@ app.all("/api/*", onApiNotFound);
 app.onError(onApiError);
 
 // Everything else, every method (form POSTs reach route actions) → React Router SSR.
-app.all("*", (c) => requestHandler(c.req.raw));
+// Public pages (Cache-Control: public) are kept in the edge cache; see http/edge-cache.ts.
+app.all("*", async (c) => {
+  const { assets } = await loadBuild();
+  return withEdgeCache(c.req.raw, c.executionCtx, assets.version, () => requestHandler(c.req.raw));
+});
 
 export default {
   fetch: app.fetch,

@@ -1,0 +1,104 @@
+// `npm run bench`: measures the locally served production build (vite preview = workerd).
+// Reports req/s and p50/p99 latency for pages and endpoints next to a bare JSON "hello"
+// served by the same runtime in the same run, and the first-load bytes (gzip) of pages.
+// Figures are printed, never asserted: speed is reported, not tested.
+import { spawn, spawnSync } from "node:child_process";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8791);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+
+function must(cmd, args) {
+  const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(" ")} failed`);
+}
+
+async function waitFor(url, ms = 60_000) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not start: ${url}`);
+}
+
+function load(path, opts = {}) {
+  return new Promise((resolve, reject) => {
+    autocannon({ url: BASE + path, connections: CONNECTIONS, duration: DURATION, ...opts }, (err, res) =>
+      err ? reject(err) : resolve(res),
+    );
+  });
+}
+
+const gz = (buf) => gzipSync(buf, { level: 6 }).length;
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+/** Bytes a first visit loads: the HTML, then every module script and preload it names. */
+async function firstLoad(path) {
+  const html = await (await fetch(BASE + path)).text();
+  const urls = new Set();
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/<script[^>]+src="([^"]+)"/g)) urls.add(m[1]);
+  for (const m of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) urls.add(m[1]);
+  let js = 0;
+  for (const url of urls) js += gz(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()));
+  const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]);
+  let cssBytes = 0;
+  for (const url of css) cssBytes += gz(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()));
+  return { html: gz(Buffer.from(html)), js, css: cssBytes, scripts: urls.size };
+}
+
+if (!process.argv.includes("--no-build")) {
+  console.log("Building and migrating…");
+  must("react-router", ["build"]);
+  must("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
+}
+const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1", "--strictPort"], {
+  env,
+  stdio: "ignore",
+  detached: true,
+});
+const stop = () => {
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {}
+};
+process.on("exit", stop);
+
+try {
+  await waitFor(`${BASE}/api/health`);
+  // Warm up every path once (module loading, D1 open).
+  for (const p of ["/", "/portals", "/api/health", "/api/hello"]) await fetch(BASE + p);
+
+  console.log(`\nThroughput: ${CONNECTIONS} connections × ${DURATION}s per path, same local workerd\n`);
+  const rows = [];
+  for (const path of ["/api/hello", "/", "/portals", "/api/health"]) {
+    const r = await load(path);
+    rows.push({ path, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx });
+  }
+  const hello = rows[0].rps;
+  console.log("path            req/s     p50 ms   p99 ms   vs hello   errors");
+  for (const r of rows) {
+    console.log(
+      `${r.path.padEnd(14)} ${r.rps.toFixed(0).padStart(7)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)}   ${(r.rps / hello).toFixed(2).padStart(6)}   ${r.errors}`,
+    );
+  }
+
+  console.log("\nFirst load (gzip): budgets JS ≤ 130 KiB, HTML ≤ 30 KiB");
+  for (const path of ["/", "/portals"]) {
+    const f = await firstLoad(path);
+    const ok = f.js <= 130 * 1024 && f.html <= 30 * 1024 ? "within budget" : "OVER BUDGET";
+    console.log(`${path.padEnd(10)} JS ${kib(f.js)} in ${f.scripts} files · HTML ${kib(f.html)} · CSS ${kib(f.css)} — ${ok}`);
+  }
+  const extra = await import("./bench-extra.mjs").catch(() => null);
+  if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
+} finally {
+  stop();
+}
+process.exit(0);

@@ -1,0 +1,41 @@
+/**
+ * Edge caching of public pages with the Workers Cache API (issue #2: "/ and /portals carry
+ * no per-user data, so they are served with headers that let the edge cache them").
+ *
+ * A Worker's own responses are not cached by Cloudflare's CDN; `caches.default` is the way
+ * to keep them in the data centre that served them. Only what a route itself marks
+ * `Cache-Control: public` (and that sets no cookie) is stored, keyed by URL and build
+ * version so a deploy never serves HTML pointing at the previous build's assets.
+ */
+export async function withEdgeCache(
+  request: Request,
+  ctx: Pick<ExecutionContext, "waitUntil">,
+  buildVersion: string,
+  render: () => Promise<Response>,
+): Promise<Response> {
+  const cacheable =
+    (request.method === "GET" || request.method === "HEAD") &&
+    !request.headers.has("Authorization") &&
+    typeof caches !== "undefined";
+  if (!cacheable) return render();
+
+  const key = new URL(request.url);
+  key.searchParams.set("__build", buildVersion);
+  const cacheKey = new Request(key.toString(), { method: "GET" });
+  const cache = (caches as unknown as { default: Cache }).default;
+
+  const hit = await cache.match(cacheKey);
+  if (hit) return hit;
+
+  const response = await render();
+  const control = response.headers.get("Cache-Control") ?? "";
+  if (
+    request.method === "GET" &&
+    response.status === 200 &&
+    /\bpublic\b/.test(control) &&
+    !response.headers.has("Set-Cookie")
+  ) {
+    ctx.waitUntil(cache.put(cacheKey, response.clone()));
+  }
+  return response;
+}
