@@ -92,6 +92,26 @@ describe("security headers", () => {
   });
 });
 
+describe("edge cache", () => {
+  it("serves a public page from the cache on the second request", async () => {
+    const first = await call("/portals?utm=cache-test");
+    expect(first.headers.get("x-edge-cache")).toBe("MISS");
+    const firstHtml = await first.text();
+    await new Promise((r) => setTimeout(r, 50)); // cache.put runs in waitUntil
+    const second = await call("/portals?utm=cache-test");
+    expect(second.headers.get("x-edge-cache")).toBe("HIT");
+    expect(await second.text()).toBe(firstHtml);
+    expect(second.headers.get("content-security-policy")).toBe(first.headers.get("content-security-policy"));
+  });
+
+  it("never caches a 404 or a redirect", async () => {
+    for (let i = 0; i < 2; i++) {
+      expect((await call("/not/a/page")).headers.get("x-edge-cache")).toBeNull();
+      expect((await call("/mine-watch")).headers.get("x-edge-cache")).toBeNull();
+    }
+  });
+});
+
 describe("landing screen", () => {
   for (const path of ["/", "/front-page", "/polipus"]) {
     it(`${path} shows the landing content`, async () => {

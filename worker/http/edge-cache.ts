@@ -25,7 +25,11 @@ export async function withEdgeCache(
   const cache = (caches as unknown as { default: Cache }).default;
 
   const hit = await cache.match(cacheKey);
-  if (hit) return hit;
+  if (hit) {
+    const copy = new Response(hit.body, hit);
+    copy.headers.set("X-Edge-Cache", "HIT");
+    return copy;
+  }
 
   const response = await render();
   const control = response.headers.get("Cache-Control") ?? "";
@@ -36,6 +40,7 @@ export async function withEdgeCache(
     !response.headers.has("Set-Cookie")
   ) {
     ctx.waitUntil(cache.put(cacheKey, response.clone()));
+    response.headers.set("X-Edge-Cache", "MISS");
   }
   return response;
 }
