@@ -1,5 +1,23 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { demoAccountsSql } from "./db/seed/demo-accounts";
+
+const migrations = await readD1Migrations("./migrations");
+const demoSeed = JSON.stringify(await demoAccountsSql());
+
+/** The built Worker in workerd with real local D1/KV/R2; `vars` override wrangler.toml. */
+function workerProject(name: string, include: string[], vars: Record<string, string>) {
+  return {
+    plugins: [
+      cloudflareTest({
+        main: "./build/server/index.js",
+        wrangler: { configPath: "./build/server/wrangler.json" },
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars } },
+      }),
+    ],
+    test: { name, include, setupFiles: ["./tests/worker/setup.ts"], fsModuleCache: false },
+  };
+}
 
 /**
  * Two suites (STYLE.md "Tests"):
@@ -13,23 +31,8 @@ export default defineConfig({
       {
         test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
       },
-      {
-        plugins: [
-          cloudflareTest(async () => ({
-            main: "./build/server/index.js",
-            wrangler: { configPath: "./build/server/wrangler.json" },
-            miniflare: {
-              bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
-            },
-          })),
-        ],
-        test: {
-          name: "worker",
-          include: ["tests/worker/**/*.test.ts"],
-          setupFiles: ["./tests/worker/setup.ts"],
-          fsModuleCache: false,
-        },
-      },
+      workerProject("worker", ["tests/worker/**/*.test.ts"], {}),
+      workerProject("worker-prod", ["tests/worker-prod/**/*.test.ts"], { DEMO_MODE: "off" }),
     ],
   },
 });

@@ -4,6 +4,10 @@ import type { Env } from "../env";
 import { checkHealth } from "../services/check-health";
 import { assets } from "./assets";
 import { apiError, onApiError, onApiNotFound } from "./errors";
+import { auth } from "./auth";
+import { requireApiRole } from "./middleware";
+import { usersApi } from "./users";
+import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<{ Bindings: Env }>()
@@ -20,7 +24,10 @@ export const api = new Hono<{ Bindings: Env }>()
   })
   // The bare response `npm run bench` compares page rendering against.
   .get("/hello", (c) => c.json({ hello: "world" }))
-  .route("/assets", assets);
+  .route("/assets", assets)
+  .route("/", auth)
+  .route("/users", usersApi)
+  .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);
 api.notFound(onApiNotFound);

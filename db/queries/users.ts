@@ -1,0 +1,47 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { authEvents, users } from "../schema";
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export const normalizeLoginId = (loginId: string) => loginId.trim().toUpperCase();
+
+export async function findUserByLoginId(db: Database, loginId: string) {
+  const [row] = await db.select().from(users).where(eq(users.loginIdNormalized, normalizeLoginId(loginId))).limit(1);
+  return row ?? null;
+}
+
+/** Farmers may sign in with their registered phone number too. */
+export async function findFarmerByPhone(db: Database, phone: string) {
+  const digits = phone.replace(/[^\d]/g, "");
+  if (digits.length < 7) return null;
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`${users.role} = 'farmer' AND replace(replace(replace(${users.phone}, ' ', ''), '-', ''), '+', '') = ${digits}`)
+    .limit(2);
+  return rows.length === 1 ? rows[0]! : null;
+}
+
+export async function findUserById(db: Database, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function markLogin(db: Database, id: string, patch: Partial<Pick<UserRow, "passwordHash" | "county" | "phone" | "companyName">> = {}) {
+  await db
+    .update(users)
+    .set({ ...patch, lastLoginAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(users.id, id));
+}
+
+export async function insertUser(db: Database, user: NewUser) {
+  await db.insert(users).values({ ...user, loginIdNormalized: normalizeLoginId(user.loginId) });
+}
+
+export type AuthEvent = typeof authEvents.$inferInsert;
+
+export async function logAuthEvent(db: Database, event: AuthEvent) {
+  await db.insert(authEvents).values(event);
+}

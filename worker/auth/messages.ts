@@ -1,0 +1,53 @@
+/** Every authentication text of the spec (§5 validation, §8 errors), word for word. */
+export const AUTH_MESSAGES = {
+  farmerIdRequired: "Farmer ID is required",
+  buyerIdRequired: "Buyer ID is required",
+  passwordMin: "Password must be at least 6 characters",
+  usernameRequired: "Username is required",
+  roleRequired: "Role selection is required",
+  accessCodeRequired: "System access code is required",
+  missingInfoTitle: "Missing Information",
+  missingBoth: "Please enter both login ID and password",
+  exporterMissing: "Please enter both exporter ID and password",
+  exporterDenied: "Access denied. Exporter credentials required.",
+  passwordRequired: "Password is required",
+  entityTypeRequired: "Organisation type is required",
+
+  loginFailedTitle: "Login Failed",
+  loginErrorTitle: "Login Error",
+  loginSuccessTitle: "Login Successful",
+  fallbackCheckCredentials: "Login failed. Please check your credentials.",
+  invalidCredentials: "Invalid credentials",
+  loginFailed: "Login failed",
+  authenticationFailed: "Authentication failed",
+  insufficientPermissions: "Invalid credentials or insufficient permissions",
+  invalidLoginIdPassword: "Invalid credentials. Please check your login ID and password.",
+  connectionFailed: "Connection failed. Please try again.",
+  loginFailedTryAgain: "Login failed. Please try again.",
+  networkError: "Network error - please try again",
+  connectionError: "Connection error. Please try again.",
+
+  htmlInsteadOfJson: "Received HTML response instead of JSON - possible authentication issue",
+  networkConnectionFailed: "Network connection failed. Please check your internet connection and try again.",
+  unableToConnect: "Unable to connect to the server. Please check your internet connection.",
+  offlineLoginSuccess: "Offline authentication successful",
+  offlineNotAvailable: "Feature not available offline",
+  offlineNoVerifier:
+    "You are offline and this account has not signed in on this device before. Connect to the internet to sign in the first time.",
+  offlineWrongPassword: "You are offline and the password does not match the one last used on this device.",
+
+  loggingIn: "Logging in...",
+  signingIn: "Signing In...",
+  authenticating: "Authenticating...",
+
+  firstTimeFarmer: "First time signing in? You will be asked to change your password after you log in.",
+  accountDisabled: "This account has been deactivated. Please contact the regulator.",
+  tooManyAttempts: (minutes: number) =>
+    `Too many failed login attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+  commonPassword: "This password is too common. Choose one that is harder to guess.",
+  passwordMismatch: "The new passwords do not match",
+  passwordChanged: "Your password has been changed",
+  sessionExpired: "Your session has ended. Please log in again.",
+  csrfFailed: "The form could not be verified. Please reload the page and try again.",
+  unknownCounty: "Unknown County",
+} as const;

@@ -1,0 +1,190 @@
+/**
+ * Server-side sessions (issue #3): a random 256-bit id, stored in KV only as its SHA-256,
+ * with user, role, user type, creation, absolute and idle expiry. The client holds a jose-signed
+ * token naming that id, as the JSON reply's `token` (browser storage, Bearer on /api) and as an
+ * HttpOnly, Secure, SameSite=Lax cookie (server-rendered pages and form posts without JavaScript).
+ * Deleting the KV record revokes every copy of the token. See docs/decisions/003-sessions-and-token-storage.md.
+ */
+import { jwtVerify, SignJWT } from "jose";
+import type { Role } from "./roles";
+
+export const SESSION_COOKIE = "__Host-eip_session";
+/** A session lasts at most 12 hours, and ends after 2 hours without activity. */
+export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+/** Idle expiry is pushed forward at most every 5 minutes (KV allows one write per key per second). */
+export const SESSION_TOUCH_MS = 5 * 60 * 1000;
+const ISSUER = "lr-eip";
+
+export type SessionUser = {
+  id: string;
+  role: Role;
+  userType: string;
+  loginId: string;
+  name: string;
+  mustChangePassword: boolean;
+};
+
+export type SessionRecord = SessionUser & {
+  createdAt: number;
+  absoluteExpiry: number;
+  idleExpiry: number;
+  lastSeen: number;
+};
+
+export type Session = SessionRecord & { sid: string; hash: string; token: string };
+
+export type SessionDeps = { kv: KVNamespace; secret: string; now?: () => number };
+
+/** Claims of the signed token. `mcp`: the user must change their password first. */
+export type TokenClaims = { sid: string; role: Role; utp: string; lid: string; name: string; mcp: boolean };
+
+const encoder = new TextEncoder();
+
+function b64url(bytes: Uint8Array) {
+  let s = "";
+  for (const b of bytes) s += String.fromCharCode(b);
+  return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+export async function sha256Hex(value: string) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
+  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function signingKey(secret: string) {
+  if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
+  return encoder.encode(secret);
+}
+
+const recordKey = (hash: string) => `session:${hash}`;
+const indexKey = (userId: string, hash: string) => `user-session:${userId}:${hash}`;
+
+/** Starts a session for a user who has just proved who they are. */
+export async function createSession(deps: SessionDeps, user: SessionUser): Promise<Session> {
+  const now = deps.now?.() ?? Date.now();
+  const sid = b64url(crypto.getRandomValues(new Uint8Array(32)));
+  const hash = await sha256Hex(sid);
+  const record: SessionRecord = {
+    id: user.id,
+    role: user.role,
+    userType: user.userType,
+    loginId: user.loginId,
+    name: user.name,
+    mustChangePassword: user.mustChangePassword,
+    createdAt: now,
+    absoluteExpiry: now + SESSION_ABSOLUTE_MS,
+    idleExpiry: now + SESSION_IDLE_MS,
+    lastSeen: now,
+  };
+  const ttl = Math.max(60, Math.ceil(SESSION_ABSOLUTE_MS / 1000));
+  await Promise.all([
+    deps.kv.put(recordKey(hash), JSON.stringify(record), { expirationTtl: ttl }),
+    deps.kv.put(indexKey(user.id, hash), "1", { expirationTtl: ttl }),
+  ]);
+  const claims: TokenClaims = {
+    sid,
+    role: user.role,
+    utp: user.userType,
+    lid: user.loginId,
+    name: user.name,
+    mcp: user.mustChangePassword,
+  };
+  const token = await new SignJWT(claims)
+    .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+    .setSubject(user.id)
+    .setIssuer(ISSUER)
+    .setIssuedAt(Math.floor(now / 1000))
+    .setExpirationTime(Math.floor(record.absoluteExpiry / 1000))
+    .sign(signingKey(deps.secret));
+  return { ...record, sid, hash, token };
+}
+
+/** Verifies a token and loads its live session; null if forged, expired, idle too long or revoked. */
+export async function readSession(
+  deps: SessionDeps,
+  token: string | null | undefined,
+  ctx?: Pick<ExecutionContext, "waitUntil">,
+): Promise<Session | null> {
+  if (!token) return null;
+  const now = deps.now?.() ?? Date.now();
+  let sid: string;
+  try {
+    const { payload } = await jwtVerify(token, signingKey(deps.secret), {
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+      currentDate: new Date(now),
+    });
+    if (typeof payload.sid !== "string") return null;
+    sid = payload.sid;
+  } catch {
+    return null;
+  }
+  const hash = await sha256Hex(sid);
+  const record = await deps.kv.get<SessionRecord>(recordKey(hash), "json");
+  if (!record || record.absoluteExpiry <= now || record.idleExpiry <= now) return null;
+  if (now - record.lastSeen >= SESSION_TOUCH_MS) {
+    const touched: SessionRecord = {
+      ...record,
+      lastSeen: now,
+      idleExpiry: Math.min(record.absoluteExpiry, now + SESSION_IDLE_MS),
+    };
+    const ttl = Math.max(60, Math.ceil((record.absoluteExpiry - now) / 1000));
+    const write = deps.kv.put(recordKey(hash), JSON.stringify(touched), { expirationTtl: ttl });
+    if (ctx) ctx.waitUntil(write);
+    else await write;
+    return { ...touched, sid, hash, token };
+  }
+  return { ...record, sid, hash, token };
+}
+
+/** Ends one session: the token is refused from now on. */
+export async function revokeSession(deps: SessionDeps, session: Pick<Session, "hash" | "id">) {
+  await Promise.all([deps.kv.delete(recordKey(session.hash)), deps.kv.delete(indexKey(session.id, session.hash))]);
+}
+
+/** Ends every session of a user (deactivation, password change). Returns how many. */
+export async function revokeUserSessions(deps: SessionDeps, userId: string, keepHash?: string) {
+  let cursor: string | undefined;
+  let count = 0;
+  do {
+    const page = await deps.kv.list({ prefix: `user-session:${userId}:`, cursor });
+    const hashes = page.keys.map((k) => k.name.split(":").pop()!).filter((h) => h !== keepHash);
+    await Promise.all(hashes.flatMap((h) => [deps.kv.delete(recordKey(h)), deps.kv.delete(indexKey(userId, h))]));
+    count += hashes.length;
+    cursor = page.list_complete ? undefined : page.cursor;
+  } while (cursor);
+  return count;
+}
+
+export function sessionCookie(token: string) {
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=${Math.floor(SESSION_ABSOLUTE_MS / 1000)}`;
+}
+
+export function clearedSessionCookie() {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; Secure; SameSite=Lax; Max-Age=0`;
+}
+
+/** The session token of a request: Bearer header first (API clients), then the cookie. */
+export function tokenFromRequest(request: Request, { bearer = true } = {}): string | null {
+  if (bearer) {
+    const auth = request.headers.get("Authorization");
+    const match = auth?.match(/^Bearer\s+(\S+)$/i);
+    if (match) return match[1]!;
+  }
+  const cookies = request.headers.get("Cookie") ?? "";
+  for (const part of cookies.split(";")) {
+    const [name, ...rest] = part.trim().split("=");
+    if (name === SESSION_COOKIE) return rest.join("=") || null;
+  }
+  return null;
+}
+
+/** A per-session anti-CSRF token for form posts (HMAC of the session id). */
+export async function csrfToken(secret: string, sid: string) {
+  const key = await crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+    "sign",
+  ]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, encoder.encode(`csrf:${sid}`)));
+  return b64url(mac);
+}
