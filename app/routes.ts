@@ -1,5 +1,9 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { DASHBOARD_PATHS } from "../worker/auth/roles";
 import { REDIRECT_TO_LANDING } from "./content/landing";
+import { LOGIN_PATHS } from "./content/login-paths";
+
+const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
 
 export default [
   index("routes/landing.tsx", { id: "landing" }),
@@ -9,9 +13,13 @@ export default [
   route("/mobile-app-download", "routes/mobile-app-download.tsx"),
   route("/install-app", "routes/install-app.tsx"),
   route("/pwa-test", "routes/pwa-test.tsx"),
-  ...REDIRECT_TO_LANDING.map((path) =>
-    route(path, "routes/redirect-to-landing.tsx", { id: `redirect${path.replaceAll("/", "-")}` }),
-  ),
+  ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
+  layout("routes/portal-layout.tsx", [
+    ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
+    ...DASHBOARD_PATHS.map((path) => route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` })),
+    route("/change-password", "routes/change-password.tsx"),
+  ]),
+  route("/logout", "routes/logout.tsx"),
   // Any other page path shows the landing content with a 404 status (spec §2).
   route("*", "routes/landing.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

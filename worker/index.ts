@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { createRequestHandler } from "react-router";
 import { api } from "./api";
-import { onApiError, onApiNotFound } from "./api/errors";
+import { apiError, onApiError, onApiNotFound } from "./api/errors";
 import type { Env } from "./env";
 import { withEdgeCache } from "./http/edge-cache";
+import { crossSiteWrite } from "./http/same-origin";
 import { withSecurityHeaders } from "./http/security-headers";
 import { runScheduled } from "./jobs/scheduled";
 
@@ -16,6 +17,14 @@ const app = new Hono<{ Bindings: Env }>();
 app.use(async (c, next) => {
   await next();
   c.res = withSecurityHeaders(c.res);
+});
+
+// State-changing requests from another site are refused before they reach any handler.
+app.use(async (c, next) => {
+  if (!crossSiteWrite(c.req.raw)) return next();
+  return c.req.path.startsWith("/api")
+    ? apiError(c, 403, "Cross-site request refused")
+    : c.text("Cross-site request refused", 403);
 });
 
 // /api/* → Hono; an /api URL never answers HTML, not even an unknown one.

@@ -1,0 +1,84 @@
+/**
+ * The page side of authentication: the one guard (`requireDashboard` / `requireSession`)
+ * called at the top of every protected loader and action, and the no-JavaScript sign-in.
+ */
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { isDemoMode } from "../../worker/env";
+import { performLogin } from "../../worker/auth/login-portals";
+import { dashboardAccess, DASHBOARDS, HOME_DASHBOARD, type Access, type DashboardPath, type Role } from "../../worker/auth/roles";
+import {
+  csrfToken,
+  readSession,
+  tokenFromRequest,
+  type Session,
+  type SessionDeps,
+} from "../../worker/auth/session";
+import { AUTH_MESSAGES } from "../../worker/auth/messages";
+
+export function sessionDeps(): SessionDeps {
+  return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
+}
+
+export function demoMode() {
+  return isDemoMode(env);
+}
+
+/** The live session of a page request (cookie only: pages never read Authorization). */
+export async function getSession(request: Request): Promise<Session | null> {
+  return readSession(sessionDeps(), tokenFromRequest(request, { bearer: false }));
+}
+
+/** Signed-in user, or a redirect to `login` (with a return path). Forces a pending password change. */
+export async function requireSession(request: Request, login = "/portals"): Promise<Session> {
+  const session = await getSession(request);
+  const url = new URL(request.url);
+  if (!session) throw redirect(`${login}?redirectTo=${encodeURIComponent(url.pathname)}`);
+  if (session.mustChangePassword && url.pathname !== "/change-password") throw redirect("/change-password");
+  return session;
+}
+
+export type PublicUser = { id: string; name: string; role: Role; userType: string; loginId: string };
+
+export function publicUser(s: Session): PublicUser {
+  return { id: s.id, name: s.name, role: s.role, userType: s.userType, loginId: s.loginId };
+}
+
+/**
+ * Guard for the dashboards of spec §2: signed out → redirect to the dashboard's login; wrong
+ * role → 403 with a clear page. Returns the session and the access level (full / read-only).
+ */
+export async function requireDashboard(
+  request: Request,
+  path: DashboardPath,
+): Promise<{ session: Session; access: Exclude<Access, "none"> }> {
+  const rule = DASHBOARDS[path];
+  const session = await requireSession(request, rule.login);
+  const access = dashboardAccess(path, session.role);
+  if (access === "none") {
+    throw data(
+      { forbidden: true as const, title: rule.title, role: session.role, home: HOME_DASHBOARD[session.role] },
+      { status: 403, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+  return { session, access };
+}
+
+/** Anti-CSRF token for forms that change state while signed in. */
+export function csrfFor(session: Session) {
+  return csrfToken(env.SESSION_SECRET, session.sid);
+}
+
+export async function verifyCsrf(session: Session, form: FormData) {
+  const sent = form.get("csrf");
+  return typeof sent === "string" && sent.length > 0 && sent === (await csrfFor(session));
+}
+
+/** Runs a sign-in for a no-JavaScript form post, with the JSON API's exact rules. */
+export async function signInFromForm(endpoint: string, body: Record<string, unknown>, request: Request) {
+  return performLogin(endpoint.replace(/^\/api/, ""), body, request, { ...sessionDeps(), db: database(env.DB), demoMode: demoMode() });
+}
+
+export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
+export { AUTH_MESSAGES };

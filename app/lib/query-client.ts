@@ -1,0 +1,23 @@
+import { QueryClient, type QueryFunction } from "@tanstack/react-query";
+import { fetchQueryKey } from "./api-client";
+
+const defaultQueryFn: QueryFunction = ({ queryKey }) => fetchQueryKey(queryKey);
+
+/** Query defaults of spec §9: no retry, no refetch on focus or interval, data never stale. */
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: defaultQueryFn,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+        staleTime: Infinity,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** The cached current-user query the exporter login primes (spec §7). */
+export const CURRENT_USER_KEY = ["/api/auth/me"] as const;

@@ -1,0 +1,35 @@
+import { env } from "cloudflare:workers";
+import { data } from "react-router";
+import { DASHBOARDS, ROLE_LABEL, type DashboardPath } from "../../worker/auth/roles";
+import { dashboardMetrics } from "../../worker/services/dashboard-metrics";
+import { publicAggregates } from "../../worker/services/public-aggregates";
+import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+
+export async function loader({ request }: { request: Request }) {
+  const path = new URL(request.url).pathname as DashboardPath;
+  const rule = DASHBOARDS[path];
+  if (!rule) throw data(null, { status: 404 });
+
+  // The oversight dashboard's accessibility view: no account, aggregate figures only.
+  if (rule.publicView && !(await getSession(request))) {
+    return data(
+      { kind: "public" as const, title: rule.title, aggregates: await publicAggregates(env.DB) },
+      { headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+
+  const { session, access } = await requireDashboard(request, path);
+  const [metrics, csrf] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session)]);
+  return data(
+    {
+      kind: "user" as const,
+      title: rule.title,
+      user: publicUser(session),
+      roleLabel: ROLE_LABEL[session.role],
+      access,
+      metrics,
+      csrf,
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}

@@ -1,0 +1,55 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, redirect } from "react-router";
+import { demoCredentialsFor } from "../../db/seed/demo-accounts";
+import { HOME_DASHBOARD } from "../../worker/auth/roles";
+import { loginPage } from "../content/logins";
+import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";
+
+/** Only same-site paths may be returned to after sign-in (no open redirect). */
+export function safeRedirect(value: unknown): string | null {
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
+}
+
+export async function loader({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  const page = loginPage(url.pathname);
+  if (!page) throw data(null, { status: 404 });
+  const session = await getSession(request);
+  const demo = demoMode() ? demoCredentialsFor(url.pathname) : null;
+  return data(
+    {
+      demo,
+      redirectTo: safeRedirect(url.searchParams.get("redirectTo")),
+      signedIn: session ? { name: session.name, home: HOME_DASHBOARD[session.role] } : null,
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+/** The no-JavaScript sign-in: same schema, same endpoint rules, cookie + redirect on success. */
+export async function action({ request }: { request: Request }) {
+  const url = new URL(request.url);
+  const page = loginPage(url.pathname);
+  const formData = await request.formData();
+  const spec = page?.forms.find((f) => f.id === formData.get("_form"));
+  if (!page || !spec) throw data({ message: "Unknown form" }, { status: 400 });
+
+  const submission = parseWithZod(formData, { schema: spec.schema });
+  if (submission.status !== "success") {
+    return data({ formId: spec.id, result: submission.reply({ hideFields: ["password", "accessCode"] }) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const body = spec.toBody(submission.value as Record<string, string | undefined>);
+  const outcome = await signInFromForm(spec.endpoint, body, request);
+  if (outcome.status !== 200 || !outcome.session) {
+    const message = String(outcome.body.message ?? spec.failureFallback);
+    return data(
+      { formId: spec.id, result: submission.reply({ formErrors: [message], hideFields: ["password", "accessCode"] }) },
+      { status: outcome.status, headers: { ...PRIVATE_PAGE_HEADERS, ...outcome.headers } },
+    );
+  }
+  const session = outcome.session;
+  const target = session.mustChangePassword
+    ? "/change-password"
+    : (safeRedirect(url.searchParams.get("redirectTo")) ?? HOME_DASHBOARD[session.role]);
+  return redirect(target, { headers: { "Set-Cookie": outcome.headers["Set-Cookie"]!, ...PRIVATE_PAGE_HEADERS } });
+}
