@@ -39,6 +39,8 @@ export default async function handleRequest(
 
   const html = await new Response(stream).text();
   const hashes = await Promise.all(inlineScripts(html).map(scriptHash));
+  // Only pages that declare themselves public (Cache-Control: public) may be stored anywhere.
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", pageCsp(hashes));
   return new Response(html, { headers: responseHeaders, status });

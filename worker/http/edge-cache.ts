@@ -17,7 +17,7 @@ export async function withEdgeCache(
     (request.method === "GET" || request.method === "HEAD") &&
     !request.headers.has("Authorization") &&
     typeof caches !== "undefined";
-  if (!cacheable) return render();
+  if (!cacheable) return privateByDefault(await render());
 
   const key = new URL(request.url);
   key.searchParams.set("__build", buildVersion);
@@ -31,7 +31,7 @@ export async function withEdgeCache(
     return copy;
   }
 
-  const response = await render();
+  const response = privateByDefault(await render());
   const control = response.headers.get("Cache-Control") ?? "";
   if (
     request.method === "GET" &&
@@ -41,6 +41,20 @@ export async function withEdgeCache(
   ) {
     ctx.waitUntil(cache.put(cacheKey, response.clone()));
     response.headers.set("X-Edge-Cache", "MISS");
+  }
+  return response;
+}
+
+/** Anything that did not declare itself public (pages, loader data, redirects) is private. */
+function privateByDefault(response: Response) {
+  if (!response.headers.has("Cache-Control")) {
+    try {
+      response.headers.set("Cache-Control", "private, no-store");
+    } catch {
+      const copy = new Response(response.body, response);
+      copy.headers.set("Cache-Control", "private, no-store");
+      return copy;
+    }
   }
   return response;
 }
