@@ -41,6 +41,6 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+    env: { ...(process.env as Record<string, string>), CLOUDFLARE_CF_FETCH_ENABLED: "false" },
   },
 });

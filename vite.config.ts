@@ -4,7 +4,15 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
 export default defineConfig({
-  plugins: [cloudflare({ viteEnvironment: { name: "ssr" } }), tailwindcss(), reactRouter()],
+  plugins: [
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // End-to-end tests run on their own throw-away local state (see scripts/test-all.mjs).
+      persistState: process.env.EIP_STATE_DIR ? { path: process.env.EIP_STATE_DIR } : true,
+    }),
+    tailwindcss(),
+    reactRouter(),
+  ],
   preview: { port: Number(process.env.PORT ?? 8787), host: "127.0.0.1", strictPort: true },
   server: { port: Number(process.env.PORT ?? 5173), host: "127.0.0.1" },
 });

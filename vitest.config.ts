@@ -1,6 +1,6 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { demoAccountsSql } from "./db/seed/demo-accounts";
+import { demoAccountsSql } from "./db/seed/demo-accounts.ts";
 
 const migrations = await readD1Migrations("./migrations");
 const demoSeed = JSON.stringify(await demoAccountsSql());

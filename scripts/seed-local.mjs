@@ -14,7 +14,8 @@ if (!demo) {
 const { demoAccountsSql } = await import("../db/seed/demo-accounts.ts");
 const file = join(mkdtempSync(join(tmpdir(), "eip-seed-")), "demo.sql");
 writeFileSync(file, (await demoAccountsSql()).join("\n") + "\n");
-const r = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--file", file], {
+const persist = process.env.EIP_STATE_DIR ? ["--persist-to", process.env.EIP_STATE_DIR] : [];
+const r = spawnSync("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--file", file], {
   stdio: ["ignore", "ignore", "inherit"],
   env: { ...process.env, CI: "true" },
 });

@@ -47,7 +47,7 @@ function vitest(project) {
 
 function playwright() {
   const file = `${out}/e2e.json`;
-  const ok = run("playwright", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const ok = run("playwright", ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file, ...e2eEnv });
   const report = readJson(file);
   if (!report?.stats) return step("e2e tests", false);
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = report.stats;
@@ -60,7 +60,16 @@ function playwright() {
 
 step("typecheck", run("react-router", ["typegen"]) && run("tsc", ["-b"]));
 const built = step("build", run("react-router", ["build"]));
-step("local migrations", run("wrangler", ["d1", "migrations", "apply", "DB", "--local"]));
+// The browser tests get a fresh local state of their own (D1/KV/R2), migrated and seeded with
+// the demo accounts, so they never depend on or disturb the developer's `npm start` data.
+const e2eState = ".wrangler/e2e-state";
+rmSync(e2eState, { recursive: true, force: true });
+const e2eEnv = { EIP_STATE_DIR: e2eState };
+step(
+  "e2e state (migrate + seed)",
+  run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", e2eState], e2eEnv) &&
+    run("node", ["scripts/seed-local.mjs"], e2eEnv),
+);
 vitest("unit");
 if (built) vitest("worker");
 else step("worker tests (no build)", false);

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "../../db/client";
+import { routePath } from "./route-path";
 import { isDemoMode } from "../../worker/env";
 import { performLogin } from "../../worker/auth/login-portals";
 import { dashboardAccess, DASHBOARDS, HOME_DASHBOARD, type Access, type DashboardPath, type Role } from "../../worker/auth/roles";
@@ -33,9 +34,9 @@ export async function getSession(request: Request): Promise<Session | null> {
 /** Signed-in user, or a redirect to `login` (with a return path). Forces a pending password change. */
 export async function requireSession(request: Request, login = "/portals"): Promise<Session> {
   const session = await getSession(request);
-  const url = new URL(request.url);
-  if (!session) throw redirect(`${login}?redirectTo=${encodeURIComponent(url.pathname)}`);
-  if (session.mustChangePassword && url.pathname !== "/change-password") throw redirect("/change-password");
+  const path = routePath(request);
+  if (!session) throw redirect(`${login}?redirectTo=${encodeURIComponent(path)}`);
+  if (session.mustChangePassword && path !== "/change-password") throw redirect("/change-password");
   return session;
 }
 

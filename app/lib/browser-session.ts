@@ -20,7 +20,10 @@ export function tokenClaims(token: string | undefined): TokenClaims {
   if (!token) return {};
   try {
     const part = token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/");
-    return JSON.parse(atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "="))) as TokenClaims;
+    const binary = atob(part.padEnd(part.length + ((4 - (part.length % 4)) % 4), "="));
+    // The payload is UTF-8 JSON (jose): decode the bytes, not atob's Latin-1 string.
+    const text = new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+    return JSON.parse(text) as TokenClaims;
   } catch {
     return {};
   }

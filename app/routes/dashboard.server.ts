@@ -3,10 +3,11 @@ import { data } from "react-router";
 import { DASHBOARDS, ROLE_LABEL, type DashboardPath } from "../../worker/auth/roles";
 import { dashboardMetrics } from "../../worker/services/dashboard-metrics";
 import { publicAggregates } from "../../worker/services/public-aggregates";
+import { routePath } from "../lib/route-path";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 
 export async function loader({ request }: { request: Request }) {
-  const path = new URL(request.url).pathname as DashboardPath;
+  const path = routePath(request) as DashboardPath;
   const rule = DASHBOARDS[path];
   if (!rule) throw data(null, { status: 404 });
 

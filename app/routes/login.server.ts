@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { demoCredentialsFor } from "../../db/seed/demo-accounts";
 import { HOME_DASHBOARD } from "../../worker/auth/roles";
 import { loginPage } from "../content/logins";
+import { routePath } from "../lib/route-path";
 import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
@@ -12,10 +13,10 @@ export function safeRedirect(value: unknown): string | null {
 
 export async function loader({ request }: { request: Request }) {
   const url = new URL(request.url);
-  const page = loginPage(url.pathname);
+  const page = loginPage(routePath(request));
   if (!page) throw data(null, { status: 404 });
   const session = await getSession(request);
-  const demo = demoMode() ? demoCredentialsFor(url.pathname) : null;
+  const demo = demoMode() ? demoCredentialsFor(routePath(request)) : null;
   return data(
     {
       demo,
@@ -29,7 +30,7 @@ export async function loader({ request }: { request: Request }) {
 /** The no-JavaScript sign-in: same schema, same endpoint rules, cookie + redirect on success. */
 export async function action({ request }: { request: Request }) {
   const url = new URL(request.url);
-  const page = loginPage(url.pathname);
+  const page = loginPage(routePath(request));
   const formData = await request.formData();
   const spec = page?.forms.find((f) => f.id === formData.get("_form"));
   if (!page || !spec) throw data({ message: "Unknown form" }, { status: 400 });

@@ -83,3 +83,13 @@ describe("landing load clears an oversight session", () => {
     expect(storage.map.size).toBe(5);
   });
 });
+
+import { routePath } from "../../app/lib/route-path";
+
+describe("routePath", () => {
+  it("maps client data requests back to the page path", () => {
+    expect(routePath(new Request("https://x/dg-dashboard.data?_routes=a"))).toBe("/dg-dashboard");
+    expect(routePath(new Request("https://x/_root.data"))).toBe("/");
+    expect(routePath(new Request("https://x/farmer-login"))).toBe("/farmer-login");
+  });
+});

@@ -35,7 +35,7 @@ const DG_BODY = { username: "dg.admin", password: PASSWORD, departmentLevel: "dg
 const DG_WHO = { userType: "dg", role: "dg", username: "DG.ADMIN", name: "Director General" };
 
 let storage: MemoryStorage;
-let fetchMock: ReturnType<typeof vi.fn>;
+let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
 
 async function rejection(promise: Promise<unknown>): Promise<Error> {
   try {
@@ -54,7 +54,9 @@ function rejectedBody(error: Error) {
 
 beforeEach(() => {
   storage = new MemoryStorage();
-  fetchMock = vi.fn(() => Promise.reject(new Error("the network must not be used while offline")));
+  fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+    Promise.reject(new Error("the network must not be used while offline")),
+  );
   vi.stubGlobal("localStorage", storage);
   vi.stubGlobal("navigator", { onLine: false });
   vi.stubGlobal("fetch", fetchMock);

@@ -114,12 +114,7 @@ export function LoginForm({
     onValidate: ({ formData }) => parseWithZod(formData, { schema: spec.schema }),
     onSubmit(event, { submission }) {
       event.preventDefault();
-      if (submission?.status !== "success") {
-        if (spec.missingInfoTitle) {
-          toast({ title: spec.missingInfoTitle, description: M.missingBoth, variant: "destructive" });
-        }
-        return;
-      }
+      if (submission?.status !== "success") return;
       void signIn(submission.value as Record<string, string | undefined>);
     },
   });
@@ -144,6 +139,14 @@ export function LoginForm({
         method="post"
         {...getFormProps(form)}
         className="space-y-3"
+        onSubmitCapture={(event) => {
+          // Spec §5: the farmer-only portal announces a missing field as 'Missing Information'.
+          if (!spec.missingInfoTitle) return;
+          const values = Object.fromEntries(new FormData(event.currentTarget));
+          if (!spec.schema.safeParse(values).success) {
+            toast({ title: spec.missingInfoTitle, description: M.missingBoth, variant: "destructive" });
+          }
+        }}
         onInput={(event) => {
           const target = event.target as HTMLInputElement;
           if (target.name) setFilled((prev) => ({ ...prev, [target.name]: target.value.trim().length > 0 }));
