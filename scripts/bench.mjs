@@ -58,6 +58,7 @@ if (!process.argv.includes("--no-build")) {
   console.log("Building and migrating…");
   must("react-router", ["build"]);
   must("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
+  must("node", ["scripts/seed-local.mjs"]);
 }
 const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1", "--strictPort"], {
   env,

@@ -71,8 +71,10 @@ step(
     run("node", ["scripts/seed-local.mjs"], e2eEnv),
 );
 vitest("unit");
-if (built) vitest("worker");
-else step("worker tests (no build)", false);
+if (built) {
+  vitest("worker");
+  vitest("worker-prod"); // the same Worker with DEMO_MODE=off, as in production
+} else step("worker tests (no build)", false);
 if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
   console.error("Chromium not found at /usr/bin/chromium: apt-get install -y chromium");
   step("e2e tests (no Chromium)", false);
