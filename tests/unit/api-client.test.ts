@@ -1,28 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, fetchQueryKey, isConnectionError, serverMessage } from "../../app/lib/api-client";
+import { MemoryStorage } from "./memory-storage";
 
-/** A minimal in-memory Web Storage (Node has no localStorage). */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  get length() {
-    return this.map.size;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.map.has(key) ? this.map.get(key)! : null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  clear() {
-    this.map.clear();
-  }
-}
 
 type FetchArgs = [url: string, init: RequestInit];
 

@@ -8,35 +8,8 @@ import {
   storeBrowserSession,
   tokenClaims,
 } from "../../app/lib/browser-session";
+import { MemoryStorage } from "./memory-storage";
 
-/** A minimal in-memory Web Storage that also exposes its contents. */
-class MemoryStorage implements Storage {
-  private map = new Map<string, string>();
-  constructor(initial: Record<string, string> = {}) {
-    for (const [k, v] of Object.entries(initial)) this.map.set(k, v);
-  }
-  get length() {
-    return this.map.size;
-  }
-  key(index: number) {
-    return [...this.map.keys()][index] ?? null;
-  }
-  getItem(key: string) {
-    return this.map.has(key) ? this.map.get(key)! : null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, String(value));
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-  clear() {
-    this.map.clear();
-  }
-  snapshot() {
-    return Object.fromEntries(this.map);
-  }
-}
 
 const SESSION = { token: "header.payload.sig", userType: "farmer", userRole: "farmer", userId: "u-42", username: "FRM123456" };
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ModuleCard } from "../../app/components/module-card";
 import { MODULES, REDIRECT_TO_LANDING, SESSION_KEYS } from "../../app/content/landing";
 import { clearMonitoringSession } from "../../app/lib/browser-session";
+import { MemoryStorage } from "./memory-storage";
 
 function render(node: React.ReactNode) {
   return renderToString(<MemoryRouter>{node}</MemoryRouter>);
@@ -52,18 +53,6 @@ describe("module cards", () => {
   });
 });
 
-class MemoryStorage {
-  map = new Map<string, string>();
-  getItem(key: string) {
-    return this.map.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.map.set(key, value);
-  }
-  removeItem(key: string) {
-    this.map.delete(key);
-  }
-}
 
 describe("landing load clears an oversight session", () => {
   it("removes the five session keys when userType is 'monitoring'", () => {
@@ -72,7 +61,7 @@ describe("landing load clears an oversight session", () => {
     storage.setItem("userType", "monitoring");
     storage.setItem("dgToken", "keep");
     expect(clearMonitoringSession(storage)).toBe(true);
-    expect([...storage.map.keys()]).toEqual(["dgToken"]);
+    expect(storage.keys()).toEqual(["dgToken"]);
   });
 
   it("keeps other users signed in", () => {
@@ -80,7 +69,7 @@ describe("landing load clears an oversight session", () => {
     for (const key of SESSION_KEYS) storage.setItem(key, "x");
     storage.setItem("userType", "farmer");
     expect(clearMonitoringSession(storage)).toBe(false);
-    expect(storage.map.size).toBe(5);
+    expect(storage.length).toBe(5);
   });
 });
 
