@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Shared timestamp columns: ISO-8601 UTC text, set by SQLite on insert. */
 const createdAt = () =>
@@ -116,3 +116,71 @@ export const loginThrottle = sqliteTable("login_throttle", {
   windowStart: integer("window_start").notNull(),
   lockedUntil: integer("locked_until").notNull().default(0),
 });
+
+/** The national farmer registry (issue #4). `farmerId` is FRM + 6 digits. */
+export const farmers = sqliteTable(
+  "farmers",
+  {
+    id: text("id").primaryKey(),
+    farmerId: text("farmer_id").notNull().unique(),
+    userId: text("user_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    gender: text("gender"),
+    dateOfBirth: text("date_of_birth"),
+    phone: text("phone"),
+    county: text("county").notNull(),
+    district: text("district"),
+    community: text("community"),
+    /** JSON array of crop names. */
+    crops: text("crops").notNull().default("[]"),
+    nationalId: text("national_id"),
+    photoKey: text("photo_key"),
+    registrationDate: text("registration_date").notNull(),
+    registeredBy: text("registered_by"),
+    status: text("status").notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("farmers_county_idx").on(t.county),
+    index("farmers_last_name_idx").on(t.lastName),
+    index("farmers_phone_idx").on(t.phone),
+  ],
+);
+
+/**
+ * Production plots. The geometry is stored as GeoJSON text exactly as validated (6+ decimals);
+ * the bounding box columns let overlap and layer checks find candidates with an index.
+ */
+export const landPlots = sqliteTable(
+  "land_plots",
+  {
+    id: text("id").primaryKey(),
+    plotCode: text("plot_code").notNull().unique(),
+    farmerId: text("farmer_id").notNull(),
+    geometry: text("geometry").notNull(),
+    geometryType: text("geometry_type").notNull(),
+    areaHectares: real("area_hectares").notNull(),
+    minLon: real("min_lon").notNull(),
+    minLat: real("min_lat").notNull(),
+    maxLon: real("max_lon").notNull(),
+    maxLat: real("max_lat").notNull(),
+    crop: text("crop"),
+    plantingYear: integer("planting_year"),
+    tenureReference: text("tenure_reference"),
+    county: text("county"),
+    /** valid | invalid — invalid geometry is never marked valid. */
+    validationState: text("validation_state").notNull(),
+    validationIssues: text("validation_issues").notNull().default("{}"),
+    riskLevel: text("risk_level"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("land_plots_farmer_id_idx").on(t.farmerId),
+    index("land_plots_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
+    index("land_plots_county_idx").on(t.county),
+  ],
+);

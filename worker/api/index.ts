@@ -7,6 +7,7 @@ import { apiError, onApiError, onApiNotFound } from "./errors";
 import { auth } from "./auth";
 import { requireApiRole } from "./middleware";
 import { usersApi } from "./users";
+import { plotsApi } from "./plots";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
@@ -27,6 +28,7 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/assets", assets)
   .route("/", auth)
   .route("/users", usersApi)
+  .route("/plots", plotsApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);
