@@ -10,6 +10,7 @@ import {
   fieldErrors,
   OfficeLoginSchema,
 } from "../../app/schemas/auth";
+import { SPEC_COUNTIES } from "./spec-fixtures";
 
 /** The field errors a form would show for `input` (empty object when valid). */
 function errorsOf(schema: z.ZodType, input: unknown): Record<string, string[]> {
@@ -25,23 +26,7 @@ function dataOf<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
 
 const PASSWORD_MIN = "Password must be at least 6 characters";
 
-const COUNTIES = [
-  "Bomi County",
-  "Bong County",
-  "Gbarpolu County",
-  "Grand Bassa County",
-  "Grand Cape Mount County",
-  "Grand Gedeh County",
-  "Grand Kru County",
-  "Lofa County",
-  "Margibi County",
-  "Maryland County",
-  "Montserrado County",
-  "Nimba County",
-  "River Cess County",
-  "River Gee County",
-  "Sinoe County",
-];
+const COUNTIES = SPEC_COUNTIES;
 
 describe("FarmerLoginSchema (spec §5 farmer form)", () => {
   it("requires the farmer ID and a 6-character password, with the spec's messages", () => {

@@ -3,6 +3,7 @@ import { apiRequest, fetchQueryKey, serverMessage } from "../../app/lib/api-clie
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "../../app/lib/offline";
 import { AUTH_MESSAGES } from "../../worker/auth/messages";
 import { MemoryStorage } from "./memory-storage";
+import { SPEC_OFFLINE_METRICS } from "./spec-fixtures";
 
 
 const DG_LOGIN = "/api/auth/dg-login";
@@ -47,24 +48,12 @@ describe("offline answers (spec §7, §8, §9)", () => {
     const res = await apiRequest("GET", "/api/dashboard/metrics");
 
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      totalFarms: 150,
-      activeFarmers: 120,
-      pendingInspections: 25,
-      completedInspections: 95,
-      offlineMode: true,
-    });
+    expect(await res.json()).toEqual(SPEC_OFFLINE_METRICS);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it("answers the metrics to the default query fetcher too", async () => {
-    expect(await fetchQueryKey(["/api/dashboard/metrics"])).toEqual({
-      totalFarms: 150,
-      activeFarmers: 120,
-      pendingInspections: 25,
-      completedInspections: 95,
-      offlineMode: true,
-    });
+    expect(await fetchQueryKey(["/api/dashboard/metrics"])).toEqual(SPEC_OFFLINE_METRICS);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
