@@ -2,6 +2,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { demoAccountsSql } from "./db/seed/demo-accounts.ts";
 
+const buildDir = process.env.EIP_BUILD_DIR ?? "build";
 const migrations = await readD1Migrations("./migrations");
 const demoSeed = JSON.stringify(await demoAccountsSql());
 
@@ -10,8 +11,8 @@ function workerProject(name: string, include: string[], vars: Record<string, str
   return {
     plugins: [
       cloudflareTest({
-        main: "./build/server/index.js",
-        wrangler: { configPath: "./build/server/wrangler.json" },
+        main: `./${buildDir}/server/index.js`,
+        wrangler: { configPath: `./${buildDir}/server/wrangler.json` },
         miniflare: { bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars } },
       }),
     ],

@@ -18,7 +18,21 @@ export default [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
     ...DASHBOARD_PATHS.map((path) => route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` })),
     route("/change-password", "routes/change-password.tsx"),
+    // Traceability core (issue #4).
+    route("/onboard-farmer", "routes/onboard-farmer.tsx"),
+    route("/farmers-list", "routes/farmers-list.tsx"),
+    route("/farmers/:farmerId", "routes/farmer-details.tsx"),
+    route("/create-land-plot", "routes/create-land-plot.tsx"),
+    route("/land-plots-list", "routes/land-plots-list.tsx"),
+    route("/land-plot-details/:id", "routes/land-plot-details.tsx"),
+    route("/eudr-assessment", "routes/eudr-assessment.tsx"),
+    route("/bulk-import", "routes/bulk-import.tsx"),
+    route("/batches", "routes/batches.tsx"),
+    route("/batches/:batchCode", "routes/batch-details.tsx"),
+    route("/audit-log", "routes/audit-log.tsx"),
   ]),
+  // Public trace page of a batch: no login, no personal data.
+  route("/qr/:batchCode", "routes/qr.tsx"),
   route("/logout", "routes/logout.tsx"),
   // Any other page path shows the landing content with a 404 status (spec §2).
   route("*", "routes/landing.tsx", { id: "not-found" }),

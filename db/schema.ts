@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** Shared timestamp columns: ISO-8601 UTC text, set by SQLite on insert. */
 const createdAt = () =>
@@ -139,6 +139,12 @@ export const farmers = sqliteTable(
     registrationDate: text("registration_date").notNull(),
     registeredBy: text("registered_by"),
     status: text("status").notNull().default("active"),
+    /** lower("first last"): prefix search by name uses farmers_name_key_idx. */
+    nameKey: text("name_key").notNull().default(""),
+    /** lower("last first"): prefix search by surname. */
+    lastNameKey: text("last_name_key").notNull().default(""),
+    /** Identity of the source row of a bulk import: a re-run of the same file finds it again. */
+    importKey: text("import_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -146,7 +152,20 @@ export const farmers = sqliteTable(
     index("farmers_county_idx").on(t.county),
     index("farmers_last_name_idx").on(t.lastName),
     index("farmers_phone_idx").on(t.phone),
+    index("farmers_name_key_idx").on(t.nameKey),
+    index("farmers_last_name_key_idx").on(t.lastNameKey),
+    index("farmers_county_name_key_idx").on(t.county, t.nameKey),
   ],
+);
+
+/** One row per (farmer, crop): the crop filter of /farmers-list uses an index, not JSON scans. */
+export const farmerCrops = sqliteTable(
+  "farmer_crops",
+  {
+    farmerId: text("farmer_id").notNull(),
+    crop: text("crop").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.farmerId, t.crop] }), index("farmer_crops_crop_idx").on(t.crop, t.farmerId)],
 );
 
 /**
@@ -174,7 +193,10 @@ export const landPlots = sqliteTable(
     validationState: text("validation_state").notNull(),
     validationIssues: text("validation_issues").notNull().default("{}"),
     riskLevel: text("risk_level"),
+    /** When the latest risk verdict was stored (plot_assessments keeps the history). */
+    assessedAt: text("assessed_at"),
     createdBy: text("created_by"),
+    importKey: text("import_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -182,5 +204,219 @@ export const landPlots = sqliteTable(
     index("land_plots_farmer_id_idx").on(t.farmerId),
     index("land_plots_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
     index("land_plots_county_idx").on(t.county),
+    index("land_plots_crop_idx").on(t.crop),
+    index("land_plots_risk_level_idx").on(t.riskLevel),
+    index("land_plots_validation_state_idx").on(t.validationState),
   ],
+);
+
+/**
+ * Reference layers for the deforestation risk verdict (EUDR.md "convergence of evidence").
+ * Layers are data: the GeoJSON file lives in R2 (`r2Key`), its features are indexed in
+ * layer_features by bounding box. `sample` marks the demo set shipped for Liberia.
+ */
+export const referenceLayers = sqliteTable(
+  "reference_layers",
+  {
+    id: text("id").primaryKey(),
+    /** protected_area | forest_2020 | disturbance_after_2020 | disturbance_before_2020 | commodity_2020 | forest_concession */
+    kind: text("kind").notNull(),
+    name: text("name").notNull(),
+    source: text("source").notNull(),
+    /** Date of the data (e.g. the 2020 map's reference date), ISO yyyy-mm-dd. */
+    sourceDate: text("source_date").notNull(),
+    version: text("version").notNull(),
+    r2Key: text("r2_key").notNull(),
+    featureCount: integer("feature_count").notNull().default(0),
+    sample: integer("sample", { mode: "boolean" }).notNull().default(false),
+    /** active | retired: retired layers are kept for the evidence of past verdicts. */
+    status: text("status").notNull().default("active"),
+    uploadedBy: text("uploaded_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reference_layers_kind_idx").on(t.kind, t.status)],
+);
+
+export const layerFeatures = sqliteTable(
+  "layer_features",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    layerId: text("layer_id").notNull(),
+    name: text("name"),
+    geometry: text("geometry").notNull(),
+    minLon: real("min_lon").notNull(),
+    minLat: real("min_lat").notNull(),
+    maxLon: real("max_lon").notNull(),
+    maxLat: real("max_lat").notNull(),
+  },
+  (t) => [
+    index("layer_features_layer_id_idx").on(t.layerId),
+    index("layer_features_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
+  ],
+);
+
+/** Every stored risk verdict, with its evidence; re-assessment adds a row (history). */
+export const plotAssessments = sqliteTable(
+  "plot_assessments",
+  {
+    id: text("id").primaryKey(),
+    plotId: text("plot_id").notNull(),
+    /** low | high | more_information_needed */
+    verdict: text("verdict").notNull(),
+    /** JSON: evidence per layer (kind, name, version, overlap ha and %). */
+    evidence: text("evidence").notNull(),
+    /** JSON array of human-readable reasons. */
+    reasons: text("reasons").notNull(),
+    assessedAt: text("assessed_at").notNull(),
+    assessedBy: text("assessed_by"),
+    jobId: text("job_id"),
+  },
+  (t) => [index("plot_assessments_plot_id_idx").on(t.plotId, t.assessedAt), index("plot_assessments_job_id_idx").on(t.jobId)],
+);
+
+/** Background assessment of many plots (e.g. all plots of a county), with progress. */
+export const assessmentJobs = sqliteTable(
+  "assessment_jobs",
+  {
+    id: text("id").primaryKey(),
+    /** county | farmer | batch | all */
+    scope: text("scope").notNull(),
+    scopeValue: text("scope_value"),
+    /** queued | running | done | failed */
+    status: text("status").notNull().default("queued"),
+    total: integer("total").notNull().default(0),
+    done: integer("done").notNull().default(0),
+    /** Resume point: plots are processed in id order. */
+    cursor: text("cursor"),
+    summary: text("summary"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finishedAt: text("finished_at"),
+  },
+  (t) => [index("assessment_jobs_status_idx").on(t.status)],
+);
+
+/** Expected yield per hectare per season, per crop: purchases above it are flagged (configurable). */
+export const cropYields = sqliteTable("crop_yields", {
+  crop: text("crop").primaryKey(),
+  kgPerHectare: real("kg_per_hectare").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A lot of produce. Status moves only along the custody chain (worker/domain/custody.ts);
+ * origins (batch_origins) link it to every plot and farmer it came from, through splits and merges.
+ */
+export const batches = sqliteTable(
+  "batches",
+  {
+    id: text("id").primaryKey(),
+    batchCode: text("batch_code").notNull().unique(),
+    commodity: text("commodity").notNull(),
+    hsCode: text("hs_code").notNull(),
+    weightKg: real("weight_kg").notNull(),
+    grade: text("grade"),
+    harvestDate: text("harvest_date"),
+    status: text("status").notNull(),
+    /** pending | compliant | held_for_review | non_compliant */
+    complianceStatus: text("compliance_status").notNull().default("pending"),
+    complianceReason: text("compliance_reason"),
+    county: text("county"),
+    holderId: text("holder_id"),
+    /** Set when a purchase exceeds what the origin plots could yield (volume plausibility). */
+    volumeFlag: integer("volume_flag", { mode: "boolean" }).notNull().default(false),
+    volumeNote: text("volume_note"),
+    /** split | merge when the batch was made from other batches. */
+    derivedBy: text("derived_by"),
+    ddsReference: text("dds_reference"),
+    ddsVerification: text("dds_verification"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("batches_status_idx").on(t.status),
+    index("batches_commodity_idx").on(t.commodity),
+    index("batches_holder_id_idx").on(t.holderId),
+  ],
+);
+
+export const batchOrigins = sqliteTable(
+  "batch_origins",
+  {
+    batchId: text("batch_id").notNull(),
+    plotId: text("plot_id").notNull(),
+    farmerId: text("farmer_id").notNull(),
+    /** Share of this batch attributed to the plot (kg), when known. */
+    weightKg: real("weight_kg"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.batchId, t.plotId] }),
+    index("batch_origins_plot_id_idx").on(t.plotId),
+    index("batch_origins_farmer_id_idx").on(t.farmerId),
+  ],
+);
+
+/** Split/merge lineage between batches. */
+export const batchLineage = sqliteTable(
+  "batch_lineage",
+  {
+    parentBatchId: text("parent_batch_id").notNull(),
+    childBatchId: text("child_batch_id").notNull(),
+    kind: text("kind").notNull(),
+    weightKg: real("weight_kg").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parentBatchId, t.childBatchId] }),
+    index("batch_lineage_child_idx").on(t.childBatchId),
+  ],
+);
+
+/** One custody transfer or inspection: who, when, where (GPS), weights in/out. */
+export const custodyEvents = sqliteTable(
+  "custody_events",
+  {
+    id: text("id").primaryKey(),
+    batchId: text("batch_id").notNull(),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actorId: text("actor_id").notNull(),
+    actorRole: text("actor_role").notNull(),
+    occurredAt: text("occurred_at").notNull(),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    location: text("location"),
+    weightInKg: real("weight_in_kg"),
+    weightOutKg: real("weight_out_kg"),
+    note: text("note"),
+  },
+  (t) => [index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt)],
+);
+
+/** A bulk import of farmers and plots: progress and per-line errors. */
+export const importRuns = sqliteTable(
+  "import_runs",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    fileName: text("file_name").notNull(),
+    fileHash: text("file_hash").notNull(),
+    total: integer("total").notNull().default(0),
+    processed: integer("processed").notNull().default(0),
+    stored: integer("stored").notNull().default(0),
+    skipped: integer("skipped").notNull().default(0),
+    failed: integer("failed").notNull().default(0),
+    /** JSON array of { line, reason }. */
+    errors: text("errors").notNull().default("[]"),
+    /** running | done | failed */
+    status: text("status").notNull().default("running"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("import_runs_created_at_idx").on(t.createdAt)],
 );

@@ -17,6 +17,7 @@ import {
   type SessionDeps,
 } from "../../worker/auth/session";
 import { AUTH_MESSAGES } from "../../worker/auth/messages";
+import { can, type Permission } from "../../worker/auth/permissions";
 
 export function sessionDeps(): SessionDeps {
   return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
@@ -64,6 +65,21 @@ export async function requireDashboard(
     );
   }
   return { session, access };
+}
+
+/**
+ * The one guard for work pages outside the dashboards (farmers, plots, batches, audit…):
+ * signed out → the portals page to choose a login; a role without `permission` → 403 page.
+ */
+export async function requireRole(request: Request, permission: Permission, title: string): Promise<Session> {
+  const session = await requireSession(request, "/portals");
+  if (!can(session.role, permission)) {
+    throw data(
+      { forbidden: true as const, title, role: session.role, home: HOME_DASHBOARD[session.role] },
+      { status: 403, headers: { "Cache-Control": "private, no-store" } },
+    );
+  }
+  return session;
 }
 
 /** Anti-CSRF token for forms that change state while signed in. */

@@ -1,12 +1,10 @@
 import { Hono } from "hono";
 import { plotsInBox } from "../../db/queries/land-plots";
 import { validatePlotGeometry, type PlotGeometry, type Position } from "../domain/validate-geometry";
-import { EXECUTIVES, INSPECTORS } from "../auth/roles";
+import { PERMISSIONS } from "../auth/permissions";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
-/** Who may check plots: inspectors, field agents and the regulator's staff. */
-const PLOT_CHECKERS = [...INSPECTORS, "field_agent", ...EXECUTIVES, "office_admin", "system_administrator"] as const;
 
 function bboxOf(value: unknown) {
   const nums: Position[] = [];
@@ -24,7 +22,7 @@ function bboxOf(value: unknown) {
   };
 }
 
-export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...PLOT_CHECKERS), async (c) => {
+export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...PERMISSIONS.checkPlots), async (c) => {
   const read = await jsonBody(c);
   if (!read.ok) return read.response;
   const body = (read.body ?? {}) as Record<string, unknown>;

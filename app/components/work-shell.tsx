@@ -1,0 +1,105 @@
+import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
+import { LogoutButton } from "./logout-button";
+import { can, type Permission } from "../../worker/auth/permissions";
+import { HOME_DASHBOARD, ROLE_LABEL, type Role } from "../../worker/auth/roles";
+
+/** What a work page's loader passes to the shell (see `shellUser` in app/lib/work-page.server.ts). */
+export type ShellUser = { name: string; role: Role; loginId: string; csrf: string };
+
+const NAV: { to: string; label: string; permission: Permission }[] = [
+  { to: "/farmers-list", label: "Farmers", permission: "readRegistry" },
+  { to: "/onboard-farmer", label: "Onboard farmer", permission: "registerFarmers" },
+  { to: "/land-plots-list", label: "Land plots", permission: "readRegistry" },
+  { to: "/create-land-plot", label: "New plot", permission: "editPlots" },
+  { to: "/eudr-assessment", label: "EUDR assessment", permission: "assessPlots" },
+  { to: "/bulk-import", label: "Bulk import", permission: "importRegistry" },
+  { to: "/batches", label: "Batches", permission: "readBatches" },
+  { to: "/audit-log", label: "Audit trail", permission: "readAudit" },
+];
+
+/**
+ * Header (title, role, logout), a compact role-aware navigation and the main landmark for the
+ * traceability work pages. Plain links and forms: it works with JavaScript off.
+ */
+export function WorkShell({ title, user, children }: { title: string; user: ShellUser; children: React.ReactNode }) {
+  const links = NAV.filter((n) => can(user.role, n.permission));
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="bg-green-900 text-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-2">
+          <Link to={HOME_DASHBOARD[user.role]} className="flex items-center gap-2">
+            <img src="/api/assets/lacra-logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+            <span className="leading-tight">
+              <span className="block text-sm font-bold">Liberia Agricultural Traceability</span>
+              <span className="block text-xs text-green-200">
+                {user.name} · {ROLE_LABEL[user.role]}
+              </span>
+            </span>
+          </Link>
+          <LogoutButton csrf={user.csrf} />
+        </div>
+        {links.length > 0 && (
+          <nav aria-label="Traceability" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-1">
+            <ul className="flex gap-1 text-sm whitespace-nowrap">
+              {links.map((n) => (
+                <li key={n.to}>
+                  <NavLink
+                    to={n.to}
+                    prefetch="none"
+                    className={({ isActive }) =>
+                      `block rounded px-2 py-1 ${isActive ? "bg-white text-green-900 font-semibold" : "text-green-50 hover:bg-green-800"}`
+                    }
+                  >
+                    {n.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-5">
+        <h1 className="mb-4 text-2xl font-extrabold text-slate-900">{title}</h1>
+        {children}
+      </main>
+    </div>
+  );
+}
+
+/** Route ErrorBoundary for work pages: 403 (wrong role) and 404 (unknown record) get clear pages. */
+export function WorkErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const d = error.data as { title: string; role: Role; home: string };
+    return (
+      <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
+        <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
+        <h1 className="text-2xl font-bold">You cannot open {d.title}</h1>
+        <p className="text-slate-700">
+          Your account ({ROLE_LABEL[d.role]}) does not have access to this page. If you need access, ask the regulator's system
+          administrator.
+        </p>
+        <p className="flex gap-4">
+          <Link to={d.home} className="font-semibold text-green-800 underline">
+            Go to your dashboard
+          </Link>
+        </p>
+      </main>
+    );
+  }
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const d = (error.data ?? {}) as { message?: string; back?: { href: string; label: string } };
+    return (
+      <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
+        <p className="text-sm font-semibold text-red-700">404 — Not found</p>
+        <h1 className="text-2xl font-bold">{d.message ?? "This record does not exist"}</h1>
+        {d.back && (
+          <Link to={d.back.href} className="font-semibold text-green-800 underline">
+            {d.back.label}
+          </Link>
+        )}
+      </main>
+    );
+  }
+  throw error;
+}

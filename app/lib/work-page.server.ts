@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import type { Session } from "../../worker/auth/session";
+import type { ShellUser } from "../components/work-shell";
+import { csrfFor } from "./auth.server";
+
+/** The signed-in user as the WorkShell shows it, with the CSRF token its forms need. */
+export async function shellUser(session: Session): Promise<ShellUser> {
+  return { name: session.name, role: session.role, loginId: session.loginId, csrf: await csrfFor(session) };
+}
+
+/** A clear 404 page for an unknown record (rendered by WorkErrorBoundary). */
+export function notFound(message: string, back?: { href: string; label: string }): never {
+  throw data({ message, back }, { status: 404, headers: { "Cache-Control": "private, no-store" } });
+}

@@ -1,0 +1,35 @@
+/**
+ * Who may do what in the traceability core (issue #4). Enforced on the server by
+ * `requireRole` (pages) and `requireApiRole` (API); the pages only use it to show links.
+ * See docs/decisions/005-role-access.md.
+ */
+import { EXECUTIVES, INSPECTORS, type Role } from "./roles";
+
+const REGULATOR_STAFF = [...EXECUTIVES, "office_admin", "system_administrator"] as const satisfies readonly Role[];
+
+export const PERMISSIONS = {
+  /** /onboard-farmer: land inspectors, field agents, office staff. */
+  registerFarmers: ["land_inspector", "field_agent", "office_admin", "system_administrator"],
+  /** /farmers-list, /land-plots-list, /land-plot-details: field and regulator staff. */
+  readRegistry: [...INSPECTORS, "field_agent", ...REGULATOR_STAFF],
+  /** /create-land-plot and plot edits. */
+  editPlots: ["land_inspector", "field_agent", "office_admin", "system_administrator"],
+  /** POST /api/plots/validate (issue #4: a signed-in inspector, field agent or regulator). */
+  checkPlots: [...INSPECTORS, "field_agent", ...REGULATOR_STAFF],
+  /** Upload and retire reference layers: the administrators. */
+  manageLayers: ["office_admin", "system_administrator"],
+  /** Run risk assessments and exports. */
+  assessPlots: ["land_inspector", ...REGULATOR_STAFF],
+  /** Bulk import of farmers and plots. */
+  importRegistry: ["land_inspector", "office_admin", "system_administrator"],
+  /** See batches and their custody chain (each holder sees what passes through their hands). */
+  readBatches: ["farmer", "buyer", ...INSPECTORS, "exporter", ...REGULATOR_STAFF],
+  /** Browse the audit trail: regulators and the system administrator. */
+  readAudit: [...REGULATOR_STAFF],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(role: Role, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(role);
+}
