@@ -3,13 +3,15 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 
 /** The one error shape of the API (STYLE.md): `{ success: false, message, errors? }`. */
-export type ApiError = { success: false; message: string; errors?: Record<string, string[]> };
+/** `errors`: messages per field (forms), or a list of rule findings (e.g. `[{ rule, message }]`). */
+export type ApiErrors = Record<string, string[]> | ReadonlyArray<Record<string, unknown>>;
+export type ApiError = { success: false; message: string; errors?: ApiErrors };
 
 export function apiError(
   c: Context,
   status: ContentfulStatusCode,
   message: string,
-  errors?: Record<string, string[]>,
+  errors?: ApiErrors,
 ) {
   const body: ApiError = errors ? { success: false, message, errors } : { success: false, message };
   return c.json(body, status);

@@ -8,6 +8,7 @@ import { auth } from "./auth";
 import { requireApiRole } from "./middleware";
 import { usersApi } from "./users";
 import { plotsApi } from "./plots";
+import { auditApi } from "./audit";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
@@ -29,6 +30,7 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/", auth)
   .route("/users", usersApi)
   .route("/plots", plotsApi)
+  .route("/audit", auditApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);

@@ -1,0 +1,58 @@
+import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Database } from "../client";
+import { auditLog } from "../schema";
+
+export type AuditFilter = {
+  entityType?: string;
+  entityId?: string;
+  actorId?: string;
+  /** yyyy-mm-dd, inclusive */
+  from?: string;
+  /** yyyy-mm-dd, inclusive */
+  to?: string;
+};
+
+function where(f: AuditFilter): SQL | undefined {
+  const parts: SQL[] = [];
+  if (f.entityType) parts.push(eq(auditLog.entityType, f.entityType));
+  if (f.entityId) parts.push(eq(auditLog.entityId, f.entityId));
+  if (f.actorId) parts.push(eq(auditLog.actorId, f.actorId));
+  if (f.from) parts.push(gte(auditLog.createdAt, f.from));
+  if (f.to) {
+    const next = new Date(`${f.to}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    parts.push(lt(auditLog.createdAt, next.toISOString().slice(0, 10)));
+  }
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page of the audit trail, newest first, with the total for the filter. */
+export async function listAudit(db: Database, filter: AuditFilter, page: number, pageSize: number) {
+  const w = where(filter);
+  const [rows, [total]] = await db.batch([
+    db
+      .select()
+      .from(auditLog)
+      .where(w)
+      .orderBy(desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(auditLog).where(w),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+/** The history of one record, oldest first (details pages). */
+export async function auditOf(db: Database, entityType: string, entityId: string, limit = 200) {
+  return db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
+    .orderBy(auditLog.id)
+    .limit(limit);
+}
+
+export async function auditEntityTypes(db: Database) {
+  const rows = await db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(auditLog.entityType);
+  return rows.map((r) => r.t);
+}

@@ -1,0 +1,208 @@
+/**
+ * Reading a bulk-import file (CSV or GeoJSON) into one record per farmer+plot, each with the
+ * line (CSV) or feature number (GeoJSON) it came from, so every problem can be reported by line.
+ * Parsing only: the registry rules (farmer schema, EUDR geometry checks) run afterwards.
+ */
+import Papa from "papaparse";
+
+/** The CSV columns, in the order of the downloadable template. */
+export const IMPORT_COLUMNS = [
+  "farmer_ref",
+  "first_name",
+  "last_name",
+  "gender",
+  "date_of_birth",
+  "phone",
+  "county",
+  "district",
+  "community",
+  "crops",
+  "national_id",
+  "plot_ref",
+  "plot_crop",
+  "planting_year",
+  "tenure_reference",
+  "latitude",
+  "longitude",
+  "geometry",
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+export type ImportRecord = {
+  /** CSV line number (header = line 1) or GeoJSON feature number (1-based). */
+  line: number;
+  fields: Partial<Record<ImportColumn, string>>;
+  /** The plot geometry as read (GeoJSON object), or null when the row has no plot. */
+  geometry: unknown;
+};
+export type LineError = { line: number; reason: string };
+export type ParsedImport = { kind: "csv" | "geojson"; records: ImportRecord[]; errors: LineError[] };
+
+export const MAX_IMPORT_ROWS = 20_000;
+
+const norm = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, "_");
+
+/** Decides the format from the name or the content; GeoJSON files start with `{`. */
+export function importKind(fileName: string, text: string): "csv" | "geojson" {
+  if (/\.(geo)?json$/i.test(fileName)) return "geojson";
+  if (/\.csv$/i.test(fileName)) return "csv";
+  return text.trimStart().startsWith("{") ? "geojson" : "csv";
+}
+
+/**
+ * Reads the file. A point is given by `latitude`/`longitude` columns (as read on a GPS, turned
+ * into GeoJSON [lon, lat] here) or a GeoJSON `geometry` column; a polygon only by `geometry`.
+ * Numbers are kept as text so no decimal is lost before the EUDR precision check.
+ */
+export function parseImportFile(fileName: string, text: string): ParsedImport {
+  const kind = importKind(fileName, text);
+  return kind === "geojson" ? parseGeoJson(text) : parseCsv(text);
+}
+
+function parseCsv(text: string): ParsedImport {
+  const errors: LineError[] = [];
+  const records: ImportRecord[] = [];
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: "greedy" });
+  const [header, ...rows] = result.data;
+  if (!header) return { kind: "csv", records, errors: [{ line: 1, reason: "The file is empty" }] };
+  const columns = header.map(norm);
+  const known = new Set<string>(IMPORT_COLUMNS);
+  const unknown = columns.filter((c) => c && !known.has(c));
+  if (unknown.length) errors.push({ line: 1, reason: `Unknown column(s) ignored: ${unknown.join(", ")}` });
+  for (const required of ["first_name", "last_name", "county"]) {
+    if (!columns.includes(required)) {
+      return { kind: "csv", records, errors: [{ line: 1, reason: `Missing required column "${required}"` }] };
+    }
+  }
+  // Papa reports the row index; with greedy skipping we track physical lines through `meta`.
+  const lineOf = lineNumbers(text, rows.length);
+  rows.forEach((row, i) => {
+    const line = lineOf[i] ?? i + 2;
+    if (records.length >= MAX_IMPORT_ROWS) {
+      if (records.length === MAX_IMPORT_ROWS) errors.push({ line, reason: `Only ${MAX_IMPORT_ROWS} rows are read per file` });
+      return;
+    }
+    const fields: Partial<Record<ImportColumn, string>> = {};
+    columns.forEach((c, j) => {
+      const v = row[j]?.trim();
+      if (known.has(c) && v) fields[c as ImportColumn] = v;
+    });
+    let geometry: unknown = null;
+    if (fields.geometry) {
+      try {
+        geometry = JSON.parse(fields.geometry);
+      } catch {
+        errors.push({ line, reason: "The geometry column is not valid GeoJSON" });
+        return;
+      }
+    } else if (fields.latitude || fields.longitude) {
+      const lat = Number(fields.latitude);
+      const lon = Number(fields.longitude);
+      if (!fields.latitude || !fields.longitude || !Number.isFinite(lat) || !Number.isFinite(lon)) {
+        errors.push({ line, reason: "Give both latitude and longitude as decimal degrees" });
+        return;
+      }
+      geometry = { type: "Point", coordinates: [lon, lat] };
+    }
+    records.push({ line, fields, geometry });
+  });
+  for (const e of result.errors) {
+    if (e.row !== undefined) errors.push({ line: lineOf[e.row] ?? e.row + 2, reason: `CSV: ${e.message}` });
+  }
+  return { kind: "csv", records, errors };
+}
+
+/** Physical line of each data row (quoted fields may span lines). */
+function lineNumbers(text: string, count: number): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let inQuotes = false;
+  let rowStart = 1;
+  let rowHasContent = false;
+  let isHeader = true;
+  for (let i = 0; i < text.length && lines.length < count; i++) {
+    const ch = text[i];
+    if (ch === '"') inQuotes = !inQuotes;
+    if (ch === "\n") {
+      line++;
+      if (!inQuotes) {
+        if (isHeader) isHeader = false;
+        else if (rowHasContent) lines.push(rowStart);
+        rowStart = line;
+        rowHasContent = false;
+      }
+      continue;
+    }
+    if (ch !== "\r" && ch !== " " && ch !== ",") rowHasContent = true;
+  }
+  if (!isHeader && rowHasContent && lines.length < count) lines.push(rowStart);
+  return lines;
+}
+
+function parseGeoJson(text: string): ParsedImport {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: "geojson", records: [], errors: [{ line: 1, reason: "The file is not valid JSON" }] };
+  }
+  const fc = json as { type?: string; features?: unknown[] };
+  if (fc?.type !== "FeatureCollection" || !Array.isArray(fc.features)) {
+    return { kind: "geojson", records: [], errors: [{ line: 1, reason: "A GeoJSON import must be a FeatureCollection" }] };
+  }
+  const known = new Set<string>(IMPORT_COLUMNS);
+  const records: ImportRecord[] = [];
+  const errors: LineError[] = [];
+  fc.features.slice(0, MAX_IMPORT_ROWS).forEach((f, i) => {
+    const line = i + 1;
+    const feature = f as { type?: string; properties?: Record<string, unknown>; geometry?: unknown };
+    if (feature?.type !== "Feature") {
+      errors.push({ line, reason: "Not a GeoJSON Feature" });
+      return;
+    }
+    const fields: Partial<Record<ImportColumn, string>> = {};
+    for (const [k, v] of Object.entries(feature.properties ?? {})) {
+      const c = norm(k);
+      if (known.has(c) && v !== null && v !== undefined && String(v).trim()) {
+        fields[c as ImportColumn] = Array.isArray(v) ? v.join(";") : String(v).trim();
+      }
+    }
+    // The EU information system's own property names (EUDR.md) are understood too.
+    const p = feature.properties ?? {};
+    if (!fields.first_name && !fields.last_name && typeof p.ProducerName === "string") {
+      const parts = p.ProducerName.trim().split(/\s+/);
+      fields.first_name = parts.slice(0, -1).join(" ") || parts[0];
+      fields.last_name = parts.length > 1 ? parts.at(-1) : "";
+    }
+    records.push({ line, fields, geometry: feature.geometry ?? null });
+  });
+  if (fc.features.length > MAX_IMPORT_ROWS) {
+    errors.push({ line: MAX_IMPORT_ROWS + 1, reason: `Only ${MAX_IMPORT_ROWS} features are read per file` });
+  }
+  return { kind: "geojson", records, errors };
+}
+
+/** The CSV template offered on the import page. */
+export function importTemplateCsv(): string {
+  const example = [
+    "EXT-0001",
+    "Musu",
+    "Kollie",
+    "female",
+    "1984-03-12",
+    "+231770000001",
+    "Nimba",
+    "Sanniquellie-Mahn",
+    "Gbedin",
+    "Cocoa;Cassava",
+    "LR-NID-0001",
+    "P1",
+    "Cocoa",
+    "2012",
+    "DEED-77/2013",
+    "7.201234",
+    "-8.612345",
+    "",
+  ];
+  return `${IMPORT_COLUMNS.join(",")}\n${example.join(",")}\n`;
+}
