@@ -17,12 +17,37 @@ const NAV: { to: string; label: string; permission: Permission }[] = [
   { to: "/audit-log", label: "Audit trail", permission: "readAudit" },
 ];
 
+/** The traceability pages a role may open (dashboards list them too). */
+export function workLinks(role: Role) {
+  return NAV.filter((n) => can(role, n.permission));
+}
+
+/** A list of the traceability pages for `role`, for the dashboards. */
+export function WorkLinks({ role }: { role: Role }) {
+  const links = workLinks(role);
+  if (!links.length) return null;
+  return (
+    <nav aria-label="Traceability work" className="mt-6">
+      <h2 className="text-lg font-bold">Traceability</h2>
+      <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {links.map((n) => (
+          <li key={n.to}>
+            <Link to={n.to} prefetch="none" className="block rounded-lg border border-green-200 bg-white p-3 font-semibold text-green-900 hover:bg-green-50">
+              {n.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /**
  * Header (title, role, logout), a compact role-aware navigation and the main landmark for the
  * traceability work pages. Plain links and forms: it works with JavaScript off.
  */
 export function WorkShell({ title, user, children }: { title: string; user: ShellUser; children: React.ReactNode }) {
-  const links = NAV.filter((n) => can(user.role, n.permission));
+  const links = workLinks(user.role);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="bg-green-900 text-white">

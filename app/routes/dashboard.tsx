@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { LogoutButton } from "../components/logout-button";
+import { WorkLinks } from "../components/work-shell";
 import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
 import type { Route } from "./+types/dashboard";
 
@@ -70,6 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile key={t.key} label={t.label} value={metrics[t.key]} />
         ))}
       </ul>
+      <WorkLinks role={user.role} />
       <p className="mt-6 text-sm text-slate-600">
         Signed in as <span className="font-mono">{user.loginId}</span> ({roleLabel}).
       </p>
