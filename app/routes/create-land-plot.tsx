@@ -1,4 +1,277 @@
-// Placeholder while the page is being built (issue #4); replaced in this change set.
-export default function Page() {
-  return <main className="p-4">Not yet available.</main>;
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { CROPS } from "../../worker/domain/commodities";
+import { ErrorSummary } from "../components/login/error-summary";
+import { WorkShell } from "../components/work-shell";
+import { PLOT_HINTS, PLOT_TITLES } from "../content/land-plots";
+import { clearDraft, latestDraft, saveDraft, type PlotDraft } from "../lib/plot-draft";
+import { CAPTURE_MODES, MAX_COORDINATES_CHARS, PlotFormSchema, type CaptureMode } from "../schemas/plot";
+import type { Route } from "./+types/create-land-plot";
+
+export { loader, action } from "./create-land-plot.server";
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+
+export const meta = () => [{ title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+
+// The map (and leaflet with it) is its own chunk, fetched only on this page and only with JavaScript.
+const PlotCaptureMap = lazy(() => import("../components/plot-capture-map"));
+
+/** After a failed save the loader must not run again: it would hand out a new submissionId. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
+}
+
+const MODE_LABEL: Record<CaptureMode, string> = {
+  polygon: "Polygon — the plot's boundary (required over 4 ha)",
+  point: "Single point — plots up to 4 ha",
+};
+const DRAFT_FIELDS = ["farmerId", "crop", "plantingYear", "tenureReference", "declaredAreaHectares"] as const;
+const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5";
+
+export default function CreateLandPlot({ loaderData, actionData }: Route.ComponentProps) {
+  const [form, fields] = useForm({
+    id: "create-land-plot",
+    lastResult: actionData?.result ?? undefined,
+    defaultValue: { farmerId: loaderData.farmerId, captureMode: "polygon", submissionId: loaderData.submissionId },
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlotFormSchema }),
+  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [submissionId, setSubmissionId] = useState(String(fields.submissionId.initialValue ?? loaderData.submissionId));
+  const [mode, setMode] = useState<CaptureMode>(fields.captureMode.initialValue === "point" ? "point" : "polygon");
+  const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
+  const [mounted, setMounted] = useState(false);
+  const [draft, setDraft] = useState<PlotDraft | null>(null);
+  useEffect(() => {
+    setMounted(true);
+    setDraft(latestDraft(submissionId));
+    // Only once: later drafts are this page's own.
+  }, []);
+
+  const readValues = useCallback((): Record<string, string> => {
+    const values: Record<string, string> = { captureMode: mode, coordinates: text };
+    const el = formRef.current;
+    if (el) for (const name of DRAFT_FIELDS) values[name] = String((el.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
+    return values;
+  }, [mode, text]);
+
+  const keepDraft = useCallback(() => {
+    const values = readValues();
+    const meaningful = values.coordinates!.trim() || values.crop || values.plantingYear || values.tenureReference;
+    if (meaningful) saveDraft({ submissionId, savedAt: new Date().toISOString(), values });
+  }, [readValues, submissionId]);
+  // Map taps and GPS fixes change the text without an input event: keep the draft in step.
+  useEffect(() => {
+    if (mounted) keepDraft();
+  }, [text, mode, mounted]);
+
+  function restore(d: PlotDraft) {
+    const el = formRef.current;
+    if (el) {
+      for (const name of DRAFT_FIELDS) {
+        const field = el.elements.namedItem(name) as HTMLInputElement | null;
+        if (field && d.values[name] !== undefined) field.value = d.values[name]!;
+      }
+    }
+    clearDraft(submissionId);
+    setSubmissionId(d.submissionId);
+    setMode(d.values.captureMode === "point" ? "point" : "polygon");
+    setText(d.values.coordinates ?? "");
+    setDraft(null);
+  }
+
+  const readContext = useCallback(() => {
+    const v = readValues();
+    return { farmerId: v.farmerId ?? "", crop: v.crop ?? "", declaredAreaHectares: v.declaredAreaHectares ?? "" };
+  }, [readValues]);
+
+  const errorItems = [
+    ...(actionData?.formError ? [{ message: actionData.formError }] : []),
+    ...(form.errors ?? []).map((message) => ({ message })),
+    ...(["farmerId", "crop", "plantingYear", "tenureReference", "captureMode", "declaredAreaHectares", "coordinates"] as const).flatMap((name) =>
+      (fields[name].errors ?? []).map((message) => ({ fieldId: fields[name].id, message })),
+    ),
+  ];
+  const fieldError = (name: keyof typeof fields) =>
+    fields[name].errors?.length ? (
+      <ul id={fields[name].errorId} className="text-sm font-semibold text-red-700">
+        {fields[name].errors!.map((m) => (
+          <li key={m}>{m}</li>
+        ))}
+      </ul>
+    ) : null;
+  const thisYear = new Date().getUTCFullYear();
+  const { defaultValue: _t, ...textareaProps } = getTextareaProps(fields.coordinates);
+
+  return (
+    <WorkShell title={PLOT_TITLES.create} user={loaderData.user}>
+      {draft && (
+        <div className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="draft-banner">
+          <p>
+            An unsaved plot from {new Date(draft.savedAt).toLocaleString("en-GB")} is kept on this phone
+            {draft.values.farmerId ? ` (farmer ${draft.values.farmerId})` : ""}.
+          </p>
+          <p className="mt-2 flex gap-3">
+            <button type="button" className="rounded bg-amber-700 px-3 py-1.5 font-semibold text-white" onClick={() => restore(draft)}>
+              Restore it
+            </button>
+            <button
+              type="button"
+              className="rounded border border-amber-700 px-3 py-1.5 font-semibold"
+              onClick={() => {
+                clearDraft(draft.submissionId);
+                setDraft(latestDraft(submissionId));
+              }}
+            >
+              Discard it
+            </button>
+          </p>
+        </div>
+      )}
+      <form
+        method="post"
+        {...getFormProps(form)}
+        ref={formRef}
+        onChange={keepDraft}
+        className="max-w-2xl space-y-4"
+      >
+        <input type="hidden" name="csrf" value={loaderData.user.csrf} />
+        <input type="hidden" name="submissionId" value={submissionId} />
+        <ErrorSummary items={errorItems} />
+        {actionData?.warnings?.length ? (
+          <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+            <p className="font-semibold">Also worth checking</p>
+            <ul className="list-disc pl-5">
+              {actionData.warnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+
+        <div>
+          <label htmlFor={fields.farmerId.id} className="block text-sm font-semibold">
+            Farmer ID
+          </label>
+          <p id={`${fields.farmerId.id}-hint`} className="text-sm text-slate-600">
+            {PLOT_HINTS.farmerId}
+          </p>
+          {fieldError("farmerId")}
+          <input
+            {...getInputProps(fields.farmerId, { type: "text" })}
+            key={fields.farmerId.key}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="FRM100001"
+            className={`${input} font-mono uppercase`}
+          />
+        </div>
+
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={fields.crop.id} className="block text-sm font-semibold">
+              Crop
+            </label>
+            {fieldError("crop")}
+            <select {...getSelectProps(fields.crop)} key={fields.crop.key} className={input}>
+              <option value="">Choose a crop</option>
+              {CROPS.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div>
+            <label htmlFor={fields.plantingYear.id} className="block text-sm font-semibold">
+              Planting year
+            </label>
+            {fieldError("plantingYear")}
+            <input
+              {...getInputProps(fields.plantingYear, { type: "text" })}
+              key={fields.plantingYear.key}
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder={String(thisYear - 5)}
+              className={input}
+            />
+          </div>
+        </div>
+
+        <div>
+          <label htmlFor={fields.tenureReference.id} className="block text-sm font-semibold">
+            Tenure or land document reference
+          </label>
+          <p className="text-sm text-slate-600">{PLOT_HINTS.tenure}</p>
+          {fieldError("tenureReference")}
+          <input {...getInputProps(fields.tenureReference, { type: "text" })} key={fields.tenureReference.key} maxLength={100} className={input} />
+        </div>
+
+        <fieldset>
+          <legend id={fields.captureMode.id} className="text-sm font-semibold">
+            How is the plot described?
+          </legend>
+          {fieldError("captureMode")}
+          <div className="mt-1 space-y-1">
+            {CAPTURE_MODES.map((m) => (
+              <label key={m} className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2">
+                <input type="radio" name={fields.captureMode.name} value={m} checked={mode === m} onChange={() => setMode(m)} />
+                {MODE_LABEL[m]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <div className={mounted && mode === "polygon" ? "hidden" : ""}>
+          <label htmlFor={fields.declaredAreaHectares.id} className="block text-sm font-semibold">
+            Area in hectares (single point only)
+          </label>
+          <p className="text-sm text-slate-600">{PLOT_HINTS.declaredArea}</p>
+          {fieldError("declaredAreaHectares")}
+          <input
+            {...getInputProps(fields.declaredAreaHectares, { type: "text" })}
+            key={fields.declaredAreaHectares.key}
+            inputMode="decimal"
+            autoComplete="off"
+            className={input}
+          />
+        </div>
+
+        {mounted && (
+          <Suspense fallback={<p className="rounded-md bg-slate-100 p-3 text-sm">Loading the map…</p>}>
+            <PlotCaptureMap mode={mode} text={text} onTextChange={setText} readContext={readContext} />
+          </Suspense>
+        )}
+
+        <div>
+          <label htmlFor={fields.coordinates.id} className="block text-sm font-semibold">
+            Coordinates
+          </label>
+          <p id={`${fields.coordinates.id}-hint`} className="text-sm text-slate-600">
+            {PLOT_HINTS.coordinates}
+          </p>
+          {fieldError("coordinates")}
+          <textarea
+            {...textareaProps}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={8}
+            maxLength={MAX_COORDINATES_CHARS}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={"7.201234, -8.601234\n7.201234, -8.600012\n7.200051, -8.600012"}
+            className={`${input} font-mono text-sm`}
+          />
+        </div>
+
+        <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white sm:w-auto">
+          Save plot
+        </button>
+      </form>
+    </WorkShell>
+  );
 }

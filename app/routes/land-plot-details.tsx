@@ -1,4 +1,235 @@
-// Placeholder while the page is being built (issue #4); replaced in this change set.
-export default function Page() {
-  return <main className="p-4">Not yet available.</main>;
+import { useEffect } from "react";
+import { Link } from "react-router";
+import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
+import { PlotOutline } from "../components/plot-outline";
+import { WorkShell } from "../components/work-shell";
+import { PLOT_TITLES, RISK_LABEL } from "../content/land-plots";
+import { clearDraft } from "../lib/plot-draft";
+import type { Route } from "./+types/land-plot-details";
+
+export { loader } from "./land-plot-details.server";
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: `${loaderData?.plot.plotCode ?? PLOT_TITLES.details} — Liberia Agricultural Traceability` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const STATE_STYLE: Record<string, string> = {
+  passed: "text-green-800",
+  failed: "text-red-700",
+  warning: "text-amber-800",
+  "not applicable": "text-slate-500",
+  "not confirmed": "text-slate-500",
+};
+const STATE_MARK: Record<string, string> = { passed: "✓", failed: "✗", warning: "!", "not applicable": "–", "not confirmed": "?" };
+
+const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
+const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 4 })} ha`;
+
+export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
+  const { plot, geometry, vertices, eudrChecks, qualityChecks, assessments, batches, audit, created } = loaderData;
+  useEffect(() => {
+    // The plot is stored: its draft on this phone is no longer needed.
+    if (created) clearDraft(created);
+  }, [created]);
+  const section = "mt-6 rounded-md border border-slate-200 bg-white p-3";
+  return (
+    <WorkShell title={`${PLOT_TITLES.details} ${plot.plotCode}`} user={loaderData.user}>
+      {created && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900" data-testid="plot-saved">
+          The plot is registered: it passed every EUDR geolocation check.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-6">
+        <PlotOutline geometry={geometry} label={`Outline of plot ${plot.plotCode}`} />
+        <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+          <dt className="font-semibold">Farmer</dt>
+          <dd>
+            <Link to={`/farmers/${plot.farmerId}`} className="text-green-800 underline">
+              {plot.farmerName ?? "Unknown farmer"} ({plot.farmerId})
+            </Link>
+          </dd>
+          <dt className="font-semibold">County</dt>
+          <dd>{plot.county ?? "—"}</dd>
+          <dt className="font-semibold">Crop</dt>
+          <dd>{plot.crop ?? "—"}</dd>
+          <dt className="font-semibold">Planting year</dt>
+          <dd>{plot.plantingYear ?? "—"}</dd>
+          <dt className="font-semibold">Tenure reference</dt>
+          <dd>{plot.tenureReference ?? "—"}</dd>
+          <dt className="font-semibold">Geometry</dt>
+          <dd>{plot.geometryType}</dd>
+          <dt className="font-semibold">Area</dt>
+          <dd data-testid="plot-area">
+            {hectares(plot.areaHectares)}
+            {plot.geometryType === "Point" ? " (declared for a point)" : " (computed on the server)"}
+          </dd>
+          <dt className="font-semibold">Validation</dt>
+          <dd className={plot.validationState === "valid" ? "font-semibold text-green-800" : "font-semibold text-red-700"}>
+            {plot.validationState === "valid" ? "Valid" : "Invalid"}
+          </dd>
+          <dt className="font-semibold">Deforestation risk</dt>
+          <dd>{plot.riskLevel ? RISK_LABEL[plot.riskLevel] ?? plot.riskLevel : "Not assessed"}</dd>
+          <dt className="font-semibold">Registered</dt>
+          <dd>{date(plot.createdAt)} UTC</dd>
+        </dl>
+      </div>
+      <p className="mt-3 flex flex-wrap gap-4 text-sm">
+        <Link to="/land-plots-list" className="font-semibold text-green-800 underline">
+          All land plots
+        </Link>
+        {loaderData.canEdit && (
+          <Link to={`/create-land-plot?farmerId=${plot.farmerId}`} className="font-semibold text-green-800 underline">
+            Register another plot for this farmer
+          </Link>
+        )}
+      </p>
+
+      <section aria-labelledby="checks" className={section}>
+        <h2 id="checks" className="text-lg font-bold">
+          Checks
+        </h2>
+        <h3 className="mt-2 font-semibold">EU information system rules</h3>
+        <ul className="mt-1 space-y-0.5 text-sm" data-testid="eudr-checks">
+          {eudrChecks.map((c) => (
+            <li key={c.rule} className={STATE_STYLE[c.state]}>
+              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
+              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
+              {c.messages.map((m) => (
+                <span key={m} className="block pl-4 text-xs">
+                  {m}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+        <h3 className="mt-3 font-semibold">Quality checks</h3>
+        <ul className="mt-1 space-y-0.5 text-sm" data-testid="quality-checks">
+          {qualityChecks.map((c) => (
+            <li key={c.rule} className={STATE_STYLE[c.state]}>
+              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
+              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
+              {c.messages.map((m) => (
+                <span key={m} className="block pl-4 text-xs">
+                  {m}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="vertices" className={section}>
+        <h2 id="vertices" className="text-lg font-bold">
+          Vertices
+        </h2>
+        <p className="text-sm text-slate-600">GeoJSON order: longitude, latitude (WGS84), 6 decimals.</p>
+        {vertices.map((v) => (
+          <table key={v.ring} className="mt-2 w-full max-w-md text-sm" data-testid="vertex-table">
+            <caption className="text-left font-semibold">{v.ring}</caption>
+            <thead>
+              <tr className="bg-slate-100 text-left">
+                <th scope="col" className="p-1">#</th>
+                <th scope="col" className="p-1">Longitude</th>
+                <th scope="col" className="p-1">Latitude</th>
+              </tr>
+            </thead>
+            <tbody className="font-mono tabular-nums">
+              {v.positions.map(([lon, lat], i) => (
+                <tr key={i} className="border-t">
+                  <td className="p-1">{i + 1}</td>
+                  <td className="p-1">{lon.toFixed(6)}</td>
+                  <td className="p-1">{lat.toFixed(6)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+      </section>
+
+      <section aria-labelledby="assessments" className={section}>
+        <h2 id="assessments" className="text-lg font-bold">
+          Risk assessment history
+        </h2>
+        {assessments.length === 0 ? (
+          <p className="text-sm text-slate-600">No deforestation risk assessment yet.</p>
+        ) : (
+          <ol className="mt-1 space-y-2 text-sm">
+            {assessments.map((a) => (
+              <li key={a.id} className="border-t pt-2">
+                <p>
+                  <span className="font-semibold">{RISK_LABEL[a.verdict] ?? a.verdict}</span> · {date(a.assessedAt)} UTC
+                </p>
+                {a.evidence.length > 0 && <p className="text-slate-700">Evidence: {a.evidence.join("; ")}</p>}
+                {a.reasons.length > 0 && (
+                  <ul className="list-disc pl-5 text-slate-700">
+                    {a.reasons.map((r) => (
+                      <li key={r}>{r}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="batches" className={section}>
+        <h2 id="batches" className="text-lg font-bold">
+          Batches from this plot
+        </h2>
+        {batches.length === 0 ? (
+          <p className="text-sm text-slate-600">No batch has drawn on this plot yet.</p>
+        ) : (
+          <ul className="mt-1 space-y-1 text-sm">
+            {batches.map((b) => (
+              <li key={b.batchCode}>
+                <Link to={`/batches/${b.batchCode}`} className="font-mono text-green-800 underline">
+                  {b.batchCode}
+                </Link>{" "}
+                · {b.commodity} · {b.weightKg.toLocaleString("en")} kg{b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} · {b.status}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="audit" className={section}>
+        <h2 id="audit" className="text-lg font-bold">
+          Audit history
+        </h2>
+        {audit.length === 0 ? (
+          <p className="text-sm text-slate-600">No recorded changes.</p>
+        ) : (
+          <table className="mt-1 w-full text-sm" data-testid="plot-audit">
+            <thead>
+              <tr className="bg-slate-100 text-left">
+                <th scope="col" className="p-1">When (UTC)</th>
+                <th scope="col" className="p-1">What</th>
+                <th scope="col" className="p-1">Who</th>
+              </tr>
+            </thead>
+            <tbody>
+              {audit.map((e) => (
+                <tr key={e.id} className="border-t">
+                  <td className="p-1 whitespace-nowrap">{date(e.createdAt)}</td>
+                  <td className="p-1">
+                    {e.action}
+                    {e.changed.length > 0 ? `: ${e.changed.join(", ")}` : ""}
+                  </td>
+                  <td className="p-1">
+                    {e.actorName ?? "—"}
+                    {e.actorRole ? ` (${ROLE_LABEL[e.actorRole as Role] ?? e.actorRole})` : ""}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </WorkShell>
+  );
 }

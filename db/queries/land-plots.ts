@@ -1,6 +1,6 @@
-import { and, gte, lte } from "drizzle-orm";
+import { and, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
-import { landPlots } from "../schema";
+import { auditLog, batches, batchOrigins, farmers, landPlots, plotAssessments, users } from "../schema";
 
 export type BBox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
 
@@ -18,4 +18,139 @@ export async function plotsInBox(db: Database, box: BBox, limit = 500) {
       ),
     )
     .limit(limit);
+}
+
+export type PlotRow = typeof landPlots.$inferSelect;
+export type NewPlotRow = typeof landPlots.$inferInsert;
+
+/** The farmer a plot is registered to (farmers.farmer_id is unique: FRM + 6 digits). */
+export async function farmerForPlot(db: Database, farmerId: string) {
+  const [row] = await db
+    .select({ id: farmers.id, farmerId: farmers.farmerId, firstName: farmers.firstName, lastName: farmers.lastName, county: farmers.county, status: farmers.status })
+    .from(farmers)
+    .where(eq(farmers.farmerId, farmerId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The plot stored for one submission (idempotency key, unique). */
+export async function plotByImportKey(db: Database, importKey: string) {
+  const [row] = await db.select().from(landPlots).where(eq(landPlots.importKey, importKey)).limit(1);
+  return row ?? null;
+}
+
+export async function plotById(db: Database, id: string) {
+  const [row] = await db.select().from(landPlots).where(eq(landPlots.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Plot codes already given to a farmer's plots (index: land_plots_farmer_id_idx). */
+export async function plotCodesOfFarmer(db: Database, farmerId: string) {
+  const rows = await db.select({ plotCode: landPlots.plotCode }).from(landPlots).where(eq(landPlots.farmerId, farmerId));
+  return rows.map((r) => r.plotCode);
+}
+
+/** The insert statement of one plot, to run in a `db.batch()` with its audit row. */
+export function insertPlot(db: Database, row: NewPlotRow) {
+  return db.insert(landPlots).values(row);
+}
+
+/** One plot with its farmer's name (null name when the farmer row is missing). */
+export async function plotWithFarmer(db: Database, id: string) {
+  const [row] = await db
+    .select({ plot: landPlots, firstName: farmers.firstName, lastName: farmers.lastName })
+    .from(landPlots)
+    .leftJoin(farmers, eq(farmers.farmerId, landPlots.farmerId))
+    .where(eq(landPlots.id, id))
+    .limit(1);
+  if (!row) return null;
+  return { ...row.plot, farmerName: row.firstName == null ? null : `${row.firstName} ${row.lastName}`.trim() };
+}
+
+/** `risk` is a stored verdict, or "not_assessed" for plots without one. */
+export type PlotFilter = { county?: string; crop?: string; risk?: string; validation?: string };
+
+function plotWhere(f: PlotFilter): SQL | undefined {
+  // Each filter is an equality on an indexed column (land_plots_<col>_idx).
+  const parts: SQL[] = [];
+  if (f.county) parts.push(eq(landPlots.county, f.county));
+  if (f.crop) parts.push(eq(landPlots.crop, f.crop));
+  if (f.risk === "not_assessed") parts.push(isNull(landPlots.riskLevel));
+  else if (f.risk) parts.push(eq(landPlots.riskLevel, f.risk));
+  if (f.validation) parts.push(eq(landPlots.validationState, f.validation));
+  return parts.length ? and(...parts) : undefined;
+}
+
+/** One page of plots, newest first, with the farmer's name and the total for the filter. */
+export async function listPlots(db: Database, filter: PlotFilter, page: number, pageSize: number) {
+  const where = plotWhere(filter);
+  const [rows, [total]] = await db.batch([
+    db
+      .select({
+        id: landPlots.id,
+        plotCode: landPlots.plotCode,
+        farmerId: landPlots.farmerId,
+        firstName: farmers.firstName,
+        lastName: farmers.lastName,
+        county: landPlots.county,
+        crop: landPlots.crop,
+        geometryType: landPlots.geometryType,
+        areaHectares: landPlots.areaHectares,
+        riskLevel: landPlots.riskLevel,
+        validationState: landPlots.validationState,
+        createdAt: landPlots.createdAt,
+      })
+      .from(landPlots)
+      .leftJoin(farmers, eq(farmers.farmerId, landPlots.farmerId))
+      .where(where)
+      .orderBy(desc(landPlots.createdAt), desc(landPlots.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(landPlots).where(where),
+  ]);
+  return {
+    rows: rows.map(({ firstName, lastName, ...r }) => ({ ...r, farmerName: firstName == null ? null : `${firstName} ${lastName}`.trim() })),
+    total: total?.n ?? 0,
+  };
+}
+
+/** Risk verdicts of a plot, newest first (index: plot_assessments_plot_id_idx). */
+export async function assessmentsOfPlot(db: Database, plotId: string, limit = 50) {
+  return db
+    .select()
+    .from(plotAssessments)
+    .where(eq(plotAssessments.plotId, plotId))
+    .orderBy(desc(plotAssessments.assessedAt))
+    .limit(limit);
+}
+
+/** Batches that drew on a plot (batch_origins → batches), newest first. */
+export async function batchesOfPlot(db: Database, plotId: string, limit = 100) {
+  return db
+    .select({
+      batchCode: batches.batchCode,
+      commodity: batches.commodity,
+      weightKg: batches.weightKg,
+      originWeightKg: batchOrigins.weightKg,
+      status: batches.status,
+      complianceStatus: batches.complianceStatus,
+      createdAt: batches.createdAt,
+    })
+    .from(batchOrigins)
+    .innerJoin(batches, eq(batches.id, batchOrigins.batchId))
+    .where(eq(batchOrigins.plotId, plotId))
+    .orderBy(desc(batches.createdAt))
+    .limit(limit);
+}
+
+/** Audit trail of a plot, newest first (index: audit_log_entity_idx). */
+export async function auditOfPlot(db: Database, plotId: string, limit = 100) {
+  const rows = await db
+    .select({ entry: auditLog, firstName: users.firstName, lastName: users.lastName })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(and(eq(auditLog.entityType, "land_plot"), eq(auditLog.entityId, plotId)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map(({ entry, firstName, lastName }) => ({ ...entry, actorName: firstName == null ? null : `${firstName} ${lastName}`.trim() }));
 }

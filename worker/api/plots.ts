@@ -1,10 +1,18 @@
 import { Hono } from "hono";
-import { plotsInBox } from "../../db/queries/land-plots";
+import { fieldErrors } from "../../app/schemas/auth";
+import { PLOTS_PAGE_SIZE, readPlotQuery } from "../../app/content/land-plots";
+import { PLOT_MESSAGES, PlotApiSchema } from "../../app/schemas/plot";
+import { assessmentsOfPlot, batchesOfPlot, listPlots, plotsInBox, plotWithFarmer, type PlotRow } from "../../db/queries/land-plots";
+import { registerPlot } from "../services/register-plot";
 import { validatePlotGeometry, type PlotGeometry, type Position } from "../domain/validate-geometry";
 import { PERMISSIONS } from "../auth/permissions";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
+/** A stored plot as the API shows it: geometry and issues as JSON, the submission id named so. */
+function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow & { farmerName?: string | null }) {
+  return { ...plot, submissionId: importKey, geometry: JSON.parse(geometry) as PlotGeometry, validationIssues: JSON.parse(validationIssues) as unknown };
+}
 
 function bboxOf(value: unknown) {
   const nums: Position[] = [];
@@ -46,4 +54,42 @@ export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...P
     : [];
   const result = validatePlotGeometry(geojson, { ...options, others });
   return c.json({ valid: result.valid, areaHectares: result.areaHectares, errors: result.errors, warnings: result.warnings });
-});
+})
+  .post("/", requireApiRole(...PERMISSIONS.editPlots), async (c) => {
+    const read = await jsonBody(c);
+    if (!read.ok) return read.response;
+    const parsed = PlotApiSchema.safeParse(read.body ?? {});
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
+    }
+    const { geometry, feature, declaredAreaHectares, ...fields } = parsed.data;
+    const session = c.get("session");
+    const result = await registerPlot(
+      { ...fields, geojson: feature ?? geometry, declaredAreaHectares },
+      { db: c.get("db"), actor: { id: session.id, role: session.role } },
+    );
+    if (!result.ok && result.kind === "unknown-farmer") return apiError(c, 400, result.message, { farmerId: [result.message] });
+    if (!result.ok) {
+      // Every broken EUDR rule, by name; nothing was stored.
+      return c.json({ success: false, message: PLOT_MESSAGES.notValid, errors: result.errors, warnings: result.warnings }, 400);
+    }
+    return c.json({ success: true, created: result.created, plot: publicPlot(result.plot) }, result.created ? 201 : 200);
+  })
+  .get("/", requireApiRole(...PERMISSIONS.readRegistry), async (c) => {
+    const { filter, page } = readPlotQuery(new URL(c.req.url).searchParams);
+    const { rows, total } = await listPlots(c.get("db"), filter, page, PLOTS_PAGE_SIZE);
+    return c.json({ success: true, plots: rows, total, page, pageSize: PLOTS_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PLOTS_PAGE_SIZE)) });
+  })
+  .get("/:id", requireApiRole(...PERMISSIONS.readRegistry), async (c) => {
+    const db = c.get("db");
+    const plot = await plotWithFarmer(db, c.req.param("id"));
+    if (!plot) return apiError(c, 404, "No land plot with this ID");
+    const [assessments, batches] = await Promise.all([assessmentsOfPlot(db, plot.id), batchesOfPlot(db, plot.id)]);
+    return c.json({
+      success: true,
+      plot: publicPlot(plot),
+      assessments: assessments.map((a) => ({ ...a, evidence: JSON.parse(a.evidence) as unknown, reasons: JSON.parse(a.reasons) as unknown })),
+      batches,
+    });
+  });

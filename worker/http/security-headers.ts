@@ -34,7 +34,8 @@ export function pageCsp(scriptHashes: readonly string[]): string {
     `script-src 'self' ${scriptHashes.join(" ")}`.trim(),
     // Inline style attributes are used by UI primitives (positioning); scripts stay strict.
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // OpenStreetMap tiles behind the plot drawing map (/create-land-plot).
+    "img-src 'self' data: blob: https://tile.openstreetmap.org",
     "font-src 'self'",
     "connect-src 'self'",
     "manifest-src 'self'",

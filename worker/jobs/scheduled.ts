@@ -1,6 +1,7 @@
 import { database } from "../../db/client";
 import { finishCronRun, startCronRun } from "../../db/queries/cron-runs";
 import type { Env } from "../env";
+import { continueAssessmentJobs } from "../services/assessment-jobs";
 
 /**
  * The Worker's cron handler: records each run in `cron_runs` with what it did.
@@ -12,6 +13,8 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
   const summary: Record<string, unknown> = {};
   try {
     const jobs: Record<string, () => Promise<unknown>> = {
+      // Finishes background risk assessments (e.g. a county) that a request started but did not end.
+      assessmentJobs: () => continueAssessmentJobs({ db }, 20_000),
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => {
         const result = await env.DB.prepare(

@@ -1,0 +1,69 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { registerPlot } from "../../worker/services/register-plot";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import { parsePlotCoordinates, PLOT_MESSAGES, PlotFormSchema } from "../schemas/plot";
+import { PLOT_TITLES } from "../content/land-plots";
+import type { Route } from "./+types/create-land-plot";
+
+const TITLE = PLOT_TITLES.create;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "editPlots", TITLE);
+  const farmerId = (new URL(request.url).searchParams.get("farmerId") ?? "").trim().toUpperCase().slice(0, 20);
+  return data(
+    // A fresh idempotency key per visit: posting the same form twice stores one plot.
+    { user: await shellUser(session), farmerId, submissionId: crypto.randomUUID() },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "editPlots", TITLE);
+  const formData = await request.formData();
+  if (!(await verifyCsrf(session, formData))) {
+    return data(
+      { result: null, formError: "The form could not be verified. Please reload the page and try again.", warnings: [] },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const submission = parseWithZod(formData, { schema: PlotFormSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), formError: null, warnings: [] }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const { coordinates, captureMode, ...fields } = submission.value;
+  const parsed = parsePlotCoordinates(coordinates, captureMode);
+  if (!parsed.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { coordinates: parsed.errors } }), formError: null, warnings: [] },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const result = await registerPlot(
+    { ...fields, geojson: parsed.geojson },
+    { db: database(env.DB), actor: { id: session.id, role: session.role } },
+  );
+  if (!result.ok && result.kind === "unknown-farmer") {
+    return data(
+      { result: submission.reply({ fieldErrors: { farmerId: [result.message] } }), formError: null, warnings: [] },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  if (!result.ok) {
+    // One entry per broken rule, each naming the rule; nothing was stored.
+    const messages = result.errors.map((e) => `${e.message} (rule: ${e.rule})`);
+    return data(
+      {
+        result: submission.reply({ fieldErrors: { coordinates: messages } }),
+        formError: PLOT_MESSAGES.notValid,
+        warnings: result.warnings.map((w) => `${w.message} (rule: ${w.rule})`),
+      },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  // `created` lets the details page drop this submission's draft from the phone's storage.
+  return redirect(`/land-plot-details/${result.plot.id}?created=${encodeURIComponent(fields.submissionId)}`);
+}

@@ -1,0 +1,175 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env, waitUntil } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database, type Database } from "../../db/client";
+import { findJob, recentJobs } from "../../db/queries/assessment-jobs";
+import { countPlotsInScope, plotIdsInScope, recentAssessments } from "../../db/queries/plot-assessments";
+import { findLayer, listLayers } from "../../db/queries/reference-layers";
+import { installSampleLayers } from "../../db/seed/sample-layers";
+import { can } from "../../worker/auth/permissions";
+import type { Session } from "../../worker/auth/session";
+import type { StoredEvidence } from "../../worker/services/assess-plots";
+import { assessPlots } from "../../worker/services/assess-plots";
+import { createAssessmentJob, JOB_LEASE_MS, jobView, resolvePlotScope, runJobSlice } from "../../worker/services/assessment-jobs";
+import { uploadLayer } from "../../worker/services/upload-layer";
+import { demoMode, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import { AssessFormSchema, CountyJobFormSchema, EUDR_MESSAGES, LAYER_KIND_LABEL, LayerUploadFormSchema, MAX_LAYER_FILE_BYTES, MAX_SYNC_PLOTS } from "../schemas/eudr";
+import type { Route } from "./+types/eudr-assessment";
+
+export const TITLE = "EUDR assessment";
+/** Background slices started from the page stop after this long (waitUntil allows 30 s). */
+const KICK_BUDGET_MS = 20_000;
+
+const actor = (s: Session) => ({ id: s.id, role: s.role });
+
+/** Resumes released (or abandoned) jobs in the background: refreshing the page keeps them moving. */
+function kickStalledJobs(db: Database, jobs: { id: string; status: string; updatedAt: string }[]) {
+  for (const job of jobs) {
+    const stale = job.status === "running" && Date.parse(job.updatedAt) < Date.now() - JOB_LEASE_MS;
+    if (job.status === "queued" || stale) waitUntil(runJobSlice(job.id, { db }, KICK_BUDGET_MS).catch((e) => console.error("assessment job slice failed", job.id, e)));
+  }
+}
+
+function evidenceSummary(evidence: StoredEvidence[]) {
+  return evidence.map((e) => ({
+    kind: e.kind,
+    layerName: e.layerName,
+    version: e.version,
+    sourceDate: e.sourceDate,
+    sample: e.sample,
+    present: e.present,
+    overlapHectares: e.overlapHectares,
+    overlapPercent: e.overlapPercent,
+  }));
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "assessPlots", TITLE);
+  const db = database(env.DB);
+  const url = new URL(request.url);
+  const [layers, jobs, verdicts] = await Promise.all([listLayers(db), recentJobs(db, 5), recentAssessments(db, 20)]);
+  kickStalledJobs(db, jobs);
+  const uploadedId = url.searchParams.get("uploaded");
+  const uploaded = uploadedId ? await findLayer(db, uploadedId) : null;
+  const focusJobId = url.searchParams.get("job");
+  const focusJob = focusJobId && !jobs.some((j) => j.id === focusJobId) ? await findJob(db, focusJobId) : null;
+  const jobList = [...(focusJob ? [focusJob] : []), ...jobs].map(jobView);
+  return data(
+    {
+      user: await shellUser(session),
+      canManage: can(session.role, "manageLayers"),
+      demo: demoMode(),
+      maxFileMiB: MAX_LAYER_FILE_BYTES / 1024 / 1024,
+      layers: layers.map((l) => ({
+        id: l.id,
+        kind: l.kind,
+        kindLabel: LAYER_KIND_LABEL[l.kind as keyof typeof LAYER_KIND_LABEL] ?? l.kind,
+        name: l.name,
+        source: l.source,
+        sourceDate: l.sourceDate,
+        version: l.version,
+        featureCount: l.featureCount,
+        sample: l.sample,
+      })),
+      jobs: jobList,
+      focusJobId,
+      jobActive: jobList.some((j) => j.status === "queued" || j.status === "running"),
+      notice: uploaded
+        ? `Stored “${uploaded.name}” version ${uploaded.version} with ${uploaded.featureCount} feature(s)${uploaded.version !== "v1" ? "; the previous version is retired and kept for past verdicts" : ""}.`
+        : url.searchParams.has("sample")
+          ? `Sample layers loaded: ${url.searchParams.get("sample")} new layer(s). They are SAMPLE data — not authoritative.`
+          : null,
+      verdicts: verdicts.map((v) => ({
+        id: v.id,
+        plotId: v.plotId,
+        plotCode: v.plotCode ?? v.plotId,
+        county: v.county,
+        verdict: v.verdict,
+        assessedAt: v.assessedAt,
+        reasons: JSON.parse(v.reasons) as string[],
+        evidence: evidenceSummary(JSON.parse(v.evidence) as StoredEvidence[]),
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+type Intent = "upload-layer" | "install-sample" | "assess" | "county-job";
+export type AssessedRow = { plotId: string; plotCode: string; verdict: string; reasons: string[]; evidence: ReturnType<typeof evidenceSummary> };
+export type ActionData = {
+  intent: Intent;
+  result: SubmissionResult<string[]> | null;
+  formError: string | null;
+  scope?: string;
+  results: AssessedRow[] | null;
+};
+const fail = (intent: Intent, status: number, body: Partial<ActionData>) =>
+  data<ActionData>({ intent, result: null, formError: null, results: null, ...body }, { status, headers: PRIVATE_PAGE_HEADERS });
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "assessPlots", TITLE);
+  // Refuse an oversize upload before reading it into memory.
+  const length = Number(request.headers.get("Content-Length") ?? 0);
+  if (length > MAX_LAYER_FILE_BYTES + 64 * 1024) return fail("upload-layer", 413, { formError: EUDR_MESSAGES.fileTooLarge });
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "") as Intent;
+  if (!(await verifyCsrf(session, formData))) return fail(intent, 403, { formError: EUDR_MESSAGES.csrf });
+  const db = database(env.DB);
+
+  if (intent === "upload-layer" || intent === "install-sample") {
+    if (!can(session.role, "manageLayers")) return fail(intent, 403, { formError: "Only administrators can upload reference layers." });
+    if (intent === "install-sample") {
+      if (!demoMode()) return fail(intent, 403, { formError: "The sample layers can only be loaded in demo mode." });
+      const { installed } = await installSampleLayers({ db, r2: env.CERTS, actor: actor(session) });
+      return redirect(`/eudr-assessment?sample=${installed.length}`);
+    }
+    const submission = parseWithZod(formData, { schema: LayerUploadFormSchema });
+    if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
+    const { file, ...fields } = submission.value;
+    const result = await uploadLayer({ ...fields, geojson: await file.text() }, actor(session), { db, r2: env.CERTS });
+    if (!result.ok) {
+      return fail(intent, 400, { result: submission.reply({ fieldErrors: { file: [result.message, ...result.errors.map((e) => e.message)] } }) });
+    }
+    return redirect(`/eudr-assessment?uploaded=${result.layer.id}`);
+  }
+
+  if (intent === "assess") {
+    const submission = parseWithZod(formData, { schema: AssessFormSchema });
+    if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
+    const { target, value } = submission.value;
+    const resolved = await resolvePlotScope(target === "plot" ? { scope: "plots", plotIds: [value] } : { scope: target, value }, db);
+    if (!resolved.ok) return fail(intent, resolved.status, { result: submission.reply({ fieldErrors: { value: [resolved.message] } }) });
+    const total = await countPlotsInScope(db, resolved.value.scope);
+    if (total === 0) return fail(intent, 404, { result: submission.reply({ fieldErrors: { value: [`No plots found for ${resolved.value.label}`] } }) });
+    if (total > MAX_SYNC_PLOTS) {
+      return fail(intent, 400, {
+        result: submission.reply({ fieldErrors: { value: [`${resolved.value.label} has ${total} plots: more than ${MAX_SYNC_PLOTS} run as a background job — use “Assess all plots of a county”.`] } }),
+      });
+    }
+    const ids = await plotIdsInScope(db, resolved.value.scope, null, MAX_SYNC_PLOTS);
+    const { results } = await assessPlots(ids, { db, actor: actor(session) });
+    return data<ActionData>(
+      {
+        intent,
+        result: submission.reply(),
+        formError: null,
+        scope: resolved.value.label,
+        results: results.map((r) => ({ plotId: r.plotId, plotCode: r.plotCode, verdict: r.verdict, reasons: r.reasons, evidence: evidenceSummary(r.evidence) })),
+      },
+      { headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+
+  if (intent === "county-job") {
+    const submission = parseWithZod(formData, { schema: CountyJobFormSchema });
+    if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
+    const created = await createAssessmentJob({ scope: "county", value: submission.value.county }, actor(session), { db });
+    if (!created.ok) return fail(intent, created.status, { result: submission.reply({ fieldErrors: { county: [created.message] } }) });
+    if (created.job.status !== "done") waitUntil(runJobSlice(created.job.id, { db }, KICK_BUDGET_MS).catch((e) => console.error("assessment job slice failed", e)));
+    return redirect(`/eudr-assessment?job=${created.job.id}`);
+  }
+
+  return fail(intent, 400, { formError: "Unknown action: reload the page and try again." });
+}

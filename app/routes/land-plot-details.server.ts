@@ -1,0 +1,122 @@
+import { env } from "cloudflare:workers";
+import { data } from "react-router";
+import { database } from "../../db/client";
+import { can } from "../../worker/auth/permissions";
+import { assessmentsOfPlot, auditOfPlot, batchesOfPlot, plotWithFarmer } from "../../db/queries/land-plots";
+import type { Issue, PlotGeometry, Position } from "../../worker/domain/validate-geometry";
+import { EUDR_CHECKS, PLOT_TITLES, QUALITY_CHECKS, type PlotCheck } from "../content/land-plots";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { notFound, shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/land-plot-details";
+
+export type CheckState = "passed" | "failed" | "warning" | "not applicable" | "not confirmed";
+
+/**
+ * Each rule's outcome for a stored plot. Invalid geometry is never stored as valid, so a valid
+ * plot has passed every EUDR rule; quality findings are warnings kept with the plot.
+ */
+function checkStates(checks: PlotCheck[], type: string, stored: { errors: Issue[]; warnings: Issue[] }, valid: boolean) {
+  const kind = type === "Point" ? "point" : "polygon";
+  return checks.map((c) => {
+    const found = [...stored.errors, ...stored.warnings].filter((i) => i.rule === c.rule);
+    let state: CheckState;
+    if (c.applies !== "all" && c.applies !== kind) state = "not applicable";
+    else if (stored.errors.some((i) => i.rule === c.rule)) state = "failed";
+    else if (stored.warnings.some((i) => i.rule === c.rule)) state = "warning";
+    else state = valid ? "passed" : "not confirmed";
+    return { rule: c.rule, label: c.label, state, messages: found.map((i) => i.message) };
+  });
+}
+
+/** The vertices of each ring without the closing repeat (the point itself for a Point). */
+function verticesOf(geometry: PlotGeometry): { ring: string; positions: Position[] }[] {
+  if (geometry.type === "Point") return [{ ring: "Point", positions: [geometry.coordinates] }];
+  const polygons = geometry.type === "Polygon" ? [geometry.coordinates] : geometry.coordinates;
+  return polygons.flatMap((rings, p) =>
+    rings.map((ring, r) => ({
+      ring: `${polygons.length > 1 ? `Polygon ${p + 1}, ` : ""}${r === 0 ? "boundary" : `hole ${r}`}`,
+      positions: ring.slice(0, -1),
+    })),
+  );
+}
+
+function evidenceSummary(json: string): string[] {
+  try {
+    const evidence = JSON.parse(json) as unknown;
+    if (!Array.isArray(evidence)) return [];
+    return evidence.map((e: Record<string, unknown>) => {
+      const name = String(e.layerName ?? e.name ?? e.kind ?? "Layer");
+      const pct = typeof e.overlapPercent === "number" ? `${Math.round(e.overlapPercent * 10) / 10}% of the plot` : "";
+      const ha = typeof e.overlapHectares === "number" && e.overlapHectares > 0 ? ` (${e.overlapHectares} ha)` : "";
+      return `${name}${e.version ? ` ${String(e.version)}` : ""}: ${pct || "no overlap"}${ha}`;
+    });
+  } catch {
+    return [];
+  }
+}
+
+function reasonsOf(json: string): string[] {
+  try {
+    const reasons = JSON.parse(json) as unknown;
+    return Array.isArray(reasons) ? reasons.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+function changedFields(before: string | null, after: string | null): string[] {
+  const parse = (t: string | null) => {
+    try {
+      return t ? (JSON.parse(t) as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const a = parse(before);
+  const b = parse(after);
+  if (!before) return [];
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]) && k !== "updatedAt");
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireRole(request, "readRegistry", PLOT_TITLES.details);
+  const db = database(env.DB);
+  const plot = await plotWithFarmer(db, params.id);
+  if (!plot) notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
+  const [assessments, batches, audit] = await Promise.all([assessmentsOfPlot(db, plot.id), batchesOfPlot(db, plot.id), auditOfPlot(db, plot.id)]);
+  const geometry = JSON.parse(plot.geometry) as PlotGeometry;
+  const issues = JSON.parse(plot.validationIssues || "{}") as { errors?: Issue[]; warnings?: Issue[] };
+  const stored = { errors: issues.errors ?? [], warnings: issues.warnings ?? [] };
+  const valid = plot.validationState === "valid";
+  const { geometry: _g, validationIssues: _v, importKey: _k, ...fields } = plot;
+  return data(
+    {
+      user: await shellUser(session),
+      canEdit: can(session.role, "editPlots"),
+      plot: fields,
+      geometry,
+      vertices: verticesOf(geometry),
+      eudrChecks: checkStates(EUDR_CHECKS, geometry.type, stored, valid),
+      qualityChecks: checkStates(QUALITY_CHECKS, geometry.type, stored, valid),
+      warnings: stored.warnings,
+      assessments: assessments.map((a) => ({
+        id: a.id,
+        verdict: a.verdict,
+        assessedAt: a.assessedAt,
+        evidence: evidenceSummary(a.evidence),
+        reasons: reasonsOf(a.reasons),
+      })),
+      batches,
+      audit: audit.map((e) => ({
+        id: e.id,
+        action: e.action,
+        actorName: e.actorName,
+        actorRole: e.actorRole,
+        createdAt: e.createdAt,
+        changed: changedFields(e.before, e.after),
+      })),
+      created: new URL(request.url).searchParams.get("created"),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
