@@ -112,6 +112,20 @@ describe("quality checks", () => {
     expect(own.warnings.map((w) => w.rule)).toContain("overlap-own-plot");
   });
 
+  it("treats a point plot as a claim too: inside or on another farmer's plot, or another's point inside mine", () => {
+    const theirPolygon = { id: "p1", plotCode: "PLT-000001", farmerId: "f-other", geometry: poly(square()) as never };
+    const inside = { type: "Point", coordinates: [LON + D / 2, LAT + D / 2] };
+    const r = validatePlotGeometry(inside, { farmerId: "f-me", others: [theirPolygon] });
+    expect(r.errors).toEqual([{ rule: "overlap", message: "The point lies inside plot PLT-000001 of another farmer (double claim)" }]);
+    expect(validatePlotGeometry(inside, { farmerId: "f-other", others: [theirPolygon] }).valid).toBe(true);
+    const theirPoint = { id: "p2", plotCode: "PLT-000002", farmerId: "f-other", geometry: inside as never };
+    expect(rules(validatePlotGeometry(inside, { farmerId: "f-me", others: [theirPoint] }))).toEqual(["overlap"]);
+    const mine = validatePlotGeometry(poly(square()), { farmerId: "f-me", others: [theirPoint] });
+    expect(mine.errors[0]!.message).toBe("Plot PLT-000002 of another farmer (a point) lies inside this plot (double claim)");
+    const away = { type: "Point", coordinates: [LON + 3 * D, LAT + 3 * D] };
+    expect(validatePlotGeometry(away, { farmerId: "f-me", others: [theirPolygon, theirPoint] }).valid).toBe(true);
+  });
+
   it("does not count plots that only share a boundary", () => {
     const neighbour = { id: "p2", farmerId: "f-other", geometry: poly(square(+(LON + D).toFixed(6), LAT)) as never };
     expect(validatePlotGeometry(poly(square()), { farmerId: "f-me", others: [neighbour] }).valid).toBe(true);

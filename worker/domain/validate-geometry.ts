@@ -4,6 +4,7 @@
  * checks of a good commercial validator (EUDR.md). Pure: other plots come in as an argument.
  */
 import turfArea from "@turf/area";
+import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import turfDistance from "@turf/distance";
 import turfIntersect from "@turf/intersect";
 import turfKinks from "@turf/kinks";
@@ -275,6 +276,28 @@ export function validatePlotGeometry(input: unknown, options: ValidationOptions 
         warnings.push({ rule: "overlap-own-plot", message: `Overlaps the same farmer's plot ${name} by ${Math.round(m2)} m²` });
       } else {
         errors.push({ rule: "overlap", message: `Overlaps plot ${name} of another farmer by ${Math.round(m2)} m² (double claim)` });
+      }
+    }
+  }
+
+  // A point plot is a claim too: inside another farmer's polygon, on the same spot as another
+  // farmer's point, or another farmer's point inside this polygon, is a double claim.
+  if (errors.length === 0) {
+    const points = (g: PlotGeometry): Position[] =>
+      g.type === "Point" ? [g.coordinates as Position] : g.type === "MultiPoint" ? (g.coordinates as Position[]) : [];
+    const mine = points(geometry);
+    for (const other of options.others ?? []) {
+      if (options.farmerId && other.farmerId === options.farmerId) continue;
+      const name = other.plotCode ?? other.id;
+      const theirs = points(other.geometry);
+      const otherFeature = toFeature(other.geometry);
+      const same = (a: Position, b: Position) => a[0].toFixed(6) === b[0].toFixed(6) && a[1].toFixed(6) === b[1].toFixed(6);
+      if (mine.some((p) => otherFeature && booleanPointInPolygon(p, otherFeature as never))) {
+        errors.push({ rule: "overlap", message: `The point lies inside plot ${name} of another farmer (double claim)` });
+      } else if (mine.some((p) => theirs.some((q) => same(p, q)))) {
+        errors.push({ rule: "overlap", message: `The point is the same location as plot ${name} of another farmer (double claim)` });
+      } else if (feature && theirs.some((q) => booleanPointInPolygon(q, feature as never))) {
+        errors.push({ rule: "overlap", message: `Plot ${name} of another farmer (a point) lies inside this plot (double claim)` });
       }
     }
   }
