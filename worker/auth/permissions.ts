@@ -24,6 +24,10 @@ export const PERMISSIONS = {
   importRegistry: ["land_inspector", "office_admin", "system_administrator"],
   /** See batches and their custody chain (each holder sees what passes through their hands). */
   readBatches: ["farmer", "buyer", ...INSPECTORS, "exporter", ...REGULATOR_STAFF],
+  /** Record a purchase from farmers (creates a batch); later custody steps: worker/domain/custody.ts. */
+  recordPurchases: ["buyer"],
+  /** Mark a batch EUDR-compliant: regulator staff, and the port inspector as the last check before export. */
+  certifyBatches: ["port_inspector", ...REGULATOR_STAFF],
   /** Browse the audit trail: regulators and the system administrator. */
   readAudit: [...REGULATOR_STAFF],
 } as const satisfies Record<string, readonly Role[]>;

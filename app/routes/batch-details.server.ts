@@ -1,0 +1,129 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { can } from "../../worker/auth/permissions";
+import { certifyBatch } from "../../worker/services/certify-batch";
+import { mergeBatches } from "../../worker/services/merge-batch";
+import { readBatch } from "../../worker/services/read-batches";
+import { recordDds } from "../../worker/services/record-dds";
+import { splitBatch } from "../../worker/services/split-batch";
+import { transferBatch } from "../../worker/services/transfer-batch";
+import type { BatchDeps, Outcome } from "../../worker/services/batch-common";
+import { BATCH_TITLES } from "../content/batches";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { notFound, shellUser } from "../lib/work-page.server";
+import { ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "../schemas/batches";
+import type { Route } from "./+types/batch-details";
+
+export const INTENTS = ["transfer", "split", "merge", "compliance", "dds"] as const;
+export type Intent = (typeof INTENTS)[number];
+const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
+  const view = await readBatch(params.batchCode, session, { db: database(env.DB) });
+  if (!view) notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
+  const { batch } = view;
+  return data(
+    {
+      user: await shellUser(session),
+      recorded: new URL(request.url).searchParams.get("recorded"),
+      staffLinks: can(session.role, "readRegistry"),
+      batch: {
+        batchCode: batch.batchCode,
+        commodity: batch.commodity,
+        hsCode: batch.hsCode,
+        weightKg: batch.weightKg,
+        grade: batch.grade,
+        harvestDate: batch.harvestDate,
+        status: batch.status,
+        complianceStatus: batch.complianceStatus,
+        complianceReason: batch.complianceReason,
+        county: batch.county,
+        volumeFlag: batch.volumeFlag,
+        volumeNote: batch.volumeNote,
+        derivedBy: batch.derivedBy,
+        ddsReference: batch.ddsReference,
+        ddsVerification: batch.ddsVerification,
+        createdAt: batch.createdAt,
+      },
+      origins: view.origins,
+      hiddenOrigins: view.hiddenOrigins,
+      custody: view.custody.map((e) => ({
+        id: e.id,
+        batchCode: e.batchCode,
+        fromStatus: e.fromStatus,
+        toStatus: e.toStatus,
+        actorRole: e.actorRole,
+        actorName: e.actorFirstName == null ? null : `${e.actorFirstName} ${e.actorLastName}`.trim(),
+        occurredAt: e.occurredAt,
+        latitude: e.latitude,
+        longitude: e.longitude,
+        location: e.location,
+        weightInKg: e.weightInKg,
+        weightOutKg: e.weightOutKg,
+        note: e.note,
+      })),
+      lineage: view.lineage,
+      eligibility: view.eligibility,
+      actions: view.actions,
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+type Reply = SubmissionResult<string[]>;
+const answer = (intent: Intent, result: Reply, status: number) => data({ intent, result }, { status, headers: PRIVATE_PAGE_HEADERS });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
+  const formData = await request.formData();
+  const intent = (INTENTS as readonly string[]).includes(String(formData.get("intent"))) ? (formData.get("intent") as Intent) : "transfer";
+  const schema = {
+    transfer: TransferSchema,
+    split: SplitSchema,
+    merge: MergeFormSchema,
+    compliance: ComplianceSchema,
+    dds: DdsSchema,
+  }[intent];
+  const submission = parseWithZod(formData, { schema });
+  if (!(await verifyCsrf(session, formData))) return answer(intent, submission.reply({ formErrors: [CSRF_FAILED] }), 403);
+  if (submission.status !== "success") return answer(intent, submission.reply(), 400);
+
+  const code = params.batchCode;
+  const deps: BatchDeps = { db: database(env.DB), actor: { id: session.id, role: session.role } };
+  const v = submission.value as Record<string, unknown>;
+  let outcome: Outcome<unknown>;
+  let next = `/batches/${code.toUpperCase()}?recorded=${intent}`;
+  switch (intent) {
+    case "transfer":
+      outcome = await transferBatch(code, v as never, deps);
+      if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.toStatus)}`;
+      break;
+    case "split":
+      outcome = await splitBatch(code, v as never, deps);
+      break;
+    case "merge": {
+      const form = v as { withCodes: string[]; location?: string; note?: string };
+      const merged = await mergeBatches({ batchCodes: [code.toUpperCase(), ...form.withCodes], location: form.location, note: form.note }, deps);
+      outcome = merged;
+      if (merged.ok) next = `/batches/${merged.value.merged.batchCode}?recorded=merge`;
+      else if (merged.errors?.batchCodes) merged.errors.withCodes = merged.errors.batchCodes;
+      break;
+    }
+    case "compliance":
+      if (!can(session.role, "certifyBatches")) return answer(intent, submission.reply({ formErrors: ["You do not have permission to decide on a batch's compliance"] }), 403);
+      outcome = await certifyBatch(code, (v as { decision: "mark_compliant" | "recheck" }).decision, deps);
+      if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.decision)}`;
+      break;
+    case "dds":
+      outcome = await recordDds(code, v as never, deps);
+      break;
+  }
+  if (!outcome.ok) {
+    return answer(intent, submission.reply({ fieldErrors: outcome.errors, formErrors: outcome.errors ? [] : [outcome.message] }), outcome.status);
+  }
+  return redirect(next);
+}

@@ -1,0 +1,95 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { farmersByCode, plotsOfFarmer } from "../../db/queries/batches";
+import { can } from "../../worker/auth/permissions";
+import { createBatch } from "../../worker/services/create-batch";
+import { listVisibleBatches } from "../../worker/services/read-batches";
+import { BATCH_TITLES } from "../content/batches";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "../schemas/batches";
+import type { Route } from "./+types/batches";
+
+const FORBIDDEN_PURCHASE = "Only an agricultural buyer can record a purchase";
+const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
+
+/**
+ * The purchase form's farmer step (GET ?farmer=FRM…): the farmer and their plots, so the buyer
+ * ticks the plots the produce came from — no JavaScript needed.
+ */
+async function purchaseContext(farmerParam: string | null) {
+  const farmerId = farmerParam?.trim().toUpperCase() ?? "";
+  if (!farmerId) return { farmerId, farmer: null, plots: [], lookupError: null };
+  if (!/^FRM\d{6}$/.test(farmerId)) {
+    return { farmerId, farmer: null, plots: [], lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001" };
+  }
+  const db = database(env.DB);
+  const [farmer] = await farmersByCode(db, [farmerId]);
+  if (!farmer) return { farmerId, farmer: null, plots: [], lookupError: `No farmer with ID ${farmerId} is registered` };
+  const plots = await plotsOfFarmer(db, farmer.farmerId);
+  return {
+    farmerId,
+    farmer: { farmerId: farmer.farmerId, name: `${farmer.firstName} ${farmer.lastName}`.trim(), county: farmer.county },
+    plots: plots.map((p) => ({ plotCode: p.plotCode, crop: p.crop, areaHectares: p.areaHectares, riskLevel: p.riskLevel, validationState: p.validationState })),
+    lookupError: plots.length ? null : `Farmer ${farmer.farmerId} has no registered plot yet: a plot must be registered before produce from it can be bought`,
+  };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "readBatches", BATCH_TITLES.list);
+  const params = new URL(request.url).searchParams;
+  const { page, ...filter } = BatchFilterSchema.parse(Object.fromEntries(params));
+  const canPurchase = can(session.role, "recordPurchases");
+  const [{ rows, total }, purchase] = await Promise.all([
+    listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, { db: database(env.DB) }),
+    canPurchase ? purchaseContext(params.get("farmer")) : Promise.resolve(null),
+  ]);
+  return data(
+    {
+      user: await shellUser(session),
+      filter,
+      page,
+      pages: Math.max(1, Math.ceil(total / BATCHES_PAGE_SIZE)),
+      total,
+      batches: rows.map((b) => ({
+        batchCode: b.batchCode,
+        commodity: b.commodity,
+        weightKg: b.weightKg,
+        grade: b.grade,
+        status: b.status,
+        complianceStatus: b.complianceStatus,
+        volumeFlag: b.volumeFlag,
+        county: b.county,
+        createdAt: b.createdAt,
+      })),
+      purchase,
+      today: new Date().toISOString().slice(0, 10),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "readBatches", BATCH_TITLES.list);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: PurchaseSchema });
+  if (!can(session.role, "recordPurchases")) {
+    return data({ result: submission.reply({ formErrors: [FORBIDDEN_PURCHASE] }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  }
+  if (!(await verifyCsrf(session, formData))) {
+    return data({ result: submission.reply({ formErrors: [CSRF_FAILED] }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  }
+  if (submission.status !== "success") {
+    return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const result = await createBatch(submission.value, { db: database(env.DB), actor: { id: session.id, role: session.role } });
+  if (!result.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }) },
+      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  return redirect(`/batches/${result.value.batch.batchCode}?recorded=purchase`);
+}

@@ -1,0 +1,19 @@
+import { env } from "cloudflare:workers";
+import { data } from "react-router";
+import { database } from "../../db/client";
+import { readPublicTrace } from "../../worker/services/read-batches";
+import type { Route } from "./+types/qr";
+
+/**
+ * Public (no login), so cacheable — but briefly: a custody step or a compliance decision must
+ * show within a minute. Unknown codes are never cached (the batch may be recorded a moment later).
+ */
+export const TRACE_CACHE = "public, max-age=60";
+const NOT_FOUND_CACHE = "no-store";
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const code = params.batchCode.trim().toUpperCase();
+  const trace = await readPublicTrace(code, { db: database(env.DB) });
+  if (!trace) return data({ code, trace: null }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE } });
+  return data({ code, trace }, { headers: { "Cache-Control": TRACE_CACHE } });
+}
