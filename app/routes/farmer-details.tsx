@@ -1,4 +1,149 @@
-// Placeholder while the page is being built (issue #4); replaced in this change set.
-export default function Page() {
-  return <main className="p-4">Not yet available.</main>;
+import { Link } from "react-router";
+import { WorkShell } from "../components/work-shell";
+import type { Route } from "./+types/farmer-details";
+
+export { loader } from "./farmer-details.server";
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const f = loaderData?.farmer;
+  return [
+    { title: `${f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details"} — Liberia Agricultural Traceability` },
+    { name: "robots", content: "noindex" },
+  ];
+}
+
+const ACTION_LABEL: Record<string, string> = {
+  farmer_registered: "Farmer registered",
+  user_created: "Sign-in account created",
+  temporary_password_reissued: "New temporary password issued",
+  password_changed: "Password changed by the farmer",
+  user_deactivated: "Account deactivated",
+  farmer_photo_not_stored: "Photo could not be stored",
+};
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="border-t border-slate-200 py-2 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+      <dd className="sm:col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+export default function FarmerDetails({ loaderData }: Route.ComponentProps) {
+  const { user, farmer: f, plots, history, registeredBy, canAddPlot, genderLabel } = loaderData;
+  return (
+    <WorkShell title={`${f.firstName} ${f.lastName}`} user={user}>
+      <p className="-mt-3 mb-4 font-mono text-lg" data-testid="farmer-id">
+        {f.farmerId}
+        {f.status !== "active" && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 font-sans text-sm">{f.status}</span>}
+      </p>
+      <div className="grid gap-6 md:grid-cols-3">
+        <section aria-labelledby="details-title" className="rounded-md bg-white p-4 shadow-sm md:col-span-2">
+          <h2 id="details-title" className="mb-2 text-lg font-bold">
+            Registration
+          </h2>
+          <dl>
+            <Row label="Gender">{genderLabel ?? "—"}</Row>
+            <Row label="Date of birth">{f.dateOfBirth ?? "—"}</Row>
+            <Row label="Phone">{f.phone ?? "—"}</Row>
+            <Row label="National ID number">{f.nationalId ?? "—"}</Row>
+            <Row label="County">{f.county}</Row>
+            <Row label="District">{f.district ?? "—"}</Row>
+            <Row label="Community">{f.community ?? "—"}</Row>
+            <Row label="Crops">{f.crops.join(", ") || "—"}</Row>
+            <Row label="Registered on">{f.registrationDate}</Row>
+            <Row label="Registered by">{registeredBy ?? "—"}</Row>
+          </dl>
+        </section>
+        <section aria-labelledby="photo-title" className="rounded-md bg-white p-4 shadow-sm">
+          <h2 id="photo-title" className="mb-2 text-lg font-bold">
+            Photo
+          </h2>
+          {f.photoUrl ? (
+            <img src={f.photoUrl} alt={`${f.firstName} ${f.lastName}`} loading="lazy" width={240} height={240} className="h-auto w-full max-w-60 rounded object-cover" />
+          ) : (
+            <p className="text-slate-700">No photo on record.</p>
+          )}
+        </section>
+      </div>
+
+      <section aria-labelledby="plots-title" className="mt-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="plots-title" className="text-lg font-bold">
+            Land plots ({plots.length})
+          </h2>
+          {canAddPlot && (
+            <Link to={`/create-land-plot?farmerId=${f.farmerId}`} className="rounded-md bg-green-800 px-4 py-2 font-semibold text-white">
+              Add a land plot for this farmer
+            </Link>
+          )}
+        </div>
+        {plots.length === 0 ? (
+          <p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>
+        ) : (
+          <table className="mt-2 w-full bg-white text-sm shadow-sm">
+            <thead>
+              <tr className="bg-slate-100 text-left">
+                <th scope="col" className="p-2">Plot</th>
+                <th scope="col" className="p-2">Crop</th>
+                <th scope="col" className="p-2 text-right">Area (ha)</th>
+                <th scope="col" className="hidden p-2 sm:table-cell">Geometry</th>
+                <th scope="col" className="hidden p-2 sm:table-cell">Risk</th>
+              </tr>
+            </thead>
+            <tbody>
+              {plots.map((p) => (
+                <tr key={p.id} className="border-t border-slate-200">
+                  <td className="p-2">
+                    <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
+                      {p.plotCode}
+                    </Link>
+                  </td>
+                  <td className="p-2">{p.crop ?? "—"}</td>
+                  <td className="p-2 text-right">{p.areaHectares.toFixed(2)}</td>
+                  <td className="hidden p-2 sm:table-cell">{p.validationState}</td>
+                  <td className="hidden p-2 sm:table-cell">{p.riskLevel?.replaceAll("_", " ") ?? "not assessed"}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="history-title" className="mt-6">
+        <h2 id="history-title" className="text-lg font-bold">
+          History
+        </h2>
+        {history.length === 0 ? (
+          <p className="mt-2 text-slate-700">No recorded changes.</p>
+        ) : (
+          <ol className="mt-2 space-y-2">
+            {history.map((h) => (
+              <li key={h.id} className="rounded-md bg-white p-3 text-sm shadow-sm">
+                <p className="font-semibold">{ACTION_LABEL[h.action] ?? h.action.replaceAll("_", " ")}</p>
+                <p className="text-slate-700">
+                  <time dateTime={h.at}>{h.at.slice(0, 16).replace("T", " ")} UTC</time> · {h.by} · {h.on}
+                </p>
+                {h.changes.length > 0 && (
+                  <ul className="mt-1 list-disc pl-5">
+                    {h.changes.map((c) => (
+                      <li key={c}>{c}</li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <p className="mt-6">
+        <Link to="/farmers-list" className="font-semibold text-green-900 underline">
+          Back to the farmers list
+        </Link>
+      </p>
+    </WorkShell>
+  );
 }

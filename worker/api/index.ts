@@ -8,6 +8,10 @@ import { auth } from "./auth";
 import { requireApiRole } from "./middleware";
 import { usersApi } from "./users";
 import { plotsApi } from "./plots";
+import { batchesApi } from "./batches";
+import { qrApi } from "./qr";
+import { eudrApi } from "./assessments";
+import { farmersApi } from "./farmers";
 import { auditApi } from "./audit";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
@@ -30,6 +34,10 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/", auth)
   .route("/users", usersApi)
   .route("/plots", plotsApi)
+  .route("/batches", batchesApi)
+  .route("/qr", qrApi)
+  .route("/eudr", eudrApi)
+  .route("/farmers", farmersApi)
   .route("/audit", auditApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 

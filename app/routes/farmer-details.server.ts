@@ -1,0 +1,84 @@
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { farmerHistory, findFarmer, plotsOfFarmer } from "../../db/queries/farmers";
+import { can } from "../../worker/auth/permissions";
+import { normaliseFarmerId } from "../../worker/domain/farmer-id";
+import { farmerView } from "../../worker/services/register-farmer";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { GENDER_LABEL } from "../schemas/farmer";
+import { notFound, shellUser } from "../lib/work-page.server";
+
+export const FARMER_DETAILS_TITLE = "Farmer details";
+
+/** Field names worth showing in a history entry, with their labels. */
+const CHANGE_LABELS: Record<string, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  phone: "Phone",
+  county: "County",
+  district: "District",
+  community: "Community",
+  crops: "Crops",
+  status: "Status",
+  photoKey: "Photo",
+  nationalId: "National ID",
+  mustChangePassword: "Must change password",
+  active: "Account active",
+};
+
+function changes(before: string | null, after: string | null): string[] {
+  const parse = (json: string | null): Record<string, unknown> => {
+    try {
+      const v: unknown = json ? JSON.parse(json) : {};
+      return v && typeof v === "object" ? (v as Record<string, unknown>) : {};
+    } catch {
+      return {};
+    }
+  };
+  const [b, a] = [parse(before), parse(after)];
+  // A creation lists nothing: the page above shows what was registered.
+  if (!before) return [];
+  return Object.keys(CHANGE_LABELS)
+    .filter((k) => k in a && JSON.stringify(a[k]) !== JSON.stringify(b[k]))
+    .map((k) => `${CHANGE_LABELS[k]}: ${JSON.stringify(b[k] ?? null)} → ${JSON.stringify(a[k] ?? null)}`);
+}
+
+export async function loader({ request, params }: { request: Request; params: { farmerId?: string } }) {
+  const session = await requireRole(request, "readRegistry", FARMER_DETAILS_TITLE);
+  const asked = params.farmerId ?? "";
+  const farmerId = normaliseFarmerId(asked);
+  // frm000123, FRM-2024-001…: one canonical address per farmer.
+  if (farmerId && farmerId !== asked) throw redirect(`/farmers/${farmerId}`);
+  const db = database(env.DB);
+  const found = farmerId ? await findFarmer(db, farmerId) : null;
+  if (!found) notFound(`No farmer with ID ${asked}`, { href: "/farmers-list", label: "Back to the farmers list" });
+  const { farmer, registrar } = found;
+  const [plots, history, user] = await Promise.all([
+    plotsOfFarmer(db, farmer.farmerId),
+    farmerHistory(db, farmer.farmerId, farmer.userId),
+    shellUser(session),
+  ]);
+  return data(
+    {
+      user,
+      farmer: farmerView(farmer),
+      // Labelled here so the page's bundle does not pull in the form schema (and zod).
+      genderLabel: farmer.gender ? (GENDER_LABEL[farmer.gender as keyof typeof GENDER_LABEL] ?? farmer.gender) : null,
+      registeredBy: registrar?.loginId
+        ? `${[registrar.firstName, registrar.lastName].filter(Boolean).join(" ")} (${registrar.loginId})`
+        : null,
+      canAddPlot: can(session.role, "editPlots"),
+      plots,
+      history: history.map((h) => ({
+        id: h.id,
+        at: h.createdAt,
+        action: h.action,
+        on: h.entityType === "user" ? "Account" : "Registry record",
+        by: h.actorLoginId ? `${[h.actorFirstName, h.actorLastName].filter(Boolean).join(" ")} (${h.actorLoginId})` : (h.actorRole ?? "system"),
+        changes: changes(h.before, h.after),
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}

@@ -1,0 +1,80 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data } from "react-router";
+import { database } from "../../db/client";
+import { registerFarmer } from "../../worker/services/register-farmer";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import { FARMER_MESSAGES, FarmerFormSchema, imageTypeOf, MAX_PHOTO_BYTES } from "../schemas/farmer";
+
+export const ONBOARD_TITLE = "Onboard a farmer";
+
+/**
+ * The form plus its photo may be at most this big: a photo over 2 MB still gets a clear field
+ * error with everything typed kept; only a far larger body is refused before it is read.
+ */
+const MAX_BODY_BYTES = 4 * MAX_PHOTO_BYTES;
+
+export async function loader({ request }: { request: Request }) {
+  const session = await requireRole(request, "registerFarmers", ONBOARD_TITLE);
+  // A new key per form shown: a double submit or an offline retry of this form registers once.
+  return data({ user: await shellUser(session), submissionId: crypto.randomUUID() }, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+export async function action({ request }: { request: Request }) {
+  const session = await requireRole(request, "registerFarmers", ONBOARD_TITLE);
+  const declared = Number(request.headers.get("Content-Length") ?? "0");
+  if (declared > MAX_BODY_BYTES) {
+    return data(
+      { kind: "error" as const, result: null, formError: `${FARMER_MESSAGES.photoSize}. Nothing was saved: fill in the form again with a smaller photo.` },
+      { status: 413, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: FarmerFormSchema });
+  if (!(await verifyCsrf(session, formData))) {
+    return data(
+      { kind: "error" as const, result: submission.reply({ formErrors: ["The form could not be verified. Please reload the page and try again."] }), formError: null },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  if (submission.status !== "success") {
+    return data({ kind: "error" as const, result: submission.reply(), formError: null }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+
+  const { photo, ...fields } = submission.value;
+  let upload: { body: ArrayBuffer; contentType: string } | undefined;
+  if (photo) {
+    // The browser's declared type is not trusted: the file's first bytes must say the same.
+    const body = await photo.arrayBuffer();
+    const contentType = imageTypeOf(new Uint8Array(body, 0, Math.min(16, body.byteLength)));
+    if (!contentType) {
+      return data(
+        { kind: "error" as const, result: submission.reply({ fieldErrors: { photo: [FARMER_MESSAGES.photoType] } }), formError: null },
+        { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      );
+    }
+    upload = { body, contentType };
+  }
+
+  const result = await registerFarmer(
+    { ...fields, photo: upload },
+    { db: database(env.DB), actor: { id: session.id, role: session.role }, photos: env.CERTS },
+  );
+  if (!result.ok) {
+    return data(
+      { kind: "error" as const, result: submission.reply({ fieldErrors: result.errors }), formError: null },
+      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  return data(
+    {
+      kind: "registered" as const,
+      created: result.created,
+      farmer: { farmerId: result.farmer.farmerId, firstName: result.farmer.firstName, lastName: result.farmer.lastName, county: result.farmer.county },
+      temporaryPassword: result.temporaryPassword,
+      photoError: result.photoError ?? null,
+    },
+    { status: result.created ? 201 : 200, headers: PRIVATE_PAGE_HEADERS },
+  );
+}

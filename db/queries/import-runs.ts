@@ -1,0 +1,34 @@
+import { desc, eq, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { importRuns } from "../schema";
+
+export type ImportRun = typeof importRuns.$inferSelect;
+
+export function insertImportRun(db: Database, run: typeof importRuns.$inferInsert) {
+  return db.insert(importRuns).values(run);
+}
+
+export async function getImportRun(db: Database, id: string) {
+  return (await db.select().from(importRuns).where(eq(importRuns.id, id)).limit(1))[0] ?? null;
+}
+
+export async function recentImportRuns(db: Database, limit = 10) {
+  return db.select().from(importRuns).orderBy(desc(importRuns.createdAt)).limit(limit);
+}
+
+/** Runs that still have rows to process (picked up again by the cron handler). */
+export async function unfinishedImportRuns(db: Database, limit = 5) {
+  return db.select({ id: importRuns.id }).from(importRuns).where(eq(importRuns.status, "running")).limit(limit);
+}
+
+/** Progress after one slice: counters add up, errors are appended (kept to `maxErrors`). */
+export function recordImportProgress(
+  db: Database,
+  id: string,
+  p: { processed: number; stored: number; skipped: number; failed: number; errors: string; status: string },
+) {
+  return db
+    .update(importRuns)
+    .set({ ...p, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(importRuns.id, id));
+}
