@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Shared timestamp columns: ISO-8601 UTC text, set by SQLite on insert. */
 const createdAt = () =>
@@ -155,6 +155,8 @@ export const farmers = sqliteTable(
     index("farmers_name_key_idx").on(t.nameKey),
     index("farmers_last_name_key_idx").on(t.lastNameKey),
     index("farmers_county_name_key_idx").on(t.county, t.nameKey),
+    // One person, one registration: also stops two simultaneous registrations of the same ID.
+    uniqueIndex("farmers_national_id_unique").on(t.nationalId),
   ],
 );
 
@@ -341,6 +343,7 @@ export const batches = sqliteTable(
     index("batches_status_idx").on(t.status),
     index("batches_commodity_idx").on(t.commodity),
     index("batches_holder_id_idx").on(t.holderId),
+    index("batches_created_by_idx").on(t.createdBy),
   ],
 );
 
@@ -394,7 +397,7 @@ export const custodyEvents = sqliteTable(
     weightOutKg: real("weight_out_kg"),
     note: text("note"),
   },
-  (t) => [index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt)],
+  (t) => [index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt), index("custody_events_actor_id_idx").on(t.actorId)],
 );
 
 /** A bulk import of farmers and plots: progress and per-line errors. */

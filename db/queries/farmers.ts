@@ -177,7 +177,7 @@ export async function highestFarmerId(db: Database): Promise<string | null> {
 /**
  * What registering one farmer needs to know first, in one round trip: a farmer already made
  * from this submission, a farmer already holding this national ID, and the highest ID issued.
- * The national ID has no index in the schema (yet): that lookup reads the table.
+ * The national ID lookup uses farmers_national_id_unique (migration 0004).
  */
 export async function registrationLookups(db: Database, keys: { importKey?: string; nationalId?: string }) {
   const none = db.select().from(farmers).where(sql`0`).limit(1);

@@ -357,7 +357,7 @@ describe("list and details", () => {
         "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-1', ?, 'more_information_needed', ?, ?, '2026-02-01T09:00:00.000Z')",
       ).bind(
         firstPlotId,
-        JSON.stringify([{ layerName: "Forest cover 2020 (sample)", kind: "forest_2020", version: "1", overlapHectares: 0.7, overlapPercent: 35, present: true }]),
+        JSON.stringify([{ layerName: "Forest cover 2020 (sample)", kind: "forest_2020", version: "v1", overlapHectares: 0.7, overlapPercent: 35, present: true }]),
         JSON.stringify(["Tree cover in 2020 on 35% of the plot, no disturbance data"]),
       ),
       env.DB.prepare(

@@ -284,7 +284,7 @@ export function validatePlotGeometry(input: unknown, options: ValidationOptions 
   // farmer's point, or another farmer's point inside this polygon, is a double claim.
   if (errors.length === 0) {
     const points = (g: PlotGeometry): Position[] =>
-      g.type === "Point" ? [g.coordinates as Position] : g.type === "MultiPoint" ? (g.coordinates as Position[]) : [];
+      g.type === "Point" ? [g.coordinates as Position] : [];
     const mine = points(geometry);
     for (const other of options.others ?? []) {
       if (options.farmerId && other.farmerId === options.farmerId) continue;

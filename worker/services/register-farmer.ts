@@ -285,6 +285,14 @@ export async function registerFarmer(input: RegisterFarmerInput, deps: RegisterF
         const existing = await findFarmerByImportKey(db, submissionId);
         if (existing) return repeated(existing, deps);
       }
+      if (index === "farmers.national_id" && fields.nationalId) {
+        // Another registration of the same person won the race (unique index, migration 0004).
+        const again = await registrationLookups(db, { nationalId: fields.nationalId });
+        if (again.nationalIdHolder) {
+          const message = FARMER_MESSAGES.duplicateNationalId(again.nationalIdHolder);
+          return { ok: false, status: 409, message, errors: { nationalId: [message] } };
+        }
+      }
       if ((index === "farmers.farmer_id" || index === "users.login_id_normalized") && attempt < ID_ATTEMPTS) {
         // Another registration took this ID meanwhile: take the next free one.
         const highest = await highestFarmerId(db);
