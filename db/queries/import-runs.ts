@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { importRuns } from "../schema";
 
@@ -21,14 +21,18 @@ export async function unfinishedImportRuns(db: Database, limit = 5) {
   return db.select({ id: importRuns.id }).from(importRuns).where(eq(importRuns.status, "running")).limit(limit);
 }
 
-/** Progress after one slice: counters add up, errors are appended (kept to `maxErrors`). */
+/**
+ * Progress after one slice. Applies only while `processed` is still `expectedProcessed`, so a
+ * slice committed by another runner is never counted twice.
+ */
 export function recordImportProgress(
   db: Database,
   id: string,
+  expectedProcessed: number,
   p: { processed: number; stored: number; skipped: number; failed: number; errors: string; status: string },
 ) {
   return db
     .update(importRuns)
     .set({ ...p, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(importRuns.id, id));
+    .where(and(eq(importRuns.id, id), eq(importRuns.processed, expectedProcessed)));
 }

@@ -4,8 +4,11 @@ import { auditLog, batches, batchOrigins, farmers, landPlots, plotAssessments, u
 
 export type BBox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
 
-/** Plots whose bounding box overlaps `box` (index: land_plots_bbox_idx). */
-export async function plotsInBox(db: Database, box: BBox, limit = 500) {
+/**
+ * Plots whose bounding box overlaps `box` (index: land_plots_bbox_idx). Not awaited, so it can
+ * also go into a caller's `db.batch` (the bulk import checks a whole slice in one round trip).
+ */
+export function plotsInBox(db: Database, box: BBox, limit = 500) {
   return db
     .select({ id: landPlots.id, plotCode: landPlots.plotCode, farmerId: landPlots.farmerId, geometry: landPlots.geometry })
     .from(landPlots)

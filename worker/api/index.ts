@@ -13,15 +13,16 @@ import { qrApi } from "./qr";
 import { eudrApi } from "./assessments";
 import { farmersApi } from "./farmers";
 import { auditApi } from "./audit";
+import { importsApi } from "./imports";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<{ Bindings: Env }>()
-  .use(
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)"),
-    }),
+  // 1 MiB for every body, except bulk-import uploads, which check their own 30 MiB limit.
+  .use((c, next) =>
+    c.req.method === "POST" && /^\/api\/imports\/?$/.test(c.req.path)
+      ? next()
+      : bodyLimit({ maxSize: 1024 * 1024, onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)") })(c, next),
   )
   .get("/health", async (c) => {
     const report = await checkHealth({ db: c.env.DB, kv: c.env.SESSIONS, r2: c.env.CERTS });
@@ -39,6 +40,7 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/eudr", eudrApi)
   .route("/farmers", farmersApi)
   .route("/audit", auditApi)
+  .route("/imports", importsApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);

@@ -36,7 +36,8 @@ export type ImportRecord = {
   geometry: unknown;
 };
 export type LineError = { line: number; reason: string };
-export type ParsedImport = { kind: "csv" | "geojson"; records: ImportRecord[]; errors: LineError[] };
+/** `errors`: rows that cannot be read (they count as failed); `notes`: things worth saying that fail nothing. */
+export type ParsedImport = { kind: "csv" | "geojson"; records: ImportRecord[]; errors: LineError[]; notes?: string[] };
 
 export const MAX_IMPORT_ROWS = 20_000;
 
@@ -68,7 +69,7 @@ function parseCsv(text: string): ParsedImport {
   const columns = header.map(norm);
   const known = new Set<string>(IMPORT_COLUMNS);
   const unknown = columns.filter((c) => c && !known.has(c));
-  if (unknown.length) errors.push({ line: 1, reason: `Unknown column(s) ignored: ${unknown.join(", ")}` });
+  const notes = unknown.length ? [`Unknown column(s) ignored: ${unknown.join(", ")}`] : [];
   for (const required of ["first_name", "last_name", "county"]) {
     if (!columns.includes(required)) {
       return { kind: "csv", records, errors: [{ line: 1, reason: `Missing required column "${required}"` }] };
@@ -109,7 +110,7 @@ function parseCsv(text: string): ParsedImport {
   for (const e of result.errors) {
     if (e.row !== undefined) errors.push({ line: lineOf[e.row] ?? e.row + 2, reason: `CSV: ${e.message}` });
   }
-  return { kind: "csv", records, errors };
+  return { kind: "csv", records, errors, notes };
 }
 
 /** Physical line of each data row (quoted fields may span lines). */

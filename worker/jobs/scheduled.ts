@@ -2,6 +2,8 @@ import { database } from "../../db/client";
 import { finishCronRun, startCronRun } from "../../db/queries/cron-runs";
 import type { Env } from "../env";
 import { continueAssessmentJobs } from "../services/assessment-jobs";
+import { unfinishedImportRuns } from "../../db/queries/import-runs";
+import { continueImport } from "../services/bulk-import";
 
 /**
  * The Worker's cron handler: records each run in `cron_runs` with what it did.
@@ -15,6 +17,12 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
     const jobs: Record<string, () => Promise<unknown>> = {
       // Finishes background risk assessments (e.g. a county) that a request started but did not end.
       assessmentJobs: () => continueAssessmentJobs({ db }, 20_000),
+      // Finishes bulk imports whose background processing stopped (e.g. the isolate was recycled).
+      imports: async () => {
+        const runs = await unfinishedImportRuns(db);
+        for (const { id } of runs) await continueImport(id, { db, files: env.CERTS }, 20_000);
+        return { continued: runs.length };
+      },
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => {
         const result = await env.DB.prepare(

@@ -1,0 +1,114 @@
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { call } from "./helpers";
+import { signInAs } from "./auth-helpers";
+
+type Run = { id: string; status: string; total: number; processed: number; stored: number; skipped: number; failed: number; errors: { line: number; reason: string }[] };
+
+const square = (lon: number, lat: number, d = 0.001) =>
+  JSON.stringify({
+    type: "Polygon",
+    coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]].map(([x, y]) => [Number(x!.toFixed(6)), Number(y!.toFixed(6))])],
+  }).replaceAll('"', '""');
+
+const HEADER = "farmer_ref,first_name,last_name,gender,date_of_birth,phone,county,district,community,crops,national_id,plot_ref,plot_crop,planting_year,tenure_reference,latitude,longitude,geometry";
+// Line numbers: header = 1.
+const CSV = [
+  HEADER,
+  /* 2 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P1,Cocoa,2012,DEED-1,,,"${square(-8.701234, 7.301234)}"`,
+  /* 3 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P2,Cocoa,2015,,7.311111,-8.711111,`,
+  /* 4 */ `EXT-2,Sam,Doe,male,1979-11-02,,Bong,,Gbarnga,Rice,,,,,,,,`,
+  /* 5 */ `EXT-3,Ama,Toe,,1990-01-01,,Lofa,,Voinjama,Coffee,,,,,,,,`,
+  /* 6 */ `EXT-4,Ben,Flomo,male,1980-05-05,,Nimba,,Ganta,Cocoa,,P1,Cocoa,,,7.32111,-8.72111,`,
+  /* 7 */ `EXT-5,Kou,Zoe,female,1975-07-07,,Nimba,,Saclepea,Cocoa,,P1,Cocoa,,,,,"${square(-8.700734, 7.301734)}"`,
+].join("\n") + "\n";
+
+async function upload(token: string, body: string, fileName: string, type = "text/csv") {
+  const res = await call(`/api/imports?fileName=${fileName}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": type }, body });
+  return { res, json: (await res.json()) as { success: boolean; run: Run; message?: string } };
+}
+
+async function finish(token: string, id: string): Promise<Run> {
+  for (let i = 0; i < 20; i++) {
+    const res = await call(`/api/imports/${id}/continue`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    const { run } = (await res.json()) as { run: Run };
+    if (run.status !== "running") return run;
+  }
+  throw new Error("import did not finish");
+}
+
+describe("bulk import of farmers and plots", () => {
+  it("stores every good row, reports each bad one by line, and a re-run creates no duplicates", async () => {
+    const { token } = await signInAs("office_admin", "10.77.0.1");
+    const { res, json } = await upload(token, CSV, "registry.csv");
+    expect(res.status).toBe(202);
+    expect(json.run.total).toBe(6);
+    const run = await finish(token, json.run.id);
+    expect(run).toMatchObject({ status: "done", processed: 6, stored: 3, skipped: 0, failed: 3 });
+    expect(run.errors).toEqual([
+      { line: 5, reason: "Choose the farmer's gender" },
+      { line: 6, reason: "Plot: Every coordinate needs at least 6 decimal digits (EUDR Art. 2(28))" },
+      { line: 7, reason: expect.stringMatching(/^Plot: Overlaps plot PLT-\d{6}-01 of another farmer by \d+ m² \(double claim\)$/) },
+    ]);
+
+    const farmers = await env.DB.prepare("SELECT farmer_id, first_name, county, user_id, import_key FROM farmers ORDER BY farmer_id").all<Record<string, string | null>>();
+    expect(farmers.results.map((f) => [f.first_name, f.county, f.user_id])).toEqual([
+      ["Musu", "Nimba County", null],
+      ["Sam", "Bong County", null],
+    ]);
+    const musu = farmers.results[0]!.farmer_id!;
+    expect(musu).toMatch(/^FRM\d{6}$/);
+    const plots = await env.DB.prepare("SELECT plot_code, farmer_id, geometry_type, validation_state FROM land_plots ORDER BY plot_code").all<Record<string, string>>();
+    expect(plots.results).toEqual([
+      { plot_code: `PLT-${musu.slice(3)}-01`, farmer_id: musu, geometry_type: "Polygon", validation_state: "valid" },
+      { plot_code: `PLT-${musu.slice(3)}-02`, farmer_id: musu, geometry_type: "Point", validation_state: "valid" },
+    ]);
+    const audit = await env.DB.prepare("SELECT action, entity_type, COUNT(*) AS n FROM audit_log WHERE action IN ('import','farmer_registered') GROUP BY action, entity_type ORDER BY action").all();
+    expect(audit.results).toEqual([
+      { action: "farmer_registered", entity_type: "farmer", n: 2 },
+      { action: "import", entity_type: "land_plot", n: 2 },
+    ]);
+
+    const again = await finish(token, (await upload(token, CSV, "registry.csv")).json.run.id);
+    expect(again).toMatchObject({ status: "done", stored: 0, skipped: 3, failed: 3 });
+    const counts = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM farmers) AS f, (SELECT COUNT(*) FROM land_plots) AS p").first();
+    expect(counts).toEqual({ f: 2, p: 2 });
+  });
+
+  it("reads GeoJSON files and shows progress through GET", async () => {
+    const { token } = await signInAs("land_inspector", "10.77.0.2");
+    const fc = {
+      type: "FeatureCollection",
+      features: [
+        {
+          type: "Feature",
+          properties: { farmer_ref: "G-1", ProducerName: "Comfort Gbah", gender: "female", date_of_birth: "1988-02-02", county: "Grand Bassa", community: "Buchanan", crops: ["Rubber"] },
+          geometry: { type: "Point", coordinates: [-10.012345, 5.912345] },
+        },
+        { type: "Feature", properties: { farmer_ref: "G-2" }, geometry: { type: "LineString", coordinates: [[-10.1, 5.9], [-10.2, 5.8]] } },
+      ],
+    };
+    const { json } = await upload(token, JSON.stringify(fc), "plots.geojson", "application/geo+json");
+    await finish(token, json.run.id);
+    const res = await call(`/api/imports/${json.run.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const { run } = (await res.json()) as { run: Run };
+    expect(run).toMatchObject({ status: "done", total: 2, stored: 1, failed: 1 });
+    expect(run.errors[0]!.line).toBe(2);
+    const stored = await env.DB.prepare("SELECT f.first_name, f.last_name, p.crop FROM farmers f JOIN land_plots p ON p.farmer_id = f.farmer_id WHERE f.import_key = ?").bind("import:farmer:ref:g-1").all();
+    expect(stored.results).toEqual([{ first_name: "Comfort", last_name: "Gbah", crop: "Rubber" }]);
+  });
+
+  it("refuses other roles, other content types and empty files with clear errors", async () => {
+    const buyer = await signInAs("buyer", "10.77.0.3");
+    expect((await upload(buyer.token, CSV, "x.csv")).res.status).toBe(403);
+    const { token } = await signInAs("office_admin", "10.77.0.4");
+    const wrong = await upload(token, "x", "x.xls", "application/vnd.ms-excel");
+    expect(wrong.res.status).toBe(415);
+    expect(wrong.json.message).toMatch(/CSV/);
+    const empty = await upload(token, "", "x.csv");
+    expect(empty.res.status).toBe(400);
+    expect(empty.json).toEqual({ success: false, message: "The file is empty" });
+    const noColumns = await upload(token, "name,county\nA,Bong\n", "x.csv");
+    expect(noColumns.json.run).toMatchObject({ status: "done", total: 0, failed: 1, errors: [{ line: 1, reason: 'Missing required column "first_name"' }] });
+  });
+});
