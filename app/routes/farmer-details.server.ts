@@ -5,7 +5,8 @@ import { farmerHistory, findFarmer, plotsOfFarmer } from "../../db/queries/farme
 import { can } from "../../worker/auth/permissions";
 import { normaliseFarmerId } from "../../worker/domain/farmer-id";
 import { farmerView } from "../../worker/services/register-farmer";
-import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { issueFarmerLogin } from "../../worker/services/issue-farmer-login";
 import { GENDER_LABEL } from "../schemas/farmer";
 import { notFound, shellUser } from "../lib/work-page.server";
 
@@ -69,6 +70,9 @@ export async function loader({ request, params }: { request: Request; params: { 
         ? `${[registrar.firstName, registrar.lastName].filter(Boolean).join(" ")} (${registrar.loginId})`
         : null,
       canAddPlot: can(session.role, "editPlots"),
+      // Imported farmers have no login until an inspector issues one (ADR 009).
+      canIssueLogin: !farmer.userId && can(session.role, "registerFarmers"),
+      hasLogin: Boolean(farmer.userId),
       plots,
       history: history.map((h) => ({
         id: h.id,
@@ -81,4 +85,17 @@ export async function loader({ request, params }: { request: Request; params: { 
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
+}
+
+/** "Issue a login": creates the farmer's account and shows the temporary password once. */
+export async function action({ request, params }: { request: Request; params: { farmerId?: string } }) {
+  const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
+  const form = await request.formData();
+  if (!(await verifyCsrf(session, form))) {
+    return data({ error: "The form could not be verified. Please reload the page and try again.", issued: null }, { status: 403 });
+  }
+  const farmerId = normaliseFarmerId(params.farmerId ?? "") ?? "";
+  const result = await issueFarmerLogin(farmerId, { db: database(env.DB), actor: { id: session.id, role: session.role } });
+  if (!result.ok) return data({ error: result.message, issued: null }, { status: result.status });
+  return data({ error: null, issued: { farmerId: result.farmerId, temporaryPassword: result.temporaryPassword } }, { headers: PRIVATE_PAGE_HEADERS });
 }

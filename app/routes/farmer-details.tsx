@@ -1,8 +1,8 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
-export { loader } from "./farmer-details.server";
+export { loader, action } from "./farmer-details.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -31,14 +31,38 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
-export default function FarmerDetails({ loaderData }: Route.ComponentProps) {
-  const { user, farmer: f, plots, history, registeredBy, canAddPlot, genderLabel } = loaderData;
+export default function FarmerDetails({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, farmer: f, plots, history, registeredBy, canAddPlot, genderLabel, canIssueLogin, hasLogin } = loaderData;
   return (
     <WorkShell title={`${f.firstName} ${f.lastName}`} user={user}>
       <p className="-mt-3 mb-4 font-mono text-lg" data-testid="farmer-id">
         {f.farmerId}
         {f.status !== "active" && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 font-sans text-sm">{f.status}</span>}
       </p>
+      {actionData?.issued && (
+        <div role="status" className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3" data-testid="login-issued">
+          <p className="font-bold">Login issued for {actionData.issued.farmerId}</p>
+          <p>
+            Temporary password: <span className="font-mono text-lg">{actionData.issued.temporaryPassword}</span>
+          </p>
+          <p className="text-sm">Give it to the farmer now: it is shown only once. They must choose their own password at first sign-in.</p>
+        </div>
+      )}
+      {actionData?.error && (
+        <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900">
+          {actionData.error}
+        </p>
+      )}
+      {canIssueLogin && !actionData?.issued && (
+        <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
+          <input type="hidden" name="csrf" value={user.csrf} />
+          <span>This farmer has no login yet (for example, registered by bulk import).</span>
+          <button type="submit" className="rounded bg-green-800 px-3 py-1.5 font-semibold text-white">
+            Issue a login
+          </button>
+        </Form>
+      )}
+      {!canIssueLogin && !hasLogin && !actionData?.issued && <p className="mb-4 text-sm text-slate-600">This farmer has no login yet.</p>}
       <div className="grid gap-6 md:grid-cols-3">
         <section aria-labelledby="details-title" className="rounded-md bg-white p-4 shadow-sm md:col-span-2">
           <h2 id="details-title" className="mb-2 text-lg font-bold">

@@ -9,7 +9,7 @@
  * - crop          farmer_crops (crop, farmer_id) / primary key (farmer_id, crop)
  * - national ID   no index in the schema yet: a scan (see registrationLookups).
  */
-import { and, asc, count, desc, eq, exists, gte, inArray, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, farmerCrops, farmers, landPlots, users } from "../schema";
 import { normalizeLoginId } from "./users";
@@ -297,4 +297,12 @@ export async function farmerHistory(db: Database, farmerId: string, userId: stri
     .where(userId ? or(ofFarmer, and(eq(auditLog.entityType, "user"), eq(auditLog.entityId, userId))) : ofFarmer)
     .orderBy(desc(auditLog.id))
     .limit(limit);
+}
+
+/** Links a farmer to the sign-in account issued for them. */
+export function setFarmerUserStatement(db: Database, farmerId: string, userId: string) {
+  return db
+    .update(farmers)
+    .set({ userId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(and(eq(farmers.farmerId, farmerId), isNull(farmers.userId)));
 }

@@ -112,3 +112,55 @@ describe("bulk import of farmers and plots", () => {
     expect(noColumns.json.run).toMatchObject({ status: "done", total: 0, failed: 1, errors: [{ line: 1, reason: 'Missing required column "first_name"' }] });
   });
 });
+
+const csrfOf = (html: string) => html.match(/name="csrf" value="([^"]+)"/)![1]!;
+
+describe("the bulk import page and issuing a login to an imported farmer", () => {
+  it("uploads a file without JavaScript, shows progress, and the farmer gets a login from their page", async () => {
+    const { cookie } = await signInAs("land_inspector", "10.77.1.1");
+    const page = await call("/bulk-import", { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const form = new FormData();
+    form.set("csrf", csrfOf(await page.text()));
+    form.set("file", new File([`${HEADER}\nEXT-9,Yei,Kpadeh,female,1991-09-09,,Margibi,,Kakata,Rubber,,,,,,,,\n`], "one.csv", { type: "text/csv" }));
+    const posted = await call("/bulk-import", { method: "POST", headers: { Cookie: cookie, Origin: "https://eip.example.gov.lr" }, body: form });
+    expect(posted.status).toBe(302);
+    const runUrl = posted.headers.get("location")!;
+    expect(runUrl).toMatch(/^\/bulk-import\?run=[0-9a-f-]{36}$/);
+    const { token } = await signInAs("land_inspector", "10.77.1.2");
+    await finish(token, runUrl.split("=")[1]!);
+    const html = (await (await call(runUrl, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
+    expect(html).toContain("one.csv: finished");
+    expect(html).toContain("1 of 1 rows read (100%) — 1 stored, 0 already imported, 0 not stored");
+
+    const farmerId = (await env.DB.prepare("SELECT farmer_id FROM farmers WHERE first_name = 'Yei'").first<{ farmer_id: string }>())!.farmer_id;
+    const details = await call(`/farmers/${farmerId}`, { headers: { Cookie: cookie } });
+    const detailsHtml = await details.text();
+    expect(detailsHtml).toContain("Issue a login");
+    const issue = (csrf: string) =>
+      call(`/farmers/${farmerId}`, {
+        method: "POST",
+        headers: { Cookie: cookie, Origin: "https://eip.example.gov.lr", "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ csrf }).toString(),
+      });
+    const issued = await issue(csrfOf(detailsHtml));
+    expect(issued.status).toBe(200);
+    const password = (await issued.text()).match(/Temporary password: <span[^>]*>([a-z0-9]{10})</)![1]!;
+    const login = await call("/api/farmers/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.1.3" },
+      body: JSON.stringify({ credentialId: farmerId, password }),
+    });
+    expect(login.status).toBe(200);
+    const account = await env.DB.prepare("SELECT must_change_password FROM users WHERE login_id = ?").bind(farmerId).first();
+    expect(account).toEqual({ must_change_password: 1 });
+    const again = await issue(csrfOf(detailsHtml));
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(`Farmer ${farmerId} already has a login`);
+  });
+
+  it("is closed to roles that may not import", async () => {
+    const { cookie } = await signInAs("exporter", "10.77.1.4");
+    expect((await call("/bulk-import", { headers: { Cookie: cookie } })).status).toBe(403);
+  });
+});

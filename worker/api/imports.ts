@@ -1,18 +1,14 @@
 import { Hono } from "hono";
-import { getImportRun, recentImportRuns, type ImportRun } from "../../db/queries/import-runs";
+import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
 import { importTemplateCsv } from "../domain/import-rows";
 import { PERMISSIONS } from "../auth/permissions";
-import { continueImport, MAX_IMPORT_BYTES, startImport, type ImportDeps } from "../services/bulk-import";
+import { continueImport, MAX_IMPORT_BYTES, runView, startImport, type ImportDeps } from "../services/bulk-import";
 import { apiError } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";
 import type { Context } from "hono";
 
 const deps = (c: Context<ApiEnv>): ImportDeps => ({ db: c.get("db"), files: c.env.CERTS, actor: { id: c.get("session").id, role: c.get("session").role } });
 
-/** A run as the API shows it (errors parsed). */
-export function runView(run: ImportRun) {
-  return { ...run, errors: JSON.parse(run.errors) as { line: number; reason: string }[] };
-}
 
 /**
  * Bulk import of farmers and plots (CSV or GeoJSON). The upload answers 202 at once; rows are

@@ -33,6 +33,11 @@ export const SLICE_ROWS = 250;
 export const MAX_STORED_ERRORS = 2000;
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
 
+/** A run as the API and the page show it (errors parsed). */
+export function runView(run: ImportRun) {
+  return { ...run, errors: JSON.parse(run.errors) as LineError[] };
+}
+
 const fileKey = (runId: string) => `imports/${runId}`;
 
 async function sha256Hex(bytes: ArrayBuffer) {

@@ -1,0 +1,47 @@
+import { env, waitUntil } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
+import { continueImport, MAX_IMPORT_BYTES, runView, startImport } from "../../worker/services/bulk-import";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/bulk-import";
+
+const TITLE = "bulk import";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "importRegistry", TITLE);
+  const db = database(env.DB);
+  const runId = new URL(request.url).searchParams.get("run");
+  let current = runId ? await getImportRun(db, runId) : null;
+  // Opening the page keeps a paused run moving (the cron handler does the same every 5 minutes).
+  if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > 30_000) {
+    waitUntil(continueImport(current.id, { db, files: env.CERTS, actor: { id: session.id, role: session.role } }, 20_000));
+  }
+  const runs = await recentImportRuns(db, 10);
+  return data(
+    { user: await shellUser(session), current: current ? runView(current) : null, runs: runs.map(runView) },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "importRegistry", TITLE);
+  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+    return data({ error: "The file is too large (limit 30 MiB): split it into several files." }, { status: 413 });
+  }
+  const form = await request.formData();
+  if (!(await verifyCsrf(session, form))) {
+    return data({ error: "The form could not be verified. Please reload the page and try again." }, { status: 403 });
+  }
+  const file = form.get("file");
+  if (!(file instanceof File) || file.size === 0) return data({ error: "Choose a CSV or GeoJSON file to import." }, { status: 400 });
+  if (!/\.(csv|geojson|json)$/i.test(file.name)) {
+    return data({ error: "The file must be a CSV (.csv) or GeoJSON (.geojson or .json) file." }, { status: 400 });
+  }
+  const db = database(env.DB);
+  const deps = { db, files: env.CERTS, actor: { id: session.id, role: session.role } };
+  const run = await startImport({ fileName: file.name, bytes: await file.arrayBuffer() }, deps);
+  if (run.status === "running") waitUntil(continueImport(run.id, deps, 25_000));
+  return redirect(`/bulk-import?run=${run.id}`);
+}
