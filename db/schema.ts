@@ -423,3 +423,63 @@ export const importRuns = sqliteTable(
   },
   (t) => [index("import_runs_created_at_idx").on(t.createdAt)],
 );
+
+/**
+ * Every certificate issued (issue #5). The PDF itself is cached in R2 (`r2Key`), keyed by type,
+ * subject and the hash of the data it was built from; a change of data makes a new version and
+ * supersedes the old one. `/verify/{certificateNumber}` reads this table.
+ */
+export const certificates = sqliteTable(
+  "certificates",
+  {
+    id: text("id").primaryKey(),
+    certificateNumber: text("certificate_number").notNull().unique(),
+    /** eudr | deforestation | phytosanitary | origin | quality | declaration */
+    type: text("type").notNull(),
+    /** test_farmer | farmer | batch | shipment */
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    /** SHA-256 of the canonical data the document was built from. */
+    dataHash: text("data_hash").notNull(),
+    version: integer("version").notNull().default(1),
+    r2Key: text("r2_key").notNull(),
+    /** What the paper certifies, without personal data beyond what the paper shows (JSON). */
+    summary: text("summary").notNull().default("{}"),
+    /** valid | superseded | revoked | expired */
+    status: text("status").notNull().default("valid"),
+    issuedBy: text("issued_by"),
+    issuedAt: text("issued_at").notNull(),
+    expiresAt: text("expires_at").notNull(),
+    revokedAt: text("revoked_at"),
+    revokedBy: text("revoked_by"),
+    revocationReason: text("revocation_reason"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("certificates_subject_idx").on(t.type, t.subjectType, t.subjectId, t.status),
+    index("certificates_status_expires_idx").on(t.status, t.expiresAt),
+  ],
+);
+
+/** Oversight reports (issue #5): parameters, the data hash they were built from, the cached PDF. */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    /** national | county | commodity | exporter */
+    kind: text("kind").notNull(),
+    /** JSON: { county?, commodity?, exporterId?, from, to } */
+    params: text("params").notNull(),
+    dataHash: text("data_hash"),
+    r2Key: text("r2_key"),
+    /** queued | building | ready | failed */
+    status: text("status").notNull().default("queued"),
+    progress: integer("progress").notNull().default(0),
+    error: text("error"),
+    createdBy: text("created_by"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("reports_created_at_idx").on(t.createdAt)],
+);
