@@ -16,7 +16,9 @@ function workerProject(name: string, include: string[], vars: Record<string, str
         miniflare: { bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars } },
       }),
     ],
-    test: { name, include, setupFiles: ["./tests/worker/setup.ts"], fsModuleCache: false },
+    // Sign-ins hash with scrypt (~200 ms CPU each, ADR 004): a test that signs in every role
+    // needs more than the default 5 s on a busy 2-core machine. Speed is measured by `npm run bench`.
+    test: { name, include, setupFiles: ["./tests/worker/setup.ts"], fsModuleCache: false, testTimeout: 30_000 },
   };
 }
 
