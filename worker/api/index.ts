@@ -14,6 +14,7 @@ import { eudrApi } from "./assessments";
 import { farmersApi } from "./farmers";
 import { auditApi } from "./audit";
 import { importsApi } from "./imports";
+import { demoApi } from "./demo";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
@@ -41,6 +42,7 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/farmers", farmersApi)
   .route("/audit", auditApi)
   .route("/imports", importsApi)
+  .route("/demo", demoApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);

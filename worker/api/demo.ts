@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import { isDemoMode } from "../env";
+import { seedDemoData } from "../services/seed-demo-data";
+import { apiError, onApiNotFound } from "./errors";
+import { requireApiRole, type ApiEnv } from "./middleware";
+
+/**
+ * Demo-mode tools (ADR 007). With demo mode off these routes do not exist: the 404 comes before
+ * any sign-in check, so production answers exactly as for an unknown URL.
+ */
+export const demoApi = new Hono<ApiEnv>()
+  .use(async (c, next) => {
+    if (!isDemoMode(c.env)) return onApiNotFound(c);
+    await next();
+  })
+  /** Seeds the demo traceability data (worker/services/seed-demo-data.ts); a second call creates nothing. */
+  .post("/seed", requireApiRole("system_administrator"), async (c) => {
+    try {
+      const result = await seedDemoData({ db: c.get("db"), r2: c.env.CERTS });
+      if (!result.ok) return apiError(c, result.status, result.message);
+      const { ok: _ok, ...summary } = result;
+      return c.json({ success: true, ...summary });
+    } catch (error) {
+      // Demo mode only and for the system administrator: the reason helps whoever runs `npm start`.
+      console.error("demo seed failed", error);
+      return apiError(c, 500, `The demo data could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  });
