@@ -18,7 +18,16 @@ function workerProject(name: string, include: string[], vars: Record<string, str
     ],
     // Sign-ins hash with scrypt (~200 ms CPU each, ADR 004): a test that signs in every role
     // needs more than the default 5 s on a busy 2-core machine. Speed is measured by `npm run bench`.
-    test: { name, include, setupFiles: ["./tests/worker/setup.ts"], fsModuleCache: false, testTimeout: 30_000 },
+    // pdf-lib's ES build imports directories ("./api"), which workerd's module loader cannot
+    // resolve: pre-bundle it for tests that import the certificate renderer directly.
+    test: {
+      name,
+      include,
+      setupFiles: ["./tests/worker/setup.ts"],
+      fsModuleCache: false,
+      testTimeout: 30_000,
+      deps: { optimizer: { ssr: { enabled: true, include: ["pdf-lib", "@pdf-lib/fontkit"] } } },
+    },
   };
 }
 

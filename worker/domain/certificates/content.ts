@@ -1,0 +1,409 @@
+/**
+ * What a certificate says (issue #5): the six document types, their validity, who issues them,
+ * and `CertificateData`, the one input the PDF renderer needs. Pure data: the service that reads
+ * D1 builds a `CertificateContent` from stored rows and stamps it with `stampCertificate`; the
+ * renderer (render.ts) draws it. Nothing here reads storage or the clock.
+ *
+ * Who issues what (EUDR.md): LACRA attests EUDR compliance, deforestation analysis, origin,
+ * quality and the comprehensive declaration. The phytosanitary certificate is issued by the
+ * national plant protection organisation (the National Plant Quarantine Service, Ministry of
+ * Agriculture): the platform only PREPARES it for that service, and the paper says so.
+ * The EU due diligence statement is filed by the EU operator; the EUDR paper is a national
+ * attestation plus the DDS-ready data, never the DDS itself.
+ */
+import type { Evidence, LayerKind, Verdict } from "../assess-risk";
+import type { ComplianceStatus } from "../batch-compliance";
+import type { PlotGeometry } from "../validate-geometry";
+import type { QualityMeasurements } from "./grading";
+
+export { gradeFromMeasurements, tradeGradeOf, GRADE_MEANING, COCOA_BANDS, COFFEE_BANDS } from "./grading";
+export type { CocoaMeasurements, CoffeeMeasurements, QualityMeasurements, GradeResult, CriterionResult } from "./grading";
+
+export const CERTIFICATE_TYPES = ["eudr", "deforestation", "phytosanitary", "origin", "quality", "declaration"] as const;
+export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
+
+export function isCertificateType(value: string): value is CertificateType {
+  return (CERTIFICATE_TYPES as readonly string[]).includes(value);
+}
+
+export type Validity = { days: number } | { months: number };
+
+export type CertificateTypeInfo = {
+  /** The document's title, as printed. */
+  title: string;
+  /** One line under the title saying what the paper is (and is not). */
+  subtitle: string;
+  /** File name slug: `<slug>-<certificate number>.pdf`. */
+  slug: string;
+  /** The type's code in certificate numbers: LR-<code>-<year>-<serial>. */
+  code: string;
+  /** The spec's test endpoint segment (spec §7): /api/test/<testPath>/{id}. */
+  testPath: string;
+  validity: Validity;
+  /** Why this validity (printed nowhere; for reviewers and the ADR). */
+  validityReason: string;
+};
+
+/**
+ * The six types (spec §1, §9). Validity periods are the platform's decision
+ * (docs/decisions, "certificate documents"): short where the facts behind the paper age fast.
+ */
+export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
+  eudr: {
+    title: "EUDR Compliance Certificate",
+    subtitle: "National attestation and DDS-ready data package — Regulation (EU) 2023/1115",
+    slug: "eudr-compliance",
+    code: "EUDR",
+    testPath: "eudr-certificate",
+    validity: { months: 12 },
+    validityReason: "Risk verdicts are re-checked against new alerts at least yearly; revocation covers earlier changes.",
+  },
+  deforestation: {
+    title: "Deforestation Analysis",
+    subtitle: "Plot-level risk verdicts with evidence and 24 months of monitoring",
+    slug: "deforestation-analysis",
+    code: "DFA",
+    testPath: "deforestation-certificate",
+    validity: { months: 12 },
+    validityReason: "Covers a 24-month monitoring window; a yearly refresh keeps the window current.",
+  },
+  phytosanitary: {
+    title: "Phytosanitary Certificate",
+    subtitle: "IPPC model certificate for export — prepared for the national plant protection organisation",
+    slug: "phytosanitary",
+    code: "PHY",
+    testPath: "phytosanitary-certificate",
+    validity: { days: 14 },
+    validityReason: "Pest status is certified at inspection of one consignment; importing countries expect shipment within about two weeks.",
+  },
+  origin: {
+    title: "Certificate of Origin",
+    subtitle: "Non-preferential certificate of origin (ICC international guidelines)",
+    slug: "certificate-of-origin",
+    code: "COO",
+    testPath: "origin-certificate",
+    validity: { months: 12 },
+    validityReason: "Origin of goods does not change; customs usually accept a certificate for a year from issue.",
+  },
+  quality: {
+    title: "Quality Control Certificate",
+    subtitle: "Quality grading A+ to F with the measured criteria behind the grade",
+    slug: "quality-control",
+    code: "QCG",
+    testPath: "quality-certificate",
+    validity: { months: 6 },
+    validityReason: "Dried beans take up moisture and age in storage; a sample older than six months no longer describes the lot.",
+  },
+  declaration: {
+    title: "Comprehensive Compliance Declaration",
+    subtitle: "EUDR, deforestation, phytosanitary, origin and quality in one summary",
+    slug: "compliance-declaration",
+    code: "CCD",
+    testPath: "compliance-declaration",
+    validity: { months: 6 },
+    validityReason: "A summary cannot outlive the quality grade it restates (six months); the phytosanitary part refers to its own certificate and validity.",
+  },
+};
+
+/** The country of production as the EU benchmarking classes it (EUDR.md). */
+export const COUNTRY = { name: "Republic of Liberia", iso2: "LR", euRiskClass: "standard risk" } as const;
+/** EUDR Art. 2(13): deforestation-free means no deforestation after this date. */
+export const EUDR_CUTOFF_LABEL = "31 December 2020";
+/** The statement the EUDR paper must carry, word for word (issue #5). */
+export const NOT_A_DDS_STATEMENT =
+  "This is a national attestation and DDS-ready data package; it is not the due diligence statement, which the EU operator files in the EU information system.";
+/** Printed on every page of a test profile's documents. */
+export const TEST_PROFILE_NOTICE = "Test profile — not a real farmer. Fictional data for certificate testing; not valid for trade.";
+
+export type Officer = { name: string; title: string };
+
+export type Issuer = {
+  country: string;
+  /** The body the paper is issued by (or for, see `preparedBy`). */
+  authority: string;
+  shortName: string;
+  address: string;
+  officer: Officer;
+  /** Set when the platform prepares a paper that another body issues and signs. */
+  preparedBy?: string;
+};
+
+export const LACRA: Omit<Issuer, "officer"> = {
+  country: COUNTRY.name,
+  authority: "Liberia Agriculture and Commodity Regulatory Authority (LACRA)",
+  shortName: "LACRA",
+  address: "Monrovia, Republic of Liberia",
+};
+
+/** The national plant protection organisation of Liberia (IPPC), which signs phytosanitary certificates. */
+export const PLANT_PROTECTION_SERVICE: Omit<Issuer, "officer"> = {
+  country: COUNTRY.name,
+  authority: "National Plant Quarantine Service (NPQS), Ministry of Agriculture",
+  shortName: "NPQS",
+  address: "Monrovia, Republic of Liberia",
+  preparedBy: "Prepared by the LACRA traceability platform for the plant protection service",
+};
+
+/** The issuer of a type; `officer` is the person who issues (or, for phytosanitary, who must sign). */
+export function issuerFor(type: CertificateType, officer?: Officer): Issuer {
+  if (type === "phytosanitary") {
+    return { ...PLANT_PROTECTION_SERVICE, officer: officer ?? { name: "Authorized officer", title: "National Plant Quarantine Service" } };
+  }
+  return { ...LACRA, officer: officer ?? { name: "Certification Officer", title: "Quality Control and Certification, LACRA" } };
+}
+
+export type FarmerRecord = {
+  /** FRM + 6 digits. */
+  farmerId: string;
+  name: string;
+  /** "Bong County". */
+  county: string;
+  /** Town or community. */
+  community: string;
+};
+
+export type BatchRecord = {
+  batchCode: string;
+  commodity: string;
+  hsCode: string;
+  /** Description of goods for customs and the DDS (≤ 150 characters). */
+  description: string;
+  netWeightKg: number;
+  /** The recorded A+..F grade, if any (the quality paper recomputes it from measurements). */
+  grade: string | null;
+  /** ISO date. */
+  harvestDate: string;
+  complianceStatus?: ComplianceStatus | null;
+  buyerName?: string | null;
+};
+
+export type Party = { name: string; address: string; country: string };
+
+export type ShipmentRecord = {
+  reference: string;
+  exporter: Party & { licenceNumber?: string | null };
+  consignee: Party;
+  /** "Sea freight", "Road", "Air". */
+  meansOfConveyance: string;
+  vesselOrFlight?: string | null;
+  portOfLoading: string;
+  /** Declared point of entry in the importing country. */
+  pointOfEntry: string;
+  /** Transport route as the ICC form asks, e.g. "Monrovia (LR) → Antwerp (BE)". */
+  route: string;
+  /** ISO date. */
+  departureDate?: string | null;
+  invoiceNumber: string;
+  /** ISO date. */
+  invoiceDate: string;
+  packages: { count: number; kind: string };
+  /** Distinguishing marks and numbers on the packages. */
+  marks: string;
+  containerNumbers?: string[];
+  grossWeightKg: number;
+  netWeightKg: number;
+};
+
+export type PhytosanitaryRecord = {
+  botanicalName: string;
+  /** Place of origin as the IPPC form asks: counties / districts. */
+  placeOfOrigin: string;
+  additionalDeclaration: string;
+  /** ISO date of the inspection of the consignment. */
+  inspectionDate?: string | null;
+  inspectionPlace?: string | null;
+  treatment: {
+    date: string;
+    treatment: string;
+    chemical: string;
+    durationAndTemperature: string;
+    concentration: string;
+    additionalInformation?: string | null;
+  } | null;
+  placeOfIssue: string;
+};
+
+export type EvidenceItem = Pick<Evidence, "layerName" | "kind" | "version" | "overlapHectares" | "overlapPercent"> & {
+  /** Date of the data (not of the check), e.g. "2020-12-31" or "2025-11". */
+  sourceDate?: string | null;
+  source?: string | null;
+  /** The overlap reaches the threshold (10% of the plot; any overlap for a point). */
+  present?: boolean;
+};
+
+export type PlotRecord = {
+  plotCode: string;
+  farmerId: string;
+  producerName: string;
+  crop: string;
+  county: string;
+  community?: string | null;
+  areaHectares: number;
+  geometry: PlotGeometry;
+  /** Passed the EUDR geometry checks. */
+  geometryValid: boolean;
+  verdict: Verdict | null;
+  reasons: string[];
+  evidence: EvidenceItem[];
+  /** ISO timestamp of the risk assessment. */
+  assessedAt: string | null;
+};
+
+export type MonitoringMonth = {
+  /** "YYYY-MM". */
+  month: string;
+  /** The alert layer read for that month. */
+  layer: string;
+  alerts: number;
+  overlapHectares: number;
+};
+
+/** 24 months of monitoring of one plot (spec §9). */
+export type MonitoringSeries = { plotCode: string; months: MonitoringMonth[] };
+
+export type QualityRecord = {
+  sampleReference: string;
+  /** ISO date. */
+  sampledAt: string;
+  sampledBy: string;
+  place: string;
+  method: string;
+  measurements: QualityMeasurements;
+};
+
+/** The EU buyer's DDS, once they have filed it (EUDR.md). */
+export type DdsRecord = { referenceNumber: string; verificationNumber: string; operatorName?: string | null; recordedAt?: string | null };
+
+export type SubjectKind = "test_farmer" | "farmer" | "batch" | "shipment";
+export type CertificateSubject = { kind: SubjectKind; id: string; label: string };
+
+/** Everything a document says about its subject, before it gets a number and dates. */
+export type CertificateContent = {
+  subject: CertificateSubject;
+  /** Marks every page "Test profile — not a real farmer". */
+  testProfile: boolean;
+  farmers: FarmerRecord[];
+  batch: BatchRecord | null;
+  shipment: ShipmentRecord | null;
+  plots: PlotRecord[];
+  monitoring: MonitoringSeries[];
+  quality: QualityRecord | null;
+  phytosanitary: PhytosanitaryRecord | null;
+  dds: DdsRecord | null;
+  /** Other certificates of the same subject, listed on the comprehensive declaration. */
+  relatedCertificates?: { type: CertificateType; certificateNumber: string; expiresAt: string }[];
+};
+
+/** The renderer's input: content stamped with a number, dates, issuer and verification URL. */
+export type CertificateData = CertificateContent & {
+  type: CertificateType;
+  certificateNumber: string;
+  /** ISO timestamp. */
+  issuedAt: string;
+  /** ISO timestamp. */
+  expiresAt: string;
+  /** `<base>/verify/<certificateNumber>`: what the QR code encodes. */
+  verificationUrl: string;
+  issuer: Issuer;
+};
+
+/** Calendar addition in UTC; the 31st plus one month ends on the last day of the next month. */
+export function addValidity(from: Date, validity: Validity): Date {
+  if ("days" in validity) return new Date(from.getTime() + validity.days * 86_400_000);
+  const d = new Date(from.getTime());
+  const day = d.getUTCDate();
+  d.setUTCDate(1);
+  d.setUTCMonth(d.getUTCMonth() + validity.months);
+  const last = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate();
+  d.setUTCDate(Math.min(day, last));
+  return d;
+}
+
+/** When a certificate of this type issued at `issuedAt` expires. */
+export function expiryFor(type: CertificateType, issuedAt: Date): Date {
+  return addValidity(issuedAt, CERTIFICATE_INFO[type].validity);
+}
+
+/** Certificate numbers are URL-safe (they go into /verify/<number>): capitals, digits, hyphens. */
+export const CERTIFICATE_NUMBER_PATTERN = /^LR-[A-Z]{3,4}-\d{4}-[A-Z0-9][A-Z0-9-]{2,31}$/;
+
+/**
+ * LR-<type code>-<year>-<serial>, e.g. LR-EUDR-2026-000123. The serial comes from the caller
+ * (a sequence or random base-32 string): uniqueness is the store's job (unique column).
+ */
+export function formatCertificateNumber(type: CertificateType, issuedAt: Date, serial: string): string {
+  const number = `LR-${CERTIFICATE_INFO[type].code}-${issuedAt.getUTCFullYear()}-${serial.toUpperCase()}`;
+  if (!CERTIFICATE_NUMBER_PATTERN.test(number)) throw new RangeError(`Not a valid certificate number: ${number}`);
+  return number;
+}
+
+/** The public verification page of a certificate (what the QR code opens). */
+export function verificationUrl(baseUrl: string, certificateNumber: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/verify/${encodeURIComponent(certificateNumber)}`;
+}
+
+/** `eudr-compliance-LR-EUDR-2026-000123.pdf`. */
+export function certificateFileName(type: CertificateType, certificateNumber: string): string {
+  return `${CERTIFICATE_INFO[type].slug}-${certificateNumber}.pdf`;
+}
+
+/** Gives content its number, dates, issuer and verification URL. */
+export function stampCertificate(
+  type: CertificateType,
+  content: CertificateContent,
+  stamp: { certificateNumber: string; issuedAt: Date; verifyBaseUrl: string; officer?: Officer },
+): CertificateData {
+  return {
+    ...content,
+    type,
+    certificateNumber: stamp.certificateNumber,
+    issuedAt: stamp.issuedAt.toISOString(),
+    expiresAt: expiryFor(type, stamp.issuedAt).toISOString(),
+    verificationUrl: verificationUrl(stamp.verifyBaseUrl, stamp.certificateNumber),
+    issuer: issuerFor(type, stamp.officer),
+  };
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "15 January 2026" (UTC), the date style of the papers; "not recorded" for nothing. */
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return "not recorded";
+  const d = new Date(iso.length === 7 ? `${iso}-01T00:00:00Z` : iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  if (iso.length === 7) return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "Mar 2025" from "2025-03". */
+export function shortMonth(month: string): string {
+  const [y, m] = month.split("-");
+  return `${MONTHS[Number(m) - 1]?.slice(0, 3) ?? m} ${y}`;
+}
+
+/** Verdict words used on every paper (the same words as the staff pages). */
+export const VERDICT_LABEL: Record<Verdict, string> = {
+  low: "Low risk",
+  high: "High risk",
+  more_information_needed: "More information needed",
+};
+
+/** Layer kinds in plain words. */
+export const LAYER_KIND_LABEL: Record<LayerKind, string> = {
+  forest_2020: "Tree cover at end-2020",
+  disturbance_after_2020: "Disturbance after 2020",
+  disturbance_before_2020: "Disturbance before 2020",
+  commodity_2020: "Commodity present in 2020",
+  protected_area: "Protected area",
+  forest_concession: "Forest concession",
+};
+
+/** The months of a monitoring window: the `count` full months before `now` (oldest first). */
+export function monitoringMonths(now: Date, count = 24): string[] {
+  const out: string[] = [];
+  for (let i = count; i >= 1; i--) {
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - i, 1));
+    out.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`);
+  }
+  return out;
+}
