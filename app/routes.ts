@@ -30,7 +30,12 @@ export default [
     route("/batches", "routes/batches.tsx"),
     route("/batches/:batchCode", "routes/batch-details.tsx"),
     route("/audit-log", "routes/audit-log.tsx"),
+    // Certificates and reports (issue #5).
+    route("/certificate-testing-dashboard", "routes/certificate-testing-dashboard.tsx"),
+    route("/generate-reports", "routes/generate-reports.tsx"),
   ]),
+  // Public verification of a certificate: no login, no personal data beyond the paper's.
+  route("/verify/:certificateNumber", "routes/verify.tsx"),
   // Public trace page of a batch: no login, no personal data.
   route("/qr/:batchCode", "routes/qr.tsx"),
   route("/logout", "routes/logout.tsx"),
