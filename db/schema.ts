@@ -155,6 +155,8 @@ export const farmers = sqliteTable(
     index("farmers_name_key_idx").on(t.nameKey),
     index("farmers_last_name_key_idx").on(t.lastNameKey),
     index("farmers_county_name_key_idx").on(t.county, t.nameKey),
+    // County + crop filter: the count joins farmer_crops by farmer ID without reading rows.
+    index("farmers_county_farmer_id_idx").on(t.county, t.farmerId),
     // One person, one registration: also stops two simultaneous registrations of the same ID.
     uniqueIndex("farmers_national_id_unique").on(t.nationalId),
   ],
@@ -205,7 +207,7 @@ export const landPlots = sqliteTable(
   (t) => [
     index("land_plots_farmer_id_idx").on(t.farmerId),
     index("land_plots_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
-    index("land_plots_county_idx").on(t.county),
+    index("land_plots_county_idx").on(t.county, t.createdAt),
     index("land_plots_crop_idx").on(t.crop),
     index("land_plots_risk_level_idx").on(t.riskLevel),
     index("land_plots_validation_state_idx").on(t.validationState),

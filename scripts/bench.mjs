@@ -2,7 +2,15 @@
 // Reports req/s and p50/p99 latency for pages and endpoints next to a bare JSON "hello"
 // served by the same runtime in the same run, and the first-load bytes (gzip) of pages.
 // Figures are printed, never asserted: speed is reported, not tested.
+// Runs on its own local state (BENCH_STATE_DIR, default .wrangler/bench-state), recreated each
+// run: migrated, seeded with the demo accounts and a 100,000-farmer registry, so the benchmarks
+// never touch the developer's `npm start` data. EIP_BUILD_DIR picks the build directory.
+//   --no-build   reuse the last build in EIP_BUILD_DIR (default build/)
+// Other knobs: BENCH_PORT, BENCH_SECONDS, BENCH_CONNECTIONS, BENCH_SERVER_LOG (file for the
+// server's output), BENCH_TRACE_PARTS, BENCH_REGISTRY, BENCH_IMPORT_ROWS (bench-traceability.mjs).
 import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 
@@ -10,7 +18,9 @@ const PORT = Number(process.env.BENCH_PORT ?? 8791);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true" };
+const STATE = process.env.BENCH_STATE_DIR ?? ".wrangler/bench-state";
+const BUILD = process.env.EIP_BUILD_DIR ?? "build";
+const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: "true", EIP_STATE_DIR: STATE };
 
 function must(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: ["ignore", "ignore", "inherit"], env });
@@ -54,15 +64,35 @@ async function firstLoad(path) {
   return { html: gz(Buffer.from(html)), js, css: cssBytes, scripts: urls.size };
 }
 
+// `vite preview` serves the build named in .wrangler/deploy/config.json, i.e. whichever build
+// ran LAST in this checkout (any EIP_BUILD_DIR). The bench points it at its own build while the
+// server starts, then puts back what was there before the bench (and its build) ran.
+const deployConfig = ".wrangler/deploy/config.json";
+const previousDeployConfig = existsSync(deployConfig) ? readFileSync(deployConfig, "utf8") : null;
 if (!process.argv.includes("--no-build")) {
-  console.log("Building and migrating…");
+  console.log(`Building into ${BUILD}/…`);
   must("react-router", ["build"]);
-  must("wrangler", ["d1", "migrations", "apply", "DB", "--local"]);
-  must("node", ["scripts/seed-local.mjs"]);
 }
+if (!existsSync(`${BUILD}/server/wrangler.json`)) throw new Error(`no build in ${BUILD}/: run without --no-build`);
+console.log(`Fresh bench state in ${STATE}: migrations, demo accounts, large registry…`);
+rmSync(STATE, { recursive: true, force: true });
+must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+must("node", ["scripts/seed-local.mjs"]);
+let trace = await import("./bench-traceability.mjs").catch((e) => (console.log(`Traceability benchmarks skipped: ${e.message}`), null));
+try {
+  await trace?.prepare({ stateDir: STATE, env });
+} catch (e) {
+  console.log(`Traceability benchmarks skipped: ${e.message}`);
+  trace = null;
+}
+
+mkdirSync(".wrangler/deploy", { recursive: true });
+writeFileSync(deployConfig, JSON.stringify({ configPath: relative(".wrangler/deploy", resolve(BUILD, "server/wrangler.json")), auxiliaryWorkers: [] }));
+// BENCH_SERVER_LOG=<file> keeps the server's output (Worker errors) for a look afterwards.
+const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
 const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1", "--strictPort"], {
   env,
-  stdio: "ignore",
+  stdio: ["ignore", log, log],
   detached: true,
 });
 const stop = () => {
@@ -73,7 +103,11 @@ const stop = () => {
 process.on("exit", stop);
 
 try {
-  await waitFor(`${BASE}/api/health`);
+  try {
+    await waitFor(`${BASE}/api/health`);
+  } finally {
+    if (previousDeployConfig !== null) writeFileSync(deployConfig, previousDeployConfig);
+  }
   // Warm up every path once (module loading, D1 open).
   for (const p of ["/", "/portals", "/api/health", "/api/hello"]) await fetch(BASE + p);
 
@@ -99,6 +133,7 @@ try {
   }
   const extra = await import("./bench-extra.mjs").catch(() => null);
   if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
+  if (trace?.default) await trace.default({ BASE, load, CONNECTIONS, DURATION });
 } finally {
   stop();
 }

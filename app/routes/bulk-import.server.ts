@@ -2,7 +2,7 @@ import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "../../db/client";
 import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
-import { continueImport, MAX_IMPORT_BYTES, runView, startImport } from "../../worker/services/bulk-import";
+import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport } from "../../worker/services/bulk-import";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
@@ -15,8 +15,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const runId = new URL(request.url).searchParams.get("run");
   let current = runId ? await getImportRun(db, runId) : null;
   // Opening the page keeps a paused run moving (the cron handler does the same every 5 minutes).
-  if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > 30_000) {
-    waitUntil(continueImport(current.id, { db, files: env.CERTS, actor: { id: session.id, role: session.role } }, 20_000));
+  if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > STALE_MS) {
+    waitUntil(continueImport(current.id, { db, files: env.CERTS, actor: { id: session.id, role: session.role } }, BACKGROUND_BUDGET_MS));
   }
   const runs = await recentImportRuns(db, 10);
   return data(
@@ -42,6 +42,6 @@ export async function action({ request }: Route.ActionArgs) {
   const db = database(env.DB);
   const deps = { db, files: env.CERTS, actor: { id: session.id, role: session.role } };
   const run = await startImport({ fileName: file.name, bytes: await file.arrayBuffer() }, deps);
-  if (run.status === "running") waitUntil(continueImport(run.id, deps, 25_000));
+  if (run.status === "running") waitUntil(continueImport(run.id, deps, BACKGROUND_BUDGET_MS));
   return redirect(`/bulk-import?run=${run.id}`);
 }

@@ -191,8 +191,9 @@ function scopeCondition(scope: PlotScope) {
   switch (scope.scope) {
     case "county":
       return eq(landPlots.county, scope.county);
+    // Lists go in as ONE JSON parameter: D1 allows 100 bound parameters per statement.
     case "farmer":
-      return inArray(landPlots.farmerId, scope.farmerKeys);
+      return sql`${landPlots.farmerId} IN (SELECT value FROM json_each(${JSON.stringify(scope.farmerKeys)}))`;
     case "batch":
       // batch_lineage followed upwards: a derived batch inherits the origins of all its ancestors.
       return sql`${landPlots.id} IN (SELECT plot_id FROM batch_origins WHERE batch_id IN (
@@ -203,7 +204,7 @@ function scopeCondition(scope: PlotScope) {
         )
         SELECT id FROM anc))`;
     case "plots":
-      return inArray(landPlots.id, scope.plotIds.length ? scope.plotIds : [""]);
+      return sql`${landPlots.id} IN (SELECT value FROM json_each(${JSON.stringify(scope.plotIds)}))`;
     case "all":
       return undefined;
   }

@@ -109,6 +109,16 @@ async function assess(body: unknown, token = inspector.token) {
 }
 const verdictOf = (results: Result[], name: PlotName) => results.find((r) => r.plotId === name)!;
 
+describe("large requests", () => {
+  it("assesses up to the synchronous limit of plots in one call (more ids than D1's 100 bound parameters)", async () => {
+    const ids = Array.from({ length: 150 }, (_, i) => `nimba-${String(i).padStart(3, "0")}`);
+    const { status, body } = await assess({ plotIds: ids });
+    expect(status).toBe(200);
+    expect(body.assessed).toBe(150);
+    expect(new Set(body.results.map((r) => r.plotId))).toEqual(new Set(ids));
+  });
+});
+
 describe("roles", () => {
   it("the API needs a session and the right permission", async () => {
     expect((await call("/api/eudr/layers")).status).toBe(401);

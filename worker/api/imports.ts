@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
 import { importTemplateCsv } from "../domain/import-rows";
 import { PERMISSIONS } from "../auth/permissions";
-import { continueImport, MAX_IMPORT_BYTES, runView, startImport, type ImportDeps } from "../services/bulk-import";
+import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport, type ImportDeps } from "../services/bulk-import";
 import { apiError } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";
 import type { Context } from "hono";
@@ -42,12 +42,16 @@ export const importsApi = new Hono<ApiEnv>()
     if (bytes.byteLength === 0) return apiError(c, 400, "The file is empty");
     if (bytes.byteLength > MAX_IMPORT_BYTES) return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
     const run = await startImport({ fileName, bytes }, deps(c));
-    if (run.status === "running") c.executionCtx.waitUntil(continueImport(run.id, deps(c), 25_000));
+    if (run.status === "running") c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
     return c.json({ success: true, run: runView(run) }, 202);
   })
   .get("/:id", async (c) => {
     const run = await getImportRun(c.get("db"), c.req.param("id"));
     if (!run) return apiError(c, 404, "No import with this ID");
+    // Polling a run whose background work stopped starts it again.
+    if (run.status === "running" && Date.now() - Date.parse(run.updatedAt) > STALE_MS) {
+      c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
+    }
     return c.json({ run: runView(run) });
   })
   .post("/:id/continue", async (c) => {

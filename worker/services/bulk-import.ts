@@ -28,10 +28,17 @@ import { insertPlot, plotsInBox } from "../../db/queries/land-plots";
 export type ImportDeps = { db: Database; files: Pick<R2Bucket, "put" | "get">; actor?: Actor; now?: () => Date };
 
 /** Rows per slice: one D1 batch (one transaction) each. */
-export const SLICE_ROWS = 250;
+export const SLICE_ROWS = 100;
 /** Errors kept per run (the counters stay exact beyond it). */
 export const MAX_STORED_ERRORS = 2000;
 export const MAX_IMPORT_BYTES = 30 * 1024 * 1024;
+/**
+ * Background work after a response may run about 30 s on Workers: stay well inside it. A run
+ * whose progress is older than STALE_MS is nudged again by whoever looks at it (page, API) and
+ * by the cron handler every 5 minutes.
+ */
+export const BACKGROUND_BUDGET_MS = 15_000;
+export const STALE_MS = 10_000;
 
 /** A run as the API and the page show it (errors parsed). */
 export function runView(run: ImportRun) {
