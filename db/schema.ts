@@ -157,6 +157,8 @@ export const farmers = sqliteTable(
     index("farmers_county_name_key_idx").on(t.county, t.nameKey),
     // County + crop filter: the count joins farmer_crops by farmer ID without reading rows.
     index("farmers_county_farmer_id_idx").on(t.county, t.farmerId),
+    // Reports count registrations in a date range.
+    index("farmers_registration_date_idx").on(t.registrationDate),
     // One person, one registration: also stops two simultaneous registrations of the same ID.
     uniqueIndex("farmers_national_id_unique").on(t.nationalId),
   ],
@@ -346,6 +348,7 @@ export const batches = sqliteTable(
     index("batches_commodity_idx").on(t.commodity),
     index("batches_holder_id_idx").on(t.holderId),
     index("batches_created_by_idx").on(t.createdBy),
+    index("batches_created_at_idx").on(t.createdAt),
   ],
 );
 

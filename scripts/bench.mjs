@@ -134,6 +134,9 @@ try {
   const extra = await import("./bench-extra.mjs").catch(() => null);
   if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
   if (trace?.default) await trace.default({ BASE, load, CONNECTIONS, DURATION });
+  // Certificates (issue #5): first generation vs cached download, per type.
+  const certs = await import("./bench-certificates.mjs").catch((e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null));
+  if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
 } finally {
   stop();
 }

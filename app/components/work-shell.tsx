@@ -15,6 +15,8 @@ const NAV: { to: string; label: string; permission: Permission }[] = [
   { to: "/bulk-import", label: "Bulk import", permission: "importRegistry" },
   { to: "/batches", label: "Batches", permission: "readBatches" },
   { to: "/audit-log", label: "Audit trail", permission: "readAudit" },
+  { to: "/generate-reports", label: "Reports", permission: "generateReports" },
+  { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */

@@ -5,6 +5,9 @@ import { dashboardMetrics } from "../../worker/services/dashboard-metrics";
 import { publicAggregates } from "../../worker/services/public-aggregates";
 import { routePath } from "../lib/route-path";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { database } from "../../db/client";
+import { can } from "../../worker/auth/permissions";
+import { reportViewer, visibleReports } from "../lib/reports.server";
 
 export async function loader({ request }: { request: Request }) {
   const path = routePath(request) as DashboardPath;
@@ -20,7 +23,13 @@ export async function loader({ request }: { request: Request }) {
   }
 
   const { session, access } = await requireDashboard(request, path);
-  const [metrics, csrf] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session)]);
+  // The oversight dashboard lists the ready reports this account may download (filtered here, on the server).
+  const reportsFor = async () => {
+    if (path !== "/monitoring-dashboard" || !can(session.role, "downloadReports")) return null;
+    const db = database(env.DB);
+    return { items: await visibleReports(db, await reportViewer(session, db), { readyOnly: true, limit: 10 }), canGenerate: can(session.role, "generateReports") };
+  };
+  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session), reportsFor()]);
   return data(
     {
       kind: "user" as const,
@@ -30,6 +39,7 @@ export async function loader({ request }: { request: Request }) {
       access,
       metrics,
       csrf,
+      reports,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

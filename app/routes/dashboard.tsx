@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { LogoutButton } from "../components/logout-button";
 import { WorkLinks } from "../components/work-shell";
+import { ReportsSection } from "../components/report-list";
 import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
 import type { Route } from "./+types/dashboard";
 
@@ -58,7 +59,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { user, roleLabel, access, metrics, csrf, title } = loaderData;
+  const { user, roleLabel, access, metrics, csrf, title, reports } = loaderData;
   return (
     <Shell title={title} subtitle={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
       {access === "read-only" && (
@@ -72,6 +73,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         ))}
       </ul>
       <WorkLinks role={user.role} />
+      {reports && <ReportsSection reports={reports.items} canGenerate={reports.canGenerate} />}
       <p className="mt-6 text-sm text-slate-600">
         Signed in as <span className="font-mono">{user.loginId}</span> ({roleLabel}).
       </p>

@@ -1,4 +1,159 @@
-// Placeholder while the page is being built (issue #5); replaced in this change set.
-export default function Page() {
-  return <main className="p-4">Not yet available.</main>;
+import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Link } from "react-router";
+import { ErrorSummary } from "../components/login/error-summary";
+import { VERIFY_TEXT } from "../content/certificates";
+import { RevokeSchema } from "../schemas/certificates";
+import type { Route } from "./+types/verify";
+
+export { loader, action } from "./verify.server";
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };
+}
+
+export function meta({ loaderData: d }: Route.MetaArgs) {
+  const title = d?.view ? `${VERIFY_TEXT.title} ${d.view.certificateNumber}` : VERIFY_TEXT.notFoundTitle;
+  return [{ title: `${title} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+}
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+/** "15 January 2026" (UTC), as the paper prints dates. */
+const day = (iso: string | null) => {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+};
+const SUBJECT_WORD: Record<string, string> = { test_farmer: "Test farmer profile", farmer: "Farmer", batch: "Batch", shipment: "Shipment" };
+const STATUS_STYLE: Record<string, string> = {
+  valid: "border-green-700 bg-green-50 text-green-900",
+  expired: "border-amber-600 bg-amber-50 text-amber-950",
+  revoked: "border-red-700 bg-red-50 text-red-900",
+  superseded: "border-slate-500 bg-slate-100 text-slate-900",
+};
+
+/**
+ * The public verification page a certificate's QR code opens (issue #5): genuine or not, its
+ * status in plain words, and what it certifies — nothing beyond what the paper itself prints.
+ */
+export default function Verify({ loaderData: d, actionData }: Route.ComponentProps) {
+  const v = d.view;
+  return (
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="bg-green-900 text-white">
+        <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
+          <img src="/api/assets/lacra-logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          <p className="text-sm leading-tight font-bold">
+            Liberia Agricultural Traceability
+            <span className="block text-xs font-normal text-green-200">{VERIFY_TEXT.header}</span>
+          </p>
+        </div>
+      </header>
+      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
+        {!v ? (
+          <div className="space-y-3" data-testid="verify-not-found">
+            <p className="text-sm font-semibold text-red-700">404 — Not found</p>
+            <h1 className="text-2xl font-extrabold">{VERIFY_TEXT.notFoundTitle}</h1>
+            <p className="break-words">{d.notFound}</p>
+            <Link to="/" className="font-semibold text-green-800 underline">
+              Go to the home page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <h1 className="text-xl font-extrabold">{VERIFY_TEXT.title}</h1>
+            <p className="mt-1 text-sm text-slate-700">{VERIFY_TEXT.intro}</p>
+            {d.revokedNow && (
+              <p role="status" className="mt-3 rounded-md bg-green-50 p-3 font-semibold text-green-900">
+                {VERIFY_TEXT.revoked}
+              </p>
+            )}
+            <div className={`mt-4 rounded-md border-2 p-4 ${STATUS_STYLE[v.status] ?? ""}`} data-testid="verify-status">
+              <p className="text-sm font-semibold">{VERIFY_TEXT.genuine}</p>
+              <p className="mt-1 text-3xl font-extrabold">
+                {v.status === "valid" && VERIFY_TEXT.status.valid}
+                {v.status === "expired" && `${VERIFY_TEXT.status.expired} on ${day(v.expiresAt)}`}
+                {v.status === "revoked" && `${VERIFY_TEXT.status.revoked} on ${day(v.revokedAt)}`}
+                {v.status === "superseded" && VERIFY_TEXT.status.superseded}
+              </p>
+              {v.status === "revoked" && <p className="mt-1 font-semibold break-words">Reason: {v.revocationReason}</p>}
+              {v.status === "superseded" && v.supersededBy && (
+                <p className="mt-1">
+                  Current certificate:{" "}
+                  <Link to={`/verify/${v.supersededBy}`} reloadDocument className="font-mono font-semibold underline">
+                    {v.supersededBy}
+                  </Link>
+                </p>
+              )}
+            </div>
+            {v.testProfile && (
+              <p className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800" data-testid="verify-test-profile">
+                {VERIFY_TEXT.testProfile}
+              </p>
+            )}
+            <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2" data-testid="verify-details">
+              {(
+                [
+                  ["Certificate", v.title],
+                  ["Certificate No.", v.certificateNumber],
+                  ["Date of issue", day(v.issuedAt)],
+                  [v.status === "expired" ? "Expired on" : "Valid until", day(v.expiresAt)],
+                  ["Issued by", v.issuer],
+                  ["Subject", `${SUBJECT_WORD[v.subject.kind] ?? "Subject"}: ${v.subject.label}`],
+                  ["Subject reference", v.subject.reference],
+                ] as [string, string][]
+              ).map(([k, val]) => (
+                <div key={k}>
+                  <dt className="font-semibold text-slate-600">{k}</dt>
+                  <dd className="break-words">{val}</dd>
+                </div>
+              ))}
+            </dl>
+            {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.result} />}
+          </>
+        )}
+      </main>
+      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">Republic of Liberia · agricultural traceability and EUDR compliance</footer>
+    </div>
+  );
+}
+
+function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<string[]> | undefined }) {
+  const [form, fields] = useForm({
+    id: "revoke",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: RevokeSchema }),
+  });
+  const items = [
+    ...(form.errors ?? []).map((message) => ({ message })),
+    ...(fields.reason.errors ?? []).map((message) => ({ fieldId: fields.reason.id, message })),
+  ];
+  return (
+    <section aria-labelledby="revoke-heading" className="mt-6 rounded-md border border-red-200 bg-white p-4">
+      <h2 id="revoke-heading" className="text-lg font-bold">
+        {VERIFY_TEXT.revokeHeading}
+      </h2>
+      <form method="post" {...getFormProps(form)} className="mt-2 space-y-3">
+        <input type="hidden" name="csrf" value={csrf} />
+        <ErrorSummary items={items} />
+        <div>
+          <label htmlFor={fields.reason.id} className="block text-sm font-semibold">
+            Reason
+          </label>
+          <p className="text-xs text-slate-600">{VERIFY_TEXT.revokeHint}</p>
+          {fields.reason.errors?.[0] && (
+            <p id={`${fields.reason.id}-error`} className="text-sm font-semibold text-red-700">
+              {fields.reason.errors[0]}
+            </p>
+          )}
+          <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2" />
+        </div>
+        <button type="submit" className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white">
+          {VERIFY_TEXT.revokeButton}
+        </button>
+      </form>
+    </section>
+  );
 }

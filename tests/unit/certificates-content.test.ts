@@ -142,7 +142,7 @@ describe("test farmer profiles", () => {
     const capacity = c.plots.reduce((s, p) => s + p.areaHectares, 0) * DEFAULT_YIELD_KG_PER_HA[crop]!;
     expect(c.batch!.netWeightKg).toBeLessThanOrEqual(capacity);
     expect(c.shipment!.netWeightKg).toBe(c.batch!.netWeightKg);
-    expect(c.shipment!.packages.count * (crop === "Cocoa" ? 62.5 : 60)).toBe(c.batch!.netWeightKg);
+    expect(c.shipment!.packages!.count * (crop === "Cocoa" ? 62.5 : 60)).toBe(c.batch!.netWeightKg);
   });
 
   it("give each of the six documents its own number, dates and verification URL", () => {

@@ -235,7 +235,7 @@ describe.each(TEST_FARMERS.map((f) => [f.id, f.name] as const))("test farmer %i 
     }
     expect(text).toContain(`No. ${s.invoiceNumber} of 10 January 2026`);
     expect(text).toContain(`${s.netWeightKg.toLocaleString("en-US")} kg net`);
-    expect(text).toContain(s.consignee.name);
+    expect(text).toContain(s.consignee!.name);
   });
 
   it.runIf(POPPLER)("quality: the grade and the measured criteria behind it", async () => {

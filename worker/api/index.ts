@@ -15,6 +15,8 @@ import { farmersApi } from "./farmers";
 import { auditApi } from "./audit";
 import { importsApi } from "./imports";
 import { demoApi } from "./demo";
+import { certificatesApi, certificateTestApi } from "./certificates";
+import { reportsApi } from "./reports";
 import { dashboardMetrics } from "../services/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
@@ -43,6 +45,9 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/audit", auditApi)
   .route("/imports", importsApi)
   .route("/demo", demoApi)
+  .route("/test", certificateTestApi)
+  .route("/certificates", certificatesApi)
+  .route("/reports", reportsApi)
   .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
 
 api.onError(onApiError);

@@ -30,6 +30,16 @@ export const PERMISSIONS = {
   certifyBatches: ["port_inspector", ...REGULATOR_STAFF],
   /** Browse the audit trail: regulators and the system administrator. */
   readAudit: [...REGULATOR_STAFF],
+  /** The certificate testing screen and /api/test/* documents (issue #5): staff who issue or check certificates. */
+  testCertificates: [...INSPECTORS, ...REGULATOR_STAFF],
+  /** Certificates of real farmers, batches and shipments; which subjects each role gets: worker/services/certificate-access.ts. */
+  readCertificates: ["farmer", "buyer", "exporter", ...INSPECTORS, ...REGULATOR_STAFF],
+  /** Revoke an issued certificate, with a reason: regulator staff. */
+  revokeCertificates: [...REGULATOR_STAFF],
+  /** Generate aggregate reports (/generate-reports); which kinds an observer may have: worker/auth/report-access.ts. */
+  generateReports: [...REGULATOR_STAFF, "monitoring_observer"],
+  /** Download aggregate reports (the oversight dashboard lists them); kinds filtered per entity type as above. */
+  downloadReports: [...REGULATOR_STAFF, "monitoring_observer"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

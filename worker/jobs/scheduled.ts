@@ -4,6 +4,11 @@ import type { Env } from "../env";
 import { continueAssessmentJobs } from "../services/assessment-jobs";
 import { unfinishedImportRuns } from "../../db/queries/import-runs";
 import { continueImport } from "../services/bulk-import";
+import { regenerateCertificates } from "../services/regenerate-certificates";
+import { continueReports } from "../services/build-report";
+
+/** The nightly trigger in wrangler.toml; the 5-minute one only finishes background work. */
+export const NIGHTLY_CRON = "0 2 * * *";
 
 /**
  * The Worker's cron handler: records each run in `cron_runs` with what it did.
@@ -23,6 +28,13 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         for (const { id } of runs) await continueImport(id, { db, files: env.CERTS }, 20_000);
         return { continued: runs.length };
       },
+      // Builds oversight reports whose background build stopped (and gives up on hour-old ones).
+      reports: () => continueReports({ db, files: env.CERTS }),
+      // Nightly: expire certificates past their date; re-issue those whose data changed or that expire within 14 days.
+      certificates: async () =>
+        controller.cron === NIGHTLY_CRON
+          ? regenerateCertificates({ db, r2: env.CERTS, now: () => new Date(controller.scheduledTime) })
+          : { skipped: `runs with the nightly trigger (${NIGHTLY_CRON})` },
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => {
         const result = await env.DB.prepare(

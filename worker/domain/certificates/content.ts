@@ -179,28 +179,33 @@ export type BatchRecord = {
 
 export type Party = { name: string; address: string; country: string };
 
+/**
+ * An export consignment. `null` marks a field the platform has no record of (a real shipment is
+ * an exported batch: consignee, invoice, packages… are not stored) and is printed "not recorded",
+ * never guessed.
+ */
 export type ShipmentRecord = {
   reference: string;
-  exporter: Party & { licenceNumber?: string | null };
-  consignee: Party;
+  exporter: { name: string; address: string | null; country: string; licenceNumber?: string | null };
+  consignee: Party | null;
   /** "Sea freight", "Road", "Air". */
-  meansOfConveyance: string;
+  meansOfConveyance: string | null;
   vesselOrFlight?: string | null;
-  portOfLoading: string;
+  portOfLoading: string | null;
   /** Declared point of entry in the importing country. */
-  pointOfEntry: string;
+  pointOfEntry: string | null;
   /** Transport route as the ICC form asks, e.g. "Monrovia (LR) → Antwerp (BE)". */
-  route: string;
+  route: string | null;
   /** ISO date. */
   departureDate?: string | null;
-  invoiceNumber: string;
-  /** ISO date. */
-  invoiceDate: string;
-  packages: { count: number; kind: string };
+  invoiceNumber: string | null;
+  /** ISO date; also the date of the exporter's declaration on the certificate of origin. */
+  invoiceDate: string | null;
+  packages: { count: number; kind: string } | null;
   /** Distinguishing marks and numbers on the packages. */
-  marks: string;
+  marks: string | null;
   containerNumbers?: string[];
-  grossWeightKg: number;
+  grossWeightKg: number | null;
   netWeightKg: number;
 };
 
@@ -208,7 +213,8 @@ export type PhytosanitaryRecord = {
   botanicalName: string;
   /** Place of origin as the IPPC form asks: counties / districts. */
   placeOfOrigin: string;
-  additionalDeclaration: string;
+  /** null: no additional declaration is recorded ("not recorded", not "None"). */
+  additionalDeclaration: string | null;
   /** ISO date of the inspection of the consignment. */
   inspectionDate?: string | null;
   inspectionPlace?: string | null;
@@ -220,6 +226,11 @@ export type PhytosanitaryRecord = {
     concentration: string;
     additionalInformation?: string | null;
   } | null;
+  /**
+   * false when the platform holds no treatment record at all, so a null `treatment` reads
+   * "not recorded" rather than "none declared" (default: recorded).
+   */
+  treatmentRecorded?: boolean;
   placeOfIssue: string;
 };
 
@@ -256,6 +267,8 @@ export type MonitoringMonth = {
   layer: string;
   alerts: number;
   overlapHectares: number;
+  /** The plot's verdict in force that month, when the series is derived from stored assessments. */
+  verdict?: Verdict | null;
 };
 
 /** 24 months of monitoring of one plot (spec §9). */

@@ -29,7 +29,7 @@ export const RULE = rgb(0.78, 0.8, 0.84);
 export const SHADE = rgb(0.93, 0.95, 0.97);
 export const WHITE = rgb(1, 1, 1);
 
-export type BoxKind = "text" | "qr" | "map";
+export type BoxKind = "text" | "qr" | "map" | "chart";
 /** Something drawn: position in PDF points (origin bottom-left), on page `page` (0-based). */
 export type DrawnBox = { page: number; kind: BoxKind; x: number; y: number; width: number; height: number; text?: string };
 

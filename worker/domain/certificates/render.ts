@@ -27,6 +27,7 @@ import {
   type PlotRecord,
 } from "./content";
 import { certificateFonts } from "./fonts";
+import { syncFontSubsetting } from "./sync-font-subset";
 import { GRADE_MEANING, gradeFromMeasurements, tradeGradeOf } from "./grading";
 import {
   AMBER,
@@ -77,6 +78,10 @@ const shortDate = (iso: string | null | undefined) => {
   return m ? `${m[1]} ${m[2]} ${m[3]}` : full;
 };
 const orNot = (s: string | null | undefined) => (s && s.trim() ? s : "not recorded");
+/** "Name, address", or the name alone with a note when the address is not recorded. */
+const nameAndAddress = (name: string, address: string | null | undefined) => (address ? `${name}, ${address}` : `${name} (address not recorded)`);
+const partyText = (p: { name: string; address: string; country: string } | null | undefined, withCountry = false) =>
+  p ? `${p.name}, ${p.address}${withCountry ? `, ${p.country}` : ""}` : "not recorded";
 
 /**
  * Renders one certificate to PDF bytes.
@@ -93,12 +98,7 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
   // The number, validity and issuer were stamped for one type: drawing another would mislabel them.
   if (data.type !== type) throw new RangeError(`Certificate data was stamped for "${data.type}", not "${type}"`);
   const info = CERTIFICATE_INFO[type];
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  const bytes = certificateFonts();
-  const fonts = { regular: await doc.embedFont(bytes.regular, { subset: true }), bold: await doc.embedFont(bytes.bold, { subset: true }) };
-  plainGlyphMapping(fonts.regular);
-  plainGlyphMapping(fonts.bold);
+  const { doc, fonts } = await newPdfDocument();
 
   const footerHeight = (data.testProfile ? 2 : 1) * 7.5 * 1.28 + 8;
   const layout = new Layout(doc, fonts, {
@@ -151,7 +151,7 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
   doc.setCreationDate(new Date(data.issuedAt));
   doc.setModificationDate(new Date(data.issuedAt));
 
-  const pdf = await doc.save();
+  const pdf = await savePdf(doc);
   return { bytes: pdf, pageCount: layout.pages.length, boxes: layout.boxes, qr };
 }
 
@@ -163,7 +163,7 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
  * ignores shaping positions anyway. So the embedded font's `layout` is replaced with that
  * lookup (pdf-lib 1.17.1 internals; if they change, the slow path still works).
  */
-function plainGlyphMapping(font: PDFFont) {
+export function plainGlyphMapping(font: PDFFont) {
   const fk = (font as unknown as { embedder?: { font?: { glyphsForString?: (s: string) => unknown[]; layout?: unknown } } }).embedder?.font;
   if (fk && typeof fk.glyphsForString === "function") {
     const lookup = fk.glyphsForString.bind(fk);
@@ -172,7 +172,7 @@ function plainGlyphMapping(font: PDFFont) {
 }
 
 /** `text` shortened with an ellipsis to fit `width` (one-line header/footer slots only). */
-function fitText(l: Layout, text: string, width: number, size: number, bold: boolean): string {
+export function fitText(l: Layout, text: string, width: number, size: number, bold: boolean): string {
   const font = bold ? l.fonts.bold : l.fonts.regular;
   let t = l.clean(text, font).replace(/\n/g, " ");
   if (l.width(t, font, size) <= width) return t;
@@ -237,7 +237,10 @@ function subjectFields(l: Layout, data: CertificateData) {
       ["Harvest date", formatDate(b.harvestDate)],
     );
   }
-  if (data.shipment) rows.push(["Shipment", `${data.shipment.reference} — ${data.shipment.exporter.name} to ${data.shipment.consignee.name}, ${data.shipment.consignee.country}`]);
+  if (data.shipment) {
+    const s = data.shipment;
+    rows.push(["Shipment", `${s.reference} — ${s.exporter.name} to ${s.consignee ? `${s.consignee.name}, ${s.consignee.country}` : "a consignee not recorded"}`]);
+  }
   l.fields(rows);
 }
 
@@ -435,9 +438,11 @@ function monitoringGrid(l: Layout, data: CertificateData, p: PlotRecord) {
   }
   const alertMonths = series.months.filter((m) => m.alerts > 0);
   const layers = [...new Set(series.months.map((m) => m.layer))].join(", ");
-  const overlap = series.months.reduce((s, m) => s + m.overlapHectares, 0);
+  // The largest, not the sum: a disturbance found once stays in force over the following months,
+  // and adding it up month after month would count the same hectares again and again.
+  const overlap = Math.max(0, ...series.months.map((m) => m.overlapHectares));
   l.text(
-    `${series.months.length} months checked with ${layers}: alerts in ${alertMonths.length} month(s), ${ha(overlap)} of overlap in total.`,
+    `${series.months.length} months checked with ${layers}: alerts in ${alertMonths.length} month(s), largest overlap in a month ${ha(overlap)}.`,
     { size: 8, color: alertMonths.length ? RED : INK },
   );
   l.y -= 2;
@@ -461,19 +466,19 @@ function phytosanitaryBody(l: Layout, data: CertificateData) {
   l.y -= 4;
   l.fields([
     ["Plant Protection Organization of", COUNTRY.name],
-    ["TO: Plant Protection Organization(s) of", s ? s.consignee.country : "not recorded"],
+    ["TO: Plant Protection Organization(s) of", orNot(s?.consignee?.country)],
   ], { labelWidth: 190 });
 
   l.heading("I. Description of consignment");
   l.fields([
-    ["Name and address of exporter", s ? `${s.exporter.name}, ${s.exporter.address}` : "not recorded"],
-    ["Declared name and address of consignee", s ? `${s.consignee.name}, ${s.consignee.address}` : "not recorded"],
-    ["Number and description of packages", s ? `${formatNumber(s.packages.count)} ${s.packages.kind}` : "not recorded"],
-    ["Distinguishing marks", s ? s.marks : "not recorded"],
+    ["Name and address of exporter", s ? nameAndAddress(s.exporter.name, s.exporter.address) : "not recorded"],
+    ["Declared name and address of consignee", partyText(s?.consignee)],
+    ["Number and description of packages", s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}` : "not recorded"],
+    ["Distinguishing marks", orNot(s?.marks)],
     ["Place of origin", ph?.placeOfOrigin ?? ([...new Set(data.plots.map((p) => p.county))].join(", ") || "not recorded")],
-    ["Declared means of conveyance", s ? [s.meansOfConveyance, s.vesselOrFlight].filter(Boolean).join(" — ") : "not recorded"],
-    ["Declared point of entry", s ? s.pointOfEntry : "not recorded"],
-    ["Name of produce and quantity declared", b ? `${b.description}; ${kg(s?.netWeightKg ?? b.netWeightKg)} net${s ? `, ${kg(s.grossWeightKg)} gross` : ""}` : "not recorded"],
+    ["Declared means of conveyance", orNot(s ? [s.meansOfConveyance, s.vesselOrFlight].filter(Boolean).join(" — ") : null)],
+    ["Declared point of entry", orNot(s?.pointOfEntry)],
+    ["Name of produce and quantity declared", b ? `${b.description}; ${kg(s?.netWeightKg ?? b.netWeightKg)} net${s?.grossWeightKg != null ? `, ${kg(s.grossWeightKg)} gross` : ""}` : "not recorded"],
     ["Botanical name of plants", ph?.botanicalName ?? "not recorded"],
   ], { labelWidth: 190 });
   l.y -= 2;
@@ -483,17 +488,19 @@ function phytosanitaryBody(l: Layout, data: CertificateData) {
   );
 
   l.heading("II. Additional declaration");
-  l.text(ph?.additionalDeclaration ?? "None.", { size: 9 });
+  l.text(ph ? (ph.additionalDeclaration ?? "not recorded") : "None.", { size: 9 });
   if (ph?.inspectionDate) l.text(`Consignment inspected on ${formatDate(ph.inspectionDate)}${ph.inspectionPlace ? ` at ${ph.inspectionPlace}` : ""}.`, { size: 8.5, color: MUTED });
 
   l.heading("III. Disinfestation and/or disinfection treatment");
   const t = ph?.treatment;
+  // "none declared" says there was no treatment; with no treatment record at all, say so instead.
+  const none = ph?.treatmentRecorded === false ? "not recorded" : "none declared";
   l.fields([
-    ["Date", t ? formatDate(t.date) : "none declared"],
-    ["Treatment", t?.treatment ?? "none declared"],
-    ["Chemical (active ingredient)", t?.chemical ?? "none declared"],
-    ["Duration and temperature", t?.durationAndTemperature ?? "none declared"],
-    ["Concentration", t?.concentration ?? "none declared"],
+    ["Date", t ? formatDate(t.date) : none],
+    ["Treatment", t?.treatment ?? none],
+    ["Chemical (active ingredient)", t?.chemical ?? none],
+    ["Duration and temperature", t?.durationAndTemperature ?? none],
+    ["Concentration", t?.concentration ?? none],
     ["Additional information", t?.additionalInformation ?? "—"],
   ], { labelWidth: 190 });
 
@@ -511,9 +518,9 @@ function originBody(l: Layout, data: CertificateData) {
   const counties = [...new Set(data.plots.map((p) => p.county))].join(", ");
   l.heading("Consignment");
   l.fields([
-    ["1. Exporter", s ? `${s.exporter.name}, ${s.exporter.address}, ${s.exporter.country}${s.exporter.licenceNumber ? ` (licence ${s.exporter.licenceNumber})` : ""}` : "not recorded"],
-    ["2. Consignee", s ? `${s.consignee.name}, ${s.consignee.address}, ${s.consignee.country}` : "not recorded"],
-    ["3. Transport details", s ? `${s.meansOfConveyance}${s.vesselOrFlight ? `, ${s.vesselOrFlight}` : ""}; from ${s.portOfLoading}${s.departureDate ? ` on or about ${formatDate(s.departureDate)}` : ""}` : "not recorded"],
+    ["1. Exporter", s ? `${nameAndAddress(s.exporter.name, s.exporter.address)}, ${s.exporter.country}${s.exporter.licenceNumber ? ` (licence ${s.exporter.licenceNumber})` : ""}` : "not recorded"],
+    ["2. Consignee", partyText(s?.consignee, true)],
+    ["3. Transport details", s ? transportText(s) : "not recorded"],
     ["4. Route", s?.route ?? "not recorded"],
     ["5. Country of origin", { text: `${COUNTRY.name} (${COUNTRY.iso2})`, bold: true }],
   ], { labelWidth: 150 });
@@ -527,26 +534,35 @@ function originBody(l: Layout, data: CertificateData) {
       { header: "Quantity", width: 1.1, align: "right" },
     ],
     [[
-      s ? `${s.marks}${s.containerNumbers?.length ? `; container ${s.containerNumbers.join(", ")}` : ""}` : "not recorded",
-      `${s ? `${formatNumber(s.packages.count)} ${s.packages.kind}: ` : ""}${b?.description ?? "not recorded"}${b ? `; batch ${b.batchCode}` : ""}`,
+      s?.marks || s?.containerNumbers?.length ? [s.marks ?? "", s.containerNumbers?.length ? `container ${s.containerNumbers.join(", ")}` : ""].filter(Boolean).join("; ") : "not recorded",
+      `${s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}: ` : ""}${b?.description ?? "not recorded"}${b ? `; batch ${b.batchCode}` : ""}`,
       b?.hsCode ?? "—",
-      s ? `${kg(s.netWeightKg)} net\n${kg(s.grossWeightKg)} gross` : b ? `${kg(b.netWeightKg)} net` : "—",
+      s ? `${kg(s.netWeightKg)} net${s.grossWeightKg != null ? `\n${kg(s.grossWeightKg)} gross` : ""}` : b ? `${kg(b.netWeightKg)} net` : "—",
     ]],
     { size: 8.5 },
   );
   l.fields([
-    ["Invoice", s ? `No. ${s.invoiceNumber} of ${formatDate(s.invoiceDate)}` : "not recorded"],
+    ["Invoice", s?.invoiceNumber ? `No. ${s.invoiceNumber}${s.invoiceDate ? ` of ${formatDate(s.invoiceDate)}` : ""}` : "not recorded"],
     ["Evidence of origin", `Grown by ${data.farmers.length} registered farmer(s) on ${data.plots.length} geolocated plot(s) in ${counties || "—"}; harvest of ${formatDate(b?.harvestDate)}; custody recorded on the national traceability platform.`],
   ], { labelWidth: 150 });
 
+  // An exporter's declaration is only claimed when one is recorded (its date is the invoice date).
+  const declared = !!s?.invoiceDate;
   l.heading("Declaration by the exporter");
   l.text(
-    `The exporter${s ? `, ${s.exporter.name},` : ""} declared on ${formatDate(s?.invoiceDate)} that the above details and statements are correct, and that all the goods were produced in the ${COUNTRY.name}.`,
+    declared
+      ? `The exporter${s ? `, ${s.exporter.name},` : ""} declared on ${formatDate(s?.invoiceDate)} that the above details and statements are correct, and that all the goods were produced in the ${COUNTRY.name}.`
+      : "not recorded: no exporter's declaration is held on the platform for these goods.",
   );
   l.heading("Certification");
   l.text(
-    `The undersigned authority certifies, on the basis of the traceability records of the national platform and the exporter's declaration, that the goods described above originate in the ${COUNTRY.name}.`,
+    `The undersigned authority certifies, on the basis of the traceability records of the national platform${declared ? " and the exporter's declaration" : ""}, that the goods described above originate in the ${COUNTRY.name}.`,
   );
+}
+
+function transportText(s: NonNullable<CertificateData["shipment"]>): string {
+  const means = [s.meansOfConveyance, s.vesselOrFlight].filter(Boolean).join(", ") || "means of transport not recorded";
+  return `${means}; from ${s.portOfLoading ?? "a port of loading not recorded"}${s.departureDate ? ` on or about ${formatDate(s.departureDate)}` : ""}`;
 }
 
 function qualityBody(l: Layout, data: CertificateData) {
@@ -563,7 +579,16 @@ function qualityBody(l: Layout, data: CertificateData) {
     ["Method", orNot(q?.method)],
   ]);
   if (!q) {
-    l.text("No quality measurement is recorded: no grade can be given.", { bold: true, color: RED });
+    if (!b?.grade) {
+      l.text("No quality measurement is recorded: no grade can be given.", { bold: true, color: RED });
+      return;
+    }
+    // A real batch keeps the grade an inspector recorded, not the measurements: say exactly that.
+    const meaning = (GRADE_MEANING as Record<string, string>)[b.grade];
+    l.heading("Grade");
+    l.text(`Grade ${b.grade} (recorded on the batch at inspection)${meaning ? `: ${meaning}` : ""}`, { size: 10, bold: true });
+    l.heading("Measured criteria");
+    l.text("not measured — the measurements behind this grade (moisture, bean count or defects, cut test, foreign matter) are not recorded on the platform, so this certificate cannot show them.", { size: 9, color: AMBER });
     return;
   }
   const result = gradeFromMeasurements(q.measurements);
@@ -665,9 +690,9 @@ function declarationBody(l: Layout, data: CertificateData) {
       ],
       ["EU due diligence statement", data.dds ? `Filed by the EU operator: reference ${data.dds.referenceNumber}, verification ${data.dds.verificationNumber}` : { text: "not yet recorded", color: AMBER }, "—"],
       ["Deforestation", `${data.plots.length} plot(s), ${ha(totalArea(data.plots))}: ${verdictCounts(data.plots)}. Monitoring: ${monitoringWindow(data)}, alerts in ${alertMonths} of ${months} plot-months.`, ref("deforestation")],
-      ["Plant health", data.phytosanitary ? `Prepared for the National Plant Quarantine Service; ${t ? `${t.treatment.toLowerCase()} on ${formatDate(t.date)}` : "no treatment declared"}; valid only when signed by its officer.` : "not recorded", ref("phytosanitary")],
+      ["Plant health", data.phytosanitary ? `Prepared for the National Plant Quarantine Service; ${t ? `${t.treatment.toLowerCase()} on ${formatDate(t.date)}` : data.phytosanitary.treatmentRecorded === false ? "treatment not recorded" : "no treatment declared"}; valid only when signed by its officer.` : "not recorded", ref("phytosanitary")],
       ["Origin", `${COUNTRY.name}${data.batch ? `; HS ${data.batch.hsCode}; ${kg(s?.netWeightKg ?? data.batch.netWeightKg)} net` : ""}`, ref("origin")],
-      ["Quality", q && data.quality ? `Grade ${q.grade} (${tradeGradeOf(q.grade, data.quality.measurements.commodity)}): ${q.meaning}` : "not recorded", ref("quality")],
+      ["Quality", q && data.quality ? `Grade ${q.grade} (${tradeGradeOf(q.grade, data.quality.measurements.commodity)}): ${q.meaning}` : data.batch?.grade ? `Grade ${data.batch.grade} recorded at inspection; criteria not measured` : "not measured", ref("quality")],
     ],
     { size: 8 },
   );
@@ -734,4 +759,26 @@ function footers(l: Layout, data: CertificateData) {
     l.drawLine(fitText(l, `${data.issuer.shortName} · ${info.title} · No. ${data.certificateNumber}`, CONTENT_WIDTH - rightWidth - 12, 7.5, false), MARGIN, MARGIN + lh, { size: 7.5, color: MUTED });
     if (data.testProfile) l.drawLine(fitText(l, TEST_PROFILE_NOTICE, CONTENT_WIDTH, 7.5, true), MARGIN, MARGIN + 2 * lh, { size: 7.5, bold: true, color: RED });
   }
+}
+
+/**
+ * A new PDF with the embedded DejaVu fonts (subset), set up for Workers: a plain glyph lookup
+ * (no fontkit shaping cost) and synchronous subsetting, so building a PDF schedules no timers
+ * that could run inside another request of the isolate (sync-font-subset.ts).
+ */
+export async function newPdfDocument() {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const bytes = certificateFonts();
+  const fonts = { regular: await doc.embedFont(bytes.regular, { subset: true }), bold: await doc.embedFont(bytes.bold, { subset: true }) };
+  for (const font of [fonts.regular, fonts.bold]) {
+    plainGlyphMapping(font);
+    syncFontSubsetting(font);
+  }
+  return { doc, fonts };
+}
+
+/** Saves in one go (no `setTimeout` between objects), for the same reason. */
+export function savePdf(doc: PDFDocument) {
+  return doc.save({ objectsPerTick: Number.POSITIVE_INFINITY });
 }

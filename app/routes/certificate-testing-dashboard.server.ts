@@ -1,0 +1,63 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { validCertificatesOf } from "../../db/queries/certificates";
+import { CERTIFICATE_INFO, CERTIFICATE_TYPES } from "../../worker/domain/certificates/content";
+import { TEST_FARMERS } from "../../worker/domain/certificates/test-farmers";
+import { getOrIssueAll } from "../../worker/services/issue-certificate";
+import { TESTING_TEXT, VERIFY_TEXT } from "../content/certificates";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { shellUser } from "../lib/work-page.server";
+import { TestFarmerChoiceSchema } from "../schemas/certificates";
+import type { Route } from "./+types/certificate-testing-dashboard";
+
+/**
+ * The certificate testing screen (spec §2). Staff only (PERMISSIONS.testCertificates, in demo
+ * mode too): generating records numbered certificates with who issued them. "Generate
+ * Certificates" is a plain form POST (works without JavaScript) that issues — or finds, when
+ * the data is unchanged — the six documents, then redirects to ?farmer=<id>&generated=1, which
+ * shows the banner and the six download cards. Before that, only the three profiles are shown.
+ */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);
+  const params = new URL(request.url).searchParams;
+  const chosen = TEST_FARMERS.find((f) => String(f.id) === params.get("farmer")) ?? null;
+  let cards: { type: string; title: string; href: string; certificateNumber: string | null; expiresAt: string | null }[] = [];
+  if (chosen) {
+    const db = database(env.DB);
+    const current = await Promise.all(
+      CERTIFICATE_TYPES.map((type) => validCertificatesOf(db, { type, subjectType: "test_farmer", subjectId: String(chosen.id) })),
+    );
+    cards = CERTIFICATE_TYPES.map((type, i) => ({
+      type,
+      title: CERTIFICATE_INFO[type].title,
+      href: `/api/test/${CERTIFICATE_INFO[type].testPath}/${chosen.id}`,
+      certificateNumber: current[i]?.[0]?.certificateNumber ?? null,
+      expiresAt: current[i]?.[0]?.expiresAt ?? null,
+    }));
+  }
+  return data(
+    { user: await shellUser(session), farmers: TEST_FARMERS, chosen, generated: !!chosen && params.get("generated") === "1", cards, error: null as string | null },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);
+  const formData = await request.formData();
+  if (!(await verifyCsrf(session, formData))) return data({ error: VERIFY_TEXT.csrfFailed }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  const submission = parseWithZod(formData, { schema: TestFarmerChoiceSchema });
+  if (submission.status !== "success") {
+    return data({ error: submission.error?.farmer?.[0] ?? "Choose a test farmer profile" }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  }
+  const id = submission.value.farmer;
+  const result = await getOrIssueAll("test_farmer", String(id), {
+    db: database(env.DB),
+    r2: env.CERTS,
+    verifyBaseUrl: new URL(request.url).origin,
+    actor: { id: session.id, role: session.role },
+  });
+  if (!result.ok) return data({ error: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+  return redirect(`/certificate-testing-dashboard?farmer=${id}&generated=1`, { headers: PRIVATE_PAGE_HEADERS });
+}

@@ -1,0 +1,50 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { database } from "../../db/client";
+import { can } from "../../worker/auth/permissions";
+import { notIssuedMessage, readVerification, revokeCertificate } from "../../worker/services/issue-certificate";
+import { VERIFY_TEXT } from "../content/certificates";
+import { csrfFor, getSession, verifyCsrf } from "../lib/auth.server";
+import { RevokeSchema } from "../schemas/certificates";
+import type { Route } from "./+types/verify";
+
+/**
+ * Public verification of a certificate (no login): the status can change at any moment
+ * (revocation, expiry), so nothing is cached. A signed-in regulator also gets the revoke form.
+ */
+const HEADERS = { "Cache-Control": "private, no-store" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const db = database(env.DB);
+  const [view, session] = await Promise.all([readVerification(params.certificateNumber, { db }), getSession(request)]);
+  if (!view) {
+    return data({ view: null, notFound: notIssuedMessage(params.certificateNumber), revoke: null, revokedNow: false }, { status: 404, headers: HEADERS });
+  }
+  const mayRevoke = !!session && can(session.role, "revokeCertificates") && view.status !== "revoked";
+  return data(
+    {
+      view,
+      notFound: null,
+      revoke: mayRevoke && session ? { csrf: await csrfFor(session), by: session.name } : null,
+      revokedNow: new URL(request.url).searchParams.get("revoked") === "1" && view.status === "revoked",
+    },
+    { headers: HEADERS },
+  );
+}
+
+type Reply = SubmissionResult<string[]>;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await getSession(request);
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: RevokeSchema });
+  const answer = (result: Reply, status: number) => data({ result }, { status, headers: HEADERS });
+  if (!session || !can(session.role, "revokeCertificates")) return answer(submission.reply({ formErrors: ["Only regulator staff can revoke a certificate: sign in first"] }), 403);
+  if (!(await verifyCsrf(session, formData))) return answer(submission.reply({ formErrors: [VERIFY_TEXT.csrfFailed] }), 403);
+  if (submission.status !== "success") return answer(submission.reply(), 400);
+  const result = await revokeCertificate(params.certificateNumber, submission.value.reason, { db: database(env.DB), actor: { id: session.id, role: session.role } });
+  if (!result.ok) return answer(submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }), result.status);
+  return redirect(`/verify/${encodeURIComponent(result.value.certificate.certificateNumber)}?revoked=1`, { headers: HEADERS });
+}

@@ -1,0 +1,234 @@
+/**
+ * Oversight reports (issue #5): the `reports` rows (status, progress, cached PDF) and the
+ * aggregate queries behind a report's figures. Every figure comes from a GROUP BY in SQLite:
+ * no row of farmers, plots or batches is ever read into the Worker, only their counts and sums.
+ */
+import { and, desc, eq, exists, gte, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Database } from "../client";
+import { batches, custodyEvents, farmerCrops, farmers, landPlots, reports, users } from "../schema";
+
+export type ReportRow = typeof reports.$inferSelect;
+export type NewReport = typeof reports.$inferInsert;
+
+const NOW_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
+
+export function insertReport(db: Database, row: NewReport) {
+  return db.insert(reports).values(row);
+}
+
+export async function getReport(db: Database, id: string) {
+  const [row] = await db.select().from(reports).where(eq(reports.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Recent reports, newest first. `kinds`: only these kinds; `readyOrOwnedBy`: only ready reports
+ * plus this user's own (an observer does not need others' unfinished requests).
+ */
+export async function recentReports(db: Database, opts: { kinds: readonly string[]; readyOrOwnedBy?: string; status?: string; limit?: number }) {
+  if (!opts.kinds.length) return [];
+  const parts: (SQL | undefined)[] = [inArray(reports.kind, [...opts.kinds])];
+  if (opts.readyOrOwnedBy) parts.push(or(eq(reports.status, "ready"), eq(reports.createdBy, opts.readyOrOwnedBy)));
+  if (opts.status) parts.push(eq(reports.status, opts.status));
+  return db
+    .select()
+    .from(reports)
+    .where(and(...parts))
+    .orderBy(desc(reports.createdAt))
+    .limit(opts.limit ?? 20);
+}
+
+/** A report of the same kind and parameters still being built (a repeated click joins it). */
+export async function activeReportFor(db: Database, kind: string, params: string, updatedAfter: string) {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.kind, kind), eq(reports.params, params), inArray(reports.status, ["queued", "building"]), gte(reports.updatedAt, updatedAfter)))
+    .orderBy(desc(reports.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A finished report built from exactly this data: its PDF can be served again. */
+export async function readyReportWithHash(db: Database, kind: string, params: string, dataHash: string, exceptId: string) {
+  const [row] = await db
+    .select()
+    .from(reports)
+    .where(and(eq(reports.kind, kind), eq(reports.params, params), eq(reports.dataHash, dataHash), eq(reports.status, "ready"), sql`${reports.id} <> ${exceptId}`))
+    .orderBy(desc(reports.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Takes a report for one builder: a queued one, or one whose builder went silent (no progress
+ * since `staleBefore`). Exactly one concurrent caller gets true, so the request's background
+ * build, a page refresh and the cron handler never build the same report twice.
+ */
+export async function claimReport(db: Database, id: string, staleBefore: string) {
+  const result = await db
+    .update(reports)
+    .set({ status: "building", progress: 5, error: null, updatedAt: NOW_SQL })
+    .where(and(eq(reports.id, id), or(eq(reports.status, "queued"), and(eq(reports.status, "building"), lt(reports.updatedAt, staleBefore)))))
+    .returning({ id: reports.id });
+  return result.length === 1;
+}
+
+export function updateReport(db: Database, id: string, patch: Partial<Pick<ReportRow, "status" | "progress" | "dataHash" | "r2Key" | "error">>) {
+  return db
+    .update(reports)
+    .set({ ...patch, updatedAt: NOW_SQL })
+    .where(eq(reports.id, id));
+}
+
+/** Reports not finished: queued, or building without progress since `staleBefore` (oldest first). */
+export async function stalledReports(db: Database, staleBefore: string, limit = 5) {
+  return db
+    .select()
+    .from(reports)
+    .where(or(eq(reports.status, "queued"), and(eq(reports.status, "building"), lt(reports.updatedAt, staleBefore))))
+    .orderBy(reports.createdAt)
+    .limit(limit);
+}
+
+/** Licensed exporters (for the by-exporter choice): id and company, by company name. */
+export async function listExporters(db: Database) {
+  return db
+    .select({ id: users.id, companyName: users.companyName, loginId: users.loginId })
+    .from(users)
+    .where(eq(users.role, "exporter"))
+    .orderBy(sql`coalesce(${users.companyName}, ${users.loginId})`);
+}
+
+export async function findExporter(db: Database, id: string) {
+  const [row] = await db
+    .select({ id: users.id, companyName: users.companyName, loginId: users.loginId })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, "exporter")))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The oversight entity type (donor | ngo | auditor) of a user; null for other accounts. */
+export async function entityTypeOf(db: Database, userId: string) {
+  const [row] = await db.select({ entityType: users.entityType }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.entityType ?? null;
+}
+
+/** What a report's figures are filtered by. `end` is the day after the period (exclusive). */
+export type AggregateFilter = { from: string; end: string; county?: string; commodity?: string; exporterId?: string };
+
+/**
+ * The statements of every aggregate a report needs, to run together in one `db.batch()` (one
+ * round trip). Sums are rounded in SQL to 0.01 so the same rows always give the same figures,
+ * whatever order SQLite adds them in (the figures are hashed).
+ */
+export function aggregateStatements(db: Database, f: AggregateFilter) {
+  const period = (col: AnySQLiteColumn) => and(gte(col, f.from), lt(col, f.end));
+  const growsCommodity = (commodity: string) =>
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(farmerCrops)
+        .where(and(eq(farmerCrops.farmerId, farmers.farmerId), eq(farmerCrops.crop, commodity))),
+    );
+  const farmerFilter = [f.county ? eq(farmers.county, f.county) : undefined, f.commodity ? growsCommodity(f.commodity) : undefined];
+
+  const farmersByCounty = db
+    .select({ county: farmers.county, n: sql<number>`count(*)` })
+    .from(farmers)
+    .where(and(period(farmers.registrationDate), ...farmerFilter))
+    .groupBy(farmers.county);
+
+  const farmersByEnd = db
+    .select({ n: sql<number>`count(*)` })
+    .from(farmers)
+    .where(and(lt(farmers.registrationDate, f.end), ...farmerFilter));
+
+  const risk = sql<string>`coalesce(${landPlots.riskLevel}, 'not_assessed')`;
+  const plots = db
+    .select({
+      county: landPlots.county,
+      crop: landPlots.crop,
+      validation: landPlots.validationState,
+      risk,
+      n: sql<number>`count(*)`,
+      ha: sql<number>`round(sum(${landPlots.areaHectares}), 4)`,
+    })
+    .from(landPlots)
+    .where(and(period(landPlots.createdAt), f.county ? eq(landPlots.county, f.county) : undefined, f.commodity ? eq(landPlots.crop, f.commodity) : undefined))
+    .groupBy(landPlots.county, landPlots.crop, landPlots.validationState, risk);
+
+  const closed = sql<number>`(${batches.status} in ('split', 'merged'))`;
+  const original = sql<number>`(${batches.derivedBy} is null)`;
+  const batchFilter = [period(batches.createdAt), f.county ? eq(batches.county, f.county) : undefined, f.commodity ? eq(batches.commodity, f.commodity) : undefined];
+  const batchGroups = db
+    .select({
+      county: batches.county,
+      commodity: batches.commodity,
+      compliance: batches.complianceStatus,
+      closed,
+      original,
+      n: sql<number>`count(*)`,
+      kg: sql<number>`round(sum(${batches.weightKg}), 2)`,
+    })
+    .from(batches)
+    .where(and(...batchFilter))
+    .groupBy(batches.county, batches.commodity, batches.complianceStatus, closed, original);
+
+  const purchaseMonth = sql<string>`substr(${batches.createdAt}, 1, 7)`;
+  const purchasesByMonth = db
+    .select({ month: purchaseMonth, kg: sql<number>`round(sum(${batches.weightKg}), 2)` })
+    .from(batches)
+    .where(and(...batchFilter, isNull(batches.derivedBy)))
+    .groupBy(purchaseMonth);
+
+  const exportMonth = sql<string>`substr(${custodyEvents.occurredAt}, 1, 7)`;
+  const exportedKg = sql<number>`round(sum(coalesce(${custodyEvents.weightOutKg}, ${batches.weightKg})), 2)`;
+  const exportGroups = db
+    .select({
+      county: batches.county,
+      commodity: batches.commodity,
+      compliance: batches.complianceStatus,
+      exporterId: custodyEvents.actorId,
+      month: exportMonth,
+      n: sql<number>`count(*)`,
+      kg: exportedKg,
+    })
+    .from(custodyEvents)
+    .innerJoin(batches, eq(batches.id, custodyEvents.batchId))
+    .where(
+      and(
+        eq(custodyEvents.toStatus, "exported"),
+        period(custodyEvents.occurredAt),
+        f.county ? eq(batches.county, f.county) : undefined,
+        f.commodity ? eq(batches.commodity, f.commodity) : undefined,
+        f.exporterId ? eq(custodyEvents.actorId, f.exporterId) : undefined,
+      ),
+    )
+    .groupBy(batches.county, batches.commodity, batches.complianceStatus, custodyEvents.actorId, exportMonth);
+
+  return [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] as const;
+}
+
+/** Runs `aggregateStatements` in one batch. */
+export async function runAggregates(db: Database, f: AggregateFilter) {
+  const [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] = await db.batch(aggregateStatements(db, f));
+  return { farmersByCounty, farmersByEnd: farmersByEnd[0]?.n ?? 0, plots, batchGroups, purchasesByMonth, exportGroups };
+}
+
+/** Company names (or exporter IDs) of the given exporter accounts. */
+export async function exporterNames(db: Database, ids: string[]) {
+  if (!ids.length) return new Map<string, string>();
+  const out = new Map<string, string>();
+  // D1 allows 100 bound parameters per statement.
+  for (let i = 0; i < ids.length; i += 90) {
+    const rows = await db
+      .select({ id: users.id, companyName: users.companyName, loginId: users.loginId })
+      .from(users)
+      .where(inArray(users.id, ids.slice(i, i + 90)));
+    for (const r of rows) out.set(r.id, r.companyName?.trim() || r.loginId);
+  }
+  return out;
+}

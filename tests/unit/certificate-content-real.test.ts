@@ -1,0 +1,260 @@
+/**
+ * Certificates of real subjects (issue #5): the content built from stored rows says only what is
+ * stored — "not recorded" / "not measured" otherwise —, the 24-month monitoring series comes from
+ * the assessment history, the data hash changes exactly when a document's printed data changes,
+ * and each of the six documents of a real shipment renders with the expected text and a QR code
+ * a scanner reads as the verification URL (poppler: pdftotext, pdftoppm).
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decode as decodePng } from "fast-png";
+import { encode } from "uqr";
+import { afterAll, describe, expect, it } from "vitest";
+import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "../../db/queries/certificates";
+import { CERTIFICATE_TYPES, stampCertificate, type CertificateType } from "../../worker/domain/certificates/content";
+import { PAGE, renderCertificateLayout } from "../../worker/domain/certificates/render";
+import {
+  batchCertificateContent,
+  canonicalJson,
+  certificateDataHash,
+  contentForType,
+  farmerCertificateContent,
+  monitoringSeries,
+  type BatchRows,
+} from "../../worker/services/certificate-content";
+
+const NOW = new Date("2026-03-10T12:00:00Z");
+const BASE = "https://eip.example.gov.lr";
+
+const ev = (kind: string, layerName: string, overlapHectares: number, overlapPercent: number) => ({
+  layerId: `l-${kind}`,
+  layerName,
+  kind,
+  version: "2025",
+  source: "test",
+  sourceDate: "2025-06-30",
+  sample: false,
+  overlapHectares,
+  overlapPercent,
+  present: overlapPercent >= 10,
+});
+const assessment = (plotId: string, verdict: string, assessedAt: string, evidence: unknown[], reasons: string[] = []): AssessmentForCertificate => ({
+  plotId,
+  verdict,
+  assessedAt,
+  evidence: JSON.stringify(evidence),
+  reasons: JSON.stringify(reasons),
+});
+const square = (lon: number, lat: number, d = 0.000903) =>
+  JSON.stringify({ type: "Polygon", coordinates: [[[lon, lat], [+(lon + d).toFixed(6), lat], [+(lon + d).toFixed(6), +(lat + d).toFixed(6)], [lon, +(lat + d).toFixed(6)], [lon, lat]]] });
+
+const FARMERS: FarmerForCertificate[] = [
+  { id: "f-1", farmerId: "FRM000001", userId: "demo-farmer", firstName: "Korto", lastName: "Gbowee", county: "Bong County", district: null, community: "Gbarnga" },
+  { id: "f-2", farmerId: "FRM100002", userId: null, firstName: "Yassah", lastName: "Kpadeh", county: "Bong County", district: "Panta", community: null },
+];
+const PLOTS: PlotForCertificate[] = [
+  { id: "p-1", plotCode: "PLT-000001-01", farmerId: "FRM000001", geometry: square(-9.472311, 6.995412), areaHectares: 1.0012, crop: "Cocoa", county: "Bong County", validationState: "valid", riskLevel: "low", assessedAt: "2025-12-01T08:00:00.000Z" },
+  { id: "p-2", plotCode: "PLT-100002-01", farmerId: "FRM100002", geometry: square(-9.468842, 6.991127), areaHectares: 1.0011, crop: "Cocoa", county: "Bong County", validationState: "valid", riskLevel: "low", assessedAt: "2025-12-01T08:00:00.000Z" },
+];
+const ASSESSMENTS = [
+  // Plot 1: first assessed in September 2024 (more information needed, a small post-2020 disturbance overlap), low since December 2025.
+  assessment("p-1", "more_information_needed", "2024-09-15T10:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0.4, 40), ev("disturbance_after_2020", "RADD alerts", 0.05, 5)], ["Tree cover at end-2020 on 40% of the plot."]),
+  assessment("p-1", "low", "2025-12-01T08:00:00.000Z", [ev("commodity_2020", "Cocoa map 2020", 1, 100), ev("disturbance_after_2020", "RADD alerts", 0, 0)], ["Cocoa was already grown on the plot in 2020."]),
+  // Plot 2: a verdict that read no disturbance layer, then one that did.
+  assessment("p-2", "low", "2024-06-01T08:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0, 0)], ["No tree cover at end-2020."]),
+  assessment("p-2", "low", "2025-12-01T08:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0, 0), ev("disturbance_after_2020", "RADD alerts", 0, 0)], ["No tree cover at end-2020."]),
+];
+const DAY = (d: string) => `${d}T09:00:00.000Z`;
+const rows = (over: Partial<BatchRows> = {}): BatchRows => ({
+  kind: "shipment",
+  batch: { id: "b-1", batchCode: "LR-COC-2026-000901", commodity: "Cocoa", hsCode: "1801", weightKg: 1200, grade: "A", harvestDate: "2026-01-20", complianceStatus: "compliant", ddsReference: null, ddsVerification: null, status: "exported" },
+  origins: [
+    { plotId: "p-1", farmerId: "FRM000001" },
+    { plotId: "p-2", farmerId: "FRM100002" },
+  ],
+  plots: PLOTS,
+  farmers: FARMERS,
+  assessments: ASSESSMENTS,
+  custody: [
+    { batchId: "b-1", toStatus: "purchased", occurredAt: DAY("2026-01-21"), location: "Gbarnga market", weightOutKg: 1200 },
+    { batchId: "b-1", toStatus: "port_inspected", occurredAt: DAY("2026-02-20"), location: "Freeport of Monrovia", weightOutKg: 1195 },
+    { batchId: "b-1", toStatus: "exported", occurredAt: DAY("2026-02-28"), location: "Freeport of Monrovia", weightOutKg: 1190 },
+  ],
+  exporterName: "Liberia Premium Exports Inc. (demo)",
+  ...over,
+});
+
+describe("monitoring series from the assessment history", () => {
+  it("covers only months with a verdict in force that read a post-2020 disturbance layer", () => {
+    const series = monitoringSeries("PLT-000001-01", ASSESSMENTS.filter((a) => a.plotId === "p-1"), NOW);
+    // The window is March 2024 – February 2026; the plot was first assessed in September 2024.
+    expect(series.months[0]!.month).toBe("2024-09");
+    expect(series.months.at(-1)!.month).toBe("2026-02");
+    expect(series.months).toHaveLength(18);
+    expect(series.months.find((m) => m.month === "2025-11")).toEqual({ month: "2025-11", layer: "RADD alerts", alerts: 1, overlapHectares: 0.05, verdict: "more_information_needed" });
+    expect(series.months.find((m) => m.month === "2025-12")).toEqual({ month: "2025-12", layer: "RADD alerts", alerts: 0, overlapHectares: 0, verdict: "low" });
+  });
+
+  it("leaves out months whose verdict read no disturbance layer, and plots never assessed", () => {
+    const series = monitoringSeries("PLT-100002-01", ASSESSMENTS.filter((a) => a.plotId === "p-2"), NOW);
+    expect(series.months.map((m) => m.month)).toEqual(["2025-12", "2026-01", "2026-02"]);
+    expect(monitoringSeries("PLT-X", [], NOW).months).toEqual([]);
+  });
+});
+
+describe("content of a real shipment", () => {
+  const c = batchCertificateContent(rows(), NOW);
+
+  it("names the subject, farmers and plots as stored, with each plot's latest verdict, reasons and evidence", () => {
+    expect(c.subject).toEqual({ kind: "shipment", id: "LR-COC-2026-000901", label: "LR-COC-2026-000901 (Cocoa, exported 2026-02-28)" });
+    expect(c.testProfile).toBe(false);
+    expect(c.farmers).toEqual([
+      { farmerId: "FRM000001", name: "Korto Gbowee", county: "Bong County", community: "Gbarnga" },
+      { farmerId: "FRM100002", name: "Yassah Kpadeh", county: "Bong County", community: "Panta" },
+    ]);
+    expect(c.plots.map((p) => [p.plotCode, p.producerName, p.verdict, p.assessedAt])).toEqual([
+      ["PLT-000001-01", "Korto Gbowee", "low", "2025-12-01T08:00:00.000Z"],
+      ["PLT-100002-01", "Yassah Kpadeh", "low", "2025-12-01T08:00:00.000Z"],
+    ]);
+    expect(c.plots[0]!.reasons).toEqual(["Cocoa was already grown on the plot in 2020."]);
+    expect(c.plots[0]!.evidence.map((e) => [e.layerName, e.kind, e.overlapPercent, e.sourceDate])).toEqual([
+      ["Cocoa map 2020", "commodity_2020", 100, "2025-06-30"],
+      ["RADD alerts", "disturbance_after_2020", 0, "2025-06-30"],
+    ]);
+    expect(c.batch).toMatchObject({ batchCode: "LR-COC-2026-000901", description: "Cocoa beans, whole or broken, raw or roasted", netWeightKg: 1200, grade: "A" });
+  });
+
+  it("keeps what is stored about the shipment and leaves the rest unrecorded, never guessed", () => {
+    expect(c.shipment).toEqual({
+      reference: "LR-COC-2026-000901",
+      exporter: { name: "Liberia Premium Exports Inc. (demo)", address: null, country: "Liberia", licenceNumber: null },
+      consignee: null,
+      meansOfConveyance: null,
+      vesselOrFlight: null,
+      portOfLoading: "Freeport of Monrovia",
+      pointOfEntry: null,
+      route: null,
+      departureDate: "2026-02-28",
+      invoiceNumber: null,
+      invoiceDate: null,
+      packages: null,
+      marks: null,
+      grossWeightKg: null,
+      netWeightKg: 1190,
+    });
+    expect(c.quality).toBeNull();
+    expect(c.phytosanitary).toMatchObject({ botanicalName: "Theobroma cacao L.", placeOfOrigin: "Bong County, Liberia", additionalDeclaration: null, inspectionDate: "2026-02-20", inspectionPlace: "Freeport of Monrovia", treatment: null, treatmentRecorded: false });
+    expect(c.dds).toBeNull();
+    expect(batchCertificateContent(rows({ kind: "batch" }), NOW).shipment).toBeNull();
+  });
+
+  it("a farmer's content: their plots only, no lot", () => {
+    const f = farmerCertificateContent({ farmer: FARMERS[0]!, plots: [PLOTS[0]!], assessments: ASSESSMENTS.filter((a) => a.plotId === "p-1") }, NOW);
+    expect(f.subject).toEqual({ kind: "farmer", id: "FRM000001", label: "Korto Gbowee (FRM000001)" });
+    expect(f.plots.map((p) => p.plotCode)).toEqual(["PLT-000001-01"]);
+    expect([f.batch, f.shipment, f.quality, f.phytosanitary, f.dds]).toEqual([null, null, null, null, null]);
+    expect(f.monitoring[0]!.months).toHaveLength(18);
+  });
+});
+
+describe("data hash", () => {
+  const base = batchCertificateContent(rows(), NOW);
+  const withDds = batchCertificateContent(rows({ batch: { ...rows().batch, ddsReference: "26BE7TQX4K2M9R", ddsVerification: "TST8K2QZ" } }), NOW);
+
+  it("is canonical: the same data in another key order hashes the same", async () => {
+    expect(canonicalJson({ b: 1, a: [{ d: 2, c: undefined, e: null }] })).toBe('{"a":[{"d":2,"e":null}],"b":1}');
+    const reordered = JSON.parse(JSON.stringify(base, Object.keys(base).reverse())) as typeof base;
+    expect(await certificateDataHash("eudr", { ...reordered, ...base })).toBe(await certificateDataHash("eudr", base));
+  });
+
+  it("changes for the documents that print the DDS numbers, and only for them", async () => {
+    for (const type of CERTIFICATE_TYPES) {
+      const changed = (await certificateDataHash(type, base)) !== (await certificateDataHash(type, withDds));
+      expect([type, changed]).toEqual([type, type === "eudr" || type === "declaration"]);
+    }
+  });
+
+  it("a document keeps only what it prints", () => {
+    expect(contentForType("quality", base).monitoring).toEqual([]);
+    expect(contentForType("origin", base).plots[0]!.evidence).toEqual([]);
+    expect(contentForType("deforestation", base).monitoring).toHaveLength(2);
+    expect(contentForType("eudr", base).phytosanitary).toBeNull();
+  });
+});
+
+// ── The rendered documents ───────────────────────────────────────────────────────────────────
+
+function hasTool(name: string): boolean {
+  try {
+    execFileSync(name, ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
+const dir = mkdtempSync(join(tmpdir(), "cert-real-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let n = 0;
+function save(bytes: Uint8Array) {
+  const file = join(dir, `doc-${++n}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+const pdfText = (bytes: Uint8Array) => execFileSync("pdftotext", ["-enc", "UTF-8", save(bytes), "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
+
+/** The QR code's modules as a scanner sees them on page 1 at 144 dpi. */
+function qrFromPixels(bytes: Uint8Array, qr: { x: number; y: number; size: number; modules: number; quiet: number }): boolean[][] {
+  const file = save(bytes);
+  const out = file.replace(/\.pdf$/, "");
+  execFileSync("pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", file, out]);
+  const png = decodePng(readFileSync(`${out}.png`));
+  const dark = (xPt: number, yPt: number) => {
+    const i = (Math.round((PAGE.height - yPt) * 2) * png.width + Math.round(xPt * 2)) * png.channels;
+    return (Number(png.data[i]) + Number(png.data[i + 1]) + Number(png.data[i + 2])) / 3 < 128;
+  };
+  const m = qr.size / (qr.modules + 2 * qr.quiet);
+  const top = qr.y + qr.size;
+  return Array.from({ length: qr.modules }, (_, r) => Array.from({ length: qr.modules }, (_, col) => dark(qr.x + (qr.quiet + col + 0.5) * m, top - (qr.quiet + r + 0.5) * m)));
+}
+
+const EXPECTED: Record<CertificateType, string[]> = {
+  eudr: ["EUDR Compliance Certificate", "PLT-000001-01", "PLT-100002-01", "Korto Gbowee", "Yassah Kpadeh", "EU DDS reference number not yet recorded", "Cocoa was already grown on the plot in 2020."],
+  deforestation: ["Deforestation Analysis", "PLT-000001-01", "September 2024 – February 2026 (18 months)", "18 months checked with RADD alerts: alerts in 15 month(s), largest overlap in a month 0.05 ha", "3 months checked with RADD alerts: alerts in 0 month(s)"],
+  phytosanitary: [
+    "Phytosanitary Certificate",
+    "Declared name and address of consignee not recorded",
+    "Distinguishing marks not recorded",
+    "Liberia Premium Exports Inc. (demo) (address not recorded)",
+    "Theobroma cacao L.",
+    "Consignment inspected on 20 February 2026 at Freeport of Monrovia",
+    "Treatment not recorded",
+  ],
+  origin: ["Certificate of Origin", "2. Consignee not recorded", "from Freeport of Monrovia on or about 28 February 2026", "1,190 kg net", "Invoice not recorded", "not recorded: no exporter's declaration is held on the platform"],
+  quality: ["Quality Control Certificate", "Grade A (recorded on the batch at inspection)", "not measured — the measurements behind this grade"],
+  declaration: ["Comprehensive Compliance Declaration", "Grade A recorded at inspection; criteria not measured", "treatment not recorded", "LR-COC-2026-000901"],
+};
+const NEVER: Record<CertificateType, string[]> = {
+  eudr: [],
+  deforestation: [],
+  phytosanitary: ["None.", "none declared"],
+  origin: ["declared on not recorded", "and the exporter's declaration"],
+  quality: ["Moisture"],
+  declaration: ["no treatment declared"],
+};
+
+describe.runIf(POPPLER)("the six documents of a real shipment", () => {
+  const content = batchCertificateContent(rows(), NOW);
+  it.each(CERTIFICATE_TYPES.map((t) => [t]))("%s: expected text, nothing invented, and the QR code of its verification URL", async (type) => {
+    const number = `LR-${{ eudr: "EUDR", deforestation: "DFA", phytosanitary: "PHY", origin: "COO", quality: "QCG", declaration: "CCD" }[type]}-2026-000017-7KQX`;
+    const data = stampCertificate(type, contentForType(type, content), { certificateNumber: number, issuedAt: NOW, verifyBaseUrl: BASE });
+    const { bytes, qr } = await renderCertificateLayout(type, data);
+    const text = pdfText(bytes);
+    for (const t of [...EXPECTED[type], number, "LR-COC-2026-000901", `${BASE}/verify/${number}`]) expect(text, t).toContain(t);
+    for (const t of NEVER[type]) expect(text, t).not.toContain(t);
+    expect(text).not.toContain("Test profile");
+    expect(qrFromPixels(bytes, qr)).toEqual(encode(`${BASE}/verify/${number}`, { ecc: "M", border: 0 }).data);
+  }, 30_000);
+});

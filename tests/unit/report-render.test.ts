@@ -1,0 +1,364 @@
+/**
+ * The oversight report PDF (issue #5), opened the way a reader opens it: text extracted with
+ * poppler's pdftotext, a page rasterised with pdftoppm to see that the chart bars are really
+ * painted, metadata read back with pdf-lib. Layout is checked on every page: every drawn box
+ * inside the margins, no two text lines overlapping, every chart label inside its chart.
+ */
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { decode as decodePng } from "fast-png";
+import { PDFDocument } from "pdf-lib";
+import { afterAll, describe, expect, it } from "vitest";
+import { MARGIN, PAGE, type DrawnBox } from "../../worker/domain/certificates/layout";
+import { canonicalJson, monthsBetween, NO_PERSONAL_DATA, reportDataHash, type ReportData } from "../../worker/domain/reports/report-content";
+import { niceStep, renderReport, type DrawnChart } from "../../worker/domain/reports/render-report";
+import { encodeSubsetNow } from "../../worker/domain/certificates/sync-font-subset";
+import { certificateFonts } from "../../worker/domain/certificates/fonts";
+import fontkit from "@pdf-lib/fontkit";
+import { COUNTIES } from "../../app/content/counties";
+
+const HASH = "3f7a9c0e5b2d4f6a8c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d0f2a";
+const META = { dataHash: HASH, generatedAt: "2026-04-02T08:15:30.000Z" };
+
+function hasTool(name: string): boolean {
+  try {
+    execFileSync(name, ["-v"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
+if (!POPPLER) console.warn("poppler-utils (pdftotext, pdftoppm) missing: report text and pixel checks are SKIPPED; install with `apt-get install -y poppler-utils`");
+
+const dir = mkdtempSync(join(tmpdir(), "report-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let fileNo = 0;
+function save(bytes: Uint8Array): string {
+  const file = join(dir, `report-${++fileNo}.pdf`);
+  writeFileSync(file, bytes);
+  return file;
+}
+function pdfText(bytes: Uint8Array): string {
+  return execFileSync("pdftotext", ["-enc", "UTF-8", save(bytes), "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
+}
+function pageTexts(bytes: Uint8Array): string[] {
+  return execFileSync("pdftotext", ["-enc", "UTF-8", "-layout", save(bytes), "-"], { encoding: "utf8" }).split("\f").filter((p) => p.trim());
+}
+
+const zero = { count: 0, weightKg: 0 };
+const month = (m: string, purchasedKg: number | null, exportedKg: number) => ({ month: m, purchasedKg, exportedKg });
+
+/** A national report for Q1 2026 with round numbers (what report-data.ts would gather). */
+function nationalData(): ReportData {
+  return {
+    format: 1,
+    kind: "national",
+    params: { from: "2026-01-01", to: "2026-03-31" },
+    scope: "Liberia",
+    registry: {
+      farmersRegistered: 4,
+      farmersByEnd: 5,
+      plots: { count: 8, hectares: 17.5 },
+      byValidation: { valid: { count: 7, hectares: 17 }, invalid: { count: 1, hectares: 0.5 } },
+      byRisk: {
+        low: { count: 4, hectares: 8 },
+        more_information_needed: { count: 2, hectares: 4 },
+        high: { count: 1, hectares: 1.25 },
+        not_assessed: { count: 1, hectares: 4.25 },
+      },
+    },
+    batches: {
+      count: 4,
+      weightKg: 2600,
+      byCompliance: { compliant: { count: 2, weightKg: 1300 }, pending: { count: 1, weightKg: 650 }, held_for_review: { count: 1, weightKg: 650 }, non_compliant: zero },
+    },
+    purchases: { count: 3, weightKg: 2400 },
+    exports: { count: 2, weightKg: 1300, exporters: 2, byCompliance: { compliant: { count: 2, weightKg: 1300 }, pending: zero, held_for_review: zero, non_compliant: zero } },
+    byCounty: COUNTIES.map((county) => ({
+      county,
+      farmers: county === "Nimba County" ? 3 : county === "Bong County" ? 1 : 0,
+      plots: county === "Nimba County" ? 6 : county === "Bong County" ? 2 : 0,
+      hectares: county === "Nimba County" ? 13 : county === "Bong County" ? 4.5 : 0,
+      lowRiskPlots: county === "Nimba County" ? 4 : 0,
+      highRiskPlots: county === "Nimba County" ? 1 : 0,
+      purchasedKg: county === "Nimba County" ? 1800 : county === "Bong County" ? 600 : 0,
+      exportedKg: county === "Nimba County" ? 1000 : county === "Bong County" ? 300 : 0,
+    })),
+    byCommodity: [
+      { commodity: "Cocoa", plots: 5, hectares: 11, batches: 3, weightKg: 2000, compliantKg: 1000, exportedKg: 1000 },
+      { commodity: "Coffee", plots: 3, hectares: 6.5, batches: 1, weightKg: 600, compliantKg: 300, exportedKg: 300 },
+    ],
+    byExporter: [],
+    monthly: [month("2026-01", 1200, 0), month("2026-02", 800, 1000), month("2026-03", 400, 300)],
+  };
+}
+
+/** A by-exporter report over five years with `n` exporters whose names are long. */
+function exporterData(n: number): ReportData {
+  const months = monthsBetween("2021-04-01", "2026-03-31");
+  return {
+    format: 1,
+    kind: "exporter",
+    params: { from: "2021-04-01", to: "2026-03-31" },
+    scope: "All licensed exporters",
+    registry: null,
+    batches: null,
+    purchases: null,
+    exports: { count: n * 3, weightKg: n * 3000, exporters: n, byCompliance: { compliant: { count: n * 3, weightKg: n * 3000 }, pending: zero, held_for_review: zero, non_compliant: zero } },
+    byCounty: [],
+    byCommodity: [{ commodity: "Cocoa", plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: n * 3000 }],
+    byExporter: Array.from({ length: n }, (_, i) => ({
+      name: `Exporter Number ${String(i + 1).padStart(3, "0")} Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.`,
+      exports: 3,
+      exportedKg: 3000,
+      compliantKg: 3000,
+      commodities: 1,
+    })),
+    monthly: months.map((m, i) => month(m, null, (i % 7) * 1000)),
+  };
+}
+
+/** Every box inside the margins; no two text lines overlapping; every chart label inside its chart. */
+function layoutProblems(boxes: DrawnBox[]): string[] {
+  const eps = 0.01;
+  const problems: string[] = [];
+  const label = (b: DrawnBox) => `p${b.page + 1} ${b.kind} "${b.text?.slice(0, 40) ?? ""}" at ${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}×${b.height.toFixed(1)}`;
+  const overlaps = (a: DrawnBox, b: DrawnBox) => a.x < b.x + b.width - eps && b.x < a.x + a.width - eps && a.y < b.y + b.height - eps && b.y < a.y + a.height - eps;
+  const inside = (a: DrawnBox, b: DrawnBox) => a.x >= b.x - eps && a.y >= b.y - eps && a.x + a.width <= b.x + b.width + eps && a.y + a.height <= b.y + b.height + eps;
+  for (const b of boxes) {
+    if (b.x < MARGIN - eps || b.y < MARGIN - eps || b.x + b.width > PAGE.width - MARGIN + eps || b.y + b.height > PAGE.height - MARGIN + eps) {
+      problems.push(`outside the margins: ${label(b)}`);
+    }
+  }
+  const texts = boxes.filter((b) => b.kind === "text");
+  const charts = boxes.filter((b) => b.kind === "chart");
+  for (let i = 0; i < texts.length; i++) {
+    for (let j = i + 1; j < texts.length; j++) {
+      if (texts[i]!.page === texts[j]!.page && overlaps(texts[i]!, texts[j]!)) problems.push(`overlap: ${label(texts[i]!)} and ${label(texts[j]!)}`);
+    }
+  }
+  for (const c of charts) {
+    for (const t of texts) if (t.page === c.page && overlaps(t, c) && !inside(t, c)) problems.push(`text crosses a chart's edge: ${label(t)} and ${label(c)}`);
+  }
+  for (let i = 0; i < charts.length; i++) {
+    for (let j = i + 1; j < charts.length; j++) if (charts[i]!.page === charts[j]!.page && overlaps(charts[i]!, charts[j]!)) problems.push(`charts overlap: ${label(charts[i]!)} and ${label(charts[j]!)}`);
+  }
+  return problems;
+}
+
+/** Bars and line points inside the chart frame. */
+function chartProblems(charts: DrawnChart[]): string[] {
+  const eps = 0.01;
+  const out: string[] = [];
+  for (const c of charts) {
+    for (const b of c.bars) {
+      if (b.x < c.x - eps || b.y < c.y - eps || b.x + b.width > c.x + c.width + eps || b.y + b.height > c.y + c.height + eps) out.push(`bar outside "${c.title}"`);
+    }
+    for (const p of c.line) if (p.x < c.x || p.x > c.x + c.width || p.y < c.y || p.y > c.y + c.height) out.push(`line point outside "${c.title}"`);
+  }
+  return out;
+}
+
+describe("report PDF", () => {
+  it("is a valid A4 PDF with the title page facts, metadata and page footers", async () => {
+    const data = nationalData();
+    const { bytes, pageCount } = await renderReport(data, META);
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getPageCount()).toBe(pageCount);
+    for (const page of doc.getPages()) expect(page.getSize()).toEqual({ width: PAGE.width, height: PAGE.height });
+    expect(doc.getTitle()).toBe("National compliance summary — Liberia · 1 Jan 2026 – 31 Mar 2026");
+    expect(doc.getKeywords()).toContain(`sha256:${HASH}`);
+    expect(doc.getCreationDate()?.toISOString()).toBe(META.generatedAt);
+    // Subset fonts keep a report small.
+    expect(bytes.length).toBeLessThan(150_000);
+  });
+
+  it.skipIf(!POPPLER)("shows the parameters, generation time, data hash, no-personal-data statement and the figures", async () => {
+    const { bytes, pageCount } = await renderReport(nationalData(), META);
+    const text = pdfText(bytes);
+    for (const expected of [
+      "National compliance summary",
+      "Liberia — 1 Jan 2026 – 31 Mar 2026",
+      NO_PERSONAL_DATA,
+      "Parameters from 2026-01-01, to 2026-03-31",
+      "Generated at 2026-04-02 08:15:30 UTC",
+      HASH,
+      "Farmers registered in the period 4",
+      "Farmers registered by the end of the period 5",
+      "Land plots recorded in the period 8 plots, 17.50 ha",
+      "Plots assessed low risk 4 (50.0 % of plots)",
+      "Purchases recorded in the period 3 batches, 2,400 kg",
+      "EUDR-compliant batches (by weight) 1,300 kg (50.0 %)",
+      "Exports in the period 2 batches, 1,300 kg",
+      // The share chart's labels and values.
+      "Risk verdicts, share of plots",
+      "Low risk 50.0 % · 4 plots",
+      "High risk 12.5 % · 1 plots",
+      "Compliance status, share of batch weight",
+      "Held for review 25.0 % · 650 kg",
+      // The monthly chart's title, legend and axis.
+      "Purchased and exported tonnes per month",
+      "Exported (t)",
+      "Purchased (t)",
+      "tonnes",
+      "Jan 26",
+      // The breakdowns.
+      "Nimba County 3 6 13.00 ha 4 1 1,800 kg 1,000 kg",
+      "Sinoe County 0 0 0.00 ha 0 0 0 kg 0 kg",
+      "Cocoa 5 11.00 ha 3 2,000 kg 1,000 kg 1,000 kg",
+      "Feb 2026 800 kg 1,000 kg",
+      `Page 1 of ${pageCount}`,
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Exporters are named only in the by-exporter report.
+    expect(text).not.toContain("By licensed exporter");
+  });
+
+  it("draws the charts as bars with lengths in proportion to the figures, inside their frames and the margins", async () => {
+    const { boxes, charts } = await renderReport(nationalData(), META);
+    expect(charts.map((c) => [c.kind, c.title])).toEqual([
+      ["shares", "Risk verdicts, share of plots"],
+      ["shares", "Compliance status, share of batch weight"],
+      ["monthly", "Purchased and exported tonnes per month"],
+    ]);
+    // Every chart is in the drawn-box list, inside the margins.
+    expect(boxes.filter((b) => b.kind === "chart").map((b) => b.text)).toEqual(charts.map((c) => c.title));
+    expect(layoutProblems(boxes)).toEqual([]);
+    expect(chartProblems(charts)).toEqual([]);
+
+    // Risk shares 4 : 2 : 1 : 1 of 8 plots → bar lengths 50 %, 25 %, 12.5 %, 12.5 % of the track.
+    const risk = charts[0]!;
+    const full = risk.bars[0]!.width / 0.5;
+    expect(risk.bars.map((b) => b.value)).toEqual([4, 2, 1, 1]);
+    expect(risk.bars.map((b) => Number((b.width / full).toFixed(4)))).toEqual([0.5, 0.25, 0.125, 0.125]);
+
+    // Monthly: export bars 0, 1.0 t, 0.3 t; purchase line 1.2, 0.8, 0.4 t on the same axis.
+    const monthly = charts[2]!;
+    expect(monthly.bars.map((b) => b.value)).toEqual([0, 1, 0.3]);
+    expect(monthly.bars[0]!.height).toBe(0);
+    expect(monthly.bars[2]!.height / monthly.bars[1]!.height).toBeCloseTo(0.3, 6);
+    expect(monthly.line.map((p) => p.value)).toEqual([1.2, 0.8, 0.4]);
+    const base = monthly.bars[1]!.y;
+    expect((monthly.line[0]!.y - base) / monthly.bars[1]!.height).toBeCloseTo(1.2, 6);
+  });
+
+  it.skipIf(!POPPLER)("paints the bars: the pixels under the low-risk bar are green, past its end the track is pale", async () => {
+    const { bytes, charts } = await renderReport(nationalData(), META);
+    const risk = charts[0]!;
+    const file = save(bytes);
+    const out = file.replace(/\.pdf$/, "");
+    const scale = 2; // 144 dpi
+    execFileSync("pdftoppm", ["-r", "144", "-f", String(risk.page + 1), "-l", String(risk.page + 1), "-png", "-singlefile", file, out]);
+    const png = decodePng(readFileSync(`${out}.png`));
+    const rgbAt = (xPt: number, yPt: number) => {
+      const i = (Math.round((PAGE.height - yPt) * scale) * png.width + Math.round(xPt * scale)) * png.channels;
+      return [Number(png.data[i]), Number(png.data[i + 1]), Number(png.data[i + 2])];
+    };
+    const low = risk.bars[0]!;
+    const [r, g, b] = rgbAt(low.x + low.width / 2, low.y + low.height / 2);
+    expect(g).toBeGreaterThan(r! + 40); // GREEN = rgb(0.05, 0.45, 0.2)
+    expect(g).toBeGreaterThan(b! + 20);
+    const track = rgbAt(low.x + low.width * 1.5, low.y + low.height / 2);
+    expect(Math.min(...track)).toBeGreaterThan(220);
+  });
+
+  it.skipIf(!POPPLER)("a five-year by-exporter report with 250 long-named exporters runs over many pages without overflow, the table header repeated", async () => {
+    const data = exporterData(250);
+    const { bytes, pageCount, boxes, charts } = await renderReport(data, META);
+    expect(pageCount).toBeGreaterThan(5);
+    expect(layoutProblems(boxes)).toEqual([]);
+    expect(chartProblems(charts)).toEqual([]);
+    // 60 months: one bar each (no purchase line in a by-exporter report), labels thinned so they do not collide.
+    const monthly = charts.find((c) => c.kind === "monthly")!;
+    expect(monthly.bars).toHaveLength(60);
+    expect(monthly.line).toEqual([]);
+    const pages = pageTexts(bytes);
+    expect(pages).toHaveLength(pageCount);
+    const withTable = pages.filter((p) => /Exporter \(company\)/.test(p));
+    // The exporter table starts on one page and its header repeats on every page it runs onto.
+    expect(withTable.length).toBeGreaterThan(3);
+    for (const p of withTable.slice(1)) expect(p).toMatch(/Exports by licensed exporter — continued/);
+    const text = pdfText(bytes);
+    expect(text).toContain("Exporter Number 250 Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.");
+    expect(text).toContain("Exported tonnes per month");
+    expect(text).not.toContain("Purchased (t)");
+  });
+
+  it("many counties and commodities: long tables stay within the margins", async () => {
+    const data = nationalData();
+    data.byCounty = [...data.byCounty, ...Array.from({ length: 40 }, (_, i) => ({ ...data.byCounty[0]!, county: `Test county ${i} with a very long name that must wrap inside its column` }))];
+    data.byCommodity = Array.from({ length: 60 }, (_, i) => ({ ...data.byCommodity[0]!, commodity: `Commodity ${i}` }));
+    const { boxes, pageCount } = await renderReport(data, META);
+    expect(pageCount).toBeGreaterThan(3);
+    expect(layoutProblems(boxes)).toEqual([]);
+  });
+});
+
+describe("report data hash", () => {
+  it("does not depend on key order, and changes with any figure", async () => {
+    const a = nationalData();
+    const reverseKeys = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(reverseKeys) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+    const reordered = reverseKeys(a) as ReportData;
+    expect(Object.keys(reordered)[0]).toBe("monthly");
+    expect(canonicalJson(reordered)).toBe(canonicalJson(a));
+    expect(await reportDataHash(reordered)).toBe(await reportDataHash(a));
+    const changed = nationalData();
+    changed.registry!.farmersRegistered = 5;
+    expect(await reportDataHash(changed)).not.toBe(await reportDataHash(a));
+    expect(await reportDataHash(a)).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("axis steps are 1, 2, 2.5 or 5 × 10ⁿ", () => {
+    expect([niceStep(1.3), niceStep(4), niceStep(9), niceStep(730), niceStep(0)]).toEqual([0.5, 1, 2.5, 200, 1]);
+  });
+});
+
+describe("synchronous font subsetting", () => {
+  it("a whole report renders without scheduling a timer (safe in waitUntil beside other requests)", async () => {
+    await renderReport(nationalData(), META); // fonts decoded and modules loaded first
+    const timers: unknown[] = [];
+    const original = globalThis.setTimeout;
+    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      timers.push(args);
+      return original(...args);
+    }) as typeof setTimeout;
+    try {
+      const { bytes } = await renderReport(exporterData(40), META);
+      expect(bytes.length).toBeGreaterThan(1000);
+    } finally {
+      globalThis.setTimeout = original;
+    }
+    expect(timers).toHaveLength(0);
+  });
+
+  it("gives exactly the bytes of fontkit's stream encoder, without scheduling any timer", async () => {
+    const doc = await PDFDocument.create();
+    doc.registerFontkit(fontkit);
+    const font = await doc.embedFont(certificateFonts().bold, { subset: true });
+    font.encodeText("Liberia Agriculture — Nimba County, Grand Gedeh; 1,300 kg (50.0 %) ɛ ɔ ŋ é");
+    const embedder = (font as unknown as { embedder: { serializeFont(): Promise<Uint8Array> } }).embedder;
+    const streamed = await embedder.serializeFont();
+    const timers: unknown[] = [];
+    const original = globalThis.setTimeout;
+    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+      timers.push(args);
+      return original(...args);
+    }) as typeof setTimeout;
+    let direct: Uint8Array | null;
+    try {
+      direct = encodeSubsetNow(font);
+    } finally {
+      globalThis.setTimeout = original;
+    }
+    expect(timers).toEqual([]);
+    expect(direct).not.toBeNull();
+    expect(direct!.length).toBe(streamed.length);
+    expect(Buffer.from(direct!).equals(Buffer.from(streamed))).toBe(true);
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Certificate documents over HTTP (issue #5).
+ *
+ * /api/test/<testPath>/{id} (spec §7): the six documents of the three test farmer profiles,
+ * opened in a new tab from /certificate-testing-dashboard. They need a signed-in inspector or
+ * regulator (PERMISSIONS.testCertificates, the session cookie travels with the new tab), in demo
+ * mode too: every document is a numbered certificate recorded with who issued it, and the
+ * verification page confirms it as genuine (marked "test profile"), so anonymous visitors must
+ * not be able to mint LACRA-headed papers; drawing a PDF also costs real CPU.
+ *
+ * /api/certificates/<type>/<farmer|batch|shipment>/<id>: the same for real subjects, with the
+ * per-subject rules of worker/services/certificate-access.ts.
+ * /api/certificates/verify/<number>: public JSON twin of /verify/<number>.
+ * /api/certificates/<number>/revoke: regulator staff, with a reason.
+ *
+ * A PDF is served from R2 when the data behind it is unchanged: `ETag` names the certificate and
+ * its data, so a conditional GET is answered 304 without reading R2. `X-Certificate-Source`
+ * says whether the bytes were drawn now (generated), read back (stored) or redrawn after a lost
+ * object (restored) — benchmarks and tests use it.
+ */
+import { Hono, type Context } from "hono";
+import { fieldErrors } from "../../app/schemas/auth";
+import { database } from "../../db/client";
+import { RevokeSchema } from "../../app/schemas/certificates";
+import { PERMISSIONS } from "../auth/permissions";
+import { CERTIFICATE_INFO, CERTIFICATE_TYPES, certificateFileName, isCertificateType, type CertificateType } from "../domain/certificates/content";
+import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificate-access";
+import { getOrIssueCertificate, notIssuedMessage, readVerification, revokeCertificate, type ServedCertificate } from "../services/issue-certificate";
+import { apiError } from "./errors";
+import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+
+const PDF_CACHE = "private, max-age=0, must-revalidate";
+const REAL_SUBJECTS = ["farmer", "batch", "shipment"] as const;
+type RealSubject = (typeof REAL_SUBJECTS)[number];
+
+/** Does an If-None-Match header name this (strong) ETag? */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  return header.split(",").some((t) => {
+    const tag = t.trim().replace(/^W\//, "");
+    return tag === "*" || tag === etag;
+  });
+}
+
+/** The PDF of a served certificate, or 304 when the client already has exactly it. */
+async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promise<Response> {
+  const row = served.certificate;
+  const etag = `"${row.dataHash}-${row.certificateNumber}"`;
+  const common = { ETag: etag, "Cache-Control": PDF_CACHE, "X-Certificate-Number": row.certificateNumber };
+  if (!served.created && etagMatches(c.req.header("If-None-Match"), etag)) {
+    return new Response(null, { status: 304, headers: common });
+  }
+  const pdf = await served.open();
+  return new Response(pdf.body as BodyInit, {
+    status: 200,
+    headers: {
+      ...common,
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `inline; filename="${certificateFileName(row.type as CertificateType, row.certificateNumber)}"`,
+      "Content-Length": String(pdf.size),
+      "X-Certificate-Source": pdf.source,
+    },
+  });
+}
+
+function issueDeps(c: Context<ApiEnv>) {
+  const session = c.get("session");
+  return { db: c.get("db"), r2: c.env.CERTS, verifyBaseUrl: new URL(c.req.url).origin, actor: { id: session.id, role: session.role } };
+}
+
+/** /api/test: the six documents of each test farmer profile (spec §7). */
+export const certificateTestApi = new Hono<ApiEnv>();
+for (const type of CERTIFICATE_TYPES) {
+  certificateTestApi.get(`/${CERTIFICATE_INFO[type].testPath}/:id`, requireApiRole(...PERMISSIONS.testCertificates), async (c) => {
+    const raw = c.req.param("id");
+    if (!/^\d{1,9}$/.test(raw)) return apiError(c, 400, `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`);
+    const result = await getOrIssueCertificate({ type, subjectType: "test_farmer", subjectId: raw }, issueDeps(c));
+    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
+    return pdfResponse(c, result.value);
+  });
+}
+
+/** /api/certificates: real subjects, public verification, revocation. */
+export const certificatesApi = new Hono<ApiEnv>()
+  .get("/verify/:number", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const view = await readVerification(c.req.param("number"), { db: database(c.env.DB) });
+    if (!view) return apiError(c, 404, notIssuedMessage(c.req.param("number")));
+    return c.json({ success: true, certificate: view });
+  })
+  .post("/:number/revoke", requireApiRole(...PERMISSIONS.revokeCertificates), async (c) => {
+    const read = await jsonBody(c);
+    if (!read.ok) return read.response;
+    const parsed = RevokeSchema.safeParse(read.body ?? {});
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
+    }
+    const session = c.get("session");
+    const result = await revokeCertificate(c.req.param("number"), parsed.data.reason, { db: c.get("db"), actor: { id: session.id, role: session.role } });
+    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
+    const r = result.value.certificate;
+    return c.json({ success: true, certificate: { certificateNumber: r.certificateNumber, status: r.status, revokedAt: r.revokedAt, revocationReason: r.revocationReason } });
+  })
+  .get("/:type/:subjectType/:subjectId", requireApiRole(...PERMISSIONS.readCertificates), async (c) => {
+    const { type, subjectType, subjectId } = c.req.param();
+    if (!isCertificateType(type)) return apiError(c, 404, `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`);
+    if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
+      return apiError(c, 404, `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`);
+    }
+    const kind = subjectType as RealSubject;
+    const session = c.get("session");
+    if (!(await maySeeCertificatesOf(session, kind, subjectId, { db: c.get("db") }))) return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
+    const result = await getOrIssueCertificate({ type, subjectType: kind, subjectId }, issueDeps(c));
+    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
+    return pdfResponse(c, result.value);
+  });
