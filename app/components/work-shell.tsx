@@ -98,21 +98,7 @@ export function WorkErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const d = error.data as { title: string; role: Role; home: string };
-    return (
-      <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
-        <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
-        <h1 className="text-2xl font-bold">You cannot open {d.title}</h1>
-        <p className="text-slate-700">
-          Your account ({ROLE_LABEL[d.role]}) does not have access to this page. If you need access, ask the regulator's system
-          administrator.
-        </p>
-        <p className="flex gap-4">
-          <Link to={d.home} className="font-semibold text-green-800 underline">
-            Go to your dashboard
-          </Link>
-        </p>
-      </main>
-    );
+    return <AccessDenied heading={`You cannot open ${d.title}`} role={d.role} home={d.home} place="page" />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     const d = (error.data ?? {}) as { message?: string; back?: { href: string; label: string } };
@@ -129,4 +115,40 @@ export function WorkErrorBoundary() {
     );
   }
   throw error;
+}
+
+/** The 403 page of the server-side role checks (`requireRole`, `requireDashboard`). */
+export function AccessDenied({
+  heading,
+  role,
+  home,
+  place,
+  allPortals = false,
+}: {
+  heading: string;
+  role: Role;
+  home: string;
+  place: "page" | "portal";
+  allPortals?: boolean;
+}) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
+      <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <p className="text-slate-700">
+        Your account ({ROLE_LABEL[role]}) does not have access to this {place}. If you need access, ask the regulator's system
+        administrator.
+      </p>
+      <p className="flex gap-4">
+        <Link to={home} className="font-semibold text-green-800 underline">
+          Go to your dashboard
+        </Link>
+        {allPortals && (
+          <Link to="/portals" className="font-semibold text-green-800 underline">
+            All portals
+          </Link>
+        )}
+      </p>
+    </main>
+  );
 }

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { LogoutButton } from "../components/logout-button";
-import { WorkLinks } from "../components/work-shell";
+import { AccessDenied, WorkLinks } from "../components/work-shell";
 import { ReportsSection } from "../components/report-list";
-import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
+import type { Role } from "../../worker/auth/roles";
 import type { Route } from "./+types/dashboard";
 
 export { loader } from "./dashboard.server";
@@ -130,24 +130,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const d = error.data as { title: string; role: Role; home: string };
-    return (
-      <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
-        <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
-        <h1 className="text-2xl font-bold">You cannot open the {d.title}</h1>
-        <p className="text-slate-700">
-          Your account ({ROLE_LABEL[d.role]}) does not have access to this portal. If you need access, ask the regulator's
-          system administrator.
-        </p>
-        <p className="flex gap-4">
-          <Link to={d.home} className="font-semibold text-green-800 underline">
-            Go to your dashboard
-          </Link>
-          <Link to="/portals" className="font-semibold text-green-800 underline">
-            All portals
-          </Link>
-        </p>
-      </main>
-    );
+    return <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />;
   }
   throw error;
 }

@@ -11,6 +11,7 @@
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { errorText } from "../errors";
 import { certificates, farmers, landPlots, plotAssessments, users } from "../schema";
 
 export type CertificateRow = typeof certificates.$inferSelect;
@@ -95,8 +96,7 @@ export function insertCertificate(db: Database, row: NewCertificate & { certific
 
 /** Is this error the refusal of `insertCertificate` (number taken, or the same data issued meanwhile)? */
 export function isNumberRefused(error: unknown): boolean {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return /NOT NULL constraint failed: certificates\.certificate_number|UNIQUE constraint failed: certificates\.certificate_number/i.test(text);
+  return /(NOT NULL|UNIQUE) constraint failed: certificates\.certificate_number/i.test(errorText(error));
 }
 
 /**

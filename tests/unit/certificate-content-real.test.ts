@@ -5,16 +5,12 @@
  * and each of the six documents of a real shipment renders with the expected text and a QR code
  * a scanner reads as the verification URL (poppler: pdftotext, pdftoppm).
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { decode as decodePng } from "fast-png";
 import { encode } from "uqr";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "../../db/queries/certificates";
 import { CERTIFICATE_TYPES, stampCertificate, type CertificateType } from "../../worker/domain/certificates/content";
-import { PAGE, renderCertificateLayout } from "../../worker/domain/certificates/render";
+import { renderCertificateLayout } from "../../worker/domain/certificates/render";
+import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import {
   batchCertificateContent,
   canonicalJson,
@@ -186,40 +182,6 @@ describe("data hash", () => {
 
 // ── The rendered documents ───────────────────────────────────────────────────────────────────
 
-function hasTool(name: string): boolean {
-  try {
-    execFileSync(name, ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
-const dir = mkdtempSync(join(tmpdir(), "cert-real-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let n = 0;
-function save(bytes: Uint8Array) {
-  const file = join(dir, `doc-${++n}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
-const pdfText = (bytes: Uint8Array) => execFileSync("pdftotext", ["-enc", "UTF-8", save(bytes), "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
-
-/** The QR code's modules as a scanner sees them on page 1 at 144 dpi. */
-function qrFromPixels(bytes: Uint8Array, qr: { x: number; y: number; size: number; modules: number; quiet: number }): boolean[][] {
-  const file = save(bytes);
-  const out = file.replace(/\.pdf$/, "");
-  execFileSync("pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", file, out]);
-  const png = decodePng(readFileSync(`${out}.png`));
-  const dark = (xPt: number, yPt: number) => {
-    const i = (Math.round((PAGE.height - yPt) * 2) * png.width + Math.round(xPt * 2)) * png.channels;
-    return (Number(png.data[i]) + Number(png.data[i + 1]) + Number(png.data[i + 2])) / 3 < 128;
-  };
-  const m = qr.size / (qr.modules + 2 * qr.quiet);
-  const top = qr.y + qr.size;
-  return Array.from({ length: qr.modules }, (_, r) => Array.from({ length: qr.modules }, (_, col) => dark(qr.x + (qr.quiet + col + 0.5) * m, top - (qr.quiet + r + 0.5) * m)));
-}
-
 const EXPECTED: Record<CertificateType, string[]> = {
   eudr: ["EUDR Compliance Certificate", "PLT-000001-01", "PLT-100002-01", "Korto Gbowee", "Yassah Kpadeh", "EU DDS reference number not yet recorded", "Cocoa was already grown on the plot in 2020."],
   deforestation: ["Deforestation Analysis", "PLT-000001-01", "September 2024 – February 2026 (18 months)", "18 months checked with RADD alerts: alerts in 15 month(s), largest overlap in a month 0.05 ha", "3 months checked with RADD alerts: alerts in 0 month(s)"],
@@ -255,6 +217,6 @@ describe.runIf(POPPLER)("the six documents of a real shipment", () => {
     for (const t of [...EXPECTED[type], number, "LR-COC-2026-000901", `${BASE}/verify/${number}`]) expect(text, t).toContain(t);
     for (const t of NEVER[type]) expect(text, t).not.toContain(t);
     expect(text).not.toContain("Test profile");
-    expect(qrFromPixels(bytes, qr)).toEqual(encode(`${BASE}/verify/${number}`, { ecc: "M", border: 0 }).data);
+    expect(qrFromPixels(bytes, qr).modules).toEqual(encode(`${BASE}/verify/${number}`, { ecc: "M", border: 0 }).data);
   }, 30_000);
 });

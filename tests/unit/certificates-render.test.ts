@@ -5,14 +5,11 @@
  * and the QR code's modules compared pixel by pixel with the QR matrix of the verification URL.
  * Layout is checked on every page: every drawn box inside the margins, no two boxes overlapping.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { decode as decodePng } from "fast-png";
 import { PDFDocument } from "pdf-lib";
 import { encode } from "uqr";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
@@ -23,38 +20,12 @@ import {
   type CertificateType,
   type PlotRecord,
 } from "../../worker/domain/certificates/content";
+import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import { MARGIN, PAGE, renderCertificate, renderCertificateLayout, type DrawnBox } from "../../worker/domain/certificates/render";
 import { TEST_FARMERS, testFarmerContent, testFarmerData } from "../../worker/domain/certificates/test-farmers";
 
 const NOW = new Date("2026-01-15T10:30:00Z");
 const BASE = "https://eip.example.gov.lr";
-
-function hasTool(name: string): boolean {
-  try {
-    execFileSync(name, ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
-if (!POPPLER) console.warn("poppler-utils (pdftotext, pdftoppm) missing: text and QR pixel checks are SKIPPED; install with `apt-get install -y poppler-utils`");
-
-const dir = mkdtempSync(join(tmpdir(), "cert-test-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-let fileNo = 0;
-function save(bytes: Uint8Array): string {
-  const file = join(dir, `doc-${++fileNo}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
-
-/** The text a reader can select and search, whitespace collapsed (lines wrap anywhere). */
-function pdfText(bytes: Uint8Array): string {
-  const file = save(bytes);
-  return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
-}
 
 /** Every box inside the margins; no two boxes on a page overlapping. Returns the problems. */
 function layoutProblems(boxes: DrawnBox[]): string[] {
@@ -79,40 +50,6 @@ function layoutProblems(boxes: DrawnBox[]): string[] {
     }
   }
   return problems;
-}
-
-/** Reads the QR code's modules from page 1 rendered at 144 dpi and returns them as a matrix. */
-function qrModulesFromPixels(bytes: Uint8Array, qr: { x: number; y: number; size: number; modules: number; quiet: number }): { modules: boolean[][]; quietZoneLight: boolean } {
-  const file = save(bytes);
-  const out = file.replace(/\.pdf$/, "");
-  execFileSync("pdftoppm", ["-r", "144", "-f", "1", "-l", "1", "-png", "-singlefile", file, out]);
-  const png = decodePng(readFileSync(`${out}.png`));
-  const scale = 144 / 72;
-  const channels = png.channels;
-  const dark = (xPt: number, yPt: number) => {
-    const px = Math.round(xPt * scale);
-    const py = Math.round((PAGE.height - yPt) * scale);
-    const i = (py * png.width + px) * channels;
-    const lum = channels >= 3 ? (Number(png.data[i]) + Number(png.data[i + 1]) + Number(png.data[i + 2])) / 3 : Number(png.data[i]);
-    return lum < 128;
-  };
-  const m = qr.size / (qr.modules + 2 * qr.quiet);
-  const top = qr.y + qr.size;
-  const modules = Array.from({ length: qr.modules }, (_, r) =>
-    Array.from({ length: qr.modules }, (_, c) => dark(qr.x + (qr.quiet + c + 0.5) * m, top - (qr.quiet + r + 0.5) * m)),
-  );
-  let quietZoneLight = true;
-  for (let k = 0; k < qr.modules + 2 * qr.quiet; k++) {
-    // The outermost ring of the quiet zone must be light all round.
-    const points = [
-      [qr.x + (k + 0.5) * m, top - 0.5 * m],
-      [qr.x + (k + 0.5) * m, qr.y + 0.5 * m],
-      [qr.x + 0.5 * m, top - (k + 0.5) * m],
-      [qr.x + qr.size - 0.5 * m, top - (k + 0.5) * m],
-    ];
-    if (points.some(([x, y]) => dark(x!, y!))) quietZoneLight = false;
-  }
-  return { modules, quietZoneLight };
 }
 
 const names = TEST_FARMERS.map((f) => f.name);
@@ -262,7 +199,7 @@ describe.runIf(POPPLER)("QR code on page 1", () => {
     // The matrix a scanner must read, computed independently of the renderer.
     const expected = encode(`${BASE}/verify/${data.certificateNumber}`, { ecc: "M", border: 0 });
     expect(qr.modules).toBe(expected.size);
-    const seen = qrModulesFromPixels(bytes, qr);
+    const seen = qrFromPixels(bytes, qr);
     expect(seen.quietZoneLight).toBe(true);
     expect(seen.modules).toEqual(expected.data);
   });

@@ -4,14 +4,10 @@
  * painted, metadata read back with pdf-lib. Layout is checked on every page: every drawn box
  * inside the margins, no two text lines overlapping, every chart label inside its chart.
  */
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { decode as decodePng } from "fast-png";
 import { PDFDocument } from "pdf-lib";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MARGIN, PAGE, type DrawnBox } from "../../worker/domain/certificates/layout";
+import { POPPLER, pageTexts, pdfText, rasterise } from "./pdf-tools";
 import { canonicalJson, monthsBetween, NO_PERSONAL_DATA, reportDataHash, type ReportData } from "../../worker/domain/reports/report-content";
 import { niceStep, renderReport, type DrawnChart } from "../../worker/domain/reports/render-report";
 import { encodeSubsetNow } from "../../worker/domain/certificates/sync-font-subset";
@@ -21,32 +17,6 @@ import { COUNTIES } from "../../app/content/counties";
 
 const HASH = "3f7a9c0e5b2d4f6a8c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d0f2a";
 const META = { dataHash: HASH, generatedAt: "2026-04-02T08:15:30.000Z" };
-
-function hasTool(name: string): boolean {
-  try {
-    execFileSync(name, ["-v"], { stdio: "ignore" });
-    return true;
-  } catch {
-    return false;
-  }
-}
-const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
-if (!POPPLER) console.warn("poppler-utils (pdftotext, pdftoppm) missing: report text and pixel checks are SKIPPED; install with `apt-get install -y poppler-utils`");
-
-const dir = mkdtempSync(join(tmpdir(), "report-test-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let fileNo = 0;
-function save(bytes: Uint8Array): string {
-  const file = join(dir, `report-${++fileNo}.pdf`);
-  writeFileSync(file, bytes);
-  return file;
-}
-function pdfText(bytes: Uint8Array): string {
-  return execFileSync("pdftotext", ["-enc", "UTF-8", save(bytes), "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
-}
-function pageTexts(bytes: Uint8Array): string[] {
-  return execFileSync("pdftotext", ["-enc", "UTF-8", "-layout", save(bytes), "-"], { encoding: "utf8" }).split("\f").filter((p) => p.trim());
-}
 
 const zero = { count: 0, weightKg: 0 };
 const month = (m: string, purchasedKg: number | null, exportedKg: number) => ({ month: m, purchasedKg, exportedKg });
@@ -250,15 +220,7 @@ describe("report PDF", () => {
   it.skipIf(!POPPLER)("paints the bars: the pixels under the low-risk bar are green, past its end the track is pale", async () => {
     const { bytes, charts } = await renderReport(nationalData(), META);
     const risk = charts[0]!;
-    const file = save(bytes);
-    const out = file.replace(/\.pdf$/, "");
-    const scale = 2; // 144 dpi
-    execFileSync("pdftoppm", ["-r", "144", "-f", String(risk.page + 1), "-l", String(risk.page + 1), "-png", "-singlefile", file, out]);
-    const png = decodePng(readFileSync(`${out}.png`));
-    const rgbAt = (xPt: number, yPt: number) => {
-      const i = (Math.round((PAGE.height - yPt) * scale) * png.width + Math.round(xPt * scale)) * png.channels;
-      return [Number(png.data[i]), Number(png.data[i + 1]), Number(png.data[i + 2])];
-    };
+    const { rgbAt } = rasterise(bytes, risk.page + 1);
     const low = risk.bars[0]!;
     const [r, g, b] = rgbAt(low.x + low.width / 2, low.y + low.height / 2);
     expect(g).toBeGreaterThan(r! + 40); // GREEN = rgb(0.05, 0.45, 0.2)

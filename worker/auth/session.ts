@@ -5,6 +5,7 @@
  * HttpOnly, Secure, SameSite=Lax cookie (server-rendered pages and form posts without JavaScript).
  * Deleting the KV record revokes every copy of the token. See docs/decisions/003-sessions-and-token-storage.md.
  */
+import { sha256Hex } from "../domain/hash";
 import { jwtVerify, SignJWT } from "jose";
 import type { Role } from "./roles";
 
@@ -47,10 +48,6 @@ function b64url(bytes: Uint8Array) {
   return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-export async function sha256Hex(value: string) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", encoder.encode(value)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 function signingKey(secret: string) {
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");

@@ -3,6 +3,7 @@
  * with retry, the audit snapshot of a batch and the current compliance verdict of a set of plots.
  */
 import type { Database } from "../../db/client";
+import { errorText, isUniqueViolation } from "../../db/errors";
 import { lastBatchCode, plotsById, type BatchRow, type NewCustodyEvent } from "../../db/queries/batches";
 import type { Role } from "../auth/roles";
 import { evaluateBatchCompliance, type Eligibility } from "../domain/batch-compliance";
@@ -20,15 +21,6 @@ export const fail = (status: 400 | 403 | 404 | 409, message: string, errors?: Re
   ({ ok: false, status, message, ...(errors ? { errors } : {}) }) as const;
 
 export const STALE_MESSAGE = "Someone else changed this batch a moment ago: reload it and check before trying again";
-
-function errorText(error: unknown) {
-  return `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-}
-
-export function isUniqueViolation(error: unknown, column?: string) {
-  const text = errorText(error);
-  return /UNIQUE constraint failed|PRIMARY KEY/i.test(text) && (!column || text.includes(column));
-}
 
 /**
  * A write refused because the batch changed since it was read: a custody step recorded twice

@@ -23,6 +23,8 @@ import { auditEntry, type Actor } from "./audit";
 import { prepareFarmer, type Statements } from "./register-farmer";
 import { boxOf, nextPlotSequence, plotCodeFor, preparePlot } from "./register-plot";
 import { insertPlot, plotsInBox } from "../../db/queries/land-plots";
+import { isUniqueViolation } from "../../db/errors";
+import { sha256Hex } from "../domain/hash";
 
 /** `actor`: who acts; when the cron handler finishes a run, the user who started it (from the run). */
 export type ImportDeps = { db: Database; files: Pick<R2Bucket, "put" | "get">; actor?: Actor; now?: () => Date };
@@ -47,10 +49,6 @@ export function runView(run: ImportRun) {
 
 const fileKey = (runId: string) => `imports/${runId}`;
 
-async function sha256Hex(bytes: ArrayBuffer) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** Keeps the last parsed file of this isolate, so the slices of one run parse it once. */
 let parsedCache: { runId: string; parsed: ParsedImport } | null = null;
@@ -108,7 +106,7 @@ export async function continueImport(runId: string, deps: ImportDeps, budgetMs =
       conflicts = 0;
     } catch (error) {
       // Another runner committed this slice (or took a farmer ID) first: read the run again.
-      if (/UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`) && ++conflicts < 5) continue;
+      if (isUniqueViolation(error) && ++conflicts < 5) continue;
       await deps.db.batch([
         recordImportProgress(deps.db, run.id, run.processed, {
           processed: run.processed,
@@ -145,8 +143,7 @@ function genderOf(value: string | undefined) {
 }
 
 async function hashKey(...parts: (string | undefined)[]) {
-  const bytes = new TextEncoder().encode(parts.map(lc).join("|"));
-  return (await sha256Hex(bytes.buffer as ArrayBuffer)).slice(0, 32);
+  return (await sha256Hex(parts.map(lc).join("|"))).slice(0, 32);
 }
 
 /** The import key of a row's farmer: the source's own reference, else the national ID, else who they are. */

@@ -15,6 +15,7 @@
  * The content is hashed (canonical JSON, SHA-256) to decide whether a stored PDF still describes
  * the data: the PDF bytes are never hashed (pdf-lib output is not byte-stable).
  */
+import { canonicalJson, sha256Hex } from "../domain/hash";
 import type { Database } from "../../db/client";
 import { ancestorIds, batchByCode, custodyOf, originsOf, type BatchRow } from "../../db/queries/batches";
 import {
@@ -389,19 +390,10 @@ export function contentForType(type: CertificateType, content: CertificateConten
   };
 }
 
-/** JSON with object keys sorted at every level and undefined left out: same data, same text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) ?? "null";
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? "null" : canonicalJson(v))).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
+
+export { canonicalJson };
 
 /** SHA-256 (hex) of what a document of `type` prints about its subject. */
 export async function certificateDataHash(type: CertificateType, content: CertificateContent): Promise<string> {
-  const text = canonicalJson({ format: CERTIFICATE_FORMAT_VERSION, type, content: contentForType(type, content) });
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-  return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(canonicalJson({ format: CERTIFICATE_FORMAT_VERSION, type, content: contentForType(type, content) }));
 }

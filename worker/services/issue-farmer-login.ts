@@ -1,4 +1,5 @@
 import type { Database } from "../../db/client";
+import { isUniqueViolation } from "../../db/errors";
 import { findFarmer, insertFarmerAccountStatement, setFarmerUserStatement } from "../../db/queries/farmers";
 import { auditEntry, type Actor } from "./audit";
 import { hashPassword } from "./password";
@@ -41,7 +42,7 @@ export async function issueFarmerLogin(
     ]);
   } catch (error) {
     // Two inspectors pressed the button at once: the login ID is unique, the first one won.
-    if (/UNIQUE constraint failed/i.test(`${String(error)} ${String((error as { cause?: unknown }).cause ?? "")}`)) {
+    if (isUniqueViolation(error)) {
       return { ok: false, status: 409, message: `Farmer ${farmerId} already has a login` };
     }
     throw error;

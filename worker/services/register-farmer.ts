@@ -9,6 +9,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../../db/client";
+import { uniqueViolation } from "../../db/errors";
 import {
   clearFarmerPhotoStatement,
   findFarmerAccount,
@@ -231,17 +232,6 @@ export type RegisterFarmerResult =
 
 /** How many times a new ID is tried when another registration took the same one meanwhile. */
 const ID_ATTEMPTS = 5;
-
-/** The "table.column" of a UNIQUE constraint failure, looking through wrapped errors. */
-export function uniqueViolation(error: unknown): string | null {
-  let e: unknown = error;
-  for (let depth = 0; e && depth < 5; depth++) {
-    const match = /UNIQUE constraint failed: ([\w.]+)/.exec(e instanceof Error ? e.message : String(e));
-    if (match) return match[1]!;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return null;
-}
 
 /**
  * Registers one farmer and their account (first sign-in must change the password).

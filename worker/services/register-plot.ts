@@ -18,6 +18,7 @@ import {
 } from "../../db/queries/land-plots";
 import { validatePlotGeometry, type Issue, type OtherPlot, type PlotGeometry, type Position } from "../domain/validate-geometry";
 import { auditEntry, type Actor } from "./audit";
+import { isUniqueViolation } from "../../db/errors";
 
 export type RegisterPlotInput = {
   /** FRM + 6 digits. */
@@ -130,11 +131,6 @@ export function preparePlot(
   };
 }
 
-const isUnique = (error: unknown, column: string) => {
-  const text = `${String(error)} ${String((error as { cause?: unknown })?.cause ?? "")}`;
-  return /UNIQUE constraint failed/i.test(text) && text.includes(column);
-};
-
 /**
  * Registers a plot for a registered farmer: validates it against every EUDR rule and the plots
  * of other farmers nearby, and stores it with its audit row in one batch. A resubmission with the
@@ -169,11 +165,11 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
     } catch (error) {
       // Two submissions raced: the same submission stored by the other → return that one;
       // the same running number taken by another plot of this farmer → take the next one.
-      if (input.submissionId && isUnique(error, "import_key")) {
+      if (input.submissionId && isUniqueViolation(error, "import_key")) {
         const existing = await plotByImportKey(db, input.submissionId);
         if (existing) return { ok: true, created: false, plot: existing };
       }
-      if (attempt < 3 && isUnique(error, "plot_code")) {
+      if (attempt < 3 && isUniqueViolation(error, "plot_code")) {
         sequence++;
         continue;
       }

@@ -8,6 +8,7 @@
  * exporting companies (worker/auth/report-access.ts decides who may see it).
  * Pure: no storage, no clock.
  */
+import { canonicalJson, sha256Hex } from "../hash";
 import type { ReportKind } from "../../auth/report-access";
 
 export { REPORT_KINDS, type ReportKind } from "../../auth/report-access";
@@ -174,20 +175,12 @@ export function normalizeParams(kind: ReportKind, p: ReportParams): ReportParams
   return out;
 }
 
-/** JSON with object keys sorted at every level: the same data always gives the same text. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
-}
+
+export { canonicalJson };
 
 /** SHA-256 (hex) of the canonical JSON of the report's data. */
 export async function reportDataHash(data: ReportData): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonicalJson(data)));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
+  return sha256Hex(canonicalJson(data));
 }
 
 /** "lacra-national-report-2026-01-01-to-2026-03-31.pdf" — the download's file name. */

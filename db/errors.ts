@@ -1,0 +1,27 @@
+/**
+ * Reading D1/SQLite constraint failures, which arrive as error text (possibly wrapped as
+ * `cause` by drizzle). Several writes rely on a unique index instead of check-then-insert:
+ * a failure tells them another request won the race.
+ */
+
+/** The error's text and the text of its causes (a few levels deep). */
+export function errorText(error: unknown): string {
+  const parts: string[] = [];
+  let e: unknown = error;
+  for (let depth = 0; e && depth < 5; depth++) {
+    parts.push(e instanceof Error ? e.message : String(e));
+    e = (e as { cause?: unknown }).cause;
+  }
+  return parts.join(" ");
+}
+
+/** The "table.column" of a UNIQUE constraint failure, or null when the error is something else. */
+export function uniqueViolation(error: unknown): string | null {
+  return /UNIQUE constraint failed: ([\w.]+)/.exec(errorText(error))?.[1] ?? null;
+}
+
+/** A UNIQUE (or primary key) failure, on `column` when given (matched as text, e.g. "import_key"). */
+export function isUniqueViolation(error: unknown, column?: string): boolean {
+  const text = errorText(error);
+  return /UNIQUE constraint failed|PRIMARY KEY/i.test(text) && (!column || text.includes(column));
+}
