@@ -1,6 +1,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { demoAccountsSql } from "./db/seed/demo-accounts.ts";
+import { aliases } from "./vite.config.ts";
+import { demoAccountsSql } from "./worker/services/demo/demo-accounts.ts";
 
 const buildDir = process.env.EIP_BUILD_DIR ?? "build";
 const migrations = await readD1Migrations("./migrations");
@@ -20,6 +21,7 @@ function workerProject(name: string, include: string[], vars: Record<string, str
     // needs more than the default 5 s on a busy 2-core machine. Speed is measured by `npm run bench`.
     // pdf-lib's ES build imports directories ("./api"), which workerd's module loader cannot
     // resolve: pre-bundle it for tests that import the certificate renderer directly.
+    resolve: { alias: aliases },
     test: {
       name,
       include,
@@ -41,6 +43,7 @@ export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: aliases },
         test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
       },
       workerProject("worker", ["tests/worker/**/*.test.ts"], {}),

@@ -1,7 +1,7 @@
 import { renderToReadableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
-import { inlineScripts, pageCsp, scriptHash } from "../worker/http/security-headers";
+import { inlineScripts, pageCsp, scriptHash } from "#worker/http/security-headers";
 
 export const streamTimeout = 5_000;
 

@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { COUNTIES } from "../app/content/counties.ts";
+import { COUNTIES } from "../worker/content/counties.ts";
 import { CROPS } from "../worker/domain/commodities.ts";
 import { COUNTY_CENTRES } from "../worker/domain/counties-geo.ts";
 import { IMPORT_COLUMNS } from "../worker/domain/import-rows.ts";
@@ -22,9 +22,9 @@ const IMPORT_ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const ASSESS_PLOTS = 1_000;
 /** Bulk farmers are FRM000101…; the demo farmer accounts use FRM000001/2. */
 const FIRST_BULK_NUMBER = 101;
-/** Plots of the direct-SQL registry: Nimba, across the sample layers (see db/seed/sample-layers.ts). */
+/** Plots of the direct-SQL registry: Nimba, across the sample layers (see worker/services/demo/sample-layers.ts). */
 const DIRECT_PLOT_COUNTY = "Nimba County";
-/** From POST /api/eudr/assess's schema (app/schemas/eudr.ts MAX_SYNC_PLOTS); a 413/400 tells us if it changed. */
+/** From POST /api/eudr/assess's schema (worker/contracts/eudr.ts MAX_SYNC_PLOTS); a 413/400 tells us if it changed. */
 const ASSESS_CHUNK = 200;
 const OFFICE_ADMIN = { username: "office.admin", password: "Office#2026", role: "office_admin" };
 const SESSION_COOKIE = "__Host-eip_session";
@@ -104,12 +104,12 @@ function person(r, n, countyIndex) {
     county,
     district: pick(r, districts),
     community: pick(r, towns),
-    // In the list's order (as registration stores them: app/schemas/farmer.ts).
+    // In the list's order (as registration stores them: worker/contracts/farmer.ts).
     crops: CROPS.filter((c) => crops.has(c)),
   };
 }
 
-/** lower("first last"), single spaces: app/schemas/farmer.ts `nameKey` (the registry's search keys). */
+/** lower("first last"), single spaces: worker/contracts/farmer.ts `nameKey` (the registry's search keys). */
 const nameKey = (...parts) => parts.join(" ").trim().replace(/\s+/g, " ").toLowerCase();
 
 /** 6 decimals with a non-zero last digit: a trailing zero would be lost in JSON/Number and fail the EUDR precision rule. */
@@ -151,7 +151,7 @@ function directPlotGeometry(k) {
 /**
  * Writes the large registry into the bench's local D1 state (`wrangler d1 execute --persist-to`):
  * REGISTRY_SIZE farmers with their farmer_crops rows and name keys as registration stores them
- * (worker/services/register-farmer.ts prepareFarmer), and ASSESS_PLOTS plots of Nimba farmers.
+ * (worker/services/registry/register-farmer.ts prepareFarmer), and ASSESS_PLOTS plots of Nimba farmers.
  * No audit rows: this is fixture data, not a registration.
  */
 export async function prepare({ stateDir, env }) {

@@ -15,10 +15,10 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { COUNTIES } from "../app/content/counties.ts";
+import { COUNTIES } from "../worker/content/counties.ts";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS, ROLES } from "../worker/auth/roles.ts";
-import { isCommonPassword } from "../worker/services/common-passwords.ts";
-import { hashPassword } from "../worker/services/password.ts";
+import { isCommonPassword } from "../worker/services/auth/common-passwords.ts";
+import { hashPassword } from "../worker/services/auth/password.ts";
 
 export const PASSWORD_ENV = "NEW_USER_PASSWORD";
 

@@ -11,7 +11,7 @@ if (!demo) {
   console.log("Demo mode is off: nothing seeded.");
   process.exit(0);
 }
-const { demoAccountsSql } = await import("../db/seed/demo-accounts.ts");
+const { demoAccountsSql } = await import("../worker/services/demo/demo-accounts.ts");
 const file = join(mkdtempSync(join(tmpdir(), "eip-seed-")), "demo.sql");
 writeFileSync(file, (await demoAccountsSql()).join("\n") + "\n");
 const persist = process.env.EIP_STATE_DIR ? ["--persist-to", process.env.EIP_STATE_DIR] : [];

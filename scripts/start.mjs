@@ -51,7 +51,7 @@ async function seedDemoData() {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
-  const { DEMO_ACCOUNTS } = await import("../db/seed/demo-accounts.ts");
+  const { DEMO_ACCOUNTS } = await import("../worker/services/demo/demo-accounts.ts");
   const admin = DEMO_ACCOUNTS.find((a) => a.role === "system_administrator");
   const post = (path, body, token) =>
     fetch(`${base}${path}`, {

@@ -10,8 +10,8 @@ import turfArea from "@turf/area";
 import * as L from "leaflet";
 import { useEffect, useRef, useState } from "react";
 import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
-import { PLOT_HINTS } from "../content/land-plots";
-import { parsePlotCoordinates, positionsToText, type CaptureMode } from "../schemas/plot";
+import { PLOT_HINTS } from "#worker/content/land-plots";
+import { parsePlotCoordinates, positionsToText, type CaptureMode } from "#worker/contracts/plot";
 
 type Position = [number, number];
 type Issue = { rule: string; message: string };

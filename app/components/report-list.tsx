@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { REPORT_KIND_LABEL, periodLabel, type ReportKind, type ReportParams } from "../../worker/domain/reports/report-content";
+import { REPORT_KIND_LABEL, periodLabel, type ReportKind, type ReportParams } from "#worker/domain/reports/report-content";
 
 /** A report as lists show it; `scope` is resolved on the server (county, commodity or exporter company). */
 export type ReportListItem = {

@@ -14,10 +14,10 @@ import {
   InspectorLoginSchema,
   MonitoringLoginSchema,
   OfficeLoginSchema,
-} from "../schemas/auth";
-import { AUTH_MESSAGES as M } from "../../worker/auth/messages";
-import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS } from "../../worker/auth/roles";
-import { COUNTIES } from "./counties";
+} from "#worker/contracts/auth";
+import { AUTH_MESSAGES as M } from "#worker/auth/messages";
+import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS } from "#worker/auth/roles";
+import { COUNTIES } from "#worker/content/counties";
 
 export type FieldSpec = {
   name: string;

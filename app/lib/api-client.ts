@@ -3,7 +3,7 @@
  * from `authToken` except for URLs containing /auth/. Offline, requests are answered locally
  * (app/lib/offline.ts).
  */
-import { AUTH_MESSAGES } from "../../worker/auth/messages";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { answerOffline, isOffline } from "./offline";
 
 export async function throwIfResNotOk(res: Response) {

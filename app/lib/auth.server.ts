@@ -4,20 +4,20 @@
  */
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "../../db/client";
+import { database } from "#db/client";
 import { routePath } from "./route-path";
-import { isDemoMode } from "../../worker/env";
-import { performLogin } from "../../worker/auth/login-portals";
-import { dashboardAccess, DASHBOARDS, HOME_DASHBOARD, type Access, type DashboardPath, type Role } from "../../worker/auth/roles";
+import { isDemoMode } from "#worker/env";
+import { performLogin } from "#worker/auth/login-portals";
+import { dashboardAccess, DASHBOARDS, HOME_DASHBOARD, type Access, type DashboardPath, type Role } from "#worker/auth/roles";
 import {
   csrfToken,
   readSession,
   tokenFromRequest,
   type Session,
   type SessionDeps,
-} from "../../worker/auth/session";
-import { AUTH_MESSAGES } from "../../worker/auth/messages";
-import { can, type Permission } from "../../worker/auth/permissions";
+} from "#worker/auth/session";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
+import { can, type Permission } from "#worker/auth/permissions";
 
 export function sessionDeps(): SessionDeps {
   return { kv: env.SESSIONS, secret: env.SESSION_SECRET };

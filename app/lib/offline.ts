@@ -5,7 +5,7 @@
  * - /api/dashboard/metrics answers the sample values of spec §9 with offlineMode true;
  * - every other request answers success false, 'Feature not available offline', offlineMode true.
  */
-import { AUTH_MESSAGES } from "../../worker/auth/messages";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
 
 export const OFFLINE_METRICS = {
   totalFarms: 150,

@@ -2,13 +2,13 @@
  * Reports for the pages (issue #5): who is asking (`reportViewer`, shared with /api/reports), and
  * the reports that person may see, as list items. The same rules as /api/reports.
  */
-import type { Database } from "../../db/client";
-import { exporterNames, recentReports, type ReportRow } from "../../db/queries/reports";
-import { reportKindsFor, type ReportViewer } from "../../worker/auth/report-access";
-import { reportView } from "../../worker/services/build-report";
+import type { Database } from "#db/client";
+import { exporterNames, recentReports, type ReportRow } from "#db/queries/reports";
+import { reportKindsFor, type ReportViewer } from "#worker/auth/report-access";
+import { reportView } from "#worker/services/reports/build-report";
 import type { ReportListItem } from "../components/report-list";
 
-export { reportViewer } from "../../worker/services/build-report";
+export { reportViewer } from "#worker/services/reports/build-report";
 
 /** List items with their scope in words (exporter companies looked up in one query). */
 export async function reportItems(db: Database, rows: ReportRow[]): Promise<ReportListItem[]> {

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import type { Session } from "../../worker/auth/session";
+import type { Session } from "#worker/auth/session";
 import type { ShellUser } from "../components/work-shell";
 import { csrfFor } from "./auth.server";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "../../db/client";
-import { auditEntityTypes, listAudit } from "../../db/queries/audit-log";
+import { database } from "#db/client";
+import { auditEntityTypes, listAudit } from "#db/queries/audit-log";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { AuditFilterSchema } from "../schemas/audit";
+import { AuditFilterSchema } from "#worker/contracts/audit";
 import type { Route } from "./+types/audit-log";
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,14 +1,14 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
-import { QUALITY_GRADES } from "../../worker/domain/commodities";
-import { GRADING_STEPS, STATUS_LABEL, STEP_NAME, type ChainStatus } from "../../worker/domain/custody";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { QUALITY_GRADES } from "#worker/domain/commodities";
+import { GRADING_STEPS, STATUS_LABEL, STEP_NAME, type ChainStatus } from "#worker/domain/custody";
 import { GpsFields } from "../components/gps-fields";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
-import { DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "../schemas/batches";
+import { DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 import type { Route } from "./+types/batch-details";
 
 export { loader, action } from "./batch-details.server";

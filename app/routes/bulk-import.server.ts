@@ -1,8 +1,8 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "../../db/client";
-import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
-import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport } from "../../worker/services/bulk-import";
+import { database } from "#db/client";
+import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
+import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport } from "#worker/services/registry/bulk-import";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";

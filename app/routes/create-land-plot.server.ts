@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "../../db/client";
-import { registerPlot } from "../../worker/services/register-plot";
+import { database } from "#db/client";
+import { registerPlot } from "#worker/services/plots/register-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { parsePlotCoordinates, PLOT_MESSAGES, PlotFormSchema } from "../schemas/plot";
-import { PLOT_TITLES } from "../content/land-plots";
+import { parsePlotCoordinates, PLOT_MESSAGES, PlotFormSchema } from "#worker/contracts/plot";
+import { PLOT_TITLES } from "#worker/content/land-plots";
 import type { Route } from "./+types/create-land-plot";
 
 const TITLE = PLOT_TITLES.create;

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { DASHBOARDS, ROLE_LABEL, type DashboardPath } from "../../worker/auth/roles";
-import { dashboardMetrics } from "../../worker/services/dashboard-metrics";
-import { publicAggregates } from "../../worker/services/public-aggregates";
+import { DASHBOARDS, ROLE_LABEL, type DashboardPath } from "#worker/auth/roles";
+import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
+import { publicAggregates } from "#worker/services/reports/public-aggregates";
 import { routePath } from "../lib/route-path";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
-import { database } from "../../db/client";
-import { can } from "../../worker/auth/permissions";
+import { database } from "#db/client";
+import { can } from "#worker/auth/permissions";
 import { reportViewer, visibleReports } from "../lib/reports.server";
 
 export async function loader({ request }: { request: Request }) {

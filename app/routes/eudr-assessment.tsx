@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { LAYER_KINDS } from "../../worker/domain/assess-risk";
+import { LAYER_KINDS } from "#worker/domain/assess-risk";
 import { ErrorSummary, type SummaryItem } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "../content/counties";
-import { AssessFormSchema, CountyJobFormSchema, LAYER_KIND_LABEL, LayerUploadFormSchema } from "../schemas/eudr";
-import { RISK_LABEL } from "../content/land-plots";
+import { COUNTIES } from "#worker/content/counties";
+import { AssessFormSchema, CountyJobFormSchema, LAYER_KIND_LABEL, LayerUploadFormSchema } from "#worker/contracts/eudr";
+import { RISK_LABEL } from "#worker/content/land-plots";
 import type { Route } from "./+types/eudr-assessment";
 
 export { loader, action } from "./eudr-assessment.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { CROPS } from "../../worker/domain/commodities";
+import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "../content/counties";
+import { COUNTIES } from "#worker/content/counties";
 import type { Route } from "./+types/farmers-list";
 
 export { loader } from "./farmers-list.server";

@@ -2,13 +2,13 @@ import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useFor
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
-import { CROPS } from "../../worker/domain/commodities";
-import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "../../worker/domain/reports/report-content";
+import { CROPS } from "#worker/domain/commodities";
+import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
 import { ErrorSummary } from "../components/login/error-summary";
 import { ReportList, reportTitle, type ReportListItem } from "../components/report-list";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "../content/counties";
-import { ReportRequestSchema } from "../schemas/reports";
+import { COUNTIES } from "#worker/content/counties";
+import { ReportRequestSchema } from "#worker/contracts/reports";
 import type { Route } from "./+types/generate-reports";
 
 export { loader, action } from "./generate-reports.server";

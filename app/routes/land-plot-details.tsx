@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { ROLE_LABEL, type Role } from "../../worker/auth/roles";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PlotOutline } from "../components/plot-outline";
 import { WorkShell } from "../components/work-shell";
-import { PLOT_TITLES, RISK_LABEL } from "../content/land-plots";
+import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { clearDraft } from "../lib/plot-draft";
 import type { Route } from "./+types/land-plot-details";
 

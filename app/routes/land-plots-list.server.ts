@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "../../db/client";
-import { listPlots } from "../../db/queries/land-plots";
-import { can } from "../../worker/auth/permissions";
-import { PLOT_TITLES, PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
+import { database } from "#db/client";
+import { listPlots } from "#db/queries/land-plots";
+import { can } from "#worker/auth/permissions";
+import { PLOT_TITLES, PLOTS_PAGE_SIZE, readPlotQuery } from "#worker/content/land-plots";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/land-plots-list";

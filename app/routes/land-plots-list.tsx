@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { CROPS } from "../../worker/domain/commodities";
+import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "../content/counties";
-import { PLOT_TITLES, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "../content/land-plots";
+import { COUNTIES } from "#worker/content/counties";
+import { PLOT_TITLES, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "#worker/content/land-plots";
 import type { Route } from "./+types/land-plots-list";
 
 export { loader } from "./land-plots-list.server";

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { demoCredentialsFor } from "../../db/seed/demo-accounts";
-import { HOME_DASHBOARD } from "../../worker/auth/roles";
+import { demoCredentialsFor } from "#worker/services/demo/demo-accounts";
+import { HOME_DASHBOARD } from "#worker/auth/roles";
 import { loginPage } from "../content/logins";
 import { routePath } from "../lib/route-path";
 import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { redirect } from "react-router";
-import { logAuthEvent } from "../../db/queries/users";
-import { database } from "../../db/client";
-import { clearedSessionCookie, revokeSession } from "../../worker/auth/session";
+import { logAuthEvent } from "#db/queries/users";
+import { database } from "#db/client";
+import { clearedSessionCookie, revokeSession } from "#worker/auth/session";
 import { getSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
 import type { Route } from "./+types/logout";
 

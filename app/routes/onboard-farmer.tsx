@@ -1,11 +1,11 @@
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
-import { CROPS } from "../../worker/domain/commodities";
+import { CROPS } from "#worker/domain/commodities";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "../content/counties";
-import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "../schemas/farmer";
+import { COUNTIES } from "#worker/content/counties";
+import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
 import type { Route } from "./+types/onboard-farmer";
 
 export { loader, action } from "./onboard-farmer.server";

@@ -1,7 +1,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { useState } from "react";
 import { Outlet, useNavigation } from "react-router";
-import { DASHBOARD_PATHS } from "../../worker/auth/roles";
+import { DASHBOARD_PATHS } from "#worker/auth/roles";
 import { Toaster } from "../components/toaster";
 import { PORTAL_LOADING } from "../content/startup";
 import { createQueryClient } from "../lib/query-client";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { Link } from "react-router";
 import { LiveClock } from "../components/live-clock";
 import { WeatherChip } from "../components/weather-chip";
-import { COUNTIES, MAJOR_CASH_CROPS } from "../content/counties";
+import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { copyright, PORTALS } from "../content/portals";
 import type { Route } from "./+types/portals";
 import { PUBLIC_PAGE_CACHE } from "./landing";

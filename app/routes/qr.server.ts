@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "../../db/client";
-import { readPublicTrace } from "../../worker/services/read-batches";
+import { database } from "#db/client";
+import { readPublicTrace } from "#worker/services/batches/read-batches";
 import type { Route } from "./+types/qr";
 
 /**

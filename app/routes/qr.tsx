@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { COUNTY_CENTRES, LIBERIA_BBOX } from "../../worker/domain/counties-geo";
-import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "../../worker/domain/public-trace";
+import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
+import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
 import { BATCH_TITLES, COMPLIANCE_BADGE, TRACE_TEXT } from "../content/batches";
 import type { Route } from "./+types/qr";
 

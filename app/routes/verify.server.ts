@@ -2,12 +2,12 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "../../db/client";
-import { can } from "../../worker/auth/permissions";
-import { notIssuedMessage, readVerification, revokeCertificate } from "../../worker/services/issue-certificate";
+import { database } from "#db/client";
+import { can } from "#worker/auth/permissions";
+import { notIssuedMessage, readVerification, revokeCertificate } from "#worker/services/certificates/issue-certificate";
 import { VERIFY_TEXT } from "../content/certificates";
 import { csrfFor, getSession, verifyCsrf } from "../lib/auth.server";
-import { RevokeSchema } from "../schemas/certificates";
+import { RevokeSchema } from "#worker/contracts/certificates";
 import type { Route } from "./+types/verify";
 
 /**

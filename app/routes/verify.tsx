@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { ErrorSummary } from "../components/login/error-summary";
 import { VERIFY_TEXT } from "../content/certificates";
-import { RevokeSchema } from "../schemas/certificates";
+import { RevokeSchema } from "#worker/contracts/certificates";
 import type { Route } from "./+types/verify";
 
 export { loader, action } from "./verify.server";

@@ -135,7 +135,7 @@ export async function batchesByCode(db: Database, codes: string[]): Promise<Batc
   return (await Promise.all(chunks(upper, MAX_PARAMS - 1).map((part) => db.select().from(batches).where(inArray(batches.batchCode, part))))).flat();
 }
 
-/** Who may see which batch (worker/services/read-batches.ts decides from the role). */
+/** Who may see which batch (worker/services/batches/read-batches.ts decides from the role). */
 export type BatchVisibility =
   | { kind: "all" }
   /** Batches the user bought, holds, or signed a custody step for (+ optional statuses open to them). */

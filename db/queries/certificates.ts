@@ -7,7 +7,7 @@
  * sub-select that yields NULL when the serial is already taken, or when a valid certificate of
  * the same data already exists (another request won the race). The NOT NULL constraint then
  * fails and D1 rolls back the whole batch — nothing is superseded, no audit row is written —
- * and the caller looks again (see worker/services/issue-certificate.ts).
+ * and the caller looks again (see worker/services/certificates/issue-certificate.ts).
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../client";

@@ -10,7 +10,7 @@ export async function open(page: Page, path: string, javaScriptEnabled = true) {
 
 export type Account = { path: string; form: string; fields: [label: string, value: string][]; submit: string };
 
-/** The demo accounts (db/seed/demo-accounts.ts) and the login form each one uses (app/content/logins.ts). */
+/** The demo accounts (worker/services/demo/demo-accounts.ts) and the login form each one uses (app/content/logins.ts). */
 export const ACCOUNTS = {
   landInspector: {
     path: "/land-inspector-login",

@@ -31,7 +31,7 @@ const nationalId = (salt: number) => `LR${RUN + salt}`;
 
 /**
  * A ~2 ha square (≈ 143 m × 142 m) inside the sample "cocoa present in 2020" area of Nimba
- * (db/seed/sample-layers.ts: lon −8.70..−8.50, lat 7.10..7.30, also inside the forest-2020
+ * (worker/services/demo/sample-layers.ts: lon −8.70..−8.50, lat 7.10..7.30, also inside the forest-2020
  * block and away from the post-2020 disturbance patch, so the verdict is LOW). The square sits
  * on a 0.002° grid cell picked by the run, so a rerun on the same state does not overlap
  * (double claim) the previous run's plot.

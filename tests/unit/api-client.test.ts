@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, fetchQueryKey, isConnectionError, serverMessage } from "../../app/lib/api-client";
+import { apiRequest, fetchQueryKey, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { MemoryStorage } from "./memory-storage";
 
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { assessPlotRisk, type ReferenceLayer } from "../../worker/domain/assess-risk";
-import type { PlotGeometry, Position } from "../../worker/domain/validate-geometry";
+import { assessPlotRisk, type ReferenceLayer } from "#worker/domain/assess-risk";
+import type { PlotGeometry, Position } from "#worker/domain/validate-geometry";
 
 const sq = (lon: number, lat: number, d: number): Position[] => [
   [lon, lat],

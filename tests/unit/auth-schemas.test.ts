@@ -9,7 +9,7 @@ import {
   FarmerPortalLoginSchema,
   fieldErrors,
   OfficeLoginSchema,
-} from "../../app/schemas/auth";
+} from "#worker/contracts/auth";
 import { SPEC_COUNTIES } from "./spec-fixtures";
 
 /** The field errors a form would show for `input` (empty object when valid). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canMarkCompliant, evaluateBatchCompliance, statusFor } from "../../worker/domain/batch-compliance";
+import { canMarkCompliant, evaluateBatchCompliance, statusFor } from "#worker/domain/batch-compliance";
 
 const plot = (plotCode: string, riskLevel: string | null, validationState = "valid") => ({ plotCode, riskLevel, validationState });
 

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { DdsSchema, MergeSchema, PurchaseSchema, SplitSchema, TransferSchema } from "../../app/schemas/batches";
+import { DdsSchema, MergeSchema, PurchaseSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 
 const form = (entries: [string, string][]) => {
   const fd = new FormData();

@@ -7,7 +7,7 @@ import {
   clearSessionKeys,
   storeBrowserSession,
   tokenClaims,
-} from "../../app/lib/browser-session";
+} from "#app/lib/browser-session";
 import { MemoryStorage } from "./memory-storage";
 
 

@@ -7,9 +7,9 @@
  */
 import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
-import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "../../db/queries/certificates";
-import { CERTIFICATE_TYPES, stampCertificate, type CertificateType } from "../../worker/domain/certificates/content";
-import { renderCertificateLayout } from "../../worker/domain/certificates/render";
+import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
+import { CERTIFICATE_TYPES, stampCertificate, type CertificateType } from "#worker/domain/certificates/content";
+import { renderCertificateLayout } from "#worker/domain/certificates/render";
 import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import {
   batchCertificateContent,
@@ -19,7 +19,7 @@ import {
   farmerCertificateContent,
   monitoringSeries,
   type BatchRows,
-} from "../../worker/services/certificate-content";
+} from "#worker/services/certificates/certificate-content";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 const BASE = "https://eip.example.gov.lr";

@@ -3,7 +3,7 @@
  * and the three test farmer profiles, whose data must pass the platform's own EUDR checks.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_YIELD_KG_PER_HA } from "../../worker/domain/commodities";
+import { DEFAULT_YIELD_KG_PER_HA } from "#worker/domain/commodities";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
@@ -17,9 +17,9 @@ import {
   monitoringMonths,
   verificationUrl,
   type CocoaMeasurements,
-} from "../../worker/domain/certificates/content";
-import { TEST_FARMERS, testFarmerContent, testFarmerData } from "../../worker/domain/certificates/test-farmers";
-import { validatePlotGeometry } from "../../worker/domain/validate-geometry";
+} from "#worker/domain/certificates/content";
+import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 const NOW = new Date("2026-01-15T10:30:00Z");
 

@@ -19,10 +19,10 @@ import {
   type CertificateData,
   type CertificateType,
   type PlotRecord,
-} from "../../worker/domain/certificates/content";
+} from "#worker/domain/certificates/content";
 import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
-import { MARGIN, PAGE, renderCertificate, renderCertificateLayout, type DrawnBox } from "../../worker/domain/certificates/render";
-import { TEST_FARMERS, testFarmerContent, testFarmerData } from "../../worker/domain/certificates/test-farmers";
+import { MARGIN, PAGE, renderCertificate, renderCertificateLayout, type DrawnBox } from "#worker/domain/certificates/render";
+import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
 
 const NOW = new Date("2026-01-15T10:30:00Z");
 const BASE = "https://eip.example.gov.lr";

@@ -12,7 +12,7 @@ import {
   validate,
   validatePassword,
 } from "../../scripts/create-user.ts";
-import { verifyPassword } from "../../worker/services/password";
+import { verifyPassword } from "#worker/services/auth/password";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/create-user.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

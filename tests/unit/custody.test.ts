@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ROLES, type Role } from "../../worker/auth/roles";
+import { ROLES, type Role } from "#worker/auth/roles";
 import {
   BATCH_STATUSES,
   canHandleAt,
@@ -9,7 +9,7 @@ import {
   LOSS_FLAG_PERCENT,
   nextStatuses,
   STEP_ROLE,
-} from "../../worker/domain/custody";
+} from "#worker/domain/custody";
 
 describe("custody chain", () => {
   it("runs harvested → purchased → warehouse intake → warehouse inspection → port inspection → export", () => {

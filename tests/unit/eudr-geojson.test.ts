@@ -10,8 +10,8 @@ import {
   splitPackages,
   toExportItems,
   type ExportPlot,
-} from "../../worker/domain/eudr-geojson";
-import type { Position } from "../../worker/domain/validate-geometry";
+} from "#worker/domain/eudr-geojson";
+import type { Position } from "#worker/domain/validate-geometry";
 
 const sq = (lon: number, lat: number, d = 0.0015): Position[] => [
   [lon, lat],

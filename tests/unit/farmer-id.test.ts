@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { farmerNumber, formatFarmerId, isFarmerId, nextFarmerId, normaliseFarmerId } from "../../worker/domain/farmer-id";
+import { farmerNumber, formatFarmerId, isFarmerId, nextFarmerId, normaliseFarmerId } from "#worker/domain/farmer-id";
 
 describe("farmer ID format (FRM + 6 digits)", () => {
   it("formats sequence numbers with leading zeros", () => {

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "../../app/schemas/auth";
+import { fieldErrors } from "#worker/contracts/auth";
 import {
   ageOn,
   FARMER_MESSAGES as M,
@@ -13,7 +13,7 @@ import {
   normaliseLiberianPhone,
   readSearchTerm,
   searchFilter,
-} from "../../app/schemas/farmer";
+} from "#worker/contracts/farmer";
 
 // A fixed "today" so the age rules do not depend on when the test runs.
 const TODAY = new Date("2026-06-15T10:00:00Z");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { importTemplateCsv, parseImportFile } from "../../worker/domain/import-rows";
+import { importTemplateCsv, parseImportFile } from "#worker/domain/import-rows";
 
 describe("bulk import file reading", () => {
   it("reads the template with its line numbers and turns latitude/longitude into [lon, lat]", () => {

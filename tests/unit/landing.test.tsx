@@ -1,9 +1,9 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
-import { ModuleCard } from "../../app/components/module-card";
-import { MODULES, REDIRECT_TO_LANDING, SESSION_KEYS } from "../../app/content/landing";
-import { clearMonitoringSession } from "../../app/lib/browser-session";
+import { ModuleCard } from "#app/components/module-card";
+import { MODULES, REDIRECT_TO_LANDING, SESSION_KEYS } from "#app/content/landing";
+import { clearMonitoringSession } from "#app/lib/browser-session";
 import { MemoryStorage } from "./memory-storage";
 
 function render(node: React.ReactNode) {
@@ -73,7 +73,7 @@ describe("landing load clears an oversight session", () => {
   });
 });
 
-import { routePath } from "../../app/lib/route-path";
+import { routePath } from "#app/lib/route-path";
 
 describe("routePath", () => {
   it("maps client data requests back to the page path", () => {

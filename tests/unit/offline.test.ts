@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiRequest, fetchQueryKey, serverMessage } from "../../app/lib/api-client";
-import { OFFLINE_USER_ID, storeOfflineVerifier } from "../../app/lib/offline";
-import { AUTH_MESSAGES } from "../../worker/auth/messages";
+import { apiRequest, fetchQueryKey, serverMessage } from "#app/lib/api-client";
+import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { MemoryStorage } from "./memory-storage";
 import { SPEC_OFFLINE_METRICS } from "./spec-fixtures";
 

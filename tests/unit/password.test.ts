@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isCommonPassword } from "../../worker/services/common-passwords";
+import { isCommonPassword } from "#worker/services/auth/common-passwords";
 import {
   ASVS_SCRYPT_MINIMUM,
   DUMMY_HASH,
@@ -8,7 +8,7 @@ import {
   SCRYPT_PARAMS,
   verifyPassword,
   WORKERS_SCRYPT_CAP,
-} from "../../worker/services/password";
+} from "#worker/services/auth/password";
 
 describe("password hashing parameters", () => {
   it("meet the ASVS 5.0 scrypt minimum", () => {

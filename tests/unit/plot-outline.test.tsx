@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { niceLength, PlotOutline } from "../../app/components/plot-outline";
-import { clearDraft, latestDraft, saveDraft } from "../../app/lib/plot-draft";
+import { niceLength, PlotOutline } from "#app/components/plot-outline";
+import { clearDraft, latestDraft, saveDraft } from "#app/lib/plot-draft";
 import { MemoryStorage } from "./memory-storage";
 
 describe("PlotOutline", () => {

@@ -5,9 +5,9 @@ import {
   PlotFormSchema,
   positionsToText,
   preciseNumber,
-} from "../../app/schemas/plot";
-import { readPlotQuery } from "../../app/content/land-plots";
-import { validatePlotGeometry } from "../../worker/domain/validate-geometry";
+} from "#worker/contracts/plot";
+import { readPlotQuery } from "#worker/content/land-plots";
+import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 const lines = (...rows: string[]) => rows.join("\n");
 const base = {

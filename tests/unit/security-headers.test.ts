@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { API_CSP, inlineScripts, pageCsp, scriptHash, withSecurityHeaders } from "../../worker/http/security-headers";
+import { API_CSP, inlineScripts, pageCsp, scriptHash, withSecurityHeaders } from "#worker/http/security-headers";
 
 describe("inline script hashing", () => {
   it("finds inline scripts but not external ones", () => {

@@ -1,15 +1,15 @@
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { createQueryClient } from "../../app/lib/query-client";
+import { createQueryClient } from "#app/lib/query-client";
 
-type Store = typeof import("../../app/lib/toast-store");
+type Store = typeof import("#app/lib/toast-store");
 let store: Store;
 
 beforeEach(async () => {
   vi.useFakeTimers();
   vi.resetModules(); // the store is module state: start every test with an empty queue
-  store = await import("../../app/lib/toast-store");
+  store = await import("#app/lib/toast-store");
 });
 
 afterEach(() => {

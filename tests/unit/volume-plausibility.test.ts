@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor } from "../../worker/domain/volume-plausibility";
+import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor } from "#worker/domain/volume-plausibility";
 
 describe("yield per hectare", () => {
   it("uses the configured override, else the default, else nothing", () => {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { LOGIN_PATHS } from "../../app/content/login-paths";
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { LOGIN_PATHS } from "#app/content/login-paths";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { call } from "../worker/helpers";
 
 /** This project runs the built Worker with DEMO_MODE=off, as production does. */

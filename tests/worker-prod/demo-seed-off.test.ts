@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { hashPassword } from "../../worker/services/password";
+import { hashPassword } from "#worker/services/auth/password";
 import { call } from "../worker/helpers";
 
 const NOT_FOUND = { success: false, message: "No API endpoint at POST /api/demo/seed" };

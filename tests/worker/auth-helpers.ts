@@ -1,4 +1,4 @@
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { call } from "./helpers";
 
 const ENDPOINT: Record<string, (a: (typeof DEMO_ACCOUNTS)[number]) => [string, Record<string, string>]> = {

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:test";
 import { renderSVG } from "uqr";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { insertCustodyEvent, updateBatch } from "../../db/queries/batches";
+import { database } from "#db/client";
+import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
 import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
 

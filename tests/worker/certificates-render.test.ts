@@ -5,10 +5,10 @@
  */
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { CERTIFICATE_TYPES } from "../../worker/domain/certificates/content";
-import { certificateFonts } from "../../worker/domain/certificates/fonts";
-import { renderCertificateLayout } from "../../worker/domain/certificates/render";
-import { testFarmerData } from "../../worker/domain/certificates/test-farmers";
+import { CERTIFICATE_TYPES } from "#worker/domain/certificates/content";
+import { certificateFonts } from "#worker/domain/certificates/fonts";
+import { renderCertificateLayout } from "#worker/domain/certificates/render";
+import { testFarmerData } from "#worker/domain/certificates/test-farmers";
 
 describe("certificates in workerd", () => {
   it("decodes both embedded DejaVu fonts (TrueType files)", () => {

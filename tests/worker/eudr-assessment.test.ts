@@ -1,8 +1,8 @@
 import turfArea from "@turf/area";
 import { env, exports } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_LAYERS } from "../../db/seed/sample-layers";
-import { checkEudrGeoJson } from "../../worker/domain/eudr-geojson";
+import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
+import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { signInAs } from "./auth-helpers";
 import { call, ORIGIN } from "./helpers";
 
@@ -58,7 +58,7 @@ function plotStatement(id: string, farmerId: string, county: string, geometry: {
 }
 
 const poly = (lon: number, lat: number) => ({ type: "Polygon" as const, coordinates: [square(lon, lat)] });
-/** Where each plot lies against the sample layers (db/seed/sample-layers.ts). */
+/** Where each plot lies against the sample layers (worker/services/demo/sample-layers.ts). */
 const PLOTS = {
   cocoa: { farmer: "FRM000321", county: "Nimba County", geometry: poly(-8.601234, 7.201234) }, // cocoa in 2020 → low
   noForest: { farmer: "FRM000321", county: "Nimba County", geometry: poly(-8.601234, 6.601234) }, // inside the forest map, no forest → low

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { farmerSearchStatements, type FarmerFilter } from "../../db/queries/farmers";
-import { FARMER_MESSAGES as M } from "../../app/schemas/farmer";
-import { CROPS } from "../../worker/domain/commodities";
-import { prepareFarmer, registerFarmer } from "../../worker/services/register-farmer";
-import { FarmerSchema } from "../../app/schemas/farmer";
+import { database } from "#db/client";
+import { farmerSearchStatements, type FarmerFilter } from "#db/queries/farmers";
+import { FARMER_MESSAGES as M } from "#worker/contracts/farmer";
+import { CROPS } from "#worker/domain/commodities";
+import { prepareFarmer, registerFarmer } from "#worker/services/registry/register-farmer";
+import { FarmerSchema } from "#worker/contracts/farmer";
 import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
 

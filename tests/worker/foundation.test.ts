@@ -1,9 +1,9 @@
 import { env } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { LANDING, MODULES, REDIRECT_TO_LANDING } from "../../app/content/landing";
-import { PORTALS } from "../../app/content/portals";
-import { COUNTIES } from "../../app/content/counties";
+import { LANDING, MODULES, REDIRECT_TO_LANDING } from "#app/content/landing";
+import { PORTALS } from "#app/content/portals";
+import { COUNTIES } from "#worker/content/counties";
 import { call } from "./helpers";
 
 /** Decodes the few entities React escapes so texts can be compared as a user reads them. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "../../worker/auth/roles";
-import { LOGIN_PATHS } from "../../app/content/login-paths";
+import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
+import { LOGIN_PATHS } from "#app/content/login-paths";
 import { call } from "./helpers";
 import { signInAs } from "./auth-helpers";
 

@@ -6,9 +6,9 @@
 import { env, exports } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { database } from "../../db/client";
-import { DEMO_ACCOUNTS } from "../../db/seed/demo-accounts";
-import { gatherReportData } from "../../worker/services/report-data";
+import { database } from "#db/client";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
+import { gatherReportData } from "#worker/services/reports/report-data";
 import { call } from "./helpers";
 import { signInAs } from "./auth-helpers";
 

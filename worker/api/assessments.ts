@@ -6,18 +6,18 @@
  */
 import { Hono, type Context } from "hono";
 import type { z } from "zod";
-import { findJob, recentJobs } from "../../db/queries/assessment-jobs";
-import { assessmentHistory, countPlotsInScope, findPlotByIdOrCode, plotIdsInScope } from "../../db/queries/plot-assessments";
-import { findLayer, listLayers, type ReferenceLayerRow } from "../../db/queries/reference-layers";
-import { installSampleLayers } from "../../db/seed/sample-layers";
-import { AssessApiSchema, JobApiSchema, LAYER_KIND_LABEL, LayerUploadApiSchema, MAX_SYNC_PLOTS } from "../../app/schemas/eudr";
+import { findJob, recentJobs } from "#db/queries/assessment-jobs";
+import { assessmentHistory, countPlotsInScope, findPlotByIdOrCode, plotIdsInScope } from "#db/queries/plot-assessments";
+import { findLayer, listLayers, type ReferenceLayerRow } from "#db/queries/reference-layers";
+import { installSampleLayers } from "../services/demo/sample-layers";
+import { AssessApiSchema, JobApiSchema, LAYER_KIND_LABEL, LayerUploadApiSchema, MAX_SYNC_PLOTS } from "../contracts/eudr";
 import { PERMISSIONS } from "../auth/permissions";
 import { isDemoMode } from "../env";
 import { serializeEudrGeoJson, packageCollection } from "../domain/eudr-geojson";
-import { assessPlots } from "../services/assess-plots";
-import { createAssessmentJob, jobView, resolvePlotScope, runJobSlice, JOB_LEASE_MS } from "../services/assessment-jobs";
-import { exportGeoJson } from "../services/export-geojson";
-import { uploadLayer } from "../services/upload-layer";
+import { assessPlots } from "../services/eudr/assess-plots";
+import { createAssessmentJob, jobView, resolvePlotScope, runJobSlice, JOB_LEASE_MS } from "../services/eudr/assessment-jobs";
+import { exportGeoJson } from "../services/eudr/export-geojson";
+import { uploadLayer } from "../services/eudr/upload-layer";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { listAudit } from "../../db/queries/audit-log";
-import { AuditFilterSchema } from "../../app/schemas/audit";
+import { listAudit } from "#db/queries/audit-log";
+import { AuditFilterSchema } from "../contracts/audit";
 import { PERMISSIONS } from "../auth/permissions";
 import { apiError } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { database } from "../../db/client";
-import { ChangePasswordSchema, fieldErrors } from "../../app/schemas/auth";
+import { database } from "#db/client";
+import { ChangePasswordSchema, fieldErrors } from "../contracts/auth";
 import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
 import { clearedSessionCookie, revokeSession } from "../auth/session";
-import { changePassword } from "../services/change-password";
+import { changePassword } from "../services/auth/change-password";
 import { isDemoMode } from "../env";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, sessionDeps, type ApiEnv } from "./middleware";

@@ -9,17 +9,17 @@ import {
   PurchaseSchema,
   SplitSchema,
   TransferSchema,
-} from "../../app/schemas/batches";
-import { fieldErrors } from "../../app/schemas/auth";
+} from "../contracts/batches";
+import { fieldErrors } from "../contracts/auth";
 import { PERMISSIONS } from "../auth/permissions";
-import { createBatch } from "../services/create-batch";
-import { certifyBatch } from "../services/certify-batch";
-import { mergeBatches } from "../services/merge-batch";
-import { listVisibleBatches, readBatch } from "../services/read-batches";
-import { recordDds } from "../services/record-dds";
-import { splitBatch } from "../services/split-batch";
-import { transferBatch } from "../services/transfer-batch";
-import type { BatchDeps, Outcome } from "../services/batch-common";
+import { createBatch } from "../services/batches/create-batch";
+import { certifyBatch } from "../services/batches/certify-batch";
+import { mergeBatches } from "../services/batches/merge-batch";
+import { listVisibleBatches, readBatch } from "../services/batches/read-batches";
+import { recordDds } from "../services/batches/record-dds";
+import { splitBatch } from "../services/batches/split-batch";
+import { transferBatch } from "../services/batches/transfer-batch";
+import type { BatchDeps, Outcome } from "../services/batches/batch-common";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
@@ -47,7 +47,7 @@ function failure(c: Context<ApiEnv>, outcome: Extract<Outcome<unknown>, { ok: fa
 /**
  * /api/batches (issue #4): purchases, custody steps, splits and merges, compliance and DDS
  * numbers. Every route checks the role on the server; which step each role may record is decided
- * by worker/domain/custody.ts, and who sees which batch by worker/services/read-batches.ts.
+ * by worker/domain/custody.ts, and who sees which batch by worker/services/batches/read-batches.ts.
  */
 export const batchesApi = new Hono<ApiEnv>()
   .get("/", requireApiRole(...PERMISSIONS.readBatches), async (c) => {

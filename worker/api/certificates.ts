@@ -9,7 +9,7 @@
  * not be able to mint LACRA-headed papers; drawing a PDF also costs real CPU.
  *
  * /api/certificates/<type>/<farmer|batch|shipment>/<id>: the same for real subjects, with the
- * per-subject rules of worker/services/certificate-access.ts.
+ * per-subject rules of worker/services/certificates/certificate-access.ts.
  * /api/certificates/verify/<number>: public JSON twin of /verify/<number>.
  * /api/certificates/<number>/revoke: regulator staff, with a reason.
  *
@@ -19,13 +19,13 @@
  * object (restored) — benchmarks and tests use it.
  */
 import { Hono, type Context } from "hono";
-import { fieldErrors } from "../../app/schemas/auth";
-import { database } from "../../db/client";
-import { RevokeSchema } from "../../app/schemas/certificates";
+import { fieldErrors } from "../contracts/auth";
+import { database } from "#db/client";
+import { RevokeSchema } from "../contracts/certificates";
 import { PERMISSIONS } from "../auth/permissions";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES, certificateFileName, isCertificateType, type CertificateType } from "../domain/certificates/content";
-import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificate-access";
-import { getOrIssueCertificate, notIssuedMessage, readVerification, revokeCertificate, type ServedCertificate } from "../services/issue-certificate";
+import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificates/certificate-access";
+import { getOrIssueCertificate, notIssuedMessage, readVerification, revokeCertificate, type ServedCertificate } from "../services/certificates/issue-certificate";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { isDemoMode } from "../env";
-import { seedDemoData } from "../services/seed-demo-data";
+import { seedDemoData } from "../services/demo/seed-demo-data";
 import { apiError, onApiNotFound } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";
 
@@ -13,7 +13,7 @@ export const demoApi = new Hono<ApiEnv>()
     if (!isDemoMode(c.env)) return onApiNotFound(c);
     await next();
   })
-  /** Seeds the demo traceability data (worker/services/seed-demo-data.ts); a second call creates nothing. */
+  /** Seeds the demo traceability data (worker/services/demo/seed-demo-data.ts); a second call creates nothing. */
   .post("/seed", requireApiRole("system_administrator"), async (c) => {
     try {
       const result = await seedDemoData({ db: c.get("db"), r2: c.env.CERTS });

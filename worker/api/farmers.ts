@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { findFarmer, searchFarmers } from "../../db/queries/farmers";
-import { fieldErrors } from "../../app/schemas/auth";
-import { FarmerSchema, FarmerSearchSchema, searchFilter } from "../../app/schemas/farmer";
+import { findFarmer, searchFarmers } from "#db/queries/farmers";
+import { fieldErrors } from "../contracts/auth";
+import { FarmerSchema, FarmerSearchSchema, searchFilter } from "../contracts/farmer";
 import { PERMISSIONS } from "../auth/permissions";
 import { normaliseFarmerId } from "../domain/farmer-id";
-import { farmerSummary, farmerView, registerFarmer } from "../services/register-farmer";
+import { farmerSummary, farmerView, registerFarmer } from "../services/registry/register-farmer";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 

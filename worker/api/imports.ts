@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { getImportRun, recentImportRuns } from "../../db/queries/import-runs";
+import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
 import { importTemplateCsv } from "../domain/import-rows";
 import { PERMISSIONS } from "../auth/permissions";
-import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport, type ImportDeps } from "../services/bulk-import";
+import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport, type ImportDeps } from "../services/registry/bulk-import";
 import { apiError } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";
 import type { Context } from "hono";

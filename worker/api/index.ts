@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Env } from "../env";
-import { checkHealth } from "../services/check-health";
+import { checkHealth } from "../services/platform/check-health";
 import { assets } from "./assets";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { auth } from "./auth";
@@ -17,7 +17,7 @@ import { importsApi } from "./imports";
 import { demoApi } from "./demo";
 import { certificatesApi, certificateTestApi } from "./certificates";
 import { reportsApi } from "./reports";
-import { dashboardMetrics } from "../services/dashboard-metrics";
+import { dashboardMetrics } from "../services/reports/dashboard-metrics";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<{ Bindings: Env }>()

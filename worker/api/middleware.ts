@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { database, type Database } from "../../db/client";
+import { database, type Database } from "#db/client";
 import type { Env } from "../env";
 import type { Role } from "../auth/roles";
 import { readSession, tokenFromRequest, type Session, type SessionDeps } from "../auth/session";

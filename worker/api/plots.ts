@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { fieldErrors } from "../../app/schemas/auth";
-import { PLOTS_PAGE_SIZE, readPlotQuery } from "../../app/content/land-plots";
-import { PLOT_MESSAGES, PlotApiSchema } from "../../app/schemas/plot";
-import { assessmentsOfPlot, batchesOfPlot, listPlots, plotsInBox, plotWithFarmer, type PlotRow } from "../../db/queries/land-plots";
-import { registerPlot } from "../services/register-plot";
+import { fieldErrors } from "../contracts/auth";
+import { PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
+import { PLOT_MESSAGES, PlotApiSchema } from "../contracts/plot";
+import { assessmentsOfPlot, batchesOfPlot, listPlots, plotsInBox, plotWithFarmer, type PlotRow } from "#db/queries/land-plots";
+import { registerPlot } from "../services/plots/register-plot";
 import { validatePlotGeometry, type PlotGeometry, type Position } from "../domain/validate-geometry";
 import { PERMISSIONS } from "../auth/permissions";
 import { apiError } from "./errors";

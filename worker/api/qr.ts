@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { database } from "../../db/client";
-import { batchByCode } from "../../db/queries/batches";
+import { database } from "#db/client";
+import { batchByCode } from "#db/queries/batches";
 import type { Env } from "../env";
-import { qrPng, qrSvg, traceUrl } from "../services/render-qr";
+import { qrPng, qrSvg, traceUrl } from "../services/batches/render-qr";
 import { apiError } from "./errors";
 
 /**

@@ -1,11 +1,11 @@
 import { Hono, type Context } from "hono";
-import { fieldErrors } from "../../app/schemas/auth";
-import { ReportRequestSchema, REPORT_MESSAGES } from "../../app/schemas/reports";
-import { findExporter, getReport, recentReports } from "../../db/queries/reports";
+import { fieldErrors } from "../contracts/auth";
+import { ReportRequestSchema, REPORT_MESSAGES } from "../contracts/reports";
+import { findExporter, getReport, recentReports } from "#db/queries/reports";
 import { can, PERMISSIONS } from "../auth/permissions";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "../auth/report-access";
 import { reportFileName, type ReportKind, type ReportParams } from "../domain/reports/report-content";
-import { buildReport, reportView, reportViewer, requestReport, type BuildReportDeps } from "../services/build-report";
+import { buildReport, reportView, reportViewer, requestReport, type BuildReportDeps } from "../services/reports/build-report";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 

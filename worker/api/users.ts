@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { findUserById, logAuthEvent } from "../../db/queries/users";
-import { auditLog, users } from "../../db/schema";
+import { findUserById, logAuthEvent } from "#db/queries/users";
+import { auditLog, users } from "#db/schema";
 import { revokeUserSessions } from "../auth/session";
 import { apiError } from "./errors";
 import { requireApiRole, sessionDeps, type ApiEnv } from "./middleware";

@@ -14,9 +14,9 @@ import {
   InspectorLoginSchema,
   MonitoringLoginSchema,
   OfficeLoginSchema,
-} from "../../app/schemas/auth";
-import type { UserRow } from "../../db/queries/users";
-import { authenticate, type AuthDeps, type LoginInput, type Portal } from "../services/authenticate";
+} from "../contracts/auth";
+import type { UserRow } from "#db/queries/users";
+import { authenticate, type AuthDeps, type LoginInput, type Portal } from "../services/auth/authenticate";
 import { AUTH_MESSAGES } from "./messages";
 import { USER_TYPE, type Role } from "./roles";
 import { sessionCookie, type Session } from "./session";

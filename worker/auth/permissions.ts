@@ -32,7 +32,7 @@ export const PERMISSIONS = {
   readAudit: [...REGULATOR_STAFF],
   /** The certificate testing screen and /api/test/* documents (issue #5): staff who issue or check certificates. */
   testCertificates: [...INSPECTORS, ...REGULATOR_STAFF],
-  /** Certificates of real farmers, batches and shipments; which subjects each role gets: worker/services/certificate-access.ts. */
+  /** Certificates of real farmers, batches and shipments; which subjects each role gets: worker/services/certificates/certificate-access.ts. */
   readCertificates: ["farmer", "buyer", "exporter", ...INSPECTORS, ...REGULATOR_STAFF],
   /** Revoke an issued certificate, with a reason: regulator staff. */
   revokeCertificates: [...REGULATOR_STAFF],

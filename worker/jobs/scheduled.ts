@@ -1,11 +1,11 @@
-import { database } from "../../db/client";
-import { finishCronRun, startCronRun } from "../../db/queries/cron-runs";
+import { database } from "#db/client";
+import { finishCronRun, startCronRun } from "#db/queries/cron-runs";
 import type { Env } from "../env";
-import { continueAssessmentJobs } from "../services/assessment-jobs";
-import { unfinishedImportRuns } from "../../db/queries/import-runs";
-import { continueImport } from "../services/bulk-import";
-import { regenerateCertificates } from "../services/regenerate-certificates";
-import { continueReports } from "../services/build-report";
+import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
+import { unfinishedImportRuns } from "#db/queries/import-runs";
+import { continueImport } from "../services/registry/bulk-import";
+import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
+import { continueReports } from "../services/reports/build-report";
 
 /** The nightly trigger in wrangler.toml; the 5-minute one only finishes background work. */
 export const NIGHTLY_CRON = "0 2 * * *";

@@ -3,19 +3,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { AUTH_MESSAGES as M } from "../../../worker/auth/messages";
-import { HOME_DASHBOARD, isRole } from "../../../worker/auth/roles";
-import type { FieldSpec, FormSpec } from "../../content/logins";
-import { apiRequest, isConnectionError, serverMessage } from "../../lib/api-client";
+import { AUTH_MESSAGES as M } from "#worker/auth/messages";
+import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
+import type { FieldSpec, FormSpec } from "#app/content/logins";
+import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import {
   clearExecutiveTokens,
   clearSessionKeys,
   storeBrowserSession,
   tokenClaims,
-} from "../../lib/browser-session";
-import { OFFLINE_USER_ID, storeOfflineVerifier } from "../../lib/offline";
-import { CURRENT_USER_KEY } from "../../lib/query-client";
-import { toast } from "../../lib/toast-store";
+} from "#app/lib/browser-session";
+import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
+import { CURRENT_USER_KEY } from "#app/lib/query-client";
+import { toast } from "#app/lib/toast-store";
 import { ErrorSummary, type SummaryItem } from "./error-summary";
 
 type Status = "idle" | "submitting" | "success" | "error";

@@ -78,7 +78,7 @@ const right = (header: string, width: number): Column => ({ header, width, align
 
 /**
  * Renders a report to PDF bytes, with the layout's drawn boxes and charts for checks.
- * @param data the gathered figures (worker/services/report-data.ts)
+ * @param data the gathered figures (worker/services/reports/report-data.ts)
  * @param meta the data hash and build time, printed on the first page and in footers
  */
 export async function renderReport(data: ReportData, meta: ReportMeta): Promise<ReportRenderResult> {

@@ -9,9 +9,9 @@
  * Pure: no storage, no clock.
  */
 import { canonicalJson, sha256Hex } from "../hash";
-import type { ReportKind } from "../../auth/report-access";
+import type { ReportKind } from "#worker/auth/report-access";
 
-export { REPORT_KINDS, type ReportKind } from "../../auth/report-access";
+export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
 
 /**
  * Bumped whenever the figures' meaning or the PDF layout changes: it is part of the hashed

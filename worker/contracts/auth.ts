@@ -1,0 +1,131 @@
+/**
+ * One zod schema per sign-in form (spec §5), shared by the browser (conform) and the server
+ * (route actions and /api). Messages are the spec's, word for word.
+ */
+import { z } from "zod";
+import { COUNTIES } from "../content/counties";
+import { AUTH_MESSAGES as M } from "../auth/messages";
+import { ENTITY_TYPES, OFFICE_DEPARTMENTS } from "../auth/roles";
+
+/** A required text: missing, empty and blank all give `message`. */
+const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
+const password6 = z.string({ error: M.passwordMin }).min(6, M.passwordMin).max(200, "Password is too long");
+const optionalText = (max = 120) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+const optionalCounty = z
+  .union([z.enum(COUNTIES), z.literal("")])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+const phone = z
+  .string()
+  .trim()
+  .regex(/^$|^\+?[\d\s-]{7,20}$/, "Enter a phone number like +231 77 123 4567")
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** /farmer-login, farmer side (spec §3 farmer registration, §5 farmer form). */
+export const FarmerLoginSchema = z.object({
+  farmerId: required(M.farmerIdRequired),
+  password: password6,
+  county: optionalCounty,
+  phoneNumber: phone,
+});
+
+/** /farmer-login, buyer side (spec §3 buyer registration, §5 buyer form). */
+export const BuyerLoginSchema = z.object({
+  buyerId: required(M.buyerIdRequired),
+  password: password6,
+  companyName: optionalText(),
+  phoneNumber: phone,
+});
+
+/** /farmer-login-portal: both fields or 'Please enter both login ID and password' (spec §5). */
+export const FarmerPortalLoginSchema = z.object({
+  credentialId: required(M.missingBoth),
+  password: required(M.missingBoth),
+});
+
+/** Inspector cards and dedicated inspector pages (fields required; spec gives no wording). */
+export const InspectorLoginSchema = z.object({
+  username: required(M.usernameRequired),
+  password: required(M.passwordRequired),
+  inspectorType: z.enum(["land-mapping", "port", "warehouse"]).optional(),
+});
+
+/** /exporter-login (spec §5). */
+export const ExporterLoginSchema = z.object({
+  username: required(M.exporterMissing),
+  password: required(M.exporterMissing),
+});
+
+/** /dg-login, /ddgots-login, /ddgaf-login. */
+export const ExecutiveLoginSchema = z.object({
+  username: required(M.usernameRequired),
+  password: required(M.passwordRequired),
+  departmentLevel: optionalText(40),
+});
+
+/** /regulatory-classic-login (spec §5 office login). */
+export const OfficeLoginSchema = z.object({
+  username: required(M.usernameRequired),
+  password: password6,
+  role: required(M.roleRequired),
+  department: z
+    .union([z.enum(OFFICE_DEPARTMENTS), z.literal("")])
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  userType: optionalText(40),
+});
+
+/** /agritrace-admin-login and /system-admin-login (spec §5). */
+export const AgritraceAdminLoginSchema = z.object({
+  username: required(M.usernameRequired),
+  password: password6,
+  accessCode: required(M.accessCodeRequired),
+});
+
+/** /monitoring-login (donor, NGO and auditor cards). */
+export const MonitoringLoginSchema = z.object({
+  username: required(M.usernameRequired),
+  password: required(M.passwordRequired),
+  entityType: z.enum(ENTITY_TYPES, { error: M.entityTypeRequired }),
+  requestedRole: optionalText(40),
+});
+
+/** Field agents (offline-capable mode). */
+export const FieldAgentLoginSchema = z.object({
+  agentId: required("Agent ID is required"),
+  password: required(M.passwordRequired),
+});
+
+/** API bodies that differ from the forms (spec §7). */
+export const FarmerLoginApiSchema = z.object({
+  credentialId: required(M.missingBoth),
+  password: required(M.missingBoth),
+  county: optionalCounty,
+  phoneNumber: phone,
+});
+export const BuyerLoginApiSchema = BuyerLoginSchema.extend({ userType: optionalText(40) });
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: required(M.passwordRequired),
+    newPassword: password6,
+    confirmPassword: z.string({ error: M.passwordMismatch }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
+
+/** Field → messages, the shape of `errors` in a 400 reply and in form re-renders. */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}

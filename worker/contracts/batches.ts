@@ -1,0 +1,232 @@
+/**
+ * Batch forms and API bodies (issue #4): one zod schema per action, shared by the pages
+ * (conform, JavaScript on or off) and POST /api/batches…. Messages live once in BATCH_MESSAGES.
+ * Business rules that need the database (plots of the farmer, custody order, weights against
+ * the stored batch) are judged by worker/services and worker/domain, never here.
+ */
+import { z } from "zod";
+import { EUDR_COMMODITIES, QUALITY_GRADES, type EudrCommodity } from "../domain/commodities";
+import { BATCH_STATUSES, CHAIN } from "../domain/custody";
+import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
+
+export const COMMODITY_NAMES = Object.keys(EUDR_COMMODITIES) as [EudrCommodity, ...EudrCommodity[]];
+/** Steps a transfer can record (the purchase is recorded by creating the batch). */
+export const TRANSFER_STEPS = CHAIN.slice(2) as unknown as ["warehouse_received", "warehouse_inspected", "port_inspected", "exported"];
+export const MAX_BATCH_KG = 1_000_000;
+export const BATCHES_PAGE_SIZE = 25;
+
+export const BATCH_MESSAGES = {
+  farmerIdRequired: "Enter the farmer ID",
+  farmerIdFormat: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
+  tooManyFarmers: "A purchase can name at most 50 farmers",
+  plotsRequired: "Choose at least one origin plot",
+  plotCodeFormat: "Plot codes look like PLT-100001-01",
+  tooManyPlots: "A purchase can draw on at most 100 plots",
+  commodityRequired: "Choose the commodity",
+  weightRequired: "Enter the weight in kg, a number above 0",
+  weightTooLarge: `A batch can weigh at most ${MAX_BATCH_KG.toLocaleString("en-US")} kg`,
+  gradeRequired: "Choose a quality grade from A+ to F",
+  harvestDateRequired: "Enter the harvest date, like 2026-03-14",
+  harvestDateFuture: "The harvest date cannot be in the future",
+  harvestDateTooOld: "The harvest date must be in 2000 or later",
+  latitudeRange: "Latitude must be a number from -90 to 90",
+  longitudeRange: "Longitude must be a number from -180 to 180",
+  gpsPair: "Enter both latitude and longitude, or neither",
+  purchasePlace: "Enter the place (town or facility) where the batch was bought",
+  stepPlace: "Enter the place (town or facility) where this step happened",
+  placeTooLong: "The place must be 120 characters or fewer",
+  noteTooLong: "The note must be 500 characters or fewer",
+  stepRequired: "Choose the custody step to record",
+  weightOutRequired: "Enter the weight after this step, in kg",
+  weightInPositive: "Weight in must be a number above 0",
+  splitWeights: "Enter the weights of at least two new batches, separated by commas, like 400, 350",
+  splitWeightNumber: "Each weight must be a number above 0, like 400 or 350.5",
+  splitTooMany: "A batch can be split into at most 20 new batches",
+  mergeCodes: "Enter the code of at least one other batch to merge with, like LR-COC-2026-000123",
+  mergeTwo: "Choose at least two different batches to merge",
+  mergeTooMany: "At most 20 batches can be merged at once",
+  batchCodeFormat: "Batch codes look like LR-COC-2026-000123",
+  ddsReference: "Enter the DDS reference number given by the EU information system (6 to 40 letters, digits, - or /)",
+  ddsVerification: "Enter the DDS verification number given by the EU information system (4 to 40 letters or digits)",
+  complianceAction: "Choose what to do: mark compliant or re-check",
+} as const;
+
+const todayIso = () => new Date().toISOString().slice(0, 10);
+
+const farmerId = z
+  .string({ error: BATCH_MESSAGES.farmerIdRequired })
+  .trim()
+  .min(1, BATCH_MESSAGES.farmerIdRequired)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^FRM\d{6}$/, BATCH_MESSAGES.farmerIdFormat));
+
+const plotCode = z
+  .string({ error: BATCH_MESSAGES.plotsRequired })
+  .trim()
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9-]{2,39}$/, BATCH_MESSAGES.plotCodeFormat));
+
+const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
+
+const kg = (required: string) =>
+  z.number({ error: required }).positive(required).max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge);
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+const place = (message: string) => z.string({ error: message }).trim().min(1, message).max(120, BATCH_MESSAGES.placeTooLong);
+
+/** GPS of a custody point: optional (a phone may have no fix), but both or neither. */
+const gps = {
+  latitude: z.number({ error: BATCH_MESSAGES.latitudeRange }).min(-90, BATCH_MESSAGES.latitudeRange).max(90, BATCH_MESSAGES.latitudeRange).optional(),
+  longitude: z
+    .number({ error: BATCH_MESSAGES.longitudeRange })
+    .min(-180, BATCH_MESSAGES.longitudeRange)
+    .max(180, BATCH_MESSAGES.longitudeRange)
+    .optional(),
+};
+function gpsPair(value: { latitude?: number; longitude?: number }, ctx: z.RefinementCtx) {
+  if ((value.latitude === undefined) !== (value.longitude === undefined)) {
+    ctx.addIssue({ code: "custom", path: [value.latitude === undefined ? "latitude" : "longitude"], message: BATCH_MESSAGES.gpsPair });
+  }
+}
+
+/** Codes typed in one box ("A, B C") or sent as an array. */
+const codeList = (message: string) =>
+  z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(",") : v),
+    z
+      .string({ error: message })
+      .trim()
+      .min(1, message)
+      .transform((text) => [...new Set(text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase()))])
+      .superRefine((codes, ctx) => {
+        const bad = codes.filter((c) => !CODE_PATTERN.test(c));
+        if (bad.length) ctx.addIssue({ code: "custom", message: `${BATCH_MESSAGES.batchCodeFormat} (not ${bad.join(", ")})` });
+      }),
+  );
+
+/** A buyer's purchase from one or more farmers (creates the batch). */
+export const PurchaseSchema = z
+  .object({
+    farmerIds: z.array(farmerId, { error: BATCH_MESSAGES.farmerIdRequired }).min(1, BATCH_MESSAGES.farmerIdRequired).max(50, BATCH_MESSAGES.tooManyFarmers),
+    plotCodes: z.array(plotCode, { error: BATCH_MESSAGES.plotsRequired }).min(1, BATCH_MESSAGES.plotsRequired).max(100, BATCH_MESSAGES.tooManyPlots),
+    commodity: z.enum(COMMODITY_NAMES, { error: BATCH_MESSAGES.commodityRequired }),
+    weightKg: kg(BATCH_MESSAGES.weightRequired),
+    grade: z.enum(QUALITY_GRADES, { error: BATCH_MESSAGES.gradeRequired }),
+    harvestDate: z
+      .string({ error: BATCH_MESSAGES.harvestDateRequired })
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, BATCH_MESSAGES.harvestDateRequired)
+      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), BATCH_MESSAGES.harvestDateRequired)
+      .refine((d) => d >= "2000-01-01", BATCH_MESSAGES.harvestDateTooOld)
+      .refine((d) => d <= todayIso(), BATCH_MESSAGES.harvestDateFuture),
+    ...gps,
+    location: place(BATCH_MESSAGES.purchasePlace),
+    note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+  })
+  .superRefine(gpsPair);
+export type PurchaseInput = z.infer<typeof PurchaseSchema>;
+
+/** One custody step after the purchase: intake, inspection, port inspection, export. */
+export const TransferSchema = z
+  .object({
+    toStatus: z.enum(TRANSFER_STEPS, { error: BATCH_MESSAGES.stepRequired }),
+    weightInKg: z.number({ error: BATCH_MESSAGES.weightInPositive }).positive(BATCH_MESSAGES.weightInPositive).max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge).optional(),
+    weightOutKg: kg(BATCH_MESSAGES.weightOutRequired),
+    grade: z.enum(QUALITY_GRADES, { error: BATCH_MESSAGES.gradeRequired }).optional(),
+    ...gps,
+    location: place(BATCH_MESSAGES.stepPlace),
+    note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+  })
+  .superRefine(gpsPair);
+export type TransferInput = z.infer<typeof TransferSchema>;
+
+const weightParts = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map((w) => (/^\d+(\.\d+)?$/.test(w) ? Number(w) : Number.NaN));
+
+/** Split one batch into new batches; weights typed "400, 350" or sent as an array. */
+export const SplitSchema = z.object({
+  weights: z.preprocess(
+    (v) => (Array.isArray(v) ? v.join(",") : typeof v === "number" ? String(v) : v),
+    z
+      .string({ error: BATCH_MESSAGES.splitWeights })
+      .trim()
+      .min(1, BATCH_MESSAGES.splitWeights)
+      // Judged on the whole field so the message sits next to the one box the user typed in.
+      .superRefine((text, ctx) => {
+        const parts = weightParts(text);
+        if (parts.some((w) => !(w > 0))) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeightNumber });
+        else if (parts.length < 2) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeights });
+        else if (parts.length > 20) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitTooMany });
+      })
+      .transform(weightParts),
+  ),
+  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
+  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+});
+export type SplitInput = z.infer<typeof SplitSchema>;
+
+/** POST /api/batches/merge: every batch to merge (two or more). */
+export const MergeSchema = z.object({
+  batchCodes: codeList(BATCH_MESSAGES.mergeTwo).pipe(z.array(z.string()).min(2, BATCH_MESSAGES.mergeTwo).max(20, BATCH_MESSAGES.mergeTooMany)),
+  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
+  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+});
+export type MergeInput = z.infer<typeof MergeSchema>;
+
+/** The merge form of a batch's page: the other batches to merge this one with. */
+export const MergeFormSchema = z.object({
+  withCodes: codeList(BATCH_MESSAGES.mergeCodes).pipe(z.array(z.string()).min(1, BATCH_MESSAGES.mergeCodes).max(19, BATCH_MESSAGES.mergeTooMany)),
+  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
+  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+});
+
+/** The EU buyer's due diligence statement numbers for an exported batch (EUDR.md "DDS"). */
+export const DdsSchema = z.object({
+  ddsReference: z
+    .string({ error: BATCH_MESSAGES.ddsReference })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9][A-Z0-9/-]{5,39}$/, BATCH_MESSAGES.ddsReference)),
+  ddsVerification: z
+    .string({ error: BATCH_MESSAGES.ddsVerification })
+    .trim()
+    .transform((v) => v.toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,40}$/, BATCH_MESSAGES.ddsVerification)),
+});
+export type DdsInput = z.infer<typeof DdsSchema>;
+
+/** Mark a batch EUDR-compliant, or re-check its compliance against the plots' current verdicts. */
+export const ComplianceSchema = z.object({
+  decision: z.enum(["mark_compliant", "recheck"], { error: BATCH_MESSAGES.complianceAction }).default("mark_compliant"),
+});
+
+/** Filters of /batches and GET /api/batches (query string). */
+export const BatchFilterSchema = z.object({
+  status: z.enum(BATCH_STATUSES as [string, ...string[]]).optional().catch(undefined),
+  commodity: z.enum(COMMODITY_NAMES).optional().catch(undefined),
+  compliance: z.enum(COMPLIANCE_STATUSES).optional().catch(undefined),
+  code: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .catch(undefined)
+    .transform((v) => v || undefined),
+  flagged: z
+    .string()
+    .optional()
+    .catch(undefined)
+    .transform((v) => v === "1" || v === "true"),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+export type BatchFilterInput = z.infer<typeof BatchFilterSchema>;

@@ -1,0 +1,188 @@
+/**
+ * The land plot form (/create-land-plot) and POST /api/plots: one zod schema for the fields
+ * that are not geometry, shared by the browser (conform) and the server, plus the parser that
+ * turns typed "latitude, longitude" lines (or pasted GeoJSON) into GeoJSON. The EUDR rules
+ * themselves are judged by worker/domain/validate-geometry.ts, never here.
+ */
+import { z } from "zod";
+import { CROPS } from "../domain/commodities";
+
+export const CAPTURE_MODES = ["point", "polygon"] as const;
+export type CaptureMode = (typeof CAPTURE_MODES)[number];
+
+export const FIRST_PLANTING_YEAR = 1950;
+/** Longest coordinates text accepted (≈ 3,000 vertices): well under the 1 MiB body limit. */
+export const MAX_COORDINATES_CHARS = 100_000;
+
+export const PLOT_MESSAGES = {
+  farmerIdRequired: "Enter the farmer ID",
+  farmerIdFormat: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
+  cropRequired: "Choose the crop grown on the plot",
+  plantingYearRequired: "Enter the planting year",
+  plantingYearRange: (max: number) => `Enter a planting year from ${FIRST_PLANTING_YEAR} to ${max}`,
+  tenureTooLong: "The tenure or land document reference must be 100 characters or fewer",
+  captureModeRequired: "Choose whether the plot is a single point or a polygon",
+  coordinatesRequired: 'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON',
+  coordinatesTooLong: `The coordinates are too long (at most ${MAX_COORDINATES_CHARS.toLocaleString("en")} characters)`,
+  areaRange: "Enter the area in hectares as a number, like 1.5",
+  notValid: "The plot geometry is not valid",
+} as const;
+
+const currentYear = () => new Date().getUTCFullYear();
+
+/** FRM + 6 digits (spec §3); typed in any case, stored upper-case. */
+export const FarmerIdSchema = z
+  .string({ error: PLOT_MESSAGES.farmerIdRequired })
+  .trim()
+  .min(1, PLOT_MESSAGES.farmerIdRequired)
+  .transform((v) => v.toUpperCase())
+  .pipe(z.string().regex(/^FRM\d{6}$/, PLOT_MESSAGES.farmerIdFormat));
+
+const optionalText = (max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** The fields of a plot that are not its geometry (form and API). */
+export const PlotFieldsSchema = z.object({
+  farmerId: FarmerIdSchema,
+  crop: z.enum(CROPS, { error: PLOT_MESSAGES.cropRequired }),
+  plantingYear: z
+    .number({ error: PLOT_MESSAGES.plantingYearRequired })
+    .int(PLOT_MESSAGES.plantingYearRange(currentYear()))
+    .refine((y) => y >= FIRST_PLANTING_YEAR && y <= currentYear(), { error: () => PLOT_MESSAGES.plantingYearRange(currentYear()) }),
+  tenureReference: optionalText(100, PLOT_MESSAGES.tenureTooLong),
+  /** For a Point only: the plot's area (the EU system assumes 4 ha when it is missing). */
+  declaredAreaHectares: z.number({ error: PLOT_MESSAGES.areaRange }).positive(PLOT_MESSAGES.areaRange).max(100_000, PLOT_MESSAGES.areaRange).optional(),
+  /** Idempotency key: a resubmission with the same id returns the stored plot. */
+  submissionId: z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9-]+$/),
+});
+export type PlotFields = z.infer<typeof PlotFieldsSchema>;
+
+/** /create-land-plot: the fields plus how the geometry was captured, as typed text. */
+export const PlotFormSchema = PlotFieldsSchema.extend({
+  captureMode: z.enum(CAPTURE_MODES, { error: PLOT_MESSAGES.captureModeRequired }),
+  coordinates: z
+    .string({ error: PLOT_MESSAGES.coordinatesRequired })
+    .trim()
+    .min(1, PLOT_MESSAGES.coordinatesRequired)
+    .max(MAX_COORDINATES_CHARS, PLOT_MESSAGES.coordinatesTooLong)
+    // Syntax, on the field itself so it is reported even when other fields are wrong too.
+    .superRefine((text, ctx) => {
+      if (!text) return;
+      const parsed = parsePlotCoordinates(text, "polygon");
+      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
+    }),
+}).superRefine((value, ctx) => {
+  // What depends on the capture mode (a point is one line); syntax is reported above.
+  if (value.captureMode !== "point" || !parsePlotCoordinates(value.coordinates ?? "", "polygon").ok) return;
+  const parsed = parsePlotCoordinates(value.coordinates, value.captureMode);
+  if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", path: ["coordinates"], message });
+});
+export type PlotForm = z.infer<typeof PlotFormSchema>;
+
+/** POST /api/plots: the fields plus the GeoJSON (a geometry, or a Feature). */
+export const PlotApiSchema = PlotFieldsSchema.extend({
+  geometry: z.unknown().optional(),
+  feature: z.unknown().optional(),
+}).refine((v) => v.geometry !== undefined || v.feature !== undefined, {
+  path: ["geometry"],
+  error: "Send the plot as `geometry` (GeoJSON Point or Polygon) or `feature` (GeoJSON Feature)",
+});
+
+export type ParsedCoordinates = { ok: true; geojson: unknown; positions: number } | { ok: false; errors: string[] };
+
+const NUMBER = String.raw`[+-]?\d+(?:\.\d+)?`;
+const PAIR = new RegExp(String.raw`^\s*(${NUMBER})\s*(?:[,;]\s*|\s+)(${NUMBER})\s*$`);
+/** Liberia's box (EUDR.md), only to recognise "longitude, latitude" typed the wrong way round. */
+const LIBERIA = { minLon: -11.5, maxLon: -7.3, minLat: 4.3, maxLat: 8.6 };
+
+/**
+ * A typed coordinate as a number that keeps its precision. A JSON number cannot carry trailing
+ * zeros, so "7.123450" would read as 7.12345 and fail the 6-decimal rule (EUDR Art. 2(28)) that
+ * the person did satisfy; such a value gets a 7th decimal digit 1 (a shift of ~1 cm, far below
+ * GPS accuracy) so that it keeps six significant decimals. Values typed with fewer than 6
+ * decimals are kept as typed, and are rejected by the validator as they should be.
+ */
+export function preciseNumber(text: string): number {
+  const value = Number(text);
+  const typed = text.includes(".") ? text.split(".")[1]!.length : 0;
+  if (typed < 6) return value;
+  const kept = String(value).includes(".") ? String(value).split(".")[1]!.length : 0;
+  if (kept >= 6 || String(value).includes("e")) return value;
+  const [whole, fraction = ""] = text.replace(/^\+/, "").split(".");
+  return Number(`${whole}.${fraction.slice(0, 6).padEnd(6, "0")}1`);
+}
+
+/** Same as preciseNumber for every number written with 6+ decimals in a JSON text. */
+function preciseJson(text: string): unknown {
+  return JSON.parse(text.replace(/-?\d+\.\d{6,}(?![\d.eE])/g, (m) => String(preciseNumber(m))));
+}
+
+/** Formats a coordinate for the coordinates text: 6 decimals (map taps, GPS fixes). */
+export const formatCoordinate = (value: number) => value.toFixed(6);
+
+/** The "latitude, longitude" lines for a list of [lon, lat] positions. */
+export function positionsToText(positions: readonly (readonly [number, number])[]): string {
+  return positions.map(([lon, lat]) => `${formatCoordinate(lat)}, ${formatCoordinate(lon)}`).join("\n");
+}
+
+/**
+ * Reads the coordinates textarea: one "latitude, longitude" per line (as a GPS shows them;
+ * comma, semicolon or space between), converted to GeoJSON [longitude, latitude]; for a polygon
+ * the ring is closed when the last point is not the first. Text starting with "{" is read as
+ * GeoJSON (a geometry or a Feature) and passed on unchanged. Only the syntax is checked here.
+ */
+export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoordinates {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, errors: [PLOT_MESSAGES.coordinatesRequired] };
+  if (trimmed.startsWith("{")) {
+    try {
+      return { ok: true, geojson: preciseJson(trimmed), positions: 0 };
+    } catch {
+      return { ok: false, errors: ["The pasted GeoJSON is not valid JSON"] };
+    }
+  }
+  const errors: string[] = [];
+  const positions: [number, number][] = [];
+  trimmed.split(/\r?\n/).forEach((line, i) => {
+    if (!line.trim()) return;
+    const match = line.match(PAIR);
+    if (!match) {
+      errors.push(`Line ${i + 1} is not "latitude, longitude" (for example 7.201234, -8.601234): ${line.trim().slice(0, 40)}`);
+      return;
+    }
+    const lat = preciseNumber(match[1]!);
+    const lon = preciseNumber(match[2]!);
+    if (lat < -90 || lat > 90) {
+      errors.push(`Line ${i + 1}: the latitude ${match[1]} is not between -90 and 90`);
+      return;
+    }
+    positions.push([lon, lat]);
+  });
+  if (errors.length) return { ok: false, errors: errors.slice(0, 10) };
+  const looksSwapped =
+    positions.length > 0 &&
+    positions.every(([lon, lat]) => lat >= LIBERIA.minLon && lat <= LIBERIA.maxLon && lon >= LIBERIA.minLat && lon <= LIBERIA.maxLat);
+  if (looksSwapped) {
+    return { ok: false, errors: ['These look like "longitude, latitude": type the latitude first, as a GPS shows it (for example 7.201234, -8.601234)'] };
+  }
+  if (mode === "point") {
+    if (positions.length !== 1) {
+      return { ok: false, errors: [`A point needs exactly one "latitude, longitude" line; there are ${positions.length}`] };
+    }
+    return { ok: true, geojson: { type: "Point", coordinates: positions[0] }, positions: 1 };
+  }
+  const ring = [...positions];
+  const first = ring[0]!;
+  const last = ring[ring.length - 1]!;
+  if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
+  return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length };
+}
+
+// Labels and list filters live in worker/content/land-plots.ts (no zod: pages that only show them
+// stay light); re-exported here for modules that already take them from this file.
+export { PLOTS_PAGE_SIZE, readPlotQuery, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "../content/land-plots";

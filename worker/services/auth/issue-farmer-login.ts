@@ -1,0 +1,51 @@
+import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
+import { findFarmer, insertFarmerAccountStatement, setFarmerUserStatement } from "#db/queries/farmers";
+import { auditEntry, type Actor } from "../platform/audit";
+import { hashPassword } from "./password";
+import { generateTemporaryPassword } from "../registry/register-farmer";
+
+export type IssueLoginResult =
+  | { ok: true; farmerId: string; temporaryPassword: string }
+  | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Gives a registered farmer without a login (e.g. one from a bulk import, ADR 009) their
+ * sign-in account: login ID = farmer ID, a temporary password shown once to the inspector, and a
+ * forced change at first sign-in. Account, link and audit rows are one batch.
+ */
+export async function issueFarmerLogin(
+  farmerId: string,
+  deps: { db: Database; actor: Actor; hash?: (p: string) => Promise<string>; newPassword?: () => string },
+): Promise<IssueLoginResult> {
+  const found = await findFarmer(deps.db, farmerId);
+  if (!found) return { ok: false, status: 404, message: `No farmer with ID ${farmerId}` };
+  const { farmer } = found;
+  if (farmer.userId) return { ok: false, status: 409, message: `Farmer ${farmerId} already has a login` };
+  const temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
+  const userId = crypto.randomUUID();
+  const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
+  try {
+    await deps.db.batch([
+      insertFarmerAccountStatement(deps.db, {
+        id: userId,
+        farmerId,
+        firstName: farmer.firstName,
+        lastName: farmer.lastName,
+        county: farmer.county,
+        phone: farmer.phone,
+        passwordHash,
+      }),
+      setFarmerUserStatement(deps.db, farmerId, userId),
+      auditEntry(deps.db, deps.actor, "user_created", "user", userId, null, { loginId: farmerId, role: "farmer", mustChangePassword: true }),
+      auditEntry(deps.db, deps.actor, "login_issued", "farmer", farmerId, { userId: null }, { userId }),
+    ]);
+  } catch (error) {
+    // Two inspectors pressed the button at once: the login ID is unique, the first one won.
+    if (isUniqueViolation(error)) {
+      return { ok: false, status: 409, message: `Farmer ${farmerId} already has a login` };
+    }
+    throw error;
+  }
+  return { ok: true, farmerId, temporaryPassword };
+}

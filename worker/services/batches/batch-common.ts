@@ -1,0 +1,126 @@
+/**
+ * What the batch services share: their dependencies, their result shape, batch code allocation
+ * with retry, the audit snapshot of a batch and the current compliance verdict of a set of plots.
+ */
+import type { Database } from "#db/client";
+import { errorText, isUniqueViolation } from "#db/errors";
+import { lastBatchCode, plotsById, type BatchRow, type NewCustodyEvent } from "#db/queries/batches";
+import type { Role } from "#worker/auth/roles";
+import { evaluateBatchCompliance, type Eligibility } from "#worker/domain/batch-compliance";
+import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
+import { QUALITY_GRADES, type EudrCommodity } from "#worker/domain/commodities";
+
+export type BatchActor = { id: string; role: Role };
+export type BatchDeps = { db: Database; actor: BatchActor; now?: () => Date };
+
+export type Outcome<T> =
+  | { ok: true; value: T }
+  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors?: Record<string, string[]> };
+
+export const fail = (status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string[]>) =>
+  ({ ok: false, status, message, ...(errors ? { errors } : {}) }) as const;
+
+export const STALE_MESSAGE = "Someone else changed this batch a moment ago: reload it and check before trying again";
+
+/**
+ * A write refused because the batch changed since it was read: a custody step recorded twice
+ * (the event's key) or a guarded update that found the batch in another status (see
+ * insertCustodyEvent in db/queries/batches.ts).
+ */
+export function isConcurrentChange(error: unknown) {
+  const text = errorText(error);
+  return isUniqueViolation(error, "custody_events") || /NOT NULL constraint failed: custody_events\.batch_id/i.test(text);
+}
+
+/**
+ * Runs `write(codes)` with `count` fresh batch codes; when another request took the same codes
+ * in between (unique constraint on batch_code), takes the next ones, up to 3 times.
+ */
+export async function withNewBatchCodes<T>(
+  db: Database,
+  commodity: EudrCommodity,
+  year: number,
+  count: number,
+  write: (codes: string[]) => Promise<T>,
+): Promise<T> {
+  const prefix = batchCodePrefix(commodity, year);
+  let last = await lastBatchCode(db, prefix);
+  for (let attempt = 0; ; attempt++) {
+    const codes = nextBatchCodes(prefix, last, count);
+    try {
+      return await write(codes);
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error, "batch_code")) {
+        last = codes[codes.length - 1]!;
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+/**
+ * The natural key of a custody event: a batch passes each stage at most once (custody only
+ * moves forward), so two people recording the same step at the same moment collide on the
+ * primary key and the second transaction is refused as a whole.
+ */
+export function custodyEventId(batchId: string, status: string) {
+  return `${batchId}:${status}`;
+}
+
+/** What the audit trail keeps of a batch (before/after). */
+export function snapshot(b: BatchRow | (Partial<BatchRow> & { batchCode: string })) {
+  return {
+    batchCode: b.batchCode,
+    commodity: b.commodity,
+    hsCode: b.hsCode,
+    weightKg: b.weightKg,
+    grade: b.grade,
+    harvestDate: b.harvestDate,
+    status: b.status,
+    complianceStatus: b.complianceStatus,
+    complianceReason: b.complianceReason,
+    county: b.county,
+    holderId: b.holderId,
+    volumeFlag: b.volumeFlag,
+    volumeNote: b.volumeNote,
+    derivedBy: b.derivedBy,
+    ddsReference: b.ddsReference,
+    ddsVerification: b.ddsVerification,
+  };
+}
+
+export function custodySnapshot(e: NewCustodyEvent) {
+  return {
+    id: e.id,
+    fromStatus: e.fromStatus,
+    toStatus: e.toStatus,
+    occurredAt: e.occurredAt,
+    latitude: e.latitude,
+    longitude: e.longitude,
+    location: e.location,
+    weightInKg: e.weightInKg,
+    weightOutKg: e.weightOutKg,
+    note: e.note,
+  };
+}
+
+/** The current compliance verdict of plots by id (their latest risk and validation). */
+export async function eligibilityOfPlots(db: Database, plotIds: string[]): Promise<Eligibility> {
+  const plots = await plotsById(db, plotIds);
+  // A plot that has disappeared from the register is of unknown origin.
+  const missing = plotIds.filter((id) => !plots.some((p) => p.id === id));
+  return evaluateBatchCompliance([
+    ...plots.map((p) => ({ plotCode: p.plotCode, riskLevel: p.riskLevel, validationState: p.validationState })),
+    ...missing.map((id) => ({ plotCode: `deleted plot ${id}`, riskLevel: null, validationState: "invalid" })),
+  ]);
+}
+
+/** The lowest grade among lots (a merged lot is only as good as its worst part). */
+export function lowestGrade(grades: (string | null)[]): string | null {
+  const known = grades.filter((g): g is string => !!g && (QUALITY_GRADES as readonly string[]).includes(g));
+  if (!known.length) return null;
+  return known.reduce((worst, g) => ((QUALITY_GRADES as readonly string[]).indexOf(g) > (QUALITY_GRADES as readonly string[]).indexOf(worst) ? g : worst));
+}
+
+export const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -1,0 +1,173 @@
+/**
+ * Merges batches of the same commodity at the same custody stage into one new batch (issue #4):
+ * the new batch carries the union of every origin plot, lineage rows link it to each parent, and
+ * the parents are closed ("merged"). Its compliance is that of the worst plot among all of them
+ * (mixing taints the whole lot, EUDR.md). One transaction, with audit rows.
+ */
+import type { MergeInput } from "#worker/contracts/batches";
+import {
+  batchesByCode,
+  insertBatch,
+  insertCustodyEvent,
+  insertLineage,
+  insertOrigins,
+  originsOf,
+  updateBatch,
+  type BatchRow,
+  type NewBatch,
+  type NewCustodyEvent,
+  type NewOrigin,
+} from "#db/queries/batches";
+import { statusFor } from "#worker/domain/batch-compliance";
+import { isEudrCommodity } from "#worker/domain/commodities";
+import { canHandleAt, STATUS_LABEL, type ChainStatus } from "#worker/domain/custody";
+import { auditEntry } from "../platform/audit";
+import {
+  custodyEventId,
+  custodySnapshot,
+  eligibilityOfPlots,
+  fail,
+  isConcurrentChange,
+  lowestGrade,
+  round3,
+  snapshot,
+  STALE_MESSAGE,
+  withNewBatchCodes,
+  type BatchDeps,
+  type Outcome,
+} from "./batch-common";
+
+const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
+export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<Outcome<{ merged: NewBatch & { id: string }; parents: BatchRow[] }>> {
+  const { db, actor } = deps;
+  const codes = [...new Set(input.batchCodes.map((c) => c.toUpperCase()))];
+  if (codes.length < 2) return fail(400, "Choose at least two different batches to merge", { batchCodes: ["Choose at least two different batches to merge"] });
+  const found = await batchesByCode(db, codes);
+  const unknown = codes.filter((c) => !found.some((b) => b.batchCode === c));
+  if (unknown.length) return fail(404, `No batch with code ${unknown.join(", ")}`);
+  const parents = codes.map((c) => found.find((b) => b.batchCode === c)!);
+
+  for (const p of parents) {
+    const allowed = canHandleAt(p.status, actor.role, "merge");
+    if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, `${p.batchCode}: ${allowed.message}`);
+  }
+  const commodities = [...new Set(parents.map((p) => p.commodity))];
+  if (commodities.length > 1) {
+    return fail(409, `Only batches of the same commodity can be merged: ${parents.map((p) => `${p.batchCode} is ${p.commodity}`).join(", ")}`);
+  }
+  const statuses = [...new Set(parents.map((p) => p.status))];
+  if (statuses.length > 1) {
+    return fail(
+      409,
+      `Batches can only be merged at the same custody stage: ${parents.map((p) => `${p.batchCode} is ${STATUS_LABEL[p.status as ChainStatus] ?? p.status}`).join(", ")}`,
+    );
+  }
+  const status = statuses[0]!;
+  if (status === "purchased") {
+    const notMine = parents.filter((p) => p.holderId !== actor.id).map((p) => p.batchCode);
+    if (notMine.length) return fail(403, `Only the buyer who holds a batch can merge it: ${notMine.join(", ")} ${notMine.length > 1 ? "are" : "is"} held by someone else`);
+  }
+  const commodity = parents[0]!.commodity;
+  if (!isEudrCommodity(commodity)) return fail(409, `Batches of ${commodity} cannot be merged here`);
+
+  const origins = await originsOf(
+    db,
+    parents.map((p) => p.id),
+  );
+  const byPlot = new Map<string, NewOrigin>();
+  for (const o of origins) {
+    const seen = byPlot.get(o.plotId);
+    if (seen) seen.weightKg = seen.weightKg == null || o.weightKg == null ? null : round3(seen.weightKg + o.weightKg);
+    else byPlot.set(o.plotId, { batchId: "", plotId: o.plotId, farmerId: o.farmerId, weightKg: o.weightKg });
+  }
+  const eligibility = await eligibilityOfPlots(db, [...byPlot.keys()]);
+  const allCompliant = parents.every((p) => p.complianceStatus === "compliant");
+  const complianceStatus = allCompliant && eligibility.verdict === "eligible" ? "compliant" : statusFor(eligibility);
+  const weightKg = round3(parents.reduce((s, p) => s + p.weightKg, 0));
+  const counties = [...new Set(parents.flatMap((p) => (p.county ?? "").split(", ").filter(Boolean)))].sort();
+  const harvestDates = parents.map((p) => p.harvestDate).filter((d): d is string => !!d).sort();
+  const flagged = parents.filter((p) => p.volumeFlag);
+  const now = (deps.now ?? (() => new Date()))();
+  const occurredAt = now.toISOString();
+
+  try {
+    return await withNewBatchCodes(db, commodity, now.getUTCFullYear(), 1, async ([code]) => {
+      const merged = {
+        id: crypto.randomUUID(),
+        batchCode: code!,
+        commodity,
+        hsCode: parents[0]!.hsCode,
+        weightKg,
+        grade: lowestGrade(parents.map((p) => p.grade)),
+        harvestDate: harvestDates[0] ?? null,
+        status,
+        complianceStatus,
+        complianceReason: complianceStatus === "compliant" ? "Every merged batch was EUDR-compliant and every origin plot is still low risk and valid" : eligibility.reason,
+        county: counties.join(", ") || null,
+        holderId: actor.id,
+        volumeFlag: flagged.length > 0,
+        volumeNote: flagged.length ? flagged.map((p) => `${p.batchCode}: ${p.volumeNote ?? "flagged"}`).join(" | ") : null,
+        derivedBy: "merge",
+        createdBy: actor.id,
+      } satisfies NewBatch;
+      const list = parents.map((p) => `${p.batchCode} (${kg(p.weightKg)})`).join(", ");
+      const parentEvents: NewCustodyEvent[] = parents.map((p) => ({
+        id: custodyEventId(p.id, "merged"),
+        batchId: p.id,
+        fromStatus: p.status,
+        toStatus: "merged",
+        actorId: actor.id,
+        actorRole: actor.role,
+        occurredAt,
+        location: input.location ?? null,
+        weightInKg: p.weightKg,
+        weightOutKg: p.weightKg,
+        note: [`Merged into ${merged.batchCode}`, input.note].filter(Boolean).join(" — "),
+      }));
+      const mergedEvent: NewCustodyEvent = {
+        id: custodyEventId(merged.id, status),
+        batchId: merged.id,
+        fromStatus: null,
+        toStatus: status,
+        actorId: actor.id,
+        actorRole: actor.role,
+        occurredAt,
+        location: input.location ?? null,
+        weightInKg: null,
+        weightOutKg: weightKg,
+        note: `Merged from ${list}`,
+      };
+      await db.batch([
+        insertBatch(db, merged),
+        ...insertOrigins(
+          db,
+          [...byPlot.values()].map((o) => ({ ...o, batchId: merged.id })),
+        ),
+        insertCustodyEvent(db, mergedEvent),
+        auditEntry(db, actor, "batch.create_from_merge", "batch", merged.batchCode, null, {
+          ...snapshot(merged),
+          parents: parents.map((p) => p.batchCode),
+          custody: custodySnapshot(mergedEvent),
+        }),
+        ...insertLineage(
+          db,
+          parents.map((p) => ({ parentBatchId: p.id, childBatchId: merged.id, kind: "merge", weightKg: p.weightKg })),
+        ),
+        ...parents.flatMap((p, i) => [
+          updateBatch(db, p.id, { status: "merged" }, p.status),
+          insertCustodyEvent(db, parentEvents[i]!),
+          auditEntry(db, actor, "batch.merge", "batch", p.batchCode, snapshot(p), {
+            ...snapshot({ ...p, status: "merged" }),
+            mergedInto: merged.batchCode,
+            custody: custodySnapshot(parentEvents[i]!),
+          }),
+        ]),
+      ]);
+      return { ok: true as const, value: { merged, parents } };
+    });
+  } catch (error) {
+    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
+    throw error;
+  }
+}

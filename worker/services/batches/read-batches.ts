@@ -1,0 +1,176 @@
+/**
+ * Reading batches (issue #4): who sees which batch, the full record of one batch for the people
+ * who work with it, and the public trace behind a batch's QR code.
+ *
+ * Visibility: regulator staff and inspectors (all regulator employees) see every batch; a buyer
+ * or exporter sees the batches they bought, hold or signed a custody step for — and an exporter
+ * also sees batches cleared at the port, ready to ship; a farmer sees the batches their plots
+ * supplied, and within them only their own plots and name.
+ */
+import type { Database } from "#db/client";
+import {
+  ancestorIds,
+  batchByCode,
+  custodyOf,
+  farmerIdsOfUser,
+  isVisible,
+  lineageOf,
+  listBatches,
+  originsOf,
+  type BatchFilter,
+  type BatchVisibility,
+  type CustodyRow,
+  type OriginRow,
+} from "#db/queries/batches";
+import { can } from "#worker/auth/permissions";
+import { INSPECTORS, ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { COMPLIANCE_LABEL, evaluateBatchCompliance, type ComplianceStatus } from "#worker/domain/batch-compliance";
+import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
+import { canHandleAt, canTransition, nextStatuses, STATUS_LABEL, type ChainStatus } from "#worker/domain/custody";
+import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
+
+export type Viewer = { id: string; role: Role; loginId: string };
+
+/** Which batches a signed-in user may see (see the file comment). */
+export function batchVisibility(user: Viewer): BatchVisibility {
+  if (user.role === "farmer") return { kind: "farmer", userId: user.id, farmerId: user.loginId };
+  if (user.role === "buyer") return { kind: "handled", userId: user.id };
+  if (user.role === "exporter") return { kind: "handled", userId: user.id, alsoStatuses: ["port_inspected"] };
+  if ((INSPECTORS as readonly Role[]).includes(user.role) || can(user.role, "readAudit")) return { kind: "all" };
+  return { kind: "none" };
+}
+
+export async function listVisibleBatches(filter: BatchFilter, page: number, pageSize: number, user: Viewer, deps: { db: Database }) {
+  return listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
+}
+
+/** An origin plot as a given viewer may see it: a farmer sees other farmers' plots only as a count. */
+export type OriginView = Pick<OriginRow, "plotId" | "plotCode" | "farmerId" | "weightKg" | "crop" | "areaHectares" | "county" | "riskLevel" | "validationState"> & {
+  farmerName: string | null;
+};
+
+export type BatchView = NonNullable<Awaited<ReturnType<typeof readBatch>>>;
+
+/**
+ * Everything about one batch for a user allowed to see it (null when it does not exist or is
+ * not theirs: the page answers 404 either way, so codes cannot be probed): origins, custody
+ * timeline (through every split and merge back to the purchases), lineage, the plots' current
+ * compliance verdict, and which actions this user may take now.
+ */
+export async function readBatch(code: string, user: Viewer, deps: { db: Database }) {
+  const { db } = deps;
+  const batch = await batchByCode(db, code);
+  if (!batch || !(await isVisible(db, batch.id, batchVisibility(user)))) return null;
+  const ancestors = await ancestorIds(db, batch.id);
+  const [origins, custody, lineage, mine] = await Promise.all([
+    originsOf(db, [batch.id]),
+    custodyOf(db, [batch.id, ...ancestors]),
+    lineageOf(db, batch.id),
+    user.role === "farmer" ? farmerIdsOfUser(db, user.id, user.loginId) : Promise.resolve(null),
+  ]);
+  const eligibility = evaluateBatchCompliance(
+    origins.map((o) => ({ plotCode: o.plotCode ?? o.plotId, riskLevel: o.riskLevel ?? null, validationState: o.validationState ?? "invalid" })),
+  );
+  const visibleOrigins: OriginView[] = origins
+    .filter((o) => !mine || mine.includes(o.farmerId))
+    .map((o) => ({
+      plotId: o.plotId,
+      plotCode: o.plotCode,
+      farmerId: o.farmerId,
+      farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
+      weightKg: o.weightKg,
+      crop: o.crop,
+      areaHectares: o.areaHectares,
+      county: o.county ?? o.farmerCounty,
+      riskLevel: o.riskLevel,
+      validationState: o.validationState,
+    }));
+
+  const nextSteps = nextStatuses(batch.status).filter((to) => canTransition(batch.status, to, user.role).ok);
+  const handles = (action: "split" | "merge") =>
+    canHandleAt(batch.status, user.role, action).ok && (batch.status !== "purchased" || batch.holderId === user.id);
+  return {
+    batch,
+    origins: visibleOrigins,
+    hiddenOrigins: origins.length - visibleOrigins.length,
+    // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes.
+    custody: mine ? custody.map((e) => ({ ...e, latitude: null, longitude: null, note: null })) : custody,
+    lineage,
+    eligibility,
+    actions: {
+      nextSteps,
+      split: handles("split"),
+      merge: handles("merge"),
+      certify: can(user.role, "certifyBatches") && batch.status !== "split" && batch.status !== "merged",
+      dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
+    },
+  };
+}
+
+export type PublicTimelineEntry = { date: string; stage: string; place: string | null; by: string; batchCode: string };
+
+export type PublicTrace = {
+  batchCode: string;
+  commodity: string;
+  hsCode: string;
+  hsDescription: string | null;
+  grade: string | null;
+  weightKg: number;
+  harvestMonth: string | null;
+  status: string;
+  counties: string[];
+  complianceStatus: ComplianceStatus;
+  complianceLabel: string;
+  ddsRecorded: boolean;
+  plotCount: number;
+  timeline: PublicTimelineEntry[];
+  cells: OriginCell[];
+};
+
+function publicStage(e: CustodyRow): string {
+  if (e.fromStatus === null) return "New batch formed from earlier batches";
+  return STATUS_LABEL[e.toStatus as ChainStatus] ?? e.toStatus;
+}
+
+/**
+ * The public trace of a batch (the page its QR code opens): what, how good, from which
+ * counties, compliant or not, and the custody steps with date, stage, place and the handler's
+ * role. Nothing personal: no names, no Farmer IDs, no plot codes, no exact coordinates — plot
+ * positions only as 0.1° cells, custody GPS and notes never.
+ */
+export async function readPublicTrace(code: string, deps: { db: Database }): Promise<PublicTrace | null> {
+  const { db } = deps;
+  const batch = await batchByCode(db, code);
+  if (!batch) return null;
+  const ancestors = await ancestorIds(db, batch.id);
+  const [origins, custody] = await Promise.all([originsOf(db, [batch.id]), custodyOf(db, [batch.id, ...ancestors])]);
+  const counties = [...new Set(origins.map((o) => o.county ?? o.farmerCounty).filter((c): c is string => !!c))].sort();
+  const status = (COMPLIANCE_LABEL as Record<string, string>)[batch.complianceStatus] ? (batch.complianceStatus as ComplianceStatus) : "pending";
+  return {
+    batchCode: batch.batchCode,
+    commodity: batch.commodity,
+    hsCode: batch.hsCode,
+    hsDescription: isEudrCommodity(batch.commodity) ? EUDR_COMMODITIES[batch.commodity].description : null,
+    grade: batch.grade,
+    weightKg: batch.weightKg,
+    harvestMonth: batch.harvestDate ? batch.harvestDate.slice(0, 7) : null,
+    status: STATUS_LABEL[batch.status as ChainStatus] ?? batch.status,
+    counties,
+    complianceStatus: status,
+    complianceLabel: COMPLIANCE_LABEL[status],
+    ddsRecorded: !!batch.ddsReference,
+    plotCount: origins.length,
+    timeline: custody.map((e) => ({
+      date: e.occurredAt.slice(0, 10),
+      stage: publicStage(e),
+      place: e.location,
+      by: ROLE_LABEL[e.actorRole as Role] ?? "Registered handler",
+      batchCode: e.batchCode,
+    })),
+    cells: coarsenOrigins(
+      origins
+        .filter((o) => o.minLon != null && o.maxLon != null && o.minLat != null && o.maxLat != null)
+        .map((o) => ({ lon: (o.minLon! + o.maxLon!) / 2, lat: (o.minLat! + o.maxLat!) / 2 })),
+    ),
+  };
+}

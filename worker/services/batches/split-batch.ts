@@ -1,0 +1,155 @@
+/**
+ * Splits a batch into new batches (issue #4): the new weights add up to no more than the batch,
+ * every new batch keeps every origin plot (with its share scaled down), lineage rows link parent
+ * and children, and the parent is closed ("split"). One transaction, with audit rows.
+ */
+import type { SplitInput } from "#worker/contracts/batches";
+import {
+  batchByCode,
+  insertBatch,
+  insertCustodyEvent,
+  insertLineage,
+  insertOrigins,
+  originsOf,
+  updateBatch,
+  type BatchRow,
+  type NewBatch,
+  type NewCustodyEvent,
+} from "#db/queries/batches";
+import { statusFor } from "#worker/domain/batch-compliance";
+import { isEudrCommodity } from "#worker/domain/commodities";
+import { canHandleAt } from "#worker/domain/custody";
+import { auditEntry } from "../platform/audit";
+import {
+  custodyEventId,
+  custodySnapshot,
+  eligibilityOfPlots,
+  fail,
+  isConcurrentChange,
+  round3,
+  snapshot,
+  STALE_MESSAGE,
+  withNewBatchCodes,
+  type BatchDeps,
+  type Outcome,
+} from "./batch-common";
+
+const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
+export async function splitBatch(batchCode: string, input: SplitInput, deps: BatchDeps): Promise<Outcome<{ parent: BatchRow; children: NewBatch[] }>> {
+  const { db, actor } = deps;
+  const parent = await batchByCode(db, batchCode);
+  if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const allowed = canHandleAt(parent.status, actor.role, "split");
+  if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, allowed.message);
+  if (parent.status === "purchased" && parent.holderId !== actor.id) return fail(403, "Only the buyer who holds this batch can split it");
+  if (!isEudrCommodity(parent.commodity)) return fail(409, `Batches of ${parent.commodity} cannot be split here`);
+
+  const total = round3(input.weights.reduce((s, w) => s + w, 0));
+  if (total > parent.weightKg + 1e-9) {
+    const message = `The new batches weigh ${kg(total)} together, more than this batch's ${kg(parent.weightKg)}`;
+    return fail(400, message, { weights: [message] });
+  }
+
+  const origins = await originsOf(db, [parent.id]);
+  const eligibility = await eligibilityOfPlots(
+    db,
+    origins.map((o) => o.plotId),
+  );
+  // A child of a compliant batch stays compliant while its plots still qualify.
+  const complianceStatus = parent.complianceStatus === "compliant" && eligibility.verdict === "eligible" ? "compliant" : statusFor(eligibility);
+  const complianceReason = complianceStatus === "compliant" ? parent.complianceReason : eligibility.reason;
+  const now = (deps.now ?? (() => new Date()))();
+  const occurredAt = now.toISOString();
+
+  try {
+    return await withNewBatchCodes(db, parent.commodity, now.getUTCFullYear(), input.weights.length, async (codes) => {
+      const children = input.weights.map(
+        (weightKg, i) =>
+          ({
+            id: crypto.randomUUID(),
+            batchCode: codes[i]!,
+            commodity: parent.commodity,
+            hsCode: parent.hsCode,
+            weightKg,
+            grade: parent.grade,
+            harvestDate: parent.harvestDate,
+            status: parent.status,
+            complianceStatus,
+            complianceReason,
+            county: parent.county,
+            holderId: parent.holderId,
+            // The suspicion of an implausible purchase follows the produce.
+            volumeFlag: parent.volumeFlag,
+            volumeNote: parent.volumeNote,
+            derivedBy: "split",
+            createdBy: actor.id,
+          }) satisfies NewBatch & { id: string },
+      );
+      const list = children.map((c) => `${c.batchCode} (${kg(c.weightKg)})`).join(", ");
+      const lost = round3(parent.weightKg - total);
+      const parentEvent: NewCustodyEvent = {
+        id: custodyEventId(parent.id, "split"),
+        batchId: parent.id,
+        fromStatus: parent.status,
+        toStatus: "split",
+        actorId: actor.id,
+        actorRole: actor.role,
+        occurredAt,
+        location: input.location ?? null,
+        weightInKg: parent.weightKg,
+        weightOutKg: total,
+        note: [`Split into ${list}`, lost > 0 ? `${kg(lost)} not carried into the new batches` : null, input.note].filter(Boolean).join(" — "),
+      };
+      const childEvents: NewCustodyEvent[] = children.map((c) => ({
+        id: custodyEventId(c.id, c.status),
+        batchId: c.id,
+        fromStatus: null,
+        toStatus: c.status,
+        actorId: actor.id,
+        actorRole: actor.role,
+        occurredAt,
+        location: input.location ?? null,
+        weightInKg: null,
+        weightOutKg: c.weightKg,
+        note: `Split from ${parent.batchCode}`,
+      }));
+      const parentAfter: BatchRow = { ...parent, status: "split" };
+      await db.batch([
+        updateBatch(db, parent.id, { status: "split" }, parent.status),
+        insertCustodyEvent(db, parentEvent),
+        auditEntry(db, actor, "batch.split", "batch", parent.batchCode, snapshot(parent), {
+          ...snapshot(parentAfter),
+          children: children.map((c) => ({ batchCode: c.batchCode, weightKg: c.weightKg })),
+          custody: custodySnapshot(parentEvent),
+        }),
+        ...children.flatMap((c, i) => [
+          insertBatch(db, c),
+          ...insertOrigins(
+            db,
+            origins.map((o) => ({
+              batchId: c.id,
+              plotId: o.plotId,
+              farmerId: o.farmerId,
+              weightKg: o.weightKg == null ? null : round3((o.weightKg * c.weightKg) / parent.weightKg),
+            })),
+          ),
+          insertCustodyEvent(db, childEvents[i]!),
+          auditEntry(db, actor, "batch.create_from_split", "batch", c.batchCode, null, {
+            ...snapshot(c),
+            parent: parent.batchCode,
+            custody: custodySnapshot(childEvents[i]!),
+          }),
+        ]),
+        ...insertLineage(
+          db,
+          children.map((c) => ({ parentBatchId: parent.id, childBatchId: c.id, kind: "split", weightKg: c.weightKg })),
+        ),
+      ]);
+      return { ok: true as const, value: { parent: parentAfter, children } };
+    });
+  } catch (error) {
+    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+/**
+ * One custody step after the purchase (issue #4): warehouse intake, warehouse inspection, port
+ * inspection, export shipment. The step must be the next one on the chain and recorded by the
+ * role that performs it; weights follow the rules of worker/domain/custody.ts. The batch update,
+ * the custody event (who, when, where, weights) and the audit row go in one transaction.
+ */
+import type { TransferInput } from "#worker/contracts/batches";
+import { batchByCode, insertCustodyEvent, originsOf, updateBatch, type BatchRow, type NewCustodyEvent } from "#db/queries/batches";
+import { canTransition, checkTransferWeights, GRADING_STEPS, STEP_NAME, type ChainStatus } from "#worker/domain/custody";
+import { auditEntry } from "../platform/audit";
+import {
+  custodyEventId,
+  custodySnapshot,
+  eligibilityOfPlots,
+  fail,
+  isConcurrentChange,
+  snapshot,
+  STALE_MESSAGE,
+  type BatchDeps,
+  type Outcome,
+} from "./batch-common";
+
+export async function transferBatch(
+  batchCode: string,
+  input: TransferInput,
+  deps: BatchDeps,
+): Promise<Outcome<{ batch: BatchRow; event: NewCustodyEvent }>> {
+  const { db, actor } = deps;
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+
+  const decision = canTransition(batch.status, input.toStatus, actor.role);
+  if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
+
+  if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {
+    return fail(400, "The batch cannot be recorded", { grade: [`A grade is given at warehouse or port inspection, not at ${STEP_NAME[input.toStatus]}`] });
+  }
+  const weights = checkTransferWeights(batch.weightKg, input.weightInKg, input.weightOutKg);
+  if (!weights.ok) return fail(400, weights.message, { [weights.field]: [weights.message] });
+
+  // Export to the EU market: only a batch a regulator marked EUDR-compliant, and whose origin
+  // plots are still low risk and valid today (a plot re-assessed since would taint it).
+  if (input.toStatus === "exported") {
+    if (batch.complianceStatus !== "compliant") {
+      return fail(409, `Only an EUDR-compliant batch can be shipped for export. ${batch.complianceReason ?? "This batch has not been marked compliant yet."}`);
+    }
+    const origins = await originsOf(db, [batch.id]);
+    const now = await eligibilityOfPlots(
+      db,
+      origins.map((o) => o.plotId),
+    );
+    if (now.verdict !== "eligible") return fail(409, `This batch can no longer be shipped for export. ${now.reason}.`);
+  }
+
+  const occurredAt = (deps.now ?? (() => new Date()))().toISOString();
+  const event: NewCustodyEvent = {
+    id: custodyEventId(batch.id, input.toStatus),
+    batchId: batch.id,
+    fromStatus: batch.status,
+    toStatus: input.toStatus,
+    actorId: actor.id,
+    actorRole: actor.role,
+    occurredAt,
+    latitude: input.latitude ?? null,
+    longitude: input.longitude ?? null,
+    location: input.location,
+    weightInKg: weights.weightInKg,
+    weightOutKg: weights.weightOutKg,
+    note: [input.note, weights.flag].filter(Boolean).join(" — ") || null,
+  };
+  const after: BatchRow = {
+    ...batch,
+    status: input.toStatus satisfies ChainStatus,
+    weightKg: weights.weightOutKg,
+    holderId: actor.id,
+    grade: input.grade ?? batch.grade,
+  };
+  try {
+    await db.batch([
+      // Guarded: if someone changed the batch since it was read, nothing is written (see insertCustodyEvent).
+      updateBatch(db, batch.id, { status: after.status, weightKg: after.weightKg, holderId: after.holderId, grade: after.grade }, batch.status),
+      insertCustodyEvent(db, event),
+      auditEntry(db, actor, `batch.${input.toStatus}`, "batch", batch.batchCode, snapshot(batch), { ...snapshot(after), custody: custodySnapshot(event) }),
+    ]);
+  } catch (error) {
+    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
+    throw error;
+  }
+  return { ok: true, value: { batch: after, event } };
+}

@@ -1,0 +1,357 @@
+/**
+ * Registering a farmer (issue #4): the registry row, one farmer_crops row per crop, the farmer's
+ * sign-in account and the audit rows, all in ONE db.batch (one transaction), so a farmer never
+ * exists without their account or their audit trail.
+ *
+ * Field data must never be duplicated: a registration carries a submission ID (the form's hidden
+ * field, an offline client's UUID, or an importer's line key) stored as `importKey` (unique); a
+ * repeat returns the farmer already made from it.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/client";
+import { uniqueViolation } from "#db/errors";
+import {
+  clearFarmerPhotoStatement,
+  findFarmerAccount,
+  findFarmerByImportKey,
+  highestFarmerId,
+  insertFarmerAccountStatement,
+  insertFarmerCropsStatement,
+  insertFarmerStatement,
+  registrationLookups,
+  setAccountPasswordStatement,
+  type FarmerListItem,
+  type FarmerRow,
+  type NewFarmer,
+} from "#db/queries/farmers";
+import { FARMER_MESSAGES, nameKey, type FarmerInput } from "#worker/contracts/farmer";
+import { nextFarmerId } from "#worker/domain/farmer-id";
+import { auditEntry, type Actor } from "../platform/audit";
+import { hashPassword } from "../auth/password";
+
+type Statement = BatchItem<"sqlite">;
+export type Statements = [Statement, ...Statement[]];
+
+/** The registration fields, already validated by FarmerSchema. */
+export type FarmerFields = Omit<FarmerInput, "submissionId">;
+
+/** What the API and the pages show of a farmer (never the account's secrets). */
+export type FarmerView = {
+  farmerId: string;
+  firstName: string;
+  lastName: string;
+  gender: string | null;
+  dateOfBirth: string | null;
+  phone: string | null;
+  county: string;
+  district: string | null;
+  community: string | null;
+  crops: string[];
+  nationalId: string | null;
+  hasPhoto: boolean;
+  photoUrl: string | null;
+  registrationDate: string;
+  registeredBy: string | null;
+  status: string;
+};
+
+/** The R2 key of a farmer's photo (issue #4: `farmers/<farmerId>/photo`). */
+export const photoKeyOf = (farmerId: string) => `farmers/${farmerId}/photo`;
+
+export function parseCrops(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+type ViewSource = Pick<
+  FarmerRow,
+  | "farmerId"
+  | "firstName"
+  | "lastName"
+  | "gender"
+  | "dateOfBirth"
+  | "phone"
+  | "county"
+  | "district"
+  | "community"
+  | "crops"
+  | "nationalId"
+  | "photoKey"
+  | "registrationDate"
+  | "registeredBy"
+  | "status"
+>;
+
+/** A stored farmer as the API and the pages show it. */
+export function farmerView(row: ViewSource): FarmerView {
+  return {
+    farmerId: row.farmerId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    gender: row.gender,
+    dateOfBirth: row.dateOfBirth,
+    phone: row.phone,
+    county: row.county,
+    district: row.district,
+    community: row.community,
+    crops: parseCrops(row.crops),
+    nationalId: row.nationalId,
+    hasPhoto: Boolean(row.photoKey),
+    photoUrl: row.photoKey ? `/api/farmers/${row.farmerId}/photo` : null,
+    registrationDate: row.registrationDate,
+    registeredBy: row.registeredBy,
+    status: row.status,
+  };
+}
+
+/** A row of the registry list as the API returns it. */
+export function farmerSummary(row: FarmerListItem) {
+  const { photoKey, crops, ...rest } = row;
+  return { ...rest, crops: parseCrops(crops), photoUrl: photoKey ? `/api/farmers/${row.farmerId}/photo` : null };
+}
+
+// No 0/O, 1/l/I: the inspector reads it out or writes it on a slip for the farmer.
+const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+export const TEMPORARY_PASSWORD_LENGTH = 10;
+
+/** A random temporary password (≈ 49 bits), shown once and stored only as its hash. */
+export function generateTemporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % PASSWORD_ALPHABET.length); // rejection sampling: no modulo bias
+  while (out.length < length) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(length * 2))) {
+      if (byte < limit && out.length < length) out.push(PASSWORD_ALPHABET[byte % PASSWORD_ALPHABET.length]!);
+    }
+  }
+  return out.join("");
+}
+
+export type PrepareContext = {
+  db: Database;
+  actor: Actor;
+  farmerId: string;
+  /** farmers.id (a UUID). */
+  id: string;
+  /** yyyy-mm-dd. */
+  registrationDate: string;
+  importKey?: string | null;
+  photoKey?: string | null;
+  /** The sign-in account to create with the farmer; omitted, the farmer has none (yet). */
+  account?: { userId: string; passwordHash: string };
+};
+
+/**
+ * Builds (does not run) the statements that register one farmer: farmer row, crop rows, account
+ * and audit rows. Pure apart from drizzle's statement objects, so a bulk importer can put many
+ * farmers' statements into its own batches. The caller picks the farmer ID and checks the
+ * national ID; the unique indexes (farmer_id, import_key, login ID) still refuse any duplicate.
+ */
+export function prepareFarmer(fields: FarmerFields, ctx: PrepareContext): { record: NewFarmer; statements: Statements } {
+  const { db, actor } = ctx;
+  const record: NewFarmer = {
+    id: ctx.id,
+    farmerId: ctx.farmerId,
+    userId: ctx.account?.userId ?? null,
+    firstName: fields.firstName,
+    lastName: fields.lastName,
+    gender: fields.gender,
+    dateOfBirth: fields.dateOfBirth,
+    phone: fields.phone ?? null,
+    county: fields.county,
+    district: fields.district ?? null,
+    community: fields.community,
+    crops: JSON.stringify(fields.crops),
+    nationalId: fields.nationalId ?? null,
+    photoKey: ctx.photoKey ?? null,
+    registrationDate: ctx.registrationDate,
+    registeredBy: actor.id,
+    status: "active",
+    nameKey: nameKey(fields.firstName, fields.lastName),
+    lastNameKey: nameKey(fields.lastName, fields.firstName),
+    importKey: ctx.importKey ?? null,
+  };
+  const { nameKey: _n, lastNameKey: _l, ...snapshot } = record;
+  const statements: Statements = [
+    insertFarmerStatement(db, record),
+    insertFarmerCropsStatement(db, ctx.farmerId, fields.crops),
+    auditEntry(db, actor, "farmer_registered", "farmer", ctx.farmerId, null, { ...snapshot, crops: fields.crops }),
+  ];
+  if (ctx.account) {
+    statements.push(
+      insertFarmerAccountStatement(db, {
+        id: ctx.account.userId,
+        farmerId: ctx.farmerId,
+        firstName: fields.firstName,
+        lastName: fields.lastName,
+        county: fields.county,
+        phone: fields.phone,
+        passwordHash: ctx.account.passwordHash,
+      }),
+      auditEntry(db, actor, "user_created", "user", ctx.account.userId, null, {
+        loginId: ctx.farmerId,
+        role: "farmer",
+        mustChangePassword: true,
+      }),
+    );
+  }
+  return { record, statements };
+}
+
+export type RegisterFarmerInput = FarmerInput & {
+  /** Optional photo, already checked for type and size (FarmerFormSchema). */
+  photo?: { body: Blob | ArrayBuffer; contentType: string };
+};
+
+export type RegisterFarmerDeps = {
+  db: Database;
+  actor: Actor;
+  /** Where photos go (the CERTS R2 bucket). */
+  photos?: Pick<R2Bucket, "put">;
+  now?: () => Date;
+  newId?: () => string;
+  newPassword?: () => string;
+  hash?: (secret: string) => Promise<string>;
+};
+
+export type RegisterFarmerResult =
+  | {
+      ok: true;
+      /** false: this submission had already registered the farmer; nothing new was stored. */
+      created: boolean;
+      farmer: FarmerView;
+      /** Shown once; null when a repeat cannot safely issue one (the farmer has signed in). */
+      temporaryPassword: string | null;
+      /** Set when a photo was sent but could not be stored. */
+      photoError?: string;
+    }
+  | { ok: false; status: 409; message: string; errors: Record<string, string[]> };
+
+/** How many times a new ID is tried when another registration took the same one meanwhile. */
+const ID_ATTEMPTS = 5;
+
+/**
+ * Registers one farmer and their account (first sign-in must change the password).
+ * New ID = the highest FRM+6-digit ID issued + 1, retried on a unique conflict. A national ID
+ * already registered is refused naming the farmer who holds it. A repeated `submissionId`
+ * returns the farmer it created instead of a duplicate.
+ */
+export async function registerFarmer(input: RegisterFarmerInput, deps: RegisterFarmerDeps): Promise<RegisterFarmerResult> {
+  const { db, actor } = deps;
+  const { submissionId, photo, ...fields } = input;
+  const lookups = await registrationLookups(db, { importKey: submissionId, nationalId: fields.nationalId ?? undefined });
+  if (lookups.existing) return repeated(lookups.existing, deps);
+  if (lookups.nationalIdHolder) {
+    const message = FARMER_MESSAGES.duplicateNationalId(lookups.nationalIdHolder);
+    return { ok: false, status: 409, message, errors: { nationalId: [message] } };
+  }
+
+  const newId = deps.newId ?? (() => crypto.randomUUID());
+  const temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
+  const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
+  const registrationDate = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
+  let farmerId = nextFarmerId(lookups.highestId);
+
+  for (let attempt = 1; attempt <= ID_ATTEMPTS; attempt++) {
+    const { record, statements } = prepareFarmer(fields, {
+      db,
+      actor,
+      farmerId,
+      id: newId(),
+      registrationDate,
+      importKey: submissionId ?? null,
+      photoKey: photo ? photoKeyOf(farmerId) : null,
+      account: { userId: newId(), passwordHash },
+    });
+    try {
+      await db.batch(statements);
+    } catch (error) {
+      const index = uniqueViolation(error);
+      if (index === "farmers.import_key" && submissionId) {
+        // The same submission won a race with this one: answer with its farmer.
+        const existing = await findFarmerByImportKey(db, submissionId);
+        if (existing) return repeated(existing, deps);
+      }
+      if (index === "farmers.national_id" && fields.nationalId) {
+        // Another registration of the same person won the race (unique index, migration 0004).
+        const again = await registrationLookups(db, { nationalId: fields.nationalId });
+        if (again.nationalIdHolder) {
+          const message = FARMER_MESSAGES.duplicateNationalId(again.nationalIdHolder);
+          return { ok: false, status: 409, message, errors: { nationalId: [message] } };
+        }
+      }
+      if ((index === "farmers.farmer_id" || index === "users.login_id_normalized") && attempt < ID_ATTEMPTS) {
+        // Another registration took this ID meanwhile: take the next free one.
+        const highest = await highestFarmerId(db);
+        farmerId = nextFarmerId(highest && highest > farmerId ? highest : farmerId);
+        continue;
+      }
+      throw error;
+    }
+    const photoError = photo ? await storePhoto(farmerId, photo, deps) : undefined;
+    const stored: ViewSource = {
+      farmerId,
+      firstName: record.firstName,
+      lastName: record.lastName,
+      gender: record.gender ?? null,
+      dateOfBirth: record.dateOfBirth ?? null,
+      phone: record.phone ?? null,
+      county: record.county,
+      district: record.district ?? null,
+      community: record.community ?? null,
+      crops: record.crops ?? "[]",
+      nationalId: record.nationalId ?? null,
+      photoKey: photoError ? null : (record.photoKey ?? null),
+      registrationDate: record.registrationDate,
+      registeredBy: record.registeredBy ?? null,
+      status: record.status ?? "active",
+    };
+    return { ok: true, created: true, farmer: farmerView(stored), temporaryPassword, ...(photoError ? { photoError } : {}) };
+  }
+  throw new Error(`No free farmer ID after ${ID_ATTEMPTS} attempts`);
+}
+
+async function storePhoto(farmerId: string, photo: NonNullable<RegisterFarmerInput["photo"]>, deps: RegisterFarmerDeps) {
+  try {
+    if (!deps.photos) throw new Error("no photo storage configured");
+    await deps.photos.put(photoKeyOf(farmerId), photo.body, { httpMetadata: { contentType: photo.contentType } });
+    return undefined;
+  } catch (error) {
+    console.error("farmer photo upload failed", farmerId, error);
+    // The row must not point at a photo that is not there.
+    await deps.db.batch([
+      clearFarmerPhotoStatement(deps.db, farmerId),
+      auditEntry(deps.db, deps.actor, "farmer_photo_not_stored", "farmer", farmerId, { photoKey: photoKeyOf(farmerId) }, { photoKey: null }),
+    ]);
+    return "The farmer was registered, but the photo could not be stored.";
+  }
+}
+
+/**
+ * The same submission again (double submit, offline retry): the farmer it already created. If
+ * the answer that carried the temporary password may have been lost and the account has never
+ * been used, the registering inspector gets a fresh one (the earlier one stops working).
+ */
+async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps): Promise<RegisterFarmerResult> {
+  const { db, actor } = deps;
+  let temporaryPassword: string | null = null;
+  if (existing.userId && existing.registeredBy === actor.id) {
+    const account = await findFarmerAccount(db, existing.userId);
+    if (account?.active && account.mustChangePassword && !account.lastLoginAt) {
+      temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
+      const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
+      await db.batch([
+        setAccountPasswordStatement(db, account.id, passwordHash),
+        auditEntry(db, actor, "temporary_password_reissued", "user", account.id, null, {
+          loginId: existing.farmerId,
+          reason: "registration submitted again",
+        }),
+      ]);
+    }
+  }
+  return { ok: true, created: false, farmer: farmerView(existing), temporaryPassword };
+}
+
