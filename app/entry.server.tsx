@@ -24,16 +24,13 @@ export default async function handleRequest(
 
   let status = responseStatusCode;
   let shellRendered = false;
-  const stream = await renderToReadableStream(
-    <ServerRouter context={routerContext} url={request.url} />,
-    {
-      signal: AbortSignal.timeout(streamTimeout + 1000),
-      onError(error: unknown) {
-        status = 500;
-        if (shellRendered) console.error(error);
-      },
+  const stream = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    signal: AbortSignal.timeout(streamTimeout + 1000),
+    onError(error: unknown) {
+      status = 500;
+      if (shellRendered) console.error(error);
     },
-  );
+  });
   shellRendered = true;
   await stream.allReady;
 

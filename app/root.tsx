@@ -49,10 +49,7 @@ function StartupLoader() {
     const el = document.getElementById("startup-loader");
     if (!el) return;
     const fade = window.setTimeout(() => el.classList.add("is-fading"), STARTUP.loaderFadeAfterMs);
-    const remove = window.setTimeout(
-      () => el.remove(),
-      STARTUP.loaderFadeAfterMs + STARTUP.loaderRemoveAfterMs,
-    );
+    const remove = window.setTimeout(() => el.remove(), STARTUP.loaderFadeAfterMs + STARTUP.loaderRemoveAfterMs);
     return () => {
       window.clearTimeout(fade);
       window.clearTimeout(remove);

@@ -2,14 +2,8 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Shared timestamp columns: ISO-8601 UTC text, set by SQLite on insert. */
-const createdAt = () =>
-  text("created_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
-const updatedAt = () =>
-  text("updated_at")
-    .notNull()
-    .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 
 /**
  * Every state change writes one row here in the same batch as the change (STYLE.md "Data").
@@ -41,11 +35,11 @@ export const cronRuns = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     cron: text("cron").notNull(),
     scheduledAt: text("scheduled_at").notNull(),
-    startedAt: text("started_at")
-      .notNull()
-      .default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    startedAt: text("started_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
     finishedAt: text("finished_at"),
-    status: text("status", { enum: ["running", "ok", "failed"] }).notNull().default("running"),
+    status: text("status", { enum: ["running", "ok", "failed"] })
+      .notNull()
+      .default("running"),
     summary: text("summary"),
     updatedAt: updatedAt(),
   },
@@ -100,10 +94,7 @@ export const authEvents = sqliteTable(
     detail: text("detail"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("auth_events_login_id_idx").on(t.loginId),
-    index("auth_events_created_at_idx").on(t.createdAt),
-  ],
+  (t) => [index("auth_events_login_id_idx").on(t.loginId), index("auth_events_created_at_idx").on(t.createdAt)],
 );
 
 /**
@@ -278,7 +269,10 @@ export const plotAssessments = sqliteTable(
     assessedBy: text("assessed_by"),
     jobId: text("job_id"),
   },
-  (t) => [index("plot_assessments_plot_id_idx").on(t.plotId, t.assessedAt), index("plot_assessments_job_id_idx").on(t.jobId)],
+  (t) => [
+    index("plot_assessments_plot_id_idx").on(t.plotId, t.assessedAt),
+    index("plot_assessments_job_id_idx").on(t.jobId),
+  ],
 );
 
 /** Background assessment of many plots (e.g. all plots of a county), with progress. */
@@ -402,7 +396,10 @@ export const custodyEvents = sqliteTable(
     weightOutKg: real("weight_out_kg"),
     note: text("note"),
   },
-  (t) => [index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt), index("custody_events_actor_id_idx").on(t.actorId)],
+  (t) => [
+    index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt),
+    index("custody_events_actor_id_idx").on(t.actorId),
+  ],
 );
 
 /** A bulk import of farmers and plots: progress and per-line errors. */

@@ -26,7 +26,13 @@ async function timed(url, headers) {
   const t = performance.now();
   const res = await fetch(url, { headers });
   const body = new Uint8Array(await res.arrayBuffer());
-  return { ms: performance.now() - t, status: res.status, source: res.headers.get("x-certificate-source"), etag: res.headers.get("etag"), bytes: body.length };
+  return {
+    ms: performance.now() - t,
+    status: res.status,
+    source: res.headers.get("x-certificate-source"),
+    etag: res.headers.get("etag"),
+    bytes: body.length,
+  };
 }
 
 export async function certificatesBench({ BASE }) {
@@ -43,7 +49,9 @@ export async function certificatesBench({ BASE }) {
   const { token } = await login.json();
   const auth = { Authorization: `Bearer ${token}` };
 
-  console.log("\nCertificates: first generation (median of the 3 test profiles) vs cached download (p50 of 20), sequential");
+  console.log(
+    "\nCertificates: first generation (median of the 3 test profiles) vs cached download (p50 of 20), sequential",
+  );
   console.log("type            first ms   cached p50   cached p99   304 p50   ratio   size KiB   notes");
   for (const [type, path] of TYPES) {
     const first = [];

@@ -12,13 +12,19 @@ export default async function loginBench({ BASE, load }) {
   const serial = [];
   for (let i = 0; i < 15; i++) {
     const t = performance.now();
-    const r = await fetch(`${BASE}/api/auth/dg-login`, { method: "POST", headers: { ...headers, "CF-Connecting-IP": `10.50.0.${i}` }, body });
+    const r = await fetch(`${BASE}/api/auth/dg-login`, {
+      method: "POST",
+      headers: { ...headers, "CF-Connecting-IP": `10.50.0.${i}` },
+      body,
+    });
     await r.arrayBuffer();
     serial.push(performance.now() - t);
   }
   serial.sort((a, b) => a - b);
   const pct = (arr, p) => arr[Math.min(arr.length - 1, Math.floor((p / 100) * arr.length))];
-  console.log(`\nLogin, one at a time (15 runs): p50 ${pct(serial, 50).toFixed(0)} ms, p99 ${pct(serial, 99).toFixed(0)} ms — target p50 ≤ 300 ms`);
+  console.log(
+    `\nLogin, one at a time (15 runs): p50 ${pct(serial, 50).toFixed(0)} ms, p99 ${pct(serial, 99).toFixed(0)} ms — target p50 ≤ 300 ms`,
+  );
 
   let n = 0;
   const r = await load("/api/auth/dg-login", {

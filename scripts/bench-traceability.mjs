@@ -44,26 +44,178 @@ function rng(seed) {
 }
 const pick = (r, list) => list[Math.floor(r() * list.length)];
 
-const FEMALE = ["Musu", "Fatu", "Korto", "Garmai", "Yei", "Jartu", "Hawa", "Massa", "Kebbeh", "Comfort", "Esther", "Mary", "Patience", "Blessing", "Oretha", "Ellen", "Martha", "Satta", "Finda", "Weade", "Decontee", "Youngor", "Mamie", "Nyenpu", "Sianneh", "Lorpu", "Kou", "Wokie"];
-const MALE = ["Sekou", "Mulbah", "Tarnue", "Varney", "Momo", "Alieu", "Boakai", "Siaffa", "Joseph", "Emmanuel", "Samuel", "James", "Prince", "Augustine", "Kpakolo", "Flomo", "Saye", "Gbessay", "Jallah", "Tokpa", "Kerkula", "Sumo", "Nathaniel", "Moses", "Abraham", "Dorbor", "Zayzay", "Arthur"];
-const SURNAMES = ["Kollie", "Flomo", "Kpoto", "Sirleaf", "Weah", "Tubman", "Johnson", "Doe", "Toe", "Gbowee", "Dolo", "Zinnah", "Kamara", "Sesay", "Konneh", "Kromah", "Paye", "Gaye", "Tarpeh", "Mulbah", "Wleh", "Saye", "Gono", "Barclay", "Cooper", "Nyumah", "Bility", "Kiadii", "Massaquoi", "Jallah", "Karnley", "Yarkpawolo", "Dahn", "Sackor", "Kpadeh", "Gbelee", "Quiwonkpa", "Nimely", "Tweh", "Wesseh", "Sayeh", "Dennis", "Brown", "Kerkula", "Fahnbulleh", "Zubah", "Gweh", "Suah"];
+const FEMALE = [
+  "Musu",
+  "Fatu",
+  "Korto",
+  "Garmai",
+  "Yei",
+  "Jartu",
+  "Hawa",
+  "Massa",
+  "Kebbeh",
+  "Comfort",
+  "Esther",
+  "Mary",
+  "Patience",
+  "Blessing",
+  "Oretha",
+  "Ellen",
+  "Martha",
+  "Satta",
+  "Finda",
+  "Weade",
+  "Decontee",
+  "Youngor",
+  "Mamie",
+  "Nyenpu",
+  "Sianneh",
+  "Lorpu",
+  "Kou",
+  "Wokie",
+];
+const MALE = [
+  "Sekou",
+  "Mulbah",
+  "Tarnue",
+  "Varney",
+  "Momo",
+  "Alieu",
+  "Boakai",
+  "Siaffa",
+  "Joseph",
+  "Emmanuel",
+  "Samuel",
+  "James",
+  "Prince",
+  "Augustine",
+  "Kpakolo",
+  "Flomo",
+  "Saye",
+  "Gbessay",
+  "Jallah",
+  "Tokpa",
+  "Kerkula",
+  "Sumo",
+  "Nathaniel",
+  "Moses",
+  "Abraham",
+  "Dorbor",
+  "Zayzay",
+  "Arthur",
+];
+const SURNAMES = [
+  "Kollie",
+  "Flomo",
+  "Kpoto",
+  "Sirleaf",
+  "Weah",
+  "Tubman",
+  "Johnson",
+  "Doe",
+  "Toe",
+  "Gbowee",
+  "Dolo",
+  "Zinnah",
+  "Kamara",
+  "Sesay",
+  "Konneh",
+  "Kromah",
+  "Paye",
+  "Gaye",
+  "Tarpeh",
+  "Mulbah",
+  "Wleh",
+  "Saye",
+  "Gono",
+  "Barclay",
+  "Cooper",
+  "Nyumah",
+  "Bility",
+  "Kiadii",
+  "Massaquoi",
+  "Jallah",
+  "Karnley",
+  "Yarkpawolo",
+  "Dahn",
+  "Sackor",
+  "Kpadeh",
+  "Gbelee",
+  "Quiwonkpa",
+  "Nimely",
+  "Tweh",
+  "Wesseh",
+  "Sayeh",
+  "Dennis",
+  "Brown",
+  "Kerkula",
+  "Fahnbulleh",
+  "Zubah",
+  "Gweh",
+  "Suah",
+];
 /** Districts and towns per county (real names; only for realistic text). */
 const PLACES = {
-  Bomi: [["Klay", "Dewoin", "Senjeh", "Suehn Mecca"], ["Tubmanburg", "Klay", "Gbah", "Beafini"]],
-  Bong: [["Jorquelleh", "Panta", "Salala", "Suakoko", "Kokoyah"], ["Gbarnga", "Totota", "Palala", "Phebe", "Gbartala"]],
-  Gbarpolu: [["Bopolu", "Belleh", "Kongba", "Gounwolaila"], ["Bopolu", "Henry Town", "Gbarma", "Weasua"]],
-  "Grand Bassa": [["District #1", "District #2", "District #3", "Owensgrove"], ["Buchanan", "Compound #1", "Little Bassa", "Edina"]],
-  "Grand Cape Mount": [["Garwula", "Commonwealth", "Porkpa", "Tewor"], ["Robertsport", "Sinje", "Bo Waterside", "Mano River"]],
-  "Grand Gedeh": [["Tchien", "Gbarzon", "Konobo", "Cavala"], ["Zwedru", "Toe Town", "Putu", "Polar"]],
-  "Grand Kru": [["Barclayville", "Buah", "Forpoh", "Upper Kru Coast"], ["Barclayville", "Grandcess", "Sasstown", "Picnicess"]],
-  Lofa: [["Voinjama", "Kolahun", "Foya", "Zorzor", "Salayea"], ["Voinjama", "Foya", "Zorzor", "Kolahun", "Vahun"]],
-  Margibi: [["Kakata", "Firestone", "Gibi", "Mambah-Kaba"], ["Kakata", "Harbel", "Worhn", "Cinta"]],
-  Maryland: [["Harper", "Pleebo-Sodeken", "Karluway", "Barrobo"], ["Harper", "Pleebo", "Karloken", "Fish Town Junction"]],
-  Montserrado: [["Careysburg", "Todee", "St. Paul River", "Greater Monrovia"], ["Bensonville", "Todee", "Arthington", "Kle"]],
-  Nimba: [["Sanniquellie-Mahn", "Saclepea-Mahn", "Tappita", "Zoegeh", "Gbehlay-Geh"], ["Sanniquellie", "Ganta", "Saclepea", "Gbedin", "Karnplay", "Tappita"]],
-  "River Cess": [["Morweh", "Timbo", "Yarnee", "Doedain"], ["Cestos City", "Yarpah Town", "Timbo", "Gozohn"]],
-  "River Gee": [["Webbo", "Gbeapo", "Chedepo", "Potupo"], ["Fish Town", "Kanweaken", "Gbeapo", "Ziah"]],
-  Sinoe: [["Greenville", "Juarzon", "Butaw", "Kpayan"], ["Greenville", "Juarzon", "Butaw", "Jedepo"]],
+  Bomi: [
+    ["Klay", "Dewoin", "Senjeh", "Suehn Mecca"],
+    ["Tubmanburg", "Klay", "Gbah", "Beafini"],
+  ],
+  Bong: [
+    ["Jorquelleh", "Panta", "Salala", "Suakoko", "Kokoyah"],
+    ["Gbarnga", "Totota", "Palala", "Phebe", "Gbartala"],
+  ],
+  Gbarpolu: [
+    ["Bopolu", "Belleh", "Kongba", "Gounwolaila"],
+    ["Bopolu", "Henry Town", "Gbarma", "Weasua"],
+  ],
+  "Grand Bassa": [
+    ["District #1", "District #2", "District #3", "Owensgrove"],
+    ["Buchanan", "Compound #1", "Little Bassa", "Edina"],
+  ],
+  "Grand Cape Mount": [
+    ["Garwula", "Commonwealth", "Porkpa", "Tewor"],
+    ["Robertsport", "Sinje", "Bo Waterside", "Mano River"],
+  ],
+  "Grand Gedeh": [
+    ["Tchien", "Gbarzon", "Konobo", "Cavala"],
+    ["Zwedru", "Toe Town", "Putu", "Polar"],
+  ],
+  "Grand Kru": [
+    ["Barclayville", "Buah", "Forpoh", "Upper Kru Coast"],
+    ["Barclayville", "Grandcess", "Sasstown", "Picnicess"],
+  ],
+  Lofa: [
+    ["Voinjama", "Kolahun", "Foya", "Zorzor", "Salayea"],
+    ["Voinjama", "Foya", "Zorzor", "Kolahun", "Vahun"],
+  ],
+  Margibi: [
+    ["Kakata", "Firestone", "Gibi", "Mambah-Kaba"],
+    ["Kakata", "Harbel", "Worhn", "Cinta"],
+  ],
+  Maryland: [
+    ["Harper", "Pleebo-Sodeken", "Karluway", "Barrobo"],
+    ["Harper", "Pleebo", "Karloken", "Fish Town Junction"],
+  ],
+  Montserrado: [
+    ["Careysburg", "Todee", "St. Paul River", "Greater Monrovia"],
+    ["Bensonville", "Todee", "Arthington", "Kle"],
+  ],
+  Nimba: [
+    ["Sanniquellie-Mahn", "Saclepea-Mahn", "Tappita", "Zoegeh", "Gbehlay-Geh"],
+    ["Sanniquellie", "Ganta", "Saclepea", "Gbedin", "Karnplay", "Tappita"],
+  ],
+  "River Cess": [
+    ["Morweh", "Timbo", "Yarnee", "Doedain"],
+    ["Cestos City", "Yarpah Town", "Timbo", "Gozohn"],
+  ],
+  "River Gee": [
+    ["Webbo", "Gbeapo", "Chedepo", "Potupo"],
+    ["Fish Town", "Kanweaken", "Gbeapo", "Ziah"],
+  ],
+  Sinoe: [
+    ["Greenville", "Juarzon", "Butaw", "Kpayan"],
+    ["Greenville", "Juarzon", "Butaw", "Jedepo"],
+  ],
 };
 /** Cash crops by county (EUDR commodities where they are grown), then staples. */
 const COUNTY_CROPS = {
@@ -140,7 +292,12 @@ function directPlotGeometry(k) {
   const lon = -8.72 + (k % 40) * 0.008 + 0.0011;
   const lat = 7.1 + Math.floor(k / 40) * 0.012 + 0.0013;
   if (k % 2) {
-    return { json: `{"type":"Point","coordinates":[${coord(lon)},${coord(lat)}]}`, type: "Point", area: 4, box: [lon, lat, lon, lat] };
+    return {
+      json: `{"type":"Point","coordinates":[${coord(lon)},${coord(lat)}]}`,
+      type: "Point",
+      area: 4,
+      box: [lon, lat, lon, lat],
+    };
   }
   const ha = 0.5 + (k % 11) * 0.25;
   const json = squareJson(lon, lat, ha);
@@ -270,7 +427,8 @@ async function signIn(BASE) {
     body: JSON.stringify(OFFICE_ADMIN),
   });
   const body = await res.json().catch(() => ({}));
-  if (res.status !== 200 || !body.token) throw new Error(`office.admin could not sign in (HTTP ${res.status}: ${body.message ?? "no token"})`);
+  if (res.status !== 200 || !body.token)
+    throw new Error(`office.admin could not sign in (HTTP ${res.status}: ${body.message ?? "no token"})`);
   return body.token;
 }
 
@@ -278,7 +436,11 @@ async function signIn(BASE) {
 async function api(BASE, token, path, init = {}) {
   const headers = { Authorization: `Bearer ${token}`, ...(init.headers ?? {}) };
   if (init.json !== undefined) headers["Content-Type"] = "application/json";
-  const res = await fetch(BASE + path, { ...init, headers, body: init.json !== undefined ? JSON.stringify(init.json) : init.body });
+  const res = await fetch(BASE + path, {
+    ...init,
+    headers,
+    body: init.json !== undefined ? JSON.stringify(init.json) : init.body,
+  });
   const text = await res.text();
   let body;
   try {
@@ -311,7 +473,8 @@ function importCsv(rows) {
   const r = rng(20_260_202);
   const perCounty = new Array(COUNTIES.length).fill(0);
   const side = Math.ceil(Math.sqrt(rows / COUNTIES.length));
-  const csvField = (v) => (v === undefined || v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v));
+  const csvField = (v) =>
+    v === undefined || v === null ? "" : /[",\n]/.test(String(v)) ? `"${String(v).replaceAll('"', '""')}"` : String(v);
   const lines = [IMPORT_COLUMNS.join(",")];
   for (let i = 0; i < rows; i++) {
     const countyIndex = i % COUNTIES.length;
@@ -417,7 +580,9 @@ async function runImport(BASE, token, csv, name) {
       const got = await api(BASE, token, path, init);
       if (got.status === 200 && got.body?.run) return got;
       if (noEndpoint(got)) return got;
-      lastError = `HTTP ${got.status}: ${String(got.body?.message ?? "").split("\n")[0].slice(0, 120)}`;
+      lastError = `HTTP ${got.status}: ${String(got.body?.message ?? "")
+        .split("\n")[0]
+        .slice(0, 120)}`;
     } catch (e) {
       lastError = e instanceof Error ? e.message : String(e);
     }
@@ -430,7 +595,10 @@ async function runImport(BASE, token, csv, name) {
     if (got?.body?.run) seen(got.body.run);
     if (run.status !== "running") break;
     const still = performance.now() - lastMove;
-    if (still > 120_000) throw new Error(`import ${run.id} made no progress for 2 min at ${run.processed}/${run.total} (last error: ${lastError || "none"})`);
+    if (still > 120_000)
+      throw new Error(
+        `import ${run.id} made no progress for 2 min at ${run.processed}/${run.total} (last error: ${lastError || "none"})`,
+      );
     if (still > 5_000 && performance.now() - lastNudge > 5_000) {
       const nudged = await attempt(`/api/imports/${run.id}/continue`, { method: "POST" });
       lastNudge = performance.now();
@@ -445,7 +613,20 @@ async function runImport(BASE, token, csv, name) {
 
 /** Runs the parts one after another; sums their counters. */
 async function importAll(BASE, token, parts) {
-  const sum = { total: 0, processed: 0, stored: 0, skipped: 0, failed: 0, ms: 0, nudges: 0, pollErrors: 0, uploadRetries: 0, lastError: "", errors: [], statuses: new Set() };
+  const sum = {
+    total: 0,
+    processed: 0,
+    stored: 0,
+    skipped: 0,
+    failed: 0,
+    ms: 0,
+    nudges: 0,
+    pollErrors: 0,
+    uploadRetries: 0,
+    lastError: "",
+    errors: [],
+    statuses: new Set(),
+  };
   for (const [i, csv] of parts.entries()) {
     const out = await runImport(BASE, token, csv, parts.length > 1 ? `bench-part-${i + 1}.csv` : "bench.csv");
     if (out.tooLarge) return out;
@@ -471,27 +652,35 @@ function reportImport(label, s, rows) {
     const reasons = new Map();
     for (const e of s.errors) reasons.set(e.reason, (reasons.get(e.reason) ?? 0) + 1);
     const top = [...reasons].sort((a, b) => b[1] - a[1]).slice(0, 3);
-    console.log(`             line errors: ${top.map(([reason, n]) => `${n}× "${reason}"`).join("; ")}${s.errors[0] ? ` (first: line ${s.errors[0].line})` : ""}`);
+    console.log(
+      `             line errors: ${top.map(([reason, n]) => `${n}× "${reason}"`).join("; ")}${s.errors[0] ? ` (first: line ${s.errors[0].line})` : ""}`,
+    );
   }
 }
 
 async function importBench(BASE, token) {
   const csv = importCsv(IMPORT_ROWS);
   const bytes = Buffer.byteLength(csv);
-  console.log(`  file: ${fmt(IMPORT_ROWS)} farmers × 1 plot (half points, half 0.5–3 ha squares), ${(bytes / 1024 / 1024).toFixed(2)} MiB CSV`);
+  console.log(
+    `  file: ${fmt(IMPORT_ROWS)} farmers × 1 plot (half points, half 0.5–3 ha squares), ${(bytes / 1024 / 1024).toFixed(2)} MiB CSV`,
+  );
   let parts = [csv];
   let first = await importAll(BASE, token, parts);
   if (first.tooLarge) {
     // /api refuses bodies over 1 MiB (worker/api/index.ts): send the rows as several files.
     parts = splitCsv(csv, 900 * 1024);
-    console.log(`  one upload was refused (HTTP 413: ${first.message}); sending ${parts.length} files of ≤ 900 KiB instead`);
+    console.log(
+      `  one upload was refused (HTTP 413: ${first.message}); sending ${parts.length} files of ≤ 900 KiB instead`,
+    );
     first = await importAll(BASE, token, parts);
     if (first.tooLarge) throw new Error(`even ≤ 900 KiB parts are refused: ${first.message}`);
   }
   reportImport("first run", first, IMPORT_ROWS);
   const again = await importAll(BASE, token, parts);
   reportImport("same file", again, IMPORT_ROWS);
-  console.log(`  idempotency: the re-run stored ${fmt(again.stored)} new rows${again.stored === 0 ? " (as it should)" : " — EXPECTED 0"}`);
+  console.log(
+    `  idempotency: the re-run stored ${fmt(again.stored)} new rows${again.stored === 0 ? " (as it should)" : " — EXPECTED 0"}`,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -500,7 +689,8 @@ async function importBench(BASE, token) {
 async function assessBench(BASE, token) {
   const layers = await api(BASE, token, "/api/eudr/layers/sample", { method: "POST" });
   if (noEndpoint(layers)) throw new Error("POST /api/eudr/layers/sample is not available");
-  if (layers.status !== 200 && layers.status !== 201) throw new Error(`sample layers not installed: HTTP ${layers.status} ${layers.body?.message ?? ""}`);
+  if (layers.status !== 200 && layers.status !== 201)
+    throw new Error(`sample layers not installed: HTTP ${layers.status} ${layers.body?.message ?? ""}`);
   const listed = await api(BASE, token, "/api/eudr/layers");
   console.log(`  sample layers active: ${listed.body?.layers?.length ?? "?"}`);
 
@@ -518,7 +708,9 @@ async function assessBench(BASE, token) {
   }
   const listMs = performance.now() - listStarted;
   ids.length = Math.min(ids.length, ASSESS_PLOTS);
-  console.log(`  listing ${fmt(ids.length)} plot ids of ${DIRECT_PLOT_COUNTY}: ${pages} pages of GET /api/plots in ${secs(listMs)} (${(listMs / pages).toFixed(0)} ms a page)`);
+  console.log(
+    `  listing ${fmt(ids.length)} plot ids of ${DIRECT_PLOT_COUNTY}: ${pages} pages of GET /api/plots in ${secs(listMs)} (${(listMs / pages).toFixed(0)} ms a page)`,
+  );
   if (!ids.length) throw new Error(`no plots in ${DIRECT_PLOT_COUNTY} to assess`);
 
   const counts = {};
@@ -538,26 +730,37 @@ async function assessBench(BASE, token) {
       chunk = Math.floor(chunk / 2); // the cap changed: halve until accepted
       continue;
     }
-    if (got.status !== 200) throw new Error(`POST /api/eudr/assess answered HTTP ${got.status}: ${got.body?.message ?? ""}`);
+    if (got.status !== 200)
+      throw new Error(`POST /api/eudr/assess answered HTTP ${got.status}: ${got.body?.message ?? ""}`);
     calls++;
     for (const r of got.body.results ?? []) counts[r.verdict] = (counts[r.verdict] ?? 0) + 1;
     i += part.length;
   }
   const ms = performance.now() - started;
-  const verdicts = (c) => Object.entries(c).map(([k, v]) => `${k} ${fmt(v)}`).join(" · ") || "none";
-  console.log(`  assess ${fmt(ids.length)} plots: ${calls} × POST /api/eudr/assess (≤ ${chunk} each) in ${secs(ms)} → ${(ids.length / (ms / 1000)).toFixed(0)} plots/s`);
+  const verdicts = (c) =>
+    Object.entries(c)
+      .map(([k, v]) => `${k} ${fmt(v)}`)
+      .join(" · ") || "none";
+  console.log(
+    `  assess ${fmt(ids.length)} plots: ${calls} × POST /api/eudr/assess (≤ ${chunk} each) in ${secs(ms)} → ${(ids.length / (ms / 1000)).toFixed(0)} plots/s`,
+  );
   console.log(`             verdicts: ${verdicts(counts)}`);
 
   const jobStarted = performance.now();
-  const created = await api(BASE, token, "/api/eudr/jobs", { method: "POST", json: { scope: "county", value: "Nimba" } });
-  if (created.status !== 202) throw new Error(`POST /api/eudr/jobs answered HTTP ${created.status}: ${created.body?.message ?? ""}`);
+  const created = await api(BASE, token, "/api/eudr/jobs", {
+    method: "POST",
+    json: { scope: "county", value: "Nimba" },
+  });
+  if (created.status !== 202)
+    throw new Error(`POST /api/eudr/jobs answered HTTP ${created.status}: ${created.body?.message ?? ""}`);
   let job = created.body.job;
   while (job.status === "queued" || job.status === "running") {
     await sleep(500);
     const got = await api(BASE, token, `/api/eudr/jobs/${job.id}`);
     if (got.status !== 200) throw new Error(`GET /api/eudr/jobs/${job.id} answered HTTP ${got.status}`);
     job = got.body.job;
-    if (performance.now() - jobStarted > 15 * 60_000) throw new Error(`the county job is still ${job.status} after 15 min (${job.done}/${job.total})`);
+    if (performance.now() - jobStarted > 15 * 60_000)
+      throw new Error(`the county job is still ${job.status} after 15 min (${job.done}/${job.total})`);
   }
   const jobMs = performance.now() - jobStarted;
   console.log(
@@ -572,8 +775,11 @@ async function assessBench(BASE, token) {
 async function searchBench(BASE, token, load, CONNECTIONS, DURATION) {
   const probe = await api(BASE, token, "/api/farmers?pageSize=1");
   if (noEndpoint(probe)) throw new Error("GET /api/farmers is not available");
-  if (probe.status !== 200) throw new Error(`GET /api/farmers answered HTTP ${probe.status}: ${probe.body?.message ?? ""}`);
-  console.log(`  registry: ${fmt(probe.body.total)} farmers; ${CONNECTIONS} connections × ${DURATION}s per query, signed in as office.admin`);
+  if (probe.status !== 200)
+    throw new Error(`GET /api/farmers answered HTTP ${probe.status}: ${probe.body?.message ?? ""}`);
+  console.log(
+    `  registry: ${fmt(probe.body.total)} farmers; ${CONNECTIONS} connections × ${DURATION}s per query, signed in as office.admin`,
+  );
   const someId = farmerIdOf(FIRST_BULK_NUMBER + Math.floor(REGISTRY_SIZE / 2) + 22);
   const queries = [
     ["name prefix", "q=kol"],
@@ -597,10 +803,21 @@ async function searchBench(BASE, token, load, CONNECTIONS, DURATION) {
       }
       alone.sort((a, b) => a - b);
       const r = await load(path, { headers });
-      rows.push({ kind, label, total: hits.body?.total, alone: alone[5], rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, bad: r.errors + r.non2xx });
+      rows.push({
+        kind,
+        label,
+        total: hits.body?.total,
+        alone: alone[5],
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        bad: r.errors + r.non2xx,
+      });
     }
   }
-  console.log(`  endpoint           query           matches   alone ms │ ${CONNECTIONS} conns: req/s   p50 ms   p99 ms   errors`);
+  console.log(
+    `  endpoint           query           matches   alone ms │ ${CONNECTIONS} conns: req/s   p50 ms   p99 ms   errors`,
+  );
   for (const r of rows) {
     console.log(
       `  ${r.kind.padEnd(18)} ${r.label.padEnd(14)} ${String(r.total === undefined ? "?" : fmt(r.total)).padStart(8)} ${r.alone.toFixed(0).padStart(10)} │ ${r.rps.toFixed(0).padStart(15)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)}   ${r.bad}`,
@@ -621,7 +838,14 @@ export default async function traceabilityBench({ BASE, load, CONNECTIONS, DURAT
   }
   // BENCH_TRACE_PARTS=2,3 runs only those parts (e.g. while one API is being changed).
   const parts = new Set((process.env.BENCH_TRACE_PARTS ?? "1,2,3").split(",").map((p) => p.trim()));
-  if (parts.has("1")) await part(`1. Bulk import (${fmt(IMPORT_ROWS)} farmers with plots, POST /api/imports)`, () => importBench(BASE, token));
-  if (parts.has("2")) await part(`2. Risk assessment (${fmt(ASSESS_PLOTS)} plots, sample layers)`, () => assessBench(BASE, token));
-  if (parts.has("3")) await part(`3. Registry search (${fmt(REGISTRY_SIZE)} farmers + imported)`, () => searchBench(BASE, token, load, CONNECTIONS, DURATION));
+  if (parts.has("1"))
+    await part(`1. Bulk import (${fmt(IMPORT_ROWS)} farmers with plots, POST /api/imports)`, () =>
+      importBench(BASE, token),
+    );
+  if (parts.has("2"))
+    await part(`2. Risk assessment (${fmt(ASSESS_PLOTS)} plots, sample layers)`, () => assessBench(BASE, token));
+  if (parts.has("3"))
+    await part(`3. Registry search (${fmt(REGISTRY_SIZE)} farmers + imported)`, () =>
+      searchBench(BASE, token, load, CONNECTIONS, DURATION),
+    );
 }

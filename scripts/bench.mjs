@@ -78,7 +78,9 @@ console.log(`Fresh bench state in ${STATE}: migrations, demo accounts, large reg
 rmSync(STATE, { recursive: true, force: true });
 must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 must("node", ["scripts/seed-local.mjs"]);
-let trace = await import("./bench-traceability.mjs").catch((e) => (console.log(`Traceability benchmarks skipped: ${e.message}`), null));
+let trace = await import("./bench-traceability.mjs").catch(
+  (e) => (console.log(`Traceability benchmarks skipped: ${e.message}`), null),
+);
 try {
   await trace?.prepare({ stateDir: STATE, env });
 } catch (e) {
@@ -87,7 +89,13 @@ try {
 }
 
 mkdirSync(".wrangler/deploy", { recursive: true });
-writeFileSync(deployConfig, JSON.stringify({ configPath: relative(".wrangler/deploy", resolve(BUILD, "server/wrangler.json")), auxiliaryWorkers: [] }));
+writeFileSync(
+  deployConfig,
+  JSON.stringify({
+    configPath: relative(".wrangler/deploy", resolve(BUILD, "server/wrangler.json")),
+    auxiliaryWorkers: [],
+  }),
+);
 // BENCH_SERVER_LOG=<file> keeps the server's output (Worker errors) for a look afterwards.
 const log = process.env.BENCH_SERVER_LOG ? openSync(process.env.BENCH_SERVER_LOG, "w") : "ignore";
 const server = spawn("vite", ["preview", "--port", String(PORT), "--host", "127.0.0.1", "--strictPort"], {
@@ -129,13 +137,17 @@ try {
   for (const path of ["/", "/portals"]) {
     const f = await firstLoad(path);
     const ok = f.js <= 130 * 1024 && f.html <= 30 * 1024 ? "within budget" : "OVER BUDGET";
-    console.log(`${path.padEnd(10)} JS ${kib(f.js)} in ${f.scripts} files · HTML ${kib(f.html)} · CSS ${kib(f.css)} — ${ok}`);
+    console.log(
+      `${path.padEnd(10)} JS ${kib(f.js)} in ${f.scripts} files · HTML ${kib(f.html)} · CSS ${kib(f.css)} — ${ok}`,
+    );
   }
   const extra = await import("./bench-extra.mjs").catch(() => null);
   if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
   if (trace?.default) await trace.default({ BASE, load, CONNECTIONS, DURATION });
   // Certificates (issue #5): first generation vs cached download, per type.
-  const certs = await import("./bench-certificates.mjs").catch((e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null));
+  const certs = await import("./bench-certificates.mjs").catch(
+    (e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null),
+  );
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
 } finally {
   stop();

@@ -166,18 +166,23 @@ export function validate(options: Options): string[] {
   const loginId = options.loginId?.trim() ?? "";
 
   if (!role) errors.push("--role is required");
-  else if (!(ROLES as readonly string[]).includes(role)) errors.push(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
+  else if (!(ROLES as readonly string[]).includes(role))
+    errors.push(`Unknown role "${role}": use one of ${ROLES.join(", ")}`);
 
   if (!loginId) errors.push("--login-id is required");
   else if (loginId.length > MAX_TEXT) errors.push(`--login-id must be at most ${MAX_TEXT} characters`);
   else if (role === "farmer") {
-    if (!FARMER_ID.test(loginId.toUpperCase())) errors.push("A farmer login ID must be FRM followed by 6 digits, e.g. FRM000123");
+    if (!FARMER_ID.test(loginId.toUpperCase()))
+      errors.push("A farmer login ID must be FRM followed by 6 digits, e.g. FRM000123");
   } else if (role === "exporter") {
     const m = EXPORTER_ID.exec(loginId.toUpperCase());
     if (!m) errors.push("An exporter login ID must look like EXP-YYYYMMDD-NNN, e.g. EXP-20260115-001");
-    else if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3]))) errors.push(`The date in exporter login ID ${loginId} is not a real date`);
+    else if (!isRealDate(Number(m[1]), Number(m[2]), Number(m[3])))
+      errors.push(`The date in exporter login ID ${loginId} is not a real date`);
   } else if (!USERNAME.test(loginId)) {
-    errors.push("A login ID may only contain letters, digits and . _ @ - (no spaces), and must start with a letter or digit");
+    errors.push(
+      "A login ID may only contain letters, digits and . _ @ - (no spaces), and must start with a letter or digit",
+    );
   }
 
   for (const [flag, value] of [
@@ -186,7 +191,8 @@ export function validate(options: Options): string[] {
     ["--company", options.company],
     ["--organization", options.organization],
   ] as const) {
-    if (value !== undefined && value.trim().length > MAX_TEXT) errors.push(`${flag} must be at most ${MAX_TEXT} characters`);
+    if (value !== undefined && value.trim().length > MAX_TEXT)
+      errors.push(`${flag} must be at most ${MAX_TEXT} characters`);
   }
 
   if (options.county !== undefined && !(COUNTIES as readonly string[]).includes(options.county.trim())) {
@@ -204,7 +210,8 @@ export function validate(options: Options): string[] {
   }
 
   if (role === "monitoring_observer") {
-    if (!options.entityType?.trim()) errors.push(`--entity-type is required for monitoring_observer: ${ENTITY_TYPES.join(", ")}`);
+    if (!options.entityType?.trim())
+      errors.push(`--entity-type is required for monitoring_observer: ${ENTITY_TYPES.join(", ")}`);
     else if (!(ENTITY_TYPES as readonly string[]).includes(options.entityType.trim())) {
       errors.push(`Unknown entity type "${options.entityType}": use one of ${ENTITY_TYPES.join(", ")}`);
     }
@@ -214,13 +221,16 @@ export function validate(options: Options): string[] {
 
   if (role === "system_administrator") {
     if (!options.accessCode) errors.push("--access-code is required for system_administrator");
-    else if (options.accessCode.length < MIN_ACCESS_CODE) errors.push(`--access-code must be at least ${MIN_ACCESS_CODE} characters`);
-    else if (options.accessCode.length > MAX_SECRET) errors.push(`--access-code must be at most ${MAX_SECRET} characters`);
+    else if (options.accessCode.length < MIN_ACCESS_CODE)
+      errors.push(`--access-code must be at least ${MIN_ACCESS_CODE} characters`);
+    else if (options.accessCode.length > MAX_SECRET)
+      errors.push(`--access-code must be at most ${MAX_SECRET} characters`);
   } else if (options.accessCode !== undefined) {
     errors.push("--access-code only applies to --role system_administrator");
   }
 
-  if (options.env !== undefined && !/^[A-Za-z0-9_-]+$/.test(options.env)) errors.push(`--env "${options.env}" is not a valid environment name`);
+  if (options.env !== undefined && !/^[A-Za-z0-9_-]+$/.test(options.env))
+    errors.push(`--env "${options.env}" is not a valid environment name`);
   return errors;
 }
 
@@ -235,15 +245,22 @@ export function canonicalLoginId(role: string | undefined, loginId: string): str
 }
 
 /** Problems with the chosen password (empty when acceptable). */
-export function validatePassword(password: string, options: Pick<Options, "role" | "accessCode" | "loginId">): string[] {
+export function validatePassword(
+  password: string,
+  options: Pick<Options, "role" | "accessCode" | "loginId">,
+): string[] {
   const min = minPasswordLength(options.role?.trim());
   if (password.length < min) return [`The password must be at least ${min} characters`];
   if (password.length > MAX_SECRET) return [`The password must be at most ${MAX_SECRET} characters`];
-  if (isCommonPassword(password)) return ["This password is too common (it is on the list of breached passwords). Choose one that is harder to guess."];
+  if (isCommonPassword(password))
+    return [
+      "This password is too common (it is on the list of breached passwords). Choose one that is harder to guess.",
+    ];
   if (options.loginId && password.trim().toUpperCase() === options.loginId.trim().toUpperCase()) {
     return ["The password must not be the login ID"];
   }
-  if (options.accessCode !== undefined && password === options.accessCode) return ["The access code must be different from the password"];
+  if (options.accessCode !== undefined && password === options.accessCode)
+    return ["The access code must be different from the password"];
   return [];
 }
 
@@ -301,13 +318,21 @@ export async function buildInsertSql(options: Options, password: string, id: str
     must_change_password: options.mustChangePassword ? "1" : "0",
     is_demo: "0",
   };
-  const after = JSON.stringify({ ...record, active: true, mustChangePassword: options.mustChangePassword, isDemo: false, createdBy: "cli" });
-  return [
-    `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
-    `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
-      `SELECT NULL, NULL, 'user_created', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
-      `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
-  ].join("\n") + "\n";
+  const after = JSON.stringify({
+    ...record,
+    active: true,
+    mustChangePassword: options.mustChangePassword,
+    isDemo: false,
+    createdBy: "cli",
+  });
+  return (
+    [
+      `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
+      `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
+        `SELECT NULL, NULL, 'user_created', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
+        `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
+    ].join("\n") + "\n"
+  );
 }
 
 /** Turns wrangler's failure output into one clear sentence. */
@@ -359,7 +384,9 @@ async function readPassword(options: Options): Promise<string> {
   if (!process.stdin.isTTY) {
     throw new CliError(`No password: set ${PASSWORD_ENV}, or run this in a terminal to type it at a hidden prompt`);
   }
-  process.stderr.write(`Password for ${options.loginId?.trim()} (at least ${minPasswordLength(options.role?.trim())} characters, not shown)\n`);
+  process.stderr.write(
+    `Password for ${options.loginId?.trim()} (at least ${minPasswordLength(options.role?.trim())} characters, not shown)\n`,
+  );
   for (let attempt = 1; attempt <= 3; attempt++) {
     const first = await promptHidden("New password: ");
     const problems = validatePassword(first, options);

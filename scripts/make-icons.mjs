@@ -26,12 +26,20 @@ function png(size, pixel) {
     for (let x = 0; x < size; x++) {
       const [r, g, b, a] = pixel(x / size, y / size);
       const o = y * (size * 4 + 1) + 1 + x * 4;
-      raw[o] = r; raw[o + 1] = g; raw[o + 2] = b; raw[o + 3] = a;
+      raw[o] = r;
+      raw[o + 1] = g;
+      raw[o + 2] = b;
+      raw[o + 3] = a;
     }
   }
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(size, 0); ihdr.writeUInt32BE(size, 4);
-  ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
+  ihdr[8] = 8;
+  ihdr[9] = 6;
+  ihdr[10] = 0;
+  ihdr[11] = 0;
+  ihdr[12] = 0;
   return Buffer.concat([
     Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
     chunk("IHDR", ihdr),
@@ -41,9 +49,12 @@ function png(size, pixel) {
 }
 // Maskable icons keep the motif inside the central 80% safe zone.
 function icon(u, v) {
-  const dx = u - 0.5, dy = v - 0.5, d = Math.hypot(dx, dy);
+  const dx = u - 0.5,
+    dy = v - 0.5,
+    d = Math.hypot(dx, dy);
   // leaf: ellipse rotated 45°
-  const rx = (dx + dy) / Math.SQRT2, ry = (dy - dx) / Math.SQRT2;
+  const rx = (dx + dy) / Math.SQRT2,
+    ry = (dy - dx) / Math.SQRT2;
   const leaf = (rx / 0.2) ** 2 + (ry / 0.1) ** 2 <= 1;
   const vein = Math.abs(ry) < 0.008 && Math.abs(rx) < 0.19;
   if (leaf && !vein) return [254, 249, 195, 255];

@@ -34,7 +34,9 @@ const demo = /DEMO_MODE\s*=\s*"(on|true|1|yes)"/i.test(toml) && process.env.DEMO
 if (demo) {
   seedDemoData().catch((error) => {
     console.warn(`\n⚠ Demo data was not seeded: ${error instanceof Error ? error.message : String(error)}`);
-    console.warn(`  The platform keeps running without it. Retry: sign in as agritrace.admin and POST ${base}/api/demo/seed\n`);
+    console.warn(
+      `  The platform keeps running without it. Retry: sign in as agritrace.admin and POST ${base}/api/demo/seed\n`,
+    );
   });
 }
 
@@ -56,19 +58,28 @@ async function seedDemoData() {
   const post = (path, body, token) =>
     fetch(`${base}${path}`, {
       method: "POST",
-      headers: { ...(body ? { "Content-Type": "application/json" } : {}), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        ...(body ? { "Content-Type": "application/json" } : {}),
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
       body: body ? JSON.stringify(body) : undefined,
       signal: AbortSignal.timeout(120_000),
     });
   const readJson = async (res) => res.json().catch(() => ({}));
 
-  const login = await post("/api/agritrace-admin/login", { username: admin.loginId, password: admin.password, accessCode: admin.accessCode });
+  const login = await post("/api/agritrace-admin/login", {
+    username: admin.loginId,
+    password: admin.password,
+    accessCode: admin.accessCode,
+  });
   const session = await readJson(login);
-  if (login.status !== 200 || !session.token) throw new Error(`signing in as ${admin.loginId} failed (${login.status} ${session.message ?? ""})`.trim());
+  if (login.status !== 200 || !session.token)
+    throw new Error(`signing in as ${admin.loginId} failed (${login.status} ${session.message ?? ""})`.trim());
   try {
     const res = await post("/api/demo/seed", undefined, session.token);
     const summary = await readJson(res);
-    if (res.status !== 200) throw new Error(`POST /api/demo/seed answered ${res.status}: ${summary.message ?? "no reason given"}`);
+    if (res.status !== 200)
+      throw new Error(`POST /api/demo/seed answered ${res.status}: ${summary.message ?? "no reason given"}`);
     console.log(`\nDemo data: ${summary.message}`);
     for (const problem of summary.problems ?? []) console.warn(`  ⚠ ${problem}`);
     console.log("");

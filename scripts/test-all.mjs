@@ -33,7 +33,14 @@ function readJson(path) {
 
 function vitest(project) {
   const file = `${out}/${project}.json`;
-  const ok = run("vitest", ["run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${file}`]);
+  const ok = run("vitest", [
+    "run",
+    "--project",
+    project,
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${file}`,
+  ]);
   const report = readJson(file);
   if (!report) return step(`${project} tests`, false);
   const passed = report.numPassedTests ?? 0;

@@ -12,5 +12,9 @@ export interface Env {
 }
 
 export function isDemoMode(env: Pick<Env, "DEMO_MODE">): boolean {
-  return ["on", "true", "1", "yes"].includes(String(env.DEMO_MODE ?? "").trim().toLowerCase());
+  return ["on", "true", "1", "yes"].includes(
+    String(env.DEMO_MODE ?? "")
+      .trim()
+      .toLowerCase(),
+  );
 }

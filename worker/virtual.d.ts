@@ -3,4 +3,3 @@ declare module "virtual:react-router/server-build" {
   const build: ServerBuild;
   export = build;
 }
-

@@ -27,7 +27,12 @@ export function GpsFields({ latitude, longitude }: { latitude: Field; longitude:
         set(longitude.id, pos.coords.longitude);
         setStatus(`Location filled in (accurate to about ${Math.round(pos.coords.accuracy)} m).`);
       },
-      (err) => setStatus(err.code === err.PERMISSION_DENIED ? "Location permission was refused: type the coordinates instead." : "Your location could not be found: type the coordinates instead."),
+      (err) =>
+        setStatus(
+          err.code === err.PERMISSION_DENIED
+            ? "Location permission was refused: type the coordinates instead."
+            : "Your location could not be found: type the coordinates instead.",
+        ),
       { enableHighAccuracy: true, timeout: 20000, maximumAge: 60000 },
     );
   };
@@ -66,7 +71,11 @@ export function GpsFields({ latitude, longitude }: { latitude: Field; longitude:
         })}
       </div>
       {ready && (
-        <button type="button" onClick={locate} className="mt-2 rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-800">
+        <button
+          type="button"
+          onClick={locate}
+          className="mt-2 rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-800"
+        >
           Use my location
         </button>
       )}

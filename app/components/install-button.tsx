@@ -31,8 +31,8 @@ export function InstallButton() {
   if (!promptEvent) {
     return (
       <p className="rounded-md bg-slate-100 p-3 text-sm text-slate-700">
-        Your browser has not offered a one-tap install. Follow the installation guide below to add the app to your
-        home screen.
+        Your browser has not offered a one-tap install. Follow the installation guide below to add the app to your home
+        screen.
       </p>
     );
   }

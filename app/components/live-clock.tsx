@@ -15,7 +15,11 @@ export function LiveClock() {
   }, []);
   const shown = now ? formatClock(now) : null;
   return (
-    <div className="text-right text-xs leading-tight sm:text-sm" aria-label={PORTALS.clockLabel} data-testid="live-clock">
+    <div
+      className="text-right text-xs leading-tight sm:text-sm"
+      aria-label={PORTALS.clockLabel}
+      data-testid="live-clock"
+    >
       <time dateTime={now?.toISOString()} className="block font-mono text-base font-semibold tabular-nums sm:text-lg">
         {shown?.time ?? "--:--:--"}
       </time>

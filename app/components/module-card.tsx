@@ -29,7 +29,11 @@ export function ModuleCard({ module }: { module: PlatformModule }) {
   const base = "block h-full rounded-xl border bg-white p-5 shadow-sm";
   if (!module.active) {
     return (
-      <div className={`${base} cursor-not-allowed border-slate-200 opacity-70`} aria-disabled="true" data-module={module.id}>
+      <div
+        className={`${base} cursor-not-allowed border-slate-200 opacity-70`}
+        aria-disabled="true"
+        data-module={module.id}
+      >
         {body}
       </div>
     );

@@ -35,7 +35,13 @@ export function PageShell({
 export function SiteQr({ caption }: { caption: string }) {
   return (
     <figure className="inline-flex flex-col items-center rounded-xl border border-slate-200 bg-white p-4">
-      <img src="/api/assets/site-qr.svg" alt="QR code with the address of this site" width={180} height={180} className="h-44 w-44" />
+      <img
+        src="/api/assets/site-qr.svg"
+        alt="QR code with the address of this site"
+        width={180}
+        height={180}
+        className="h-44 w-44"
+      />
       <figcaption className="mt-2 max-w-[14rem] text-center text-sm text-slate-600">{caption}</figcaption>
     </figure>
   );

@@ -68,7 +68,12 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
   verticesRef.current = vertices;
   // Taps must never overwrite what the map cannot show (a line being typed, a MultiPolygon).
   const syntax = text.trim() ? parsePlotCoordinates(text, "polygon") : null;
-  const blocked = syntax && !syntax.ok ? syntax.errors[0]! : syntax?.ok && vertices.length === 0 ? "The pasted GeoJSON cannot be edited on the map." : null;
+  const blocked =
+    syntax && !syntax.ok
+      ? syntax.errors[0]!
+      : syntax?.ok && vertices.length === 0
+        ? "The pasted GeoJSON cannot be edited on the map."
+        : null;
   const blockedRef = useRef(blocked);
   blockedRef.current = blocked;
   const modeRef = useRef(mode);
@@ -98,7 +103,12 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
   // Create the map once.
   useEffect(() => {
     if (!containerRef.current) return;
-    const map = L.map(containerRef.current, { center: LIBERIA_CENTRE, zoom: 7, zoomControl: true, attributionControl: true });
+    const map = L.map(containerRef.current, {
+      center: LIBERIA_CENTRE,
+      zoom: 7,
+      zoomControl: true,
+      attributionControl: true,
+    });
     const tiles = L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 19,
       attribution: "© OpenStreetMap contributors",
@@ -129,7 +139,13 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
       L.polyline(latlngs, { color: "#166534", weight: 2, dashArray: "4 4" }).addTo(layer);
     }
     latlngs.forEach((ll, i) =>
-      L.circleMarker(ll, { radius: 6, color: i === 0 ? "#92400e" : "#166534", weight: 2, fillColor: "#ffffff", fillOpacity: 1 })
+      L.circleMarker(ll, {
+        radius: 6,
+        color: i === 0 ? "#92400e" : "#166534",
+        weight: 2,
+        fillColor: "#ffffff",
+        fillOpacity: 1,
+      })
         .bindTooltip(`Point ${i + 1}`)
         .addTo(layer),
     );
@@ -144,7 +160,8 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
   useEffect(() => {
     const { geojson } = verticesOf(text);
     const parsed = parsePlotCoordinates(text, mode);
-    const enough = mode === "point" ? vertices.length === 1 : vertices.length >= 3 || (geojson !== null && vertices.length === 0);
+    const enough =
+      mode === "point" ? vertices.length === 1 : vertices.length >= 3 || (geojson !== null && vertices.length === 0);
     if (!parsed.ok || !enough) {
       setCheck({ state: "idle" });
       return;
@@ -159,15 +176,32 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
           geometry: parsed.geojson,
           crop: ctx.crop || undefined,
           farmerId: ctx.farmerId.trim().toUpperCase() || undefined,
-          declaredAreaHectares: mode === "point" && ctx.declaredAreaHectares && Number.isFinite(declared) ? declared : undefined,
+          declaredAreaHectares:
+            mode === "point" && ctx.declaredAreaHectares && Number.isFinite(declared) ? declared : undefined,
         });
-        const body = (await res.json()) as { valid?: boolean; areaHectares?: number; errors?: Issue[]; warnings?: Issue[]; offlineMode?: boolean; message?: string };
+        const body = (await res.json()) as {
+          valid?: boolean;
+          areaHectares?: number;
+          errors?: Issue[];
+          warnings?: Issue[];
+          offlineMode?: boolean;
+          message?: string;
+        };
         if (cancelled) return;
         if (body.offlineMode || typeof body.valid !== "boolean") {
-          setCheck({ state: "unavailable", message: "Offline: the checks run when the connection is back. Your points are kept on this phone." });
+          setCheck({
+            state: "unavailable",
+            message: "Offline: the checks run when the connection is back. Your points are kept on this phone.",
+          });
           return;
         }
-        setCheck({ state: "done", valid: body.valid, areaHectares: body.areaHectares ?? 0, errors: body.errors ?? [], warnings: body.warnings ?? [] });
+        setCheck({
+          state: "done",
+          valid: body.valid,
+          areaHectares: body.areaHectares ?? 0,
+          errors: body.errors ?? [],
+          warnings: body.warnings ?? [],
+        });
       } catch (error) {
         if (cancelled) return;
         setCheck({
@@ -209,7 +243,12 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
         if (gps) {
           gps.clearLayers();
           L.circle([here[1], here[0]], { radius: acc, color: "#1d4ed8", weight: 1, fillOpacity: 0.1 }).addTo(gps);
-          L.circleMarker([here[1], here[0]], { radius: 5, color: "#1d4ed8", fillColor: "#3b82f6", fillOpacity: 1 }).addTo(gps);
+          L.circleMarker([here[1], here[0]], {
+            radius: 5,
+            color: "#1d4ed8",
+            fillColor: "#3b82f6",
+            fillOpacity: 1,
+          }).addTo(gps);
         }
         // A fix worse than the stated accuracy would put a corner metres away from the boundary.
         if (acc > MAX_ACCURACY_M) {
@@ -264,7 +303,11 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
           The map is not adding points until the coordinates box is fixed or cleared: {blocked}
         </p>
       )}
-      {tilesFailed && <p className="text-xs text-slate-600">The background map is not available (offline?). You can still draw: the points and outline are shown.</p>}
+      {tilesFailed && (
+        <p className="text-xs text-slate-600">
+          The background map is not available (offline?). You can still draw: the points and outline are shown.
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
         <button
           type="button"
@@ -285,11 +328,19 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
           Clear
         </button>
         {walking ? (
-          <button type="button" className="rounded bg-red-700 px-3 py-2 text-sm font-semibold text-white" onClick={stopWalking}>
+          <button
+            type="button"
+            className="rounded bg-red-700 px-3 py-2 text-sm font-semibold text-white"
+            onClick={stopWalking}
+          >
             Stop GPS
           </button>
         ) : (
-          <button type="button" className="rounded bg-blue-800 px-3 py-2 text-sm font-semibold text-white" onClick={startWalking}>
+          <button
+            type="button"
+            className="rounded bg-blue-800 px-3 py-2 text-sm font-semibold text-white"
+            onClick={startWalking}
+          >
             {mode === "point" ? "Use my GPS position" : "Walk the boundary with GPS"}
           </button>
         )}
@@ -301,15 +352,18 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
         </p>
         {(walking || accuracy !== null) && (
           <p data-testid="gps-status">
-            {walking ? "Walking. " : ""}Current accuracy: {accuracy === null ? "waiting for a fix…" : `±${Math.round(accuracy)} m`}
-            {accuracy !== null && accuracy > MAX_ACCURACY_M ? " (too imprecise, not used)" : ""} · Fixes rejected: {rejected} · Points:{" "}
-            {vertices.length}
+            {walking ? "Walking. " : ""}Current accuracy:{" "}
+            {accuracy === null ? "waiting for a fix…" : `±${Math.round(accuracy)} m`}
+            {accuracy !== null && accuracy > MAX_ACCURACY_M ? " (too imprecise, not used)" : ""} · Fixes rejected:{" "}
+            {rejected} · Points: {vertices.length}
           </p>
         )}
         {gpsError && <p className="font-semibold text-red-700">{gpsError}</p>}
       </div>
       <div className="text-sm" aria-live="polite" data-testid="live-check">
-        {localHa !== null && check.state !== "done" && <p>Area (computed on this phone): about {localHa.toFixed(4)} ha</p>}
+        {localHa !== null && check.state !== "done" && (
+          <p>Area (computed on this phone): about {localHa.toFixed(4)} ha</p>
+        )}
         {check.state === "checking" && <p className="text-slate-600">Checking against the EUDR rules…</p>}
         {check.state === "unavailable" && <p className="text-slate-600">{check.message}</p>}
         {check.state === "done" && (

@@ -22,7 +22,15 @@ export function niceLength(metres: number) {
 
 const formatMetres = (m: number) => (m >= 1000 ? `${m / 1000} km` : `${m} m`);
 
-export function PlotOutline({ geometry, size = 220, label = "Plot outline" }: { geometry: OutlineGeometry; size?: number; label?: string }) {
+export function PlotOutline({
+  geometry,
+  size = 220,
+  label = "Plot outline",
+}: {
+  geometry: OutlineGeometry;
+  size?: number;
+  label?: string;
+}) {
   const pad = 12;
   const bar = 22;
   const inner = size - 2 * pad;
@@ -31,7 +39,14 @@ export function PlotOutline({ geometry, size = 220, label = "Plot outline" }: { 
     const c = size / 2;
     return (
       <figure className="inline-block">
-        <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} role="img" aria-label={`${label}: a single point`} className="rounded border border-slate-300 bg-white">
+        <svg
+          viewBox={`0 0 ${size} ${size}`}
+          width={size}
+          height={size}
+          role="img"
+          aria-label={`${label}: a single point`}
+          className="rounded border border-slate-300 bg-white"
+        >
           <line x1={c - 18} y1={c} x2={c + 18} y2={c} stroke="#64748b" strokeWidth={1} />
           <line x1={c} y1={c - 18} x2={c} y2={c + 18} stroke="#64748b" strokeWidth={1} />
           <circle cx={c} cy={c} r={6} fill="#166534" />
@@ -56,15 +71,20 @@ export function PlotOutline({ geometry, size = 220, label = "Plot outline" }: { 
   const offsetY = pad + (inner - bar - heightM * k) / 2;
   const project = ([lon, lat]: Position) =>
     `${(offsetX + (lon - minLon) * mx * k).toFixed(1)},${(offsetY + (maxLat - lat) * METRES_PER_DEGREE_LAT * k).toFixed(1)}`;
-  const d = polygons
-    .flatMap((rings) => rings.map((ring) => `M${ring.map(project).join("L")}Z`))
-    .join("");
+  const d = polygons.flatMap((rings) => rings.map((ring) => `M${ring.map(project).join("L")}Z`)).join("");
   const scaleM = niceLength(inner / 3 / k);
   const scalePx = Math.round(scaleM * k * 10) / 10;
   const y = size - pad;
   return (
     <figure className="inline-block">
-      <svg viewBox={`0 0 ${size} ${size}`} width={size} height={size} role="img" aria-label={label} className="rounded border border-slate-300 bg-white">
+      <svg
+        viewBox={`0 0 ${size} ${size}`}
+        width={size}
+        height={size}
+        role="img"
+        aria-label={label}
+        className="rounded border border-slate-300 bg-white"
+      >
         <path d={d} fill="#16653433" stroke="#166534" strokeWidth={2} strokeLinejoin="round" fillRule="evenodd" />
         <g stroke="#334155" strokeWidth={2}>
           <line x1={pad} y1={y} x2={pad + scalePx} y2={y} />

@@ -1,5 +1,10 @@
 import { Link } from "react-router";
-import { REPORT_KIND_LABEL, periodLabel, type ReportKind, type ReportParams } from "#worker/domain/reports/report-content";
+import {
+  REPORT_KIND_LABEL,
+  periodLabel,
+  type ReportKind,
+  type ReportParams,
+} from "#worker/domain/reports/report-content";
 
 /** A report as lists show it; `scope` is resolved on the server (county, commodity or exporter company). */
 export type ReportListItem = {
@@ -29,10 +34,21 @@ export function reportTitle(r: Pick<ReportListItem, "kind" | "params" | "scope">
  * Reports with their status and, when ready, a link that opens the PDF in a new tab. Plain
  * links: works without JavaScript. `pageLinks`: also link each one to its progress on /generate-reports.
  */
-export function ReportList({ reports, pageLinks = false, empty }: { reports: ReportListItem[]; pageLinks?: boolean; empty: string }) {
+export function ReportList({
+  reports,
+  pageLinks = false,
+  empty,
+}: {
+  reports: ReportListItem[];
+  pageLinks?: boolean;
+  empty: string;
+}) {
   if (!reports.length) return <p className="mt-2 text-sm text-slate-600">{empty}</p>;
   return (
-    <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm" data-testid="report-list">
+    <ul
+      className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm"
+      data-testid="report-list"
+    >
       {reports.map((r) => (
         <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
           <span>
@@ -49,7 +65,12 @@ export function ReportList({ reports, pageLinks = false, empty }: { reports: Rep
             </span>
           </span>
           {r.pdfUrl && (
-            <a href={r.pdfUrl} target="_blank" rel="noopener" className="rounded border border-green-800 px-3 py-1.5 font-semibold text-green-900 hover:bg-green-50">
+            <a
+              href={r.pdfUrl}
+              target="_blank"
+              rel="noopener"
+              className="rounded border border-green-800 px-3 py-1.5 font-semibold text-green-900 hover:bg-green-50"
+            >
               Download PDF<span className="sr-only"> of {reportTitle(r)} (opens in a new tab)</span>
             </a>
           )}

@@ -15,12 +15,17 @@ export function Toaster() {
           }}
           data-variant={t.variant}
           className={`relative rounded-lg border p-4 pr-10 shadow-lg ${
-            t.variant === "destructive" ? "border-red-700 bg-red-600 text-white" : "border-slate-200 bg-white text-slate-900"
+            t.variant === "destructive"
+              ? "border-red-700 bg-red-600 text-white"
+              : "border-slate-200 bg-white text-slate-900"
           }`}
         >
           <Toast.Title className="font-semibold">{t.title}</Toast.Title>
           {t.description && <Toast.Description className="mt-1 text-sm opacity-90">{t.description}</Toast.Description>}
-          <Toast.Close aria-label="Close" className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100">
+          <Toast.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded px-2 text-lg leading-none opacity-70 hover:opacity-100"
+          >
             ×
           </Toast.Close>
         </Toast.Root>

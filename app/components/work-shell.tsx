@@ -34,7 +34,11 @@ export function WorkLinks({ role }: { role: Role }) {
       <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
         {links.map((n) => (
           <li key={n.to}>
-            <Link to={n.to} prefetch="none" className="block rounded-lg border border-green-200 bg-white p-3 font-semibold text-green-900 hover:bg-green-50">
+            <Link
+              to={n.to}
+              prefetch="none"
+              className="block rounded-lg border border-green-200 bg-white p-3 font-semibold text-green-900 hover:bg-green-50"
+            >
               {n.label}
             </Link>
           </li>
@@ -136,8 +140,8 @@ export function AccessDenied({
       <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
       <h1 className="text-2xl font-bold">{heading}</h1>
       <p className="text-slate-700">
-        Your account ({ROLE_LABEL[role]}) does not have access to this {place}. If you need access, ask the regulator's system
-        administrator.
+        Your account ({ROLE_LABEL[role]}) does not have access to this {place}. If you need access, ask the regulator's
+        system administrator.
       </p>
       <p className="flex gap-4">
         <Link to={home} className="font-semibold text-green-800 underline">

@@ -15,14 +15,17 @@ export const RISK_WORDS: Record<string, string> = {
   more_information_needed: "More information needed",
 };
 
-export const PLACE_HINT = "Town, market or facility — never a person's name (this place is shown on the public trace page).";
+export const PLACE_HINT =
+  "Town, market or facility — never a person's name (this place is shown on the public trace page).";
 
 export const TRACE_TEXT = {
-  intro: "This page traces a batch of produce from Liberian farms to export. It shows no farmer's name, ID or exact plot.",
+  intro:
+    "This page traces a batch of produce from Liberian farms to export. It shows no farmer's name, ID or exact plot.",
   notFoundTitle: "Unknown batch code",
   notFound: (code: string) =>
     `No batch with the code ${code} is registered. Check the code printed under the QR label; codes look like LR-COC-2026-000123.`,
-  mapNote: "Origins are shown as squares of about 11 km (0.1°), with the number of plots in each. Exact plot locations are never published.",
+  mapNote:
+    "Origins are shown as squares of about 11 km (0.1°), with the number of plots in each. Exact plot locations are never published.",
 } as const;
 
 /** Short compliance words for filters, lists and badges. */

@@ -9,7 +9,8 @@ export const TESTING_TEXT = {
   intro: "Three fictional test farmer profiles. Generate their six certificates and open each PDF in a new tab.",
   profilesHeading: "Test farmer profiles",
   generate: "Generate Certificates",
-  banner: (name: string, id: number) => `Certificates generated for ${name} (test profile ${id}): six documents are ready.`,
+  banner: (name: string, id: number) =>
+    `Certificates generated for ${name} (test profile ${id}): six documents are ready.`,
   cardsHeading: (name: string) => `Certificates of ${name}`,
   open: "Open PDF",
   openLabel: (title: string, name: string) => `Open the ${title} of ${name} (opens in a new tab)`,

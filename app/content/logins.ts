@@ -80,7 +80,10 @@ export type LoginPageSpec = {
 
 const PASSWORD: FieldSpec = { name: "password", label: "Password", type: "password", autoComplete: "current-password" };
 const USERNAME: FieldSpec = { name: "username", label: "Username", type: "text", autoComplete: "username" };
-const countyOptions = [{ value: "", label: "Select your county (optional)" }, ...COUNTIES.map((c) => ({ value: c, label: c }))];
+const countyOptions = [
+  { value: "", label: "Select your county (optional)" },
+  ...COUNTIES.map((c) => ({ value: c, label: c })),
+];
 const toPortals = { href: "/portals", label: "Back to Portals" };
 const toRegulatory = { href: "/regulatory-login", label: "Back to Regulatory Login" };
 
@@ -94,7 +97,14 @@ const farmerForm: FormSpec = {
     { name: "farmerId", label: "Farmer ID", type: "text", autoComplete: "username", placeholder: "FRM123456" },
     PASSWORD,
     { name: "county", label: "County", type: "select", options: countyOptions, optional: true },
-    { name: "phoneNumber", label: "Phone Number", type: "tel", autoComplete: "tel", placeholder: "+231 77 123 4567", optional: true },
+    {
+      name: "phoneNumber",
+      label: "Phone Number",
+      type: "tel",
+      autoComplete: "tel",
+      placeholder: "+231 77 123 4567",
+      optional: true,
+    },
   ],
   toBody: (v) => ({
     credentialId: v.farmerId,
@@ -120,7 +130,14 @@ const buyerForm: FormSpec = {
     { name: "buyerId", label: "Buyer ID", type: "text", autoComplete: "username", placeholder: "BUY-0001" },
     PASSWORD,
     { name: "companyName", label: "Company Name", type: "text", autoComplete: "organization", optional: true },
-    { name: "phoneNumber", label: "Phone Number", type: "tel", autoComplete: "tel", placeholder: "+231 77 123 4567", optional: true },
+    {
+      name: "phoneNumber",
+      label: "Phone Number",
+      type: "tel",
+      autoComplete: "tel",
+      placeholder: "+231 77 123 4567",
+      optional: true,
+    },
   ],
   toBody: (v) => ({
     buyerId: v.buyerId,
@@ -139,9 +156,24 @@ const buyerForm: FormSpec = {
 
 function inspectorForm(kind: "land" | "port" | "warehouse", dedicated: boolean): FormSpec {
   const meta = {
-    land: { title: "Land Inspector", endpoint: "/api/auth/land-inspector-login", type: "land-mapping", desc: "Farm mapping, farmer onboarding and land plot inspection." },
-    port: { title: "Port Inspector", endpoint: "/api/auth/port-inspector-login", type: "port", desc: "Export inspection and shipment clearance at the port." },
-    warehouse: { title: "Warehouse Inspector", endpoint: "/api/auth/warehouse-inspector/login", type: undefined, desc: "Warehouse intake, quality grading and storage checks." },
+    land: {
+      title: "Land Inspector",
+      endpoint: "/api/auth/land-inspector-login",
+      type: "land-mapping",
+      desc: "Farm mapping, farmer onboarding and land plot inspection.",
+    },
+    port: {
+      title: "Port Inspector",
+      endpoint: "/api/auth/port-inspector-login",
+      type: "port",
+      desc: "Export inspection and shipment clearance at the port.",
+    },
+    warehouse: {
+      title: "Warehouse Inspector",
+      endpoint: "/api/auth/warehouse-inspector/login",
+      type: undefined,
+      desc: "Warehouse intake, quality grading and storage checks.",
+    },
   }[kind];
   return {
     id: `${kind}-inspector`,
@@ -233,10 +265,19 @@ const executiveLinks = (self: "dg" | "ddgots" | "ddgaf") =>
 function executivePage(level: "dg" | "ddgots" | "ddgaf"): LoginPageSpec {
   const meta = {
     dg: { title: "Director General Portal", subtitle: "Executive oversight and policy." },
-    ddgots: { title: "DDGOTS Portal", subtitle: "Operations, quality control, certification and inspection coordination." },
+    ddgots: {
+      title: "DDGOTS Portal",
+      subtitle: "Operations, quality control, certification and inspection coordination.",
+    },
     ddgaf: { title: "DDGAF Portal", subtitle: "Budget, human resources, procurement and finance." },
   }[level];
-  return { path: `/${level}-login`, ...meta, forms: [executiveForm(level)], links: executiveLinks(level), back: toRegulatory };
+  return {
+    path: `/${level}-login`,
+    ...meta,
+    forms: [executiveForm(level)],
+    links: executiveLinks(level),
+    back: toRegulatory,
+  };
 }
 
 export const LOGIN_PAGES: LoginPageSpec[] = [
@@ -258,7 +299,13 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         endpoint: "/api/farmers/login",
         schema: FarmerPortalLoginSchema,
         fields: [
-          { name: "credentialId", label: "Farmer ID or phone number", type: "text", autoComplete: "username", placeholder: "FRM123456" },
+          {
+            name: "credentialId",
+            label: "Farmer ID or phone number",
+            type: "text",
+            autoComplete: "username",
+            placeholder: "FRM123456",
+          },
           PASSWORD,
         ],
         toBody: (v) => ({ credentialId: v.credentialId, password: v.password }),
@@ -284,10 +331,30 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     forms: [],
     hub: [
       { title: "Director General", description: "Executive oversight and policy.", href: "/dg-login", cta: "DG Login" },
-      { title: "DDGOTS", description: "Operations, quality control, certification and inspection coordination.", href: "/ddgots-login", cta: "DDGOTS Login" },
-      { title: "DDGAF", description: "Budget, human resources, procurement and finance.", href: "/ddgaf-login", cta: "DDGAF Login" },
-      { title: "AgriTrace Admin", description: "System administration of the agricultural module.", href: "/agritrace-admin-login", cta: "Admin Login" },
-      { title: "Office & Administration", description: "Documents, archives, workflow and administrative support.", href: "/regulatory-classic-login", cta: "Office Login" },
+      {
+        title: "DDGOTS",
+        description: "Operations, quality control, certification and inspection coordination.",
+        href: "/ddgots-login",
+        cta: "DDGOTS Login",
+      },
+      {
+        title: "DDGAF",
+        description: "Budget, human resources, procurement and finance.",
+        href: "/ddgaf-login",
+        cta: "DDGAF Login",
+      },
+      {
+        title: "AgriTrace Admin",
+        description: "System administration of the agricultural module.",
+        href: "/agritrace-admin-login",
+        cta: "Admin Login",
+      },
+      {
+        title: "Office & Administration",
+        description: "Documents, archives, workflow and administrative support.",
+        href: "/regulatory-classic-login",
+        cta: "Office Login",
+      },
     ],
     back: toPortals,
   },
@@ -298,9 +365,27 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     forms: [inspectorForm("land", false), inspectorForm("port", false), inspectorForm("warehouse", false)],
     back: toPortals,
   },
-  { path: "/land-inspector-login", title: "Land Inspector Login", subtitle: "Farm mapping, farmer onboarding and land plot inspection.", forms: [inspectorForm("land", true)], back: { href: "/inspector-login", label: "Back to Inspector Portal" } },
-  { path: "/port-inspector-login", title: "Port Inspector Login", subtitle: "Export inspection and shipment clearance.", forms: [inspectorForm("port", true)], back: { href: "/inspector-login", label: "Back to Inspector Portal" } },
-  { path: "/warehouse-inspector-login", title: "Warehouse Inspector Login", subtitle: "Warehouse intake, grading and storage checks.", forms: [inspectorForm("warehouse", true)], back: { href: "/inspector-login", label: "Back to Inspector Portal" } },
+  {
+    path: "/land-inspector-login",
+    title: "Land Inspector Login",
+    subtitle: "Farm mapping, farmer onboarding and land plot inspection.",
+    forms: [inspectorForm("land", true)],
+    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
+  },
+  {
+    path: "/port-inspector-login",
+    title: "Port Inspector Login",
+    subtitle: "Export inspection and shipment clearance.",
+    forms: [inspectorForm("port", true)],
+    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
+  },
+  {
+    path: "/warehouse-inspector-login",
+    title: "Warehouse Inspector Login",
+    subtitle: "Warehouse intake, grading and storage checks.",
+    forms: [inspectorForm("warehouse", true)],
+    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
+  },
   {
     path: "/exporter-login",
     title: "Exporter Portal",
@@ -312,7 +397,13 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         endpoint: "/api/auth/exporter-login",
         schema: ExporterLoginSchema,
         fields: [
-          { name: "username", label: "Exporter ID", type: "text", autoComplete: "username", placeholder: "EXP-20260115-001" },
+          {
+            name: "username",
+            label: "Exporter ID",
+            type: "text",
+            autoComplete: "username",
+            placeholder: "EXP-20260115-001",
+          },
           PASSWORD,
         ],
         toBody: (v) => ({ username: v.username, password: v.password }),
@@ -342,16 +433,31 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         fields: [
           USERNAME,
           PASSWORD,
-          { name: "role", label: "Role", type: "select", options: [{ value: "office_admin", label: "Office Administrator" }], defaultValue: "office_admin" },
+          {
+            name: "role",
+            label: "Role",
+            type: "select",
+            options: [{ value: "office_admin", label: "Office Administrator" }],
+            defaultValue: "office_admin",
+          },
           {
             name: "department",
             label: "Department",
             type: "select",
             optional: true,
-            options: [{ value: "", label: "Select department (optional)" }, ...OFFICE_DEPARTMENTS.map((d) => ({ value: d, label: OFFICE_DEPARTMENT_LABEL[d] }))],
+            options: [
+              { value: "", label: "Select department (optional)" },
+              ...OFFICE_DEPARTMENTS.map((d) => ({ value: d, label: OFFICE_DEPARTMENT_LABEL[d] })),
+            ],
           },
         ],
-        toBody: (v) => ({ username: v.username, password: v.password, role: v.role, department: v.department ?? "", userType: "regulatory" }),
+        toBody: (v) => ({
+          username: v.username,
+          password: v.password,
+          role: v.role,
+          department: v.department ?? "",
+          userType: "regulatory",
+        }),
         submit: "Sign In",
         pending: M.signingIn,
         failureFallback: M.loginFailed,
@@ -362,12 +468,25 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     ],
     back: toRegulatory,
   },
-  { path: "/system-admin-login", title: "System Administrator Login", subtitle: "AgriTrace administration — agricultural module only.", forms: [adminForm("system-admin")], back: toPortals },
-  { path: "/agritrace-admin-login", title: "AgriTrace Admin Login", subtitle: "AgriTrace administration — agricultural module only.", forms: [adminForm("agritrace-admin")], back: toRegulatory },
+  {
+    path: "/system-admin-login",
+    title: "System Administrator Login",
+    subtitle: "AgriTrace administration — agricultural module only.",
+    forms: [adminForm("system-admin")],
+    back: toPortals,
+  },
+  {
+    path: "/agritrace-admin-login",
+    title: "AgriTrace Admin Login",
+    subtitle: "AgriTrace administration — agricultural module only.",
+    forms: [adminForm("agritrace-admin")],
+    back: toRegulatory,
+  },
   {
     path: "/monitoring-login",
     title: "Oversight Monitoring Portal",
-    subtitle: "For international donors, NGOs and government auditors: PDF reports, real-time monitoring and compliance tracking.",
+    subtitle:
+      "For international donors, NGOs and government auditors: PDF reports, real-time monitoring and compliance tracking.",
     forms: [monitoringForm("donor"), monitoringForm("ngo"), monitoringForm("auditor")],
     openCard: {
       title: "Public Accessibility View",
@@ -378,7 +497,6 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     back: { href: "/", label: "Back to Polipus Platform" },
   },
 ];
-
 
 export function loginPage(path: string): LoginPageSpec | undefined {
   return LOGIN_PAGES.find((p) => p.path === path);

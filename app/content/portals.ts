@@ -3,8 +3,7 @@ export const PORTALS = {
   title: "Agricultural Traceability & Compliance",
   regulator: "Liberia Agriculture Commodity Regulatory Authority (LACRA)",
   introHeading: "Agricultural Commodity Traceability Portals",
-  intro:
-    "Choose your portal. The platform supports all 15 counties of Liberia and the major cash crops grown in them.",
+  intro: "Choose your portal. The platform supports all 15 counties of Liberia and the major cash crops grown in them.",
   countiesHeading: "All 15 counties supported",
   cropsHeading: "Major cash crops",
   back: { label: "Back to Polipus Platform", href: "/" },
@@ -14,7 +13,12 @@ export const PORTALS = {
       title: "Regulatory",
       description: "For the Director General, deputies, office administration and system administrators.",
       href: "/regulatory-login",
-      features: ["Compliance monitoring", "System analytics dashboard", "Government integration", "Real-time monitoring"],
+      features: [
+        "Compliance monitoring",
+        "System analytics dashboard",
+        "Government integration",
+        "Real-time monitoring",
+      ],
       icon: "🏛️",
     },
     {

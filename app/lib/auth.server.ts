@@ -8,14 +8,15 @@ import { database } from "#db/client";
 import { routePath } from "./route-path";
 import { isDemoMode } from "#worker/env";
 import { performLogin } from "#worker/auth/login-portals";
-import { dashboardAccess, DASHBOARDS, HOME_DASHBOARD, type Access, type DashboardPath, type Role } from "#worker/auth/roles";
 import {
-  csrfToken,
-  readSession,
-  tokenFromRequest,
-  type Session,
-  type SessionDeps,
-} from "#worker/auth/session";
+  dashboardAccess,
+  DASHBOARDS,
+  HOME_DASHBOARD,
+  type Access,
+  type DashboardPath,
+  type Role,
+} from "#worker/auth/roles";
+import { csrfToken, readSession, tokenFromRequest, type Session, type SessionDeps } from "#worker/auth/session";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
 
@@ -94,7 +95,11 @@ export async function verifyCsrf(session: Session, form: FormData) {
 
 /** Runs a sign-in for a no-JavaScript form post, with the JSON API's exact rules. */
 export async function signInFromForm(endpoint: string, body: Record<string, unknown>, request: Request) {
-  return performLogin(endpoint.replace(/^\/api/, ""), body, request, { ...sessionDeps(), db: database(env.DB), demoMode: demoMode() });
+  return performLogin(endpoint.replace(/^\/api/, ""), body, request, {
+    ...sessionDeps(),
+    db: database(env.DB),
+    demoMode: demoMode(),
+  });
 }
 
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };

@@ -24,14 +24,26 @@ export function isOffline() {
   return typeof navigator !== "undefined" && navigator.onLine === false;
 }
 
-type Verifier = { salt: string; hash: string; iterations: number; userType: string; role: string; username: string; name: string };
+type Verifier = {
+  salt: string;
+  hash: string;
+  iterations: number;
+  userType: string;
+  role: string;
+  username: string;
+  name: string;
+};
 
 const b64 = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes));
 const unb64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 
 async function derive(password: string, salt: Uint8Array, iterations: number) {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(password), "PBKDF2", false, ["deriveBits"]);
-  const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations }, key, 256);
+  const bits = await crypto.subtle.deriveBits(
+    { name: "PBKDF2", hash: "SHA-256", salt: salt as BufferSource, iterations },
+    key,
+    256,
+  );
   return b64(new Uint8Array(bits));
 }
 
@@ -56,15 +68,28 @@ export async function storeOfflineVerifier(
   const password = String((body as Record<string, unknown>)?.password ?? "");
   if (!password) return;
   const salt = crypto.getRandomValues(new Uint8Array(16));
-  const verifier: Verifier = { salt: b64(salt), hash: await derive(password, salt, ITERATIONS), iterations: ITERATIONS, ...who };
-  storage.setItem(`${VERIFIER_PREFIX}${new URL(url, "http://x").pathname}:${loginIdOf(body)}`, JSON.stringify(verifier));
+  const verifier: Verifier = {
+    salt: b64(salt),
+    hash: await derive(password, salt, ITERATIONS),
+    iterations: ITERATIONS,
+    ...who,
+  };
+  storage.setItem(
+    `${VERIFIER_PREFIX}${new URL(url, "http://x").pathname}:${loginIdOf(body)}`,
+    JSON.stringify(verifier),
+  );
 }
 
 function jsonResponse(body: unknown, status = 200) {
   return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-export async function answerOffline(method: string, url: string, body?: unknown, storage: Storage = localStorage): Promise<Response> {
+export async function answerOffline(
+  method: string,
+  url: string,
+  body?: unknown,
+  storage: Storage = localStorage,
+): Promise<Response> {
   const path = new URL(url, "http://x").pathname;
   if (method.toUpperCase() === "POST" && isLoginUrl(url)) {
     const raw = storage.getItem(`${VERIFIER_PREFIX}${path}:${loginIdOf(body)}`);
@@ -78,7 +103,13 @@ export async function answerOffline(method: string, url: string, body?: unknown,
       success: true,
       message: AUTH_MESSAGES.offlineLoginSuccess,
       offlineMode: true,
-      user: { id: OFFLINE_USER_ID, role: verifier.role, userType: verifier.userType, username: verifier.username, name: verifier.name },
+      user: {
+        id: OFFLINE_USER_ID,
+        role: verifier.role,
+        userType: verifier.userType,
+        username: verifier.username,
+        name: verifier.name,
+      },
     });
   }
   if (path === "/api/dashboard/metrics") return jsonResponse(OFFLINE_METRICS);

@@ -13,7 +13,9 @@ export { reportViewer } from "#worker/services/reports/build-report";
 /** List items with their scope in words (exporter companies looked up in one query). */
 export async function reportItems(db: Database, rows: ReportRow[]): Promise<ReportListItem[]> {
   const views = rows.map(reportView);
-  const names = await exporterNames(db, [...new Set(views.flatMap((v) => (v.params.exporterId ? [v.params.exporterId] : [])))]);
+  const names = await exporterNames(db, [
+    ...new Set(views.flatMap((v) => (v.params.exporterId ? [v.params.exporterId] : []))),
+  ]);
   return views.map((v) => ({
     id: v.id,
     kind: v.kind,
@@ -37,7 +39,11 @@ export async function reportItems(db: Database, rows: ReportRow[]): Promise<Repo
  * Recent reports `viewer` may see: every kind allowed to them; observers see ready reports and
  * their own requests (`readyOnly`: ready reports only, for the dashboard).
  */
-export async function visibleReports(db: Database, viewer: ReportViewer & { id: string }, opts: { readyOnly?: boolean; limit?: number } = {}) {
+export async function visibleReports(
+  db: Database,
+  viewer: ReportViewer & { id: string },
+  opts: { readyOnly?: boolean; limit?: number } = {},
+) {
   const rows = await recentReports(db, {
     kinds: reportKindsFor(viewer),
     readyOrOwnedBy: viewer.role === "monitoring_observer" ? viewer.id : undefined,

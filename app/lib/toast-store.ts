@@ -24,10 +24,10 @@ function emit() {
 
 export function toast(input: { title: string; description?: string; variant?: ToastVariant }) {
   const id = String(++counter);
-  toasts = [{ id, title: input.title, description: input.description, variant: input.variant ?? "default", open: true }, ...toasts].slice(
-    0,
-    TOAST_LIMIT,
-  );
+  toasts = [
+    { id, title: input.title, description: input.description, variant: input.variant ?? "default", open: true },
+    ...toasts,
+  ].slice(0, TOAST_LIMIT);
   emit();
   return id;
 }

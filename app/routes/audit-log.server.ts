@@ -12,7 +12,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const query = Object.fromEntries(new URL(request.url).searchParams);
   const parsed = AuditFilterSchema.safeParse(query);
   const filter = parsed.success ? parsed.data : AuditFilterSchema.parse({});
-  const errors = parsed.success ? [] : parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
+  const errors = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
   const { page, pageSize, ...where } = filter;
   const db = database(env.DB);
   const [{ rows, total }, types] = await Promise.all([listAudit(db, where, page, pageSize), auditEntityTypes(db)]);

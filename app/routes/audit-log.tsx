@@ -6,15 +6,21 @@ import type { Route } from "./+types/audit-log";
 export { loader } from "./audit-log.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: "Audit trail — Liberia Agricultural Traceability" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Audit trail — Liberia Agricultural Traceability" },
+  { name: "robots", content: "noindex" },
+];
 
 /** What changed, compactly: the fields whose values differ between before and after. */
 function changes(before: string | null, after: string | null): string {
   const b = before ? (JSON.parse(before) as Record<string, unknown>) : {};
   const a = after ? (JSON.parse(after) as Record<string, unknown>) : {};
-  if (!before && after) return `created: ${Object.keys(a).slice(0, 6).join(", ")}${Object.keys(a).length > 6 ? "…" : ""}`;
+  if (!before && after)
+    return `created: ${Object.keys(a).slice(0, 6).join(", ")}${Object.keys(a).length > 6 ? "…" : ""}`;
   if (before && !after) return "removed";
-  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]),
+  );
   return keys.map((k) => `${k}: ${short(b[k])} → ${short(a[k])}`).join("; ") || "no field changes";
 }
 const short = (v: unknown) => {
@@ -29,14 +35,22 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   return (
     <WorkShell title="Audit trail" user={user}>
       <p className="mb-3 text-sm text-slate-700">
-        Every change to farmers, land plots, assessments, batches and custody, with who made it, their role, when, and the
-        values before and after.
+        Every change to farmers, land plots, assessments, batches and custody, with who made it, their role, when, and
+        the values before and after.
       </p>
       <ErrorSummary items={errors.map((e) => ({ fieldId: `audit-${e.field}`, message: e.message }))} />
-      <Form method="get" className="mb-4 grid grid-cols-2 gap-2 rounded-lg bg-white p-3 text-sm shadow-sm sm:grid-cols-6">
+      <Form
+        method="get"
+        className="mb-4 grid grid-cols-2 gap-2 rounded-lg bg-white p-3 text-sm shadow-sm sm:grid-cols-6"
+      >
         <label className="flex flex-col">
           Record type
-          <select id="audit-entityType" name="entityType" defaultValue={query.entityType ?? ""} className="rounded border p-1.5">
+          <select
+            id="audit-entityType"
+            name="entityType"
+            defaultValue={query.entityType ?? ""}
+            className="rounded border p-1.5"
+          >
             <option value="">All</option>
             {types.map((t) => (
               <option key={t} value={t}>
@@ -47,15 +61,31 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
         </label>
         <label className="flex flex-col">
           Record ID
-          <input id="audit-entityId" name="entityId" defaultValue={query.entityId ?? ""} className="rounded border p-1.5" />
+          <input
+            id="audit-entityId"
+            name="entityId"
+            defaultValue={query.entityId ?? ""}
+            className="rounded border p-1.5"
+          />
         </label>
         <label className="flex flex-col">
           User ID
-          <input id="audit-actorId" name="actorId" defaultValue={query.actorId ?? ""} className="rounded border p-1.5" />
+          <input
+            id="audit-actorId"
+            name="actorId"
+            defaultValue={query.actorId ?? ""}
+            className="rounded border p-1.5"
+          />
         </label>
         <label className="flex flex-col">
           From
-          <input id="audit-from" type="date" name="from" defaultValue={query.from ?? ""} className="rounded border p-1.5" />
+          <input
+            id="audit-from"
+            type="date"
+            name="from"
+            defaultValue={query.from ?? ""}
+            className="rounded border p-1.5"
+          />
         </label>
         <label className="flex flex-col">
           To

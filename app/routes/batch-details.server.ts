@@ -24,7 +24,8 @@ const CSRF_FAILED = "The form could not be verified. Please reload the page and 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
   const view = await readBatch(params.batchCode, session, { db: database(env.DB) });
-  if (!view) notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
+  if (!view)
+    notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
   return data(
     {
@@ -75,12 +76,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 type Reply = SubmissionResult<string[]>;
-const answer = (intent: Intent, result: Reply, status: number) => data({ intent, result }, { status, headers: PRIVATE_PAGE_HEADERS });
+const answer = (intent: Intent, result: Reply, status: number) =>
+  data({ intent, result }, { status, headers: PRIVATE_PAGE_HEADERS });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
   const formData = await request.formData();
-  const intent = (INTENTS as readonly string[]).includes(String(formData.get("intent"))) ? (formData.get("intent") as Intent) : "transfer";
+  const intent = (INTENTS as readonly string[]).includes(String(formData.get("intent")))
+    ? (formData.get("intent") as Intent)
+    : "transfer";
   const schema = {
     transfer: TransferSchema,
     split: SplitSchema,
@@ -89,7 +93,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     dds: DdsSchema,
   }[intent];
   const submission = parseWithZod(formData, { schema });
-  if (!(await verifyCsrf(session, formData))) return answer(intent, submission.reply({ formErrors: [CSRF_FAILED] }), 403);
+  if (!(await verifyCsrf(session, formData)))
+    return answer(intent, submission.reply({ formErrors: [CSRF_FAILED] }), 403);
   if (submission.status !== "success") return answer(intent, submission.reply(), 400);
 
   const code = params.batchCode;
@@ -107,14 +112,22 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     case "merge": {
       const form = v as { withCodes: string[]; location?: string; note?: string };
-      const merged = await mergeBatches({ batchCodes: [code.toUpperCase(), ...form.withCodes], location: form.location, note: form.note }, deps);
+      const merged = await mergeBatches(
+        { batchCodes: [code.toUpperCase(), ...form.withCodes], location: form.location, note: form.note },
+        deps,
+      );
       outcome = merged;
       if (merged.ok) next = `/batches/${merged.value.merged.batchCode}?recorded=merge`;
       else if (merged.errors?.batchCodes) merged.errors.withCodes = merged.errors.batchCodes;
       break;
     }
     case "compliance":
-      if (!can(session.role, "certifyBatches")) return answer(intent, submission.reply({ formErrors: ["You do not have permission to decide on a batch's compliance"] }), 403);
+      if (!can(session.role, "certifyBatches"))
+        return answer(
+          intent,
+          submission.reply({ formErrors: ["You do not have permission to decide on a batch's compliance"] }),
+          403,
+        );
       outcome = await certifyBatch(code, (v as { decision: "mark_compliant" | "recheck" }).decision, deps);
       if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.decision)}`;
       break;
@@ -123,7 +136,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
   }
   if (!outcome.ok) {
-    return answer(intent, submission.reply({ fieldErrors: outcome.errors, formErrors: outcome.errors ? [] : [outcome.message] }), outcome.status);
+    return answer(
+      intent,
+      submission.reply({ fieldErrors: outcome.errors, formErrors: outcome.errors ? [] : [outcome.message] }),
+      outcome.status,
+    );
   }
   return redirect(next);
 }

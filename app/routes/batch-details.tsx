@@ -21,7 +21,8 @@ export const meta = ({ params }: Route.MetaArgs) => [
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 const button = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";
-const kg = (n: number | null | undefined) => (n == null ? "—" : `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`);
+const kg = (n: number | null | undefined) =>
+  n == null ? "—" : `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 const stage = (s: string) => STATUS_LABEL[s as ChainStatus] ?? s;
 
 const RECORDED: Record<string, string> = {
@@ -45,7 +46,13 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const anyAction = actions.nextSteps.length > 0 || actions.split || actions.merge || actions.certify || actions.dds;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
-  const shown: Record<string, boolean> = { transfer: actions.nextSteps.length > 0, split: actions.split, merge: actions.merge, compliance: actions.certify, dds: actions.dds };
+  const shown: Record<string, boolean> = {
+    transfer: actions.nextSteps.length > 0,
+    split: actions.split,
+    merge: actions.merge,
+    compliance: actions.certify,
+    dds: actions.dds,
+  };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
     <WorkShell title={`${BATCH_TITLES.details} ${batch.batchCode}`} user={d.user}>
@@ -55,7 +62,11 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
         </div>
       )}
       {d.recorded && RECORDED[d.recorded] && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900" data-testid="recorded">
+        <p
+          role="status"
+          className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900"
+          data-testid="recorded"
+        >
           {RECORDED[d.recorded]}
         </p>
       )}
@@ -74,8 +85,15 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
                 ["Stage", stage(batch.status)],
                 ["County of origin", batch.county ?? "—"],
                 ["Registered", batch.createdAt.slice(0, 10)],
-                ...(batch.derivedBy ? [["Made by", batch.derivedBy === "split" ? "Splitting a batch" : "Merging batches"]] : []),
-                ...(batch.ddsReference ? [["EU DDS reference", batch.ddsReference], ["DDS verification", batch.ddsVerification ?? "—"]] : []),
+                ...(batch.derivedBy
+                  ? [["Made by", batch.derivedBy === "split" ? "Splitting a batch" : "Merging batches"]]
+                  : []),
+                ...(batch.ddsReference
+                  ? [
+                      ["EU DDS reference", batch.ddsReference],
+                      ["DDS verification", batch.ddsVerification ?? "—"],
+                    ]
+                  : []),
               ] as [string, string][]
             ).map(([k, v]) => (
               <div key={k}>
@@ -91,9 +109,13 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
               </span>
             </p>
             {batch.complianceReason && <p className="text-sm">{batch.complianceReason}</p>}
-            {batch.complianceStatus !== "compliant" && d.eligibility.verdict === "eligible" && batch.complianceStatus !== "pending" && (
-              <p className="text-sm text-slate-700">Today every origin plot is valid and low risk: re-check to update.</p>
-            )}
+            {batch.complianceStatus !== "compliant" &&
+              d.eligibility.verdict === "eligible" &&
+              batch.complianceStatus !== "pending" && (
+                <p className="text-sm text-slate-700">
+                  Today every origin plot is valid and low risk: re-check to update.
+                </p>
+              )}
             {batch.volumeFlag && (
               <p className="rounded-md bg-red-50 p-2 text-sm text-red-900" data-testid="volume-flag">
                 <strong>Volume flagged for inspection.</strong> {batch.volumeNote}
@@ -107,15 +129,28 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           <h2 id="trace" className="font-bold">
             Public trace
           </h2>
-          <img src={`/api/qr/${batch.batchCode}.svg`} alt={`QR code of the public trace page of ${batch.batchCode}`} width={160} height={160} className="mx-auto my-2 h-40 w-40" loading="lazy" />
+          <img
+            src={`/api/qr/${batch.batchCode}.svg`}
+            alt={`QR code of the public trace page of ${batch.batchCode}`}
+            width={160}
+            height={160}
+            className="mx-auto my-2 h-40 w-40"
+            loading="lazy"
+          />
           <p className="text-sm">
             <Link to={`/qr/${batch.batchCode}`} className="font-semibold text-green-800 underline" reloadDocument>
               Open the public page
             </Link>
           </p>
           <p className="mt-1 text-sm">
-            Download the label: <a href={`/api/qr/${batch.batchCode}.png`} download className="text-green-800 underline">PNG</a> ·{" "}
-            <a href={`/api/qr/${batch.batchCode}.svg`} download className="text-green-800 underline">SVG</a>
+            Download the label:{" "}
+            <a href={`/api/qr/${batch.batchCode}.png`} download className="text-green-800 underline">
+              PNG
+            </a>{" "}
+            ·{" "}
+            <a href={`/api/qr/${batch.batchCode}.svg`} download className="text-green-800 underline">
+              SVG
+            </a>
           </p>
         </section>
       </div>
@@ -126,7 +161,13 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
             What you can record
           </h2>
           {actions.nextSteps.map((to) => (
-            <TransferForm key={to} to={to} weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("transfer")} />
+            <TransferForm
+              key={to}
+              to={to}
+              weightKg={batch.weightKg}
+              csrf={d.user.csrf}
+              result={resultFor("transfer")}
+            />
           ))}
           {actions.certify && <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />}
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
@@ -149,7 +190,19 @@ function errorItems(form: { errors?: string[] }, fields: Record<string, FieldMet
   ];
 }
 
-function TextField({ meta, label, hint, inputMode, type = "text" }: { meta: FieldMetadata<unknown>; label: string; hint?: string; inputMode?: "decimal" | "text"; type?: "text" }) {
+function TextField({
+  meta,
+  label,
+  hint,
+  inputMode,
+  type = "text",
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  inputMode?: "decimal" | "text";
+  type?: "text";
+}) {
   return (
     <div>
       <label htmlFor={meta.id} className="block text-sm font-semibold">
@@ -161,14 +214,29 @@ function TextField({ meta, label, hint, inputMode, type = "text" }: { meta: Fiel
           {meta.errors[0]}
         </p>
       )}
-      <input {...getInputProps(meta as FieldMetadata<string>, { type })} key={meta.key} inputMode={inputMode} className={input} />
+      <input
+        {...getInputProps(meta as FieldMetadata<string>, { type })}
+        key={meta.key}
+        inputMode={inputMode}
+        className={input}
+      />
     </div>
   );
 }
 
 type Result = NonNullable<ActionData>["result"] | undefined;
 
-function TransferForm({ to, weightKg, csrf, result }: { to: ChainStatus; weightKg: number; csrf: string; result: Result }) {
+function TransferForm({
+  to,
+  weightKg,
+  csrf,
+  result,
+}: {
+  to: ChainStatus;
+  weightKg: number;
+  csrf: string;
+  result: Result;
+}) {
   const [form, fields] = useForm({
     id: `transfer-${to}`,
     lastResult: result,
@@ -178,7 +246,15 @@ function TransferForm({ to, weightKg, csrf, result }: { to: ChainStatus; weightK
     defaultValue: { weightInKg: String(weightKg) },
   });
   const grading = GRADING_STEPS.includes(to);
-  const names = ["weightInKg", "weightOutKg", ...(grading ? ["grade"] : []), "location", "latitude", "longitude", "note"];
+  const names = [
+    "weightInKg",
+    "weightOutKg",
+    ...(grading ? ["grade"] : []),
+    "location",
+    "latitude",
+    "longitude",
+    "note",
+  ];
   return (
     <form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border border-green-200 bg-white p-4">
       <h3 className="font-bold">Record {STEP_NAME[to]}</h3>
@@ -208,8 +284,18 @@ function TransferForm({ to, weightKg, csrf, result }: { to: ChainStatus; weightK
       )}
       <TextField meta={fields.location} label="Place" hint={PLACE_HINT} />
       <GpsFields
-        latitude={{ id: fields.latitude.id, name: fields.latitude.name, defaultValue: fields.latitude.initialValue as string | undefined, errors: fields.latitude.errors }}
-        longitude={{ id: fields.longitude.id, name: fields.longitude.name, defaultValue: fields.longitude.initialValue as string | undefined, errors: fields.longitude.errors }}
+        latitude={{
+          id: fields.latitude.id,
+          name: fields.latitude.name,
+          defaultValue: fields.latitude.initialValue as string | undefined,
+          errors: fields.latitude.errors,
+        }}
+        longitude={{
+          id: fields.longitude.id,
+          name: fields.longitude.name,
+          defaultValue: fields.longitude.initialValue as string | undefined,
+          errors: fields.longitude.errors,
+        }}
       />
       <TextField meta={fields.note} label="Note (optional)" />
       <button type="submit" className={button}>
@@ -231,11 +317,23 @@ function ComplianceForm({ data: d, csrf, actionData }: { data: Data; csrf: strin
       <p className="text-sm">{d.eligibility.reason}.</p>
       <div className="flex flex-wrap gap-2">
         {d.batch.complianceStatus !== "compliant" && (
-          <button type="submit" name="decision" value="mark_compliant" className={eligible ? button : "rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-700"}>
+          <button
+            type="submit"
+            name="decision"
+            value="mark_compliant"
+            className={
+              eligible ? button : "rounded-md border border-slate-400 px-4 py-2.5 font-semibold text-slate-700"
+            }
+          >
             Mark EUDR-compliant
           </button>
         )}
-        <button type="submit" name="decision" value="recheck" className="rounded-md border border-green-800 px-4 py-2.5 font-semibold text-green-800">
+        <button
+          type="submit"
+          name="decision"
+          value="recheck"
+          className="rounded-md border border-green-800 px-4 py-2.5 font-semibold text-green-800"
+        >
           Re-check against the plots' latest verdicts
         </button>
       </div>
@@ -255,7 +353,9 @@ function DdsForm({ batch, csrf, result }: { batch: Data["batch"]; csrf: string; 
   return (
     <form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border border-green-200 bg-white p-4">
       <h3 className="font-bold">EU due diligence statement</h3>
-      <p className="text-sm text-slate-700">Once the EU buyer has filed the DDS in the EU information system, record the numbers it gave them.</p>
+      <p className="text-sm text-slate-700">
+        Once the EU buyer has filed the DDS in the EU information system, record the numbers it gave them.
+      </p>
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="intent" value="dds" />
       <ErrorSummary items={errorItems(form, fields as never, ["ddsReference", "ddsVerification"])} />
@@ -339,12 +439,24 @@ function Origins({ d }: { d: Data }) {
           <table className="w-full bg-white text-sm" data-testid="origins-table">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">Plot</th>
-                <th scope="col" className="p-2">Farmer</th>
-                <th scope="col" className="p-2">County</th>
-                <th scope="col" className="p-2 text-right">Area</th>
-                <th scope="col" className="p-2 text-right">Share</th>
-                <th scope="col" className="p-2">Verdict</th>
+                <th scope="col" className="p-2">
+                  Plot
+                </th>
+                <th scope="col" className="p-2">
+                  Farmer
+                </th>
+                <th scope="col" className="p-2">
+                  County
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Area
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Share
+                </th>
+                <th scope="col" className="p-2">
+                  Verdict
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -372,10 +484,20 @@ function Origins({ d }: { d: Data }) {
                     </span>
                   </td>
                   <td className="p-2">{o.county ?? "—"}</td>
-                  <td className="p-2 text-right tabular-nums">{o.areaHectares == null ? "—" : `${o.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`}</td>
+                  <td className="p-2 text-right tabular-nums">
+                    {o.areaHectares == null
+                      ? "—"
+                      : `${o.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`}
+                  </td>
                   <td className="p-2 text-right tabular-nums">{kg(o.weightKg)}</td>
-                  <td className={`p-2 ${o.validationState !== "valid" || o.riskLevel === "high" ? "font-semibold text-red-700" : ""}`}>
-                    {o.validationState !== "valid" ? "Invalid geometry" : o.riskLevel ? RISK_WORDS[o.riskLevel] ?? o.riskLevel : "Not assessed"}
+                  <td
+                    className={`p-2 ${o.validationState !== "valid" || o.riskLevel === "high" ? "font-semibold text-red-700" : ""}`}
+                  >
+                    {o.validationState !== "valid"
+                      ? "Invalid geometry"
+                      : o.riskLevel
+                        ? (RISK_WORDS[o.riskLevel] ?? o.riskLevel)
+                        : "Not assessed"}
                   </td>
                 </tr>
               ))}
@@ -403,14 +525,19 @@ function Timeline({ d }: { d: Data }) {
           <li key={e.id} className="rounded-md bg-white p-3 text-sm shadow-sm">
             <p className="font-semibold">
               {e.fromStatus === null ? `New batch (${stage(e.toStatus)})` : stage(e.toStatus)}
-              {e.batchCode !== d.batch.batchCode && <span className="font-normal text-slate-600"> · as {e.batchCode}</span>}
+              {e.batchCode !== d.batch.batchCode && (
+                <span className="font-normal text-slate-600"> · as {e.batchCode}</span>
+              )}
             </p>
             <p className="text-slate-700">
-              {e.occurredAt.slice(0, 16).replace("T", " ")} UTC · {e.actorName ?? "—"} ({ROLE_LABEL[e.actorRole as Role] ?? e.actorRole})
+              {e.occurredAt.slice(0, 16).replace("T", " ")} UTC · {e.actorName ?? "—"} (
+              {ROLE_LABEL[e.actorRole as Role] ?? e.actorRole})
             </p>
             <p className="text-slate-700">
               {e.location ?? "Place not given"}
-              {e.latitude != null && e.longitude != null && ` · GPS ${e.latitude.toFixed(6)}, ${e.longitude.toFixed(6)}`}
+              {e.latitude != null &&
+                e.longitude != null &&
+                ` · GPS ${e.latitude.toFixed(6)}, ${e.longitude.toFixed(6)}`}
             </p>
             {(e.weightInKg != null || e.weightOutKg != null) && (
               <p className="text-slate-700">

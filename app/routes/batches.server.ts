@@ -23,7 +23,12 @@ async function purchaseContext(farmerParam: string | null) {
   const farmerId = farmerParam?.trim().toUpperCase() ?? "";
   if (!farmerId) return { farmerId, farmer: null, plots: [], lookupError: null };
   if (!/^FRM\d{6}$/.test(farmerId)) {
-    return { farmerId, farmer: null, plots: [], lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001" };
+    return {
+      farmerId,
+      farmer: null,
+      plots: [],
+      lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
+    };
   }
   const db = database(env.DB);
   const [farmer] = await farmersByCode(db, [farmerId]);
@@ -32,8 +37,16 @@ async function purchaseContext(farmerParam: string | null) {
   return {
     farmerId,
     farmer: { farmerId: farmer.farmerId, name: `${farmer.firstName} ${farmer.lastName}`.trim(), county: farmer.county },
-    plots: plots.map((p) => ({ plotCode: p.plotCode, crop: p.crop, areaHectares: p.areaHectares, riskLevel: p.riskLevel, validationState: p.validationState })),
-    lookupError: plots.length ? null : `Farmer ${farmer.farmerId} has no registered plot yet: a plot must be registered before produce from it can be bought`,
+    plots: plots.map((p) => ({
+      plotCode: p.plotCode,
+      crop: p.crop,
+      areaHectares: p.areaHectares,
+      riskLevel: p.riskLevel,
+      validationState: p.validationState,
+    })),
+    lookupError: plots.length
+      ? null
+      : `Farmer ${farmer.farmerId} has no registered plot yet: a plot must be registered before produce from it can be bought`,
   };
 }
 
@@ -76,15 +89,24 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: PurchaseSchema });
   if (!can(session.role, "recordPurchases")) {
-    return data({ result: submission.reply({ formErrors: [FORBIDDEN_PURCHASE] }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ formErrors: [FORBIDDEN_PURCHASE] }) },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   if (!(await verifyCsrf(session, formData))) {
-    return data({ result: submission.reply({ formErrors: [CSRF_FAILED] }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ formErrors: [CSRF_FAILED] }) },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
   }
-  const result = await createBatch(submission.value, { db: database(env.DB), actor: { id: session.id, role: session.role } });
+  const result = await createBatch(submission.value, {
+    db: database(env.DB),
+    actor: { id: session.id, role: session.role },
+  });
   if (!result.ok) {
     return data(
       { result: submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }) },

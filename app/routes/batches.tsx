@@ -14,7 +14,10 @@ import type { Route } from "./+types/batches";
 export { loader, action } from "./batches.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: `${BATCH_TITLES.list} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${BATCH_TITLES.list} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
@@ -29,16 +32,42 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
     return s ? `?${s}` : "?";
   };
   const filters = [
-    { name: "status", label: "Stage", value: filter.status, options: BATCH_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const) },
-    { name: "commodity", label: "Commodity", value: filter.commodity, options: COMMODITY_NAMES.map((c) => [c, c] as const) },
-    { name: "compliance", label: "Compliance", value: filter.compliance, options: COMPLIANCE_STATUSES.map((c) => [c, COMPLIANCE_SHORT[c]!] as const) },
+    {
+      name: "status",
+      label: "Stage",
+      value: filter.status,
+      options: BATCH_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const),
+    },
+    {
+      name: "commodity",
+      label: "Commodity",
+      value: filter.commodity,
+      options: COMMODITY_NAMES.map((c) => [c, c] as const),
+    },
+    {
+      name: "compliance",
+      label: "Compliance",
+      value: filter.compliance,
+      options: COMPLIANCE_STATUSES.map((c) => [c, COMPLIANCE_SHORT[c]!] as const),
+    },
   ];
   return (
     <WorkShell title={BATCH_TITLES.list} user={loaderData.user}>
-      {purchase && <PurchaseSection purchase={purchase} today={loaderData.today} csrf={loaderData.user.csrf} result={actionData?.result} />}
+      {purchase && (
+        <PurchaseSection
+          purchase={purchase}
+          today={loaderData.today}
+          csrf={loaderData.user.csrf}
+          result={actionData?.result}
+        />
+      )}
 
       <h2 className="mt-6 mb-2 text-lg font-bold">{purchase ? "Your batches" : "Batches you can see"}</h2>
-      <form method="get" className="grid grid-cols-2 gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-6" aria-label="Filter batches">
+      <form
+        method="get"
+        className="grid grid-cols-2 gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-6"
+        aria-label="Filter batches"
+      >
         {filters.map((f) => (
           <label key={f.name} className="text-sm font-semibold">
             {f.label}
@@ -81,12 +110,24 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
           <table className="w-full bg-white text-sm" data-testid="batches-table">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">Batch</th>
-                <th scope="col" className="p-2">Commodity</th>
-                <th scope="col" className="p-2 text-right">Weight</th>
-                <th scope="col" className="p-2">Stage</th>
-                <th scope="col" className="p-2">Compliance</th>
-                <th scope="col" className="p-2">Origin</th>
+                <th scope="col" className="p-2">
+                  Batch
+                </th>
+                <th scope="col" className="p-2">
+                  Commodity
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Weight
+                </th>
+                <th scope="col" className="p-2">
+                  Stage
+                </th>
+                <th scope="col" className="p-2">
+                  Compliance
+                </th>
+                <th scope="col" className="p-2">
+                  Origin
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -105,10 +146,14 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
                   <td className="p-2 text-right tabular-nums">{kg(b.weightKg)}</td>
                   <td className="p-2">{STATUS_LABEL[b.status as keyof typeof STATUS_LABEL] ?? b.status}</td>
                   <td className="p-2">
-                    <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[b.complianceStatus] ?? ""}`}>
+                    <span
+                      className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[b.complianceStatus] ?? ""}`}
+                    >
                       {COMPLIANCE_SHORT[b.complianceStatus] ?? b.complianceStatus}
                     </span>
-                    {b.volumeFlag && <span className="mt-1 block text-xs font-semibold text-red-700">Volume flagged</span>}
+                    {b.volumeFlag && (
+                      <span className="mt-1 block text-xs font-semibold text-red-700">Volume flagged</span>
+                    )}
                   </td>
                   <td className="p-2">{b.county ?? "—"}</td>
                 </tr>
@@ -143,7 +188,17 @@ type Purchase = NonNullable<Route.ComponentProps["loaderData"]["purchase"]>;
 type Result = NonNullable<Route.ComponentProps["actionData"]>["result"];
 
 /** The buyer's purchase form: first choose the farmer (GET), then tick their plots and post. */
-function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase; today: string; csrf: string; result: Result | undefined }) {
+function PurchaseSection({
+  purchase,
+  today,
+  csrf,
+  result,
+}: {
+  purchase: Purchase;
+  today: string;
+  csrf: string;
+  result: Result | undefined;
+}) {
   const [form, fields] = useForm({
     id: "purchase",
     lastResult: result ?? undefined,
@@ -152,15 +207,39 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
     onValidate: ({ formData }) => parseWithZod(formData, { schema: PurchaseSchema }),
     defaultValue: { farmerIds: purchase.farmer ? [purchase.farmer.farmerId] : [], harvestDate: today },
   });
-  const names = ["plotCodes", "commodity", "weightKg", "grade", "harvestDate", "latitude", "longitude", "location", "note"] as const;
+  const names = [
+    "plotCodes",
+    "commodity",
+    "weightKg",
+    "grade",
+    "harvestDate",
+    "latitude",
+    "longitude",
+    "location",
+    "note",
+  ] as const;
   const items = [
     ...(form.errors ?? []).map((message) => ({ message })),
     ...(fields.farmerIds.errors ?? []).map((message) => ({ fieldId: "purchase-farmer", message })),
-    ...names.flatMap((name) => (fields[name].errors ?? []).map((message) => ({ fieldId: name === "plotCodes" ? "purchase-plots" : fields[name].id, message }))),
+    ...names.flatMap((name) =>
+      (fields[name].errors ?? []).map((message) => ({
+        fieldId: name === "plotCodes" ? "purchase-plots" : fields[name].id,
+        message,
+      })),
+    ),
   ];
-  const ticked = new Set([fields.plotCodes.initialValue ?? []].flat().filter((v): v is string => typeof v === "string"));
-  const crops = [...new Set(purchase.plots.map((p) => p.crop).filter((c): c is string => !!c && (COMMODITY_NAMES as readonly string[]).includes(c)))];
-  const commodityDefault = (fields.commodity.initialValue as string | undefined) ?? (crops.length === 1 ? crops[0] : "");
+  const ticked = new Set(
+    [fields.plotCodes.initialValue ?? []].flat().filter((v): v is string => typeof v === "string"),
+  );
+  const crops = [
+    ...new Set(
+      purchase.plots
+        .map((p) => p.crop)
+        .filter((c): c is string => !!c && (COMMODITY_NAMES as readonly string[]).includes(c)),
+    ),
+  ];
+  const commodityDefault =
+    (fields.commodity.initialValue as string | undefined) ?? (crops.length === 1 ? crops[0] : "");
   const fieldError = (name: (typeof names)[number]) =>
     fields[name].errors?.[0] && (
       <p id={`${fields[name].id}-error`} className="text-sm font-semibold text-red-700">
@@ -176,7 +255,14 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
       <form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Choose the farmer">
         <label className="text-sm font-semibold" htmlFor="purchase-farmer">
           Farmer ID
-          <input id="purchase-farmer" name="farmer" defaultValue={purchase.farmerId} placeholder="FRM100001" className={input} autoCapitalize="characters" />
+          <input
+            id="purchase-farmer"
+            name="farmer"
+            defaultValue={purchase.farmerId}
+            placeholder="FRM100001"
+            className={input}
+            autoCapitalize="characters"
+          />
         </label>
         <button type="submit" className="rounded-md border border-green-800 px-4 py-2 font-semibold text-green-800">
           Show the farmer's plots
@@ -194,7 +280,8 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
           <input type="hidden" name="farmerIds" value={purchase.farmer.farmerId} />
           <ErrorSummary items={items} />
           <p className="text-sm">
-            Buying from <strong>{purchase.farmer.name}</strong> (<span className="font-mono">{purchase.farmer.farmerId}</span>, {purchase.farmer.county})
+            Buying from <strong>{purchase.farmer.name}</strong> (
+            <span className="font-mono">{purchase.farmer.farmerId}</span>, {purchase.farmer.county})
           </p>
           <fieldset id="purchase-plots" tabIndex={-1} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">Origin plots (tick every plot the produce came from)</legend>
@@ -207,10 +294,21 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
               {purchase.plots.map((p) => (
                 <li key={p.plotCode}>
                   <label className="flex items-start gap-2 text-sm">
-                    <input type="checkbox" name="plotCodes" value={p.plotCode} defaultChecked={ticked.has(p.plotCode)} className="mt-0.5 h-5 w-5" />
+                    <input
+                      type="checkbox"
+                      name="plotCodes"
+                      value={p.plotCode}
+                      defaultChecked={ticked.has(p.plotCode)}
+                      className="mt-0.5 h-5 w-5"
+                    />
                     <span>
-                      <span className="font-mono">{p.plotCode}</span> · {p.crop ?? "no crop"} · {p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha ·{" "}
-                      {p.validationState !== "valid" ? "Invalid geometry" : p.riskLevel ? RISK_WORDS[p.riskLevel] ?? p.riskLevel : "Not assessed"}
+                      <span className="font-mono">{p.plotCode}</span> · {p.crop ?? "no crop"} ·{" "}
+                      {p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha ·{" "}
+                      {p.validationState !== "valid"
+                        ? "Invalid geometry"
+                        : p.riskLevel
+                          ? (RISK_WORDS[p.riskLevel] ?? p.riskLevel)
+                          : "Not assessed"}
                     </span>
                   </label>
                 </li>
@@ -223,7 +321,12 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
                 Commodity
               </label>
               {fieldError("commodity")}
-              <select {...getSelectProps(fields.commodity)} key={fields.commodity.key} defaultValue={commodityDefault} className={input}>
+              <select
+                {...getSelectProps(fields.commodity)}
+                key={fields.commodity.key}
+                defaultValue={commodityDefault}
+                className={input}
+              >
                 <option value="">Choose…</option>
                 {COMMODITY_NAMES.map((c) => (
                   <option key={c} value={c}>
@@ -251,14 +354,24 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
                 Weight (kg)
               </label>
               {fieldError("weightKg")}
-              <input {...getInputProps(fields.weightKg, { type: "text" })} key={fields.weightKg.key} inputMode="decimal" className={input} />
+              <input
+                {...getInputProps(fields.weightKg, { type: "text" })}
+                key={fields.weightKg.key}
+                inputMode="decimal"
+                className={input}
+              />
             </div>
             <div>
               <label htmlFor={fields.harvestDate.id} className="block text-sm font-semibold">
                 Harvest date
               </label>
               {fieldError("harvestDate")}
-              <input {...getInputProps(fields.harvestDate, { type: "date" })} key={fields.harvestDate.key} max={today} className={input} />
+              <input
+                {...getInputProps(fields.harvestDate, { type: "date" })}
+                key={fields.harvestDate.key}
+                max={today}
+                className={input}
+              />
             </div>
           </div>
           <div>
@@ -270,8 +383,18 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
             <input {...getInputProps(fields.location, { type: "text" })} key={fields.location.key} className={input} />
           </div>
           <GpsFields
-            latitude={{ id: fields.latitude.id, name: fields.latitude.name, defaultValue: fields.latitude.initialValue as string | undefined, errors: fields.latitude.errors }}
-            longitude={{ id: fields.longitude.id, name: fields.longitude.name, defaultValue: fields.longitude.initialValue as string | undefined, errors: fields.longitude.errors }}
+            latitude={{
+              id: fields.latitude.id,
+              name: fields.latitude.name,
+              defaultValue: fields.latitude.initialValue as string | undefined,
+              errors: fields.latitude.errors,
+            }}
+            longitude={{
+              id: fields.longitude.id,
+              name: fields.longitude.name,
+              defaultValue: fields.longitude.initialValue as string | undefined,
+              errors: fields.longitude.errors,
+            }}
           />
           <div>
             <label htmlFor={fields.note.id} className="block text-sm font-semibold">
@@ -288,4 +411,3 @@ function PurchaseSection({ purchase, today, csrf, result }: { purchase: Purchase
     </section>
   );
 }
-

@@ -2,7 +2,14 @@ import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
-import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport } from "#worker/services/registry/bulk-import";
+import {
+  BACKGROUND_BUDGET_MS,
+  continueImport,
+  MAX_IMPORT_BYTES,
+  runView,
+  STALE_MS,
+  startImport,
+} from "#worker/services/registry/bulk-import";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
@@ -16,7 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   let current = runId ? await getImportRun(db, runId) : null;
   // Opening the page keeps a paused run moving (the cron handler does the same every 5 minutes).
   if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > STALE_MS) {
-    waitUntil(continueImport(current.id, { db, files: env.CERTS, actor: { id: session.id, role: session.role } }, BACKGROUND_BUDGET_MS));
+    waitUntil(
+      continueImport(
+        current.id,
+        { db, files: env.CERTS, actor: { id: session.id, role: session.role } },
+        BACKGROUND_BUDGET_MS,
+      ),
+    );
   }
   const runs = await recentImportRuns(db, 10);
   return data(
@@ -35,7 +48,8 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ error: "The form could not be verified. Please reload the page and try again." }, { status: 403 });
   }
   const file = form.get("file");
-  if (!(file instanceof File) || file.size === 0) return data({ error: "Choose a CSV or GeoJSON file to import." }, { status: 400 });
+  if (!(file instanceof File) || file.size === 0)
+    return data({ error: "Choose a CSV or GeoJSON file to import." }, { status: 400 });
   if (!/\.(csv|geojson|json)$/i.test(file.name)) {
     return data({ error: "The file must be a CSV (.csv) or GeoJSON (.geojson or .json) file." }, { status: 400 });
   }

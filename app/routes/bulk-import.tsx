@@ -7,7 +7,10 @@ import type { Route } from "./+types/bulk-import";
 export { loader, action } from "./bulk-import.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: "Bulk import — Liberia Agricultural Traceability" }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: "Bulk import — Liberia Agricultural Traceability" },
+  { name: "robots", content: "noindex" },
+];
 
 const COLUMNS =
   "farmer_ref, first_name, last_name, gender, date_of_birth, phone, county, district, community, crops, national_id, plot_ref, plot_crop, planting_year, tenure_reference, latitude, longitude, geometry";
@@ -32,7 +35,11 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
         </noscript>
       )}
       {current && (
-        <section aria-labelledby="run-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4" data-testid="import-run">
+        <section
+          aria-labelledby="run-title"
+          className="mb-6 rounded-lg border border-slate-200 bg-white p-4"
+          data-testid="import-run"
+        >
           <h2 id="run-title" className="font-bold">
             {current.fileName}: {running ? "importing…" : current.status === "done" ? "finished" : "stopped"}
           </h2>
@@ -40,8 +47,8 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
             {percent}%
           </progress>
           <p className="mt-1 text-sm" role="status" aria-live="polite">
-            {current.processed} of {current.total} rows read ({percent}%) — {current.stored} stored, {current.skipped} already imported,{" "}
-            {current.failed} not stored
+            {current.processed} of {current.total} rows read ({percent}%) — {current.stored} stored, {current.skipped}{" "}
+            already imported, {current.failed} not stored
           </p>
           {current.errors.length > 0 && (
             <details open={!running} className="mt-3">
@@ -76,7 +83,14 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
         <label htmlFor="import-file" className="block font-semibold">
           CSV or GeoJSON file (up to 30 MiB)
         </label>
-        <input id="import-file" name="file" type="file" accept=".csv,.geojson,.json,text/csv,application/geo+json" className="block w-full text-sm" required />
+        <input
+          id="import-file"
+          name="file"
+          type="file"
+          accept=".csv,.geojson,.json,text/csv,application/geo+json"
+          className="block w-full text-sm"
+          required
+        />
         <button
           type="submit"
           disabled={navigation.state === "submitting"}
@@ -88,13 +102,14 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
       <section className="mt-6 text-sm text-slate-700">
         <h2 className="text-lg font-bold text-slate-900">File format</h2>
         <p className="mt-1">
-          One row per farmer and plot. Columns: <code className="break-words">{COLUMNS}</code>. Required: first_name, last_name, gender,
-          date_of_birth, county, community, crops (separated by “;”). A point plot uses latitude and longitude (6 decimals); a polygon uses a
-          GeoJSON geometry in the geometry column. A GeoJSON FeatureCollection with the same property names also works.
+          One row per farmer and plot. Columns: <code className="break-words">{COLUMNS}</code>. Required: first_name,
+          last_name, gender, date_of_birth, county, community, crops (separated by “;”). A point plot uses latitude and
+          longitude (6 decimals); a polygon uses a GeoJSON geometry in the geometry column. A GeoJSON FeatureCollection
+          with the same property names also works.
         </p>
         <p className="mt-1">
-          Every row is stored or listed with its line number and the reason. Importing the same file again stores nothing twice. Imported
-          farmers get no login until an inspector issues one.
+          Every row is stored or listed with its line number and the reason. Importing the same file again stores
+          nothing twice. Imported farmers get no login until an inspector issues one.
         </p>
         <p className="mt-2">
           <a href="/api/imports/template.csv" className="font-semibold text-green-800 underline">
@@ -111,8 +126,8 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
                 <Link to={`?run=${r.id}`} className="text-green-800 underline">
                   {r.fileName}
                 </Link>{" "}
-                · {r.createdAt.replace("T", " ").slice(0, 16)} UTC · {r.status} · {r.stored} stored, {r.skipped} already imported, {r.failed} not
-                stored
+                · {r.createdAt.replace("T", " ").slice(0, 16)} UTC · {r.status} · {r.stored} stored, {r.skipped} already
+                imported, {r.failed} not stored
               </li>
             ))}
           </ul>

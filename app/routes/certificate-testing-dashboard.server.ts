@@ -23,11 +23,19 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);
   const params = new URL(request.url).searchParams;
   const chosen = TEST_FARMERS.find((f) => String(f.id) === params.get("farmer")) ?? null;
-  let cards: { type: string; title: string; href: string; certificateNumber: string | null; expiresAt: string | null }[] = [];
+  let cards: {
+    type: string;
+    title: string;
+    href: string;
+    certificateNumber: string | null;
+    expiresAt: string | null;
+  }[] = [];
   if (chosen) {
     const db = database(env.DB);
     const current = await Promise.all(
-      CERTIFICATE_TYPES.map((type) => validCertificatesOf(db, { type, subjectType: "test_farmer", subjectId: String(chosen.id) })),
+      CERTIFICATE_TYPES.map((type) =>
+        validCertificatesOf(db, { type, subjectType: "test_farmer", subjectId: String(chosen.id) }),
+      ),
     );
     cards = CERTIFICATE_TYPES.map((type, i) => ({
       type,
@@ -38,7 +46,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     }));
   }
   return data(
-    { user: await shellUser(session), farmers: TEST_FARMERS, chosen, generated: !!chosen && params.get("generated") === "1", cards, error: null as string | null },
+    {
+      user: await shellUser(session),
+      farmers: TEST_FARMERS,
+      chosen,
+      generated: !!chosen && params.get("generated") === "1",
+      cards,
+      error: null as string | null,
+    },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
@@ -46,10 +61,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);
   const formData = await request.formData();
-  if (!(await verifyCsrf(session, formData))) return data({ error: VERIFY_TEXT.csrfFailed }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  if (!(await verifyCsrf(session, formData)))
+    return data({ error: VERIFY_TEXT.csrfFailed }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const submission = parseWithZod(formData, { schema: TestFarmerChoiceSchema });
   if (submission.status !== "success") {
-    return data({ error: submission.error?.farmer?.[0] ?? "Choose a test farmer profile" }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { error: submission.error?.farmer?.[0] ?? "Choose a test farmer profile" },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   const id = submission.value.farmer;
   const result = await getOrIssueAll("test_farmer", String(id), {

@@ -6,9 +6,25 @@ import type { Route } from "./+types/certificate-testing-dashboard";
 export { loader, action } from "./certificate-testing-dashboard.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const day = (iso: string) => {
   const d = new Date(iso);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
@@ -35,7 +51,10 @@ export default function CertificateTestingDashboard({ loaderData: d, actionData 
         </h2>
         <ul className="grid gap-3 sm:grid-cols-3" data-testid="test-farmers">
           {d.farmers.map((f) => (
-            <li key={f.id} className={`rounded-md border bg-white p-4 ${d.chosen?.id === f.id ? "border-green-700 ring-2 ring-green-700" : "border-slate-200"}`}>
+            <li
+              key={f.id}
+              className={`rounded-md border bg-white p-4 ${d.chosen?.id === f.id ? "border-green-700 ring-2 ring-green-700" : "border-slate-200"}`}
+            >
               <p className="text-xs font-semibold text-slate-600">Test farmer {f.id}</p>
               <p className="font-bold">{f.name}</p>
               <p className="text-sm text-slate-700">{f.location}</p>
@@ -54,7 +73,11 @@ export default function CertificateTestingDashboard({ loaderData: d, actionData 
 
       {d.chosen && d.generated && (
         <>
-          <p role="status" className="mt-6 rounded-md bg-green-50 p-3 font-semibold text-green-900" data-testid="generated">
+          <p
+            role="status"
+            className="mt-6 rounded-md bg-green-50 p-3 font-semibold text-green-900"
+            data-testid="generated"
+          >
             {TESTING_TEXT.banner(d.chosen.name, d.chosen.id)}
           </p>
           <section aria-labelledby="downloads" className="mt-4">

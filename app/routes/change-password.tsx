@@ -24,17 +24,30 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireSession(request);
   const formData = await request.formData();
   if (!(await verifyCsrf(session, formData))) {
-    return data({ result: null, formError: "The form could not be verified. Please reload the page and try again." }, { status: 403 });
+    return data(
+      { result: null, formError: "The form could not be verified. Please reload the page and try again." },
+      { status: 403 },
+    );
   }
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }), formError: null }, { status: 400 });
+    return data(
+      {
+        result: submission.reply({ hideFields: ["currentPassword", "newPassword", "confirmPassword"] }),
+        formError: null,
+      },
+      { status: 400 },
+    );
   }
   const result = await changePassword(submission.value, session, { ...sessionDeps(), db: database(env.DB) });
   if (!result.ok) {
     return data(
       {
-        result: submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message], hideFields: ["currentPassword", "newPassword", "confirmPassword"] }),
+        result: submission.reply({
+          fieldErrors: result.errors,
+          formErrors: result.errors ? [] : [result.message],
+          hideFields: ["currentPassword", "newPassword", "confirmPassword"],
+        }),
         formError: null,
       },
       { status: result.status },

@@ -26,13 +26,20 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   if (!(await verifyCsrf(session, formData))) {
     return data(
-      { result: null, formError: "The form could not be verified. Please reload the page and try again.", warnings: [] },
+      {
+        result: null,
+        formError: "The form could not be verified. Please reload the page and try again.",
+        warnings: [],
+      },
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
   }
   const submission = parseWithZod(formData, { schema: PlotFormSchema });
   if (submission.status !== "success") {
-    return data({ result: submission.reply(), formError: null, warnings: [] }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply(), formError: null, warnings: [] },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   const { coordinates, captureMode, ...fields } = submission.value;
   const parsed = parsePlotCoordinates(coordinates, captureMode);

@@ -13,7 +13,10 @@ import type { Route } from "./+types/create-land-plot";
 export { loader, action } from "./create-land-plot.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 // The map (and leaflet with it) is its own chunk, fetched only on this page and only with JavaScript.
 const PlotCaptureMap = lazy(() => import("../components/plot-capture-map"));
@@ -54,7 +57,9 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const readValues = useCallback((): Record<string, string> => {
     const values: Record<string, string> = { captureMode: mode, coordinates: text };
     const el = formRef.current;
-    if (el) for (const name of DRAFT_FIELDS) values[name] = String((el.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
+    if (el)
+      for (const name of DRAFT_FIELDS)
+        values[name] = String((el.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "");
     return values;
   }, [mode, text]);
 
@@ -91,9 +96,17 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const errorItems = [
     ...(actionData?.formError ? [{ message: actionData.formError }] : []),
     ...(form.errors ?? []).map((message) => ({ message })),
-    ...(["farmerId", "crop", "plantingYear", "tenureReference", "captureMode", "declaredAreaHectares", "coordinates"] as const).flatMap((name) =>
-      (fields[name].errors ?? []).map((message) => ({ fieldId: fields[name].id, message })),
-    ),
+    ...(
+      [
+        "farmerId",
+        "crop",
+        "plantingYear",
+        "tenureReference",
+        "captureMode",
+        "declaredAreaHectares",
+        "coordinates",
+      ] as const
+    ).flatMap((name) => (fields[name].errors ?? []).map((message) => ({ fieldId: fields[name].id, message }))),
   ];
   const fieldError = (name: keyof typeof fields) =>
     fields[name].errors?.length ? (
@@ -109,13 +122,20 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   return (
     <WorkShell title={PLOT_TITLES.create} user={loaderData.user}>
       {draft && (
-        <div className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950" data-testid="draft-banner">
+        <div
+          className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+          data-testid="draft-banner"
+        >
           <p>
             An unsaved plot from {new Date(draft.savedAt).toLocaleString("en-GB")} is kept on this phone
             {draft.values.farmerId ? ` (farmer ${draft.values.farmerId})` : ""}.
           </p>
           <p className="mt-2 flex gap-3">
-            <button type="button" className="rounded bg-amber-700 px-3 py-1.5 font-semibold text-white" onClick={() => restore(draft)}>
+            <button
+              type="button"
+              className="rounded bg-amber-700 px-3 py-1.5 font-semibold text-white"
+              onClick={() => restore(draft)}
+            >
               Restore it
             </button>
             <button
@@ -131,13 +151,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           </p>
         </div>
       )}
-      <form
-        method="post"
-        {...getFormProps(form)}
-        ref={formRef}
-        onChange={keepDraft}
-        className="max-w-2xl space-y-4"
-      >
+      <form method="post" {...getFormProps(form)} ref={formRef} onChange={keepDraft} className="max-w-2xl space-y-4">
         <input type="hidden" name="csrf" value={loaderData.user.csrf} />
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary items={errorItems} />
@@ -208,7 +222,12 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           </label>
           <p className="text-sm text-slate-600">{PLOT_HINTS.tenure}</p>
           {fieldError("tenureReference")}
-          <input {...getInputProps(fields.tenureReference, { type: "text" })} key={fields.tenureReference.key} maxLength={100} className={input} />
+          <input
+            {...getInputProps(fields.tenureReference, { type: "text" })}
+            key={fields.tenureReference.key}
+            maxLength={100}
+            className={input}
+          />
         </div>
 
         <fieldset>
@@ -219,7 +238,13 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           <div className="mt-1 space-y-1">
             {CAPTURE_MODES.map((m) => (
               <label key={m} className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2">
-                <input type="radio" name={fields.captureMode.name} value={m} checked={mode === m} onChange={() => setMode(m)} />
+                <input
+                  type="radio"
+                  name={fields.captureMode.name}
+                  value={m}
+                  checked={mode === m}
+                  onChange={() => setMode(m)}
+                />
                 {MODE_LABEL[m]}
               </label>
             ))}

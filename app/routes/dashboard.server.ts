@@ -27,7 +27,10 @@ export async function loader({ request }: { request: Request }) {
   const reportsFor = async () => {
     if (path !== "/monitoring-dashboard" || !can(session.role, "downloadReports")) return null;
     const db = database(env.DB);
-    return { items: await visibleReports(db, await reportViewer(session, db), { readyOnly: true, limit: 10 }), canGenerate: can(session.role, "generateReports") };
+    return {
+      items: await visibleReports(db, await reportViewer(session, db), { readyOnly: true, limit: 10 }),
+      canGenerate: can(session.role, "generateReports"),
+    };
   };
   const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session), reportsFor()]);
   return data(

@@ -8,7 +8,10 @@ import type { Route } from "./+types/dashboard";
 export { loader } from "./dashboard.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: `${loaderData?.title ?? "Dashboard"} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${loaderData?.title ?? "Dashboard"} — Liberia Agricultural Traceability` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 const TILES = [
@@ -22,7 +25,10 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   if (loaderData.kind === "public") {
     const a = loaderData.aggregates;
     return (
-      <Shell title={loaderData.title} subtitle="Public accessibility view — national aggregate figures only, no personal data.">
+      <Shell
+        title={loaderData.title}
+        subtitle="Public accessibility view — national aggregate figures only, no personal data."
+      >
         <ul className="grid grid-cols-2 gap-3">
           <Tile label="Registered farmers" value={a.registeredFarmers} />
           <Tile label="Counties covered" value={a.countiesCovered} />
@@ -34,8 +40,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <table className="mt-2 w-full bg-white text-sm">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">County</th>
-                <th scope="col" className="p-2 text-right">Farmers</th>
+                <th scope="col" className="p-2">
+                  County
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Farmers
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -108,7 +118,13 @@ function Shell({
       <header className="bg-green-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <img src="/api/assets/lacra-logo.svg" alt="Seal of the regulator (LACRA)" width={36} height={36} className="h-9 w-9" />
+            <img
+              src="/api/assets/lacra-logo.svg"
+              alt="Seal of the regulator (LACRA)"
+              width={36}
+              height={36}
+              className="h-9 w-9"
+            />
             <div className="leading-tight">
               <p className="font-bold">{title}</p>
               {role && <p className="text-xs text-green-200">{role}</p>}
@@ -130,7 +146,9 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const d = error.data as { title: string; role: Role; home: string };
-    return <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />;
+    return (
+      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
+    );
   }
   throw error;
 }

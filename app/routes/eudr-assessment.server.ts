@@ -11,11 +11,25 @@ import { can } from "#worker/auth/permissions";
 import type { Session } from "#worker/auth/session";
 import type { StoredEvidence } from "#worker/services/eudr/assess-plots";
 import { assessPlots } from "#worker/services/eudr/assess-plots";
-import { createAssessmentJob, JOB_LEASE_MS, jobView, resolvePlotScope, runJobSlice } from "#worker/services/eudr/assessment-jobs";
+import {
+  createAssessmentJob,
+  JOB_LEASE_MS,
+  jobView,
+  resolvePlotScope,
+  runJobSlice,
+} from "#worker/services/eudr/assessment-jobs";
 import { uploadLayer } from "#worker/services/eudr/upload-layer";
 import { demoMode, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { AssessFormSchema, CountyJobFormSchema, EUDR_MESSAGES, LAYER_KIND_LABEL, LayerUploadFormSchema, MAX_LAYER_FILE_BYTES, MAX_SYNC_PLOTS } from "#worker/contracts/eudr";
+import {
+  AssessFormSchema,
+  CountyJobFormSchema,
+  EUDR_MESSAGES,
+  LAYER_KIND_LABEL,
+  LayerUploadFormSchema,
+  MAX_LAYER_FILE_BYTES,
+  MAX_SYNC_PLOTS,
+} from "#worker/contracts/eudr";
 import type { Route } from "./+types/eudr-assessment";
 
 export const TITLE = "EUDR assessment";
@@ -28,7 +42,12 @@ const actor = (s: Session) => ({ id: s.id, role: s.role });
 function kickStalledJobs(db: Database, jobs: { id: string; status: string; updatedAt: string }[]) {
   for (const job of jobs) {
     const stale = job.status === "running" && Date.parse(job.updatedAt) < Date.now() - JOB_LEASE_MS;
-    if (job.status === "queued" || stale) waitUntil(runJobSlice(job.id, { db }, KICK_BUDGET_MS).catch((e) => console.error("assessment job slice failed", job.id, e)));
+    if (job.status === "queued" || stale)
+      waitUntil(
+        runJobSlice(job.id, { db }, KICK_BUDGET_MS).catch((e) =>
+          console.error("assessment job slice failed", job.id, e),
+        ),
+      );
   }
 }
 
@@ -97,7 +116,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 type Intent = "upload-layer" | "install-sample" | "assess" | "county-job";
-export type AssessedRow = { plotId: string; plotCode: string; verdict: string; reasons: string[]; evidence: ReturnType<typeof evidenceSummary> };
+export type AssessedRow = {
+  plotId: string;
+  plotCode: string;
+  verdict: string;
+  reasons: string[];
+  evidence: ReturnType<typeof evidenceSummary>;
+};
 export type ActionData = {
   intent: Intent;
   result: SubmissionResult<string[]> | null;
@@ -106,20 +131,25 @@ export type ActionData = {
   results: AssessedRow[] | null;
 };
 const fail = (intent: Intent, status: number, body: Partial<ActionData>) =>
-  data<ActionData>({ intent, result: null, formError: null, results: null, ...body }, { status, headers: PRIVATE_PAGE_HEADERS });
+  data<ActionData>(
+    { intent, result: null, formError: null, results: null, ...body },
+    { status, headers: PRIVATE_PAGE_HEADERS },
+  );
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "assessPlots", TITLE);
   // Refuse an oversize upload before reading it into memory.
   const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_LAYER_FILE_BYTES + 64 * 1024) return fail("upload-layer", 413, { formError: EUDR_MESSAGES.fileTooLarge });
+  if (length > MAX_LAYER_FILE_BYTES + 64 * 1024)
+    return fail("upload-layer", 413, { formError: EUDR_MESSAGES.fileTooLarge });
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!(await verifyCsrf(session, formData))) return fail(intent, 403, { formError: EUDR_MESSAGES.csrf });
   const db = database(env.DB);
 
   if (intent === "upload-layer" || intent === "install-sample") {
-    if (!can(session.role, "manageLayers")) return fail(intent, 403, { formError: "Only administrators can upload reference layers." });
+    if (!can(session.role, "manageLayers"))
+      return fail(intent, 403, { formError: "Only administrators can upload reference layers." });
     if (intent === "install-sample") {
       if (!demoMode()) return fail(intent, 403, { formError: "The sample layers can only be loaded in demo mode." });
       const { installed } = await installSampleLayers({ db, r2: env.CERTS, actor: actor(session) });
@@ -130,7 +160,9 @@ export async function action({ request }: Route.ActionArgs) {
     const { file, ...fields } = submission.value;
     const result = await uploadLayer({ ...fields, geojson: await file.text() }, actor(session), { db, r2: env.CERTS });
     if (!result.ok) {
-      return fail(intent, 400, { result: submission.reply({ fieldErrors: { file: [result.message, ...result.errors.map((e) => e.message)] } }) });
+      return fail(intent, 400, {
+        result: submission.reply({ fieldErrors: { file: [result.message, ...result.errors.map((e) => e.message)] } }),
+      });
     }
     return redirect(`/eudr-assessment?uploaded=${result.layer.id}`);
   }
@@ -139,13 +171,28 @@ export async function action({ request }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: AssessFormSchema });
     if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
     const { target, value } = submission.value;
-    const resolved = await resolvePlotScope(target === "plot" ? { scope: "plots", plotIds: [value] } : { scope: target, value }, db);
-    if (!resolved.ok) return fail(intent, resolved.status, { result: submission.reply({ fieldErrors: { value: [resolved.message] } }) });
+    const resolved = await resolvePlotScope(
+      target === "plot" ? { scope: "plots", plotIds: [value] } : { scope: target, value },
+      db,
+    );
+    if (!resolved.ok)
+      return fail(intent, resolved.status, {
+        result: submission.reply({ fieldErrors: { value: [resolved.message] } }),
+      });
     const total = await countPlotsInScope(db, resolved.value.scope);
-    if (total === 0) return fail(intent, 404, { result: submission.reply({ fieldErrors: { value: [`No plots found for ${resolved.value.label}`] } }) });
+    if (total === 0)
+      return fail(intent, 404, {
+        result: submission.reply({ fieldErrors: { value: [`No plots found for ${resolved.value.label}`] } }),
+      });
     if (total > MAX_SYNC_PLOTS) {
       return fail(intent, 400, {
-        result: submission.reply({ fieldErrors: { value: [`${resolved.value.label} has ${total} plots: more than ${MAX_SYNC_PLOTS} run as a background job — use “Assess all plots of a county”.`] } }),
+        result: submission.reply({
+          fieldErrors: {
+            value: [
+              `${resolved.value.label} has ${total} plots: more than ${MAX_SYNC_PLOTS} run as a background job — use “Assess all plots of a county”.`,
+            ],
+          },
+        }),
       });
     }
     const ids = await plotIdsInScope(db, resolved.value.scope, null, MAX_SYNC_PLOTS);
@@ -156,7 +203,13 @@ export async function action({ request }: Route.ActionArgs) {
         result: submission.reply(),
         formError: null,
         scope: resolved.value.label,
-        results: results.map((r) => ({ plotId: r.plotId, plotCode: r.plotCode, verdict: r.verdict, reasons: r.reasons, evidence: evidenceSummary(r.evidence) })),
+        results: results.map((r) => ({
+          plotId: r.plotId,
+          plotCode: r.plotCode,
+          verdict: r.verdict,
+          reasons: r.reasons,
+          evidence: evidenceSummary(r.evidence),
+        })),
       },
       { headers: PRIVATE_PAGE_HEADERS },
     );
@@ -165,9 +218,17 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "county-job") {
     const submission = parseWithZod(formData, { schema: CountyJobFormSchema });
     if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
-    const created = await createAssessmentJob({ scope: "county", value: submission.value.county }, actor(session), { db });
-    if (!created.ok) return fail(intent, created.status, { result: submission.reply({ fieldErrors: { county: [created.message] } }) });
-    if (created.job.status !== "done") waitUntil(runJobSlice(created.job.id, { db }, KICK_BUDGET_MS).catch((e) => console.error("assessment job slice failed", e)));
+    const created = await createAssessmentJob({ scope: "county", value: submission.value.county }, actor(session), {
+      db,
+    });
+    if (!created.ok)
+      return fail(intent, created.status, { result: submission.reply({ fieldErrors: { county: [created.message] } }) });
+    if (created.job.status !== "done")
+      waitUntil(
+        runJobSlice(created.job.id, { db }, KICK_BUDGET_MS).catch((e) =>
+          console.error("assessment job slice failed", e),
+        ),
+      );
     return redirect(`/eudr-assessment?job=${created.job.id}`);
   }
 

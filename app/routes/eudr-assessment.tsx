@@ -13,7 +13,10 @@ export { loader, action } from "./eudr-assessment.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
 const TITLE = "EUDR assessment";
-export const meta = () => [{ title: `${TITLE} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${TITLE} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 const VERDICT_STYLE: Record<string, string> = {
   low: "bg-green-100 text-green-900",
@@ -30,10 +33,23 @@ function SampleBadge() {
 }
 
 function Verdict({ verdict }: { verdict: string }) {
-  return <span className={`inline-block rounded px-2 py-0.5 text-xs font-bold ${VERDICT_STYLE[verdict] ?? ""}`}>{RISK_LABEL[verdict] ?? verdict}</span>;
+  return (
+    <span className={`inline-block rounded px-2 py-0.5 text-xs font-bold ${VERDICT_STYLE[verdict] ?? ""}`}>
+      {RISK_LABEL[verdict] ?? verdict}
+    </span>
+  );
 }
 
-type EvidenceRow = { kind: string; layerName: string; version: string; sourceDate: string; sample: boolean; present: boolean; overlapHectares: number; overlapPercent: number };
+type EvidenceRow = {
+  kind: string;
+  layerName: string;
+  version: string;
+  sourceDate: string;
+  sample: boolean;
+  present: boolean;
+  overlapHectares: number;
+  overlapPercent: number;
+};
 
 /** The layers behind a verdict: name, version, date and overlap — the counting ones first. */
 function EvidenceList({ evidence }: { evidence: EvidenceRow[] }) {
@@ -43,8 +59,8 @@ function EvidenceList({ evidence }: { evidence: EvidenceRow[] }) {
     <ul className="space-y-0.5">
       {sorted.map((e) => (
         <li key={`${e.kind}-${e.layerName}-${e.version}`} className={e.present ? "" : "text-slate-500"}>
-          {LAYER_KIND_LABEL[e.kind as keyof typeof LAYER_KIND_LABEL] ?? e.kind}: {e.layerName} {e.version} ({e.sourceDate}) — {e.overlapHectares} ha, {e.overlapPercent}%
-          {e.sample && <SampleBadge />}
+          {LAYER_KIND_LABEL[e.kind as keyof typeof LAYER_KIND_LABEL] ?? e.kind}: {e.layerName} {e.version} (
+          {e.sourceDate}) — {e.overlapHectares} ha, {e.overlapPercent}%{e.sample && <SampleBadge />}
         </li>
       ))}
     </ul>
@@ -62,7 +78,11 @@ function FieldError({ field }: { field: FieldMetadata<unknown> }) {
   );
 }
 
-function summaryItems(formError: string | null | undefined, formErrors: string[] | undefined, fields: FieldMetadata<unknown>[]): SummaryItem[] {
+function summaryItems(
+  formError: string | null | undefined,
+  formErrors: string[] | undefined,
+  fields: FieldMetadata<unknown>[],
+): SummaryItem[] {
   return [
     ...(formError ? [{ message: formError }] : []),
     ...(formErrors ?? []).map((message) => ({ message })),
@@ -104,13 +124,18 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
       {/* Works with JavaScript off: the page reloads itself while a background job runs. */}
       {jobActive && !actionData && <meta httpEquiv="refresh" content="3" />}
       <p className="text-sm text-slate-700">
-        Each plot is intersected with every active reference layer and judged by the convergence-of-evidence method: low if there was no tree
-        cover at the end of 2020, the commodity was already there in 2020, or the forest was disturbed before 2020; high after a disturbance
-        following 31 December 2020 or inside a protected area; otherwise more information is needed. A layer counts when it covers at least 10% of
-        the plot. Without layer data a plot is never “low”.
+        Each plot is intersected with every active reference layer and judged by the convergence-of-evidence method: low
+        if there was no tree cover at the end of 2020, the commodity was already there in 2020, or the forest was
+        disturbed before 2020; high after a disturbance following 31 December 2020 or inside a protected area; otherwise
+        more information is needed. A layer counts when it covers at least 10% of the plot. Without layer data a plot is
+        never “low”.
       </p>
       {notice && (
-        <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900" data-testid="notice">
+        <p
+          role="status"
+          className="mt-3 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900"
+          data-testid="notice"
+        >
           {notice}
         </p>
       )}
@@ -133,12 +158,24 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
             <table className="w-full text-sm" data-testid="layers-table">
               <thead>
                 <tr className="bg-slate-100 text-left">
-                  <th scope="col" className="p-2">Kind</th>
-                  <th scope="col" className="p-2">Name</th>
-                  <th scope="col" className="p-2">Source</th>
-                  <th scope="col" className="p-2">Date</th>
-                  <th scope="col" className="p-2">Version</th>
-                  <th scope="col" className="p-2 text-right">Features</th>
+                  <th scope="col" className="p-2">
+                    Kind
+                  </th>
+                  <th scope="col" className="p-2">
+                    Name
+                  </th>
+                  <th scope="col" className="p-2">
+                    Source
+                  </th>
+                  <th scope="col" className="p-2">
+                    Date
+                  </th>
+                  <th scope="col" className="p-2">
+                    Version
+                  </th>
+                  <th scope="col" className="p-2 text-right">
+                    Features
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -152,7 +189,11 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
                     <td className="p-2 text-xs text-slate-700">{l.source}</td>
                     <td className="p-2 whitespace-nowrap">{l.sourceDate}</td>
                     <td className="p-2">
-                      <a href={`/api/eudr/layers/${l.id}/geojson`} className="text-green-800 underline" title="Download the original file">
+                      <a
+                        href={`/api/eudr/layers/${l.id}/geojson`}
+                        className="text-green-800 underline"
+                        title="Download the original file"
+                      >
                         {l.version}
                       </a>
                     </td>
@@ -167,7 +208,10 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
           <form method="post" className="mt-3">
             <input type="hidden" name="csrf" value={user.csrf} />
             <input type="hidden" name="intent" value="install-sample" />
-            <button type="submit" className="rounded-md border border-amber-600 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-950">
+            <button
+              type="submit"
+              className="rounded-md border border-amber-600 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-950"
+            >
               Load the sample layers for Liberia
             </button>
             <span className="ml-2 text-xs text-slate-600">Demo mode only. Sample data — not authoritative.</span>
@@ -181,14 +225,28 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
             Upload a reference layer
           </h2>
           <p className="mt-1 text-sm text-slate-700">
-            A GeoJSON FeatureCollection of Polygon or MultiPolygon features in WGS84 ([longitude, latitude]), up to {maxFileMiB} MiB. Uploading a
-            layer with the same kind and name creates a new version; the previous one is retired but kept for past verdicts.
+            A GeoJSON FeatureCollection of Polygon or MultiPolygon features in WGS84 ([longitude, latitude]), up to{" "}
+            {maxFileMiB} MiB. Uploading a layer with the same kind and name creates a new version; the previous one is
+            retired but kept for past verdicts.
           </p>
-          <form method="post" encType="multipart/form-data" {...getFormProps(uploadForm)} className="mt-3 grid gap-3 sm:grid-cols-2">
+          <form
+            method="post"
+            encType="multipart/form-data"
+            {...getFormProps(uploadForm)}
+            className="mt-3 grid gap-3 sm:grid-cols-2"
+          >
             <input type="hidden" name="csrf" value={user.csrf} />
             <input type="hidden" name="intent" value="upload-layer" />
             <div className="sm:col-span-2">
-              <ErrorSummary items={summaryItems(formError("upload-layer"), uploadForm.errors, [upload.kind, upload.name, upload.source, upload.sourceDate, upload.file] as FieldMetadata<unknown>[])} />
+              <ErrorSummary
+                items={summaryItems(formError("upload-layer"), uploadForm.errors, [
+                  upload.kind,
+                  upload.name,
+                  upload.source,
+                  upload.sourceDate,
+                  upload.file,
+                ] as FieldMetadata<unknown>[])}
+              />
             </div>
             <div>
               <label htmlFor={upload.kind.id} className="block text-sm font-semibold">
@@ -223,14 +281,23 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
                 Date of the data
               </label>
               <FieldError field={upload.sourceDate as FieldMetadata<unknown>} />
-              <input {...getInputProps(upload.sourceDate, { type: "date" })} key={upload.sourceDate.key} className={input} />
+              <input
+                {...getInputProps(upload.sourceDate, { type: "date" })}
+                key={upload.sourceDate.key}
+                className={input}
+              />
             </div>
             <div className="sm:col-span-2">
               <label htmlFor={upload.file.id} className="block text-sm font-semibold">
                 GeoJSON file
               </label>
               <FieldError field={upload.file as FieldMetadata<unknown>} />
-              <input {...getInputProps(upload.file, { type: "file" })} key={upload.file.key} accept=".geojson,.json,application/geo+json,application/json" className={input} />
+              <input
+                {...getInputProps(upload.file, { type: "file" })}
+                key={upload.file.key}
+                accept=".geojson,.json,application/geo+json,application/json"
+                className={input}
+              />
             </div>
             <div>
               <button type="submit" className={button}>
@@ -249,7 +316,12 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
           <input type="hidden" name="csrf" value={user.csrf} />
           <input type="hidden" name="intent" value="assess" />
           <div className="sm:col-span-3">
-            <ErrorSummary items={summaryItems(formError("assess"), assessForm.errors, [assess.target, assess.value] as FieldMetadata<unknown>[])} />
+            <ErrorSummary
+              items={summaryItems(formError("assess"), assessForm.errors, [
+                assess.target,
+                assess.value,
+              ] as FieldMetadata<unknown>[])}
+            />
           </div>
           <div>
             <label htmlFor={assess.target.id} className="block text-sm font-semibold">
@@ -267,7 +339,12 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
               Plot code, farmer ID or batch code
             </label>
             <FieldError field={assess.value as FieldMetadata<unknown>} />
-            <input {...getInputProps(assess.value, { type: "text" })} key={assess.value.key} className={input} autoCapitalize="characters" />
+            <input
+              {...getInputProps(assess.value, { type: "text" })}
+              key={assess.value.key}
+              className={input}
+              autoCapitalize="characters"
+            />
           </div>
           <div className="flex items-end">
             <button type="submit" className={button}>
@@ -306,12 +383,16 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
         <h2 id="job-title" className={h2}>
           Assess all plots of a county
         </h2>
-        <p className="mt-1 text-sm text-slate-700">Runs in the background; this page shows its progress and refreshes itself while it runs.</p>
+        <p className="mt-1 text-sm text-slate-700">
+          Runs in the background; this page shows its progress and refreshes itself while it runs.
+        </p>
         <form method="post" {...getFormProps(jobForm)} className="mt-3 flex flex-wrap items-end gap-3">
           <input type="hidden" name="csrf" value={user.csrf} />
           <input type="hidden" name="intent" value="county-job" />
           <div className="w-full">
-            <ErrorSummary items={summaryItems(formError("county-job"), jobForm.errors, [job.county] as FieldMetadata<unknown>[])} />
+            <ErrorSummary
+              items={summaryItems(formError("county-job"), jobForm.errors, [job.county] as FieldMetadata<unknown>[])}
+            />
           </div>
           <div className="min-w-56">
             <label htmlFor={job.county.id} className="block text-sm font-semibold">
@@ -334,13 +415,28 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
         {jobs.length > 0 && (
           <ul className="mt-4 space-y-2 text-sm" data-testid="jobs">
             {jobs.map((j) => (
-              <li key={j.id} className={`rounded border p-2 ${j.id === focusJobId ? "border-green-700" : "border-slate-200"}`} data-testid={`job-${j.id}`}>
+              <li
+                key={j.id}
+                className={`rounded border p-2 ${j.id === focusJobId ? "border-green-700" : "border-slate-200"}`}
+                data-testid={`job-${j.id}`}
+              >
                 <span className="font-semibold">{j.label || `${j.scope} ${j.scopeValue ?? ""}`}</span> —{" "}
                 <span data-testid="job-status">
-                  {j.status === "done" ? "Done" : j.status === "failed" ? "Failed" : j.status === "running" ? "Running" : "Waiting"}
+                  {j.status === "done"
+                    ? "Done"
+                    : j.status === "failed"
+                      ? "Failed"
+                      : j.status === "running"
+                        ? "Running"
+                        : "Waiting"}
                 </span>
                 : {j.done} of {j.total} plot(s)
-                <progress value={j.percent} max={100} className="ml-2 align-middle" aria-label={`Progress ${j.percent}%`}>
+                <progress
+                  value={j.percent}
+                  max={100}
+                  className="ml-2 align-middle"
+                  aria-label={`Progress ${j.percent}%`}
+                >
                   {j.percent}%
                 </progress>
                 <span className="ml-2 text-xs text-slate-600">
@@ -364,11 +460,21 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
             <table className="w-full text-sm" data-testid="verdicts-table">
               <thead>
                 <tr className="bg-slate-100 text-left">
-                  <th scope="col" className="p-2">Plot</th>
-                  <th scope="col" className="p-2">Verdict</th>
-                  <th scope="col" className="p-2">Evidence</th>
-                  <th scope="col" className="p-2">Assessed</th>
-                  <th scope="col" className="p-2">Export</th>
+                  <th scope="col" className="p-2">
+                    Plot
+                  </th>
+                  <th scope="col" className="p-2">
+                    Verdict
+                  </th>
+                  <th scope="col" className="p-2">
+                    Evidence
+                  </th>
+                  <th scope="col" className="p-2">
+                    Assessed
+                  </th>
+                  <th scope="col" className="p-2">
+                    Export
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -389,7 +495,10 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
                     </td>
                     <td className="p-2 text-xs whitespace-nowrap">{v.assessedAt.slice(0, 16).replace("T", " ")} UTC</td>
                     <td className="p-2">
-                      <a href={`/api/eudr/export?plotIds=${encodeURIComponent(v.plotId)}`} className="text-green-800 underline">
+                      <a
+                        href={`/api/eudr/export?plotIds=${encodeURIComponent(v.plotId)}`}
+                        className="text-green-800 underline"
+                      >
                         GeoJSON
                       </a>
                     </td>
@@ -406,8 +515,9 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
           Export for the due diligence statement (GeoJSON)
         </h2>
         <p className="mt-1 text-sm text-slate-700">
-          One feature per plot with ProducerName, ProducerCountry “LR”, ProductionPlace and Area (ha). Large exports are split into packages of at
-          most 25 MB and 1,000 producers per commodity: “List packages” shows them all. Plots with an invalid geometry are refused.
+          One feature per plot with ProducerName, ProducerCountry “LR”, ProductionPlace and Area (ha). Large exports are
+          split into packages of at most 25 MB and 1,000 producers per commodity: “List packages” shows them all. Plots
+          with an invalid geometry are refused.
         </p>
         <div className="mt-3 grid gap-4 sm:grid-cols-2">
           {(

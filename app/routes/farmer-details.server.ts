@@ -79,7 +79,9 @@ export async function loader({ request, params }: { request: Request; params: { 
         at: h.createdAt,
         action: h.action,
         on: h.entityType === "user" ? "Account" : "Registry record",
-        by: h.actorLoginId ? `${[h.actorFirstName, h.actorLastName].filter(Boolean).join(" ")} (${h.actorLoginId})` : (h.actorRole ?? "system"),
+        by: h.actorLoginId
+          ? `${[h.actorFirstName, h.actorLastName].filter(Boolean).join(" ")} (${h.actorLoginId})`
+          : (h.actorRole ?? "system"),
         changes: changes(h.before, h.after),
       })),
     },
@@ -92,10 +94,19 @@ export async function action({ request, params }: { request: Request; params: { 
   const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
-    return data({ error: "The form could not be verified. Please reload the page and try again.", issued: null }, { status: 403 });
+    return data(
+      { error: "The form could not be verified. Please reload the page and try again.", issued: null },
+      { status: 403 },
+    );
   }
   const farmerId = normaliseFarmerId(params.farmerId ?? "") ?? "";
-  const result = await issueFarmerLogin(farmerId, { db: database(env.DB), actor: { id: session.id, role: session.role } });
+  const result = await issueFarmerLogin(farmerId, {
+    db: database(env.DB),
+    actor: { id: session.id, role: session.role },
+  });
   if (!result.ok) return data({ error: result.message, issued: null }, { status: result.status });
-  return data({ error: null, issued: { farmerId: result.farmerId, temporaryPassword: result.temporaryPassword } }, { headers: PRIVATE_PAGE_HEADERS });
+  return data(
+    { error: null, issued: { farmerId: result.farmerId, temporaryPassword: result.temporaryPassword } },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
 }

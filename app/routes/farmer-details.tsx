@@ -8,7 +8,9 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
   return [
-    { title: `${f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details"} — Liberia Agricultural Traceability` },
+    {
+      title: `${f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details"} — Liberia Agricultural Traceability`,
+    },
     { name: "robots", content: "noindex" },
   ];
 }
@@ -32,20 +34,38 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 export default function FarmerDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, farmer: f, plots, history, registeredBy, canAddPlot, genderLabel, canIssueLogin, hasLogin } = loaderData;
+  const {
+    user,
+    farmer: f,
+    plots,
+    history,
+    registeredBy,
+    canAddPlot,
+    genderLabel,
+    canIssueLogin,
+    hasLogin,
+  } = loaderData;
   return (
     <WorkShell title={`${f.firstName} ${f.lastName}`} user={user}>
       <p className="-mt-3 mb-4 font-mono text-lg" data-testid="farmer-id">
         {f.farmerId}
-        {f.status !== "active" && <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 font-sans text-sm">{f.status}</span>}
+        {f.status !== "active" && (
+          <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 font-sans text-sm">{f.status}</span>
+        )}
       </p>
       {actionData?.issued && (
-        <div role="status" className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3" data-testid="login-issued">
+        <div
+          role="status"
+          className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3"
+          data-testid="login-issued"
+        >
           <p className="font-bold">Login issued for {actionData.issued.farmerId}</p>
           <p>
             Temporary password: <span className="font-mono text-lg">{actionData.issued.temporaryPassword}</span>
           </p>
-          <p className="text-sm">Give it to the farmer now: it is shown only once. They must choose their own password at first sign-in.</p>
+          <p className="text-sm">
+            Give it to the farmer now: it is shown only once. They must choose their own password at first sign-in.
+          </p>
         </div>
       )}
       {actionData?.error && (
@@ -62,7 +82,9 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       )}
-      {!canIssueLogin && !hasLogin && !actionData?.issued && <p className="mb-4 text-sm text-slate-600">This farmer has no login yet.</p>}
+      {!canIssueLogin && !hasLogin && !actionData?.issued && (
+        <p className="mb-4 text-sm text-slate-600">This farmer has no login yet.</p>
+      )}
       <div className="grid gap-6 md:grid-cols-3">
         <section aria-labelledby="details-title" className="rounded-md bg-white p-4 shadow-sm md:col-span-2">
           <h2 id="details-title" className="mb-2 text-lg font-bold">
@@ -86,7 +108,14 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             Photo
           </h2>
           {f.photoUrl ? (
-            <img src={f.photoUrl} alt={`${f.firstName} ${f.lastName}`} loading="lazy" width={240} height={240} className="h-auto w-full max-w-60 rounded object-cover" />
+            <img
+              src={f.photoUrl}
+              alt={`${f.firstName} ${f.lastName}`}
+              loading="lazy"
+              width={240}
+              height={240}
+              className="h-auto w-full max-w-60 rounded object-cover"
+            />
           ) : (
             <p className="text-slate-700">No photo on record.</p>
           )}
@@ -99,7 +128,10 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             Land plots ({plots.length})
           </h2>
           {canAddPlot && (
-            <Link to={`/create-land-plot?farmerId=${f.farmerId}`} className="rounded-md bg-green-800 px-4 py-2 font-semibold text-white">
+            <Link
+              to={`/create-land-plot?farmerId=${f.farmerId}`}
+              className="rounded-md bg-green-800 px-4 py-2 font-semibold text-white"
+            >
               Add a land plot for this farmer
             </Link>
           )}
@@ -110,11 +142,21 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           <table className="mt-2 w-full bg-white text-sm shadow-sm">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">Plot</th>
-                <th scope="col" className="p-2">Crop</th>
-                <th scope="col" className="p-2 text-right">Area (ha)</th>
-                <th scope="col" className="hidden p-2 sm:table-cell">Geometry</th>
-                <th scope="col" className="hidden p-2 sm:table-cell">Risk</th>
+                <th scope="col" className="p-2">
+                  Plot
+                </th>
+                <th scope="col" className="p-2">
+                  Crop
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Area (ha)
+                </th>
+                <th scope="col" className="hidden p-2 sm:table-cell">
+                  Geometry
+                </th>
+                <th scope="col" className="hidden p-2 sm:table-cell">
+                  Risk
+                </th>
               </tr>
             </thead>
             <tbody>

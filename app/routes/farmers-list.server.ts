@@ -26,7 +26,10 @@ export async function loader({ request }: { request: Request }) {
   const session = await requireRole(request, "readRegistry", FARMERS_LIST_TITLE);
   const { search, ignored } = readSearch(new URL(request.url));
   const { page, pageSize } = search;
-  const [{ rows, total }, user] = await Promise.all([searchFarmers(database(env.DB), searchFilter(search), page, pageSize), shellUser(session)]);
+  const [{ rows, total }, user] = await Promise.all([
+    searchFarmers(database(env.DB), searchFilter(search), page, pageSize),
+    shellUser(session),
+  ]);
   return data(
     {
       user,

@@ -9,7 +9,10 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
 const TITLE = "Farmers";
 
-export const meta = () => [{ title: `${TITLE} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${TITLE} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 const fieldClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
 
@@ -35,12 +38,24 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
   const first = (page - 1) * pageSize + 1;
   return (
     <WorkShell title={TITLE} user={user}>
-      <form method="get" action="/farmers-list" role="search" className="grid gap-3 rounded-md bg-white p-3 shadow-sm sm:grid-cols-4 sm:items-end">
+      <form
+        method="get"
+        action="/farmers-list"
+        role="search"
+        className="grid gap-3 rounded-md bg-white p-3 shadow-sm sm:grid-cols-4 sm:items-end"
+      >
         <div className="sm:col-span-2">
           <label htmlFor="q" className="block font-semibold">
             Name, farmer ID or phone
           </label>
-          <input id="q" name="q" type="search" defaultValue={search.q} placeholder="e.g. Kollie, FRM000123, 0770 123 456" className={fieldClass} />
+          <input
+            id="q"
+            name="q"
+            type="search"
+            defaultValue={search.q}
+            placeholder="e.g. Kollie, FRM000123, 0770 123 456"
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor="county" className="block font-semibold">
@@ -81,7 +96,9 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
       </form>
 
       {ignored.length > 0 && (
-        <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950">Some search values were not understood and were ignored: {ignored.join(", ")}.</p>
+        <p className="mt-3 rounded-md bg-amber-50 p-2 text-sm text-amber-950">
+          Some search values were not understood and were ignored: {ignored.join(", ")}.
+        </p>
       )}
 
       <p className="mt-4 font-semibold" role="status" data-testid="result-count">
@@ -92,18 +109,32 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
 
       {total === 0 ? (
         <p className="mt-2 text-slate-700">
-          {filtered ? "Check the spelling, search by the start of the first or last name, or clear the filters." : "No farmer has been registered yet."}
+          {filtered
+            ? "Check the spelling, search by the start of the first or last name, or clear the filters."
+            : "No farmer has been registered yet."}
         </p>
       ) : (
         <table className="mt-2 w-full border-collapse bg-white text-sm shadow-sm">
-          <caption className="sr-only">Registered farmers, page {page} of {pageCount}</caption>
+          <caption className="sr-only">
+            Registered farmers, page {page} of {pageCount}
+          </caption>
           <thead>
             <tr className="bg-slate-100 text-left">
-              <th scope="col" className="p-2">Farmer</th>
-              <th scope="col" className="hidden p-2 sm:table-cell">County and community</th>
-              <th scope="col" className="hidden p-2 md:table-cell">Crops</th>
-              <th scope="col" className="hidden p-2 sm:table-cell">Phone</th>
-              <th scope="col" className="hidden p-2 lg:table-cell">Registered</th>
+              <th scope="col" className="p-2">
+                Farmer
+              </th>
+              <th scope="col" className="hidden p-2 sm:table-cell">
+                County and community
+              </th>
+              <th scope="col" className="hidden p-2 md:table-cell">
+                Crops
+              </th>
+              <th scope="col" className="hidden p-2 sm:table-cell">
+                Phone
+              </th>
+              <th scope="col" className="hidden p-2 lg:table-cell">
+                Registered
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -119,7 +150,9 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
                     {f.county}
                     {f.community ? `, ${f.community}` : ""} · {f.crops.join(", ")}
                   </span>
-                  {f.status !== "active" && <span className="mt-1 inline-block rounded bg-slate-200 px-1 text-xs">{f.status}</span>}
+                  {f.status !== "active" && (
+                    <span className="mt-1 inline-block rounded bg-slate-200 px-1 text-xs">{f.status}</span>
+                  )}
                 </td>
                 <td className="hidden p-2 sm:table-cell">
                   {f.county}
@@ -137,7 +170,11 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
       {pageCount > 1 && (
         <nav aria-label="Result pages" className="mt-4 flex flex-wrap items-center gap-1 text-sm">
           {page > 1 && (
-            <Link to={href(page - 1)} rel="prev" className="rounded border border-slate-300 bg-white px-3 py-2 font-semibold">
+            <Link
+              to={href(page - 1)}
+              rel="prev"
+              className="rounded border border-slate-300 bg-white px-3 py-2 font-semibold"
+            >
               ‹ Previous
             </Link>
           )}
@@ -151,13 +188,22 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
                 {n}
               </span>
             ) : (
-              <Link key={n} to={href(n)} aria-label={`Page ${n}`} className="rounded border border-slate-300 bg-white px-3 py-2">
+              <Link
+                key={n}
+                to={href(n)}
+                aria-label={`Page ${n}`}
+                className="rounded border border-slate-300 bg-white px-3 py-2"
+              >
                 {n}
               </Link>
             ),
           )}
           {page < pageCount && (
-            <Link to={href(page + 1)} rel="next" className="rounded border border-slate-300 bg-white px-3 py-2 font-semibold">
+            <Link
+              to={href(page + 1)}
+              rel="next"
+              className="rounded border border-slate-300 bg-white px-3 py-2 font-semibold"
+            >
               Next ›
             </Link>
           )}

@@ -28,15 +28,24 @@ export async function loader({ request }: Route.LoaderArgs) {
     const row = await getReport(db, reportId);
     if (!row) notFound("No report with this ID", { href: "/generate-reports", label: "Back to reports" });
     if (!maySeeReport(viewer, row.kind)) {
-      throw data({ forbidden: true as const, title: "this report", role: session.role, home: HOME_DASHBOARD[session.role] }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+      throw data(
+        { forbidden: true as const, title: "this report", role: session.role, home: HOME_DASHBOARD[session.role] },
+        { status: 403, headers: PRIVATE_PAGE_HEADERS },
+      );
     }
     // Opening the page keeps a stalled build moving (the cron handler does the same).
-    if ((row.status === "queued" || row.status === "building") && Date.now() - Date.parse(row.updatedAt) > RESUME_AFTER_MS) {
+    if (
+      (row.status === "queued" || row.status === "building") &&
+      Date.now() - Date.parse(row.updatedAt) > RESUME_AFTER_MS
+    ) {
       waitUntil(buildReport(row.id, { db, files: env.CERTS }));
     }
     [current] = await reportItems(db, [row]);
   }
-  const [recent, exporters] = await Promise.all([visibleReports(db, viewer), kinds.includes("exporter") ? listExporters(db) : Promise.resolve([])]);
+  const [recent, exporters] = await Promise.all([
+    visibleReports(db, viewer),
+    kinds.includes("exporter") ? listExporters(db) : Promise.resolve([]),
+  ]);
   return data(
     {
       user: await shellUser(session),
@@ -55,7 +64,10 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: ReportRequestSchema });
   if (!(await verifyCsrf(session, formData))) {
-    return data({ result: submission.reply({ formErrors: [REPORT_MESSAGES.csrf] }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ formErrors: [REPORT_MESSAGES.csrf] }) },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
@@ -64,10 +76,16 @@ export async function action({ request }: Route.ActionArgs) {
   const db = database(env.DB);
   const viewer = await reportViewer(session, db);
   if (!mayGenerateReport(viewer, input.kind)) {
-    return data({ result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, input.kind)] } }) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, input.kind)] } }) },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   if (input.exporterId && !(await findExporter(db, input.exporterId))) {
-    return data({ result: submission.reply({ fieldErrors: { exporterId: [REPORT_MESSAGES.exporterId] } }) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { result: submission.reply({ fieldErrors: { exporterId: [REPORT_MESSAGES.exporterId] } }) },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   const { report } = await requestReport(input, { db, actor: { id: session.id, role: session.role } });
   waitUntil(buildReport(report.id, { db, files: env.CERTS }));

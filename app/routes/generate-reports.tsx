@@ -1,4 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
@@ -16,9 +23,13 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
 const TITLE = "Generate reports";
 
-export const meta = () => [{ title: `${TITLE} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${TITLE} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
-const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
 const FIELDS = ["kind", "from", "to", "county", "commodity", "exporterId"] as const;
 
 function noKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
@@ -40,7 +51,10 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
   const items = [
     ...(form.errors ?? []).map((message) => ({ message })),
     ...FIELDS.flatMap((name) =>
-      (fields[name].errors ?? []).map((message) => ({ fieldId: name === "kind" ? `${fields.kind.id}-${kinds[0]}` : fields[name].id, message })),
+      (fields[name].errors ?? []).map((message) => ({
+        fieldId: name === "kind" ? `${fields.kind.id}-${kinds[0]}` : fields[name].id,
+        message,
+      })),
     ),
   ];
   return (
@@ -50,8 +64,8 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
         <input type="hidden" name="csrf" value={user.csrf} />
         <ErrorSummary items={items} />
         <p className="text-sm text-slate-700">
-          Reports hold aggregate figures only (counts, hectares, tonnages, verdict shares) — no personal data. The PDF is built in the
-          background; an unchanged report is served again from the stored copy.
+          Reports hold aggregate figures only (counts, hectares, tonnages, verdict shares) — no personal data. The PDF
+          is built in the background; an unchanged report is served again from the stored copy.
         </p>
         <fieldset aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
           <legend className="font-semibold">Kind of report</legend>
@@ -74,7 +88,11 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
         </fieldset>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <Field meta={fields.from} label="From (first day)" hint="For example 2026-01-01">
-            <input {...noKey(getInputProps(fields.from, { type: "date" }))} key={fields.from.key} className={inputClass} />
+            <input
+              {...noKey(getInputProps(fields.from, { type: "date" }))}
+              key={fields.from.key}
+              className={inputClass}
+            />
           </Field>
           <Field meta={fields.to} label="To (last day)" hint="At most 5 years after the start">
             <input {...noKey(getInputProps(fields.to, { type: "date" }))} key={fields.to.key} className={inputClass} />
@@ -112,7 +130,11 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
             </select>
           </Field>
         )}
-        <button type="submit" disabled={navigation.state === "submitting"} className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto">
+        <button
+          type="submit"
+          disabled={navigation.state === "submitting"}
+          className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto"
+        >
           {navigation.state === "submitting" ? "Requesting…" : "Generate report"}
         </button>
       </form>
@@ -138,7 +160,11 @@ function CurrentReport({ report }: { report: ReportListItem }) {
   }, [building, revalidator]);
   const percent = report.status === "ready" ? 100 : report.progress;
   return (
-    <section aria-labelledby="current-title" className="mb-6 rounded-lg border border-slate-200 bg-white p-4" data-testid="current-report">
+    <section
+      aria-labelledby="current-title"
+      className="mb-6 rounded-lg border border-slate-200 bg-white p-4"
+      data-testid="current-report"
+    >
       {building && (
         <noscript>
           <meta httpEquiv="refresh" content="2" />
@@ -156,11 +182,18 @@ function CurrentReport({ report }: { report: ReportListItem }) {
         {report.status === "queued" && "Waiting to start…"}
         {report.status === "building" && `Building the report… ${percent} %`}
         {report.status === "ready" && "The report is ready."}
-        {report.status === "failed" && <span className="font-semibold text-red-700">The report could not be built. Please request it again.</span>}
+        {report.status === "failed" && (
+          <span className="font-semibold text-red-700">The report could not be built. Please request it again.</span>
+        )}
       </p>
       {report.pdfUrl && (
         <p className="mt-3">
-          <a href={report.pdfUrl} target="_blank" rel="noopener" className="inline-block rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white">
+          <a
+            href={report.pdfUrl}
+            target="_blank"
+            rel="noopener"
+            className="inline-block rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white"
+          >
             Download the PDF<span className="sr-only"> (opens in a new tab)</span>
           </a>
         </p>
@@ -170,7 +203,17 @@ function CurrentReport({ report }: { report: ReportListItem }) {
 }
 
 /** Field wrapper: label, hint, the message next to the field (GOV.UK pattern). */
-function Field({ meta, label, hint, children }: { meta: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
+function Field({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold">

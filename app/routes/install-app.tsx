@@ -27,11 +27,7 @@ const GUIDES = [
   {
     id: "desktop",
     title: "Computer (Chrome or Edge)",
-    steps: [
-      "Open this site.",
-      "Click the install icon at the right end of the address bar.",
-      "Click “Install”.",
-    ],
+    steps: ["Open this site.", "Click the install icon at the right end of the address bar.", "Click “Install”."],
   },
 ] as const;
 
@@ -60,8 +56,11 @@ export default function InstallApp() {
               <li>Make sure you opened the site in Chrome (Android) or Safari (iPhone), not inside another app.</li>
               <li>Free some storage space and try again.</li>
               <li>
-                Open <Link to="/pwa-test" className="font-semibold text-green-800 underline">Debug PWA</Link> and
-                share what it shows with support.
+                Open{" "}
+                <Link to="/pwa-test" className="font-semibold text-green-800 underline">
+                  Debug PWA
+                </Link>{" "}
+                and share what it shows with support.
               </li>
             </ul>
           </section>

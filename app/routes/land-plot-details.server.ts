@@ -15,7 +15,12 @@ export type CheckState = "passed" | "failed" | "warning" | "not applicable" | "n
  * Each rule's outcome for a stored plot. Invalid geometry is never stored as valid, so a valid
  * plot has passed every EUDR rule; quality findings are warnings kept with the plot.
  */
-function checkStates(checks: PlotCheck[], type: string, stored: { errors: Issue[]; warnings: Issue[] }, valid: boolean) {
+function checkStates(
+  checks: PlotCheck[],
+  type: string,
+  stored: { errors: Issue[]; warnings: Issue[] },
+  valid: boolean,
+) {
   const kind = type === "Point" ? "point" : "polygon";
   return checks.map((c) => {
     const found = [...stored.errors, ...stored.warnings].filter((i) => i.rule === c.rule);
@@ -75,7 +80,9 @@ function changedFields(before: string | null, after: string | null): string[] {
   const a = parse(before);
   const b = parse(after);
   if (!before) return [];
-  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]) && k !== "updatedAt");
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].filter(
+    (k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]) && k !== "updatedAt",
+  );
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -83,7 +90,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = database(env.DB);
   const plot = await plotWithFarmer(db, params.id);
   if (!plot) notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
-  const [assessments, batches, audit] = await Promise.all([assessmentsOfPlot(db, plot.id), batchesOfPlot(db, plot.id), auditOfPlot(db, plot.id)]);
+  const [assessments, batches, audit] = await Promise.all([
+    assessmentsOfPlot(db, plot.id),
+    batchesOfPlot(db, plot.id),
+    auditOfPlot(db, plot.id),
+  ]);
   const geometry = JSON.parse(plot.geometry) as PlotGeometry;
   const issues = JSON.parse(plot.validationIssues || "{}") as { errors?: Issue[]; warnings?: Issue[] };
   const stored = { errors: issues.errors ?? [], warnings: issues.warnings ?? [] };

@@ -24,7 +24,13 @@ const STATE_STYLE: Record<string, string> = {
   "not applicable": "text-slate-500",
   "not confirmed": "text-slate-500",
 };
-const STATE_MARK: Record<string, string> = { passed: "✓", failed: "✗", warning: "!", "not applicable": "–", "not confirmed": "?" };
+const STATE_MARK: Record<string, string> = {
+  passed: "✓",
+  failed: "✗",
+  warning: "!",
+  "not applicable": "–",
+  "not confirmed": "?",
+};
 
 const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
 const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 4 })} ha`;
@@ -39,7 +45,11 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
   return (
     <WorkShell title={`${PLOT_TITLES.details} ${plot.plotCode}`} user={loaderData.user}>
       {created && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900" data-testid="plot-saved">
+        <p
+          role="status"
+          className="mb-4 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900"
+          data-testid="plot-saved"
+        >
           The plot is registered: it passed every EUDR geolocation check.
         </p>
       )}
@@ -68,11 +78,13 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             {plot.geometryType === "Point" ? " (declared for a point)" : " (computed on the server)"}
           </dd>
           <dt className="font-semibold">Validation</dt>
-          <dd className={plot.validationState === "valid" ? "font-semibold text-green-800" : "font-semibold text-red-700"}>
+          <dd
+            className={plot.validationState === "valid" ? "font-semibold text-green-800" : "font-semibold text-red-700"}
+          >
             {plot.validationState === "valid" ? "Valid" : "Invalid"}
           </dd>
           <dt className="font-semibold">Deforestation risk</dt>
-          <dd>{plot.riskLevel ? RISK_LABEL[plot.riskLevel] ?? plot.riskLevel : "Not assessed"}</dd>
+          <dd>{plot.riskLevel ? (RISK_LABEL[plot.riskLevel] ?? plot.riskLevel) : "Not assessed"}</dd>
           <dt className="font-semibold">Registered</dt>
           <dd>{date(plot.createdAt)} UTC</dd>
         </dl>
@@ -132,9 +144,15 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             <caption className="text-left font-semibold">{v.ring}</caption>
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-1">#</th>
-                <th scope="col" className="p-1">Longitude</th>
-                <th scope="col" className="p-1">Latitude</th>
+                <th scope="col" className="p-1">
+                  #
+                </th>
+                <th scope="col" className="p-1">
+                  Longitude
+                </th>
+                <th scope="col" className="p-1">
+                  Latitude
+                </th>
               </tr>
             </thead>
             <tbody className="font-mono tabular-nums">
@@ -190,7 +208,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
                 <Link to={`/batches/${b.batchCode}`} className="font-mono text-green-800 underline">
                   {b.batchCode}
                 </Link>{" "}
-                · {b.commodity} · {b.weightKg.toLocaleString("en")} kg{b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} · {b.status}
+                · {b.commodity} · {b.weightKg.toLocaleString("en")} kg
+                {b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} ·{" "}
+                {b.status}
               </li>
             ))}
           </ul>
@@ -207,9 +227,15 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           <table className="mt-1 w-full text-sm" data-testid="plot-audit">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-1">When (UTC)</th>
-                <th scope="col" className="p-1">What</th>
-                <th scope="col" className="p-1">Who</th>
+                <th scope="col" className="p-1">
+                  When (UTC)
+                </th>
+                <th scope="col" className="p-1">
+                  What
+                </th>
+                <th scope="col" className="p-1">
+                  Who
+                </th>
               </tr>
             </thead>
             <tbody>

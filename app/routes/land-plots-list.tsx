@@ -8,7 +8,10 @@ import type { Route } from "./+types/land-plots-list";
 export { loader } from "./land-plots-list.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
-export const meta = () => [{ title: `${PLOT_TITLES.list} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${PLOT_TITLES.list} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 const VALIDATION_LABEL: Record<string, string> = { valid: "Valid", invalid: "Invalid" };
 const select = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-2";
@@ -26,11 +29,20 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
     { name: "county", label: "County", value: filter.county, options: COUNTIES.map((c) => [c, c] as const) },
     { name: "crop", label: "Crop", value: filter.crop, options: CROPS.map((c) => [c, c] as const) },
     { name: "risk", label: "Risk", value: filter.risk, options: RISK_FILTERS.map((r) => [r, RISK_LABEL[r]!] as const) },
-    { name: "validation", label: "Validation", value: filter.validation, options: VALIDATION_STATES.map((v) => [v, VALIDATION_LABEL[v]!] as const) },
+    {
+      name: "validation",
+      label: "Validation",
+      value: filter.validation,
+      options: VALIDATION_STATES.map((v) => [v, VALIDATION_LABEL[v]!] as const),
+    },
   ];
   return (
     <WorkShell title={PLOT_TITLES.list} user={loaderData.user}>
-      <form method="get" className="grid grid-cols-2 gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-5" aria-label="Filter plots">
+      <form
+        method="get"
+        className="grid grid-cols-2 gap-3 rounded-md border border-slate-200 bg-white p-3 sm:grid-cols-5"
+        aria-label="Filter plots"
+      >
         {filters.map((f) => (
           <label key={f.name} className="text-sm font-semibold">
             {f.label}
@@ -74,13 +86,27 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
           <table className="w-full bg-white text-sm" data-testid="plots-table">
             <thead>
               <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">Plot</th>
-                <th scope="col" className="p-2">Farmer</th>
-                <th scope="col" className="p-2">County</th>
-                <th scope="col" className="p-2">Crop</th>
-                <th scope="col" className="p-2 text-right">Area</th>
-                <th scope="col" className="p-2">Risk</th>
-                <th scope="col" className="p-2">Validation</th>
+                <th scope="col" className="p-2">
+                  Plot
+                </th>
+                <th scope="col" className="p-2">
+                  Farmer
+                </th>
+                <th scope="col" className="p-2">
+                  County
+                </th>
+                <th scope="col" className="p-2">
+                  Crop
+                </th>
+                <th scope="col" className="p-2 text-right">
+                  Area
+                </th>
+                <th scope="col" className="p-2">
+                  Risk
+                </th>
+                <th scope="col" className="p-2">
+                  Validation
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -98,9 +124,13 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td className="p-2">{p.county ?? "—"}</td>
                   <td className="p-2">{p.crop ?? "—"}</td>
-                  <td className="p-2 text-right tabular-nums">{p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha</td>
-                  <td className="p-2">{p.riskLevel ? RISK_LABEL[p.riskLevel] ?? p.riskLevel : "Not assessed"}</td>
-                  <td className={`p-2 ${p.validationState === "valid" ? "text-green-800" : "font-semibold text-red-700"}`}>
+                  <td className="p-2 text-right tabular-nums">
+                    {p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha
+                  </td>
+                  <td className="p-2">{p.riskLevel ? (RISK_LABEL[p.riskLevel] ?? p.riskLevel) : "Not assessed"}</td>
+                  <td
+                    className={`p-2 ${p.validationState === "valid" ? "text-green-800" : "font-semibold text-red-700"}`}
+                  >
                     {VALIDATION_LABEL[p.validationState] ?? p.validationState}
                   </td>
                 </tr>

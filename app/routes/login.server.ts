@@ -8,7 +8,9 @@ import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../l
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
 export function safeRedirect(value: unknown): string | null {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\") ? value : null;
+  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")
+    ? value
+    : null;
 }
 
 export async function loader({ request }: { request: Request }) {
@@ -37,7 +39,10 @@ export async function action({ request }: { request: Request }) {
 
   const submission = parseWithZod(formData, { schema: spec.schema });
   if (submission.status !== "success") {
-    return data({ formId: spec.id, result: submission.reply({ hideFields: ["password", "accessCode"] }) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { formId: spec.id, result: submission.reply({ hideFields: ["password", "accessCode"] }) },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   const body = spec.toBody(submission.value as Record<string, string | undefined>);
   const outcome = await signInFromForm(spec.endpoint, body, request);

@@ -7,7 +7,10 @@ export { action, loader } from "./login.server";
 
 export function meta({ location }: Route.MetaArgs) {
   const page = loginPage(location.pathname);
-  return [{ title: `${page?.title ?? "Login"} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+  return [
+    { title: `${page?.title ?? "Login"} — Liberia Agricultural Traceability` },
+    { name: "robots", content: "noindex" },
+  ];
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -22,7 +25,13 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="bg-green-900 text-white">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <img src="/api/assets/lacra-logo.svg" alt="Seal of the regulator (LACRA)" width={36} height={36} className="h-9 w-9" />
+          <img
+            src="/api/assets/lacra-logo.svg"
+            alt="Seal of the regulator (LACRA)"
+            width={36}
+            height={36}
+            className="h-9 w-9"
+          />
           <div className="leading-tight">
             <p className="text-sm font-bold">Agricultural Traceability & Compliance</p>
             <p className="text-xs text-green-200">Republic of Liberia</p>
@@ -63,7 +72,9 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         )}
 
         {page.forms.length > 0 && (
-          <div className={`mt-6 grid gap-5 ${page.forms.length === 2 ? "md:grid-cols-2" : page.forms.length > 2 ? "md:grid-cols-3" : ""}`}>
+          <div
+            className={`mt-6 grid gap-5 ${page.forms.length === 2 ? "md:grid-cols-2" : page.forms.length > 2 ? "md:grid-cols-3" : ""}`}
+          >
             {page.forms.map((form) => (
               <section
                 key={form.id}
@@ -81,11 +92,18 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
                   redirectTo={redirectTo}
                   demoValues={
                     form.demoButton && demo?.[0]
-                      ? { username: demo[0].loginId, password: demo[0].password, role: "office_admin", department: "office_admin" }
+                      ? {
+                          username: demo[0].loginId,
+                          password: demo[0].password,
+                          role: "office_admin",
+                          department: "office_admin",
+                        }
                       : null
                   }
                 />
-                <DemoCredentials items={demoFor(form).filter((d) => page.forms.length === 1 || matchesForm(form, d.role))} />
+                <DemoCredentials
+                  items={demoFor(form).filter((d) => page.forms.length === 1 || matchesForm(form, d.role))}
+                />
               </section>
             ))}
           </div>
@@ -97,14 +115,20 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
               {page.openCard.title}
             </h2>
             <p className="mt-1 text-sm text-blue-900">{page.openCard.description}</p>
-            <Link to={page.openCard.href} className="mt-3 inline-block rounded-md bg-blue-900 px-4 py-2 font-semibold text-white">
+            <Link
+              to={page.openCard.href}
+              className="mt-3 inline-block rounded-md bg-blue-900 px-4 py-2 font-semibold text-white"
+            >
               {page.openCard.cta}
             </Link>
           </section>
         )}
 
         {page.help && (
-          <section className="mt-5 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950" aria-labelledby="help-title">
+          <section
+            className="mt-5 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950"
+            aria-labelledby="help-title"
+          >
             <h2 id="help-title" className="font-bold">
               Help
             </h2>
@@ -147,7 +171,10 @@ type Demo = { role: string; loginId: string; password: string; accessCode?: stri
 function DemoCredentials({ items }: { items: Demo[] }) {
   if (!items.length) return null;
   return (
-    <aside className="mt-4 rounded-md border border-dashed border-amber-500 bg-amber-50 p-3 text-xs text-amber-950" data-testid="demo-credentials">
+    <aside
+      className="mt-4 rounded-md border border-dashed border-amber-500 bg-amber-50 p-3 text-xs text-amber-950"
+      data-testid="demo-credentials"
+    >
       <p className="font-bold">Demo credentials (demo mode)</p>
       <ul className="mt-1 space-y-1">
         {items.map((d) => (

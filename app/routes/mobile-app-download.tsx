@@ -10,9 +10,9 @@ export default function MobileAppDownload() {
       <div className="mt-4 grid gap-6 md:grid-cols-[1fr_auto]">
         <div className="space-y-4 text-slate-700">
           <p>
-            The platform installs on your phone straight from this website: no app store and no large download. It
-            opens from your home screen, keeps working in the field without a signal, and sends what you captured
-            offline as soon as you are back online.
+            The platform installs on your phone straight from this website: no app store and no large download. It opens
+            from your home screen, keeps working in the field without a signal, and sends what you captured offline as
+            soon as you are back online.
           </p>
           <InstallButton />
           <section aria-labelledby="requirements-heading">

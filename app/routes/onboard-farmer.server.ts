@@ -26,7 +26,11 @@ export async function action({ request }: { request: Request }) {
   const declared = Number(request.headers.get("Content-Length") ?? "0");
   if (declared > MAX_BODY_BYTES) {
     return data(
-      { kind: "error" as const, result: null, formError: `${FARMER_MESSAGES.photoSize}. Nothing was saved: fill in the form again with a smaller photo.` },
+      {
+        kind: "error" as const,
+        result: null,
+        formError: `${FARMER_MESSAGES.photoSize}. Nothing was saved: fill in the form again with a smaller photo.`,
+      },
       { status: 413, headers: PRIVATE_PAGE_HEADERS },
     );
   }
@@ -34,12 +38,21 @@ export async function action({ request }: { request: Request }) {
   const submission = parseWithZod(formData, { schema: FarmerFormSchema });
   if (!(await verifyCsrf(session, formData))) {
     return data(
-      { kind: "error" as const, result: submission.reply({ formErrors: ["The form could not be verified. Please reload the page and try again."] }), formError: null },
+      {
+        kind: "error" as const,
+        result: submission.reply({
+          formErrors: ["The form could not be verified. Please reload the page and try again."],
+        }),
+        formError: null,
+      },
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
   }
   if (submission.status !== "success") {
-    return data({ kind: "error" as const, result: submission.reply(), formError: null }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { kind: "error" as const, result: submission.reply(), formError: null },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
   }
 
   const { photo, ...fields } = submission.value;
@@ -50,7 +63,11 @@ export async function action({ request }: { request: Request }) {
     const contentType = imageTypeOf(new Uint8Array(body, 0, Math.min(16, body.byteLength)));
     if (!contentType) {
       return data(
-        { kind: "error" as const, result: submission.reply({ fieldErrors: { photo: [FARMER_MESSAGES.photoType] } }), formError: null },
+        {
+          kind: "error" as const,
+          result: submission.reply({ fieldErrors: { photo: [FARMER_MESSAGES.photoType] } }),
+          formError: null,
+        },
         { status: 400, headers: PRIVATE_PAGE_HEADERS },
       );
     }
@@ -71,7 +88,12 @@ export async function action({ request }: { request: Request }) {
     {
       kind: "registered" as const,
       created: result.created,
-      farmer: { farmerId: result.farmer.farmerId, firstName: result.farmer.firstName, lastName: result.farmer.lastName, county: result.farmer.county },
+      farmer: {
+        farmerId: result.farmer.farmerId,
+        firstName: result.farmer.firstName,
+        lastName: result.farmer.lastName,
+        county: result.farmer.county,
+      },
       temporaryPassword: result.temporaryPassword,
       photoError: result.photoError ?? null,
     },

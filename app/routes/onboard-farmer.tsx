@@ -1,4 +1,11 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import {
+  getCollectionProps,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  useForm,
+  type FieldMetadata,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { CROPS } from "#worker/domain/commodities";
@@ -13,7 +20,10 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 
 const TITLE = "Onboard a farmer";
 
-export const meta = () => [{ title: `${TITLE} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+export const meta = () => [
+  { title: `${TITLE} — Liberia Agricultural Traceability` },
+  { name: "robots", content: "noindex" },
+];
 
 const LABEL: Record<(typeof FARMER_FIELDS)[number], string> = {
   firstName: "First name",
@@ -29,18 +39,29 @@ const LABEL: Record<(typeof FARMER_FIELDS)[number], string> = {
   photo: "Photo of the farmer (optional)",
 };
 
-const inputClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
+const inputClass =
+  "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
 
 export default function OnboardFarmer({ loaderData, actionData }: Route.ComponentProps) {
   if (actionData?.kind === "registered") return <Registered user={loaderData.user} result={actionData} />;
   return <RegistrationForm loaderData={loaderData} actionData={actionData} />;
 }
 
-function Registered({ user, result }: { user: Route.ComponentProps["loaderData"]["user"]; result: Extract<NonNullable<Route.ComponentProps["actionData"]>, { kind: "registered" }> }) {
+function Registered({
+  user,
+  result,
+}: {
+  user: Route.ComponentProps["loaderData"]["user"];
+  result: Extract<NonNullable<Route.ComponentProps["actionData"]>, { kind: "registered" }>;
+}) {
   const { farmer, temporaryPassword } = result;
   return (
     <WorkShell title={TITLE} user={user}>
-      <section className="max-w-xl rounded-md border-2 border-green-800 bg-white p-4" aria-labelledby="registered-title" data-testid="registered">
+      <section
+        className="max-w-xl rounded-md border-2 border-green-800 bg-white p-4"
+        aria-labelledby="registered-title"
+        data-testid="registered"
+      >
         <h2 id="registered-title" className="text-xl font-bold text-green-900">
           {result.created ? "Farmer registered" : "This farmer was already registered"}
         </h2>
@@ -59,8 +80,8 @@ function Registered({ user, result }: { user: Route.ComponentProps["loaderData"]
             </p>
             <p className="mt-2 text-sm">
               {result.created ? "" : "A new temporary password replaces any shown before. "}
-              It is shown only this once. Give it to the farmer with their farmer ID: they sign in at the farmer portal and must
-              choose their own password the first time.
+              It is shown only this once. Give it to the farmer with their farmer ID: they sign in at the farmer portal
+              and must choose their own password the first time.
             </p>
           </div>
         ) : (
@@ -71,17 +92,26 @@ function Registered({ user, result }: { user: Route.ComponentProps["loaderData"]
         {result.photoError && <p className="mt-3 font-semibold text-red-700">{result.photoError}</p>}
         <ul className="mt-5 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           <li>
-            <a href="/onboard-farmer" className="inline-block rounded-md bg-green-800 px-4 py-3 font-semibold text-white">
+            <a
+              href="/onboard-farmer"
+              className="inline-block rounded-md bg-green-800 px-4 py-3 font-semibold text-white"
+            >
               Register another farmer
             </a>
           </li>
           <li>
-            <Link to={`/create-land-plot?farmerId=${farmer.farmerId}`} className="inline-block rounded-md border-2 border-green-800 px-4 py-2.5 font-semibold text-green-900">
+            <Link
+              to={`/create-land-plot?farmerId=${farmer.farmerId}`}
+              className="inline-block rounded-md border-2 border-green-800 px-4 py-2.5 font-semibold text-green-900"
+            >
               Add a land plot for this farmer
             </Link>
           </li>
           <li>
-            <Link to={`/farmers/${farmer.farmerId}`} className="inline-block px-2 py-3 font-semibold text-green-900 underline">
+            <Link
+              to={`/farmers/${farmer.farmerId}`}
+              className="inline-block px-2 py-3 font-semibold text-green-900 underline"
+            >
               View farmer
             </Link>
           </li>
@@ -92,7 +122,17 @@ function Registered({ user, result }: { user: Route.ComponentProps["loaderData"]
 }
 
 /** Field wrapper: label, hint, the message next to the field (GOV.UK pattern). */
-function Field({ meta, label, hint, children }: { meta: FieldMetadata<unknown>; label: string; hint?: string; children: React.ReactNode }) {
+function Field({
+  meta,
+  label,
+  hint,
+  children,
+}: {
+  meta: FieldMetadata<unknown>;
+  label: string;
+  hint?: string;
+  children: React.ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={meta.id} className="block font-semibold">
@@ -134,13 +174,24 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
     ...[...FARMER_FIELDS, "submissionId" as const].flatMap((name) =>
       (fields[name].errors ?? []).map((message) => ({
         // Checkbox and radio groups: link to their first box.
-        fieldId: name === "crops" || name === "gender" ? `${fields[name].id}-${name === "crops" ? CROPS[0] : GENDERS[0]}` : fields[name].id,
+        fieldId:
+          name === "crops" || name === "gender"
+            ? `${fields[name].id}-${name === "crops" ? CROPS[0] : GENDERS[0]}`
+            : fields[name].id,
         message,
       })),
     ),
   ];
-  const text = (name: "firstName" | "lastName" | "phone" | "nationalId" | "district" | "community", extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
-    <input {...noKey(getInputProps(fields[name], { type: "text" }))} key={fields[name].key} className={inputClass} {...extra} />
+  const text = (
+    name: "firstName" | "lastName" | "phone" | "nationalId" | "district" | "community",
+    extra: React.InputHTMLAttributes<HTMLInputElement> = {},
+  ) => (
+    <input
+      {...noKey(getInputProps(fields[name], { type: "text" }))}
+      key={fields[name].key}
+      className={inputClass}
+      {...extra}
+    />
   );
   return (
     <WorkShell title={TITLE} user={loaderData.user}>
@@ -148,7 +199,9 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
         <input type="hidden" name="csrf" value={loaderData.user.csrf} />
         <input {...noKey(getInputProps(fields.submissionId, { type: "hidden" }))} key={fields.submissionId.key} />
         <ErrorSummary items={items} />
-        <p className="text-sm text-slate-700">The farmer gets a farmer ID and a sign-in account. Fields marked optional may be left empty.</p>
+        <p className="text-sm text-slate-700">
+          The farmer gets a farmer ID and a sign-in account. Fields marked optional may be left empty.
+        </p>
 
         <Field meta={fields.firstName} label={LABEL.firstName}>
           {text("firstName", { autoComplete: "off" })}
@@ -174,10 +227,22 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
           </div>
         </fieldset>
 
-        <Field meta={fields.dateOfBirth} label={LABEL.dateOfBirth} hint="For example 1985-03-27. The farmer must be at least 16.">
-          <input {...noKey(getInputProps(fields.dateOfBirth, { type: "date" }))} key={fields.dateOfBirth.key} className={inputClass} />
+        <Field
+          meta={fields.dateOfBirth}
+          label={LABEL.dateOfBirth}
+          hint="For example 1985-03-27. The farmer must be at least 16."
+        >
+          <input
+            {...noKey(getInputProps(fields.dateOfBirth, { type: "date" }))}
+            key={fields.dateOfBirth.key}
+            className={inputClass}
+          />
         </Field>
-        <Field meta={fields.phone} label={LABEL.phone} hint="A Liberian number, for example +231 77 123 4567 or 0886 123 456.">
+        <Field
+          meta={fields.phone}
+          label={LABEL.phone}
+          hint="A Liberian number, for example +231 77 123 4567 or 0886 123 456."
+        >
           {text("phone", { type: "tel", inputMode: "tel", autoComplete: "off" })}
         </Field>
         <Field meta={fields.nationalId} label={LABEL.nationalId} hint="As printed on the national ID card.">
@@ -220,7 +285,12 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
         </fieldset>
 
         <Field meta={fields.photo} label={LABEL.photo} hint="JPEG, PNG or WebP, 2 MB or smaller.">
-          <input {...noKey(getInputProps(fields.photo, { type: "file" }))} key={fields.photo.key} accept={PHOTO_TYPES.join(",")} className="mt-1 block w-full text-sm" />
+          <input
+            {...noKey(getInputProps(fields.photo, { type: "file" }))}
+            key={fields.photo.key}
+            accept={PHOTO_TYPES.join(",")}
+            className="mt-1 block w-full text-sm"
+          />
           {failed && <p className="mt-1 text-sm text-slate-700">If you had chosen a photo, choose it again.</p>}
         </Field>
 

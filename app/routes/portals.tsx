@@ -35,10 +35,28 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
       <header className="bg-green-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-2">
-            <img src="/api/assets/flag-liberia.svg" alt="Flag of Liberia" width={38} height={20} className="h-5 w-auto rounded-sm" />
-            <img src="/api/assets/lacra-logo.svg" alt="Seal of the regulator (LACRA)" width={40} height={40} className="h-10 w-10" />
+            <img
+              src="/api/assets/flag-liberia.svg"
+              alt="Flag of Liberia"
+              width={38}
+              height={20}
+              className="h-5 w-auto rounded-sm"
+            />
+            <img
+              src="/api/assets/lacra-logo.svg"
+              alt="Seal of the regulator (LACRA)"
+              width={40}
+              height={40}
+              className="h-10 w-10"
+            />
             <img src="/api/assets/logo.svg" alt="Platform emblem" width={40} height={40} className="h-10 w-10" />
-            <img src="/api/assets/flag-eu.svg" alt="Flag of the European Union" width={30} height={20} className="h-5 w-auto rounded-sm" />
+            <img
+              src="/api/assets/flag-eu.svg"
+              alt="Flag of the European Union"
+              width={30}
+              height={20}
+              className="h-5 w-auto rounded-sm"
+            />
             <div className="ml-1 leading-tight">
               <p className="text-sm font-bold sm:text-base">{PORTALS.title}</p>
               <p className="text-[11px] text-green-200 sm:text-xs">{PORTALS.regulator}</p>

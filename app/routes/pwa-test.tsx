@@ -36,7 +36,11 @@ async function runChecks(): Promise<Check[]> {
     checks.push({ id: "manifest", label: "Web app manifest", value: "No manifest link", ok: false });
   } else {
     try {
-      const manifest = (await (await fetch(manifestHref)).json()) as { name?: string; icons?: unknown[]; display?: string };
+      const manifest = (await (await fetch(manifestHref)).json()) as {
+        name?: string;
+        icons?: unknown[];
+        display?: string;
+      };
       checks.push({
         id: "manifest",
         label: "Web app manifest",
@@ -49,7 +53,12 @@ async function runChecks(): Promise<Check[]> {
   }
 
   const installed = window.matchMedia?.("(display-mode: standalone)").matches ?? false;
-  checks.push({ id: "display", label: "Running as installed app", value: installed ? "Yes" : "No (in browser)", ok: null });
+  checks.push({
+    id: "display",
+    label: "Running as installed app",
+    value: installed ? "Yes" : "No (in browser)",
+    ok: null,
+  });
 
   checks.push({
     id: "online",
@@ -140,8 +149,12 @@ export default function PwaTest() {
           <caption className="sr-only">PWA diagnostics</caption>
           <thead className="bg-slate-100">
             <tr>
-              <th scope="col" className="p-2">Check</th>
-              <th scope="col" className="p-2">Result</th>
+              <th scope="col" className="p-2">
+                Check
+              </th>
+              <th scope="col" className="p-2">
+                Result
+              </th>
             </tr>
           </thead>
           <tbody>

@@ -11,15 +11,35 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data?.trace) return [{ title: `${TRACE_TEXT.notFoundTitle} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+  if (!data?.trace)
+    return [
+      { title: `${TRACE_TEXT.notFoundTitle} — Liberia Agricultural Traceability` },
+      { name: "robots", content: "noindex" },
+    ];
   return [
     { title: `${BATCH_TITLES.trace} ${data.trace.batchCode} — Liberia Agricultural Traceability` },
-    { name: "description", content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}` },
+    {
+      name: "description",
+      content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}`,
+    },
   ];
 }
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 0 })} kg`;
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 const month = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1] ?? ""} ${ym.slice(0, 4)}`;
 
 export default function PublicTrace({ loaderData }: Route.ComponentProps) {
@@ -52,7 +72,10 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="mt-1 text-sm text-slate-700">{TRACE_TEXT.intro}</p>
             <p className="mt-3">
-              <span className={`inline-block rounded px-2 py-1 font-bold ${COMPLIANCE_BADGE[trace.complianceStatus] ?? ""}`} data-testid="trace-compliance">
+              <span
+                className={`inline-block rounded px-2 py-1 font-bold ${COMPLIANCE_BADGE[trace.complianceStatus] ?? ""}`}
+                data-testid="trace-compliance"
+              >
                 {trace.complianceLabel}
               </span>
             </p>
@@ -64,7 +87,10 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
                   ["Quality grade", trace.grade ?? "Not graded"],
                   ["Weight", kg(trace.weightKg)],
                   ["Harvest", trace.harvestMonth ? month(trace.harvestMonth) : "—"],
-                  [trace.counties.length > 1 ? "Counties of origin" : "County of origin", trace.counties.join(", ") || "—"],
+                  [
+                    trace.counties.length > 1 ? "Counties of origin" : "County of origin",
+                    trace.counties.join(", ") || "—",
+                  ],
                   ["Current stage", trace.status],
                   ["Origin plots", String(trace.plotCount)],
                   ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
@@ -107,12 +133,21 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
               <h2 id="qr" className="font-bold">
                 QR code of this page
               </h2>
-              <img src={`/api/qr/${trace.batchCode}.svg`} alt={`QR code linking to this page for batch ${trace.batchCode}`} width={160} height={160} className="mx-auto mt-2 h-40 w-40" loading="lazy" />
+              <img
+                src={`/api/qr/${trace.batchCode}.svg`}
+                alt={`QR code linking to this page for batch ${trace.batchCode}`}
+                width={160}
+                height={160}
+                className="mx-auto mt-2 h-40 w-40"
+                loading="lazy"
+              />
             </section>
           </>
         )}
       </main>
-      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">Republic of Liberia · agricultural traceability and EUDR compliance</footer>
+      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">
+        Republic of Liberia · agricultural traceability and EUDR compliance
+      </footer>
     </div>
   );
 }
@@ -133,7 +168,12 @@ const OUTLINE = LIBERIA_OUTLINE.map(([lon, lat], i) => `${i ? "L" : "M"}${x(lon)
 function OriginMap({ cells, counties }: { cells: OriginCell[]; counties: string[] }) {
   const size = Math.round(ORIGIN_CELL_DEGREES * 100);
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby="origin-map-desc" className="h-auto w-full max-w-md rounded-md bg-sky-50">
+    <svg
+      viewBox={`0 0 ${W} ${H}`}
+      role="img"
+      aria-labelledby="origin-map-desc"
+      className="h-auto w-full max-w-md rounded-md bg-sky-50"
+    >
       <desc id="origin-map-desc">
         {cells.length
           ? `${cells.reduce((s, c) => s + c.plots, 0)} origin plots in ${cells.length} area${cells.length === 1 ? "" : "s"} of about 11 km, in ${counties.join(", ") || "Liberia"}.`

@@ -20,7 +20,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const db = database(env.DB);
   const [view, session] = await Promise.all([readVerification(params.certificateNumber, { db }), getSession(request)]);
   if (!view) {
-    return data({ view: null, notFound: notIssuedMessage(params.certificateNumber), revoke: null, revokedNow: false }, { status: 404, headers: HEADERS });
+    return data(
+      { view: null, notFound: notIssuedMessage(params.certificateNumber), revoke: null, revokedNow: false },
+      { status: 404, headers: HEADERS },
+    );
   }
   const mayRevoke = !!session && can(session.role, "revokeCertificates") && view.status !== "revoked";
   return data(
@@ -41,10 +44,24 @@ export async function action({ request, params }: Route.ActionArgs) {
   const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: RevokeSchema });
   const answer = (result: Reply, status: number) => data({ result }, { status, headers: HEADERS });
-  if (!session || !can(session.role, "revokeCertificates")) return answer(submission.reply({ formErrors: ["Only regulator staff can revoke a certificate: sign in first"] }), 403);
-  if (!(await verifyCsrf(session, formData))) return answer(submission.reply({ formErrors: [VERIFY_TEXT.csrfFailed] }), 403);
+  if (!session || !can(session.role, "revokeCertificates"))
+    return answer(
+      submission.reply({ formErrors: ["Only regulator staff can revoke a certificate: sign in first"] }),
+      403,
+    );
+  if (!(await verifyCsrf(session, formData)))
+    return answer(submission.reply({ formErrors: [VERIFY_TEXT.csrfFailed] }), 403);
   if (submission.status !== "success") return answer(submission.reply(), 400);
-  const result = await revokeCertificate(params.certificateNumber, submission.value.reason, { db: database(env.DB), actor: { id: session.id, role: session.role } });
-  if (!result.ok) return answer(submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }), result.status);
-  return redirect(`/verify/${encodeURIComponent(result.value.certificate.certificateNumber)}?revoked=1`, { headers: HEADERS });
+  const result = await revokeCertificate(params.certificateNumber, submission.value.reason, {
+    db: database(env.DB),
+    actor: { id: session.id, role: session.role },
+  });
+  if (!result.ok)
+    return answer(
+      submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }),
+      result.status,
+    );
+  return redirect(`/verify/${encodeURIComponent(result.value.certificate.certificateNumber)}?revoked=1`, {
+    headers: HEADERS,
+  });
 }

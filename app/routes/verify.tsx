@@ -17,14 +17,32 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return [{ title: `${title} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 /** "15 January 2026" (UTC), as the paper prints dates. */
 const day = (iso: string | null) => {
   if (!iso) return "—";
   const d = new Date(iso);
   return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 };
-const SUBJECT_WORD: Record<string, string> = { test_farmer: "Test farmer profile", farmer: "Farmer", batch: "Batch", shipment: "Shipment" };
+const SUBJECT_WORD: Record<string, string> = {
+  test_farmer: "Test farmer profile",
+  farmer: "Farmer",
+  batch: "Batch",
+  shipment: "Shipment",
+};
 const STATUS_STYLE: Record<string, string> = {
   valid: "border-green-700 bg-green-50 text-green-900",
   expired: "border-amber-600 bg-amber-50 text-amber-950",
@@ -87,11 +105,17 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
               )}
             </div>
             {v.testProfile && (
-              <p className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800" data-testid="verify-test-profile">
+              <p
+                className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800"
+                data-testid="verify-test-profile"
+              >
                 {VERIFY_TEXT.testProfile}
               </p>
             )}
-            <dl className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2" data-testid="verify-details">
+            <dl
+              className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2"
+              data-testid="verify-details"
+            >
               {(
                 [
                   ["Certificate", v.title],
@@ -113,7 +137,9 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
           </>
         )}
       </main>
-      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">Republic of Liberia · agricultural traceability and EUDR compliance</footer>
+      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">
+        Republic of Liberia · agricultural traceability and EUDR compliance
+      </footer>
     </div>
   );
 }
@@ -148,7 +174,12 @@ function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<s
               {fields.reason.errors[0]}
             </p>
           )}
-          <textarea {...getTextareaProps(fields.reason)} key={fields.reason.key} rows={3} className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2" />
+          <textarea
+            {...getTextareaProps(fields.reason)}
+            key={fields.reason.key}
+            rows={3}
+            className="mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2"
+          />
         </div>
         <button type="submit" className="rounded-md bg-red-700 px-4 py-2.5 font-semibold text-white">
           {VERIFY_TEXT.revokeButton}

@@ -40,7 +40,10 @@ export async function claimJob(db: Database, id: string, now: string, staleBefor
     .where(
       and(
         eq(assessmentJobs.id, id),
-        or(eq(assessmentJobs.status, "queued"), and(eq(assessmentJobs.status, "running"), lt(assessmentJobs.updatedAt, staleBefore))),
+        or(
+          eq(assessmentJobs.status, "queued"),
+          and(eq(assessmentJobs.status, "running"), lt(assessmentJobs.updatedAt, staleBefore)),
+        ),
       ),
     )
     .returning({ id: assessmentJobs.id });
@@ -48,7 +51,11 @@ export async function claimJob(db: Database, id: string, now: string, staleBefor
 }
 
 /** Progress after a chunk: the cursor moves only forward, together with the count. */
-export function advanceJobStatement(db: Database, id: string, patch: { cursor: string; done: number; summary: string; now: string }) {
+export function advanceJobStatement(
+  db: Database,
+  id: string,
+  patch: { cursor: string; done: number; summary: string; now: string },
+) {
   return db
     .update(assessmentJobs)
     .set({ cursor: patch.cursor, done: patch.done, summary: patch.summary, updatedAt: patch.now })

@@ -33,7 +33,13 @@ export async function farmersByCode(db: Database, codes: string[]) {
     await Promise.all(
       chunks(upper, MAX_PARAMS - 1).map((part) =>
         db
-          .select({ id: farmers.id, farmerId: farmers.farmerId, firstName: farmers.firstName, lastName: farmers.lastName, county: farmers.county })
+          .select({
+            id: farmers.id,
+            farmerId: farmers.farmerId,
+            firstName: farmers.firstName,
+            lastName: farmers.lastName,
+            county: farmers.county,
+          })
           .from(farmers)
           .where(inArray(farmers.farmerId, part)),
       ),
@@ -72,14 +78,23 @@ export async function plotsByCode(db: Database, codes: string[]): Promise<PlotFo
 
 /** A farmer's plots (the purchase form's checkboxes), by plot code. `farmerId` is FRM + 6 digits. */
 export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200): Promise<PlotForBatch[]> {
-  return db.select(plotColumns).from(landPlots).where(eq(landPlots.farmerId, farmerId)).orderBy(landPlots.plotCode).limit(limit);
+  return db
+    .select(plotColumns)
+    .from(landPlots)
+    .where(eq(landPlots.farmerId, farmerId))
+    .orderBy(landPlots.plotCode)
+    .limit(limit);
 }
 
 /** Plots by id (current risk and validation of a batch's origins). */
 export async function plotsById(db: Database, ids: string[]): Promise<PlotForBatch[]> {
   if (!ids.length) return [];
   return (
-    await Promise.all(chunks([...new Set(ids)], MAX_PARAMS - 1).map((part) => db.select(plotColumns).from(landPlots).where(inArray(landPlots.id, part))))
+    await Promise.all(
+      chunks([...new Set(ids)], MAX_PARAMS - 1).map((part) =>
+        db.select(plotColumns).from(landPlots).where(inArray(landPlots.id, part)),
+      ),
+    )
   ).flat();
 }
 
@@ -104,7 +119,14 @@ export async function purchasedFromPlots(db: Database, plotIds: string[], from: 
       .select({ plotId: batchOrigins.plotId, kg: sql<number>`coalesce(sum(${batchOrigins.weightKg}), 0)` })
       .from(batchOrigins)
       .innerJoin(batches, eq(batches.id, batchOrigins.batchId))
-      .where(and(inArray(batchOrigins.plotId, part), isNull(batches.derivedBy), gte(batches.harvestDate, from), lte(batches.harvestDate, to)))
+      .where(
+        and(
+          inArray(batchOrigins.plotId, part),
+          isNull(batches.derivedBy),
+          gte(batches.harvestDate, from),
+          lte(batches.harvestDate, to),
+        ),
+      )
       .groupBy(batchOrigins.plotId);
     for (const r of rows) totals.set(r.plotId, Number(r.kg));
   }
@@ -132,7 +154,11 @@ export async function batchByCode(db: Database, code: string): Promise<BatchRow 
 export async function batchesByCode(db: Database, codes: string[]): Promise<BatchRow[]> {
   if (!codes.length) return [];
   const upper = [...new Set(codes.map((c) => c.trim().toUpperCase()))];
-  return (await Promise.all(chunks(upper, MAX_PARAMS - 1).map((part) => db.select().from(batches).where(inArray(batches.batchCode, part))))).flat();
+  return (
+    await Promise.all(
+      chunks(upper, MAX_PARAMS - 1).map((part) => db.select().from(batches).where(inArray(batches.batchCode, part))),
+    )
+  ).flat();
 }
 
 /** Who may see which batch (worker/services/batches/read-batches.ts decides from the role). */
@@ -160,10 +186,22 @@ export function visibilityWhere(v: BatchVisibility): SQL | undefined {
   return or(...parts);
 }
 
-export type BatchFilter = { status?: string; commodity?: string; compliance?: string; code?: string; flagged?: boolean };
+export type BatchFilter = {
+  status?: string;
+  commodity?: string;
+  compliance?: string;
+  code?: string;
+  flagged?: boolean;
+};
 
 /** One page of batches visible to the user, newest first, with the total. */
-export async function listBatches(db: Database, filter: BatchFilter, visibility: BatchVisibility, page: number, pageSize: number) {
+export async function listBatches(
+  db: Database,
+  filter: BatchFilter,
+  visibility: BatchVisibility,
+  page: number,
+  pageSize: number,
+) {
   const parts: SQL[] = [];
   const vis = visibilityWhere(visibility);
   if (vis) parts.push(vis);
@@ -188,7 +226,11 @@ export async function listBatches(db: Database, filter: BatchFilter, visibility:
 
 /** The Farmer IDs a farmer account stands for: its login ID and any register row linked to it. */
 export async function farmerIdsOfUser(db: Database, userId: string, loginId: string): Promise<string[]> {
-  const rows = await db.select({ farmerId: farmers.farmerId }).from(farmers).where(eq(farmers.userId, userId)).limit(20);
+  const rows = await db
+    .select({ farmerId: farmers.farmerId })
+    .from(farmers)
+    .where(eq(farmers.userId, userId))
+    .limit(20);
   return [...new Set([loginId.toUpperCase(), ...rows.map((r) => r.farmerId)])];
 }
 
@@ -196,7 +238,11 @@ export async function farmerIdsOfUser(db: Database, userId: string, loginId: str
 export async function isVisible(db: Database, batchId: string, visibility: BatchVisibility) {
   const vis = visibilityWhere(visibility);
   if (!vis) return true;
-  const [row] = await db.select({ id: batches.id }).from(batches).where(and(eq(batches.id, batchId), vis)).limit(1);
+  const [row] = await db
+    .select({ id: batches.id })
+    .from(batches)
+    .where(and(eq(batches.id, batchId), vis))
+    .limit(1);
   return !!row;
 }
 
@@ -234,31 +280,33 @@ export type OriginRow = Awaited<ReturnType<typeof originsOf>>[number];
 /** Custody events of batches, oldest first, with the actor's name and the batch code. */
 export async function custodyOf(db: Database, batchIds: string[]) {
   if (!batchIds.length) return [];
-  return db
-    .select({
-      id: custodyEvents.id,
-      batchId: custodyEvents.batchId,
-      batchCode: batches.batchCode,
-      fromStatus: custodyEvents.fromStatus,
-      toStatus: custodyEvents.toStatus,
-      actorId: custodyEvents.actorId,
-      actorRole: custodyEvents.actorRole,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      occurredAt: custodyEvents.occurredAt,
-      latitude: custodyEvents.latitude,
-      longitude: custodyEvents.longitude,
-      location: custodyEvents.location,
-      weightInKg: custodyEvents.weightInKg,
-      weightOutKg: custodyEvents.weightOutKg,
-      note: custodyEvents.note,
-    })
-    .from(custodyEvents)
-    .innerJoin(batches, eq(batches.id, custodyEvents.batchId))
-    .leftJoin(users, eq(users.id, custodyEvents.actorId))
-    .where(inArray(custodyEvents.batchId, batchIds))
-    // Insertion order breaks ties between events of the same instant (a split and its new batches).
-    .orderBy(asc(custodyEvents.occurredAt), sql`"custody_events"."rowid"`);
+  return (
+    db
+      .select({
+        id: custodyEvents.id,
+        batchId: custodyEvents.batchId,
+        batchCode: batches.batchCode,
+        fromStatus: custodyEvents.fromStatus,
+        toStatus: custodyEvents.toStatus,
+        actorId: custodyEvents.actorId,
+        actorRole: custodyEvents.actorRole,
+        actorFirstName: users.firstName,
+        actorLastName: users.lastName,
+        occurredAt: custodyEvents.occurredAt,
+        latitude: custodyEvents.latitude,
+        longitude: custodyEvents.longitude,
+        location: custodyEvents.location,
+        weightInKg: custodyEvents.weightInKg,
+        weightOutKg: custodyEvents.weightOutKg,
+        note: custodyEvents.note,
+      })
+      .from(custodyEvents)
+      .innerJoin(batches, eq(batches.id, custodyEvents.batchId))
+      .leftJoin(users, eq(users.id, custodyEvents.actorId))
+      .where(inArray(custodyEvents.batchId, batchIds))
+      // Insertion order breaks ties between events of the same instant (a split and its new batches).
+      .orderBy(asc(custodyEvents.occurredAt), sql`"custody_events"."rowid"`)
+  );
 }
 export type CustodyRow = Awaited<ReturnType<typeof custodyOf>>[number];
 
@@ -266,13 +314,25 @@ export type CustodyRow = Awaited<ReturnType<typeof custodyOf>>[number];
 export async function lineageOf(db: Database, batchId: string) {
   const [parents, children] = await db.batch([
     db
-      .select({ batchId: batchLineage.parentBatchId, code: batches.batchCode, status: batches.status, kind: batchLineage.kind, weightKg: batchLineage.weightKg })
+      .select({
+        batchId: batchLineage.parentBatchId,
+        code: batches.batchCode,
+        status: batches.status,
+        kind: batchLineage.kind,
+        weightKg: batchLineage.weightKg,
+      })
       .from(batchLineage)
       .innerJoin(batches, eq(batches.id, batchLineage.parentBatchId))
       .where(eq(batchLineage.childBatchId, batchId))
       .orderBy(batches.batchCode),
     db
-      .select({ batchId: batchLineage.childBatchId, code: batches.batchCode, status: batches.status, kind: batchLineage.kind, weightKg: batchLineage.weightKg })
+      .select({
+        batchId: batchLineage.childBatchId,
+        code: batches.batchCode,
+        status: batches.status,
+        kind: batchLineage.kind,
+        weightKg: batchLineage.weightKg,
+      })
       .from(batchLineage)
       .innerJoin(batches, eq(batches.id, batchLineage.childBatchId))
       .where(eq(batchLineage.parentBatchId, batchId))

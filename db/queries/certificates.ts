@@ -28,17 +28,31 @@ function chunks<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-const subjectIs = (k: SubjectKey) => and(eq(certificates.type, k.type), eq(certificates.subjectType, k.subjectType), eq(certificates.subjectId, k.subjectId));
+const subjectIs = (k: SubjectKey) =>
+  and(
+    eq(certificates.type, k.type),
+    eq(certificates.subjectType, k.subjectType),
+    eq(certificates.subjectId, k.subjectId),
+  );
 
 // ── Certificates ─────────────────────────────────────────────────────────────────────────────
 
 export async function certificateByNumber(db: Database, certificateNumber: string): Promise<CertificateRow | null> {
-  const [row] = await db.select().from(certificates).where(eq(certificates.certificateNumber, certificateNumber)).limit(1);
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.certificateNumber, certificateNumber))
+    .limit(1);
   return row ?? null;
 }
 
 /** Certificates of one subject and type built from exactly this data, newest first. */
-export async function certificatesForData(db: Database, key: SubjectKey, dataHash: string, limit = 5): Promise<CertificateRow[]> {
+export async function certificatesForData(
+  db: Database,
+  key: SubjectKey,
+  dataHash: string,
+  limit = 5,
+): Promise<CertificateRow[]> {
   return db
     .select()
     .from(certificates)
@@ -59,7 +73,10 @@ export async function validCertificatesOf(db: Database, key: SubjectKey): Promis
 
 /** The highest version issued for a subject and type (0 when none). */
 export async function lastVersion(db: Database, key: SubjectKey): Promise<number> {
-  const [row] = await db.select({ v: sql<number>`coalesce(max(${certificates.version}), 0)` }).from(certificates).where(subjectIs(key));
+  const [row] = await db
+    .select({ v: sql<number>`coalesce(max(${certificates.version}), 0)` })
+    .from(certificates)
+    .where(subjectIs(key));
   return Number(row?.v ?? 0);
 }
 
@@ -83,7 +100,12 @@ export async function lastNumberWithPrefix(db: Database, prefix: string): Promis
  * `usableUntilIso` (now, or the renewal horizon of the nightly job); otherwise the number is
  * NULL, the NOT NULL constraint fails and the surrounding batch is rolled back.
  */
-export function insertCertificate(db: Database, row: NewCertificate & { certificateNumber: string }, serialPrefix: string, usableUntilIso: string) {
+export function insertCertificate(
+  db: Database,
+  row: NewCertificate & { certificateNumber: string },
+  serialPrefix: string,
+  usableUntilIso: string,
+) {
   return db.insert(certificates).values({
     ...row,
     certificateNumber: sql`(SELECT ${row.certificateNumber}
@@ -125,7 +147,11 @@ export function revokeCertificateStatement(db: Database, id: string, by: string,
 /** Valid certificates whose validity has run out (index certificates_status_expires_idx). */
 export async function validButExpired(db: Database, nowIso: string, limit: number) {
   return db
-    .select({ id: certificates.id, certificateNumber: certificates.certificateNumber, expiresAt: certificates.expiresAt })
+    .select({
+      id: certificates.id,
+      certificateNumber: certificates.certificateNumber,
+      expiresAt: certificates.expiresAt,
+    })
     .from(certificates)
     .where(and(eq(certificates.status, "valid"), lte(certificates.expiresAt, nowIso)))
     .orderBy(asc(certificates.expiresAt))
@@ -155,7 +181,9 @@ export async function certificatesToCheck(db: Database, soonIso: string, limit: 
 
 /** Records that certificates were checked (and found current) now. */
 export function touchCertificates(db: Database, ids: string[]) {
-  return chunks(ids, IDS_PER_SELECT).map((part) => db.update(certificates).set({ updatedAt: NOW_SQL }).where(inArray(certificates.id, part)));
+  return chunks(ids, IDS_PER_SELECT).map((part) =>
+    db.update(certificates).set({ updatedAt: NOW_SQL }).where(inArray(certificates.id, part)),
+  );
 }
 
 // ── What a certificate is built from ─────────────────────────────────────────────────────────
@@ -184,7 +212,11 @@ const farmerColumns = {
 
 /** A farmer by public Farmer ID (FRM + 6 digits). */
 export async function farmerForCertificate(db: Database, farmerId: string): Promise<FarmerForCertificate | null> {
-  const [row] = await db.select(farmerColumns).from(farmers).where(eq(farmers.farmerId, farmerId.trim().toUpperCase())).limit(1);
+  const [row] = await db
+    .select(farmerColumns)
+    .from(farmers)
+    .where(eq(farmers.farmerId, farmerId.trim().toUpperCase()))
+    .limit(1);
   return row ?? null;
 }
 
@@ -193,7 +225,16 @@ export async function farmersForCertificate(db: Database, keys: string[]): Promi
   const unique = [...new Set(keys)];
   if (!unique.length) return [];
   const parts = chunks(unique, Math.floor(IDS_PER_SELECT / 2));
-  return (await Promise.all(parts.map((part) => db.select(farmerColumns).from(farmers).where(or(inArray(farmers.farmerId, part), inArray(farmers.id, part)))))).flat();
+  return (
+    await Promise.all(
+      parts.map((part) =>
+        db
+          .select(farmerColumns)
+          .from(farmers)
+          .where(or(inArray(farmers.farmerId, part), inArray(farmers.id, part))),
+      ),
+    )
+  ).flat();
 }
 
 const plotColumns = {
@@ -211,7 +252,11 @@ const plotColumns = {
 export type PlotForCertificate = { [K in keyof typeof plotColumns]: (typeof landPlots.$inferSelect)[K] };
 
 /** A farmer's plots in plot-code order (land_plots.farmer_id holds the FRM ID or the internal id). */
-export async function plotsOfFarmerForCertificate(db: Database, farmer: Pick<FarmerForCertificate, "id" | "farmerId">, limit = 200): Promise<PlotForCertificate[]> {
+export async function plotsOfFarmerForCertificate(
+  db: Database,
+  farmer: Pick<FarmerForCertificate, "id" | "farmerId">,
+  limit = 200,
+): Promise<PlotForCertificate[]> {
   return db
     .select(plotColumns)
     .from(landPlots)
@@ -224,24 +269,46 @@ export async function plotsOfFarmerForCertificate(db: Database, farmer: Pick<Far
 export async function plotsForCertificate(db: Database, ids: string[]): Promise<PlotForCertificate[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return [];
-  const rows = (await Promise.all(chunks(unique, IDS_PER_SELECT).map((part) => db.select(plotColumns).from(landPlots).where(inArray(landPlots.id, part))))).flat();
+  const rows = (
+    await Promise.all(
+      chunks(unique, IDS_PER_SELECT).map((part) =>
+        db.select(plotColumns).from(landPlots).where(inArray(landPlots.id, part)),
+      ),
+    )
+  ).flat();
   return rows.sort((a, b) => (a.plotCode < b.plotCode ? -1 : a.plotCode > b.plotCode ? 1 : 0));
 }
 
-export type AssessmentForCertificate = { plotId: string; verdict: string; evidence: string; reasons: string; assessedAt: string };
+export type AssessmentForCertificate = {
+  plotId: string;
+  verdict: string;
+  evidence: string;
+  reasons: string;
+  assessedAt: string;
+};
 
 /**
  * Every stored verdict of these plots, oldest first (rowid breaks ties within a millisecond):
  * the latest is the verdict printed, the history gives the monitoring series.
  */
-export async function assessmentsOfPlots(db: Database, plotIds: string[], perPlotLimit = 200): Promise<AssessmentForCertificate[]> {
+export async function assessmentsOfPlots(
+  db: Database,
+  plotIds: string[],
+  perPlotLimit = 200,
+): Promise<AssessmentForCertificate[]> {
   const unique = [...new Set(plotIds)];
   if (!unique.length) return [];
   const rows = (
     await Promise.all(
       chunks(unique, IDS_PER_SELECT).map((part) =>
         db
-          .select({ plotId: plotAssessments.plotId, verdict: plotAssessments.verdict, evidence: plotAssessments.evidence, reasons: plotAssessments.reasons, assessedAt: plotAssessments.assessedAt })
+          .select({
+            plotId: plotAssessments.plotId,
+            verdict: plotAssessments.verdict,
+            evidence: plotAssessments.evidence,
+            reasons: plotAssessments.reasons,
+            assessedAt: plotAssessments.assessedAt,
+          })
           .from(plotAssessments)
           .where(inArray(plotAssessments.plotId, part))
           .orderBy(asc(plotAssessments.plotId), asc(plotAssessments.assessedAt), asc(sql`${plotAssessments}.rowid`))
@@ -255,7 +322,13 @@ export async function assessmentsOfPlots(db: Database, plotIds: string[], perPlo
 /** The company (or name) of an account, as a certificate names an exporter. */
 export async function accountName(db: Database, userId: string): Promise<{ name: string; loginId: string } | null> {
   const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, companyName: users.companyName, organizationName: users.organizationName, loginId: users.loginId })
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      companyName: users.companyName,
+      organizationName: users.organizationName,
+      loginId: users.loginId,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

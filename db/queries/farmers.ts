@@ -123,7 +123,10 @@ export async function searchFarmers(db: Database, filter: FarmerFilter, page: nu
 /** One farmer with the name and login of whoever registered them. */
 export async function findFarmer(db: Database, farmerId: string) {
   const [row] = await db
-    .select({ farmer: farmers, registrar: { firstName: users.firstName, lastName: users.lastName, loginId: users.loginId, role: users.role } })
+    .select({
+      farmer: farmers,
+      registrar: { firstName: users.firstName, lastName: users.lastName, loginId: users.loginId, role: users.role },
+    })
     .from(farmers)
     .leftJoin(users, eq(users.id, farmers.registeredBy))
     .where(eq(farmers.farmerId, farmerId))
@@ -147,7 +150,13 @@ function highestIdStatements(db: Database) {
     db
       .select({ id: farmers.farmerId })
       .from(farmers)
-      .where(and(gte(farmers.farmerId, ID_RANGE.low), lte(farmers.farmerId, ID_RANGE.high), sql`${farmers.farmerId} GLOB ${ID_RANGE.glob}`))
+      .where(
+        and(
+          gte(farmers.farmerId, ID_RANGE.low),
+          lte(farmers.farmerId, ID_RANGE.high),
+          sql`${farmers.farmerId} GLOB ${ID_RANGE.glob}`,
+        ),
+      )
       .orderBy(desc(farmers.farmerId))
       .limit(1),
     db
@@ -166,7 +175,12 @@ function highestIdStatements(db: Database) {
 }
 
 function highestOf(...ids: (string | undefined)[]): string | null {
-  return ids.filter((id): id is string => Boolean(id)).sort().at(-1) ?? null;
+  return (
+    ids
+      .filter((id): id is string => Boolean(id))
+      .sort()
+      .at(-1) ?? null
+  );
 }
 
 export async function highestFarmerId(db: Database): Promise<string | null> {
@@ -234,7 +248,12 @@ export function insertFarmerAccountStatement(db: Database, a: NewFarmerAccount) 
 /** The account behind a farmer (for re-issuing a temporary password that was never used). */
 export async function findFarmerAccount(db: Database, userId: string) {
   const [row] = await db
-    .select({ id: users.id, mustChangePassword: users.mustChangePassword, lastLoginAt: users.lastLoginAt, active: users.active })
+    .select({
+      id: users.id,
+      mustChangePassword: users.mustChangePassword,
+      lastLoginAt: users.lastLoginAt,
+      active: users.active,
+    })
     .from(users)
     .where(eq(users.id, userId))
     .limit(1);

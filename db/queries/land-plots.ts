@@ -10,7 +10,12 @@ export type BBox = { minLon: number; minLat: number; maxLon: number; maxLat: num
  */
 export function plotsInBox(db: Database, box: BBox, limit = 500) {
   return db
-    .select({ id: landPlots.id, plotCode: landPlots.plotCode, farmerId: landPlots.farmerId, geometry: landPlots.geometry })
+    .select({
+      id: landPlots.id,
+      plotCode: landPlots.plotCode,
+      farmerId: landPlots.farmerId,
+      geometry: landPlots.geometry,
+    })
     .from(landPlots)
     .where(
       and(
@@ -29,7 +34,14 @@ export type NewPlotRow = typeof landPlots.$inferInsert;
 /** The farmer a plot is registered to (farmers.farmer_id is unique: FRM + 6 digits). */
 export async function farmerForPlot(db: Database, farmerId: string) {
   const [row] = await db
-    .select({ id: farmers.id, farmerId: farmers.farmerId, firstName: farmers.firstName, lastName: farmers.lastName, county: farmers.county, status: farmers.status })
+    .select({
+      id: farmers.id,
+      farmerId: farmers.farmerId,
+      firstName: farmers.firstName,
+      lastName: farmers.lastName,
+      county: farmers.county,
+      status: farmers.status,
+    })
     .from(farmers)
     .where(eq(farmers.farmerId, farmerId))
     .limit(1);
@@ -49,7 +61,10 @@ export async function plotById(db: Database, id: string) {
 
 /** Plot codes already given to a farmer's plots (index: land_plots_farmer_id_idx). */
 export async function plotCodesOfFarmer(db: Database, farmerId: string) {
-  const rows = await db.select({ plotCode: landPlots.plotCode }).from(landPlots).where(eq(landPlots.farmerId, farmerId));
+  const rows = await db
+    .select({ plotCode: landPlots.plotCode })
+    .from(landPlots)
+    .where(eq(landPlots.farmerId, farmerId));
   return rows.map((r) => r.plotCode);
 }
 
@@ -112,7 +127,10 @@ export async function listPlots(db: Database, filter: PlotFilter, page: number, 
     db.select({ n: count() }).from(landPlots).where(where),
   ]);
   return {
-    rows: rows.map(({ firstName, lastName, ...r }) => ({ ...r, farmerName: firstName == null ? null : `${firstName} ${lastName}`.trim() })),
+    rows: rows.map(({ firstName, lastName, ...r }) => ({
+      ...r,
+      farmerName: firstName == null ? null : `${firstName} ${lastName}`.trim(),
+    })),
     total: total?.n ?? 0,
   };
 }
@@ -155,5 +173,8 @@ export async function auditOfPlot(db: Database, plotId: string, limit = 100) {
     .where(and(eq(auditLog.entityType, "land_plot"), eq(auditLog.entityId, plotId)))
     .orderBy(desc(auditLog.id))
     .limit(limit);
-  return rows.map(({ entry, firstName, lastName }) => ({ ...entry, actorName: firstName == null ? null : `${firstName} ${lastName}`.trim() }));
+  return rows.map(({ entry, firstName, lastName }) => ({
+    ...entry,
+    actorName: firstName == null ? null : `${firstName} ${lastName}`.trim(),
+  }));
 }

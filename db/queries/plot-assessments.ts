@@ -54,7 +54,9 @@ export async function plotsForAssessment(db: Database, ids: string[]): Promise<P
  */
 export async function plotsWithCandidateFeatures(db: Database, ids: string[]) {
   const parts = chunks([...new Set(ids)], IDS_PER_SELECT);
-  const plotStatements = parts.map((part) => db.select(plotForAssessmentColumns).from(landPlots).where(inArray(landPlots.id, part)));
+  const plotStatements = parts.map((part) =>
+    db.select(plotForAssessmentColumns).from(landPlots).where(inArray(landPlots.id, part)),
+  );
   const featureStatements = parts.map((part) =>
     db
       .select({
@@ -72,7 +74,10 @@ export async function plotsWithCandidateFeatures(db: Database, ids: string[]) {
           layerFeatures.id,
           sql`(SELECT f.id FROM ${landPlots} p JOIN ${layerFeatures} f
                  ON f.min_lon <= p.max_lon AND f.max_lon >= p.min_lon AND f.min_lat <= p.max_lat AND f.max_lat >= p.min_lat
-               WHERE p.id IN (${sql.join(part.map((id) => sql`${id}`), sql`, `)})
+               WHERE p.id IN (${sql.join(
+                 part.map((id) => sql`${id}`),
+                 sql`, `,
+               )})
                  AND f.layer_id IN (SELECT id FROM ${referenceLayers} WHERE status = 'active'))`,
         ),
       ),
@@ -97,7 +102,10 @@ export async function findPlotByIdOrCode(db: Database, key: string) {
 /** Plot ids for plot codes or ids given by a person (either is accepted). */
 export async function plotIdsForKeys(db: Database, keys: string[]) {
   const statements = chunks([...new Set(keys)], 49).map((part) =>
-    db.select({ id: landPlots.id, plotCode: landPlots.plotCode }).from(landPlots).where(or(inArray(landPlots.id, part), inArray(landPlots.plotCode, part))),
+    db
+      .select({ id: landPlots.id, plotCode: landPlots.plotCode })
+      .from(landPlots)
+      .where(or(inArray(landPlots.id, part), inArray(landPlots.plotCode, part))),
   );
   return ((await runBatch(db, statements)) as { id: string; plotCode: string }[][]).flat();
 }
@@ -146,7 +154,15 @@ export async function recentAssessments(db: Database, limit = 20) {
 
 // ── Scopes: which plots a request or a job is about (reads farmers, batches, batch_lineage) ──
 
-export type FarmerRef = { id: string; farmerId: string; firstName: string; lastName: string; county: string; district: string | null; community: string | null };
+export type FarmerRef = {
+  id: string;
+  farmerId: string;
+  firstName: string;
+  lastName: string;
+  county: string;
+  district: string | null;
+  community: string | null;
+};
 
 /** A farmer by registry ID (FRM…, any case) or internal id. */
 export async function findFarmer(db: Database, key: string): Promise<FarmerRef | null> {

@@ -91,4 +91,12 @@ export async function activeLayersWithExtent(db: Database) {
     .orderBy(asc(referenceLayers.kind), asc(referenceLayers.name));
 }
 
-export type CandidateFeature = { id: number; layerId: string; geometry: string; minLon: number; minLat: number; maxLon: number; maxLat: number };
+export type CandidateFeature = {
+  id: number;
+  layerId: string;
+  geometry: string;
+  minLon: number;
+  minLat: number;
+  maxLon: number;
+  maxLat: number;
+};

@@ -26,7 +26,10 @@ export async function getReport(db: Database, id: string) {
  * Recent reports, newest first. `kinds`: only these kinds; `readyOrOwnedBy`: only ready reports
  * plus this user's own (an observer does not need others' unfinished requests).
  */
-export async function recentReports(db: Database, opts: { kinds: readonly string[]; readyOrOwnedBy?: string; status?: string; limit?: number }) {
+export async function recentReports(
+  db: Database,
+  opts: { kinds: readonly string[]; readyOrOwnedBy?: string; status?: string; limit?: number },
+) {
   if (!opts.kinds.length) return [];
   const parts: (SQL | undefined)[] = [inArray(reports.kind, [...opts.kinds])];
   if (opts.readyOrOwnedBy) parts.push(or(eq(reports.status, "ready"), eq(reports.createdBy, opts.readyOrOwnedBy)));
@@ -44,18 +47,39 @@ export async function activeReportFor(db: Database, kind: string, params: string
   const [row] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.kind, kind), eq(reports.params, params), inArray(reports.status, ["queued", "building"]), gte(reports.updatedAt, updatedAfter)))
+    .where(
+      and(
+        eq(reports.kind, kind),
+        eq(reports.params, params),
+        inArray(reports.status, ["queued", "building"]),
+        gte(reports.updatedAt, updatedAfter),
+      ),
+    )
     .orderBy(desc(reports.createdAt))
     .limit(1);
   return row ?? null;
 }
 
 /** A finished report built from exactly this data: its PDF can be served again. */
-export async function readyReportWithHash(db: Database, kind: string, params: string, dataHash: string, exceptId: string) {
+export async function readyReportWithHash(
+  db: Database,
+  kind: string,
+  params: string,
+  dataHash: string,
+  exceptId: string,
+) {
   const [row] = await db
     .select()
     .from(reports)
-    .where(and(eq(reports.kind, kind), eq(reports.params, params), eq(reports.dataHash, dataHash), eq(reports.status, "ready"), sql`${reports.id} <> ${exceptId}`))
+    .where(
+      and(
+        eq(reports.kind, kind),
+        eq(reports.params, params),
+        eq(reports.dataHash, dataHash),
+        eq(reports.status, "ready"),
+        sql`${reports.id} <> ${exceptId}`,
+      ),
+    )
     .orderBy(desc(reports.createdAt))
     .limit(1);
   return row ?? null;
@@ -70,12 +94,21 @@ export async function claimReport(db: Database, id: string, staleBefore: string)
   const result = await db
     .update(reports)
     .set({ status: "building", progress: 5, error: null, updatedAt: NOW_SQL })
-    .where(and(eq(reports.id, id), or(eq(reports.status, "queued"), and(eq(reports.status, "building"), lt(reports.updatedAt, staleBefore)))))
+    .where(
+      and(
+        eq(reports.id, id),
+        or(eq(reports.status, "queued"), and(eq(reports.status, "building"), lt(reports.updatedAt, staleBefore))),
+      ),
+    )
     .returning({ id: reports.id });
   return result.length === 1;
 }
 
-export function updateReport(db: Database, id: string, patch: Partial<Pick<ReportRow, "status" | "progress" | "dataHash" | "r2Key" | "error">>) {
+export function updateReport(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<ReportRow, "status" | "progress" | "dataHash" | "r2Key" | "error">>,
+) {
   return db
     .update(reports)
     .set({ ...patch, updatedAt: NOW_SQL })
@@ -133,7 +166,10 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
         .from(farmerCrops)
         .where(and(eq(farmerCrops.farmerId, farmers.farmerId), eq(farmerCrops.crop, commodity))),
     );
-  const farmerFilter = [f.county ? eq(farmers.county, f.county) : undefined, f.commodity ? growsCommodity(f.commodity) : undefined];
+  const farmerFilter = [
+    f.county ? eq(farmers.county, f.county) : undefined,
+    f.commodity ? growsCommodity(f.commodity) : undefined,
+  ];
 
   const farmersByCounty = db
     .select({ county: farmers.county, n: sql<number>`count(*)` })
@@ -157,12 +193,22 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
       ha: sql<number>`round(sum(${landPlots.areaHectares}), 4)`,
     })
     .from(landPlots)
-    .where(and(period(landPlots.createdAt), f.county ? eq(landPlots.county, f.county) : undefined, f.commodity ? eq(landPlots.crop, f.commodity) : undefined))
+    .where(
+      and(
+        period(landPlots.createdAt),
+        f.county ? eq(landPlots.county, f.county) : undefined,
+        f.commodity ? eq(landPlots.crop, f.commodity) : undefined,
+      ),
+    )
     .groupBy(landPlots.county, landPlots.crop, landPlots.validationState, risk);
 
   const closed = sql<number>`(${batches.status} in ('split', 'merged'))`;
   const original = sql<number>`(${batches.derivedBy} is null)`;
-  const batchFilter = [period(batches.createdAt), f.county ? eq(batches.county, f.county) : undefined, f.commodity ? eq(batches.commodity, f.commodity) : undefined];
+  const batchFilter = [
+    period(batches.createdAt),
+    f.county ? eq(batches.county, f.county) : undefined,
+    f.commodity ? eq(batches.commodity, f.commodity) : undefined,
+  ];
   const batchGroups = db
     .select({
       county: batches.county,
@@ -214,7 +260,9 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
 
 /** Runs `aggregateStatements` in one batch. */
 export async function runAggregates(db: Database, f: AggregateFilter) {
-  const [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] = await db.batch(aggregateStatements(db, f));
+  const [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] = await db.batch(
+    aggregateStatements(db, f),
+  );
   return { farmersByCounty, farmersByEnd: farmersByEnd[0]?.n ?? 0, plots, batchGroups, purchasesByMonth, exportGroups };
 }
 

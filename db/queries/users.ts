@@ -8,7 +8,11 @@ export type NewUser = typeof users.$inferInsert;
 export const normalizeLoginId = (loginId: string) => loginId.trim().toUpperCase();
 
 export async function findUserByLoginId(db: Database, loginId: string) {
-  const [row] = await db.select().from(users).where(eq(users.loginIdNormalized, normalizeLoginId(loginId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.loginIdNormalized, normalizeLoginId(loginId)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -19,7 +23,9 @@ export async function findFarmerByPhone(db: Database, phone: string) {
   const rows = await db
     .select()
     .from(users)
-    .where(sql`${users.role} = 'farmer' AND replace(replace(replace(${users.phone}, ' ', ''), '-', ''), '+', '') = ${digits}`)
+    .where(
+      sql`${users.role} = 'farmer' AND replace(replace(replace(${users.phone}, ' ', ''), '-', ''), '+', '') = ${digits}`,
+    )
     .limit(2);
   return rows.length === 1 ? rows[0]! : null;
 }
@@ -29,10 +35,18 @@ export async function findUserById(db: Database, id: string) {
   return row ?? null;
 }
 
-export async function markLogin(db: Database, id: string, patch: Partial<Pick<UserRow, "passwordHash" | "county" | "phone" | "companyName">> = {}) {
+export async function markLogin(
+  db: Database,
+  id: string,
+  patch: Partial<Pick<UserRow, "passwordHash" | "county" | "phone" | "companyName">> = {},
+) {
   await db
     .update(users)
-    .set({ ...patch, lastLoginAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({
+      ...patch,
+      lastLoginAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+    })
     .where(eq(users.id, id));
 }
 

@@ -24,7 +24,11 @@ test.describe("sign-in with JavaScript", () => {
     await section.getByLabel("Password").fill("Director#2026");
     const request = page.waitForRequest("**/api/auth/dg-login");
     await section.getByRole("button", { name: "Sign In" }).click();
-    expect((await request).postDataJSON()).toEqual({ username: "dg.lacra", password: "Director#2026", departmentLevel: "dg" });
+    expect((await request).postDataJSON()).toEqual({
+      username: "dg.lacra",
+      password: "Director#2026",
+      departmentLevel: "dg",
+    });
     await expect(section.getByRole("button", { name: "Authenticating..." })).toBeDisabled();
     await expect(toasts(page).getByText("Login Successful")).toBeVisible();
     await expect(toasts(page).getByText("Welcome back, Director General!")).toBeVisible();
@@ -44,7 +48,13 @@ test.describe("sign-in with JavaScript", () => {
     await buyer.getByLabel("Password").fill("Buyer#2026");
     const request = page.waitForRequest("**/api/auth/buyer-login");
     await buyer.getByRole("button", { name: "Login as Buyer" }).click();
-    expect((await request).postDataJSON()).toEqual({ buyerId: "BUY-0001", password: "Buyer#2026", companyName: "", phoneNumber: "", userType: "buyer" });
+    expect((await request).postDataJSON()).toEqual({
+      buyerId: "BUY-0001",
+      password: "Buyer#2026",
+      companyName: "",
+      phoneNumber: "",
+      userType: "buyer",
+    });
     await expect(page).toHaveURL(/\/agricultural-buyer-dashboard$/);
     expect(await storage(page, ["dgToken", "ddgotsToken", "ddgafToken", "userType"])).toEqual({
       dgToken: null,
@@ -54,7 +64,9 @@ test.describe("sign-in with JavaScript", () => {
     });
   });
 
-  test("a wrong password shows the red alert and a 'Login Failed' toast with the server's message", async ({ page }) => {
+  test("a wrong password shows the red alert and a 'Login Failed' toast with the server's message", async ({
+    page,
+  }) => {
     await ready(page, "/farmer-login");
     const farmer = page.locator('[data-form="farmer"]');
     await farmer.getByLabel("Farmer ID").fill("FRM000001");
@@ -145,20 +157,31 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page.getByRole("alert").first()).toContainText("Access denied. Exporter credentials required.");
   });
 
-  test("agritrace admin reaches its portal after the 100 ms delay; the office demo button signs in", async ({ page }) => {
+  test("agritrace admin reaches its portal after the 100 ms delay; the office demo button signs in", async ({
+    page,
+  }) => {
     await ready(page, "/agritrace-admin-login");
     await page.getByLabel("Username").fill("agritrace.admin");
     await page.getByLabel("Password").fill("Admin#2026");
     await page.getByLabel("System Access Code").fill("AGRI-2026-DEMO");
     await page.getByRole("button", { name: "Access System" }).click();
     await expect(page).toHaveURL(/\/agritrace-admin-portal$/);
-    expect(await storage(page, ["userType", "userRole"])).toEqual({ userType: "agritrace_admin", userRole: "system_administrator" });
+    expect(await storage(page, ["userType", "userRole"])).toEqual({
+      userType: "agritrace_admin",
+      userRole: "system_administrator",
+    });
 
     await ready(page, "/regulatory-classic-login");
     await page.evaluate(() => localStorage.setItem("userType", "stale"));
     const request = page.waitForRequest("**/api/auth/regulatory-login");
     await page.getByRole("button", { name: "Demo Login" }).click();
-    expect(Object.keys((await request).postDataJSON()).sort()).toEqual(["department", "password", "role", "userType", "username"]);
+    expect(Object.keys((await request).postDataJSON()).sort()).toEqual([
+      "department",
+      "password",
+      "role",
+      "userType",
+      "username",
+    ]);
     await expect(page).toHaveURL(/\/office-administration-portal$/);
     expect((await storage(page)).userType).toBe("regulatory");
   });
@@ -171,7 +194,9 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page).toHaveURL(/\/ddgaf-dashboard$/);
     await page.getByRole("button", { name: "Logout" }).click();
     await expect(page).toHaveURL(/\/$/);
-    expect(await storage(page, [...KEYS, "ddgafToken"])).toEqual(Object.fromEntries([...KEYS, "ddgafToken"].map((k) => [k, null])));
+    expect(await storage(page, [...KEYS, "ddgafToken"])).toEqual(
+      Object.fromEntries([...KEYS, "ddgafToken"].map((k) => [k, null])),
+    );
     await page.goto("/ddgaf-dashboard");
     await expect(page).toHaveURL(/\/ddgaf-login\?redirectTo=%2Fddgaf-dashboard$/);
   });
@@ -187,7 +212,10 @@ test.describe("sign-in with JavaScript", () => {
     await expect(page.getByText("403 — Access denied")).toBeVisible();
   });
 
-  test("offline: only an account that signed in here before gets 'Offline authentication successful'", async ({ page, context }) => {
+  test("offline: only an account that signed in here before gets 'Offline authentication successful'", async ({
+    page,
+    context,
+  }) => {
     await ready(page, "/ddgots-login");
     await page.getByLabel("Username").fill("ddgots.lacra");
     await page.getByLabel("Password").fill("Deputy#2026");
@@ -229,6 +257,8 @@ test.describe("sign-in without JavaScript", () => {
     await page.goto("/monitoring-login");
     await page.getByRole("link", { name: "Open public view" }).click();
     await expect(page).toHaveURL(/\/monitoring-dashboard$/);
-    await expect(page.getByText("Public accessibility view — national aggregate figures only, no personal data.")).toBeVisible();
+    await expect(
+      page.getByText("Public accessibility view — national aggregate figures only, no personal data."),
+    ).toBeVisible();
   });
 });

@@ -16,7 +16,10 @@ test.describe("certificates", () => {
     await expect(inspector.getByTestId("download-cards")).toHaveCount(0);
     await expect(inspector.getByTestId("generated")).toHaveCount(0);
 
-    await profiles.nth(0).getByRole("button", { name: /Generate Certificates/ }).click();
+    await profiles
+      .nth(0)
+      .getByRole("button", { name: /Generate Certificates/ })
+      .click();
     await expect(inspector.getByTestId("generated")).toContainText("six documents are ready");
     const links = inspector.getByTestId("download-cards").getByRole("link", { name: /opens in a new tab/ });
     await expect(links).toHaveCount(6);

@@ -4,14 +4,19 @@ test.describe("landing screen", () => {
   test("shows the platform and its eight modules @nojs", async ({ page }) => {
     await page.goto("/");
     await expect(page.getByText("REPUBLIC OF LIBERIA", { exact: true })).toBeVisible();
-    await expect(page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" }),
+    ).toBeVisible();
     await expect(page.getByRole("img", { name: /Emblem/ })).toBeVisible();
     for (const tile of ["Active Modules", "EUDR compliance", "Satellite network", "Global coverage"]) {
       await expect(page.getByText(tile, { exact: true })).toBeVisible();
     }
     await expect(page.locator("[data-module]")).toHaveCount(8);
     await expect(page.getByText("Active", { exact: true })).toHaveCount(8);
-    await expect(page.getByRole("link", { name: "Access Oversight Portal" })).toHaveAttribute("href", "/monitoring-login");
+    await expect(page.getByRole("link", { name: "Access Oversight Portal" })).toHaveAttribute(
+      "href",
+      "/monitoring-login",
+    );
     await expect(page.getByRole("link", { name: "Download App" })).toHaveAttribute("href", "/mobile-app-download");
     await expect(page.getByRole("link", { name: "Installation Guide" })).toHaveAttribute("href", "/install-app");
     await expect(page.getByRole("link", { name: "Debug PWA" })).toHaveAttribute("href", "/pwa-test");
@@ -21,14 +26,18 @@ test.describe("landing screen", () => {
     await page.goto("/portals");
     await page.goto("/mine-watch");
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" }),
+    ).toBeVisible();
   });
 
   test("clicking the Agricultural card opens the portals screen @nojs", async ({ page }) => {
     await page.goto("/");
     await page.locator('[data-module="agricultural"]').click();
     await expect(page).toHaveURL(/\/portals$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Agricultural Commodity Traceability Portals" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Agricultural Commodity Traceability Portals" }),
+    ).toBeVisible();
   });
 
   test("an oversight session is cleared on landing load", async ({ page }) => {
@@ -39,7 +48,11 @@ test.describe("landing screen", () => {
     });
     await page.goto("/");
     await expect
-      .poll(() => page.evaluate(() => ["authToken", "userType", "userRole", "userId", "username"].map((k) => localStorage.getItem(k))))
+      .poll(() =>
+        page.evaluate(() =>
+          ["authToken", "userType", "userRole", "userId", "username"].map((k) => localStorage.getItem(k)),
+        ),
+      )
       .toEqual([null, null, null, null, null]);
   });
 
@@ -102,7 +115,9 @@ test.describe("startup and fallback", () => {
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(page.getByText("There was an error loading this page. Please try refreshing.")).toBeVisible();
     await page.getByRole("button", { name: "Try Again" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" })).toBeVisible();
+    await expect(
+      page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" }),
+    ).toBeVisible();
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });
 });

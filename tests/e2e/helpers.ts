@@ -15,43 +15,64 @@ export const ACCOUNTS = {
   landInspector: {
     path: "/land-inspector-login",
     form: "land-inspector",
-    fields: [["Username", "land.inspector"], ["Password", "Inspect#2026"]],
+    fields: [
+      ["Username", "land.inspector"],
+      ["Password", "Inspect#2026"],
+    ],
     submit: "Login as Land Inspector",
   },
   officeAdmin: {
     path: "/regulatory-classic-login",
     form: "office",
-    fields: [["Username", "office.admin"], ["Password", "Office#2026"]],
+    fields: [
+      ["Username", "office.admin"],
+      ["Password", "Office#2026"],
+    ],
     submit: "Sign In",
   },
   buyer: {
     path: "/farmer-login",
     form: "buyer",
-    fields: [["Buyer ID", "BUY-0001"], ["Password", "Buyer#2026"]],
+    fields: [
+      ["Buyer ID", "BUY-0001"],
+      ["Password", "Buyer#2026"],
+    ],
     submit: "Login as Buyer",
   },
   warehouseInspector: {
     path: "/warehouse-inspector-login",
     form: "warehouse-inspector",
-    fields: [["Username", "warehouse.inspector"], ["Password", "Inspect#2026"]],
+    fields: [
+      ["Username", "warehouse.inspector"],
+      ["Password", "Inspect#2026"],
+    ],
     submit: "Login as Warehouse Inspector",
   },
   portInspector: {
     path: "/port-inspector-login",
     form: "port-inspector",
-    fields: [["Username", "port.inspector"], ["Password", "Inspect#2026"]],
+    fields: [
+      ["Username", "port.inspector"],
+      ["Password", "Inspect#2026"],
+    ],
     submit: "Login as Port Inspector",
   },
   dg: {
     path: "/dg-login",
     form: "dg",
-    fields: [["Username", "dg.lacra"], ["Password", "Director#2026"]],
+    fields: [
+      ["Username", "dg.lacra"],
+      ["Password", "Director#2026"],
+    ],
     submit: "Sign In",
   },
   exporter: {
     path: "/exporter-login",
     form: "exporter",
-    fields: [["Exporter ID", "EXP-20260115-001"], ["Password", "Export#2026"]],
+    fields: [
+      ["Exporter ID", "EXP-20260115-001"],
+      ["Password", "Export#2026"],
+    ],
     submit: "Login",
   },
 } satisfies Record<string, Account>;
@@ -72,4 +93,3 @@ export async function phoneOf(browser: Browser, account: Account) {
   await signIn(page, account);
   return page;
 }
-

@@ -60,7 +60,11 @@ function lowRiskSquare() {
 const stepForm = (page: Page, step: string) =>
   page.locator("form").filter({ has: page.getByRole("heading", { name: `Record ${step}`, exact: true }) });
 
-async function recordStep(page: Page, step: string, values: { weightOut: string; place: string; grade?: string; gps?: [string, string] }) {
+async function recordStep(
+  page: Page,
+  step: string,
+  values: { weightOut: string; place: string; grade?: string; gps?: [string, string] },
+) {
   const form = stepForm(page, step);
   await form.getByLabel("Weight out (kg)").fill(values.weightOut);
   if (values.grade) await form.getByLabel("Quality grade found (optional)").selectOption(values.grade);
@@ -73,12 +77,17 @@ async function recordStep(page: Page, step: string, values: { weightOut: string;
 }
 
 const summaryValue = (page: Page, term: string): Locator =>
-  page.locator("dl > div").filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) }).locator("dd");
+  page
+    .locator("dl > div")
+    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
+    .locator("dd");
 
 // ---------------------------------------------------------------------------------------------
 
 test.describe("a batch followed from farmer to export", () => {
-  test("onboard → plot → low-risk verdict → purchase → warehouse → port → export → public trace", async ({ browser }) => {
+  test("onboard → plot → low-risk verdict → purchase → warehouse → port → export → public trace", async ({
+    browser,
+  }) => {
     test.slow();
     const farmer = { firstName: "Korto", lastName: capital(uniqueName("zaye", 0)), nationalId: nationalId(0) };
     const fullName = `${farmer.firstName} ${farmer.lastName}`;
@@ -118,13 +127,17 @@ test.describe("a batch followed from farmer to export", () => {
         await expect(page.getByLabel("Farmer ID")).toHaveValue(farmerId);
         await page.getByLabel("Crop").selectOption("Cocoa");
         await page.getByLabel("Planting year").fill("2012");
-        await page.getByLabel("Tenure or land document reference").fill("Customary land, Karnplay town chief letter 2019/114");
+        await page
+          .getByLabel("Tenure or land document reference")
+          .fill("Customary land, Karnplay town chief letter 2019/114");
         await expect(page.getByRole("radio", { name: /^Polygon/ })).toBeChecked();
         await page.getByLabel("Coordinates", { exact: true }).fill(coordinates);
         await page.getByRole("button", { name: "Save plot" }).click();
 
         await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
-        await expect(page.getByTestId("plot-saved")).toHaveText("The plot is registered: it passed every EUDR geolocation check.");
+        await expect(page.getByTestId("plot-saved")).toHaveText(
+          "The plot is registered: it passed every EUDR geolocation check.",
+        );
         plotCode = ((await page.getByRole("heading", { level: 1 }).innerText()).match(/PLT-\d{6}-\d{2}/) ?? [""])[0];
         expect(plotCode).toMatch(new RegExp(`^PLT-${farmerId.slice(3)}-\\d{2}$`));
         // The area is computed on the server from the typed corners: ≈ 143 m × 142 m.
@@ -153,12 +166,17 @@ test.describe("a batch followed from farmer to export", () => {
       await assess.getByRole("button", { name: "Assess now" }).click();
       const results = page.getByTestId("assess-results");
       await expect(results).toContainText("1 verdict(s)");
-      const row = results.locator("li").filter({ has: page.getByRole("link", { name: plotCode }) }).first();
+      const row = results
+        .locator("li")
+        .filter({ has: page.getByRole("link", { name: plotCode }) })
+        .first();
       await expect(row).toContainText("Low");
       await expect(row).toContainText("The commodity was already grown here in 2020");
 
       await open(page, plotUrl);
-      await expect(page.locator("dt", { hasText: "Deforestation risk" }).locator("xpath=following-sibling::dd[1]")).toHaveText("Low");
+      await expect(
+        page.locator("dt", { hasText: "Deforestation risk" }).locator("xpath=following-sibling::dd[1]"),
+      ).toHaveText("Low");
       await page.context().close();
     });
 
@@ -170,7 +188,9 @@ test.describe("a batch followed from farmer to export", () => {
       await purchase.getByRole("button", { name: "Show the farmer's plots" }).click();
       await expect(purchase).toContainText(`Buying from ${fullName} (${farmerId}, Nimba County)`);
       // Each plot shows its crop, area and current verdict before the buyer ticks it.
-      const plot = purchase.getByRole("checkbox", { name: new RegExp(`^${plotCode} · Cocoa · [\\d.]+ ha · Low risk$`) });
+      const plot = purchase.getByRole("checkbox", {
+        name: new RegExp(`^${plotCode} · Cocoa · [\\d.]+ ha · Low risk$`),
+      });
       await plot.check();
       await expect(purchase.getByLabel("Commodity")).toHaveValue("Cocoa");
       await purchase.getByLabel("Quality grade").selectOption("A");
@@ -192,10 +212,18 @@ test.describe("a batch followed from farmer to export", () => {
     await test.step("the warehouse inspector records intake and inspection", async () => {
       const page = await phoneOf(browser, ACCOUNTS.warehouseInspector);
       await open(page, `/batches/${batchCode}`);
-      await recordStep(page, "warehouse intake", { weightOut: "498", place: "Ganta central warehouse", gps: ["7.301234", "-8.531234"] });
+      await recordStep(page, "warehouse intake", {
+        weightOut: "498",
+        place: "Ganta central warehouse",
+        gps: ["7.301234", "-8.531234"],
+      });
       await expect(page.getByTestId("recorded")).toHaveText("Warehouse intake recorded.");
       await expect(summaryValue(page, "Stage")).toHaveText("Received at warehouse");
-      await recordStep(page, "warehouse inspection", { weightOut: "495", place: "Ganta central warehouse", grade: "A" });
+      await recordStep(page, "warehouse inspection", {
+        weightOut: "495",
+        place: "Ganta central warehouse",
+        grade: "A",
+      });
       await expect(page.getByTestId("recorded")).toHaveText("Warehouse inspection recorded.");
       await expect(summaryValue(page, "Stage")).toHaveText("Inspected at warehouse");
       await expect(summaryValue(page, "Weight")).toHaveText("495 kg");
@@ -221,7 +249,9 @@ test.describe("a batch followed from farmer to export", () => {
       await recordStep(page, "export", { weightOut: "495", place: "Freeport of Monrovia, Bushrod Island" });
       await expect(page.getByTestId("recorded")).toHaveText("Export shipment recorded.");
       await expect(summaryValue(page, "Stage")).toHaveText("Exported");
-      const dds = page.locator("form").filter({ has: page.getByRole("heading", { name: "EU due diligence statement" }) });
+      const dds = page
+        .locator("form")
+        .filter({ has: page.getByRole("heading", { name: "EU due diligence statement" }) });
       await dds.getByLabel("DDS reference number").fill(ddsReference);
       await dds.getByLabel("DDS verification number").fill(ddsVerification);
       await dds.getByRole("button", { name: "Save DDS numbers" }).click();
@@ -267,7 +297,17 @@ test.describe("a batch followed from farmer to export", () => {
       await expect(steps.nth(4)).toContainText("Freeport of Monrovia, Bushrod Island · Licensed Exporter");
 
       const html = await page.content();
-      for (const secret of [farmer.firstName, farmer.lastName, farmerId, farmerId.slice(3), plotCode, farmer.nationalId, ddsReference, ddsVerification, "7.301234"]) {
+      for (const secret of [
+        farmer.firstName,
+        farmer.lastName,
+        farmerId,
+        farmerId.slice(3),
+        plotCode,
+        farmer.nationalId,
+        ddsReference,
+        ddsVerification,
+        "7.301234",
+      ]) {
         expect(html, `the public page must not contain ${secret}`).not.toContain(secret);
       }
       for (const corner of coordinates.split("\n")) expect(html).not.toContain(corner.split(", ")[0]);
@@ -281,7 +321,10 @@ test.describe("farmer registration without JavaScript", () => {
   const farmer = { firstName: "Sumo", lastName: capital(uniqueName("gbarpor", 7)), nationalId: nationalId(7) };
   test.describe.configure({ mode: "serial" });
 
-  test("an incomplete form keeps what was typed; the completed form registers the farmer @nojs", async ({ page, javaScriptEnabled }) => {
+  test("an incomplete form keeps what was typed; the completed form registers the farmer @nojs", async ({
+    page,
+    javaScriptEnabled,
+  }) => {
     await signIn(page, ACCOUNTS.landInspector, javaScriptEnabled);
     await open(page, "/onboard-farmer", javaScriptEnabled);
     await page.getByLabel("First name").fill(farmer.firstName);

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, fetchQueryKey, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { MemoryStorage } from "./memory-storage";
 
-
 type FetchArgs = [url: string, init: RequestInit];
 
 let storage: MemoryStorage;
@@ -95,7 +94,10 @@ describe("apiRequest (spec §7)", () => {
   });
 
   it("rejects an OK reply with an HTML content type", async () => {
-    reply("<!doctype html><title>Sign in</title>", { status: 200, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    reply("<!doctype html><title>Sign in</title>", {
+      status: 200,
+      headers: { "Content-Type": "text/html; charset=utf-8" },
+    });
 
     const error = await rejection(apiRequest("GET", "/api/dashboard/metrics"));
 
@@ -174,9 +176,14 @@ describe("serverMessage", () => {
   const fallback = "Login failed. Please check your credentials.";
 
   it("extracts the JSON message of a '<status>: {json}' error", () => {
-    expect(serverMessage(new Error('401: {"success":false,"message":"Invalid credentials"}'), fallback)).toBe("Invalid credentials");
+    expect(serverMessage(new Error('401: {"success":false,"message":"Invalid credentials"}'), fallback)).toBe(
+      "Invalid credentials",
+    );
     expect(
-      serverMessage(new Error('429: {"message":"Too many failed login attempts. Please wait 5 minutes and try again."}'), fallback),
+      serverMessage(
+        new Error('429: {"message":"Too many failed login attempts. Please wait 5 minutes and try again."}'),
+        fallback,
+      ),
     ).toBe("Too many failed login attempts. Please wait 5 minutes and try again.");
   });
 
@@ -189,14 +196,17 @@ describe("serverMessage", () => {
   });
 
   it("returns the fallback when there is no usable message", () => {
-    expect(serverMessage(new Error("Network connection failed. Please check your internet connection and try again."), fallback)).toBe(
-      fallback,
-    );
+    expect(
+      serverMessage(
+        new Error("Network connection failed. Please check your internet connection and try again."),
+        fallback,
+      ),
+    ).toBe(fallback);
     expect(serverMessage(new Error('401: {"success":false}'), fallback)).toBe(fallback);
     expect(serverMessage(new Error('401: {"message":""}'), fallback)).toBe(fallback);
     expect(serverMessage(new Error('401: {"message":42}'), fallback)).toBe(fallback);
     expect(serverMessage(new Error("401: "), fallback)).toBe(fallback);
-    expect(serverMessage("401: {\"message\":\"not an Error\"}", fallback)).toBe(fallback);
+    expect(serverMessage('401: {"message":"not an Error"}', fallback)).toBe(fallback);
     expect(serverMessage(undefined, fallback)).toBe(fallback);
   });
 

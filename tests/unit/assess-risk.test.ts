@@ -39,7 +39,10 @@ describe("convergence of evidence (EUDR.md)", () => {
   });
 
   it("forest in 2020 and disturbance after 2020 → high, with overlap area and percent", () => {
-    const r = assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("disturbance_after_2020", QUARTER, "RADD alerts")]);
+    const r = assessPlotRisk(PLOT, [
+      layer("forest_2020", COVERING),
+      layer("disturbance_after_2020", QUARTER, "RADD alerts"),
+    ]);
     expect(r.verdict).toBe("high");
     const dist = r.evidence.find((e) => e.kind === "disturbance_after_2020")!;
     expect(dist.overlapPercent).toBeCloseTo(25, 0);
@@ -48,11 +51,19 @@ describe("convergence of evidence (EUDR.md)", () => {
   });
 
   it("forest in 2020 but commodity already present in 2020 → low", () => {
-    expect(assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("commodity_2020", COVERING), layer("disturbance_after_2020", QUARTER)]).verdict).toBe("low");
+    expect(
+      assessPlotRisk(PLOT, [
+        layer("forest_2020", COVERING),
+        layer("commodity_2020", COVERING),
+        layer("disturbance_after_2020", QUARTER),
+      ]).verdict,
+    ).toBe("low");
   });
 
   it("forest in 2020, disturbed before 2020 → low", () => {
-    expect(assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("disturbance_before_2020", COVERING)]).verdict).toBe("low");
+    expect(
+      assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("disturbance_before_2020", COVERING)]).verdict,
+    ).toBe("low");
   });
 
   it("forest in 2020 and nothing else → more information needed", () => {
@@ -61,12 +72,16 @@ describe("convergence of evidence (EUDR.md)", () => {
 
   it("below the 10% threshold does not count", () => {
     const tiny = [sq(-9.5, 7.0, 0.0002)]; // 4%
-    expect(assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("disturbance_after_2020", tiny)]).verdict).toBe("more_information_needed");
+    expect(assessPlotRisk(PLOT, [layer("forest_2020", COVERING), layer("disturbance_after_2020", tiny)]).verdict).toBe(
+      "more_information_needed",
+    );
   });
 
   it("a point counts any overlap", () => {
     const point: PlotGeometry = { type: "Point", coordinates: [-9.4995, 7.0005] };
-    expect(assessPlotRisk(point, [layer("forest_2020", COVERING), layer("disturbance_after_2020", QUARTER)]).verdict).toBe("high");
+    expect(
+      assessPlotRisk(point, [layer("forest_2020", COVERING), layer("disturbance_after_2020", QUARTER)]).verdict,
+    ).toBe("high");
   });
 
   it("a protected area makes it high; a concession sends a low verdict to review", () => {

@@ -35,7 +35,9 @@ describe("FarmerLoginSchema (spec §5 farmer form)", () => {
       password: [PASSWORD_MIN],
     });
     expect(errorsOf(FarmerLoginSchema, {})).toEqual({ farmerId: ["Farmer ID is required"], password: [PASSWORD_MIN] });
-    expect(errorsOf(FarmerLoginSchema, { farmerId: "   ", password: "123456" })).toEqual({ farmerId: ["Farmer ID is required"] });
+    expect(errorsOf(FarmerLoginSchema, { farmerId: "   ", password: "123456" })).toEqual({
+      farmerId: ["Farmer ID is required"],
+    });
   });
 
   it("accepts exactly 6 characters, with county and phone number optional", () => {
@@ -43,7 +45,9 @@ describe("FarmerLoginSchema (spec §5 farmer form)", () => {
       farmerId: "FRM123456",
       password: "123456",
     });
-    expect(dataOf(FarmerLoginSchema, { farmerId: " FRM123456 ", password: "123456", county: "", phoneNumber: "" })).toEqual({
+    expect(
+      dataOf(FarmerLoginSchema, { farmerId: " FRM123456 ", password: "123456", county: "", phoneNumber: "" }),
+    ).toEqual({
       farmerId: "FRM123456",
       password: "123456",
     });
@@ -54,14 +58,17 @@ describe("FarmerLoginSchema (spec §5 farmer form)", () => {
       expect(dataOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", county }).county).toBe(county);
     }
     for (const county of ["Montserrado", "Monrovia County", "montserrado county", "Accra County"]) {
-      expect(Object.keys(errorsOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", county }))).toEqual(["county"]);
+      expect(Object.keys(errorsOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", county }))).toEqual([
+        "county",
+      ]);
     }
   });
 
   it("accepts a phone number like +231 77 123 4567 and refuses letters", () => {
-    expect(dataOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", phoneNumber: "+231 77 123 4567" }).phoneNumber).toBe(
-      "+231 77 123 4567",
-    );
+    expect(
+      dataOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", phoneNumber: "+231 77 123 4567" })
+        .phoneNumber,
+    ).toBe("+231 77 123 4567");
     expect(errorsOf(FarmerLoginSchema, { farmerId: "FRM123456", password: "123456", phoneNumber: "call me" })).toEqual({
       phoneNumber: ["Enter a phone number like +231 77 123 4567"],
     });
@@ -77,20 +84,26 @@ describe("BuyerLoginSchema (spec §5 buyer form)", () => {
   });
 
   it("leaves company name and phone number optional", () => {
-    expect(dataOf(BuyerLoginSchema, { buyerId: "BYR-001", password: "secret1", companyName: "", phoneNumber: "" })).toEqual({
+    expect(
+      dataOf(BuyerLoginSchema, { buyerId: "BYR-001", password: "secret1", companyName: "", phoneNumber: "" }),
+    ).toEqual({
       buyerId: "BYR-001",
       password: "secret1",
     });
-    expect(dataOf(BuyerLoginSchema, { buyerId: "BYR-001", password: "secret1", companyName: "Liberia Cocoa Ltd" }).companyName).toBe(
-      "Liberia Cocoa Ltd",
-    );
+    expect(
+      dataOf(BuyerLoginSchema, { buyerId: "BYR-001", password: "secret1", companyName: "Liberia Cocoa Ltd" })
+        .companyName,
+    ).toBe("Liberia Cocoa Ltd");
   });
 });
 
 describe("FarmerPortalLoginSchema (spec §5 farmer-only portal)", () => {
   it("asks for both fields with one message", () => {
     const both = "Please enter both login ID and password";
-    expect(errorsOf(FarmerPortalLoginSchema, { credentialId: "", password: "" })).toEqual({ credentialId: [both], password: [both] });
+    expect(errorsOf(FarmerPortalLoginSchema, { credentialId: "", password: "" })).toEqual({
+      credentialId: [both],
+      password: [both],
+    });
     expect(errorsOf(FarmerPortalLoginSchema, { credentialId: "FRM123456" })).toEqual({ password: [both] });
     expect(errorsOf(FarmerPortalLoginSchema, { password: "x" })).toEqual({ credentialId: [both] });
     expect(errorsOf(FarmerPortalLoginSchema, { credentialId: "FRM123456", password: "x" })).toEqual({});
@@ -100,7 +113,10 @@ describe("FarmerPortalLoginSchema (spec §5 farmer-only portal)", () => {
 describe("ExporterLoginSchema (spec §5 exporter)", () => {
   it("asks for both exporter ID and password", () => {
     const both = "Please enter both exporter ID and password";
-    expect(errorsOf(ExporterLoginSchema, { username: "", password: "" })).toEqual({ username: [both], password: [both] });
+    expect(errorsOf(ExporterLoginSchema, { username: "", password: "" })).toEqual({
+      username: [both],
+      password: [both],
+    });
     expect(errorsOf(ExporterLoginSchema, { username: "EXP-1" })).toEqual({ password: [both] });
     expect(errorsOf(ExporterLoginSchema, { username: "EXP-1", password: "p" })).toEqual({});
   });
@@ -139,25 +155,39 @@ describe("AgritraceAdminLoginSchema (spec §5 agritrace admin)", () => {
       password: [PASSWORD_MIN],
       accessCode: ["System access code is required"],
     });
-    expect(errorsOf(AgritraceAdminLoginSchema, { username: "admin", password: "123456", accessCode: "AGRI-2024" })).toEqual({});
+    expect(
+      errorsOf(AgritraceAdminLoginSchema, { username: "admin", password: "123456", accessCode: "AGRI-2024" }),
+    ).toEqual({});
   });
 });
 
 describe("ChangePasswordSchema", () => {
   it("reports mismatched new passwords on the confirmation field", () => {
     expect(
-      errorsOf(ChangePasswordSchema, { currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-2" }),
+      errorsOf(ChangePasswordSchema, {
+        currentPassword: "old-pass",
+        newPassword: "new-pass-1",
+        confirmPassword: "new-pass-2",
+      }),
     ).toEqual({ confirmPassword: ["The new passwords do not match"] });
   });
 
   it("accepts matching passwords and applies the 6-character minimum to the new one", () => {
-    expect(errorsOf(ChangePasswordSchema, { currentPassword: "old-pass", newPassword: "new-pass-1", confirmPassword: "new-pass-1" })).toEqual(
-      {},
-    );
-    expect(errorsOf(ChangePasswordSchema, { currentPassword: "old-pass", newPassword: "short", confirmPassword: "short" })).toEqual({
+    expect(
+      errorsOf(ChangePasswordSchema, {
+        currentPassword: "old-pass",
+        newPassword: "new-pass-1",
+        confirmPassword: "new-pass-1",
+      }),
+    ).toEqual({});
+    expect(
+      errorsOf(ChangePasswordSchema, { currentPassword: "old-pass", newPassword: "short", confirmPassword: "short" }),
+    ).toEqual({
       newPassword: [PASSWORD_MIN],
     });
-    expect(errorsOf(ChangePasswordSchema, { currentPassword: "", newPassword: "new-pass-1", confirmPassword: "new-pass-1" })).toEqual({
+    expect(
+      errorsOf(ChangePasswordSchema, { currentPassword: "", newPassword: "new-pass-1", confirmPassword: "new-pass-1" }),
+    ).toEqual({
       currentPassword: ["Password is required"],
     });
   });

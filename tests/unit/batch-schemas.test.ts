@@ -39,7 +39,15 @@ describe("purchase form (JavaScript off: plain form fields)", () => {
   });
 
   it("says what is missing, in words", () => {
-    const s = parseWithZod(form([["farmerIds", "FRM100001"], ["weightKg", "-3"], ["harvestDate", "2999-01-01"], ["latitude", "6.9"]]), { schema: PurchaseSchema });
+    const s = parseWithZod(
+      form([
+        ["farmerIds", "FRM100001"],
+        ["weightKg", "-3"],
+        ["harvestDate", "2999-01-01"],
+        ["latitude", "6.9"],
+      ]),
+      { schema: PurchaseSchema },
+    );
     expect(s.status).toBe("error");
     const errors = s.status === "error" ? s.error : {};
     expect(errors).toMatchObject({
@@ -64,14 +72,20 @@ describe("purchase form (JavaScript off: plain form fields)", () => {
       location: "Voinjama",
     });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["longitude", "Enter both latitude and longitude, or neither"]]);
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["longitude", "Enter both latitude and longitude, or neither"],
+    ]);
   });
 });
 
 describe("other batch actions", () => {
   it("transfer: only the steps after the purchase", () => {
-    expect(TransferSchema.safeParse({ toStatus: "purchased", weightOutKg: 10, location: "Gbarnga" }).success).toBe(false);
-    expect(TransferSchema.parse({ toStatus: "warehouse_received", weightOutKg: 990, location: "Gbarnga warehouse" })).toEqual({
+    expect(TransferSchema.safeParse({ toStatus: "purchased", weightOutKg: 10, location: "Gbarnga" }).success).toBe(
+      false,
+    );
+    expect(
+      TransferSchema.parse({ toStatus: "warehouse_received", weightOutKg: 990, location: "Gbarnga warehouse" }),
+    ).toEqual({
       toStatus: "warehouse_received",
       weightOutKg: 990,
       location: "Gbarnga warehouse",
@@ -84,18 +98,26 @@ describe("other batch actions", () => {
     expect(SplitSchema.safeParse({ weights: "400" }).error?.issues[0]?.message).toBe(
       "Enter the weights of at least two new batches, separated by commas, like 400, 350",
     );
-    expect(SplitSchema.safeParse({ weights: "400, abc" }).error?.issues[0]?.message).toBe("Each weight must be a number above 0, like 400 or 350.5");
-  });
-
-  it("merge: two different codes at least", () => {
-    expect(MergeSchema.parse({ batchCodes: ["lr-coc-2026-000001", "LR-COC-2026-000002"] }).batchCodes).toEqual(["LR-COC-2026-000001", "LR-COC-2026-000002"]);
-    expect(MergeSchema.safeParse({ batchCodes: ["LR-COC-2026-000001", "lr-coc-2026-000001"] }).error?.issues[0]?.message).toBe(
-      "Choose at least two different batches to merge",
+    expect(SplitSchema.safeParse({ weights: "400, abc" }).error?.issues[0]?.message).toBe(
+      "Each weight must be a number above 0, like 400 or 350.5",
     );
   });
 
+  it("merge: two different codes at least", () => {
+    expect(MergeSchema.parse({ batchCodes: ["lr-coc-2026-000001", "LR-COC-2026-000002"] }).batchCodes).toEqual([
+      "LR-COC-2026-000001",
+      "LR-COC-2026-000002",
+    ]);
+    expect(
+      MergeSchema.safeParse({ batchCodes: ["LR-COC-2026-000001", "lr-coc-2026-000001"] }).error?.issues[0]?.message,
+    ).toBe("Choose at least two different batches to merge");
+  });
+
   it("DDS numbers: letters and digits, normalised to capitals", () => {
-    expect(DdsSchema.parse({ ddsReference: " 25lrxq4k3p5581 ", ddsVerification: "kyrpjki6" })).toEqual({ ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" });
+    expect(DdsSchema.parse({ ddsReference: " 25lrxq4k3p5581 ", ddsVerification: "kyrpjki6" })).toEqual({
+      ddsReference: "25LRXQ4K3P5581",
+      ddsVerification: "KYRPJKI6",
+    });
     expect(DdsSchema.safeParse({ ddsReference: "<script>", ddsVerification: "KYRPJKI6" }).success).toBe(false);
     expect(DdsSchema.safeParse({ ddsReference: "25LRXQ4K3P5581", ddsVerification: "ab" }).success).toBe(false);
   });

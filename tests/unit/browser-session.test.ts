@@ -10,8 +10,13 @@ import {
 } from "#app/lib/browser-session";
 import { MemoryStorage } from "./memory-storage";
 
-
-const SESSION = { token: "header.payload.sig", userType: "farmer", userRole: "farmer", userId: "u-42", username: "FRM123456" };
+const SESSION = {
+  token: "header.payload.sig",
+  userType: "farmer",
+  userRole: "farmer",
+  userId: "u-42",
+  username: "FRM123456",
+};
 
 /** Every key a full sign-in can leave behind, plus unrelated keys that must survive. */
 const FULL = {
@@ -46,23 +51,32 @@ describe("storeBrowserSession (spec §3, §4)", () => {
     });
   });
 
-  it.each(["dgToken", "ddgotsToken", "ddgafToken"] as const)("also stores the token under %s for an executive", (key) => {
-    const storage = new MemoryStorage();
+  it.each(["dgToken", "ddgotsToken", "ddgafToken"] as const)(
+    "also stores the token under %s for an executive",
+    (key) => {
+      const storage = new MemoryStorage();
 
-    storeBrowserSession(storage, { ...SESSION, userType: "executive", userRole: "dg" }, key);
+      storeBrowserSession(storage, { ...SESSION, userType: "executive", userRole: "dg" }, key);
 
-    expect(storage.snapshot()).toEqual({
-      authToken: "header.payload.sig",
-      userType: "executive",
-      userRole: "dg",
-      userId: "u-42",
-      username: "FRM123456",
-      [key]: "header.payload.sig",
-    });
-  });
+      expect(storage.snapshot()).toEqual({
+        authToken: "header.payload.sig",
+        userType: "executive",
+        userRole: "dg",
+        userId: "u-42",
+        username: "FRM123456",
+        [key]: "header.payload.sig",
+      });
+    },
+  );
 
   it("overwrites a previous session's values", () => {
-    const storage = new MemoryStorage({ authToken: "old", userType: "buyer", userRole: "buyer", userId: "u-1", username: "BYR-1" });
+    const storage = new MemoryStorage({
+      authToken: "old",
+      userType: "buyer",
+      userRole: "buyer",
+      userId: "u-1",
+      username: "BYR-1",
+    });
 
     storeBrowserSession(storage, SESSION);
 
@@ -140,12 +154,26 @@ describe("tokenClaims", () => {
   });
 
   it("reads the claims of a token signed the way the worker signs it, including non-ASCII names", async () => {
-    const token = await new SignJWT({ sid: "s1", role: "farmer", utp: "farmer", lid: "FRM123456", name: "Zoë Kpàn", mcp: false })
+    const token = await new SignJWT({
+      sid: "s1",
+      role: "farmer",
+      utp: "farmer",
+      lid: "FRM123456",
+      name: "Zoë Kpàn",
+      mcp: false,
+    })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
       .setSubject("u-42")
       .sign(new TextEncoder().encode("test-secret-test-secret-test-secret"));
 
-    expect(tokenClaims(token)).toMatchObject({ sub: "u-42", role: "farmer", utp: "farmer", lid: "FRM123456", name: "Zoë Kpàn", mcp: false });
+    expect(tokenClaims(token)).toMatchObject({
+      sub: "u-42",
+      role: "farmer",
+      utp: "farmer",
+      lid: "FRM123456",
+      name: "Zoë Kpàn",
+      mcp: false,
+    });
   });
 
   it("returns {} for a missing or malformed token", () => {

@@ -36,7 +36,13 @@ const ev = (kind: string, layerName: string, overlapHectares: number, overlapPer
   overlapPercent,
   present: overlapPercent >= 10,
 });
-const assessment = (plotId: string, verdict: string, assessedAt: string, evidence: unknown[], reasons: string[] = []): AssessmentForCertificate => ({
+const assessment = (
+  plotId: string,
+  verdict: string,
+  assessedAt: string,
+  evidence: unknown[],
+  reasons: string[] = [],
+): AssessmentForCertificate => ({
   plotId,
   verdict,
   assessedAt,
@@ -44,28 +50,115 @@ const assessment = (plotId: string, verdict: string, assessedAt: string, evidenc
   reasons: JSON.stringify(reasons),
 });
 const square = (lon: number, lat: number, d = 0.000903) =>
-  JSON.stringify({ type: "Polygon", coordinates: [[[lon, lat], [+(lon + d).toFixed(6), lat], [+(lon + d).toFixed(6), +(lat + d).toFixed(6)], [lon, +(lat + d).toFixed(6)], [lon, lat]]] });
+  JSON.stringify({
+    type: "Polygon",
+    coordinates: [
+      [
+        [lon, lat],
+        [+(lon + d).toFixed(6), lat],
+        [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
+        [lon, +(lat + d).toFixed(6)],
+        [lon, lat],
+      ],
+    ],
+  });
 
 const FARMERS: FarmerForCertificate[] = [
-  { id: "f-1", farmerId: "FRM000001", userId: "demo-farmer", firstName: "Korto", lastName: "Gbowee", county: "Bong County", district: null, community: "Gbarnga" },
-  { id: "f-2", farmerId: "FRM100002", userId: null, firstName: "Yassah", lastName: "Kpadeh", county: "Bong County", district: "Panta", community: null },
+  {
+    id: "f-1",
+    farmerId: "FRM000001",
+    userId: "demo-farmer",
+    firstName: "Korto",
+    lastName: "Gbowee",
+    county: "Bong County",
+    district: null,
+    community: "Gbarnga",
+  },
+  {
+    id: "f-2",
+    farmerId: "FRM100002",
+    userId: null,
+    firstName: "Yassah",
+    lastName: "Kpadeh",
+    county: "Bong County",
+    district: "Panta",
+    community: null,
+  },
 ];
 const PLOTS: PlotForCertificate[] = [
-  { id: "p-1", plotCode: "PLT-000001-01", farmerId: "FRM000001", geometry: square(-9.472311, 6.995412), areaHectares: 1.0012, crop: "Cocoa", county: "Bong County", validationState: "valid", riskLevel: "low", assessedAt: "2025-12-01T08:00:00.000Z" },
-  { id: "p-2", plotCode: "PLT-100002-01", farmerId: "FRM100002", geometry: square(-9.468842, 6.991127), areaHectares: 1.0011, crop: "Cocoa", county: "Bong County", validationState: "valid", riskLevel: "low", assessedAt: "2025-12-01T08:00:00.000Z" },
+  {
+    id: "p-1",
+    plotCode: "PLT-000001-01",
+    farmerId: "FRM000001",
+    geometry: square(-9.472311, 6.995412),
+    areaHectares: 1.0012,
+    crop: "Cocoa",
+    county: "Bong County",
+    validationState: "valid",
+    riskLevel: "low",
+    assessedAt: "2025-12-01T08:00:00.000Z",
+  },
+  {
+    id: "p-2",
+    plotCode: "PLT-100002-01",
+    farmerId: "FRM100002",
+    geometry: square(-9.468842, 6.991127),
+    areaHectares: 1.0011,
+    crop: "Cocoa",
+    county: "Bong County",
+    validationState: "valid",
+    riskLevel: "low",
+    assessedAt: "2025-12-01T08:00:00.000Z",
+  },
 ];
 const ASSESSMENTS = [
   // Plot 1: first assessed in September 2024 (more information needed, a small post-2020 disturbance overlap), low since December 2025.
-  assessment("p-1", "more_information_needed", "2024-09-15T10:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0.4, 40), ev("disturbance_after_2020", "RADD alerts", 0.05, 5)], ["Tree cover at end-2020 on 40% of the plot."]),
-  assessment("p-1", "low", "2025-12-01T08:00:00.000Z", [ev("commodity_2020", "Cocoa map 2020", 1, 100), ev("disturbance_after_2020", "RADD alerts", 0, 0)], ["Cocoa was already grown on the plot in 2020."]),
+  assessment(
+    "p-1",
+    "more_information_needed",
+    "2024-09-15T10:00:00.000Z",
+    [ev("forest_2020", "JRC GFC 2020", 0.4, 40), ev("disturbance_after_2020", "RADD alerts", 0.05, 5)],
+    ["Tree cover at end-2020 on 40% of the plot."],
+  ),
+  assessment(
+    "p-1",
+    "low",
+    "2025-12-01T08:00:00.000Z",
+    [ev("commodity_2020", "Cocoa map 2020", 1, 100), ev("disturbance_after_2020", "RADD alerts", 0, 0)],
+    ["Cocoa was already grown on the plot in 2020."],
+  ),
   // Plot 2: a verdict that read no disturbance layer, then one that did.
-  assessment("p-2", "low", "2024-06-01T08:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0, 0)], ["No tree cover at end-2020."]),
-  assessment("p-2", "low", "2025-12-01T08:00:00.000Z", [ev("forest_2020", "JRC GFC 2020", 0, 0), ev("disturbance_after_2020", "RADD alerts", 0, 0)], ["No tree cover at end-2020."]),
+  assessment(
+    "p-2",
+    "low",
+    "2024-06-01T08:00:00.000Z",
+    [ev("forest_2020", "JRC GFC 2020", 0, 0)],
+    ["No tree cover at end-2020."],
+  ),
+  assessment(
+    "p-2",
+    "low",
+    "2025-12-01T08:00:00.000Z",
+    [ev("forest_2020", "JRC GFC 2020", 0, 0), ev("disturbance_after_2020", "RADD alerts", 0, 0)],
+    ["No tree cover at end-2020."],
+  ),
 ];
 const DAY = (d: string) => `${d}T09:00:00.000Z`;
 const rows = (over: Partial<BatchRows> = {}): BatchRows => ({
   kind: "shipment",
-  batch: { id: "b-1", batchCode: "LR-COC-2026-000901", commodity: "Cocoa", hsCode: "1801", weightKg: 1200, grade: "A", harvestDate: "2026-01-20", complianceStatus: "compliant", ddsReference: null, ddsVerification: null, status: "exported" },
+  batch: {
+    id: "b-1",
+    batchCode: "LR-COC-2026-000901",
+    commodity: "Cocoa",
+    hsCode: "1801",
+    weightKg: 1200,
+    grade: "A",
+    harvestDate: "2026-01-20",
+    complianceStatus: "compliant",
+    ddsReference: null,
+    ddsVerification: null,
+    status: "exported",
+  },
   origins: [
     { plotId: "p-1", farmerId: "FRM000001" },
     { plotId: "p-2", farmerId: "FRM100002" },
@@ -74,9 +167,27 @@ const rows = (over: Partial<BatchRows> = {}): BatchRows => ({
   farmers: FARMERS,
   assessments: ASSESSMENTS,
   custody: [
-    { batchId: "b-1", toStatus: "purchased", occurredAt: DAY("2026-01-21"), location: "Gbarnga market", weightOutKg: 1200 },
-    { batchId: "b-1", toStatus: "port_inspected", occurredAt: DAY("2026-02-20"), location: "Freeport of Monrovia", weightOutKg: 1195 },
-    { batchId: "b-1", toStatus: "exported", occurredAt: DAY("2026-02-28"), location: "Freeport of Monrovia", weightOutKg: 1190 },
+    {
+      batchId: "b-1",
+      toStatus: "purchased",
+      occurredAt: DAY("2026-01-21"),
+      location: "Gbarnga market",
+      weightOutKg: 1200,
+    },
+    {
+      batchId: "b-1",
+      toStatus: "port_inspected",
+      occurredAt: DAY("2026-02-20"),
+      location: "Freeport of Monrovia",
+      weightOutKg: 1195,
+    },
+    {
+      batchId: "b-1",
+      toStatus: "exported",
+      occurredAt: DAY("2026-02-28"),
+      location: "Freeport of Monrovia",
+      weightOutKg: 1190,
+    },
   ],
   exporterName: "Liberia Premium Exports Inc. (demo)",
   ...over,
@@ -84,17 +195,37 @@ const rows = (over: Partial<BatchRows> = {}): BatchRows => ({
 
 describe("monitoring series from the assessment history", () => {
   it("covers only months with a verdict in force that read a post-2020 disturbance layer", () => {
-    const series = monitoringSeries("PLT-000001-01", ASSESSMENTS.filter((a) => a.plotId === "p-1"), NOW);
+    const series = monitoringSeries(
+      "PLT-000001-01",
+      ASSESSMENTS.filter((a) => a.plotId === "p-1"),
+      NOW,
+    );
     // The window is March 2024 – February 2026; the plot was first assessed in September 2024.
     expect(series.months[0]!.month).toBe("2024-09");
     expect(series.months.at(-1)!.month).toBe("2026-02");
     expect(series.months).toHaveLength(18);
-    expect(series.months.find((m) => m.month === "2025-11")).toEqual({ month: "2025-11", layer: "RADD alerts", alerts: 1, overlapHectares: 0.05, verdict: "more_information_needed" });
-    expect(series.months.find((m) => m.month === "2025-12")).toEqual({ month: "2025-12", layer: "RADD alerts", alerts: 0, overlapHectares: 0, verdict: "low" });
+    expect(series.months.find((m) => m.month === "2025-11")).toEqual({
+      month: "2025-11",
+      layer: "RADD alerts",
+      alerts: 1,
+      overlapHectares: 0.05,
+      verdict: "more_information_needed",
+    });
+    expect(series.months.find((m) => m.month === "2025-12")).toEqual({
+      month: "2025-12",
+      layer: "RADD alerts",
+      alerts: 0,
+      overlapHectares: 0,
+      verdict: "low",
+    });
   });
 
   it("leaves out months whose verdict read no disturbance layer, and plots never assessed", () => {
-    const series = monitoringSeries("PLT-100002-01", ASSESSMENTS.filter((a) => a.plotId === "p-2"), NOW);
+    const series = monitoringSeries(
+      "PLT-100002-01",
+      ASSESSMENTS.filter((a) => a.plotId === "p-2"),
+      NOW,
+    );
     expect(series.months.map((m) => m.month)).toEqual(["2025-12", "2026-01", "2026-02"]);
     expect(monitoringSeries("PLT-X", [], NOW).months).toEqual([]);
   });
@@ -104,7 +235,11 @@ describe("content of a real shipment", () => {
   const c = batchCertificateContent(rows(), NOW);
 
   it("names the subject, farmers and plots as stored, with each plot's latest verdict, reasons and evidence", () => {
-    expect(c.subject).toEqual({ kind: "shipment", id: "LR-COC-2026-000901", label: "LR-COC-2026-000901 (Cocoa, exported 2026-02-28)" });
+    expect(c.subject).toEqual({
+      kind: "shipment",
+      id: "LR-COC-2026-000901",
+      label: "LR-COC-2026-000901 (Cocoa, exported 2026-02-28)",
+    });
     expect(c.testProfile).toBe(false);
     expect(c.farmers).toEqual([
       { farmerId: "FRM000001", name: "Korto Gbowee", county: "Bong County", community: "Gbarnga" },
@@ -119,7 +254,12 @@ describe("content of a real shipment", () => {
       ["Cocoa map 2020", "commodity_2020", 100, "2025-06-30"],
       ["RADD alerts", "disturbance_after_2020", 0, "2025-06-30"],
     ]);
-    expect(c.batch).toMatchObject({ batchCode: "LR-COC-2026-000901", description: "Cocoa beans, whole or broken, raw or roasted", netWeightKg: 1200, grade: "A" });
+    expect(c.batch).toMatchObject({
+      batchCode: "LR-COC-2026-000901",
+      description: "Cocoa beans, whole or broken, raw or roasted",
+      netWeightKg: 1200,
+      grade: "A",
+    });
   });
 
   it("keeps what is stored about the shipment and leaves the rest unrecorded, never guessed", () => {
@@ -141,13 +281,24 @@ describe("content of a real shipment", () => {
       netWeightKg: 1190,
     });
     expect(c.quality).toBeNull();
-    expect(c.phytosanitary).toMatchObject({ botanicalName: "Theobroma cacao L.", placeOfOrigin: "Bong County, Liberia", additionalDeclaration: null, inspectionDate: "2026-02-20", inspectionPlace: "Freeport of Monrovia", treatment: null, treatmentRecorded: false });
+    expect(c.phytosanitary).toMatchObject({
+      botanicalName: "Theobroma cacao L.",
+      placeOfOrigin: "Bong County, Liberia",
+      additionalDeclaration: null,
+      inspectionDate: "2026-02-20",
+      inspectionPlace: "Freeport of Monrovia",
+      treatment: null,
+      treatmentRecorded: false,
+    });
     expect(c.dds).toBeNull();
     expect(batchCertificateContent(rows({ kind: "batch" }), NOW).shipment).toBeNull();
   });
 
   it("a farmer's content: their plots only, no lot", () => {
-    const f = farmerCertificateContent({ farmer: FARMERS[0]!, plots: [PLOTS[0]!], assessments: ASSESSMENTS.filter((a) => a.plotId === "p-1") }, NOW);
+    const f = farmerCertificateContent(
+      { farmer: FARMERS[0]!, plots: [PLOTS[0]!], assessments: ASSESSMENTS.filter((a) => a.plotId === "p-1") },
+      NOW,
+    );
     expect(f.subject).toEqual({ kind: "farmer", id: "FRM000001", label: "Korto Gbowee (FRM000001)" });
     expect(f.plots.map((p) => p.plotCode)).toEqual(["PLT-000001-01"]);
     expect([f.batch, f.shipment, f.quality, f.phytosanitary, f.dds]).toEqual([null, null, null, null, null]);
@@ -157,7 +308,10 @@ describe("content of a real shipment", () => {
 
 describe("data hash", () => {
   const base = batchCertificateContent(rows(), NOW);
-  const withDds = batchCertificateContent(rows({ batch: { ...rows().batch, ddsReference: "26BE7TQX4K2M9R", ddsVerification: "TST8K2QZ" } }), NOW);
+  const withDds = batchCertificateContent(
+    rows({ batch: { ...rows().batch, ddsReference: "26BE7TQX4K2M9R", ddsVerification: "TST8K2QZ" } }),
+    NOW,
+  );
 
   it("is canonical: the same data in another key order hashes the same", async () => {
     expect(canonicalJson({ b: 1, a: [{ d: 2, c: undefined, e: null }] })).toBe('{"a":[{"d":2,"e":null}],"b":1}');
@@ -183,8 +337,22 @@ describe("data hash", () => {
 // ── The rendered documents ───────────────────────────────────────────────────────────────────
 
 const EXPECTED: Record<CertificateType, string[]> = {
-  eudr: ["EUDR Compliance Certificate", "PLT-000001-01", "PLT-100002-01", "Korto Gbowee", "Yassah Kpadeh", "EU DDS reference number not yet recorded", "Cocoa was already grown on the plot in 2020."],
-  deforestation: ["Deforestation Analysis", "PLT-000001-01", "September 2024 – February 2026 (18 months)", "18 months checked with RADD alerts: alerts in 15 month(s), largest overlap in a month 0.05 ha", "3 months checked with RADD alerts: alerts in 0 month(s)"],
+  eudr: [
+    "EUDR Compliance Certificate",
+    "PLT-000001-01",
+    "PLT-100002-01",
+    "Korto Gbowee",
+    "Yassah Kpadeh",
+    "EU DDS reference number not yet recorded",
+    "Cocoa was already grown on the plot in 2020.",
+  ],
+  deforestation: [
+    "Deforestation Analysis",
+    "PLT-000001-01",
+    "September 2024 – February 2026 (18 months)",
+    "18 months checked with RADD alerts: alerts in 15 month(s), largest overlap in a month 0.05 ha",
+    "3 months checked with RADD alerts: alerts in 0 month(s)",
+  ],
   phytosanitary: [
     "Phytosanitary Certificate",
     "Declared name and address of consignee not recorded",
@@ -194,9 +362,25 @@ const EXPECTED: Record<CertificateType, string[]> = {
     "Consignment inspected on 20 February 2026 at Freeport of Monrovia",
     "Treatment not recorded",
   ],
-  origin: ["Certificate of Origin", "2. Consignee not recorded", "from Freeport of Monrovia on or about 28 February 2026", "1,190 kg net", "Invoice not recorded", "not recorded: no exporter's declaration is held on the platform"],
-  quality: ["Quality Control Certificate", "Grade A (recorded on the batch at inspection)", "not measured — the measurements behind this grade"],
-  declaration: ["Comprehensive Compliance Declaration", "Grade A recorded at inspection; criteria not measured", "treatment not recorded", "LR-COC-2026-000901"],
+  origin: [
+    "Certificate of Origin",
+    "2. Consignee not recorded",
+    "from Freeport of Monrovia on or about 28 February 2026",
+    "1,190 kg net",
+    "Invoice not recorded",
+    "not recorded: no exporter's declaration is held on the platform",
+  ],
+  quality: [
+    "Quality Control Certificate",
+    "Grade A (recorded on the batch at inspection)",
+    "not measured — the measurements behind this grade",
+  ],
+  declaration: [
+    "Comprehensive Compliance Declaration",
+    "Grade A recorded at inspection; criteria not measured",
+    "treatment not recorded",
+    "LR-COC-2026-000901",
+  ],
 };
 const NEVER: Record<CertificateType, string[]> = {
   eudr: [],
@@ -209,14 +393,23 @@ const NEVER: Record<CertificateType, string[]> = {
 
 describe.runIf(POPPLER)("the six documents of a real shipment", () => {
   const content = batchCertificateContent(rows(), NOW);
-  it.each(CERTIFICATE_TYPES.map((t) => [t]))("%s: expected text, nothing invented, and the QR code of its verification URL", async (type) => {
-    const number = `LR-${{ eudr: "EUDR", deforestation: "DFA", phytosanitary: "PHY", origin: "COO", quality: "QCG", declaration: "CCD" }[type]}-2026-000017-7KQX`;
-    const data = stampCertificate(type, contentForType(type, content), { certificateNumber: number, issuedAt: NOW, verifyBaseUrl: BASE });
-    const { bytes, qr } = await renderCertificateLayout(type, data);
-    const text = pdfText(bytes);
-    for (const t of [...EXPECTED[type], number, "LR-COC-2026-000901", `${BASE}/verify/${number}`]) expect(text, t).toContain(t);
-    for (const t of NEVER[type]) expect(text, t).not.toContain(t);
-    expect(text).not.toContain("Test profile");
-    expect(qrFromPixels(bytes, qr).modules).toEqual(encode(`${BASE}/verify/${number}`, { ecc: "M", border: 0 }).data);
-  }, 30_000);
+  it.each(CERTIFICATE_TYPES.map((t) => [t]))(
+    "%s: expected text, nothing invented, and the QR code of its verification URL",
+    async (type) => {
+      const number = `LR-${{ eudr: "EUDR", deforestation: "DFA", phytosanitary: "PHY", origin: "COO", quality: "QCG", declaration: "CCD" }[type]}-2026-000017-7KQX`;
+      const data = stampCertificate(type, contentForType(type, content), {
+        certificateNumber: number,
+        issuedAt: NOW,
+        verifyBaseUrl: BASE,
+      });
+      const { bytes, qr } = await renderCertificateLayout(type, data);
+      const text = pdfText(bytes);
+      for (const t of [...EXPECTED[type], number, "LR-COC-2026-000901", `${BASE}/verify/${number}`])
+        expect(text, t).toContain(t);
+      for (const t of NEVER[type]) expect(text, t).not.toContain(t);
+      expect(text).not.toContain("Test profile");
+      expect(qrFromPixels(bytes, qr).modules).toEqual(encode(`${BASE}/verify/${number}`, { ecc: "M", border: 0 }).data);
+    },
+    30_000,
+  );
 });

@@ -51,7 +51,9 @@ describe("certificate types", () => {
     expect(formatCertificateNumber("origin", NOW, "000123")).toBe("LR-COO-2026-000123");
     expect(formatCertificateNumber("eudr", NOW, "7f3k9q")).toBe("LR-EUDR-2026-7F3K9Q");
     expect(() => formatCertificateNumber("eudr", NOW, "a/b")).toThrow(RangeError);
-    expect(verificationUrl("https://eip.example.gov.lr/", "LR-EUDR-2026-000123")).toBe("https://eip.example.gov.lr/verify/LR-EUDR-2026-000123");
+    expect(verificationUrl("https://eip.example.gov.lr/", "LR-EUDR-2026-000123")).toBe(
+      "https://eip.example.gov.lr/verify/LR-EUDR-2026-000123",
+    );
   });
 
   it("name LACRA as issuer, except the phytosanitary certificate, prepared for the plant protection service", () => {
@@ -72,7 +74,16 @@ describe("certificate types", () => {
 });
 
 describe("gradeFromMeasurements", () => {
-  const good: CocoaMeasurements = { commodity: "Cocoa", moisturePercent: 6.8, beanCountPer100g: 92, mouldyPercent: 0.5, slatyPercent: 1, defectivePercent: 0.7, foreignMatterPercent: 0, smokyBeans: false };
+  const good: CocoaMeasurements = {
+    commodity: "Cocoa",
+    moisturePercent: 6.8,
+    beanCountPer100g: 92,
+    mouldyPercent: 0.5,
+    slatyPercent: 1,
+    defectivePercent: 0.7,
+    foreignMatterPercent: 0,
+    smokyBeans: false,
+  };
 
   it("gives A+ when every criterion is in the premium band", () => {
     const r = gradeFromMeasurements(good);
@@ -106,9 +117,18 @@ describe("gradeFromMeasurements", () => {
   });
 
   it("grades coffee on moisture (ICO ≤ 12.5 %), defects per 300 g (≤ 150) and foreign matter", () => {
-    expect(gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 10.8, defectsPer300g: 22, foreignMatterPercent: 0 }).grade).toBe("A+");
-    expect(gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 12, defectsPer300g: 140, foreignMatterPercent: 0 }).grade).toBe("C");
-    expect(gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 12, defectsPer300g: 160, foreignMatterPercent: 0 }).grade).toBe("D");
+    expect(
+      gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 10.8, defectsPer300g: 22, foreignMatterPercent: 0 })
+        .grade,
+    ).toBe("A+");
+    expect(
+      gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 12, defectsPer300g: 140, foreignMatterPercent: 0 })
+        .grade,
+    ).toBe("C");
+    expect(
+      gradeFromMeasurements({ commodity: "Coffee", moisturePercent: 12, defectsPer300g: 160, foreignMatterPercent: 0 })
+        .grade,
+    ).toBe("D");
   });
 });
 
@@ -122,28 +142,38 @@ describe("test farmer profiles", () => {
     expect(() => testFarmerContent(4, NOW)).toThrow(RangeError);
   });
 
-  it.each([1, 2, 3])("profile %i: plots pass the EUDR geometry checks with 6 decimals, in the farmer's county", (id) => {
-    const c = testFarmerContent(id, NOW);
-    expect(c.testProfile).toBe(true);
-    for (const p of c.plots) {
-      const r = validatePlotGeometry(p.geometry, { crop: p.crop, county: p.county, declaredAreaHectares: p.geometry.type === "Point" ? p.areaHectares : undefined });
-      expect(r.errors).toEqual([]);
-      expect(r.warnings).toEqual([]);
-      if (p.geometry.type === "Polygon") expect(Math.abs(r.areaHectares - p.areaHectares)).toBeLessThan(0.01);
-      expect(p.evidence.length).toBeGreaterThanOrEqual(5);
-    }
-  });
+  it.each([1, 2, 3])(
+    "profile %i: plots pass the EUDR geometry checks with 6 decimals, in the farmer's county",
+    (id) => {
+      const c = testFarmerContent(id, NOW);
+      expect(c.testProfile).toBe(true);
+      for (const p of c.plots) {
+        const r = validatePlotGeometry(p.geometry, {
+          crop: p.crop,
+          county: p.county,
+          declaredAreaHectares: p.geometry.type === "Point" ? p.areaHectares : undefined,
+        });
+        expect(r.errors).toEqual([]);
+        expect(r.warnings).toEqual([]);
+        if (p.geometry.type === "Polygon") expect(Math.abs(r.areaHectares - p.areaHectares)).toBeLessThan(0.01);
+        expect(p.evidence.length).toBeGreaterThanOrEqual(5);
+      }
+    },
+  );
 
-  it.each([1, 2, 3])("profile %i: 24 months of monitoring per plot, ending last month; a batch the plots can yield", (id) => {
-    const c = testFarmerContent(id, NOW);
-    expect(c.monitoring.map((m) => m.plotCode)).toEqual(c.plots.map((p) => p.plotCode));
-    for (const m of c.monitoring) expect(m.months.map((x) => x.month)).toEqual(monitoringMonths(NOW, 24));
-    const crop = c.batch!.commodity as "Cocoa" | "Coffee";
-    const capacity = c.plots.reduce((s, p) => s + p.areaHectares, 0) * DEFAULT_YIELD_KG_PER_HA[crop]!;
-    expect(c.batch!.netWeightKg).toBeLessThanOrEqual(capacity);
-    expect(c.shipment!.netWeightKg).toBe(c.batch!.netWeightKg);
-    expect(c.shipment!.packages!.count * (crop === "Cocoa" ? 62.5 : 60)).toBe(c.batch!.netWeightKg);
-  });
+  it.each([1, 2, 3])(
+    "profile %i: 24 months of monitoring per plot, ending last month; a batch the plots can yield",
+    (id) => {
+      const c = testFarmerContent(id, NOW);
+      expect(c.monitoring.map((m) => m.plotCode)).toEqual(c.plots.map((p) => p.plotCode));
+      for (const m of c.monitoring) expect(m.months.map((x) => x.month)).toEqual(monitoringMonths(NOW, 24));
+      const crop = c.batch!.commodity as "Cocoa" | "Coffee";
+      const capacity = c.plots.reduce((s, p) => s + p.areaHectares, 0) * DEFAULT_YIELD_KG_PER_HA[crop]!;
+      expect(c.batch!.netWeightKg).toBeLessThanOrEqual(capacity);
+      expect(c.shipment!.netWeightKg).toBe(c.batch!.netWeightKg);
+      expect(c.shipment!.packages!.count * (crop === "Cocoa" ? 62.5 : 60)).toBe(c.batch!.netWeightKg);
+    },
+  );
 
   it("give each of the six documents its own number, dates and verification URL", () => {
     const all = testFarmerData(1, NOW, "https://eip.example.gov.lr");
@@ -152,7 +182,13 @@ describe("test farmer profiles", () => {
     expect(all.eudr.certificateNumber).toBe("LR-EUDR-2026-TEST1-0115");
     expect(all.eudr.verificationUrl).toBe("https://eip.example.gov.lr/verify/LR-EUDR-2026-TEST1-0115");
     expect(all.phytosanitary.expiresAt).toBe("2026-01-29T10:30:00.000Z");
-    expect(all.declaration.relatedCertificates?.map((r) => r.type)).toEqual(["eudr", "deforestation", "phytosanitary", "origin", "quality"]);
+    expect(all.declaration.relatedCertificates?.map((r) => r.type)).toEqual([
+      "eudr",
+      "deforestation",
+      "phytosanitary",
+      "origin",
+      "quality",
+    ]);
   });
 
   it("cover the three situations: DDS recorded, no DDS yet, a plot needing more information", () => {

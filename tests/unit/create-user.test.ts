@@ -23,16 +23,25 @@ const errorsFor = (argv: string[]) => validate(opts(argv));
 describe("parseArgs", () => {
   it("reads every value flag, in both --flag value and --flag=value forms", () => {
     const o = parseArgs([
-      "--role", "monitoring_observer",
-      "--login-id", "ngo.watch",
-      "--first-name", "Ada",
+      "--role",
+      "monitoring_observer",
+      "--login-id",
+      "ngo.watch",
+      "--first-name",
+      "Ada",
       "--last-name=Kollie",
-      "--county", "Bong County",
-      "--phone", "+231 77 123 4567",
-      "--company", "Acme",
-      "--organization", "Forest Watch",
-      "--entity-type", "ngo",
-      "--env", "production",
+      "--county",
+      "Bong County",
+      "--phone",
+      "+231 77 123 4567",
+      "--company",
+      "Acme",
+      "--organization",
+      "Forest Watch",
+      "--entity-type",
+      "ngo",
+      "--env",
+      "production",
     ]);
     expect(o).toMatchObject({
       role: "monitoring_observer",
@@ -79,15 +88,23 @@ describe("parseArgs", () => {
 
 describe("validate", () => {
   it("accepts a complete system administrator", () => {
-    expect(errorsFor(["--role", "system_administrator", "--login-id", "it.admin", "--access-code", "CODE-123456"])).toEqual([]);
+    expect(
+      errorsFor(["--role", "system_administrator", "--login-id", "it.admin", "--access-code", "CODE-123456"]),
+    ).toEqual([]);
   });
 
   it("accepts well-formed farmer, exporter, office and observer accounts", () => {
     expect(errorsFor(["--role", "farmer", "--login-id", "FRM000123", "--county", "Lofa County"])).toEqual([]);
     expect(errorsFor(["--role", "farmer", "--login-id", " frm000123 "])).toEqual([]);
-    expect(errorsFor(["--role", "exporter", "--login-id", "EXP-20260115-001", "--company", "Exports Inc."])).toEqual([]);
-    expect(errorsFor(["--role", "office_admin", "--login-id", "office.one", "--department", "document_management"])).toEqual([]);
-    expect(errorsFor(["--role", "monitoring_observer", "--login-id", "gac.audit", "--entity-type", "auditor"])).toEqual([]);
+    expect(errorsFor(["--role", "exporter", "--login-id", "EXP-20260115-001", "--company", "Exports Inc."])).toEqual(
+      [],
+    );
+    expect(
+      errorsFor(["--role", "office_admin", "--login-id", "office.one", "--department", "document_management"]),
+    ).toEqual([]);
+    expect(errorsFor(["--role", "monitoring_observer", "--login-id", "gac.audit", "--entity-type", "auditor"])).toEqual(
+      [],
+    );
     expect(errorsFor(["--role", "buyer", "--login-id", "BUY-0042", "--phone", "+231 77 123 4567"])).toEqual([]);
   });
 
@@ -125,7 +142,9 @@ describe("validate", () => {
     expect(errorsFor(["--role", "dg", "--login-id", "dg lacra"])).toEqual([
       "A login ID may only contain letters, digits and . _ @ - (no spaces), and must start with a letter or digit",
     ]);
-    expect(errorsFor(["--role", "dg", "--login-id", "x".repeat(121)])).toEqual(["--login-id must be at most 120 characters"]);
+    expect(errorsFor(["--role", "dg", "--login-id", "x".repeat(121)])).toEqual([
+      "--login-id must be at most 120 characters",
+    ]);
   });
 
   it("checks the county against the 15 counties", () => {
@@ -186,14 +205,18 @@ describe("validate", () => {
   });
 
   it("reports every problem at once", () => {
-    expect(errorsFor(["--role", "farmer", "--login-id", "bad", "--county", "Atlantis", "--access-code", "CODE-123456"])).toHaveLength(3);
+    expect(
+      errorsFor(["--role", "farmer", "--login-id", "bad", "--county", "Atlantis", "--access-code", "CODE-123456"]),
+    ).toHaveLength(3);
   });
 });
 
 describe("validatePassword", () => {
   it("needs 8 characters for staff and admins, 6 for farmers and buyers", () => {
     expect(validatePassword("Kp9#zw1", { role: "dg" })).toEqual(["The password must be at least 8 characters"]);
-    expect(validatePassword("Kp9#zw1", { role: "system_administrator" })).toEqual(["The password must be at least 8 characters"]);
+    expect(validatePassword("Kp9#zw1", { role: "system_administrator" })).toEqual([
+      "The password must be at least 8 characters",
+    ]);
     expect(validatePassword("Kp9#zw1", { role: "farmer" })).toEqual([]);
     expect(validatePassword("Kp9#z", { role: "buyer" })).toEqual(["The password must be at least 6 characters"]);
     expect(validatePassword("Kp9#zw1x", { role: "dg" })).toEqual([]);
@@ -206,7 +229,9 @@ describe("validatePassword", () => {
   });
 
   it("refuses the login ID or the access code as the password", () => {
-    expect(validatePassword("it.admin.2026", { role: "dg", loginId: "IT.ADMIN.2026" })).toEqual(["The password must not be the login ID"]);
+    expect(validatePassword("it.admin.2026", { role: "dg", loginId: "IT.ADMIN.2026" })).toEqual([
+      "The password must not be the login ID",
+    ]);
     expect(validatePassword("CODE-123456", { role: "system_administrator", accessCode: "CODE-123456" })).toEqual([
       "The access code must be different from the password",
     ]);
@@ -220,7 +245,18 @@ describe("buildInsertSql", () => {
     expect(sqlText("O'Neil")).toBe("'O''Neil'");
     expect(sqlText(undefined)).toBe("NULL");
     const sql = await buildInsertSql(
-      opts(["--role", "buyer", "--login-id", "BUY-7", "--first-name", "Sean", "--last-name", "O'Neil", "--company", "O'Neil & Sons'; DROP TABLE users; --"]),
+      opts([
+        "--role",
+        "buyer",
+        "--login-id",
+        "BUY-7",
+        "--first-name",
+        "Sean",
+        "--last-name",
+        "O'Neil",
+        "--company",
+        "O'Neil & Sons'; DROP TABLE users; --",
+      ]),
       password,
       "fixed-id",
     );
@@ -240,7 +276,9 @@ describe("buildInsertSql", () => {
     expect(insert).toMatch(
       /^INSERT INTO users \(id, login_id, login_id_normalized, role, first_name, last_name, county, phone, company_name, organization_name, department, entity_type, password_hash, access_code_hash, active, must_change_password, is_demo\) VALUES \('[0-9a-f-]{36}', 'FRM000123', 'FRM000123', 'farmer', '', '', 'Lofa County', NULL, NULL, NULL, NULL, NULL, 'scrypt\$[^']+', NULL, 1, 1, 0\);$/,
     );
-    expect(audit).toMatch(/^INSERT INTO audit_log .* 'user_created', 'user', '[0-9a-f-]{36}', NULL, '\{.*\}' WHERE EXISTS \(SELECT 1 FROM users WHERE id = '[0-9a-f-]{36}'\);$/);
+    expect(audit).toMatch(
+      /^INSERT INTO audit_log .* 'user_created', 'user', '[0-9a-f-]{36}', NULL, '\{.*\}' WHERE EXISTS \(SELECT 1 FROM users WHERE id = '[0-9a-f-]{36}'\);$/,
+    );
     expect(canonicalLoginId("dg", " Dg.Lacra ")).toBe("Dg.Lacra");
   });
 
@@ -289,7 +327,17 @@ describe("the command (Node, dry run)", () => {
 
   it("prints the SQL and exits 0 with --dry-run", () => {
     const r = run(
-      ["--dry-run", "--role", "system_administrator", "--login-id", "cli.dry.admin", "--access-code", "CODE-123456", "--last-name", "O'Neil"],
+      [
+        "--dry-run",
+        "--role",
+        "system_administrator",
+        "--login-id",
+        "cli.dry.admin",
+        "--access-code",
+        "CODE-123456",
+        "--last-name",
+        "O'Neil",
+      ],
       { NEW_USER_PASSWORD: "Dry-Run-Pass-2026" },
     );
     expect(r.stderr).toContain("Dry run: nothing was written to the local database.");
@@ -303,7 +351,9 @@ describe("the command (Node, dry run)", () => {
   });
 
   it("exits non-zero with a clear message on invalid options, weak passwords or no password", () => {
-    const invalid = run(["--dry-run", "--role", "farmer", "--login-id", "F1"], { NEW_USER_PASSWORD: "Dry-Run-Pass-2026" });
+    const invalid = run(["--dry-run", "--role", "farmer", "--login-id", "F1"], {
+      NEW_USER_PASSWORD: "Dry-Run-Pass-2026",
+    });
     expect(invalid.status).toBe(1);
     expect(invalid.stderr).toContain("Error: A farmer login ID must be FRM followed by 6 digits");
     expect(invalid.stdout).toBe("");

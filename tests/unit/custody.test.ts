@@ -13,8 +13,23 @@ import {
 
 describe("custody chain", () => {
   it("runs harvested → purchased → warehouse intake → warehouse inspection → port inspection → export", () => {
-    expect(CHAIN).toEqual(["harvested", "purchased", "warehouse_received", "warehouse_inspected", "port_inspected", "exported"]);
-    expect(BATCH_STATUSES).toEqual(["purchased", "warehouse_received", "warehouse_inspected", "port_inspected", "exported", "split", "merged"]);
+    expect(CHAIN).toEqual([
+      "harvested",
+      "purchased",
+      "warehouse_received",
+      "warehouse_inspected",
+      "port_inspected",
+      "exported",
+    ]);
+    expect(BATCH_STATUSES).toEqual([
+      "purchased",
+      "warehouse_received",
+      "warehouse_inspected",
+      "port_inspected",
+      "exported",
+      "split",
+      "merged",
+    ]);
   });
 
   it("nextStatuses gives exactly the following stage, nothing after export or once closed", () => {
@@ -83,15 +98,27 @@ describe("custody chain", () => {
       kind: "order",
       message: "This batch has already passed warehouse inspection: custody only moves forward",
     });
-    expect(canTransition("warehouse_received", "warehouse_received", "warehouse_inspector")).toMatchObject({ ok: false, kind: "order" });
-    expect(canTransition("exported", "exported", "exporter")).toMatchObject({ ok: false, message: "This batch has been exported: its chain of custody is complete" });
+    expect(canTransition("warehouse_received", "warehouse_received", "warehouse_inspector")).toMatchObject({
+      ok: false,
+      kind: "order",
+    });
+    expect(canTransition("exported", "exported", "exporter")).toMatchObject({
+      ok: false,
+      message: "This batch has been exported: its chain of custody is complete",
+    });
     expect(canTransition("split", "warehouse_received", "warehouse_inspector")).toMatchObject({
       ok: false,
       message: "This batch was split into smaller batches: record custody on the new batches instead",
     });
-    expect(canTransition("merged", "warehouse_received", "warehouse_inspector")).toMatchObject({ ok: false, kind: "order" });
+    expect(canTransition("merged", "warehouse_received", "warehouse_inspector")).toMatchObject({
+      ok: false,
+      kind: "order",
+    });
     expect(canTransition("purchased", "harvested", "farmer")).toMatchObject({ ok: false, kind: "order" });
-    expect(canTransition("purchased", "shipped", "exporter")).toMatchObject({ ok: false, message: expect.stringContaining('Unknown custody stage "shipped"') });
+    expect(canTransition("purchased", "shipped", "exporter")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('Unknown custody stage "shipped"'),
+    });
   });
 
   it("only the handler of the current stage may split or merge; never after export", () => {
@@ -103,34 +130,53 @@ describe("custody chain", () => {
     expect(canHandleAt("warehouse_received", "buyer", "merge")).toEqual({
       ok: false,
       kind: "role",
-      message: "Only a Warehouse Inspector can merge a batch at the warehouse (you are signed in as Agricultural Buyer)",
+      message:
+        "Only a Warehouse Inspector can merge a batch at the warehouse (you are signed in as Agricultural Buyer)",
     });
-    expect(canHandleAt("exported", "exporter", "split")).toEqual({ ok: false, kind: "order", message: "An exported batch cannot be split: it has left the country" });
+    expect(canHandleAt("exported", "exporter", "split")).toEqual({
+      ok: false,
+      kind: "order",
+      message: "An exported batch cannot be split: it has left the country",
+    });
     expect(canHandleAt("split", "buyer", "merge")).toMatchObject({ ok: false, kind: "order" });
   });
 });
 
 describe("transfer weights", () => {
   it("weight in defaults to the recorded weight; a small loss is not flagged", () => {
-    expect(checkTransferWeights(1000, undefined, 980)).toEqual({ ok: true, weightInKg: 1000, weightOutKg: 980, lossKg: 20, lossPercent: 2, flag: null });
+    expect(checkTransferWeights(1000, undefined, 980)).toEqual({
+      ok: true,
+      weightInKg: 1000,
+      weightOutKg: 980,
+      lossKg: 20,
+      lossPercent: 2,
+      flag: null,
+    });
   });
 
   it("weight out may not exceed weight in", () => {
-    expect(checkTransferWeights(1000, 900, 950)).toEqual({ ok: false, field: "weightOutKg", message: "Weight out (950 kg) cannot exceed weight in (900 kg)" });
+    expect(checkTransferWeights(1000, 900, 950)).toEqual({
+      ok: false,
+      field: "weightOutKg",
+      message: "Weight out (950 kg) cannot exceed weight in (900 kg)",
+    });
   });
 
   it("weight in may not exceed the recorded weight: produce cannot be added to a batch", () => {
     expect(checkTransferWeights(1000, 1200, 1100)).toEqual({
       ok: false,
       field: "weightInKg",
-      message: "Weight in (1,200 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead",
+      message:
+        "Weight in (1,200 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead",
     });
   });
 
   it(`a loss above ${LOSS_FLAG_PERCENT}% of the recorded weight is flagged with the figures`, () => {
     const r = checkTransferWeights(1000, 960, 920);
     expect(r).toMatchObject({ ok: true, lossKg: 80, lossPercent: 8 });
-    expect(r.ok && r.flag).toBe("Weight loss of 8% (80 kg) since the last custody point exceeds 5%: check for spillage, theft or moisture loss");
+    expect(r.ok && r.flag).toBe(
+      "Weight loss of 8% (80 kg) since the last custody point exceeds 5%: check for spillage, theft or moisture loss",
+    );
     expect(checkTransferWeights(1000, undefined, 950)).toMatchObject({ ok: true, flag: null });
   });
 

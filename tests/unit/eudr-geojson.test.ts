@@ -56,17 +56,23 @@ describe("the EUDR GeoJSON file (EUDR.md, TRACES GeoJSON v1.3)", () => {
     const parsed = JSON.parse(text);
     expect(parsed.type).toBe("FeatureCollection");
     expect(parsed.features).toHaveLength(2);
-    for (const f of parsed.features) expect(Object.keys(f.properties).sort()).toEqual(["Area", "ProducerCountry", "ProducerName", "ProductionPlace"]);
+    for (const f of parsed.features)
+      expect(Object.keys(f.properties).sort()).toEqual(["Area", "ProducerCountry", "ProducerName", "ProductionPlace"]);
     expect(parsed.features[0].properties).toEqual({
       ProducerName: "Farmer 1 Kollie",
       ProducerCountry: "LR",
       ProductionPlace: "Karnplay, Gbehlay-Geh, Nimba County",
       Area: 2.7123,
     });
-    expect(parsed.features[1].properties).toEqual({ ProducerName: "Musu Flomo", ProducerCountry: "LR", ProductionPlace: "Zorzor, Lofa County", Area: 1.5 });
+    expect(parsed.features[1].properties).toEqual({
+      ProducerName: "Musu Flomo",
+      ProducerCountry: "LR",
+      ProductionPlace: "Zorzor, Lofa County",
+      Area: 1.5,
+    });
   });
 
-  it("Area is a JSON number (a quoted \"3\" reads as 0 in the EU system)", () => {
+  it('Area is a JSON number (a quoted "3" reads as 0 in the EU system)', () => {
     expect(text).toContain('"Area":2.7123');
     expect(text).not.toMatch(/"Area":"/);
     expect(eudrArea(0.00001)).toBe(0.0001);
@@ -88,7 +94,9 @@ describe("the EUDR GeoJSON file (EUDR.md, TRACES GeoJSON v1.3)", () => {
     expect(checkEudrGeoJson(bad).errors).toContainEqual(expect.objectContaining({ feature: 2, rule: "point-area" }));
     bad.features[1].properties.Area = 3;
     bad.features[1].geometry.coordinates = [[-9.4, 7.1]];
-    expect(checkEudrGeoJson(bad).errors).toContainEqual(expect.objectContaining({ feature: 2, rule: "point-coordinates" }));
+    expect(checkEudrGeoJson(bad).errors).toContainEqual(
+      expect.objectContaining({ feature: 2, rule: "point-coordinates" }),
+    );
   });
 });
 
@@ -98,13 +106,24 @@ describe("checkEudrGeoJson rejects what the EU information system rejects", () =
 
   it("a LineString", () => {
     const fc = good();
-    fc.features[0].geometry = { type: "LineString", coordinates: [[-8.601234, 7.201234], [-8.602234, 7.202234]] };
+    fc.features[0].geometry = {
+      type: "LineString",
+      coordinates: [
+        [-8.601234, 7.201234],
+        [-8.602234, 7.202234],
+      ],
+    };
     expect(rules(fc)).toContain("no-linestring");
   });
 
   it("holes", () => {
     const fc = good();
-    fc.features[0].geometry.coordinates.push(ring(-8.6008, 7.2016).map(([a, b]) => [a, b]).slice(0, 4).concat([[-8.6008, 7.2016]]));
+    fc.features[0].geometry.coordinates.push(
+      ring(-8.6008, 7.2016)
+        .map(([a, b]) => [a, b])
+        .slice(0, 4)
+        .concat([[-8.6008, 7.2016]]),
+    );
     expect(rules(fc)).toContain("no-holes");
   });
 
@@ -113,7 +132,11 @@ describe("checkEudrGeoJson rejects what the EU information system rejects", () =
     open.features[0].geometry.coordinates[0].pop();
     expect(rules(open)).toContain("ring-closed");
     const short = good();
-    short.features[0].geometry.coordinates[0] = [[-8.601234, 7.201234], [-8.600234, 7.201234], [-8.601234, 7.201234]];
+    short.features[0].geometry.coordinates[0] = [
+      [-8.601234, 7.201234],
+      [-8.600234, 7.201234],
+      [-8.601234, 7.201234],
+    ];
     expect(rules(short)).toContain("ring-min-positions");
   });
 
@@ -134,29 +157,51 @@ describe("checkEudrGeoJson rejects what the EU information system rejects", () =
     dup.features[0].geometry.coordinates[0].splice(1, 0, [x + 1e-7, y + 1e-7]);
     expect(rules(dup)).toContain("duplicate-vertices");
     const bowtie = good();
-    bowtie.features[0].geometry.coordinates[0] = [[-8.601234, 7.201234], [-8.599734, 7.202734], [-8.599734, 7.201234], [-8.601234, 7.202734], [-8.601234, 7.201234]];
+    bowtie.features[0].geometry.coordinates[0] = [
+      [-8.601234, 7.201234],
+      [-8.599734, 7.202734],
+      [-8.599734, 7.201234],
+      [-8.601234, 7.202734],
+      [-8.601234, 7.201234],
+    ];
     expect(rules(bowtie)).toContain("self-intersection");
   });
 
   it("wrong property names, a quoted Area, another country, extra properties", () => {
     const fc = good();
-    fc.features[0].properties = { producerName: "X", ProducerCountry: "LBR", ProductionPlace: "Nimba County", Area: "3", plotCode: "PLT-1" };
-    expect(rules(fc)).toEqual(expect.arrayContaining(["property-name", "producer-name", "producer-country", "area-number"]));
-    expect(checkEudrGeoJson(fc).errors.map((e) => e.message)).toContain('Feature 1: property "producerName" must be spelled "ProducerName" (names are case-sensitive)');
+    fc.features[0].properties = {
+      producerName: "X",
+      ProducerCountry: "LBR",
+      ProductionPlace: "Nimba County",
+      Area: "3",
+      plotCode: "PLT-1",
+    };
+    expect(rules(fc)).toEqual(
+      expect.arrayContaining(["property-name", "producer-name", "producer-country", "area-number"]),
+    );
+    expect(checkEudrGeoJson(fc).errors.map((e) => e.message)).toContain(
+      'Feature 1: property "producerName" must be spelled "ProducerName" (names are case-sensitive)',
+    );
     expect(checkEudrGeoJson(fc).errors.map((e) => e.message)).toContain('Feature 1: unexpected property "plotCode"');
   });
 });
 
 describe("splitPackages", () => {
   it("keeps at most 1,000 producers per commodity and per package", () => {
-    const plots = Array.from({ length: 2001 }, (_, i) => polygonPlot(i, { producerKey: `FRM${String(i).padStart(6, "0")}`, producerName: `Producer ${i}` }));
+    const plots = Array.from({ length: 2001 }, (_, i) =>
+      polygonPlot(i, { producerKey: `FRM${String(i).padStart(6, "0")}`, producerName: `Producer ${i}` }),
+    );
     // The first producer has a second plot: it stays in the same package.
     plots.push(polygonPlot(0, { plotCode: "PLT-000000-02", producerKey: "FRM000000", producerName: "Producer 0" }));
     const packages = splitPackages(toExportItems(plots));
     expect(packages.map((p) => p.producers)).toEqual([1000, 1000, 1]);
     expect(packages.map((p) => p.features.length)).toEqual([1001, 1000, 1]);
-    for (const p of packages) expect(checkEudrGeoJson(serializeEudrGeoJson(packageCollection(p)))).toEqual({ ok: true, errors: [] });
-    expect(checkEudrGeoJson(serializeEudrGeoJson(buildEudrFeatureCollection(plots.slice(0, 1001))))).toMatchObject({ ok: false, errors: [{ rule: "producers" }] });
+    for (const p of packages)
+      expect(checkEudrGeoJson(serializeEudrGeoJson(packageCollection(p)))).toEqual({ ok: true, errors: [] });
+    expect(checkEudrGeoJson(serializeEudrGeoJson(buildEudrFeatureCollection(plots.slice(0, 1001))))).toMatchObject({
+      ok: false,
+      errors: [{ rule: "producers" }],
+    });
   });
 
   it("separates commodities", () => {
@@ -180,7 +225,9 @@ describe("splitPackages", () => {
       expect(p.bytes).toBeLessThanOrEqual(maxBytes);
       expect(checkEudrGeoJson(text, { maxBytes })).toEqual({ ok: true, errors: [] });
     }
-    expect(() => splitPackages(toExportItems(plots), { maxBytes: 100 })).toThrow("Plot PLT-000100-01 alone is larger than the package limit of 100 bytes");
+    expect(() => splitPackages(toExportItems(plots), { maxBytes: 100 })).toThrow(
+      "Plot PLT-000100-01 alone is larger than the package limit of 100 bytes",
+    );
     expect(MAX_PACKAGE_BYTES).toBe(25 * 1024 * 1024);
   });
 });

@@ -55,7 +55,17 @@ describe("normalising what people type when searching", () => {
   });
 
   it("returns null for anything that is not a farmer ID", () => {
-    for (const text of ["", "Kollie", "FRM", "FRM000000", "FRM1234567", "FRM2024001", "0770123456", "BUY-0001", "FRM-2024-"]) {
+    for (const text of [
+      "",
+      "Kollie",
+      "FRM",
+      "FRM000000",
+      "FRM1234567",
+      "FRM2024001",
+      "0770123456",
+      "BUY-0001",
+      "FRM-2024-",
+    ]) {
       expect(normaliseFarmerId(text), text).toBeNull();
     }
   });

@@ -72,7 +72,10 @@ describe("FarmerSchema (API body)", () => {
   });
 
   it("treats blank text as missing", () => {
-    expect(errorsOf({ ...valid, firstName: "   ", community: "" })).toEqual({ firstName: [M.firstName], community: [M.community] });
+    expect(errorsOf({ ...valid, firstName: "   ", community: "" })).toEqual({
+      firstName: [M.firstName],
+      community: [M.community],
+    });
   });
 
   it("refuses a county or crop that is not on the lists", () => {
@@ -142,10 +145,13 @@ describe("Liberian phone numbers", () => {
     expect(normaliseLiberianPhone(typed)).toBe(stored);
   });
 
-  it.each(["+233 24 123 4567", "12345", "0770 12", "phone", "0012 345 6789", "+231 0770 123 456 789"])("refuses %s", (typed) => {
-    expect(normaliseLiberianPhone(typed)).toBeNull();
-    expect(errorsOf({ ...valid, phone: typed })).toEqual({ phone: [M.phone] });
-  });
+  it.each(["+233 24 123 4567", "12345", "0770 12", "phone", "0012 345 6789", "+231 0770 123 456 789"])(
+    "refuses %s",
+    (typed) => {
+      expect(normaliseLiberianPhone(typed)).toBeNull();
+      expect(errorsOf({ ...valid, phone: typed })).toEqual({ phone: [M.phone] });
+    },
+  );
 });
 
 describe("the form (conform + FarmerFormSchema)", () => {
@@ -196,7 +202,9 @@ describe("the form (conform + FarmerFormSchema)", () => {
 
   it("a photo of exactly 2 MB is accepted", () => {
     const ok = new File([new Uint8Array(MAX_PHOTO_BYTES)], "farmer.png", { type: "image/png" });
-    expect(parseWithZod(form([...base, ["crops", "Cocoa"], ["photo", ok]]), { schema: FormSchema }).status).toBe("success");
+    expect(parseWithZod(form([...base, ["crops", "Cocoa"], ["photo", ok]]), { schema: FormSchema }).status).toBe(
+      "success",
+    );
   });
 });
 
@@ -224,8 +232,16 @@ describe("registry search", () => {
   });
 
   it("parses the query string with defaults and limits", () => {
-    expect(FarmerSearchSchema.parse({})).toEqual({ q: undefined, county: undefined, crop: undefined, page: 1, pageSize: 25 });
-    expect(FarmerSearchSchema.parse({ q: "kol", county: "Bong County", crop: "Cocoa", page: "3", pageSize: "50" })).toEqual({
+    expect(FarmerSearchSchema.parse({})).toEqual({
+      q: undefined,
+      county: undefined,
+      crop: undefined,
+      page: 1,
+      pageSize: 25,
+    });
+    expect(
+      FarmerSearchSchema.parse({ q: "kol", county: "Bong County", crop: "Cocoa", page: "3", pageSize: "50" }),
+    ).toEqual({
       q: "kol",
       county: "Bong County",
       crop: "Cocoa",

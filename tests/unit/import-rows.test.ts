@@ -15,7 +15,17 @@ describe("bulk import file reading", () => {
   });
 
   it("counts physical lines across quoted multi-line fields and blank lines", () => {
-    const polygon = JSON.stringify({ type: "Polygon", coordinates: [[[-8.6, 7.2], [-8.59, 7.2], [-8.59, 7.21], [-8.6, 7.2]]] });
+    const polygon = JSON.stringify({
+      type: "Polygon",
+      coordinates: [
+        [
+          [-8.6, 7.2],
+          [-8.59, 7.2],
+          [-8.59, 7.21],
+          [-8.6, 7.2],
+        ],
+      ],
+    });
     const csv = `first_name,last_name,county,geometry\n\nAma,"Kpoto\nJr",Lofa,\n"Ben",Toe,Nimba,"${polygon.replaceAll('"', '""')}"\n`;
     const parsed = parseImportFile("x.csv", csv);
     expect(parsed.records.map((r) => r.line)).toEqual([3, 5]);
@@ -23,7 +33,8 @@ describe("bulk import file reading", () => {
   });
 
   it("reports a bad geometry cell and a half-given coordinate by line, and keeps the other rows", () => {
-    const csv = "first_name,last_name,county,latitude,longitude,geometry\nA,B,Bong,7.1,,\nC,D,Bong,,,{not json\nE,F,Bong,,,\n";
+    const csv =
+      "first_name,last_name,county,latitude,longitude,geometry\nA,B,Bong,7.1,,\nC,D,Bong,,,{not json\nE,F,Bong,,,\n";
     const parsed = parseImportFile("x.csv", csv);
     expect(parsed.errors).toEqual([
       { line: 2, reason: "Give both latitude and longitude as decimal degrees" },
@@ -33,19 +44,30 @@ describe("bulk import file reading", () => {
   });
 
   it("refuses a CSV without the required columns", () => {
-    expect(parseImportFile("x.csv", "name,county\nA,Bong\n").errors).toEqual([{ line: 1, reason: 'Missing required column "first_name"' }]);
+    expect(parseImportFile("x.csv", "name,county\nA,Bong\n").errors).toEqual([
+      { line: 1, reason: 'Missing required column "first_name"' },
+    ]);
   });
 
   it("reads GeoJSON features, numbering them, and understands ProducerName", () => {
     const fc = {
       type: "FeatureCollection",
       features: [
-        { type: "Feature", properties: { ProducerName: "Musu Kollie", county: "Nimba", crops: ["Cocoa"] }, geometry: { type: "Point", coordinates: [-8.612345, 7.201234] } },
+        {
+          type: "Feature",
+          properties: { ProducerName: "Musu Kollie", county: "Nimba", crops: ["Cocoa"] },
+          geometry: { type: "Point", coordinates: [-8.612345, 7.201234] },
+        },
         { type: "Nope" },
       ],
     };
     const parsed = parseImportFile("plots.geojson", JSON.stringify(fc));
-    expect(parsed.records[0]!.fields).toMatchObject({ first_name: "Musu", last_name: "Kollie", county: "Nimba", crops: "Cocoa" });
+    expect(parsed.records[0]!.fields).toMatchObject({
+      first_name: "Musu",
+      last_name: "Kollie",
+      county: "Nimba",
+      crops: "Cocoa",
+    });
     expect(parsed.errors).toEqual([{ line: 2, reason: "Not a GeoJSON Feature" }]);
     expect(parseImportFile("a.json", "[1,2]").errors[0]!.reason).toBe("A GeoJSON import must be a FeatureCollection");
   });

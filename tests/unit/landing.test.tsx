@@ -53,7 +53,6 @@ describe("module cards", () => {
   });
 });
 
-
 describe("landing load clears an oversight session", () => {
   it("removes the five session keys when userType is 'monitoring'", () => {
     const storage = new MemoryStorage();

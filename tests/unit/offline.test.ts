@@ -5,7 +5,6 @@ import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { MemoryStorage } from "./memory-storage";
 import { SPEC_OFFLINE_METRICS } from "./spec-fixtures";
 
-
 const DG_LOGIN = "/api/auth/dg-login";
 const PASSWORD = "Cocoa-Harvest-2026";
 const DG_BODY = { username: "dg.admin", password: PASSWORD, departmentLevel: "dg" };
@@ -87,7 +86,11 @@ describe("offline sign-in", () => {
 
   it("salts each verifier: the same password gives different stored hashes", async () => {
     await storeOfflineVerifier(DG_LOGIN, DG_BODY, DG_WHO);
-    await storeOfflineVerifier("/api/auth/ddgots-login", { ...DG_BODY, username: "ddgots.admin" }, { ...DG_WHO, role: "ddgots" });
+    await storeOfflineVerifier(
+      "/api/auth/ddgots-login",
+      { ...DG_BODY, username: "ddgots.admin" },
+      { ...DG_WHO, role: "ddgots" },
+    );
 
     const [first, second] = storage.entries().map(([, v]) => JSON.parse(v) as { salt: string; hash: string });
     expect(first!.salt).not.toBe(second!.salt);
@@ -117,14 +120,20 @@ describe("offline sign-in", () => {
 
   it("gives the offline user the placeholder id, not a real account id", async () => {
     expect(OFFLINE_USER_ID).toBe("offline-user");
-    await storeOfflineVerifier("/api/farmers/login", { credentialId: "FRM123456", password: PASSWORD }, {
-      userType: "farmer",
-      role: "farmer",
-      username: "FRM123456",
-      name: "Musu Kollie",
-    });
+    await storeOfflineVerifier(
+      "/api/farmers/login",
+      { credentialId: "FRM123456", password: PASSWORD },
+      {
+        userType: "farmer",
+        role: "farmer",
+        username: "FRM123456",
+        name: "Musu Kollie",
+      },
+    );
 
-    const reply = (await (await apiRequest("POST", "/api/farmers/login", { credentialId: "FRM123456", password: PASSWORD })).json()) as {
+    const reply = (await (
+      await apiRequest("POST", "/api/farmers/login", { credentialId: "FRM123456", password: PASSWORD })
+    ).json()) as {
       user: { id: string };
     };
 
@@ -136,7 +145,11 @@ describe("offline sign-in", () => {
 
     const error = await rejection(apiRequest("POST", DG_LOGIN, { ...DG_BODY, password: "Cocoa-Harvest-2025" }));
 
-    expect(rejectedBody(error)).toEqual({ success: false, message: AUTH_MESSAGES.offlineWrongPassword, offlineMode: true });
+    expect(rejectedBody(error)).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.offlineWrongPassword,
+      offlineMode: true,
+    });
     expect(serverMessage(error, "fallback")).toBe(
       "You are offline and the password does not match the one last used on this device.",
     );
@@ -145,7 +158,11 @@ describe("offline sign-in", () => {
   it("rejects an account that never signed in on this device", async () => {
     const error = await rejection(apiRequest("POST", DG_LOGIN, DG_BODY));
 
-    expect(rejectedBody(error)).toEqual({ success: false, message: AUTH_MESSAGES.offlineNoVerifier, offlineMode: true });
+    expect(rejectedBody(error)).toEqual({
+      success: false,
+      message: AUTH_MESSAGES.offlineNoVerifier,
+      offlineMode: true,
+    });
     expect(serverMessage(error, "fallback")).toBe(
       "You are offline and this account has not signed in on this device before. Connect to the internet to sign in the first time.",
     );

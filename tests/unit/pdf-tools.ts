@@ -21,7 +21,10 @@ function hasTool(name: string): boolean {
 }
 
 export const POPPLER = hasTool("pdftotext") && hasTool("pdftoppm");
-if (!POPPLER) console.warn("poppler-utils (pdftotext, pdftoppm) missing: PDF text and pixel checks are SKIPPED; install with `apt-get install -y poppler-utils`");
+if (!POPPLER)
+  console.warn(
+    "poppler-utils (pdftotext, pdftoppm) missing: PDF text and pixel checks are SKIPPED; install with `apt-get install -y poppler-utils`",
+  );
 
 const dir = mkdtempSync(join(tmpdir(), "pdf-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -36,7 +39,9 @@ export function savePdfFile(bytes: Uint8Array): string {
 
 /** The text a reader can select and search, whitespace collapsed (lines wrap anywhere). */
 export function pdfText(bytes: Uint8Array): string {
-  return execFileSync("pdftotext", ["-enc", "UTF-8", savePdfFile(bytes), "-"], { encoding: "utf8" }).normalize("NFC").replace(/\s+/g, " ");
+  return execFileSync("pdftotext", ["-enc", "UTF-8", savePdfFile(bytes), "-"], { encoding: "utf8" })
+    .normalize("NFC")
+    .replace(/\s+/g, " ");
 }
 
 /** The text of each page, laid out as printed. */
@@ -58,19 +63,26 @@ export function rasterise(bytes: Uint8Array, page = 1) {
   const scale = 144 / 72;
   const rgbAt = (xPt: number, yPt: number): [number, number, number] => {
     const i = (Math.round((PAGE.height - yPt) * scale) * png.width + Math.round(xPt * scale)) * png.channels;
-    return png.channels >= 3 ? [Number(png.data[i]), Number(png.data[i + 1]), Number(png.data[i + 2])] : [Number(png.data[i]), Number(png.data[i]), Number(png.data[i])];
+    return png.channels >= 3
+      ? [Number(png.data[i]), Number(png.data[i + 1]), Number(png.data[i + 2])]
+      : [Number(png.data[i]), Number(png.data[i]), Number(png.data[i])];
   };
   const darkAt = (xPt: number, yPt: number) => rgbAt(xPt, yPt).reduce((a, b) => a + b, 0) / 3 < 128;
   return { png, rgbAt, darkAt };
 }
 
 /** The QR code's modules as a scanner sees them on page 1, and whether its quiet zone is light. */
-export function qrFromPixels(bytes: Uint8Array, qr: { x: number; y: number; size: number; modules: number; quiet: number }) {
+export function qrFromPixels(
+  bytes: Uint8Array,
+  qr: { x: number; y: number; size: number; modules: number; quiet: number },
+) {
   const { darkAt } = rasterise(bytes, 1);
   const m = qr.size / (qr.modules + 2 * qr.quiet);
   const top = qr.y + qr.size;
   const modules = Array.from({ length: qr.modules }, (_, r) =>
-    Array.from({ length: qr.modules }, (_, c) => darkAt(qr.x + (qr.quiet + c + 0.5) * m, top - (qr.quiet + r + 0.5) * m)),
+    Array.from({ length: qr.modules }, (_, c) =>
+      darkAt(qr.x + (qr.quiet + c + 0.5) * m, top - (qr.quiet + r + 0.5) * m),
+    ),
   );
   let quietZoneLight = true;
   for (let k = 0; k < qr.modules + 2 * qr.quiet; k++) {

@@ -11,7 +11,15 @@ describe("PlotOutline", () => {
         size={220}
         geometry={{
           type: "Polygon",
-          coordinates: [[[-8.601234, 7.201234], [-8.599957, 7.201234], [-8.599957, 7.199955], [-8.601234, 7.199955], [-8.601234, 7.201234]]],
+          coordinates: [
+            [
+              [-8.601234, 7.201234],
+              [-8.599957, 7.201234],
+              [-8.599957, 7.199955],
+              [-8.601234, 7.199955],
+              [-8.601234, 7.201234],
+            ],
+          ],
         }}
       />,
     ).replace(/<!-- -->/g, "");
@@ -28,20 +36,30 @@ describe("PlotOutline", () => {
   });
 
   it("shows a point as a marker with its coordinates", () => {
-    const html = renderToString(<PlotOutline geometry={{ type: "Point", coordinates: [-8.589123, 7.215678] }} />).replace(/<!-- -->/g, "");
+    const html = renderToString(
+      <PlotOutline geometry={{ type: "Point", coordinates: [-8.589123, 7.215678] }} />,
+    ).replace(/<!-- -->/g, "");
     expect(html).toContain("Single point at 7.215678, -8.589123");
   });
 
   it("picks round scale lengths", () => {
-    expect([niceLength(0.7), niceLength(3), niceLength(47), niceLength(180), niceLength(1999)]).toEqual([0.5, 2, 20, 100, 1000]);
+    expect([niceLength(0.7), niceLength(3), niceLength(47), niceLength(180), niceLength(1999)]).toEqual([
+      0.5, 2, 20, 100, 1000,
+    ]);
   });
 });
 
 describe("plot drafts on the phone", () => {
   it("keeps the newest draft other than the current form's, and clears it once saved", () => {
     const storage = new MemoryStorage();
-    saveDraft({ submissionId: "old-1", savedAt: "2026-03-01T10:00:00.000Z", values: { coordinates: "7.201234, -8.601234" } }, storage);
-    saveDraft({ submissionId: "new-2", savedAt: "2026-03-02T10:00:00.000Z", values: { coordinates: "7.301234, -8.601234" } }, storage);
+    saveDraft(
+      { submissionId: "old-1", savedAt: "2026-03-01T10:00:00.000Z", values: { coordinates: "7.201234, -8.601234" } },
+      storage,
+    );
+    saveDraft(
+      { submissionId: "new-2", savedAt: "2026-03-02T10:00:00.000Z", values: { coordinates: "7.301234, -8.601234" } },
+      storage,
+    );
     saveDraft({ submissionId: "current", savedAt: "2026-03-03T10:00:00.000Z", values: {} }, storage);
     expect(latestDraft("current", storage)?.submissionId).toBe("new-2");
     clearDraft("new-2", storage);

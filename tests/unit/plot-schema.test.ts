@@ -19,7 +19,10 @@ const base = {
 
 describe("coordinates typed as latitude, longitude", () => {
   it("turns each line into GeoJSON [longitude, latitude] and closes the ring", () => {
-    const r = parsePlotCoordinates(lines("7.201234, -8.601234", "7.201234, -8.599876", "7.199871, -8.599876", "7.199871, -8.601234"), "polygon");
+    const r = parsePlotCoordinates(
+      lines("7.201234, -8.601234", "7.201234, -8.599876", "7.199871, -8.599876", "7.199871, -8.601234"),
+      "polygon",
+    );
     expect(r).toEqual({
       ok: true,
       positions: 4,
@@ -39,7 +42,10 @@ describe("coordinates typed as latitude, longitude", () => {
   });
 
   it("does not close a ring twice when the last line repeats the first", () => {
-    const r = parsePlotCoordinates(lines("7.201234, -8.601234", "7.201234 -8.599876", "7.199871;-8.599876", "7.201234, -8.601234"), "polygon");
+    const r = parsePlotCoordinates(
+      lines("7.201234, -8.601234", "7.201234 -8.599876", "7.199871;-8.599876", "7.201234, -8.601234"),
+      "polygon",
+    );
     expect(r.ok && (r.geojson as { coordinates: number[][][] }).coordinates[0]).toHaveLength(4);
   });
 
@@ -50,11 +56,17 @@ describe("coordinates typed as latitude, longitude", () => {
 
   it("names the line that is not a pair of numbers", () => {
     const r = parsePlotCoordinates(lines("7.201234, -8.601234", "seven, eight"), "polygon");
-    expect(r).toEqual({ ok: false, errors: ['Line 2 is not "latitude, longitude" (for example 7.201234, -8.601234): seven, eight'] });
+    expect(r).toEqual({
+      ok: false,
+      errors: ['Line 2 is not "latitude, longitude" (for example 7.201234, -8.601234): seven, eight'],
+    });
   });
 
   it('recognises "longitude, latitude" typed the wrong way round', () => {
-    const r = parsePlotCoordinates(lines("-8.601234, 7.201234", "-8.599876, 7.201234", "-8.599876, 7.199871"), "polygon");
+    const r = parsePlotCoordinates(
+      lines("-8.601234, 7.201234", "-8.599876, 7.201234", "-8.599876, 7.199871"),
+      "polygon",
+    );
     expect(r.ok).toBe(false);
     expect(!r.ok && r.errors[0]).toMatch(/look like "longitude, latitude"/);
   });
@@ -65,9 +77,20 @@ describe("coordinates typed as latitude, longitude", () => {
   });
 
   it("passes pasted GeoJSON on, and says when it is not JSON", () => {
-    const feature = { type: "Feature", properties: { Area: 2 }, geometry: { type: "Point", coordinates: [-8.601234, 7.201234] } };
-    expect(parsePlotCoordinates(JSON.stringify(feature), "polygon")).toEqual({ ok: true, positions: 0, geojson: feature });
-    expect(parsePlotCoordinates("{ type: Point", "polygon")).toEqual({ ok: false, errors: ["The pasted GeoJSON is not valid JSON"] });
+    const feature = {
+      type: "Feature",
+      properties: { Area: 2 },
+      geometry: { type: "Point", coordinates: [-8.601234, 7.201234] },
+    };
+    expect(parsePlotCoordinates(JSON.stringify(feature), "polygon")).toEqual({
+      ok: true,
+      positions: 0,
+      geojson: feature,
+    });
+    expect(parsePlotCoordinates("{ type: Point", "polygon")).toEqual({
+      ok: false,
+      errors: ["The pasted GeoJSON is not valid JSON"],
+    });
   });
 
   it("keeps six typed decimals even when they end in zero, and writes 6 decimals back", () => {
@@ -90,7 +113,12 @@ describe("coordinates typed as latitude, longitude", () => {
 
 describe("PlotFormSchema", () => {
   it("accepts a complete form and upper-cases the farmer ID", () => {
-    const r = PlotFormSchema.safeParse({ ...base, captureMode: "point", coordinates: "7.201234, -8.601234", tenureReference: "  " });
+    const r = PlotFormSchema.safeParse({
+      ...base,
+      captureMode: "point",
+      coordinates: "7.201234, -8.601234",
+      tenureReference: "  ",
+    });
     expect(r.success).toBe(true);
     expect(r.data).toMatchObject({ farmerId: "FRM100001", tenureReference: undefined });
   });
@@ -128,12 +156,18 @@ describe("PlotFormSchema", () => {
 describe("PlotApiSchema and list query", () => {
   it("needs the geometry or a feature", () => {
     const r = PlotApiSchema.safeParse(base);
-    expect(r.error!.issues[0]!.message).toBe("Send the plot as `geometry` (GeoJSON Point or Polygon) or `feature` (GeoJSON Feature)");
-    expect(PlotApiSchema.safeParse({ ...base, geometry: { type: "Point", coordinates: [-8.601234, 7.201234] } }).success).toBe(true);
+    expect(r.error!.issues[0]!.message).toBe(
+      "Send the plot as `geometry` (GeoJSON Point or Polygon) or `feature` (GeoJSON Feature)",
+    );
+    expect(
+      PlotApiSchema.safeParse({ ...base, geometry: { type: "Point", coordinates: [-8.601234, 7.201234] } }).success,
+    ).toBe(true);
   });
 
   it("keeps known filters and a sane page, ignores the rest", () => {
-    expect(readPlotQuery(new URLSearchParams("county=Nimba+County&crop=Cocoa&risk=not_assessed&validation=valid&page=3"))).toEqual({
+    expect(
+      readPlotQuery(new URLSearchParams("county=Nimba+County&crop=Cocoa&risk=not_assessed&validation=valid&page=3")),
+    ).toEqual({
       filter: { county: "Nimba County", crop: "Cocoa", risk: "not_assessed", validation: "valid" },
       page: 3,
     });

@@ -14,10 +14,26 @@ describe("counties", () => {
 describe("portal cards", () => {
   it("link to the spec's routes with the spec's feature lists", () => {
     expect(PORTALS.cards.map((c) => [c.title, c.href, c.features])).toEqual([
-      ["Regulatory", "/regulatory-login", ["Compliance monitoring", "System analytics dashboard", "Government integration", "Real-time monitoring"]],
-      ["Farmer & Buyer", "/farmer-login", ["Farm plot mapping", "Batch code tracking", "Crop planning", "Compliance docs"]],
-      ["Inspector", "/inspector-login", ["Farmer onboarding", "GPS field mapping", "Mobile data collection", "Field reports"]],
-      ["Exporter", "/exporter-login", ["Export order management", "Regulator compliance", "Network partnerships", "Export analytics"]],
+      [
+        "Regulatory",
+        "/regulatory-login",
+        ["Compliance monitoring", "System analytics dashboard", "Government integration", "Real-time monitoring"],
+      ],
+      [
+        "Farmer & Buyer",
+        "/farmer-login",
+        ["Farm plot mapping", "Batch code tracking", "Crop planning", "Compliance docs"],
+      ],
+      [
+        "Inspector",
+        "/inspector-login",
+        ["Farmer onboarding", "GPS field mapping", "Mobile data collection", "Field reports"],
+      ],
+      [
+        "Exporter",
+        "/exporter-login",
+        ["Export order management", "Regulator compliance", "Network partnerships", "Export analytics"],
+      ],
     ]);
   });
 
@@ -31,7 +47,9 @@ describe("portal cards", () => {
   });
 
   it("footer names the regulator", () => {
-    expect(copyright(2026)).toBe("© 2026 Liberia Agriculture Commodity Regulatory Authority (LACRA). All rights reserved.");
+    expect(copyright(2026)).toBe(
+      "© 2026 Liberia Agriculture Commodity Regulatory Authority (LACRA). All rights reserved.",
+    );
   });
 });
 

@@ -8,7 +8,13 @@ import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { MARGIN, PAGE, type DrawnBox } from "#worker/domain/certificates/layout";
 import { POPPLER, pageTexts, pdfText, rasterise } from "./pdf-tools";
-import { canonicalJson, monthsBetween, NO_PERSONAL_DATA, reportDataHash, type ReportData } from "#worker/domain/reports/report-content";
+import {
+  canonicalJson,
+  monthsBetween,
+  NO_PERSONAL_DATA,
+  reportDataHash,
+  type ReportData,
+} from "#worker/domain/reports/report-content";
 import { niceStep, renderReport, type DrawnChart } from "#worker/domain/reports/render-report";
 import { encodeSubsetNow } from "#worker/domain/certificates/sync-font-subset";
 import { certificateFonts } from "#worker/domain/certificates/fonts";
@@ -43,10 +49,25 @@ function nationalData(): ReportData {
     batches: {
       count: 4,
       weightKg: 2600,
-      byCompliance: { compliant: { count: 2, weightKg: 1300 }, pending: { count: 1, weightKg: 650 }, held_for_review: { count: 1, weightKg: 650 }, non_compliant: zero },
+      byCompliance: {
+        compliant: { count: 2, weightKg: 1300 },
+        pending: { count: 1, weightKg: 650 },
+        held_for_review: { count: 1, weightKg: 650 },
+        non_compliant: zero,
+      },
     },
     purchases: { count: 3, weightKg: 2400 },
-    exports: { count: 2, weightKg: 1300, exporters: 2, byCompliance: { compliant: { count: 2, weightKg: 1300 }, pending: zero, held_for_review: zero, non_compliant: zero } },
+    exports: {
+      count: 2,
+      weightKg: 1300,
+      exporters: 2,
+      byCompliance: {
+        compliant: { count: 2, weightKg: 1300 },
+        pending: zero,
+        held_for_review: zero,
+        non_compliant: zero,
+      },
+    },
     byCounty: COUNTIES.map((county) => ({
       county,
       farmers: county === "Nimba County" ? 3 : county === "Bong County" ? 1 : 0,
@@ -77,9 +98,21 @@ function exporterData(n: number): ReportData {
     registry: null,
     batches: null,
     purchases: null,
-    exports: { count: n * 3, weightKg: n * 3000, exporters: n, byCompliance: { compliant: { count: n * 3, weightKg: n * 3000 }, pending: zero, held_for_review: zero, non_compliant: zero } },
+    exports: {
+      count: n * 3,
+      weightKg: n * 3000,
+      exporters: n,
+      byCompliance: {
+        compliant: { count: n * 3, weightKg: n * 3000 },
+        pending: zero,
+        held_for_review: zero,
+        non_compliant: zero,
+      },
+    },
     byCounty: [],
-    byCommodity: [{ commodity: "Cocoa", plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: n * 3000 }],
+    byCommodity: [
+      { commodity: "Cocoa", plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: n * 3000 },
+    ],
     byExporter: Array.from({ length: n }, (_, i) => ({
       name: `Exporter Number ${String(i + 1).padStart(3, "0")} Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.`,
       exports: 3,
@@ -95,11 +128,22 @@ function exporterData(n: number): ReportData {
 function layoutProblems(boxes: DrawnBox[]): string[] {
   const eps = 0.01;
   const problems: string[] = [];
-  const label = (b: DrawnBox) => `p${b.page + 1} ${b.kind} "${b.text?.slice(0, 40) ?? ""}" at ${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}×${b.height.toFixed(1)}`;
-  const overlaps = (a: DrawnBox, b: DrawnBox) => a.x < b.x + b.width - eps && b.x < a.x + a.width - eps && a.y < b.y + b.height - eps && b.y < a.y + a.height - eps;
-  const inside = (a: DrawnBox, b: DrawnBox) => a.x >= b.x - eps && a.y >= b.y - eps && a.x + a.width <= b.x + b.width + eps && a.y + a.height <= b.y + b.height + eps;
+  const label = (b: DrawnBox) =>
+    `p${b.page + 1} ${b.kind} "${b.text?.slice(0, 40) ?? ""}" at ${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}×${b.height.toFixed(1)}`;
+  const overlaps = (a: DrawnBox, b: DrawnBox) =>
+    a.x < b.x + b.width - eps && b.x < a.x + a.width - eps && a.y < b.y + b.height - eps && b.y < a.y + a.height - eps;
+  const inside = (a: DrawnBox, b: DrawnBox) =>
+    a.x >= b.x - eps &&
+    a.y >= b.y - eps &&
+    a.x + a.width <= b.x + b.width + eps &&
+    a.y + a.height <= b.y + b.height + eps;
   for (const b of boxes) {
-    if (b.x < MARGIN - eps || b.y < MARGIN - eps || b.x + b.width > PAGE.width - MARGIN + eps || b.y + b.height > PAGE.height - MARGIN + eps) {
+    if (
+      b.x < MARGIN - eps ||
+      b.y < MARGIN - eps ||
+      b.x + b.width > PAGE.width - MARGIN + eps ||
+      b.y + b.height > PAGE.height - MARGIN + eps
+    ) {
       problems.push(`outside the margins: ${label(b)}`);
     }
   }
@@ -107,14 +151,19 @@ function layoutProblems(boxes: DrawnBox[]): string[] {
   const charts = boxes.filter((b) => b.kind === "chart");
   for (let i = 0; i < texts.length; i++) {
     for (let j = i + 1; j < texts.length; j++) {
-      if (texts[i]!.page === texts[j]!.page && overlaps(texts[i]!, texts[j]!)) problems.push(`overlap: ${label(texts[i]!)} and ${label(texts[j]!)}`);
+      if (texts[i]!.page === texts[j]!.page && overlaps(texts[i]!, texts[j]!))
+        problems.push(`overlap: ${label(texts[i]!)} and ${label(texts[j]!)}`);
     }
   }
   for (const c of charts) {
-    for (const t of texts) if (t.page === c.page && overlaps(t, c) && !inside(t, c)) problems.push(`text crosses a chart's edge: ${label(t)} and ${label(c)}`);
+    for (const t of texts)
+      if (t.page === c.page && overlaps(t, c) && !inside(t, c))
+        problems.push(`text crosses a chart's edge: ${label(t)} and ${label(c)}`);
   }
   for (let i = 0; i < charts.length; i++) {
-    for (let j = i + 1; j < charts.length; j++) if (charts[i]!.page === charts[j]!.page && overlaps(charts[i]!, charts[j]!)) problems.push(`charts overlap: ${label(charts[i]!)} and ${label(charts[j]!)}`);
+    for (let j = i + 1; j < charts.length; j++)
+      if (charts[i]!.page === charts[j]!.page && overlaps(charts[i]!, charts[j]!))
+        problems.push(`charts overlap: ${label(charts[i]!)} and ${label(charts[j]!)}`);
   }
   return problems;
 }
@@ -125,9 +174,17 @@ function chartProblems(charts: DrawnChart[]): string[] {
   const out: string[] = [];
   for (const c of charts) {
     for (const b of c.bars) {
-      if (b.x < c.x - eps || b.y < c.y - eps || b.x + b.width > c.x + c.width + eps || b.y + b.height > c.y + c.height + eps) out.push(`bar outside "${c.title}"`);
+      if (
+        b.x < c.x - eps ||
+        b.y < c.y - eps ||
+        b.x + b.width > c.x + c.width + eps ||
+        b.y + b.height > c.y + c.height + eps
+      )
+        out.push(`bar outside "${c.title}"`);
     }
-    for (const p of c.line) if (p.x < c.x || p.x > c.x + c.width || p.y < c.y || p.y > c.y + c.height) out.push(`line point outside "${c.title}"`);
+    for (const p of c.line)
+      if (p.x < c.x || p.x > c.x + c.width || p.y < c.y || p.y > c.y + c.height)
+        out.push(`line point outside "${c.title}"`);
   }
   return out;
 }
@@ -147,47 +204,50 @@ describe("report PDF", () => {
     expect(bytes.length).toBeLessThan(150_000);
   });
 
-  it.skipIf(!POPPLER)("shows the parameters, generation time, data hash, no-personal-data statement and the figures", async () => {
-    const { bytes, pageCount } = await renderReport(nationalData(), META);
-    const text = pdfText(bytes);
-    for (const expected of [
-      "National compliance summary",
-      "Liberia — 1 Jan 2026 – 31 Mar 2026",
-      NO_PERSONAL_DATA,
-      "Parameters from 2026-01-01, to 2026-03-31",
-      "Generated at 2026-04-02 08:15:30 UTC",
-      HASH,
-      "Farmers registered in the period 4",
-      "Farmers registered by the end of the period 5",
-      "Land plots recorded in the period 8 plots, 17.50 ha",
-      "Plots assessed low risk 4 (50.0 % of plots)",
-      "Purchases recorded in the period 3 batches, 2,400 kg",
-      "EUDR-compliant batches (by weight) 1,300 kg (50.0 %)",
-      "Exports in the period 2 batches, 1,300 kg",
-      // The share chart's labels and values.
-      "Risk verdicts, share of plots",
-      "Low risk 50.0 % · 4 plots",
-      "High risk 12.5 % · 1 plots",
-      "Compliance status, share of batch weight",
-      "Held for review 25.0 % · 650 kg",
-      // The monthly chart's title, legend and axis.
-      "Purchased and exported tonnes per month",
-      "Exported (t)",
-      "Purchased (t)",
-      "tonnes",
-      "Jan 26",
-      // The breakdowns.
-      "Nimba County 3 6 13.00 ha 4 1 1,800 kg 1,000 kg",
-      "Sinoe County 0 0 0.00 ha 0 0 0 kg 0 kg",
-      "Cocoa 5 11.00 ha 3 2,000 kg 1,000 kg 1,000 kg",
-      "Feb 2026 800 kg 1,000 kg",
-      `Page 1 of ${pageCount}`,
-    ]) {
-      expect(text).toContain(expected);
-    }
-    // Exporters are named only in the by-exporter report.
-    expect(text).not.toContain("By licensed exporter");
-  });
+  it.skipIf(!POPPLER)(
+    "shows the parameters, generation time, data hash, no-personal-data statement and the figures",
+    async () => {
+      const { bytes, pageCount } = await renderReport(nationalData(), META);
+      const text = pdfText(bytes);
+      for (const expected of [
+        "National compliance summary",
+        "Liberia — 1 Jan 2026 – 31 Mar 2026",
+        NO_PERSONAL_DATA,
+        "Parameters from 2026-01-01, to 2026-03-31",
+        "Generated at 2026-04-02 08:15:30 UTC",
+        HASH,
+        "Farmers registered in the period 4",
+        "Farmers registered by the end of the period 5",
+        "Land plots recorded in the period 8 plots, 17.50 ha",
+        "Plots assessed low risk 4 (50.0 % of plots)",
+        "Purchases recorded in the period 3 batches, 2,400 kg",
+        "EUDR-compliant batches (by weight) 1,300 kg (50.0 %)",
+        "Exports in the period 2 batches, 1,300 kg",
+        // The share chart's labels and values.
+        "Risk verdicts, share of plots",
+        "Low risk 50.0 % · 4 plots",
+        "High risk 12.5 % · 1 plots",
+        "Compliance status, share of batch weight",
+        "Held for review 25.0 % · 650 kg",
+        // The monthly chart's title, legend and axis.
+        "Purchased and exported tonnes per month",
+        "Exported (t)",
+        "Purchased (t)",
+        "tonnes",
+        "Jan 26",
+        // The breakdowns.
+        "Nimba County 3 6 13.00 ha 4 1 1,800 kg 1,000 kg",
+        "Sinoe County 0 0 0.00 ha 0 0 0 kg 0 kg",
+        "Cocoa 5 11.00 ha 3 2,000 kg 1,000 kg 1,000 kg",
+        "Feb 2026 800 kg 1,000 kg",
+        `Page 1 of ${pageCount}`,
+      ]) {
+        expect(text).toContain(expected);
+      }
+      // Exporters are named only in the by-exporter report.
+      expect(text).not.toContain("By licensed exporter");
+    },
+  );
 
   it("draws the charts as bars with lengths in proportion to the figures, inside their frames and the margins", async () => {
     const { boxes, charts } = await renderReport(nationalData(), META);
@@ -217,43 +277,57 @@ describe("report PDF", () => {
     expect((monthly.line[0]!.y - base) / monthly.bars[1]!.height).toBeCloseTo(1.2, 6);
   });
 
-  it.skipIf(!POPPLER)("paints the bars: the pixels under the low-risk bar are green, past its end the track is pale", async () => {
-    const { bytes, charts } = await renderReport(nationalData(), META);
-    const risk = charts[0]!;
-    const { rgbAt } = rasterise(bytes, risk.page + 1);
-    const low = risk.bars[0]!;
-    const [r, g, b] = rgbAt(low.x + low.width / 2, low.y + low.height / 2);
-    expect(g).toBeGreaterThan(r! + 40); // GREEN = rgb(0.05, 0.45, 0.2)
-    expect(g).toBeGreaterThan(b! + 20);
-    const track = rgbAt(low.x + low.width * 1.5, low.y + low.height / 2);
-    expect(Math.min(...track)).toBeGreaterThan(220);
-  });
+  it.skipIf(!POPPLER)(
+    "paints the bars: the pixels under the low-risk bar are green, past its end the track is pale",
+    async () => {
+      const { bytes, charts } = await renderReport(nationalData(), META);
+      const risk = charts[0]!;
+      const { rgbAt } = rasterise(bytes, risk.page + 1);
+      const low = risk.bars[0]!;
+      const [r, g, b] = rgbAt(low.x + low.width / 2, low.y + low.height / 2);
+      expect(g).toBeGreaterThan(r! + 40); // GREEN = rgb(0.05, 0.45, 0.2)
+      expect(g).toBeGreaterThan(b! + 20);
+      const track = rgbAt(low.x + low.width * 1.5, low.y + low.height / 2);
+      expect(Math.min(...track)).toBeGreaterThan(220);
+    },
+  );
 
-  it.skipIf(!POPPLER)("a five-year by-exporter report with 250 long-named exporters runs over many pages without overflow, the table header repeated", async () => {
-    const data = exporterData(250);
-    const { bytes, pageCount, boxes, charts } = await renderReport(data, META);
-    expect(pageCount).toBeGreaterThan(5);
-    expect(layoutProblems(boxes)).toEqual([]);
-    expect(chartProblems(charts)).toEqual([]);
-    // 60 months: one bar each (no purchase line in a by-exporter report), labels thinned so they do not collide.
-    const monthly = charts.find((c) => c.kind === "monthly")!;
-    expect(monthly.bars).toHaveLength(60);
-    expect(monthly.line).toEqual([]);
-    const pages = pageTexts(bytes);
-    expect(pages).toHaveLength(pageCount);
-    const withTable = pages.filter((p) => /Exporter \(company\)/.test(p));
-    // The exporter table starts on one page and its header repeats on every page it runs onto.
-    expect(withTable.length).toBeGreaterThan(3);
-    for (const p of withTable.slice(1)) expect(p).toMatch(/Exports by licensed exporter — continued/);
-    const text = pdfText(bytes);
-    expect(text).toContain("Exporter Number 250 Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.");
-    expect(text).toContain("Exported tonnes per month");
-    expect(text).not.toContain("Purchased (t)");
-  });
+  it.skipIf(!POPPLER)(
+    "a five-year by-exporter report with 250 long-named exporters runs over many pages without overflow, the table header repeated",
+    async () => {
+      const data = exporterData(250);
+      const { bytes, pageCount, boxes, charts } = await renderReport(data, META);
+      expect(pageCount).toBeGreaterThan(5);
+      expect(layoutProblems(boxes)).toEqual([]);
+      expect(chartProblems(charts)).toEqual([]);
+      // 60 months: one bar each (no purchase line in a by-exporter report), labels thinned so they do not collide.
+      const monthly = charts.find((c) => c.kind === "monthly")!;
+      expect(monthly.bars).toHaveLength(60);
+      expect(monthly.line).toEqual([]);
+      const pages = pageTexts(bytes);
+      expect(pages).toHaveLength(pageCount);
+      const withTable = pages.filter((p) => /Exporter \(company\)/.test(p));
+      // The exporter table starts on one page and its header repeats on every page it runs onto.
+      expect(withTable.length).toBeGreaterThan(3);
+      for (const p of withTable.slice(1)) expect(p).toMatch(/Exports by licensed exporter — continued/);
+      const text = pdfText(bytes);
+      expect(text).toContain(
+        "Exporter Number 250 Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.",
+      );
+      expect(text).toContain("Exported tonnes per month");
+      expect(text).not.toContain("Purchased (t)");
+    },
+  );
 
   it("many counties and commodities: long tables stay within the margins", async () => {
     const data = nationalData();
-    data.byCounty = [...data.byCounty, ...Array.from({ length: 40 }, (_, i) => ({ ...data.byCounty[0]!, county: `Test county ${i} with a very long name that must wrap inside its column` }))];
+    data.byCounty = [
+      ...data.byCounty,
+      ...Array.from({ length: 40 }, (_, i) => ({
+        ...data.byCounty[0]!,
+        county: `Test county ${i} with a very long name that must wrap inside its column`,
+      })),
+    ];
     data.byCommodity = Array.from({ length: 60 }, (_, i) => ({ ...data.byCommodity[0]!, commodity: `Commodity ${i}` }));
     const { boxes, pageCount } = await renderReport(data, META);
     expect(pageCount).toBeGreaterThan(3);
@@ -265,7 +339,15 @@ describe("report data hash", () => {
   it("does not depend on key order, and changes with any figure", async () => {
     const a = nationalData();
     const reverseKeys = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(reverseKeys) : v && typeof v === "object" ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+      Array.isArray(v)
+        ? v.map(reverseKeys)
+        : v && typeof v === "object"
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reverseKeys(x)]),
+            )
+          : v;
     const reordered = reverseKeys(a) as ReportData;
     expect(Object.keys(reordered)[0]).toBe("monthly");
     expect(canonicalJson(reordered)).toBe(canonicalJson(a));

@@ -22,7 +22,9 @@ describe("inline script hashing", () => {
 
 describe("withSecurityHeaders", () => {
   it("adds the strict headers and keeps a CSP that is already set", () => {
-    const res = withSecurityHeaders(new Response("x", { headers: { "Content-Security-Policy": "default-src 'self'" } }));
+    const res = withSecurityHeaders(
+      new Response("x", { headers: { "Content-Security-Policy": "default-src 'self'" } }),
+    );
     expect(res.headers.get("Content-Security-Policy")).toBe("default-src 'self'");
     expect(res.headers.get("Strict-Transport-Security")).toContain("max-age=63072000");
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");

@@ -38,11 +38,19 @@ describe("toast store (spec §9)", () => {
     store.toast({ title: "Login Failed", description: "Invalid credentials", variant: "destructive" });
 
     expect(store.currentToasts()).toHaveLength(1);
-    expect(store.currentToasts()[0]).toMatchObject({ title: "Login Failed", description: "Invalid credentials", variant: "destructive" });
+    expect(store.currentToasts()[0]).toMatchObject({
+      title: "Login Failed",
+      description: "Invalid credentials",
+      variant: "destructive",
+    });
   });
 
   it("shows only one toast at a time: a new toast replaces the visible one", () => {
-    const first = store.toast({ title: "Missing Information", description: "Please enter both login ID and password", variant: "destructive" });
+    const first = store.toast({
+      title: "Missing Information",
+      description: "Please enter both login ID and password",
+      variant: "destructive",
+    });
     const second = store.toast({ title: "Login Successful", description: "Welcome back, Musu!" });
 
     expect(second).not.toBe(first);
@@ -59,7 +67,9 @@ describe("toast store (spec §9)", () => {
 
     store.dismissToast(id);
 
-    expect(store.currentToasts()).toEqual([{ id, title: "Login Failed", description: undefined, variant: "destructive", open: false }]);
+    expect(store.currentToasts()).toEqual([
+      { id, title: "Login Failed", description: undefined, variant: "destructive", open: false },
+    ]);
     vi.advanceTimersByTime(999_999);
     expect(store.currentToasts()).toHaveLength(1);
     expect(store.currentToasts()[0]!.open).toBe(false);
@@ -85,13 +95,19 @@ describe("toast store (spec §9)", () => {
 
     vi.advanceTimersByTime(1_000_000);
 
-    expect(store.currentToasts()).toEqual([{ id: fresh, title: "Fresh", description: undefined, variant: "default", open: true }]);
+    expect(store.currentToasts()).toEqual([
+      { id: fresh, title: "Fresh", description: undefined, variant: "default", open: true },
+    ]);
   });
 
   it("useToasts renders the store's current toasts", () => {
     function Titles() {
       const toasts = store.useToasts();
-      return createElement("ul", null, ...toasts.map((t) => createElement("li", { key: t.id }, `${t.title}|${t.variant}|${t.open}`)));
+      return createElement(
+        "ul",
+        null,
+        ...toasts.map((t) => createElement("li", { key: t.id }, `${t.title}|${t.variant}|${t.open}`)),
+      );
     }
 
     expect(renderToString(createElement(Titles))).toBe("<ul></ul>");

@@ -17,7 +17,10 @@ const rules = (r: { errors: { rule: string }[] }) => r.errors.map((e) => e.rule)
 
 describe("EU information system rules", () => {
   it("accepts a valid polygon and computes its area in hectares", () => {
-    const r = validatePlotGeometry({ type: "Feature", properties: {}, geometry: poly(square()) }, { crop: "cocoa", county: "Bong County" });
+    const r = validatePlotGeometry(
+      { type: "Feature", properties: {}, geometry: poly(square()) },
+      { crop: "cocoa", county: "Bong County" },
+    );
     expect(r.errors).toEqual([]);
     expect(r.valid).toBe(true);
     expect(r.areaHectares).toBeGreaterThan(0.95);
@@ -35,8 +38,12 @@ describe("EU information system rules", () => {
   });
 
   it("rejects coordinates outside WGS84 and outside Liberia", () => {
-    expect(rules(validatePlotGeometry({ type: "Point", coordinates: [-190.123456, 6.123456] }))).toContain("wgs84-range");
-    expect(rules(validatePlotGeometry({ type: "Point", coordinates: [2.352222, 48.856613] }))).toContain("outside-liberia");
+    expect(rules(validatePlotGeometry({ type: "Point", coordinates: [-190.123456, 6.123456] }))).toContain(
+      "wgs84-range",
+    );
+    expect(rules(validatePlotGeometry({ type: "Point", coordinates: [2.352222, 48.856613] }))).toContain(
+      "outside-liberia",
+    );
   });
 
   it("needs at least 6 decimals", () => {
@@ -71,7 +78,9 @@ describe("EU information system rules", () => {
     const pt = { type: "Point", coordinates: [LON, LAT] };
     expect(validatePlotGeometry(pt, { declaredAreaHectares: 3.5 }).valid).toBe(true);
     expect(rules(validatePlotGeometry(pt, { declaredAreaHectares: 4.5 }))).toContain("point-over-4ha");
-    expect(rules(validatePlotGeometry({ type: "Feature", properties: { Area: 6 }, geometry: pt }))).toContain("point-over-4ha");
+    expect(rules(validatePlotGeometry({ type: "Feature", properties: { Area: 6 }, geometry: pt }))).toContain(
+      "point-over-4ha",
+    );
     expect(validatePlotGeometry(pt).areaHectares).toBe(4);
   });
 
@@ -87,13 +96,23 @@ describe("EU information system rules", () => {
 describe("quality checks", () => {
   it("warns of a spike", () => {
     const s = square();
-    const spiky: Position[] = [s[0]!, s[1]!, [+(s[1]![0] + 0.01).toFixed(6), +(s[1]![1] + 0.00001).toFixed(6)], [s[1]![0], +(s[1]![1] + 0.00002).toFixed(6)], s[2]!, s[3]!, s[0]!];
+    const spiky: Position[] = [
+      s[0]!,
+      s[1]!,
+      [+(s[1]![0] + 0.01).toFixed(6), +(s[1]![1] + 0.00001).toFixed(6)],
+      [s[1]![0], +(s[1]![1] + 0.00002).toFixed(6)],
+      s[2]!,
+      s[3]!,
+      s[0]!,
+    ];
     expect(validatePlotGeometry(poly(spiky)).warnings.map((w) => w.rule)).toContain("spike");
   });
 
   it("warns of an implausibly large plot for the crop", () => {
     const big = square(LON, LAT, 0.08); // ~ 7,800 ha
-    expect(validatePlotGeometry(poly(big), { crop: "cocoa" }).warnings.map((w) => w.rule)).toContain("implausible-area");
+    expect(validatePlotGeometry(poly(big), { crop: "cocoa" }).warnings.map((w) => w.rule)).toContain(
+      "implausible-area",
+    );
   });
 
   it("warns when the plot is far from the farmer's county", () => {
@@ -103,7 +122,12 @@ describe("quality checks", () => {
   });
 
   it("rejects an overlap with another farmer's plot (double claim), warns for the same farmer", () => {
-    const other = { id: "p1", plotCode: "PLT-000001", farmerId: "f-other", geometry: poly(square(LON + D / 2, LAT)) as never };
+    const other = {
+      id: "p1",
+      plotCode: "PLT-000001",
+      farmerId: "f-other",
+      geometry: poly(square(LON + D / 2, LAT)) as never,
+    };
     const r = validatePlotGeometry(poly(square()), { farmerId: "f-me", others: [other] });
     expect(rules(r)).toEqual(["overlap"]);
     expect(r.errors[0]!.message).toMatch(/^Overlaps plot PLT-000001 of another farmer by \d+ m² \(double claim\)$/);
@@ -116,12 +140,16 @@ describe("quality checks", () => {
     const theirPolygon = { id: "p1", plotCode: "PLT-000001", farmerId: "f-other", geometry: poly(square()) as never };
     const inside = { type: "Point", coordinates: [LON + D / 2, LAT + D / 2] };
     const r = validatePlotGeometry(inside, { farmerId: "f-me", others: [theirPolygon] });
-    expect(r.errors).toEqual([{ rule: "overlap", message: "The point lies inside plot PLT-000001 of another farmer (double claim)" }]);
+    expect(r.errors).toEqual([
+      { rule: "overlap", message: "The point lies inside plot PLT-000001 of another farmer (double claim)" },
+    ]);
     expect(validatePlotGeometry(inside, { farmerId: "f-other", others: [theirPolygon] }).valid).toBe(true);
     const theirPoint = { id: "p2", plotCode: "PLT-000002", farmerId: "f-other", geometry: inside as never };
     expect(rules(validatePlotGeometry(inside, { farmerId: "f-me", others: [theirPoint] }))).toEqual(["overlap"]);
     const mine = validatePlotGeometry(poly(square()), { farmerId: "f-me", others: [theirPoint] });
-    expect(mine.errors[0]!.message).toBe("Plot PLT-000002 of another farmer (a point) lies inside this plot (double claim)");
+    expect(mine.errors[0]!.message).toBe(
+      "Plot PLT-000002 of another farmer (a point) lies inside this plot (double claim)",
+    );
     const away = { type: "Point", coordinates: [LON + 3 * D, LAT + 3 * D] };
     expect(validatePlotGeometry(away, { farmerId: "f-me", others: [theirPolygon, theirPoint] }).valid).toBe(true);
   });

@@ -23,32 +23,74 @@ describe("crop year", () => {
 
 describe("volume plausibility", () => {
   it("a purchase within area × yield is not flagged", () => {
-    const r = checkVolumePlausibility({ crop: "Cocoa", weightKg: 900, kgPerHectare: 800, plots: [{ areaHectares: 1.25 }], season: "2025/26" });
-    expect(r).toMatchObject({ checked: true, flagged: false, capacityKg: 1000, remainingKg: 1000, totalHectares: 1.25 });
-    expect(r.note).toBe("Purchase of 900 kg is within what the origin plots could yield: 1.25 ha × 800 kg/ha = 1,000 kg in the 2025/26 crop year.");
+    const r = checkVolumePlausibility({
+      crop: "Cocoa",
+      weightKg: 900,
+      kgPerHectare: 800,
+      plots: [{ areaHectares: 1.25 }],
+      season: "2025/26",
+    });
+    expect(r).toMatchObject({
+      checked: true,
+      flagged: false,
+      capacityKg: 1000,
+      remainingKg: 1000,
+      totalHectares: 1.25,
+    });
+    expect(r.note).toBe(
+      "Purchase of 900 kg is within what the origin plots could yield: 1.25 ha × 800 kg/ha = 1,000 kg in the 2025/26 crop year.",
+    );
   });
 
   it("a purchase above Σ(area × yield) is flagged for inspection, with the figures", () => {
-    const r = checkVolumePlausibility({ crop: "Cocoa", weightKg: 2500, kgPerHectare: 800, plots: [{ areaHectares: 1 }, { areaHectares: 1.5 }] });
+    const r = checkVolumePlausibility({
+      crop: "Cocoa",
+      weightKg: 2500,
+      kgPerHectare: 800,
+      plots: [{ areaHectares: 1 }, { areaHectares: 1.5 }],
+    });
     expect(r).toMatchObject({ checked: true, flagged: true, capacityKg: 2000 });
-    expect(r.note).toBe("Purchase of 2,500 kg exceeds what the origin plots could yield: 2.5 ha × 800 kg/ha = 2,000 kg this season. Flagged for inspection.");
+    expect(r.note).toBe(
+      "Purchase of 2,500 kg exceeds what the origin plots could yield: 2.5 ha × 800 kg/ha = 2,000 kg this season. Flagged for inspection.",
+    );
   });
 
   it("earlier purchases from the same plots in the season count", () => {
-    const r = checkVolumePlausibility({ crop: "Coffee", weightKg: 500, kgPerHectare: 1000, plots: [{ areaHectares: 1, alreadyPurchasedKg: 700 }], season: "2025/26" });
+    const r = checkVolumePlausibility({
+      crop: "Coffee",
+      weightKg: 500,
+      kgPerHectare: 1000,
+      plots: [{ areaHectares: 1, alreadyPurchasedKg: 700 }],
+      season: "2025/26",
+    });
     expect(r).toMatchObject({ flagged: true, alreadyPurchasedKg: 700, remainingKg: 300 });
     expect(r.note).toBe(
       "Purchase of 500 kg exceeds what the origin plots could yield: 1 ha × 1,000 kg/ha = 1,000 kg in the 2025/26 crop year, of which 700 kg already purchased (300 kg left). Flagged for inspection.",
     );
-    expect(checkVolumePlausibility({ crop: "Coffee", weightKg: 300, kgPerHectare: 1000, plots: [{ areaHectares: 1, alreadyPurchasedKg: 700 }] }).flagged).toBe(false);
+    expect(
+      checkVolumePlausibility({
+        crop: "Coffee",
+        weightKg: 300,
+        kgPerHectare: 1000,
+        plots: [{ areaHectares: 1, alreadyPurchasedKg: 700 }],
+      }).flagged,
+    ).toBe(false);
   });
 
   it("exactly the capacity is plausible", () => {
-    expect(checkVolumePlausibility({ crop: "Cocoa", weightKg: 800, kgPerHectare: 800, plots: [{ areaHectares: 1 }] }).flagged).toBe(false);
+    expect(
+      checkVolumePlausibility({ crop: "Cocoa", weightKg: 800, kgPerHectare: 800, plots: [{ areaHectares: 1 }] })
+        .flagged,
+    ).toBe(false);
   });
 
   it("an unknown yield means the volume is not checked, and says so", () => {
-    const r = checkVolumePlausibility({ crop: "Ginger", weightKg: 99999, kgPerHectare: null, plots: [{ areaHectares: 0.5 }] });
+    const r = checkVolumePlausibility({
+      crop: "Ginger",
+      weightKg: 99999,
+      kgPerHectare: null,
+      plots: [{ areaHectares: 0.5 }],
+    });
     expect(r).toMatchObject({ checked: false, flagged: false, capacityKg: null });
     expect(r.note).toBe("Volume not checked: no yield per hectare is configured for Ginger");
   });

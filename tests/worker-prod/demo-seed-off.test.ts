@@ -17,7 +17,10 @@ describe("POST /api/demo/seed with demo mode off", () => {
 
   it("answers 404 to a real system administrator too, and seeds nothing", async () => {
     // A real (non-demo) administrator, as `npm run user:create` would make one.
-    const [passwordHash, accessCodeHash] = await Promise.all([hashPassword("Prod-Admin#2026"), hashPassword("PROD-CODE-2026")]);
+    const [passwordHash, accessCodeHash] = await Promise.all([
+      hashPassword("Prod-Admin#2026"),
+      hashPassword("PROD-CODE-2026"),
+    ]);
     await env.DB.prepare(
       `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, password_hash, access_code_hash, is_demo)
        VALUES ('real-admin', 'jdoe.admin', 'JDOE.ADMIN', 'system_administrator', 'Jane', 'Doe', ?, ?, 0)`,
@@ -34,7 +37,9 @@ describe("POST /api/demo/seed with demo mode off", () => {
     const res = await call("/api/demo/seed", { method: "POST", headers: { Authorization: `Bearer ${token}` } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual(NOT_FOUND);
-    const counts = await env.DB.prepare("SELECT (SELECT COUNT(*) FROM farmers) AS f, (SELECT COUNT(*) FROM land_plots) AS p, (SELECT COUNT(*) FROM batches) AS b").first();
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT COUNT(*) FROM farmers) AS f, (SELECT COUNT(*) FROM land_plots) AS p, (SELECT COUNT(*) FROM batches) AS b",
+    ).first();
     expect(counts).toEqual({ f: 0, p: 0, b: 0 });
   });
 });

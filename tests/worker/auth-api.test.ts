@@ -16,40 +16,102 @@ async function json(res: Response) {
 }
 
 const LOGINS: [string, Record<string, string>, (b: Record<string, any>) => void][] = [
-  ["/api/farmers/login", { credentialId: "FRM000001", password: "Farmer#2026" }, (b) =>
-    expect(b.farmer).toEqual({ farmerId: "FRM000001", firstName: "Musu", lastName: "Kollie", county: "Lofa County" })],
-  ["/api/auth/buyer-login", { buyerId: "BUY-0001", password: "Buyer#2026", companyName: "", phoneNumber: "", userType: "buyer" }, (b) =>
-    expect(Object.keys(b).sort()).toEqual(["success", "token"])],
-  ["/api/auth/land-inspector-login", { username: "land.inspector", password: "Inspect#2026", inspectorType: "land-mapping" }, (b) => {
-    expect(Object.keys(b).sort()).toEqual(["token", "userId", "username"]);
-    expect(b.username).toBe("land.inspector");
-  }],
-  ["/api/auth/port-inspector-login", { username: "port.inspector", password: "Inspect#2026", inspectorType: "port" }, (b) =>
-    expect(b.user).toMatchObject({ username: "port.inspector", role: "port_inspector", userType: "port_inspector" })],
-  ["/api/auth/warehouse-inspector/login", { username: "warehouse.inspector", password: "Inspect#2026" }, (b) =>
-    expect(b.inspector).toMatchObject({ username: "warehouse.inspector", role: "warehouse_inspector" })],
-  ["/api/auth/exporter-login", { username: "EXP-20260115-001", password: "Export#2026" }, (b) =>
-    expect(b.user).toEqual({ role: "exporter", firstName: "Grace" })],
-  ["/api/auth/dg-login", { username: "dg.lacra", password: "Director#2026", departmentLevel: "dg" }, (b) =>
-    expect(b.regulator).toMatchObject({ username: "dg.lacra", role: "dg" })],
-  ["/api/auth/ddgots-login", { username: "ddgots.lacra", password: "Deputy#2026", departmentLevel: "ddgots" }, (b) =>
-    expect(b.regulator).toMatchObject({ role: "ddgots" })],
-  ["/api/auth/ddgaf-login", { username: "ddgaf.lacra", password: "Deputy#2026", departmentLevel: "ddgaf" }, (b) =>
-    expect(b.regulator).toMatchObject({ role: "ddgaf" })],
-  ["/api/auth/regulatory-login", { username: "office.admin", password: "Office#2026", role: "office_admin", department: "office_admin", userType: "regulatory" }, (b) =>
-    expect(Object.keys(b.user).sort()).toEqual(["id", "role", "userType", "username"])],
-  ["/api/agritrace-admin/login", { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" }, (b) =>
-    expect(b.user).toEqual({ role: "system_administrator", userType: "agritrace_admin", username: "agritrace.admin", scope: "agricultural_module", platform: "AgriTrace" })],
-  ["/api/auth/monitoring-login", { username: "donor.observer", password: "Observer#2026", entityType: "donor", requestedRole: "monitoring_observer" }, (b) =>
-    expect(b.user).toEqual({ organizationName: "International Donor Partner (demo)" })],
-  ["/api/auth/field-agent-login", { agentId: "AGT-0001", password: "Agent#2026" }, (b) =>
-    expect(b.user).toMatchObject({ type: "field_agent", agentId: "AGT-0001" })],
+  [
+    "/api/farmers/login",
+    { credentialId: "FRM000001", password: "Farmer#2026" },
+    (b) =>
+      expect(b.farmer).toEqual({ farmerId: "FRM000001", firstName: "Musu", lastName: "Kollie", county: "Lofa County" }),
+  ],
+  [
+    "/api/auth/buyer-login",
+    { buyerId: "BUY-0001", password: "Buyer#2026", companyName: "", phoneNumber: "", userType: "buyer" },
+    (b) => expect(Object.keys(b).sort()).toEqual(["success", "token"]),
+  ],
+  [
+    "/api/auth/land-inspector-login",
+    { username: "land.inspector", password: "Inspect#2026", inspectorType: "land-mapping" },
+    (b) => {
+      expect(Object.keys(b).sort()).toEqual(["token", "userId", "username"]);
+      expect(b.username).toBe("land.inspector");
+    },
+  ],
+  [
+    "/api/auth/port-inspector-login",
+    { username: "port.inspector", password: "Inspect#2026", inspectorType: "port" },
+    (b) =>
+      expect(b.user).toMatchObject({ username: "port.inspector", role: "port_inspector", userType: "port_inspector" }),
+  ],
+  [
+    "/api/auth/warehouse-inspector/login",
+    { username: "warehouse.inspector", password: "Inspect#2026" },
+    (b) => expect(b.inspector).toMatchObject({ username: "warehouse.inspector", role: "warehouse_inspector" }),
+  ],
+  [
+    "/api/auth/exporter-login",
+    { username: "EXP-20260115-001", password: "Export#2026" },
+    (b) => expect(b.user).toEqual({ role: "exporter", firstName: "Grace" }),
+  ],
+  [
+    "/api/auth/dg-login",
+    { username: "dg.lacra", password: "Director#2026", departmentLevel: "dg" },
+    (b) => expect(b.regulator).toMatchObject({ username: "dg.lacra", role: "dg" }),
+  ],
+  [
+    "/api/auth/ddgots-login",
+    { username: "ddgots.lacra", password: "Deputy#2026", departmentLevel: "ddgots" },
+    (b) => expect(b.regulator).toMatchObject({ role: "ddgots" }),
+  ],
+  [
+    "/api/auth/ddgaf-login",
+    { username: "ddgaf.lacra", password: "Deputy#2026", departmentLevel: "ddgaf" },
+    (b) => expect(b.regulator).toMatchObject({ role: "ddgaf" }),
+  ],
+  [
+    "/api/auth/regulatory-login",
+    {
+      username: "office.admin",
+      password: "Office#2026",
+      role: "office_admin",
+      department: "office_admin",
+      userType: "regulatory",
+    },
+    (b) => expect(Object.keys(b.user).sort()).toEqual(["id", "role", "userType", "username"]),
+  ],
+  [
+    "/api/agritrace-admin/login",
+    { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" },
+    (b) =>
+      expect(b.user).toEqual({
+        role: "system_administrator",
+        userType: "agritrace_admin",
+        username: "agritrace.admin",
+        scope: "agricultural_module",
+        platform: "AgriTrace",
+      }),
+  ],
+  [
+    "/api/auth/monitoring-login",
+    {
+      username: "donor.observer",
+      password: "Observer#2026",
+      entityType: "donor",
+      requestedRole: "monitoring_observer",
+    },
+    (b) => expect(b.user).toEqual({ organizationName: "International Donor Partner (demo)" }),
+  ],
+  [
+    "/api/auth/field-agent-login",
+    { agentId: "AGT-0001", password: "Agent#2026" },
+    (b) => expect(b.user).toMatchObject({ type: "field_agent", agentId: "AGT-0001" }),
+  ],
 ];
 
 describe("every sign-in endpoint of spec §7", () => {
   for (const [path, body, check] of LOGINS) {
     it(`${path} signs in and answers the spec's reply`, async () => {
-      const res = await post(path, body, { "CF-Connecting-IP": `198.51.100.${LOGINS.findIndex((l) => l[0] === path)}` });
+      const res = await post(path, body, {
+        "CF-Connecting-IP": `198.51.100.${LOGINS.findIndex((l) => l[0] === path)}`,
+      });
       expect(res.status).toBe(200);
       const reply = await json(res);
       expect(typeof reply.token).toBe("string");
@@ -64,7 +126,10 @@ describe("every sign-in endpoint of spec §7", () => {
 
 describe("sign-in failures", () => {
   it("a wrong password is 'Invalid credentials' (401), as is an unknown ID", async () => {
-    for (const body of [{ username: "dg.lacra", password: "wrong-password" }, { username: "nobody.here", password: "whatever1" }]) {
+    for (const body of [
+      { username: "dg.lacra", password: "wrong-password" },
+      { username: "nobody.here", password: "whatever1" },
+    ]) {
       const res = await post("/api/auth/dg-login", body, { "CF-Connecting-IP": "192.0.2.50" });
       expect(res.status).toBe(401);
       expect(await json(res)).toEqual({ success: false, message: "Invalid credentials" });
@@ -72,25 +137,41 @@ describe("sign-in failures", () => {
   });
 
   it("right credentials at the wrong door open nothing", async () => {
-    const res = await post("/api/auth/dg-login", { username: "ddgaf.lacra", password: "Deputy#2026" }, { "CF-Connecting-IP": "192.0.2.51" });
+    const res = await post(
+      "/api/auth/dg-login",
+      { username: "ddgaf.lacra", password: "Deputy#2026" },
+      { "CF-Connecting-IP": "192.0.2.51" },
+    );
     expect(res.status).toBe(403);
     expect((await json(res)).message).toBe("Invalid credentials or insufficient permissions");
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   it("a non-exporter at the exporter login is told 'Access denied. Exporter credentials required.'", async () => {
-    const res = await post("/api/auth/exporter-login", { username: "BUY-0001", password: "Buyer#2026" }, { "CF-Connecting-IP": "192.0.2.52" });
+    const res = await post(
+      "/api/auth/exporter-login",
+      { username: "BUY-0001", password: "Buyer#2026" },
+      { "CF-Connecting-IP": "192.0.2.52" },
+    );
     expect(res.status).toBe(403);
     expect((await json(res)).message).toBe("Access denied. Exporter credentials required.");
   });
 
   it("a monitoring account must match the chosen organisation type", async () => {
-    const res = await post("/api/auth/monitoring-login", { username: "donor.observer", password: "Observer#2026", entityType: "auditor" }, { "CF-Connecting-IP": "192.0.2.53" });
+    const res = await post(
+      "/api/auth/monitoring-login",
+      { username: "donor.observer", password: "Observer#2026", entityType: "auditor" },
+      { "CF-Connecting-IP": "192.0.2.53" },
+    );
     expect(res.status).toBe(403);
   });
 
   it("the agritrace admin also needs the right access code", async () => {
-    const res = await post("/api/agritrace-admin/login", { username: "agritrace.admin", password: "Admin#2026", accessCode: "WRONG" }, { "CF-Connecting-IP": "192.0.2.54" });
+    const res = await post(
+      "/api/agritrace-admin/login",
+      { username: "agritrace.admin", password: "Admin#2026", accessCode: "WRONG" },
+      { "CF-Connecting-IP": "192.0.2.54" },
+    );
     expect(res.status).toBe(401);
   });
 
@@ -99,10 +180,26 @@ describe("sign-in failures", () => {
     ["/api/auth/buyer-login", { buyerId: "", password: "Buyer#2026" }, "Buyer ID is required"],
     ["/api/auth/buyer-login", { buyerId: "BUY-0001", password: "12345" }, "Password must be at least 6 characters"],
     ["/api/auth/exporter-login", { username: "EXP-1" }, "Please enter both exporter ID and password"],
-    ["/api/auth/regulatory-login", { username: "office.admin", password: "Office#2026", role: "" }, "Role selection is required"],
-    ["/api/auth/regulatory-login", { username: "", password: "Office#2026", role: "office_admin" }, "Username is required"],
-    ["/api/agritrace-admin/login", { username: "agritrace.admin", password: "Admin#2026" }, "System access code is required"],
-    ["/api/agritrace-admin/login", { username: "agritrace.admin", password: "short", accessCode: "X" }, "Password must be at least 6 characters"],
+    [
+      "/api/auth/regulatory-login",
+      { username: "office.admin", password: "Office#2026", role: "" },
+      "Role selection is required",
+    ],
+    [
+      "/api/auth/regulatory-login",
+      { username: "", password: "Office#2026", role: "office_admin" },
+      "Username is required",
+    ],
+    [
+      "/api/agritrace-admin/login",
+      { username: "agritrace.admin", password: "Admin#2026" },
+      "System access code is required",
+    ],
+    [
+      "/api/agritrace-admin/login",
+      { username: "agritrace.admin", password: "short", accessCode: "X" },
+      "Password must be at least 6 characters",
+    ],
   ])("%s with %j → 400 '%s'", async (path, body, message) => {
     const res = await post(path, body);
     expect(res.status).toBe(400);
@@ -113,10 +210,18 @@ describe("sign-in failures", () => {
   });
 
   it("a body that is not JSON is refused with a clear message", async () => {
-    const form = await call("/api/auth/dg-login", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "username=a" });
+    const form = await call("/api/auth/dg-login", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "username=a",
+    });
     expect(form.status).toBe(415);
     expect((await json(form)).message).toBe("Content-Type must be application/json");
-    const broken = await call("/api/auth/dg-login", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{oops" });
+    const broken = await call("/api/auth/dg-login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{oops",
+    });
     expect(broken.status).toBe(400);
     expect((await json(broken)).message).toBe("Request body is not valid JSON");
   });
@@ -124,7 +229,11 @@ describe("sign-in failures", () => {
 
 describe("farmer reply", () => {
   it("falls back to 'Unknown County' and asks a first-time farmer to change the password", async () => {
-    const res = await post("/api/farmers/login", { credentialId: "FRM000002", password: "Welcome#2026" }, { "CF-Connecting-IP": "192.0.2.60" });
+    const res = await post(
+      "/api/farmers/login",
+      { credentialId: "FRM000002", password: "Welcome#2026" },
+      { "CF-Connecting-IP": "192.0.2.60" },
+    );
     const reply = await json(res);
     expect(reply.farmer.county).toBe("Unknown County");
     const claims = JSON.parse(atob(reply.token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
@@ -134,7 +243,13 @@ describe("farmer reply", () => {
 
 describe("sessions", () => {
   it("logout deletes the session: the token is refused afterwards", async () => {
-    const { token } = await json(await post("/api/auth/dg-login", { username: "dg.lacra", password: "Director#2026" }, { "CF-Connecting-IP": "192.0.2.70" }));
+    const { token } = await json(
+      await post(
+        "/api/auth/dg-login",
+        { username: "dg.lacra", password: "Director#2026" },
+        { "CF-Connecting-IP": "192.0.2.70" },
+      ),
+    );
     const auth = { Authorization: `Bearer ${token}` };
     expect((await call("/api/auth/me", { headers: auth })).status).toBe(200);
     const out = await call("/api/auth/logout", { method: "POST", headers: auth });
@@ -146,21 +261,37 @@ describe("sessions", () => {
   });
 
   it("the session cookie authenticates like the Bearer token", async () => {
-    const res = await post("/api/auth/ddgots-login", { username: "ddgots.lacra", password: "Deputy#2026" }, { "CF-Connecting-IP": "192.0.2.71" });
+    const res = await post(
+      "/api/auth/ddgots-login",
+      { username: "ddgots.lacra", password: "Deputy#2026" },
+      { "CF-Connecting-IP": "192.0.2.71" },
+    );
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
     const me = await json(await call("/api/auth/me", { headers: { Cookie: cookie } }));
     expect(me.user).toMatchObject({ role: "ddgots", userType: "regulatory", username: "ddgots.lacra" });
   });
 
   it("a forged or tampered token is refused", async () => {
-    const { token } = await json(await post("/api/auth/ddgaf-login", { username: "ddgaf.lacra", password: "Deputy#2026" }, { "CF-Connecting-IP": "192.0.2.72" }));
+    const { token } = await json(
+      await post(
+        "/api/auth/ddgaf-login",
+        { username: "ddgaf.lacra", password: "Deputy#2026" },
+        { "CF-Connecting-IP": "192.0.2.72" },
+      ),
+    );
     const [h, p, s] = token.split(".");
     const tampered = `${h}.${p}x.${s}`;
     expect((await call("/api/auth/me", { headers: { Authorization: `Bearer ${tampered}` } })).status).toBe(401);
   });
 
   it("the session is stored in KV under a hash, never the raw id", async () => {
-    const { token } = await json(await post("/api/auth/land-inspector-login", { username: "land.inspector", password: "Inspect#2026" }, { "CF-Connecting-IP": "192.0.2.73" }));
+    const { token } = await json(
+      await post(
+        "/api/auth/land-inspector-login",
+        { username: "land.inspector", password: "Inspect#2026" },
+        { "CF-Connecting-IP": "192.0.2.73" },
+      ),
+    );
     const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
     expect(claims.sid.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const keys = (await env.SESSIONS.list({ prefix: "session:" })).keys.map((k) => k.name);
@@ -171,13 +302,32 @@ describe("sessions", () => {
   });
 
   it("deactivating a user ends all their sessions", async () => {
-    const farmer = await json(await post("/api/farmers/login", { credentialId: "FRM000001", password: "Farmer#2026" }, { "CF-Connecting-IP": "192.0.2.74" }));
-    const admin = await json(await post("/api/agritrace-admin/login", { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" }, { "CF-Connecting-IP": "192.0.2.75" }));
-    const res = await call("/api/users/demo-farmer/deactivate", { method: "POST", headers: { Authorization: `Bearer ${admin.token}` } });
+    const farmer = await json(
+      await post(
+        "/api/farmers/login",
+        { credentialId: "FRM000001", password: "Farmer#2026" },
+        { "CF-Connecting-IP": "192.0.2.74" },
+      ),
+    );
+    const admin = await json(
+      await post(
+        "/api/agritrace-admin/login",
+        { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" },
+        { "CF-Connecting-IP": "192.0.2.75" },
+      ),
+    );
+    const res = await call("/api/users/demo-farmer/deactivate", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${admin.token}` },
+    });
     expect(res.status).toBe(200);
     expect((await json(res)).sessionsEnded).toBeGreaterThanOrEqual(1);
     expect((await call("/api/auth/me", { headers: { Authorization: `Bearer ${farmer.token}` } })).status).toBe(401);
-    const again = await post("/api/farmers/login", { credentialId: "FRM000001", password: "Farmer#2026" }, { "CF-Connecting-IP": "192.0.2.74" });
+    const again = await post(
+      "/api/farmers/login",
+      { credentialId: "FRM000001", password: "Farmer#2026" },
+      { "CF-Connecting-IP": "192.0.2.74" },
+    );
     expect(again.status).toBe(403);
     expect((await json(again)).message).toBe("This account has been deactivated. Please contact the regulator.");
     const audit = await env.DB.prepare("SELECT action FROM audit_log WHERE entity_id = 'demo-farmer'").all();
@@ -189,15 +339,28 @@ describe("brute-force throttling", () => {
   it("after 5 failures from one address the account is refused there for a while (429), elsewhere not", async () => {
     const ip = { "CF-Connecting-IP": "192.0.2.99" };
     for (let i = 0; i < 5; i++) {
-      expect((await post("/api/auth/port-inspector-login", { username: "port.inspector", password: `guess-${i}` }, ip)).status).toBe(401);
+      expect(
+        (await post("/api/auth/port-inspector-login", { username: "port.inspector", password: `guess-${i}` }, ip))
+          .status,
+      ).toBe(401);
     }
-    const blocked = await post("/api/auth/port-inspector-login", { username: "port.inspector", password: "Inspect#2026" }, ip);
+    const blocked = await post(
+      "/api/auth/port-inspector-login",
+      { username: "port.inspector", password: "Inspect#2026" },
+      ip,
+    );
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(800);
     expect((await json(blocked)).message).toBe("Too many failed login attempts. Please wait 15 minutes and try again.");
-    const elsewhere = await post("/api/auth/port-inspector-login", { username: "port.inspector", password: "Inspect#2026" }, { "CF-Connecting-IP": "192.0.2.100" });
+    const elsewhere = await post(
+      "/api/auth/port-inspector-login",
+      { username: "port.inspector", password: "Inspect#2026" },
+      { "CF-Connecting-IP": "192.0.2.100" },
+    );
     expect(elsewhere.status).toBe(200);
-    const events = await env.DB.prepare("SELECT event FROM auth_events WHERE login_id = 'port.inspector'").all<{ event: string }>();
+    const events = await env.DB.prepare("SELECT event FROM auth_events WHERE login_id = 'port.inspector'").all<{
+      event: string;
+    }>();
     const names = events.results.map((e) => e.event);
     expect(names.filter((e) => e === "login_failed")).toHaveLength(5);
     expect(names).toContain("login_throttled");
@@ -207,18 +370,36 @@ describe("brute-force throttling", () => {
 
 describe("change password", () => {
   it("refuses a common password, then changes it and clears the first-login flag", async () => {
-    const { token } = await json(await post("/api/farmers/login", { credentialId: "FRM000002", password: "Welcome#2026" }, { "CF-Connecting-IP": "192.0.2.80" }));
+    const { token } = await json(
+      await post(
+        "/api/farmers/login",
+        { credentialId: "FRM000002", password: "Welcome#2026" },
+        { "CF-Connecting-IP": "192.0.2.80" },
+      ),
+    );
     const auth = { Authorization: `Bearer ${token}` };
-    const weak = await post("/api/auth/change-password", { currentPassword: "Welcome#2026", newPassword: "password1", confirmPassword: "password1" }, auth);
+    const weak = await post(
+      "/api/auth/change-password",
+      { currentPassword: "Welcome#2026", newPassword: "password1", confirmPassword: "password1" },
+      auth,
+    );
     expect(weak.status).toBe(400);
     expect((await json(weak)).message).toBe("This password is too common. Choose one that is harder to guess.");
-    const ok = await post("/api/auth/change-password", { currentPassword: "Welcome#2026", newPassword: "Kpelle-Farm-2027", confirmPassword: "Kpelle-Farm-2027" }, auth);
+    const ok = await post(
+      "/api/auth/change-password",
+      { currentPassword: "Welcome#2026", newPassword: "Kpelle-Farm-2027", confirmPassword: "Kpelle-Farm-2027" },
+      auth,
+    );
     expect(ok.status).toBe(200);
     const fresh = await json(ok);
     expect((await call("/api/auth/me", { headers: auth })).status).toBe(401);
     const me = await json(await call("/api/auth/me", { headers: { Authorization: `Bearer ${fresh.token}` } }));
     expect(me.user.mustChangePassword).toBe(false);
-    const relogin = await post("/api/farmers/login", { credentialId: "FRM000002", password: "Kpelle-Farm-2027" }, { "CF-Connecting-IP": "192.0.2.80" });
+    const relogin = await post(
+      "/api/farmers/login",
+      { credentialId: "FRM000002", password: "Kpelle-Farm-2027" },
+      { "CF-Connecting-IP": "192.0.2.80" },
+    );
     expect(relogin.status).toBe(200);
   });
 });
@@ -226,10 +407,24 @@ describe("change password", () => {
 describe("dashboard metrics", () => {
   it("needs a session and counts what is stored", async () => {
     expect((await call("/api/dashboard/metrics")).status).toBe(401);
-    const { token } = await json(await post("/api/auth/dg-login", { username: "dg.lacra", password: "Director#2026" }, { "CF-Connecting-IP": "192.0.2.90" }));
+    const { token } = await json(
+      await post(
+        "/api/auth/dg-login",
+        { username: "dg.lacra", password: "Director#2026" },
+        { "CF-Connecting-IP": "192.0.2.90" },
+      ),
+    );
     const m = await json(await call("/api/dashboard/metrics", { headers: { Authorization: `Bearer ${token}` } }));
-    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'farmer' AND active = 1").first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'farmer' AND active = 1").first<{
+      n: number;
+    }>();
     expect(stored!.n).toBeGreaterThan(0);
-    expect(m).toEqual({ totalFarms: 0, activeFarmers: stored!.n, pendingInspections: 0, completedInspections: 0, offlineMode: false });
+    expect(m).toEqual({
+      totalFarms: 0,
+      activeFarmers: stored!.n,
+      pendingInspections: 0,
+      completedInspections: 0,
+      offlineMode: false,
+    });
   });
 });

@@ -11,9 +11,18 @@ const ENDPOINT: Record<string, (a: (typeof DEMO_ACCOUNTS)[number]) => [string, R
   dg: (a) => ["/api/auth/dg-login", { username: a.loginId, password: a.password }],
   ddgots: (a) => ["/api/auth/ddgots-login", { username: a.loginId, password: a.password }],
   ddgaf: (a) => ["/api/auth/ddgaf-login", { username: a.loginId, password: a.password }],
-  office_admin: (a) => ["/api/auth/regulatory-login", { username: a.loginId, password: a.password, role: "office_admin" }],
-  system_administrator: (a) => ["/api/agritrace-admin/login", { username: a.loginId, password: a.password, accessCode: a.accessCode! }],
-  monitoring_observer: (a) => ["/api/auth/monitoring-login", { username: a.loginId, password: a.password, entityType: a.entityType! }],
+  office_admin: (a) => [
+    "/api/auth/regulatory-login",
+    { username: a.loginId, password: a.password, role: "office_admin" },
+  ],
+  system_administrator: (a) => [
+    "/api/agritrace-admin/login",
+    { username: a.loginId, password: a.password, accessCode: a.accessCode! },
+  ],
+  monitoring_observer: (a) => [
+    "/api/auth/monitoring-login",
+    { username: a.loginId, password: a.password, entityType: a.entityType! },
+  ],
   field_agent: (a) => ["/api/auth/field-agent-login", { agentId: a.loginId, password: a.password }],
 };
 

@@ -24,7 +24,13 @@ type Batch = {
   ddsReference: string | null;
   ddsVerification: string | null;
 };
-type Json = { success: boolean; message?: string; errors?: Record<string, string[]>; batch: Batch; [k: string]: unknown };
+type Json = {
+  success: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  batch: Batch;
+  [k: string]: unknown;
+};
 
 /** A ≈1 ha square (≈100 m a side) with its south-west corner at `sw`, 6 decimals, closed. */
 const square = ([lon, lat]: Pos, d = 0.000903): Pos[] => [
@@ -37,34 +43,156 @@ const square = ([lon, lat]: Pos, d = 0.000903): Pos[] => [
 
 // Farmers: the first is the demo farmer account's own register entry (login FRM000001).
 const FARMERS = [
-  { id: "f-1", farmerId: "FRM000001", first: "Korto", last: "Gbowee", county: "Bong County", nationalId: "LR-NID-5550101", userId: "demo-farmer" },
-  { id: "f-2", farmerId: "FRM100002", first: "Yassah", last: "Kpadeh", county: "Nimba County", nationalId: "LR-NID-5550102", userId: null },
-  { id: "f-3", farmerId: "FRM100003", first: "Blamo", last: "Sumo", county: "Lofa County", nationalId: "LR-NID-5550103", userId: null },
-  { id: "f-4", farmerId: "FRM100004", first: "Ma Hawa", last: "Dorley", county: "Bong County", nationalId: "LR-NID-5550104", userId: null },
+  {
+    id: "f-1",
+    farmerId: "FRM000001",
+    first: "Korto",
+    last: "Gbowee",
+    county: "Bong County",
+    nationalId: "LR-NID-5550101",
+    userId: "demo-farmer",
+  },
+  {
+    id: "f-2",
+    farmerId: "FRM100002",
+    first: "Yassah",
+    last: "Kpadeh",
+    county: "Nimba County",
+    nationalId: "LR-NID-5550102",
+    userId: null,
+  },
+  {
+    id: "f-3",
+    farmerId: "FRM100003",
+    first: "Blamo",
+    last: "Sumo",
+    county: "Lofa County",
+    nationalId: "LR-NID-5550103",
+    userId: null,
+  },
+  {
+    id: "f-4",
+    farmerId: "FRM100004",
+    first: "Ma Hawa",
+    last: "Dorley",
+    county: "Bong County",
+    nationalId: "LR-NID-5550104",
+    userId: null,
+  },
 ];
 // Plots: code, farmer, crop, area (ha), risk, validation, south-west corner (Liberia).
 const PLOTS = [
-  { id: "p-1", code: "PLT-000001-01", farmer: "FRM000001", crop: "Cocoa", ha: 1.0, risk: "low", valid: "valid", sw: [-9.472311, 6.995412] as Pos, county: "Bong County" },
-  { id: "p-2", code: "PLT-000001-02", farmer: "FRM000001", crop: "Cocoa", ha: 0.5, risk: "low", valid: "valid", sw: [-9.468842, 6.991127] as Pos, county: "Bong County" },
-  { id: "p-3", code: "PLT-000001-03", farmer: "FRM000001", crop: "Rubber", ha: 2.0, risk: "low", valid: "valid", sw: [-9.461234, 6.987654] as Pos, county: "Bong County" },
-  { id: "p-4", code: "PLT-100002-01", farmer: "FRM100002", crop: "Cocoa", ha: 2.0, risk: "high", valid: "valid", sw: [-8.601234, 7.201234] as Pos, county: "Nimba County" },
-  { id: "p-5", code: "PLT-100003-01", farmer: "FRM100003", crop: "Cocoa", ha: 1.0, risk: "more_information_needed", valid: "valid", sw: [-9.731245, 8.012387] as Pos, county: "Lofa County" },
-  { id: "p-6", code: "PLT-100004-01", farmer: "FRM100004", crop: "Coffee", ha: 1.0, risk: "low", valid: "valid", sw: [-9.552318, 6.873416] as Pos, county: "Bong County" },
-  { id: "p-7", code: "PLT-100004-02", farmer: "FRM100004", crop: "Cocoa", ha: 1.0, risk: "low", valid: "invalid", sw: [-9.541276, 6.861932] as Pos, county: "Bong County" },
+  {
+    id: "p-1",
+    code: "PLT-000001-01",
+    farmer: "FRM000001",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.472311, 6.995412] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-2",
+    code: "PLT-000001-02",
+    farmer: "FRM000001",
+    crop: "Cocoa",
+    ha: 0.5,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.468842, 6.991127] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-3",
+    code: "PLT-000001-03",
+    farmer: "FRM000001",
+    crop: "Rubber",
+    ha: 2.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.461234, 6.987654] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-4",
+    code: "PLT-100002-01",
+    farmer: "FRM100002",
+    crop: "Cocoa",
+    ha: 2.0,
+    risk: "high",
+    valid: "valid",
+    sw: [-8.601234, 7.201234] as Pos,
+    county: "Nimba County",
+  },
+  {
+    id: "p-5",
+    code: "PLT-100003-01",
+    farmer: "FRM100003",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "more_information_needed",
+    valid: "valid",
+    sw: [-9.731245, 8.012387] as Pos,
+    county: "Lofa County",
+  },
+  {
+    id: "p-6",
+    code: "PLT-100004-01",
+    farmer: "FRM100004",
+    crop: "Coffee",
+    ha: 1.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.552318, 6.873416] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-7",
+    code: "PLT-100004-02",
+    farmer: "FRM100004",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "low",
+    valid: "invalid",
+    sw: [-9.541276, 6.861932] as Pos,
+    county: "Bong County",
+  },
 ];
 
 const decode = (html: string) =>
-  html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 
-const rows = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const one = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
 
-let who: Record<"buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer", { token: string; cookie: string; account: { id: string } }>;
+let who: Record<
+  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer",
+  { token: string; cookie: string; account: { id: string } }
+>;
 
 function api(path: string, as: keyof typeof who | null, body?: unknown) {
   return call(`/api/batches${path}`, {
     method: body === undefined ? "GET" : "POST",
-    headers: { ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}), ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+    headers: {
+      ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 }
@@ -90,21 +218,50 @@ async function buy(over: Record<string, unknown> = {}) {
   expect(res.status, JSON.stringify(body)).toBe(201);
   return body.batch;
 }
-const step = (toStatus: string, weightOutKg: number, over: Record<string, unknown> = {}) => ({ toStatus, weightOutKg, location: "Gbarnga warehouse", ...over });
+const step = (toStatus: string, weightOutKg: number, over: Record<string, unknown> = {}) => ({
+  toStatus,
+  weightOutKg,
+  location: "Gbarnga warehouse",
+  ...over,
+});
 
 beforeAll(async () => {
   await env.DB.batch([
     ...FARMERS.map((f) =>
       env.DB.prepare(
         "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-      ).bind(f.id, f.farmerId, f.userId, f.first, f.last, f.county, f.nationalId, `${f.first} ${f.last}`.toLowerCase(), `${f.last} ${f.first}`.toLowerCase()),
+      ).bind(
+        f.id,
+        f.farmerId,
+        f.userId,
+        f.first,
+        f.last,
+        f.county,
+        f.nationalId,
+        `${f.first} ${f.last}`.toLowerCase(),
+        `${f.last} ${f.first}`.toLowerCase(),
+      ),
     ),
     ...PLOTS.map((p) => {
       const ring = square(p.sw);
       return env.DB.prepare(
         `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
          VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(p.id, p.code, p.farmer, JSON.stringify({ type: "Polygon", coordinates: [ring] }), p.ha, ring[0]![0], ring[0]![1], ring[2]![0], ring[2]![1], p.crop, p.county, p.valid, p.risk);
+      ).bind(
+        p.id,
+        p.code,
+        p.farmer,
+        JSON.stringify({ type: "Polygon", coordinates: [ring] }),
+        p.ha,
+        ring[0]![0],
+        ring[0]![1],
+        ring[2]![0],
+        ring[2]![1],
+        p.crop,
+        p.county,
+        p.valid,
+        p.risk,
+      );
     }),
   ]);
   who = {
@@ -135,7 +292,9 @@ describe("POST /api/batches (a buyer's purchase)", () => {
       volumeFlag: false,
     });
     expect(chain.batchCode).toMatch(/^LR-COC-2026-\d{6}$/);
-    expect(chain.volumeNote).toBe("Purchase of 1,000 kg is within what the origin plots could yield: 1.5 ha × 800 kg/ha = 1,200 kg in the 2026/27 crop year.");
+    expect(chain.volumeNote).toBe(
+      "Purchase of 1,000 kg is within what the origin plots could yield: 1.5 ha × 800 kg/ha = 1,200 kg in the 2026/27 crop year.",
+    );
 
     const origins = await rows<{ plot_id: string; farmer_id: string; weight_kg: number }>(
       "SELECT plot_id, farmer_id, weight_kg FROM batch_origins WHERE batch_id = ? ORDER BY plot_id",
@@ -157,13 +316,28 @@ describe("POST /api/batches (a buyer's purchase)", () => {
       location: "Gbarnga market",
       weight_out_kg: 1000,
     });
-    const audit = await rows<{ actor_id: string; actor_role: string; action: string; before: string | null; after: string }>(
+    const audit = await rows<{
+      actor_id: string;
+      actor_role: string;
+      action: string;
+      before: string | null;
+      after: string;
+    }>(
       "SELECT actor_id, actor_role, action, before, after FROM audit_log WHERE entity_type = 'batch' AND entity_id = ?",
       chain.batchCode,
     );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ actor_id: "demo-buyer", actor_role: "buyer", action: "batch.purchase", before: null });
-    const after = JSON.parse(audit[0]!.after) as { status: string; origins: { plotCode: string }[]; custody: { toStatus: string } };
+    expect(audit[0]).toMatchObject({
+      actor_id: "demo-buyer",
+      actor_role: "buyer",
+      action: "batch.purchase",
+      before: null,
+    });
+    const after = JSON.parse(audit[0]!.after) as {
+      status: string;
+      origins: { plotCode: string }[];
+      custody: { toStatus: string };
+    };
     expect(after.status).toBe("purchased");
     expect(after.origins.map((o) => o.plotCode)).toEqual(["PLT-000001-01", "PLT-000001-02"]);
     expect(after.custody.toStatus).toBe("purchased");
@@ -184,7 +358,11 @@ describe("POST /api/batches (a buyer's purchase)", () => {
       [{ plotCodes: ["PLT-100002-01"] }, "plotCodes", "Plot PLT-100002-01 does not belong to farmer FRM000001"],
       [{ plotCodes: ["PLT-000001-03"] }, "plotCodes", "Plot PLT-000001-03 grows Rubber, not Cocoa"],
       [{ plotCodes: ["PLT-999999-01"] }, "plotCodes", "No plot with code PLT-999999-01 is registered"],
-      [{ farmerIds: ["FRM999999"], plotCodes: ["PLT-000001-01"] }, "farmerIds", "No farmer with ID FRM999999 is registered"],
+      [
+        { farmerIds: ["FRM999999"], plotCodes: ["PLT-000001-01"] },
+        "farmerIds",
+        "No farmer with ID FRM999999 is registered",
+      ],
       [{ farmerIds: ["FRM000001", "FRM100004"] }, "plotCodes", "Choose at least one plot of farmer FRM100004"],
       [{ location: "" }, "location", "Enter the place (town or facility) where the batch was bought"],
       [{ grade: "Z" }, "grade", "Choose a quality grade from A+ to F"],
@@ -212,27 +390,70 @@ describe("the chain of custody, step by step", () => {
       expect(body.message).toBe(message);
     };
 
-    await refused(await transfer("exporter", step("exported", 1000)), 409, "A batch with the buyer cannot go straight to export: it must pass warehouse intake first");
-    await refused(await transfer("exporter", step("warehouse_received", 1000)), 403, "Only a Warehouse Inspector can record warehouse intake (you are signed in as Licensed Exporter)");
-    await refused(await transfer("buyer", step("warehouse_received", 1000)), 403, "Only a Warehouse Inspector can record warehouse intake (you are signed in as Agricultural Buyer)");
-    await refused(await transfer("dg", step("warehouse_received", 1000)), 403, "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)");
-    await refused(await transfer("warehouse", step("warehouse_received", 1100, { weightInKg: 1100 })), 400, "Weight in (1,100 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead");
+    await refused(
+      await transfer("exporter", step("exported", 1000)),
+      409,
+      "A batch with the buyer cannot go straight to export: it must pass warehouse intake first",
+    );
+    await refused(
+      await transfer("exporter", step("warehouse_received", 1000)),
+      403,
+      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Licensed Exporter)",
+    );
+    await refused(
+      await transfer("buyer", step("warehouse_received", 1000)),
+      403,
+      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Agricultural Buyer)",
+    );
+    await refused(
+      await transfer("dg", step("warehouse_received", 1000)),
+      403,
+      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)",
+    );
+    await refused(
+      await transfer("warehouse", step("warehouse_received", 1100, { weightInKg: 1100 })),
+      400,
+      "Weight in (1,100 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead",
+    );
 
-    let res = await transfer("warehouse", step("warehouse_received", 990, { latitude: 6.997001, longitude: -9.471002, note: "12 bags" }));
+    let res = await transfer(
+      "warehouse",
+      step("warehouse_received", 990, { latitude: 6.997001, longitude: -9.471002, note: "12 bags" }),
+    );
     let body = await json(res);
     expect(res.status, body.message).toBe(200);
-    expect(body.batch).toMatchObject({ status: "warehouse_received", weightKg: 990, holderId: "demo-warehouse-inspector" });
+    expect(body.batch).toMatchObject({
+      status: "warehouse_received",
+      weightKg: 990,
+      holderId: "demo-warehouse-inspector",
+    });
 
-    await refused(await transfer("warehouse", step("port_inspected", 990)), 409, "A batch at the warehouse cannot go straight to port inspection: it must pass warehouse inspection first");
-    await refused(await transfer("warehouse", step("warehouse_received", 990)), 409, "This batch has already passed warehouse intake: custody only moves forward");
+    await refused(
+      await transfer("warehouse", step("port_inspected", 990)),
+      409,
+      "A batch at the warehouse cannot go straight to port inspection: it must pass warehouse inspection first",
+    );
+    await refused(
+      await transfer("warehouse", step("warehouse_received", 990)),
+      409,
+      "This batch has already passed warehouse intake: custody only moves forward",
+    );
 
     res = await transfer("warehouse", step("warehouse_inspected", 985, { weightInKg: 990, grade: "A+" }));
     body = await json(res);
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ status: "warehouse_inspected", weightKg: 985, grade: "A+" });
 
-    await refused(await transfer("exporter", step("exported", 985)), 409, "A batch at the warehouse cannot go straight to export: it must pass port inspection first");
-    await refused(await transfer("warehouse", step("port_inspected", 985)), 403, "Only a Port Inspector can record port inspection (you are signed in as Warehouse Inspector)");
+    await refused(
+      await transfer("exporter", step("exported", 985)),
+      409,
+      "A batch at the warehouse cannot go straight to export: it must pass port inspection first",
+    );
+    await refused(
+      await transfer("warehouse", step("port_inspected", 985)),
+      403,
+      "Only a Port Inspector can record port inspection (you are signed in as Warehouse Inspector)",
+    );
 
     res = await transfer("port", step("port_inspected", 900, { location: "Freeport of Monrovia" }));
     body = await json(res);
@@ -253,25 +474,80 @@ describe("the chain of custody, step by step", () => {
     body = await json(res);
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ complianceStatus: "compliant" });
-    expect(body.batch.complianceReason).toBe("Marked EUDR-compliant by the Port Inspector: every origin plot has valid geometry and a low deforestation risk");
+    expect(body.batch.complianceReason).toBe(
+      "Marked EUDR-compliant by the Port Inspector: every origin plot has valid geometry and a low deforestation risk",
+    );
 
-    await refused(await transfer("port", step("exported", 900)), 403, "Only a Licensed Exporter can record export (you are signed in as Port Inspector)");
-    res = await transfer("exporter", step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }));
+    await refused(
+      await transfer("port", step("exported", 900)),
+      403,
+      "Only a Licensed Exporter can record export (you are signed in as Port Inspector)",
+    );
+    res = await transfer(
+      "exporter",
+      step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }),
+    );
     body = await json(res);
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ status: "exported", holderId: "demo-exporter", weightKg: 900 });
-    await refused(await transfer("exporter", step("exported", 900)), 409, "This batch has been exported: its chain of custody is complete");
+    await refused(
+      await transfer("exporter", step("exported", 900)),
+      409,
+      "This batch has been exported: its chain of custody is complete",
+    );
 
-    const events = await rows<{ from_status: string; to_status: string; actor_role: string; weight_in_kg: number | null; weight_out_kg: number; location: string }>(
+    const events = await rows<{
+      from_status: string;
+      to_status: string;
+      actor_role: string;
+      weight_in_kg: number | null;
+      weight_out_kg: number;
+      location: string;
+    }>(
       "SELECT from_status, to_status, actor_role, weight_in_kg, weight_out_kg, location FROM custody_events WHERE batch_id = ? ORDER BY occurred_at, id",
       chain.id,
     );
     expect(events).toEqual([
-      { from_status: "harvested", to_status: "purchased", actor_role: "buyer", weight_in_kg: null, weight_out_kg: 1000, location: "Gbarnga market" },
-      { from_status: "purchased", to_status: "warehouse_received", actor_role: "warehouse_inspector", weight_in_kg: 1000, weight_out_kg: 990, location: "Gbarnga warehouse" },
-      { from_status: "warehouse_received", to_status: "warehouse_inspected", actor_role: "warehouse_inspector", weight_in_kg: 990, weight_out_kg: 985, location: "Gbarnga warehouse" },
-      { from_status: "warehouse_inspected", to_status: "port_inspected", actor_role: "port_inspector", weight_in_kg: 985, weight_out_kg: 900, location: "Freeport of Monrovia" },
-      { from_status: "port_inspected", to_status: "exported", actor_role: "exporter", weight_in_kg: 900, weight_out_kg: 900, location: "Freeport of Monrovia" },
+      {
+        from_status: "harvested",
+        to_status: "purchased",
+        actor_role: "buyer",
+        weight_in_kg: null,
+        weight_out_kg: 1000,
+        location: "Gbarnga market",
+      },
+      {
+        from_status: "purchased",
+        to_status: "warehouse_received",
+        actor_role: "warehouse_inspector",
+        weight_in_kg: 1000,
+        weight_out_kg: 990,
+        location: "Gbarnga warehouse",
+      },
+      {
+        from_status: "warehouse_received",
+        to_status: "warehouse_inspected",
+        actor_role: "warehouse_inspector",
+        weight_in_kg: 990,
+        weight_out_kg: 985,
+        location: "Gbarnga warehouse",
+      },
+      {
+        from_status: "warehouse_inspected",
+        to_status: "port_inspected",
+        actor_role: "port_inspector",
+        weight_in_kg: 985,
+        weight_out_kg: 900,
+        location: "Freeport of Monrovia",
+      },
+      {
+        from_status: "port_inspected",
+        to_status: "exported",
+        actor_role: "exporter",
+        weight_in_kg: 900,
+        weight_out_kg: 900,
+        location: "Freeport of Monrovia",
+      },
     ]);
     const audit = await rows<{ action: string; actor_role: string; before: string | null; after: string }>(
       "SELECT action, actor_role, before, after FROM audit_log WHERE entity_type = 'batch' AND entity_id = ? ORDER BY id",
@@ -286,13 +562,22 @@ describe("the chain of custody, step by step", () => {
       ["batch.exported", "exporter"],
     ]);
     const exportAudit = audit[5]!;
-    expect(JSON.parse(exportAudit.before!)).toMatchObject({ status: "port_inspected", holderId: "demo-port-inspector" });
-    expect(JSON.parse(exportAudit.after)).toMatchObject({ status: "exported", holderId: "demo-exporter", custody: { toStatus: "exported", latitude: 6.345678 } });
+    expect(JSON.parse(exportAudit.before!)).toMatchObject({
+      status: "port_inspected",
+      holderId: "demo-port-inspector",
+    });
+    expect(JSON.parse(exportAudit.after)).toMatchObject({
+      status: "exported",
+      holderId: "demo-exporter",
+      custody: { toStatus: "exported", latitude: 6.345678 },
+    });
   });
 
   it("records a step once when two people submit it at the same moment", async () => {
     const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 8 });
-    const results = await Promise.all([1, 2].map(() => api(`/${b.batchCode}/transfer`, "warehouse", step("warehouse_received", 8))));
+    const results = await Promise.all(
+      [1, 2].map(() => api(`/${b.batchCode}/transfer`, "warehouse", step("warehouse_received", 8))),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
     const loser = await json(results.find((r) => r.status === 409)!);
     expect([
@@ -300,7 +585,9 @@ describe("the chain of custody, step by step", () => {
       "This batch has already passed warehouse intake: custody only moves forward",
     ]).toContain(loser.message);
     expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM custody_events WHERE batch_id = ?", b.id)).n).toBe(2);
-    expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE entity_id = ?", b.batchCode)).n).toBe(2);
+    expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM audit_log WHERE entity_id = ?", b.batchCode)).n).toBe(
+      2,
+    );
   });
 
   it("a write prepared from a stale read changes nothing (guarded update + custody event)", async () => {
@@ -310,7 +597,15 @@ describe("the chain of custody, step by step", () => {
     const db = database(env.DB);
     const stale = db.batch([
       updateBatch(db, b.id, { status: "warehouse_received", weightKg: 7 }, "purchased"),
-      insertCustodyEvent(db, { id: `${b.id}:warehouse_received`, batchId: b.id, fromStatus: "purchased", toStatus: "warehouse_received", actorId: "x", actorRole: "warehouse_inspector", occurredAt: new Date().toISOString() }),
+      insertCustodyEvent(db, {
+        id: `${b.id}:warehouse_received`,
+        batchId: b.id,
+        fromStatus: "purchased",
+        toStatus: "warehouse_received",
+        actorId: "x",
+        actorRole: "warehouse_inspector",
+        occurredAt: new Date().toISOString(),
+      }),
     ]);
     await expect(stale).rejects.toThrow(/NOT NULL constraint failed: custody_events\.batch_id/);
     expect((await one<{ status: string }>("SELECT status FROM batches WHERE id = ?", b.id)).status).toBe("split");
@@ -319,14 +614,19 @@ describe("the chain of custody, step by step", () => {
 
   it("lets only the exporter who shipped it record the EU buyer's DDS numbers", async () => {
     const code = chain.batchCode;
-    expect((await api(`/${code}/dds`, "buyer", { ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" })).status).toBe(403);
+    expect(
+      (await api(`/${code}/dds`, "buyer", { ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" })).status,
+    ).toBe(403);
     const bad = await api(`/${code}/dds`, "exporter", { ddsReference: "<b>", ddsVerification: "KYRPJKI6" });
     expect(bad.status).toBe(400);
     expect((await json(bad)).errors?.ddsReference).toEqual([
       "Enter the DDS reference number given by the EU information system (6 to 40 letters, digits, - or /)",
     ]);
     const notShipped = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 5 });
-    const early = await api(`/${notShipped.batchCode}/dds`, "exporter", { ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" });
+    const early = await api(`/${notShipped.batchCode}/dds`, "exporter", {
+      ddsReference: "25LRXQ4K3P5581",
+      ddsVerification: "KYRPJKI6",
+    });
     expect(early.status).toBe(409);
     expect((await json(early)).message).toBe("DDS numbers are recorded for a shipment: export this batch first");
 
@@ -334,7 +634,10 @@ describe("the chain of custody, step by step", () => {
     const body = await json(res);
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" });
-    const stored = await one<{ dds_reference: string; dds_verification: string }>("SELECT dds_reference, dds_verification FROM batches WHERE id = ?", chain.id);
+    const stored = await one<{ dds_reference: string; dds_verification: string }>(
+      "SELECT dds_reference, dds_verification FROM batches WHERE id = ?",
+      chain.id,
+    );
     expect(stored).toEqual({ dds_reference: "25LRXQ4K3P5581", dds_verification: "KYRPJKI6" });
     const audit = await one<{ before: string; after: string }>(
       "SELECT before, after FROM audit_log WHERE entity_id = ? AND action = 'batch.record_dds'",
@@ -350,7 +653,9 @@ describe("volume plausibility", () => {
     // PLT-000001-01 (1 ha × 800 kg/ha) already supplied 666.667 kg of the first purchase.
     const b = await buy({ plotCodes: ["PLT-000001-01"], weightKg: 200 });
     expect(b.volumeFlag).toBe(true);
-    expect(b.volumeNote).toMatch(/^Purchase of 200 kg exceeds what the origin plots could yield: 1 ha × 800 kg\/ha = 800 kg in the 2026\/27 crop year, of which \d{3}(\.\d+)? kg already purchased/);
+    expect(b.volumeNote).toMatch(
+      /^Purchase of 200 kg exceeds what the origin plots could yield: 1 ha × 800 kg\/ha = 800 kg in the 2026\/27 crop year, of which \d{3}(\.\d+)? kg already purchased/,
+    );
     expect(b.volumeNote).toContain("Flagged for inspection.");
     // A harvest in the previous crop year does not count against this one.
     const lastYear = await buy({ plotCodes: ["PLT-000001-01"], weightKg: 700, harvestDate: "2026-03-01" });
@@ -373,11 +678,20 @@ describe("volume plausibility", () => {
 describe("EUDR compliance of a batch", () => {
   it("a high-risk or invalid origin plot makes the batch non-compliant, and marking it compliant is refused", async () => {
     const b = await buy({ farmerIds: ["FRM100002"], plotCodes: ["PLT-100002-01"], weightKg: 100 });
-    expect(b).toMatchObject({ complianceStatus: "non_compliant", complianceReason: "Not EUDR-compliant: high deforestation risk on PLT-100002-01", county: "Nimba County" });
+    expect(b).toMatchObject({
+      complianceStatus: "non_compliant",
+      complianceReason: "Not EUDR-compliant: high deforestation risk on PLT-100002-01",
+      county: "Nimba County",
+    });
     const res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
-    expect((await json(res)).message).toBe("This batch cannot be marked EUDR-compliant. Not EUDR-compliant: high deforestation risk on PLT-100002-01.");
-    expect((await one<{ compliance_status: string }>("SELECT compliance_status FROM batches WHERE id = ?", b.id)).compliance_status).toBe("non_compliant");
+    expect((await json(res)).message).toBe(
+      "This batch cannot be marked EUDR-compliant. Not EUDR-compliant: high deforestation risk on PLT-100002-01.",
+    );
+    expect(
+      (await one<{ compliance_status: string }>("SELECT compliance_status FROM batches WHERE id = ?", b.id))
+        .compliance_status,
+    ).toBe("non_compliant");
 
     const invalid = await buy({ farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-02"], weightKg: 100 });
     expect(invalid.complianceReason).toBe("Not EUDR-compliant: failed geometry validation on PLT-100004-02");
@@ -385,17 +699,25 @@ describe("EUDR compliance of a batch", () => {
 
   it("'more information needed' holds the batch for review until the plot is cleared and re-checked", async () => {
     const b = await buy({ farmerIds: ["FRM100003"], plotCodes: ["PLT-100003-01"], weightKg: 100 });
-    expect(b).toMatchObject({ complianceStatus: "held_for_review", complianceReason: "Held for review: more information needed on PLT-100003-01" });
+    expect(b).toMatchObject({
+      complianceStatus: "held_for_review",
+      complianceReason: "Held for review: more information needed on PLT-100003-01",
+    });
     let res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
-    expect((await json(res)).message).toBe("This batch cannot be marked EUDR-compliant yet. Held for review: more information needed on PLT-100003-01.");
+    expect((await json(res)).message).toBe(
+      "This batch cannot be marked EUDR-compliant yet. Held for review: more information needed on PLT-100003-01.",
+    );
 
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'low' WHERE id = 'p-5'").run();
     res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "recheck" });
     expect((await json(res)).batch.complianceStatus).toBe("pending");
     res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
     expect((await json(res)).batch.complianceStatus).toBe("compliant");
-    const actions = await rows<{ action: string; actor_role: string }>("SELECT action, actor_role FROM audit_log WHERE entity_id = ? ORDER BY id", b.batchCode);
+    const actions = await rows<{ action: string; actor_role: string }>(
+      "SELECT action, actor_role FROM audit_log WHERE entity_id = ? ORDER BY id",
+      b.batchCode,
+    );
     expect(actions).toEqual([
       { action: "batch.purchase", actor_role: "buyer" },
       { action: "batch.recheck_compliance", actor_role: "dg" },
@@ -423,7 +745,10 @@ describe("splitting and merging keep every origin plot", () => {
       [150, "purchased", "Cocoa", "pending"],
     ]);
     for (const child of body.batches) {
-      const origins = await rows<{ plot_id: string }>("SELECT plot_id FROM batch_origins WHERE batch_id = ? ORDER BY plot_id", child.id);
+      const origins = await rows<{ plot_id: string }>(
+        "SELECT plot_id FROM batch_origins WHERE batch_id = ? ORDER BY plot_id",
+        child.id,
+      );
       expect(origins.map((o) => o.plot_id)).toEqual(["p-1", "p-2"]);
     }
     const lineage = await rows<{ child_batch_id: string; kind: string; weight_kg: number }>(
@@ -444,40 +769,94 @@ describe("splitting and merging keep every origin plot", () => {
     });
     const transfer = await api(`/${parent.batchCode}/transfer`, "warehouse", step("warehouse_received", 500));
     expect(transfer.status).toBe(409);
-    expect((await json(transfer)).message).toBe("This batch was split into smaller batches: record custody on the new batches instead");
+    expect((await json(transfer)).message).toBe(
+      "This batch was split into smaller batches: record custody on the new batches instead",
+    );
 
     // Merge one child with a high-risk batch from another farmer: every origin is kept, and the mix is non-compliant.
-    const risky = await buy({ farmerIds: ["FRM100002"], plotCodes: ["PLT-100002-01"], weightKg: 100, harvestDate: "2026-02-01" });
-    const coffee = await buy({ farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee", weightKg: 50 });
+    const risky = await buy({
+      farmerIds: ["FRM100002"],
+      plotCodes: ["PLT-100002-01"],
+      weightKg: 100,
+      harvestDate: "2026-02-01",
+    });
+    const coffee = await buy({
+      farmerIds: ["FRM100004"],
+      plotCodes: ["PLT-100004-01"],
+      commodity: "Coffee",
+      weightKg: 50,
+    });
     let m = await api("/merge", "buyer", { batchCodes: [body.batches[0]!.batchCode, coffee.batchCode] });
     expect(m.status).toBe(409);
-    expect((await json(m)).message).toBe(`Only batches of the same commodity can be merged: ${body.batches[0]!.batchCode} is Cocoa, ${coffee.batchCode} is Coffee`);
+    expect((await json(m)).message).toBe(
+      `Only batches of the same commodity can be merged: ${body.batches[0]!.batchCode} is Cocoa, ${coffee.batchCode} is Coffee`,
+    );
     m = await api("/merge", "buyer", { batchCodes: [body.batches[0]!.batchCode, chain.batchCode] });
     expect(m.status).toBe(409);
     m = await api("/merge", "warehouse", { batchCodes: [body.batches[0]!.batchCode, risky.batchCode] });
     expect(m.status).toBe(403);
 
-    m = await api("/merge", "buyer", { batchCodes: [body.batches[0]!.batchCode, risky.batchCode], location: "Gbarnga market" });
+    m = await api("/merge", "buyer", {
+      batchCodes: [body.batches[0]!.batchCode, risky.batchCode],
+      location: "Gbarnga market",
+    });
     const mb = await json(m);
     expect(m.status, mb.message).toBe(201);
     merged = mb.batch;
-    expect(merged).toMatchObject({ weightKg: 400, status: "purchased", complianceStatus: "non_compliant", county: "Bong County, Nimba County" });
+    expect(merged).toMatchObject({
+      weightKg: 400,
+      status: "purchased",
+      complianceStatus: "non_compliant",
+      county: "Bong County, Nimba County",
+    });
     expect(merged.complianceReason).toBe("Not EUDR-compliant: high deforestation risk on PLT-100002-01");
-    const origins = await rows<{ plot_id: string; farmer_id: string }>("SELECT plot_id, farmer_id FROM batch_origins WHERE batch_id = ? ORDER BY plot_id", merged.id);
+    const origins = await rows<{ plot_id: string; farmer_id: string }>(
+      "SELECT plot_id, farmer_id FROM batch_origins WHERE batch_id = ? ORDER BY plot_id",
+      merged.id,
+    );
     expect(origins).toEqual([
       { plot_id: "p-1", farmer_id: "FRM000001" },
       { plot_id: "p-2", farmer_id: "FRM000001" },
       { plot_id: "p-4", farmer_id: "FRM100002" },
     ]);
-    const parents = await rows<{ status: string }>("SELECT status FROM batches WHERE batch_code IN (?, ?)", body.batches[0]!.batchCode, risky.batchCode);
+    const parents = await rows<{ status: string }>(
+      "SELECT status FROM batches WHERE batch_code IN (?, ?)",
+      body.batches[0]!.batchCode,
+      risky.batchCode,
+    );
     expect(parents.map((p) => p.status)).toEqual(["merged", "merged"]);
-    expect((await one<{ n: number }>("SELECT COUNT(*) AS n FROM batch_lineage WHERE child_batch_id = ? AND kind = 'merge'", merged.id)).n).toBe(2);
-    const audit = await rows<{ action: string }>("SELECT action FROM audit_log WHERE entity_id IN (?, ?, ?) ORDER BY id", merged.batchCode, body.batches[0]!.batchCode, risky.batchCode);
-    expect(audit.map((a) => a.action)).toEqual(["batch.create_from_split", "batch.purchase", "batch.create_from_merge", "batch.merge", "batch.merge"]);
+    expect(
+      (
+        await one<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM batch_lineage WHERE child_batch_id = ? AND kind = 'merge'",
+          merged.id,
+        )
+      ).n,
+    ).toBe(2);
+    const audit = await rows<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity_id IN (?, ?, ?) ORDER BY id",
+      merged.batchCode,
+      body.batches[0]!.batchCode,
+      risky.batchCode,
+    );
+    expect(audit.map((a) => a.action)).toEqual([
+      "batch.create_from_split",
+      "batch.purchase",
+      "batch.create_from_merge",
+      "batch.merge",
+      "batch.merge",
+    ]);
 
     // The merged batch's custody reaches back through the merge and the split to both purchases.
-    const detail = (await (await api(`/${merged.batchCode}`, "dg")).json()) as { custody: { batchCode: string; toStatus: string; fromStatus: string | null }[] };
-    expect(detail.custody.filter((e) => e.fromStatus === "harvested").map((e) => e.batchCode).sort()).toEqual([parent.batchCode, risky.batchCode].sort());
+    const detail = (await (await api(`/${merged.batchCode}`, "dg")).json()) as {
+      custody: { batchCode: string; toStatus: string; fromStatus: string | null }[];
+    };
+    expect(
+      detail.custody
+        .filter((e) => e.fromStatus === "harvested")
+        .map((e) => e.batchCode)
+        .sort(),
+    ).toEqual([parent.batchCode, risky.batchCode].sort());
   });
 });
 
@@ -498,17 +877,24 @@ describe("who sees which batch", () => {
     const farmerSees = await codes("farmer");
     expect(farmerSees).toContain(chain.batchCode);
     expect(farmerSees).toContain(merged.batchCode);
-    const nimbaOnly = (await rows<{ batch_code: string }>(
-      "SELECT b.batch_code FROM batches b WHERE NOT EXISTS (SELECT 1 FROM batch_origins o WHERE o.batch_id = b.id AND o.farmer_id = 'FRM000001')",
-    )).map((r) => r.batch_code);
+    const nimbaOnly = (
+      await rows<{ batch_code: string }>(
+        "SELECT b.batch_code FROM batches b WHERE NOT EXISTS (SELECT 1 FROM batch_origins o WHERE o.batch_id = b.id AND o.farmer_id = 'FRM000001')",
+      )
+    ).map((r) => r.batch_code);
     expect(nimbaOnly.length).toBeGreaterThan(0);
     for (const c of nimbaOnly) expect(farmerSees).not.toContain(c);
     expect((await api(`/${nimbaOnly[0]}`, "farmer")).status).toBe(404);
 
-    const view = (await (await api(`/${merged.batchCode}`, "farmer")).json()) as { origins: { plotCode: string; farmerId: string }[]; hiddenOrigins: number };
+    const view = (await (await api(`/${merged.batchCode}`, "farmer")).json()) as {
+      origins: { plotCode: string; farmerId: string }[];
+      hiddenOrigins: number;
+    };
     expect(view.origins.map((o) => o.plotCode)).toEqual(["PLT-000001-01", "PLT-000001-02"]);
     expect(view.hiddenOrigins).toBe(1);
-    const farmerCustody = (await (await api(`/${chain.batchCode}`, "farmer")).json()) as { custody: { latitude: number | null; note: string | null }[] };
+    const farmerCustody = (await (await api(`/${chain.batchCode}`, "farmer")).json()) as {
+      custody: { latitude: number | null; note: string | null }[];
+    };
     expect(farmerCustody.custody.every((e) => e.latitude === null && e.note === null)).toBe(true);
     expect(JSON.stringify(view)).not.toContain("Kpadeh");
   });
@@ -598,7 +984,12 @@ describe("batch pages (JavaScript off)", () => {
   const form = (path: string, fields: [string, string][], cookie: string) =>
     call(path, {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie, "CF-Connecting-IP": "10.60.1.1" },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        Cookie: cookie,
+        "CF-Connecting-IP": "10.60.1.1",
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -624,7 +1015,11 @@ describe("batch pages (JavaScript off)", () => {
       ["longitude", ""],
       ["location", "Gbarnga market"],
     ];
-    const invalid = await form("/batches?farmer=FRM000001", fields.map(([k, v]) => [k, k === "location" ? "" : v]), who.buyer.cookie);
+    const invalid = await form(
+      "/batches?farmer=FRM000001",
+      fields.map(([k, v]) => [k, k === "location" ? "" : v]),
+      who.buyer.cookie,
+    );
     expect(invalid.status).toBe(400);
     const again = decode(await invalid.text());
     expect(again).toContain("There is a problem");
@@ -650,7 +1045,20 @@ describe("batch pages (JavaScript off)", () => {
     expect(html).toContain(`/qr/${b.batchCode}`);
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
     const post = (cookie: string, token: string) =>
-      form(path, [["csrf", token], ["intent", "transfer"], ["toStatus", "warehouse_received"], ["weightInKg", "20"], ["weightOutKg", "19.5"], ["location", "Gbarnga warehouse"], ["latitude", "6.997001"], ["longitude", "-9.471002"]], cookie);
+      form(
+        path,
+        [
+          ["csrf", token],
+          ["intent", "transfer"],
+          ["toStatus", "warehouse_received"],
+          ["weightInKg", "20"],
+          ["weightOutKg", "19.5"],
+          ["location", "Gbarnga warehouse"],
+          ["latitude", "6.997001"],
+          ["longitude", "-9.471002"],
+        ],
+        cookie,
+      );
 
     const exporterPage = decode(await (await call(path, { headers: { Cookie: who.exporter.cookie } })).text());
     expect(exporterPage).toContain("404");
@@ -659,12 +1067,16 @@ describe("batch pages (JavaScript off)", () => {
     const dgCsrf = /name="csrf" value="([^"]+)"/.exec(dgHtml)![1]!;
     const refused = await post(who.dg.cookie, dgCsrf);
     expect(refused.status).toBe(403);
-    expect(decode(await refused.text())).toContain("Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)");
+    expect(decode(await refused.text())).toContain(
+      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)",
+    );
 
     const ok = await post(who.warehouse.cookie, csrf);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`${path}?recorded=warehouse_received`);
-    const after = decode(await (await call(ok.headers.get("location")!, { headers: { Cookie: who.warehouse.cookie } })).text());
+    const after = decode(
+      await (await call(ok.headers.get("location")!, { headers: { Cookie: who.warehouse.cookie } })).text(),
+    );
     expect(after).toContain("Warehouse intake recorded.");
     expect(after).toContain("Record warehouse inspection");
     expect(after).toContain("GPS 6.997001, -9.471002");

@@ -35,12 +35,26 @@ type CertRow = {
   revocation_reason: string | null;
 };
 
-const one = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
-const rows = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
+const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
+const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
 const certByNumber = (n: string) => one<CertRow>("SELECT * FROM certificates WHERE certificate_number = ?", n);
 const count = async () => (await one<{ n: number }>("SELECT count(*) AS n FROM certificates")).n;
 const decode = (html: string) =>
-  html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 
 function get(path: string, as: Who | null, headers: Record<string, string> = {}) {
   return call(path, { headers: { ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}), ...headers } });
@@ -60,7 +74,9 @@ async function expectPdf(res: Response, type: CertificateType) {
   expect(res.headers.get("content-type")).toBe("application/pdf");
   const number = res.headers.get("x-certificate-number")!;
   expect(number).toMatch(new RegExp(`^LR-${CERTIFICATE_INFO[type].code}-\\d{4}-\\d{6}-[0-9A-HJKMNP-TV-Z]{4}$`));
-  expect(res.headers.get("content-disposition")).toBe(`inline; filename="${CERTIFICATE_INFO[type].slug}-${number}.pdf"`);
+  expect(res.headers.get("content-disposition")).toBe(
+    `inline; filename="${CERTIFICATE_INFO[type].slug}-${number}.pdf"`,
+  );
   expect(res.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
@@ -78,7 +94,15 @@ const DAY = 86_400_000;
 const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString();
 const square = (lon: number, lat: number, d = 0.000903) => ({
   type: "Polygon",
-  coordinates: [[[lon, lat], [+(lon + d).toFixed(6), lat], [+(lon + d).toFixed(6), +(lat + d).toFixed(6)], [lon, +(lat + d).toFixed(6)], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [+(lon + d).toFixed(6), lat],
+      [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
+      [lon, +(lat + d).toFixed(6)],
+      [lon, lat],
+    ],
+  ],
 });
 const ev = (kind: string, layerName: string, overlapHectares: number, overlapPercent: number) => ({
   layerId: `layer-${kind}`,
@@ -111,30 +135,55 @@ async function seedRealData() {
       env.DB.prepare(
         `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, assessed_at)
          VALUES (?, ?, ?, ?, 'Polygon', 1.0, ?, ?, ?, ?, 'Cocoa', 'Bong County', 'valid', 'low', ?)`,
-      ).bind(id, code, farmer, JSON.stringify(g), lon, lat, (lon as number) + 0.000903, (lat as number) + 0.000903, iso(90)),
+      ).bind(
+        id,
+        code,
+        farmer,
+        JSON.stringify(g),
+        lon,
+        lat,
+        (lon as number) + 0.000903,
+        (lat as number) + 0.000903,
+        iso(90),
+      ),
     ),
     // Plot 1: "more information needed" 18 months ago (a small post-2020 disturbance overlap), low since 3 months.
-    env.DB.prepare("INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
       "a-1",
       "p-1",
       "more_information_needed",
-      JSON.stringify([ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0.4, 40), ev("disturbance_after_2020", "RADD alerts", 0.05, 5)]),
+      JSON.stringify([
+        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0.4, 40),
+        ev("disturbance_after_2020", "RADD alerts", 0.05, 5),
+      ]),
       JSON.stringify(["Tree cover at end-2020 on 40% of the plot."]),
       iso(548),
     ),
-    env.DB.prepare("INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
       "a-2",
       "p-1",
       "low",
-      JSON.stringify([ev("commodity_2020", "Cocoa map of West Africa 2020", 1, 100), ev("disturbance_after_2020", "RADD alerts", 0, 0)]),
+      JSON.stringify([
+        ev("commodity_2020", "Cocoa map of West Africa 2020", 1, 100),
+        ev("disturbance_after_2020", "RADD alerts", 0, 0),
+      ]),
       JSON.stringify(["Cocoa was already grown on the plot in 2020."]),
       iso(90),
     ),
-    env.DB.prepare("INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
       "a-3",
       "p-2",
       "low",
-      JSON.stringify([ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0, 0), ev("disturbance_after_2020", "RADD alerts", 0, 0)]),
+      JSON.stringify([
+        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0, 0),
+        ev("disturbance_after_2020", "RADD alerts", 0, 0),
+      ]),
       JSON.stringify(["No tree cover at end-2020 on the plot."]),
       iso(90),
     ),
@@ -143,12 +192,44 @@ async function seedRealData() {
        VALUES ('b-1', ?, 'Cocoa', '1801', 1200, 'A', '2026-01-20', 'exported', 'compliant', 'Bong County', 'demo-exporter', 'demo-buyer'),
               ('b-2', ?, 'Cocoa', '1801', 300, NULL, '2026-01-22', 'purchased', 'pending', 'Bong County', 'someone-else', 'someone-else')`,
     ).bind(BATCH, OTHER_BATCH),
-    env.DB.prepare("INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', 'p-1', 'FRM000001', 700), ('b-1', 'p-2', 'FRM100002', 500), ('b-2', 'p-2', 'FRM100002', 300)"),
+    env.DB.prepare(
+      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', 'p-1', 'FRM000001', 700), ('b-1', 'p-2', 'FRM100002', 500), ('b-2', 'p-2', 'FRM100002', 300)",
+    ),
     ...[
       ["e-1", "b-1", null, "purchased", "demo-buyer", "buyer", 60, "Gbarnga market", 1200],
-      ["e-2", "b-1", "purchased", "warehouse_received", "demo-warehouse-inspector", "warehouse_inspector", 50, "Gbarnga warehouse", 1200],
-      ["e-3", "b-1", "warehouse_received", "warehouse_inspected", "demo-warehouse-inspector", "warehouse_inspector", 49, "Gbarnga warehouse", 1195],
-      ["e-4", "b-1", "warehouse_inspected", "port_inspected", "demo-port-inspector", "port_inspector", 20, "Freeport of Monrovia", 1195],
+      [
+        "e-2",
+        "b-1",
+        "purchased",
+        "warehouse_received",
+        "demo-warehouse-inspector",
+        "warehouse_inspector",
+        50,
+        "Gbarnga warehouse",
+        1200,
+      ],
+      [
+        "e-3",
+        "b-1",
+        "warehouse_received",
+        "warehouse_inspected",
+        "demo-warehouse-inspector",
+        "warehouse_inspector",
+        49,
+        "Gbarnga warehouse",
+        1195,
+      ],
+      [
+        "e-4",
+        "b-1",
+        "warehouse_inspected",
+        "port_inspected",
+        "demo-port-inspector",
+        "port_inspector",
+        20,
+        "Freeport of Monrovia",
+        1195,
+      ],
       ["e-5", "b-1", "port_inspected", "exported", "demo-exporter", "exporter", 10, "Freeport of Monrovia", 1190],
       ["e-6", "b-2", null, "purchased", "someone-else", "buyer", 30, "Totota", 300],
     ].map(([id, batch, from, to, actor, role, daysAgo, place, out]) =>
@@ -177,34 +258,55 @@ beforeAll(async () => {
 // ── The test profiles ───────────────────────────────────────────────────────────────────────
 
 describe("GET /api/test/<document>/{id}", () => {
-  it.each([1, 2, 3])("test farmer %i: all six documents are PDFs, each recorded in D1 and stored in R2", async (id) => {
-    for (const type of CERTIFICATE_TYPES) {
-      const res = await get(testPath(type, id), "land");
-      const pdf = await expectPdf(res, type);
-      expect(pdf.source).toBe("generated");
-      expect(pdf.doc.getKeywords()).toContain(`test_farmer:${id}`);
-      expect(pdf.doc.getKeywords()).toContain("TEST-PROFILE");
-      const row = await certByNumber(pdf.number);
-      expect(row).toMatchObject({ type, subject_type: "test_farmer", subject_id: String(id), status: "valid", version: 1, issued_by: "demo-land-inspector" });
-      expect(pdf.etag).toBe(`"${row.data_hash}-${pdf.number}"`);
-      expect(row.data_hash).toMatch(/^[0-9a-f]{64}$/);
-      expect(row.r2_key).toBe(`certificates/${type}/test_farmer/${id}/${row.data_hash}/${pdf.number}.pdf`);
-      const object = await env.CERTS.get(row.r2_key);
-      expect(new Uint8Array(await object!.arrayBuffer())).toEqual(pdf.bytes);
-      const summary = JSON.parse(row.summary);
-      expect(summary).toEqual({
-        title: CERTIFICATE_INFO[type].title,
-        subject: { kind: "test_farmer", reference: String(id), label: `${TEST_FARMERS[id - 1]!.name} (test profile ${id})` },
-        testProfile: true,
-        issuer: type === "phytosanitary" ? "National Plant Quarantine Service (NPQS), Ministry of Agriculture" : "Liberia Agriculture and Commodity Regulatory Authority (LACRA)",
-        verificationUrl: `${ORIGIN}/verify/${pdf.number}`,
-      });
-    }
-    // The declaration names the other five current certificates of the profile.
-    const declaration = await one<CertRow>("SELECT * FROM certificates WHERE type = 'declaration' AND subject_id = ?", String(id));
-    expect(declaration.status).toBe("valid");
-    expect(await count()).toBe(6 * id);
-  }, 120_000);
+  it.each([1, 2, 3])(
+    "test farmer %i: all six documents are PDFs, each recorded in D1 and stored in R2",
+    async (id) => {
+      for (const type of CERTIFICATE_TYPES) {
+        const res = await get(testPath(type, id), "land");
+        const pdf = await expectPdf(res, type);
+        expect(pdf.source).toBe("generated");
+        expect(pdf.doc.getKeywords()).toContain(`test_farmer:${id}`);
+        expect(pdf.doc.getKeywords()).toContain("TEST-PROFILE");
+        const row = await certByNumber(pdf.number);
+        expect(row).toMatchObject({
+          type,
+          subject_type: "test_farmer",
+          subject_id: String(id),
+          status: "valid",
+          version: 1,
+          issued_by: "demo-land-inspector",
+        });
+        expect(pdf.etag).toBe(`"${row.data_hash}-${pdf.number}"`);
+        expect(row.data_hash).toMatch(/^[0-9a-f]{64}$/);
+        expect(row.r2_key).toBe(`certificates/${type}/test_farmer/${id}/${row.data_hash}/${pdf.number}.pdf`);
+        const object = await env.CERTS.get(row.r2_key);
+        expect(new Uint8Array(await object!.arrayBuffer())).toEqual(pdf.bytes);
+        const summary = JSON.parse(row.summary);
+        expect(summary).toEqual({
+          title: CERTIFICATE_INFO[type].title,
+          subject: {
+            kind: "test_farmer",
+            reference: String(id),
+            label: `${TEST_FARMERS[id - 1]!.name} (test profile ${id})`,
+          },
+          testProfile: true,
+          issuer:
+            type === "phytosanitary"
+              ? "National Plant Quarantine Service (NPQS), Ministry of Agriculture"
+              : "Liberia Agriculture and Commodity Regulatory Authority (LACRA)",
+          verificationUrl: `${ORIGIN}/verify/${pdf.number}`,
+        });
+      }
+      // The declaration names the other five current certificates of the profile.
+      const declaration = await one<CertRow>(
+        "SELECT * FROM certificates WHERE type = 'declaration' AND subject_id = ?",
+        String(id),
+      );
+      expect(declaration.status).toBe("valid");
+      expect(await count()).toBe(6 * id);
+    },
+    120_000,
+  );
 
   it("a second download serves the stored bytes: no new certificate, no new R2 object", async () => {
     const before = await count();
@@ -220,7 +322,10 @@ describe("GET /api/test/<document>/{id}", () => {
     expect(after.uploaded.getTime()).toBe(head.uploaded.getTime());
     expect(after.etag).toBe(head.etag);
     expect(await count()).toBe(before);
-    const issues = await one<{ n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'certificate.issue' AND entity_id = ?", first.number);
+    const issues = await one<{ n: number }>(
+      "SELECT count(*) AS n FROM audit_log WHERE action = 'certificate.issue' AND entity_id = ?",
+      first.number,
+    );
     expect(issues.n).toBe(1);
   });
 
@@ -240,12 +345,18 @@ describe("GET /api/test/<document>/{id}", () => {
     const unknown = await get(testPath("eudr", 7), "land");
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get("content-type")).toContain("application/json");
-    expect(await unknown.json()).toEqual({ success: false, message: "No test farmer with id 7 (test profiles are 1, 2 and 3)" });
+    expect(await unknown.json()).toEqual({
+      success: false,
+      message: "No test farmer with id 7 (test profiles are 1, 2 and 3)",
+    });
     const zero = await get(testPath("origin", 0), "land");
     expect(zero.status).toBe(404);
     const abc = await get(testPath("eudr", "abc"), "land");
     expect(abc.status).toBe(400);
-    expect(await abc.json()).toEqual({ success: false, message: 'The test farmer id must be a number (test profiles are 1, 2 and 3), not "abc"' });
+    expect(await abc.json()).toEqual({
+      success: false,
+      message: 'The test farmer id must be a number (test profiles are 1, 2 and 3), not "abc"',
+    });
     expect((await get(testPath("eudr", 1), null)).status).toBe(401);
     const buyer = await get(testPath("eudr", 1), "buyer");
     expect(buyer.status).toBe(403);
@@ -255,7 +366,8 @@ describe("GET /api/test/<document>/{id}", () => {
 
 // ── Real subjects ───────────────────────────────────────────────────────────────────────────
 
-const real = (type: CertificateType, kind: string, id: string, as: Who, headers: Record<string, string> = {}) => get(`/api/certificates/${type}/${kind}/${id}`, as, headers);
+const real = (type: CertificateType, kind: string, id: string, as: Who, headers: Record<string, string> = {}) =>
+  get(`/api/certificates/${type}/${kind}/${id}`, as, headers);
 const issued: Record<string, string> = {};
 
 describe("GET /api/certificates/<type>/<subject>/<id>", () => {
@@ -267,8 +379,18 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
         expect(pdf.doc.getKeywords()).toContain(`${kind}:${BATCH}`);
         expect(pdf.doc.getKeywords()).not.toContain("TEST-PROFILE");
         const row = await certByNumber(pdf.number);
-        expect(row).toMatchObject({ type, subject_type: kind, subject_id: BATCH, status: "valid", issued_by: "demo-dg" });
-        expect(JSON.parse(row.summary).subject).toEqual({ kind, reference: BATCH, label: kind === "batch" ? `${BATCH} (Cocoa)` : `${BATCH} (Cocoa, exported ${iso(10).slice(0, 10)})` });
+        expect(row).toMatchObject({
+          type,
+          subject_type: kind,
+          subject_id: BATCH,
+          status: "valid",
+          issued_by: "demo-dg",
+        });
+        expect(JSON.parse(row.summary).subject).toEqual({
+          kind,
+          reference: BATCH,
+          label: kind === "batch" ? `${BATCH} (Cocoa)` : `${BATCH} (Cocoa, exported ${iso(10).slice(0, 10)})`,
+        });
         issued[`${kind}:${type}`] = pdf.number;
       }
     }
@@ -277,11 +399,18 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
   it("a real farmer: EUDR, deforestation and declaration; lot documents are refused", async () => {
     for (const type of ["eudr", "deforestation", "declaration"] as const) {
       const pdf = await expectPdf(await real(type, "farmer", "FRM000001", "dg"), type);
-      expect(JSON.parse((await certByNumber(pdf.number)).summary).subject).toEqual({ kind: "farmer", reference: "FRM000001", label: "Korto Gbowee (FRM000001)" });
+      expect(JSON.parse((await certByNumber(pdf.number)).summary).subject).toEqual({
+        kind: "farmer",
+        reference: "FRM000001",
+        label: "Korto Gbowee (FRM000001)",
+      });
     }
     const phyto = await real("phytosanitary", "farmer", "FRM000001", "dg");
     expect(phyto.status).toBe(400);
-    expect(await phyto.json()).toEqual({ success: false, message: "A Phytosanitary Certificate is not issued for a farmer: it describes a batch or a shipment" });
+    expect(await phyto.json()).toEqual({
+      success: false,
+      message: "A Phytosanitary Certificate is not issued for a farmer: it describes a batch or a shipment",
+    });
   }, 60_000);
 
   it("concurrent first requests: one certificate for the same data, distinct serials across subjects", async () => {
@@ -293,21 +422,28 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
       r2: env.CERTS,
       verifyBaseUrl: ORIGIN,
       actor: { id: "demo-dg", role: "dg" },
-      render: async (_type: CertificateType, data: { certificateNumber: string }) => new TextEncoder().encode(`%PDF-1.7 stand-in ${data.certificateNumber}`),
+      render: async (_type: CertificateType, data: { certificateNumber: string }) =>
+        new TextEncoder().encode(`%PDF-1.7 stand-in ${data.certificateNumber}`),
     };
     const results = await Promise.all([
-      ...Array.from({ length: 4 }, () => getOrIssueCertificate({ type: "deforestation", subjectType: "farmer", subjectId: "FRM100002" }, deps)),
+      ...Array.from({ length: 4 }, () =>
+        getOrIssueCertificate({ type: "deforestation", subjectType: "farmer", subjectId: "FRM100002" }, deps),
+      ),
       getOrIssueCertificate({ type: "deforestation", subjectType: "batch", subjectId: OTHER_BATCH }, deps),
       getOrIssueCertificate({ type: "deforestation", subjectType: "shipment", subjectId: BATCH }, deps),
     ]);
     const numbers = results.map((r) => (r.ok ? r.value.certificate.certificateNumber : r.message));
     expect(new Set(numbers.slice(0, 4)).size).toBe(1);
     expect(results.slice(0, 4).filter((r) => r.ok && r.value.created)).toHaveLength(1);
-    const forFarmer = await rows<CertRow>("SELECT * FROM certificates WHERE type = 'deforestation' AND subject_type = 'farmer' AND subject_id = 'FRM100002'");
+    const forFarmer = await rows<CertRow>(
+      "SELECT * FROM certificates WHERE type = 'deforestation' AND subject_type = 'farmer' AND subject_id = 'FRM100002'",
+    );
     expect(forFarmer.map((r) => [r.certificate_number, r.status])).toEqual([[numbers[0], "valid"]]);
     // The shipment's deforestation certificate existed already: served, not issued again.
     expect(numbers[5]).toBe(issued["shipment:deforestation"]);
-    const serials = (await rows<{ n: string }>("SELECT certificate_number AS n FROM certificates WHERE type = 'deforestation'")).map((r) => r.n.split("-")[3]);
+    const serials = (
+      await rows<{ n: string }>("SELECT certificate_number AS n FROM certificates WHERE type = 'deforestation'")
+    ).map((r) => r.n.split("-")[3]);
     expect(new Set(serials).size).toBe(serials.length);
   });
 
@@ -326,7 +462,10 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     expect((await real("eudr", "batch", BATCH, "observer")).status).toBe(403);
     const notExported = await real("origin", "shipment", OTHER_BATCH, "dg");
     expect(notExported.status).toBe(409);
-    expect(await notExported.json()).toEqual({ success: false, message: `Batch ${OTHER_BATCH} has not been exported: shipment certificates are issued for an exported batch` });
+    expect(await notExported.json()).toEqual({
+      success: false,
+      message: `Batch ${OTHER_BATCH} has not been exported: shipment certificates are issued for an exported batch`,
+    });
     expect((await real("eudr", "batch", "LR-COC-2026-999999", "dg")).status).toBe(404);
     const badType = await real("carbon" as CertificateType, "batch", BATCH, "dg");
     expect(badType.status).toBe(404);
@@ -336,7 +475,10 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
   it("a change in the data makes a new version; documents that do not print it stay as they were", async () => {
     const oldEudr = issued["shipment:eudr"]!;
     const oldQuality = issued["shipment:quality"]!;
-    const dds = await post(`/api/batches/${BATCH}/dds`, "exporter", { ddsReference: "26BE7TQX4K2M9R", ddsVerification: "TST8K2QZ" });
+    const dds = await post(`/api/batches/${BATCH}/dds`, "exporter", {
+      ddsReference: "26BE7TQX4K2M9R",
+      ddsVerification: "TST8K2QZ",
+    });
     expect(dds.status).toBe(200);
 
     const eudr = await expectPdf(await real("eudr", "shipment", BATCH, "dg"), "eudr");
@@ -344,7 +486,10 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     expect(eudr.number).not.toBe(oldEudr);
     expect(await certByNumber(eudr.number)).toMatchObject({ status: "valid", version: 2 });
     expect(await certByNumber(oldEudr)).toMatchObject({ status: "superseded", version: 1 });
-    const audit = await one<{ before: string; after: string }>("SELECT before, after FROM audit_log WHERE action = 'certificate.issue' AND entity_id = ?", eudr.number);
+    const audit = await one<{ before: string; after: string }>(
+      "SELECT before, after FROM audit_log WHERE action = 'certificate.issue' AND entity_id = ?",
+      eudr.number,
+    );
     expect(JSON.parse(audit.before)).toEqual({ supersedes: [oldEudr] });
 
     // The quality certificate does not print DDS numbers: still the same paper.
@@ -379,7 +524,16 @@ describe("/verify/{certificateNumber}", () => {
 
     const json = await call(`/api/certificates/verify/${n.toLowerCase()}`);
     expect(json.status).toBe(200);
-    expect(await json.json()).toMatchObject({ success: true, certificate: { certificateNumber: n, status: "valid", type: "eudr", title: "EUDR Compliance Certificate", testProfile: false } });
+    expect(await json.json()).toMatchObject({
+      success: true,
+      certificate: {
+        certificateNumber: n,
+        status: "valid",
+        type: "eudr",
+        title: "EUDR Compliance Certificate",
+        testProfile: false,
+      },
+    });
   });
 
   it("says when a certificate was superseded, and which one is current", async () => {
@@ -391,16 +545,26 @@ describe("/verify/{certificateNumber}", () => {
   it("reports a forged or altered number as not found", async () => {
     const n = issued["shipment:eudr"]!;
     const altered = `${n.slice(0, -1)}${n.endsWith("A") ? "B" : "A"}`;
-    for (const bad of [altered, n.replace(/-(\d{6})-/, (_, s) => `-${String(Number(s) + 1).padStart(6, "0")}-`), "LR-EUDR-2026-000001", "hello"]) {
+    for (const bad of [
+      altered,
+      n.replace(/-(\d{6})-/, (_, s) => `-${String(Number(s) + 1).padStart(6, "0")}-`),
+      "LR-EUDR-2026-000001",
+      "hello",
+    ]) {
       const res = await call(`/verify/${bad}`);
       expect(res.status, bad).toBe(404);
       const html = decode(await res.text());
-      expect(html).toContain(`No certificate with number ${bad} was issued by this platform. The document may be forged or the number mistyped.`);
+      expect(html).toContain(
+        `No certificate with number ${bad} was issued by this platform. The document may be forged or the number mistyped.`,
+      );
       expect(html).not.toContain("Genuine");
     }
     const json = await call(`/api/certificates/verify/${altered}`);
     expect(json.status).toBe(404);
-    expect(await json.json()).toEqual({ success: false, message: `No certificate with number ${altered} was issued by this platform. The document may be forged or the number mistyped.` });
+    expect(await json.json()).toEqual({
+      success: false,
+      message: `No certificate with number ${altered} was issued by this platform. The document may be forged or the number mistyped.`,
+    });
   });
 
   it("a regulator revokes with a reason; others cannot; the paper is not issued again for the same data", async () => {
@@ -414,16 +578,46 @@ describe("/verify/{certificateNumber}", () => {
       message: "Enter the reason for revoking this certificate (at least 10 characters)",
       errors: { reason: ["Enter the reason for revoking this certificate (at least 10 characters)"] },
     });
-    const ok = await post(`/api/certificates/${n}/revoke`, "dg", { reason: "  Origin  declaration found to be false on inspection " });
+    const ok = await post(`/api/certificates/${n}/revoke`, "dg", {
+      reason: "  Origin  declaration found to be false on inspection ",
+    });
     expect(ok.status).toBe(200);
-    expect(await ok.json()).toMatchObject({ success: true, certificate: { certificateNumber: n, status: "revoked", revocationReason: "Origin declaration found to be false on inspection" } });
+    expect(await ok.json()).toMatchObject({
+      success: true,
+      certificate: {
+        certificateNumber: n,
+        status: "revoked",
+        revocationReason: "Origin declaration found to be false on inspection",
+      },
+    });
     const row = await certByNumber(n);
-    expect(row).toMatchObject({ status: "revoked", revocation_reason: "Origin declaration found to be false on inspection" });
-    expect(await one<{ actor_role: string }>("SELECT actor_role FROM audit_log WHERE action = 'certificate.revoke' AND entity_id = ?", n)).toEqual({ actor_role: "dg" });
+    expect(row).toMatchObject({
+      status: "revoked",
+      revocation_reason: "Origin declaration found to be false on inspection",
+    });
+    expect(
+      await one<{ actor_role: string }>(
+        "SELECT actor_role FROM audit_log WHERE action = 'certificate.revoke' AND entity_id = ?",
+        n,
+      ),
+    ).toEqual({ actor_role: "dg" });
 
     const html = decode(await (await call(`/verify/${n}`)).text());
     const today = new Date();
-    const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+    const months = [
+      "January",
+      "February",
+      "March",
+      "April",
+      "May",
+      "June",
+      "July",
+      "August",
+      "September",
+      "October",
+      "November",
+      "December",
+    ];
     expect(html).toContain(`Revoked on ${today.getUTCDate()} ${months[today.getUTCMonth()]} ${today.getUTCFullYear()}`);
     expect(html).toContain("Reason: Origin declaration found to be false on inspection");
 
@@ -431,7 +625,11 @@ describe("/verify/{certificateNumber}", () => {
     expect(again.status).toBe(409);
     const reissue = await real("origin", "batch", BATCH, "dg");
     expect(reissue.status).toBe(409);
-    expect(((await reissue.json()) as { message: string }).message).toMatch(new RegExp(`^Certificate ${n} was revoked on .*: Origin declaration found to be false on inspection\\. A new certificate is issued only when the data behind it changes\\.$`));
+    expect(((await reissue.json()) as { message: string }).message).toMatch(
+      new RegExp(
+        `^Certificate ${n} was revoked on .*: Origin declaration found to be false on inspection\\. A new certificate is issued only when the data behind it changes\\.$`,
+      ),
+    );
   });
 
   it("signed-in regulator staff revoke from the page with a plain form", async () => {
@@ -451,12 +649,16 @@ describe("/verify/{certificateNumber}", () => {
     expect(again).toContain("There is a problem");
     expect(again).toContain("Enter the reason for revoking this certificate (at least 10 characters)");
     expect(again).toContain(">short</textarea>");
-    expect((await form({ csrf: "forged", reason: "Treatment record was falsified" }, who.office.cookie)).status).toBe(403);
+    expect((await form({ csrf: "forged", reason: "Treatment record was falsified" }, who.office.cookie)).status).toBe(
+      403,
+    );
     expect((await form({ csrf, reason: "Treatment record was falsified" }, who.buyer.cookie)).status).toBe(403);
     const ok = await form({ csrf, reason: "Treatment record was falsified" }, who.office.cookie);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`/verify/${n}?revoked=1`);
-    const after = decode(await (await call(`/verify/${n}?revoked=1`, { headers: { Cookie: who.office.cookie } })).text());
+    const after = decode(
+      await (await call(`/verify/${n}?revoked=1`, { headers: { Cookie: who.office.cookie } })).text(),
+    );
     expect(after).toContain("The certificate is revoked.");
     expect(after).toContain("Reason: Treatment record was falsified");
     expect(after).not.toContain("Revoke certificate");
@@ -468,26 +670,38 @@ describe("/verify/{certificateNumber}", () => {
 describe("scheduled certificate regeneration", () => {
   it("marks expired certificates, re-issues changed ones, and records what it did", async () => {
     // A test certificate past its date, and a change to the batch's grade (printed on quality and declaration).
-    const stale = await one<CertRow>("SELECT * FROM certificates WHERE subject_type = 'test_farmer' AND type = 'origin' AND subject_id = '3'");
+    const stale = await one<CertRow>(
+      "SELECT * FROM certificates WHERE subject_type = 'test_farmer' AND type = 'origin' AND subject_id = '3'",
+    );
     await env.DB.prepare("UPDATE certificates SET expires_at = ? WHERE id = ?").bind(iso(1), stale.id).run();
     const oldQuality = issued["shipment:quality"]!;
     await env.DB.prepare("UPDATE batches SET grade = 'B' WHERE batch_code = ?").bind(BATCH).run();
     const expiredBefore = await call(`/verify/${stale.certificate_number}`);
     expect(decode(await expiredBefore.text())).toContain("Expired on");
 
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
-    const run = await one<{ status: string; summary: string }>("SELECT status, summary FROM cron_runs ORDER BY id DESC LIMIT 1");
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
+    const run = await one<{ status: string; summary: string }>(
+      "SELECT status, summary FROM cron_runs ORDER BY id DESC LIMIT 1",
+    );
     expect(run.status).toBe("ok");
     const summary = JSON.parse(run.summary).certificates;
     expect(summary.expired).toBe(1);
     expect(summary.failed).toEqual([]);
     expect(summary.reissuedChanged).toBeGreaterThanOrEqual(2);
-    expect(summary.issued).toEqual(expect.arrayContaining([expect.objectContaining({ from: oldQuality, reason: "data changed" })]));
+    expect(summary.issued).toEqual(
+      expect.arrayContaining([expect.objectContaining({ from: oldQuality, reason: "data changed" })]),
+    );
 
     expect((await certByNumber(stale.certificate_number)).status).toBe("expired");
     expect((await certByNumber(oldQuality)).status).toBe("superseded");
     const newQuality = summary.issued.find((i: { from: string }) => i.from === oldQuality).to as string;
-    expect(await certByNumber(newQuality)).toMatchObject({ status: "valid", issued_by: "system:cron", subject_id: BATCH });
+    expect(await certByNumber(newQuality)).toMatchObject({
+      status: "valid",
+      issued_by: "system:cron",
+      subject_id: BATCH,
+    });
     // The regenerated paper points to the same site as the one it replaces.
     expect(JSON.parse((await certByNumber(newQuality)).summary).verificationUrl).toBe(`${ORIGIN}/verify/${newQuality}`);
     // The download now serves the regenerated paper without drawing it again.
@@ -495,19 +709,37 @@ describe("scheduled certificate regeneration", () => {
     expect(served.number).toBe(newQuality);
     expect(served.source).toBe("stored");
     // Every valid certificate of a real subject is now current: a second run changes nothing.
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
-    const second = JSON.parse((await one<{ summary: string }>("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1")).summary).certificates;
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
+    const second = JSON.parse(
+      (await one<{ summary: string }>("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1")).summary,
+    ).certificates;
     expect(second).toMatchObject({ expired: 0, reissuedChanged: 0, renewedExpiring: 0, failed: [] });
     expect(second.unchanged).toBe(second.checked);
   }, 120_000);
 
   it("renews a real certificate that expires within 14 days, with the same data — not a one-inspection paper", async () => {
-    const n = (await one<CertRow>("SELECT * FROM certificates WHERE type = 'eudr' AND subject_type = 'batch' AND status = 'valid'")).certificate_number;
-    const phyto = (await one<CertRow>("SELECT * FROM certificates WHERE type = 'phytosanitary' AND subject_type = 'shipment' AND status = 'valid'")).certificate_number;
+    const n = (
+      await one<CertRow>(
+        "SELECT * FROM certificates WHERE type = 'eudr' AND subject_type = 'batch' AND status = 'valid'",
+      )
+    ).certificate_number;
+    const phyto = (
+      await one<CertRow>(
+        "SELECT * FROM certificates WHERE type = 'phytosanitary' AND subject_type = 'shipment' AND status = 'valid'",
+      )
+    ).certificate_number;
     const soon = new Date(Date.now() + 5 * DAY).toISOString();
-    await env.DB.prepare("UPDATE certificates SET expires_at = ? WHERE certificate_number IN (?, ?)").bind(soon, n, phyto).run();
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
-    const summary = JSON.parse((await one<{ summary: string }>("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1")).summary).certificates;
+    await env.DB.prepare("UPDATE certificates SET expires_at = ? WHERE certificate_number IN (?, ?)")
+      .bind(soon, n, phyto)
+      .run();
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
+    const summary = JSON.parse(
+      (await one<{ summary: string }>("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1")).summary,
+    ).certificates;
     const renewed = summary.issued.find((i: { from: string }) => i.from === n);
     expect(renewed).toMatchObject({ reason: "expiring" });
     const [oldRow, newRow] = [await certByNumber(n), await certByNumber(renewed.to)];
@@ -520,7 +752,9 @@ describe("scheduled certificate regeneration", () => {
   }, 60_000);
 
   it("only runs with the nightly trigger", async () => {
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: Date.now(), cron: "*/5 * * * *" });
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: Date.now(), cron: "*/5 * * * *" });
     const run = await one<{ summary: string }>("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1");
     expect(JSON.parse(run.summary).certificates).toEqual({ skipped: "runs with the nightly trigger (0 2 * * *)" });
   });
@@ -546,7 +780,9 @@ describe("/certificate-testing-dashboard", () => {
   });
 
   it("'Generate Certificates' issues the six documents, then shows a banner and six cards opening in a new tab", async () => {
-    const page = decode(await (await call("/certificate-testing-dashboard", { headers: { Cookie: who.dg.cookie } })).text());
+    const page = decode(
+      await (await call("/certificate-testing-dashboard", { headers: { Cookie: who.dg.cookie } })).text(),
+    );
     const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
     const res = await call("/certificate-testing-dashboard", {
       method: "POST",
@@ -555,12 +791,21 @@ describe("/certificate-testing-dashboard", () => {
     });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/certificate-testing-dashboard?farmer=2&generated=1");
-    const html = decode(await (await call("/certificate-testing-dashboard?farmer=2&generated=1", { headers: { Cookie: who.dg.cookie } })).text());
-    expect(html).toContain(`Certificates generated for ${TEST_FARMERS[1]!.name} (test profile 2): six documents are ready.`);
+    const html = decode(
+      await (
+        await call("/certificate-testing-dashboard?farmer=2&generated=1", { headers: { Cookie: who.dg.cookie } })
+      ).text(),
+    );
+    expect(html).toContain(
+      `Certificates generated for ${TEST_FARMERS[1]!.name} (test profile 2): six documents are ready.`,
+    );
     for (const type of CERTIFICATE_TYPES) {
       expect(html).toContain(`href="/api/test/${CERTIFICATE_INFO[type].testPath}/2" target="_blank" rel="noopener"`);
       expect(html).toContain(CERTIFICATE_INFO[type].title);
-      const current = await one<CertRow>("SELECT * FROM certificates WHERE type = ? AND subject_type = 'test_farmer' AND subject_id = '2' AND status = 'valid'", type);
+      const current = await one<CertRow>(
+        "SELECT * FROM certificates WHERE type = ? AND subject_type = 'test_farmer' AND subject_id = '2' AND status = 'valid'",
+        type,
+      );
       expect(html).toContain(current.certificate_number);
     }
     expect(html.split('target="_blank"').length - 1).toBe(6);
@@ -578,6 +823,8 @@ describe("/certificate-testing-dashboard", () => {
 });
 
 it("keeps at most one valid certificate per type and subject", async () => {
-  const dupes = await rows<{ n: number }>("SELECT count(*) AS n FROM certificates WHERE status = 'valid' GROUP BY type, subject_type, subject_id HAVING n > 1");
+  const dupes = await rows<{ n: number }>(
+    "SELECT count(*) AS n FROM certificates WHERE status = 'valid' GROUP BY type, subject_type, subject_id HAVING n > 1",
+  );
   expect(dupes).toEqual([]);
 });

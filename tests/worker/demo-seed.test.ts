@@ -20,12 +20,34 @@ type Summary = {
 const seed = (token?: string) =>
   call("/api/demo/seed", { method: "POST", headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
-const rows = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const one = async <T,>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<T>())!;
+const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
 
 /** Row counts of every table the seeding writes to. */
-const TABLES = ["farmers", "farmer_crops", "land_plots", "plot_assessments", "reference_layers", "batches", "batch_origins", "custody_events", "import_runs", "audit_log"];
-const counts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (t) => [t, (await one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`)).n])));
+const TABLES = [
+  "farmers",
+  "farmer_crops",
+  "land_plots",
+  "plot_assessments",
+  "reference_layers",
+  "batches",
+  "batch_origins",
+  "custody_events",
+  "import_runs",
+  "audit_log",
+];
+const counts = async () =>
+  Object.fromEntries(
+    await Promise.all(TABLES.map(async (t) => [t, (await one<{ n: number }>(`SELECT COUNT(*) AS n FROM ${t}`)).n])),
+  );
 
 describe("POST /api/demo/seed (demo mode on)", () => {
   let admin: string;
@@ -44,28 +66,69 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       message: "13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 2 batches",
       problems: [],
       demo: { farmers: 13, plots: 13, verdicts: { low: 8, high: 3, more_information_needed: 2, not_assessed: 0 } },
-      created: { layers: 6, farmers: 13, plots: 13, assessments: 13, batches: 2, custodySteps: 5, complianceDecisions: 1, ddsRecords: 1 },
+      created: {
+        layers: 6,
+        farmers: 13,
+        plots: 13,
+        assessments: 13,
+        batches: 2,
+        custodySteps: 5,
+        complianceDecisions: 1,
+        ddsRecords: 1,
+      },
     });
     expect(first.demo.batches).toEqual([
-      { batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/), status: "exported", complianceStatus: "compliant", ddsReference: "DEMO-DDS-000001" },
-      { batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/), status: "warehouse_received", complianceStatus: expect.any(String), ddsReference: null },
+      {
+        batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/),
+        status: "exported",
+        complianceStatus: "compliant",
+        ddsReference: "DEMO-DDS-000001",
+      },
+      {
+        batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/),
+        status: "warehouse_received",
+        complianceStatus: expect.any(String),
+        ddsReference: null,
+      },
     ]);
   });
 
   it("registers the farmers through the import and FRM000001 linked to the demo farmer account", async () => {
-    const farmers = await rows<{ farmer_id: string; first_name: string; county: string; user_id: string | null; national_id: string }>(
-      "SELECT farmer_id, first_name, county, user_id, national_id FROM farmers ORDER BY farmer_id",
-    );
+    const farmers = await rows<{
+      farmer_id: string;
+      first_name: string;
+      county: string;
+      user_id: string | null;
+      national_id: string;
+    }>("SELECT farmer_id, first_name, county, user_id, national_id FROM farmers ORDER BY farmer_id");
     expect(farmers).toHaveLength(13);
-    expect(farmers[0]).toEqual({ farmer_id: "FRM000001", first_name: "Musu", county: "Lofa County", user_id: "demo-farmer", national_id: "LRDEMO0000" });
+    expect(farmers[0]).toEqual({
+      farmer_id: "FRM000001",
+      first_name: "Musu",
+      county: "Lofa County",
+      user_id: "demo-farmer",
+      national_id: "LRDEMO0000",
+    });
     // FRM000002 is the other demo farmer account's login: imported farmers take the next IDs.
-    expect(farmers.slice(1).map((f) => f.farmer_id)).toEqual(Array.from({ length: 12 }, (_, i) => `FRM${String(i + 3).padStart(6, "0")}`));
-    expect(farmers.slice(1).every((f) => /^LRDEMO00(0[1-9]|1[0-2])$/.test(f.national_id) && f.user_id === null)).toBe(true);
-    expect(new Set(farmers.map((f) => f.county))).toEqual(new Set(["Lofa County", "Nimba County", "Sinoe County", "Montserrado County", "Grand Gedeh County"]));
+    expect(farmers.slice(1).map((f) => f.farmer_id)).toEqual(
+      Array.from({ length: 12 }, (_, i) => `FRM${String(i + 3).padStart(6, "0")}`),
+    );
+    expect(farmers.slice(1).every((f) => /^LRDEMO00(0[1-9]|1[0-2])$/.test(f.national_id) && f.user_id === null)).toBe(
+      true,
+    );
+    expect(new Set(farmers.map((f) => f.county))).toEqual(
+      new Set(["Lofa County", "Nimba County", "Sinoe County", "Montserrado County", "Grand Gedeh County"]),
+    );
     const run = await one<{ file_name: string; status: string; stored: number; failed: number; created_by: string }>(
       "SELECT file_name, status, stored, failed, created_by FROM import_runs",
     );
-    expect(run).toEqual({ file_name: "demo-sample-farmers-and-plots.csv", status: "done", stored: 12, failed: 0, created_by: "demo-office-admin" });
+    expect(run).toEqual({
+      file_name: "demo-sample-farmers-and-plots.csv",
+      status: "done",
+      stored: 12,
+      failed: 0,
+      created_by: "demo-office-admin",
+    });
   });
 
   it("stores valid plots with each verdict, citing the SAMPLE layers", async () => {
@@ -81,23 +144,46 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       { risk_level: "more_information_needed", crop: "Coffee", n: 1 },
       { risk_level: "more_information_needed", crop: "Rubber", n: 1 },
     ]);
-    const types = await rows<{ geometry_type: string; n: number }>("SELECT geometry_type, COUNT(*) AS n FROM land_plots GROUP BY geometry_type ORDER BY geometry_type");
+    const types = await rows<{ geometry_type: string; n: number }>(
+      "SELECT geometry_type, COUNT(*) AS n FROM land_plots GROUP BY geometry_type ORDER BY geometry_type",
+    );
     expect(types).toEqual([
       { geometry_type: "Point", n: 6 },
       { geometry_type: "Polygon", n: 7 },
     ]);
-    const musu = await one<{ plot_code: string; county: string; risk_level: string; validation_issues: string; import_key: string }>(
+    const musu = await one<{
+      plot_code: string;
+      county: string;
+      risk_level: string;
+      validation_issues: string;
+      import_key: string;
+    }>(
       "SELECT plot_code, county, risk_level, validation_issues, import_key FROM land_plots WHERE farmer_id = 'FRM000001'",
     );
-    expect(musu).toMatchObject({ plot_code: "PLT-000001-01", county: "Lofa County", risk_level: "low", import_key: "demo:plot:FRM000001:01" });
+    expect(musu).toMatchObject({
+      plot_code: "PLT-000001-01",
+      county: "Lofa County",
+      risk_level: "low",
+      import_key: "demo:plot:FRM000001:01",
+    });
     // Her plot lies in the sample cocoa area of Nimba: a quality warning, which does not block.
-    expect(JSON.parse(musu.validation_issues).warnings).toEqual([{ rule: "far-from-county", message: expect.stringMatching(/^The plot is about \d+ km from the centre of Lofa County/) }]);
+    expect(JSON.parse(musu.validation_issues).warnings).toEqual([
+      {
+        rule: "far-from-county",
+        message: expect.stringMatching(/^The plot is about \d+ km from the centre of Lofa County/),
+      },
+    ]);
     const assessment = await one<{ verdict: string; reasons: string; assessed_by: string }>(
       "SELECT a.verdict, a.reasons, a.assessed_by FROM plot_assessments a JOIN land_plots p ON p.id = a.plot_id WHERE p.farmer_id = 'FRM000001'",
     );
     expect(assessment.verdict).toBe("low");
     expect(assessment.assessed_by).toBe("demo-office-admin");
-    expect(JSON.parse(assessment.reasons)).toEqual(expect.arrayContaining([expect.stringContaining("Cocoa present in 2020"), expect.stringContaining("SAMPLE layers")]));
+    expect(JSON.parse(assessment.reasons)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining("Cocoa present in 2020"),
+        expect.stringContaining("SAMPLE layers"),
+      ]),
+    );
   });
 
   it("follows the exported batch from purchase to export, with its DDS numbers", async () => {
@@ -117,9 +203,18 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       dds_reference: "DEMO-DDS-000001",
       dds_verification: "DEMO0001",
     });
-    const origins = await rows("SELECT o.farmer_id, p.plot_code, o.weight_kg FROM batch_origins o JOIN land_plots p ON p.id = o.plot_id WHERE o.batch_id = ?", batch.id);
+    const origins = await rows(
+      "SELECT o.farmer_id, p.plot_code, o.weight_kg FROM batch_origins o JOIN land_plots p ON p.id = o.plot_id WHERE o.batch_id = ?",
+      batch.id,
+    );
     expect(origins).toEqual([{ farmer_id: "FRM000001", plot_code: "PLT-000001-01", weight_kg: 1250 }]);
-    const events = await rows<{ to_status: string; actor_id: string; weight_out_kg: number; occurred_at: string; note: string | null }>(
+    const events = await rows<{
+      to_status: string;
+      actor_id: string;
+      weight_out_kg: number;
+      occurred_at: string;
+      note: string | null;
+    }>(
       "SELECT to_status, actor_id, weight_out_kg, occurred_at, note FROM custody_events WHERE batch_id = ? ORDER BY occurred_at",
       batch.id,
     );
@@ -132,7 +227,10 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     ]);
     expect(events[0]!.note).toMatch(/^Demo data \(sample, not a real transaction\)/);
     expect(events.every((e, i) => i === 0 || e.occurred_at > events[i - 1]!.occurred_at)).toBe(true);
-    const audit = await rows<{ action: string; actor_id: string }>("SELECT action, actor_id FROM audit_log WHERE entity_type = 'batch' AND entity_id = ? ORDER BY id", code);
+    const audit = await rows<{ action: string; actor_id: string }>(
+      "SELECT action, actor_id FROM audit_log WHERE entity_type = 'batch' AND entity_id = ? ORDER BY id",
+      code,
+    );
     expect(audit).toEqual([
       { action: "batch.purchase", actor_id: "demo-buyer" },
       { action: "batch.warehouse_received", actor_id: "demo-warehouse-inspector" },
@@ -145,15 +243,27 @@ describe("POST /api/demo/seed (demo mode on)", () => {
 
     // The demo farmer sees her batch; the public trace page shows the journey.
     const farmer = await signInAs("farmer", "10.88.0.2");
-    const mine = (await (await call("/api/batches", { headers: { Authorization: `Bearer ${farmer.token}` } })).json()) as { batches: { batchCode: string }[] };
+    const mine = (await (
+      await call("/api/batches", { headers: { Authorization: `Bearer ${farmer.token}` } })
+    ).json()) as { batches: { batchCode: string }[] };
     expect(mine.batches.map((b) => b.batchCode)).toEqual([code]);
   });
 
   it("leaves the second batch at the warehouse", async () => {
     const code = first.demo.batches[1]!.batchCode;
-    const batch = await one<{ id: string; status: string; weight_kg: number; holder_id: string }>("SELECT id, status, weight_kg, holder_id FROM batches WHERE batch_code = ?", code);
-    expect(batch).toMatchObject({ status: "warehouse_received", weight_kg: 636, holder_id: "demo-warehouse-inspector" });
-    const events = await rows<{ to_status: string }>("SELECT to_status FROM custody_events WHERE batch_id = ? ORDER BY occurred_at", batch.id);
+    const batch = await one<{ id: string; status: string; weight_kg: number; holder_id: string }>(
+      "SELECT id, status, weight_kg, holder_id FROM batches WHERE batch_code = ?",
+      code,
+    );
+    expect(batch).toMatchObject({
+      status: "warehouse_received",
+      weight_kg: 636,
+      holder_id: "demo-warehouse-inspector",
+    });
+    const events = await rows<{ to_status: string }>(
+      "SELECT to_status FROM custody_events WHERE batch_id = ? ORDER BY occurred_at",
+      batch.id,
+    );
     expect(events.map((e) => e.to_status)).toEqual(["purchased", "warehouse_received"]);
   });
 
@@ -170,7 +280,9 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         { action: "login_linked", entity_type: "farmer", n: 1 },
       ]),
     );
-    const layers = await one<{ n: number }>("SELECT COUNT(*) AS n FROM reference_layers WHERE sample = 1 AND status = 'active'");
+    const layers = await one<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM reference_layers WHERE sample = 1 AND status = 'active'",
+    );
     expect(layers.n).toBe(6);
   });
 
@@ -183,7 +295,16 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       success: true,
       alreadyPresent: true,
       message: "already present (13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 2 batches)",
-      created: { layers: 0, farmers: 0, plots: 0, assessments: 0, batches: 0, custodySteps: 0, complianceDecisions: 0, ddsRecords: 0 },
+      created: {
+        layers: 0,
+        farmers: 0,
+        plots: 0,
+        assessments: 0,
+        batches: 0,
+        custodySteps: 0,
+        complianceDecisions: 0,
+        ddsRecords: 0,
+      },
       problems: [],
     });
     expect(again.demo.batches).toEqual(first.demo.batches);
@@ -191,7 +312,11 @@ describe("POST /api/demo/seed (demo mode on)", () => {
   });
 
   it("is for the system administrator only", async () => {
-    for (const [role, ip] of [["office_admin", "10.88.1.1"], ["dg", "10.88.1.2"], ["buyer", "10.88.1.3"]] as const) {
+    for (const [role, ip] of [
+      ["office_admin", "10.88.1.1"],
+      ["dg", "10.88.1.2"],
+      ["buyer", "10.88.1.3"],
+    ] as const) {
       const { token } = await signInAs(role, ip);
       const res = await seed(token);
       expect(res.status).toBe(403);

@@ -10,15 +10,25 @@ import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
 
 const decode = (html: string) =>
-  html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&");
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&");
 
 const db = () => database(env.DB);
 
 async function one<T>(sql: string, ...params: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...params).first<T>())!;
+  return (await env.DB.prepare(sql)
+    .bind(...params)
+    .first<T>())!;
 }
 async function all<T>(sql: string, ...params: unknown[]) {
-  return (await env.DB.prepare(sql).bind(...params).all<T>()).results;
+  return (
+    await env.DB.prepare(sql)
+      .bind(...params)
+      .all<T>()
+  ).results;
 }
 
 let ipCounter = 0;
@@ -30,7 +40,11 @@ function apiCall(path: string, token: string | null = null, init: RequestInit = 
   return call(path, { ...init, headers });
 }
 function postJson(path: string, token: string | null, body: unknown) {
-  return apiCall(path, token, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  return apiCall(path, token, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
 }
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
@@ -56,7 +70,13 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-type Created = { success: true; created: boolean; farmer: { farmerId: string; crops: string[] }; temporaryPassword: string | null; message: string };
+type Created = {
+  success: true;
+  created: boolean;
+  farmer: { farmerId: string; crops: string[] };
+  temporaryPassword: string | null;
+  message: string;
+};
 
 async function farmerLogin(farmerId: string, password: string) {
   return postJson("/api/farmers/login", null, { credentialId: farmerId, password }).then(async (r) => ({
@@ -90,42 +110,74 @@ describe("POST /api/farmers", () => {
     const { farmerId } = created.farmer;
 
     const row = await one<Record<string, unknown>>("SELECT * FROM farmers WHERE farmer_id = ?", farmerId);
-    expect(row).toMatchObject({ name_key: "gbessay zinnah", last_name_key: "zinnah gbessay", import_key: body.submissionId, registered_by: inspector.account.id });
+    expect(row).toMatchObject({
+      name_key: "gbessay zinnah",
+      last_name_key: "zinnah gbessay",
+      import_key: body.submissionId,
+      registered_by: inspector.account.id,
+    });
     expect(row.registration_date).toBe(new Date().toISOString().slice(0, 10));
-    expect(await all("SELECT crop FROM farmer_crops WHERE farmer_id = ? ORDER BY crop", farmerId)).toEqual([{ crop: "Cassava" }, { crop: "Plantain" }]);
+    expect(await all("SELECT crop FROM farmer_crops WHERE farmer_id = ? ORDER BY crop", farmerId)).toEqual([
+      { crop: "Cassava" },
+      { crop: "Plantain" },
+    ]);
 
     const account = await one<Record<string, unknown>>("SELECT * FROM users WHERE id = ?", row.user_id);
-    expect(account).toMatchObject({ login_id: farmerId, role: "farmer", must_change_password: 1, county: "Grand Bassa County", phone: "+231 88 655 5010", is_demo: 0 });
+    expect(account).toMatchObject({
+      login_id: farmerId,
+      role: "farmer",
+      must_change_password: 1,
+      county: "Grand Bassa County",
+      phone: "+231 88 655 5010",
+      is_demo: 0,
+    });
     expect(String(account.password_hash)).toMatch(/^scrypt\$/);
     expect(String(account.password_hash)).not.toContain(created.temporaryPassword!);
 
-    const audit = await all<Record<string, string>>("SELECT * FROM audit_log WHERE id > ? ORDER BY id", (await before).n);
+    const audit = await all<Record<string, string>>(
+      "SELECT * FROM audit_log WHERE id > ? ORDER BY id",
+      (await before).n,
+    );
     expect(audit.map((a) => [a.action, a.entity_type, a.entity_id, a.actor_id, a.actor_role])).toEqual([
       ["farmer_registered", "farmer", farmerId, inspector.account.id, "land_inspector"],
       ["user_created", "user", row.user_id, inspector.account.id, "land_inspector"],
     ]);
-    expect(JSON.parse(audit[0]!.after!)).toMatchObject({ farmerId, county: "Grand Bassa County", crops: ["Cassava", "Plantain"] });
+    expect(JSON.parse(audit[0]!.after!)).toMatchObject({
+      farmerId,
+      county: "Grand Bassa County",
+      crops: ["Cassava", "Plantain"],
+    });
     expect(audit.map((a) => a.after).join("")).not.toContain(created.temporaryPassword!);
 
     // The farmer signs in with the farmer ID and the temporary password, and must change it first.
     const login = await farmerLogin(farmerId, created.temporaryPassword!);
     expect(login.status).toBe(200);
     expect(login.body.success).toBe(true);
-    const me = (await (await apiCall("/api/auth/me", login.body.token!)).json()) as { user: { role: string; mustChangePassword: boolean } };
+    const me = (await (await apiCall("/api/auth/me", login.body.token!)).json()) as {
+      user: { role: string; mustChangePassword: boolean };
+    };
     expect(me.user).toMatchObject({ role: "farmer", mustChangePassword: true });
 
     const portal = await call("/farmer-login-portal", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
-      body: new URLSearchParams({ _form: "farmer-portal", credentialId: farmerId, password: created.temporaryPassword! }).toString(),
+      body: new URLSearchParams({
+        _form: "farmer-portal",
+        credentialId: farmerId,
+        password: created.temporaryPassword!,
+      }).toString(),
     });
     expect(portal.status).toBe(302);
     expect(portal.headers.get("location")).toBe("/change-password");
   });
 
   it("issues IDs in sequence: the highest FRM + 6-digit ID plus one", async () => {
-    const a = (await (await postJson("/api/farmers", agent.token, registration({ nationalId: undefined }))).json()) as Created;
-    const b = (await (await postJson("/api/farmers", agent.token, registration({ nationalId: undefined, firstName: "Sumo" }))).json()) as Created;
+    const a = (await (
+      await postJson("/api/farmers", agent.token, registration({ nationalId: undefined }))
+    ).json()) as Created;
+    const b = (await (
+      await postJson("/api/farmers", agent.token, registration({ nationalId: undefined, firstName: "Sumo" }))
+    ).json()) as Created;
     expect(Number(b.farmer.farmerId.slice(3))).toBe(Number(a.farmer.farmerId.slice(3)) + 1);
     const highest = await one<{ id: string }>(
       "SELECT max(id) AS id FROM (SELECT farmer_id AS id FROM farmers UNION ALL SELECT login_id_normalized FROM users WHERE role = 'farmer')",
@@ -145,14 +197,21 @@ describe("POST /api/farmers", () => {
     expect(b.farmer.farmerId).toBe(a.farmer.farmerId);
     expect(await one("SELECT COUNT(*) AS n FROM farmers WHERE import_key = ?", body.submissionId)).toEqual({ n: 1 });
     expect(await one("SELECT COUNT(*) AS n FROM users WHERE login_id = ?", a.farmer.farmerId)).toEqual({ n: 1 });
-    expect(await one("SELECT COUNT(*) AS n FROM farmer_crops WHERE farmer_id = ?", a.farmer.farmerId)).toEqual({ n: 2 });
+    expect(await one("SELECT COUNT(*) AS n FROM farmer_crops WHERE farmer_id = ?", a.farmer.farmerId)).toEqual({
+      n: 2,
+    });
 
     // The first answer may never have arrived: the account is unused, so a fresh password replaces it.
     expect(b.temporaryPassword).toMatch(/^[a-z2-9]{10}$/);
     expect(b.temporaryPassword).not.toBe(a.temporaryPassword);
     expect((await farmerLogin(a.farmer.farmerId, a.temporaryPassword!)).status).toBe(401);
     expect((await farmerLogin(a.farmer.farmerId, b.temporaryPassword!)).status).toBe(200);
-    expect(await one("SELECT action FROM audit_log WHERE action = 'temporary_password_reissued' AND entity_id = (SELECT user_id FROM farmers WHERE farmer_id = ?)", a.farmer.farmerId)).toEqual({
+    expect(
+      await one(
+        "SELECT action FROM audit_log WHERE action = 'temporary_password_reissued' AND entity_id = (SELECT user_id FROM farmers WHERE farmer_id = ?)",
+        a.farmer.farmerId,
+      ),
+    ).toEqual({
       action: "temporary_password_reissued",
     });
 
@@ -165,9 +224,15 @@ describe("POST /api/farmers", () => {
   });
 
   it("refuses a national ID already registered, naming the farmer who holds it", async () => {
-    const first = (await (await postJson("/api/farmers", inspector.token, registration({ nationalId: "LR-99-00-77" }))).json()) as Created;
+    const first = (await (
+      await postJson("/api/farmers", inspector.token, registration({ nationalId: "LR-99-00-77" }))
+    ).json()) as Created;
     const count = await one<{ n: number }>("SELECT COUNT(*) AS n FROM farmers");
-    const res = await postJson("/api/farmers", inspector.token, registration({ nationalId: "lr 990077", firstName: "Other" }));
+    const res = await postJson(
+      "/api/farmers",
+      inspector.token,
+      registration({ nationalId: "lr 990077", firstName: "Other" }),
+    );
     expect(res.status).toBe(409);
     const message = `This national ID number is already registered to farmer ${first.farmer.farmerId}`;
     expect(await res.json()).toEqual({ success: false, message, errors: { nationalId: [message] } });
@@ -175,7 +240,12 @@ describe("POST /api/farmers", () => {
   });
 
   it("answers 400 with every message for an invalid body", async () => {
-    const res = await postJson("/api/farmers", inspector.token, { firstName: " ", dateOfBirth: "2015-01-01", phone: "12", crops: ["Tea"] });
+    const res = await postJson("/api/farmers", inspector.token, {
+      firstName: " ",
+      dateOfBirth: "2015-01-01",
+      phone: "12",
+      crops: ["Tea"],
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { success: false; message: string; errors: Record<string, string[]> };
     expect(body.success).toBe(false);
@@ -190,26 +260,39 @@ describe("POST /api/farmers", () => {
       community: [M.community],
       "crops.0": [M.cropUnknown],
     });
-    const notJson = await apiCall("/api/farmers", inspector.token, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "x" });
+    const notJson = await apiCall("/api/farmers", inspector.token, {
+      method: "POST",
+      headers: { "Content-Type": "text/plain" },
+      body: "x",
+    });
     expect(notJson.status).toBe(415);
   });
 });
 
 describe("registerFarmer when another registration gets there first", () => {
   const actor = { id: "demo-office-admin", role: "office_admin" };
-  const fields = (submissionId: string) => FarmerSchema.parse(registration({ submissionId, nationalId: undefined, firstName: "Race" }));
+  const fields = (submissionId: string) =>
+    FarmerSchema.parse(registration({ submissionId, nationalId: undefined, firstName: "Race" }));
   const squatter = async (farmerId: string, importKey: string) => {
-    const { statements } = prepareFarmer(FarmerSchema.parse(registration({ nationalId: undefined, firstName: "First" })), {
-      db: db(),
-      actor,
-      farmerId,
-      id: crypto.randomUUID(),
-      registrationDate: "2026-02-01",
-      importKey,
-    });
+    const { statements } = prepareFarmer(
+      FarmerSchema.parse(registration({ nationalId: undefined, firstName: "First" })),
+      {
+        db: db(),
+        actor,
+        farmerId,
+        id: crypto.randomUUID(),
+        registrationDate: "2026-02-01",
+        importKey,
+      },
+    );
     await db().batch(statements);
   };
-  const highest = async () => (await one<{ id: string }>("SELECT max(farmer_id) AS id FROM farmers WHERE farmer_id GLOB 'FRM[0-9][0-9][0-9][0-9][0-9][0-9]'")).id;
+  const highest = async () =>
+    (
+      await one<{ id: string }>(
+        "SELECT max(farmer_id) AS id FROM farmers WHERE farmer_id GLOB 'FRM[0-9][0-9][0-9][0-9][0-9][0-9]'",
+      )
+    ).id;
 
   it("takes the next free ID when its ID was taken between the check and the write", async () => {
     const taken = `FRM${String(Number((await highest()).slice(3)) + 1).padStart(6, "0")}`;
@@ -249,14 +332,27 @@ describe("registerFarmer when another registration gets there first", () => {
 
   it("a photo that cannot be stored leaves no photo key behind, and says so", async () => {
     const result = await registerFarmer(
-      { ...fields(crypto.randomUUID()), photo: { body: new Uint8Array([0xff, 0xd8, 0xff]).buffer, contentType: "image/jpeg" } },
-      { db: db(), actor, newPassword: () => "photo-pass", hash: async (s) => `test$${s}`, photos: { put: async () => Promise.reject(new Error("R2 down")) } },
+      {
+        ...fields(crypto.randomUUID()),
+        photo: { body: new Uint8Array([0xff, 0xd8, 0xff]).buffer, contentType: "image/jpeg" },
+      },
+      {
+        db: db(),
+        actor,
+        newPassword: () => "photo-pass",
+        hash: async (s) => `test$${s}`,
+        photos: { put: async () => Promise.reject(new Error("R2 down")) },
+      },
     );
     if (!result.ok) throw new Error("expected success");
     expect(result.photoError).toBe("The farmer was registered, but the photo could not be stored.");
     expect(result.farmer.hasPhoto).toBe(false);
-    expect(await one("SELECT photo_key FROM farmers WHERE farmer_id = ?", result.farmer.farmerId)).toEqual({ photo_key: null });
-    expect(await one("SELECT action FROM audit_log WHERE entity_id = ? ORDER BY id DESC LIMIT 1", result.farmer.farmerId)).toEqual({ action: "farmer_photo_not_stored" });
+    expect(await one("SELECT photo_key FROM farmers WHERE farmer_id = ?", result.farmer.farmerId)).toEqual({
+      photo_key: null,
+    });
+    expect(
+      await one("SELECT action FROM audit_log WHERE entity_id = ? ORDER BY id DESC LIMIT 1", result.farmer.farmerId),
+    ).toEqual({ action: "farmer_photo_not_stored" });
   });
 });
 
@@ -322,23 +418,50 @@ beforeAll(async () => {
       firstName: FIRST[i % FIRST.length]!,
       lastName: LAST[(i * 7) % LAST.length]!,
       county: SEED_COUNTIES[i % 3]!,
-      crops: i % 4 === 0 ? ["Cocoa", "Coffee"] : i % 4 === 1 ? ["Rubber"] : i % 4 === 2 ? ["Cocoa"] : ["Oil Palm", "Rice"],
+      crops:
+        i % 4 === 0 ? ["Cocoa", "Coffee"] : i % 4 === 1 ? ["Rubber"] : i % 4 === 2 ? ["Cocoa"] : ["Oil Palm", "Rice"],
       phone: `+231 77 ${String(100 + i).padStart(3, "0")} ${String(4000 + i)}`,
     });
   }
   // A legacy-numbered farmer (sequence 42 of the national series).
-  seeds.push({ farmerId: "FRM000042", firstName: "Old", lastName: "Register", county: "Maryland County", crops: ["Coconut"], phone: "+231 88 000 0042" });
+  seeds.push({
+    farmerId: "FRM000042",
+    firstName: "Old",
+    lastName: "Register",
+    county: "Maryland County",
+    crops: ["Coconut"],
+    phone: "+231 88 000 0042",
+  });
   const d = db();
   for (const s of seeds) {
     const { statements } = prepareFarmer(
-      { ...s, gender: "male", dateOfBirth: "1980-01-01", community: "Town", district: undefined, nationalId: undefined } as never,
-      { db: d, actor: { id: "seed", role: "system_administrator" }, farmerId: s.farmerId, id: crypto.randomUUID(), registrationDate: "2026-01-15", importKey: `test-seed:${s.farmerId}` },
+      {
+        ...s,
+        gender: "male",
+        dateOfBirth: "1980-01-01",
+        community: "Town",
+        district: undefined,
+        nationalId: undefined,
+      } as never,
+      {
+        db: d,
+        actor: { id: "seed", role: "system_administrator" },
+        farmerId: s.farmerId,
+        id: crypto.randomUUID(),
+        registrationDate: "2026-01-15",
+        importKey: `test-seed:${s.farmerId}`,
+      },
     );
     await d.batch(statements);
   }
 });
 
-type ListReply = { farmers: { farmerId: string; firstName: string; lastName: string; crops: string[] }[]; page: number; pageSize: number; total: number };
+type ListReply = {
+  farmers: { farmerId: string; firstName: string; lastName: string; crops: string[] }[];
+  page: number;
+  pageSize: number;
+  total: number;
+};
 
 async function list(query: string, token = inspector.token): Promise<ListReply> {
   const res = await apiCall(`/api/farmers?${query}`, token);
@@ -356,11 +479,17 @@ async function allIds(query: string) {
   }
 }
 
-const seedIds = (pick: (s: Seed) => boolean) => seeds.filter(pick).map((s) => s.farmerId).sort();
+const seedIds = (pick: (s: Seed) => boolean) =>
+  seeds
+    .filter(pick)
+    .map((s) => s.farmerId)
+    .sort();
 
 describe("GET /api/farmers search", () => {
   it("by the start of a first or last name, any case", async () => {
-    const starts = (s: Seed, p: string) => `${s.firstName} ${s.lastName}`.toLowerCase().startsWith(p) || `${s.lastName} ${s.firstName}`.toLowerCase().startsWith(p);
+    const starts = (s: Seed, p: string) =>
+      `${s.firstName} ${s.lastName}`.toLowerCase().startsWith(p) ||
+      `${s.lastName} ${s.firstName}`.toLowerCase().startsWith(p);
     for (const q of ["ko", "KOLLIE", "musu k", "weah tok"]) {
       const { ids, total } = await allIds(`q=${encodeURIComponent(q)}`);
       const expected = seedIds((s) => starts(s, q.toLowerCase()));
@@ -371,7 +500,8 @@ describe("GET /api/farmers search", () => {
   });
 
   it("by farmer ID, including lower case and the legacy FRM-2024-001 form", async () => {
-    for (const q of ["FRM800007", "frm-800007"]) expect((await list(`q=${q}`)).farmers.map((f) => f.farmerId)).toEqual(["FRM800007"]);
+    for (const q of ["FRM800007", "frm-800007"])
+      expect((await list(`q=${q}`)).farmers.map((f) => f.farmerId)).toEqual(["FRM800007"]);
     const legacy = await list("q=FRM-2024-042");
     expect(legacy.total).toBe(1);
     expect(legacy.farmers[0]).toMatchObject({ farmerId: "FRM000042", firstName: "Old", lastName: "Register" });
@@ -379,7 +509,10 @@ describe("GET /api/farmers search", () => {
 
   it("by phone number, however it is written", async () => {
     for (const q of ["+231 77 105 4005", "0771054005", "231-77-105-4005"]) {
-      expect((await list(`q=${encodeURIComponent(q)}`)).farmers.map((f) => f.farmerId), q).toEqual(["FRM800006"]);
+      expect(
+        (await list(`q=${encodeURIComponent(q)}`)).farmers.map((f) => f.farmerId),
+        q,
+      ).toEqual(["FRM800006"]);
     }
   });
 
@@ -389,7 +522,13 @@ describe("GET /api/farmers search", () => {
       ["crop=Cocoa", (s) => s.crops.includes("Cocoa")],
       ["county=Nimba%20County&crop=Rice", (s) => s.county === "Nimba County" && s.crops.includes("Rice")],
       // A name prefix matches the start of the first name or of the last name.
-      ["q=k&county=Bong%20County&crop=Cocoa", (s) => s.county === "Bong County" && s.crops.includes("Cocoa") && (/^k/i.test(s.firstName) || /^k/i.test(s.lastName))],
+      [
+        "q=k&county=Bong%20County&crop=Cocoa",
+        (s) =>
+          s.county === "Bong County" &&
+          s.crops.includes("Cocoa") &&
+          (/^k/i.test(s.firstName) || /^k/i.test(s.lastName)),
+      ],
     ];
     for (const [query, pick] of cases) {
       const { ids, total } = await allIds(query);
@@ -416,7 +555,10 @@ describe("GET /api/farmers search", () => {
     const res = await apiCall("/api/farmers?county=Atlantis&pageSize=500", inspector.token);
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Record<string, string[]> };
-    expect(body.errors).toEqual({ county: ["Choose a county from the list"], pageSize: ["pageSize must be a whole number from 1 to 100"] });
+    expect(body.errors).toEqual({
+      county: ["Choose a county from the list"],
+      pageSize: ["pageSize must be a whole number from 1 to 100"],
+    });
   });
 
   it("every search path uses an index (EXPLAIN QUERY PLAN)", async () => {
@@ -424,21 +566,43 @@ describe("GET /api/farmers search", () => {
       ["none", {}, /farmers_name_key_idx/],
       ["farmer ID", { farmerId: "FRM800001" }, /farmers_farmer_id_unique \(farmer_id=\?\)/],
       ["phone", { phone: "+231 77 100 4000" }, /farmers_phone_idx \(phone=\?\)/],
-      ["name", { namePrefix: "kol" }, /MULTI-INDEX OR.*farmers_name_key_idx \(name_key>\? AND name_key<\?\).*farmers_last_name_key_idx/],
+      [
+        "name",
+        { namePrefix: "kol" },
+        /MULTI-INDEX OR.*farmers_name_key_idx \(name_key>\? AND name_key<\?\).*farmers_last_name_key_idx/,
+      ],
       ["county", { county: "Lofa County" }, /farmers_county_name_key_idx \(county=\?\)/],
-      ["name + county", { namePrefix: "kol", county: "Lofa County" }, /farmers_county_name_key_idx \(county=\? AND name_key>\? AND name_key<\?\).*farmers_last_name_key_idx/],
+      [
+        "name + county",
+        { namePrefix: "kol", county: "Lofa County" },
+        /farmers_county_name_key_idx \(county=\? AND name_key>\? AND name_key<\?\).*farmers_last_name_key_idx/,
+      ],
       ["crop", { crop: "Cocoa" }, /farmer_crops_crop_idx \(crop=\?\)/],
-      ["county + crop", { county: "Lofa County", crop: "Cocoa" }, /farmers_county_name_key_idx \(county=\?\).*farmer_crops/],
+      [
+        "county + crop",
+        { county: "Lofa County", crop: "Cocoa" },
+        /farmers_county_name_key_idx \(county=\?\).*farmer_crops/,
+      ],
       ["name + crop", { namePrefix: "kol", crop: "Cocoa" }, /farmers_name_key_idx.*farmer_crops/],
     ];
     for (const [label, filter, expected] of paths) {
       const { rows, total } = farmerSearchStatements(db(), filter, 3, 25);
-      for (const [kind, statement] of [["rows", rows], ["total", total]] as const) {
+      for (const [kind, statement] of [
+        ["rows", rows],
+        ["total", total],
+      ] as const) {
         const { sql, params } = statement.toSQL();
-        const plan = (await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`).bind(...params).all<{ detail: string }>()).results.map((r) => r.detail);
+        const plan = (
+          await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+            .bind(...params)
+            .all<{ detail: string }>()
+        ).results.map((r) => r.detail);
         const text = plan.join(" | ");
         // A bare "SCAN farmers" (no index) would read every farmer.
-        expect(plan.some((d) => /^SCAN (farmers|farmer_crops)$/.test(d)), `${label} ${kind}: ${text}`).toBe(false);
+        expect(
+          plan.some((d) => /^SCAN (farmers|farmer_crops)$/.test(d)),
+          `${label} ${kind}: ${text}`,
+        ).toBe(false);
         if (kind === "rows") expect(text, `${label} ${kind}`).toMatch(expected);
         else if (label !== "none") expect(text, `${label} ${kind}`).toMatch(/USING (COVERING )?INDEX|PRIMARY KEY/);
       }
@@ -498,7 +662,8 @@ describe("/onboard-farmer without JavaScript", () => {
     const html = decode(a.html);
     // Attribute names are case-insensitive in HTML (React writes encType).
     expect(html).toMatch(/<form[^>]*enctype="multipart\/form-data"[^>]*method="post"/i);
-    for (const label of ["First name", "Date of birth", "County", "Crops grown", "Photo of the farmer (optional)"]) expect(html).toContain(label);
+    for (const label of ["First name", "Date of birth", "County", "Crops grown", "Photo of the farmer (optional)"])
+      expect(html).toContain(label);
     // Counties in the spec's order, every crop as a box.
     expect(html.indexOf(">Bomi County<")).toBeLessThan(html.indexOf(">Sinoe County<"));
     for (const crop of CROPS) expect(html).toContain(`value="${crop}"`);
@@ -522,7 +687,13 @@ describe("/onboard-farmer without JavaScript", () => {
     expect(html).toContain("View farmer");
 
     const row = await one<Record<string, unknown>>("SELECT * FROM farmers WHERE farmer_id = ?", farmerId);
-    expect(row).toMatchObject({ first_name: "Garmai", county: "Nimba County", photo_key: `farmers/${farmerId}/photo`, import_key: submissionId, crops: '["Cocoa","Coffee"]' });
+    expect(row).toMatchObject({
+      first_name: "Garmai",
+      county: "Nimba County",
+      photo_key: `farmers/${farmerId}/photo`,
+      import_key: submissionId,
+      crops: '["Cocoa","Coffee"]',
+    });
     const stored = await env.CERTS.get(`farmers/${farmerId}/photo`);
     expect(stored?.httpMetadata?.contentType).toBe("image/png");
     expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(PNG);
@@ -533,14 +704,20 @@ describe("/onboard-farmer without JavaScript", () => {
     expect(photoRes.headers.get("cache-control")).toBe("private, max-age=300");
     expect(new Uint8Array(await photoRes.arrayBuffer())).toEqual(PNG);
 
-    const details = decode(await (await call(`/farmers/${farmerId}`, { headers: { Cookie: inspector.cookie } })).text());
+    const details = decode(
+      await (await call(`/farmers/${farmerId}`, { headers: { Cookie: inspector.cookie } })).text(),
+    );
     expect(details).toContain(`src="/api/farmers/${farmerId}/photo"`);
     expect(details).toContain('alt="Garmai Sumo"');
 
     expect((await farmerLogin(farmerId, password)).status).toBe(200);
 
     // The same form sent again (double click, reload): the same farmer, not a second one.
-    const again = await postForm("/onboard-farmer", inspector.cookie, farmerForm(formFields(csrf, submissionId), photo));
+    const again = await postForm(
+      "/onboard-farmer",
+      inspector.cookie,
+      farmerForm(formFields(csrf, submissionId), photo),
+    );
     expect(again.status).toBe(200);
     const againHtml = decode(await again.text());
     expect(againHtml).toContain("This farmer was already registered");
@@ -554,7 +731,15 @@ describe("/onboard-farmer without JavaScript", () => {
     const res = await postForm(
       "/onboard-farmer",
       agent.cookie,
-      farmerForm(formFields(csrf, submissionId, { firstName: "", dateOfBirth: "2031-01-01", phone: "12345", crops: ["Rubber", "Ginger"], district: "Zota" })),
+      farmerForm(
+        formFields(csrf, submissionId, {
+          firstName: "",
+          dateOfBirth: "2031-01-01",
+          phone: "12345",
+          crops: ["Rubber", "Ginger"],
+          district: "Zota",
+        }),
+      ),
     );
     expect(res.status).toBe(400);
     const html = decode(await res.text());
@@ -614,7 +799,9 @@ describe("/farmers-list", () => {
     const expected = seedIds((s) => s.county === "Lofa County" && s.crops.includes("Cocoa"));
     expect(html).toContain(`${expected.length} farmers match`);
     for (const id of expected) expect(html).toContain(`href="/farmers/${id}"`);
-    expect(html).toMatch(/<form[^>]*(method="get"[^>]*action="\/farmers-list"|action="\/farmers-list"[^>]*method="get")/);
+    expect(html).toMatch(
+      /<form[^>]*(method="get"[^>]*action="\/farmers-list"|action="\/farmers-list"[^>]*method="get")/,
+    );
     expect(html).toMatch(/<option value="Lofa County" selected="">/);
 
     const all = decode(await (await call("/farmers-list", { headers: { Cookie: inspector.cookie } })).text());
@@ -629,7 +816,9 @@ describe("/farmers-list", () => {
   });
 
   it("finds a farmer by the legacy ID form and says so when nothing matches", async () => {
-    const legacy = decode(await (await call("/farmers-list?q=FRM-2024-042", { headers: { Cookie: inspector.cookie } })).text());
+    const legacy = decode(
+      await (await call("/farmers-list?q=FRM-2024-042", { headers: { Cookie: inspector.cookie } })).text(),
+    );
     expect(legacy).toContain("1 farmer match");
     expect(legacy).toContain('href="/farmers/FRM000042"');
     const none = decode(await (await call("/farmers-list?q=Zzyzx", { headers: { Cookie: inspector.cookie } })).text());
@@ -638,7 +827,9 @@ describe("/farmers-list", () => {
   });
 
   it("ignores a tampered filter with a notice instead of failing", async () => {
-    const html = decode(await (await call("/farmers-list?county=Atlantis&page=x", { headers: { Cookie: inspector.cookie } })).text());
+    const html = decode(
+      await (await call("/farmers-list?county=Atlantis&page=x", { headers: { Cookie: inspector.cookie } })).text(),
+    );
     expect(html).toContain("Some search values were not understood and were ignored: county, page.");
     expect(html).toContain("farmers registered");
   });
@@ -646,7 +837,9 @@ describe("/farmers-list", () => {
 
 describe("/farmers/:farmerId and GET /api/farmers/:farmerId", () => {
   it("shows the farmer, their photo, their plots and their history", async () => {
-    const created = (await (await postJson("/api/farmers", inspector.token, registration({ nationalId: "LR5550001", firstName: "Wleh" }))).json()) as Created;
+    const created = (await (
+      await postJson("/api/farmers", inspector.token, registration({ nationalId: "LR5550001", firstName: "Wleh" }))
+    ).json()) as Created;
     const { farmerId } = created.farmer;
     await env.DB.prepare(
       `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state)
@@ -672,7 +865,10 @@ describe("/farmers/:farmerId and GET /api/farmers/:farmerId", () => {
 
     const api = await apiCall(`/api/farmers/${farmerId.toLowerCase()}`, agent.token);
     expect(api.status).toBe(200);
-    expect(await api.json()).toMatchObject({ success: true, farmer: { farmerId, firstName: "Wleh", crops: ["Cassava", "Plantain"], photoUrl: null } });
+    expect(await api.json()).toMatchObject({
+      success: true,
+      farmer: { farmerId, firstName: "Wleh", crops: ["Cassava", "Plantain"], photoUrl: null },
+    });
     const noPhoto = await apiCall(`/api/farmers/${farmerId}/photo`, agent.token);
     expect(noPhoto.status).toBe(404);
     expect(await noPhoto.json()).toEqual({ success: false, message: `Farmer ${farmerId} has no photo` });

@@ -122,7 +122,15 @@ describe("landing screen", () => {
       expect(html).toContain(LANDING.country);
       expect(html).toContain(LANDING.title);
       expect(html).toContain('src="/api/assets/logo.svg"');
-      for (const tile of ["8/8", "Active Modules", "100%", "EUDR compliance", "200+", "Satellite network", "Global coverage"]) {
+      for (const tile of [
+        "8/8",
+        "Active Modules",
+        "100%",
+        "EUDR compliance",
+        "200+",
+        "Satellite network",
+        "Global coverage",
+      ]) {
         expect(html).toContain(tile);
       }
       for (const module of MODULES) {
@@ -172,11 +180,14 @@ describe("agricultural portals screen", () => {
       for (const feature of card.features) expect(html).toContain(feature);
     }
     expect(html).toMatch(/href="\/"[^>]*>← <!-- -->Back to Polipus Platform|href="\/"[^>]*>← Back to Polipus Platform/);
-    for (const stat of PORTALS.stats) expect(html).toContain(`${stat.value}</p><p class="text-sm text-slate-600">${stat.label}`);
+    for (const stat of PORTALS.stats)
+      expect(html).toContain(`${stat.value}</p><p class="text-sm text-slate-600">${stat.label}`);
     expect(html).toContain(env.CONTACT_HOTLINE);
     expect(html).toContain(env.CONTACT_SUPPORT_EMAIL);
     expect(html).toContain(env.CONTACT_EMERGENCY);
-    expect(html).toContain(`© ${new Date().getUTCFullYear()} Liberia Agriculture Commodity Regulatory Authority (LACRA). All rights reserved.`);
+    expect(html).toContain(
+      `© ${new Date().getUTCFullYear()} Liberia Agriculture Commodity Regulatory Authority (LACRA). All rights reserved.`,
+    );
   });
 });
 
@@ -209,8 +220,12 @@ describe("mobile app routes", () => {
 describe("scheduled handler", () => {
   it("runs and records the run in D1", async () => {
     // The loopback binding runs the real scheduled() export, as the cron trigger would.
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: Date; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: new Date("2026-11-21T02:00:00Z"), cron: "0 2 * * *" });
-    const row = await env.DB.prepare("SELECT cron, scheduled_at, status, summary FROM cron_runs ORDER BY id DESC LIMIT 1").first<{
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: Date; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: new Date("2026-11-21T02:00:00Z"), cron: "0 2 * * *" });
+    const row = await env.DB.prepare(
+      "SELECT cron, scheduled_at, status, summary FROM cron_runs ORDER BY id DESC LIMIT 1",
+    ).first<{
       cron: string;
       scheduled_at: string;
       status: string;

@@ -7,12 +7,21 @@ import { signInAs } from "./auth-helpers";
 function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return call(path, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://eip.example.gov.lr", "CF-Connecting-IP": "10.1.1.1", ...headers },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://eip.example.gov.lr",
+      "CF-Connecting-IP": "10.1.1.1",
+      ...headers,
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
-const decode = (html: string) => html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+const decode = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&amp;", "&");
 
 describe("signed-out visitors", () => {
   for (const path of DASHBOARD_PATHS) {
@@ -78,7 +87,13 @@ describe("login pages", () => {
       expect(res.status).toBe(200);
       const html = await res.text();
       if (path === "/regulatory-login") {
-        for (const href of ["/dg-login", "/ddgots-login", "/ddgaf-login", "/agritrace-admin-login", "/regulatory-classic-login"]) {
+        for (const href of [
+          "/dg-login",
+          "/ddgots-login",
+          "/ddgaf-login",
+          "/agritrace-admin-login",
+          "/regulatory-classic-login",
+        ]) {
           expect(html).toContain(`href="${href}"`);
         }
       } else {
@@ -108,7 +123,8 @@ describe("login pages", () => {
 
   it("the monitoring page has donor, NGO and auditor cards and an open accessibility card", async () => {
     const html = decode(await (await call("/monitoring-login")).text());
-    for (const t of ["International Donors", "NGOs", "Government Auditors", "Public Accessibility View"]) expect(html).toContain(t);
+    for (const t of ["International Donors", "NGOs", "Government Auditors", "Public Accessibility View"])
+      expect(html).toContain(t);
     expect(html).toContain('href="/monitoring-dashboard"');
   });
 });
@@ -126,14 +142,26 @@ describe("sign-in without JavaScript (form POST)", () => {
   });
 
   it("returns to the page that asked for sign-in, but never to another site", async () => {
-    const back = await form("/dg-login?redirectTo=%2Fmonitoring-dashboard", { _form: "dg", username: "dg.lacra", password: "Director#2026" });
+    const back = await form("/dg-login?redirectTo=%2Fmonitoring-dashboard", {
+      _form: "dg",
+      username: "dg.lacra",
+      password: "Director#2026",
+    });
     expect(back.headers.get("location")).toBe("/monitoring-dashboard");
-    const evil = await form("/dg-login?redirectTo=%2F%2Fevil.example", { _form: "dg", username: "dg.lacra", password: "Director#2026" });
+    const evil = await form("/dg-login?redirectTo=%2F%2Fevil.example", {
+      _form: "dg",
+      username: "dg.lacra",
+      password: "Director#2026",
+    });
     expect(evil.headers.get("location")).toBe("/dg-dashboard");
   });
 
   it("a wrong password re-renders with the message and the typed ID, never the password", async () => {
-    const res = await form("/exporter-login", { _form: "exporter", username: "EXP-20260115-001", password: "not-the-password" });
+    const res = await form("/exporter-login", {
+      _form: "exporter",
+      username: "EXP-20260115-001",
+      password: "not-the-password",
+    });
     expect(res.status).toBe(401);
     const html = decode(await res.text());
     expect(html).toContain('role="alert"');
@@ -143,30 +171,61 @@ describe("sign-in without JavaScript (form POST)", () => {
   });
 
   it("validation errors use the spec's messages and keep what was typed", async () => {
-    const res = await form("/farmer-login", { _form: "buyer", buyerId: "", password: "123", companyName: "Gbarnga Traders" });
+    const res = await form("/farmer-login", {
+      _form: "buyer",
+      buyerId: "",
+      password: "123",
+      companyName: "Gbarnga Traders",
+    });
     expect(res.status).toBe(400);
     const html = decode(await res.text());
     expect(html).toContain("Buyer ID is required");
     expect(html).toContain("Password must be at least 6 characters");
     expect(html).toContain('value="Gbarnga Traders"');
-    const office = decode(await (await form("/regulatory-classic-login", { _form: "office", username: "", password: "x", role: "" })).text());
-    for (const m of ["Username is required", "Password must be at least 6 characters", "Role selection is required"]) expect(office).toContain(m);
-    const admin = decode(await (await form("/agritrace-admin-login", { _form: "agritrace-admin", username: "a", password: "abcdef", accessCode: "" })).text());
+    const office = decode(
+      await (
+        await form("/regulatory-classic-login", { _form: "office", username: "", password: "x", role: "" })
+      ).text(),
+    );
+    for (const m of ["Username is required", "Password must be at least 6 characters", "Role selection is required"])
+      expect(office).toContain(m);
+    const admin = decode(
+      await (
+        await form("/agritrace-admin-login", {
+          _form: "agritrace-admin",
+          username: "a",
+          password: "abcdef",
+          accessCode: "",
+        })
+      ).text(),
+    );
     expect(admin).toContain("System access code is required");
-    const portal = decode(await (await form("/farmer-login-portal", { _form: "farmer-portal", credentialId: "", password: "" })).text());
+    const portal = decode(
+      await (await form("/farmer-login-portal", { _form: "farmer-portal", credentialId: "", password: "" })).text(),
+    );
     expect(portal).toContain("Please enter both login ID and password");
-    const exporter = decode(await (await form("/exporter-login", { _form: "exporter", username: "", password: "" })).text());
+    const exporter = decode(
+      await (await form("/exporter-login", { _form: "exporter", username: "", password: "" })).text(),
+    );
     expect(exporter).toContain("Please enter both exporter ID and password");
   });
 
   it("a cross-site form post is refused", async () => {
-    const res = await form("/dg-login", { _form: "dg", username: "dg.lacra", password: "Director#2026" }, { Origin: "https://evil.example" });
+    const res = await form(
+      "/dg-login",
+      { _form: "dg", username: "dg.lacra", password: "Director#2026" },
+      { Origin: "https://evil.example" },
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get("set-cookie")).toBeNull();
   });
 
   it("a first-time farmer is sent to change the password before anything else", async () => {
-    const res = await form("/farmer-login-portal", { _form: "farmer-portal", credentialId: "FRM000002", password: "Welcome#2026" });
+    const res = await form("/farmer-login-portal", {
+      _form: "farmer-portal",
+      credentialId: "FRM000002",
+      password: "Welcome#2026",
+    });
     expect(res.headers.get("location")).toBe("/change-password");
     const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
     const dash = await call("/farmer-dashboard", { headers: { Cookie: cookie } });

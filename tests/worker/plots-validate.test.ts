@@ -28,7 +28,10 @@ describe("POST /api/plots/validate", () => {
 
   it("answers { valid, areaHectares, errors, warnings } and stores nothing", async () => {
     const { cookie } = await signInAs("land_inspector", "10.7.0.2");
-    const res = await validate({ type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [square(-9.472311, 6.995412)] } }, cookie);
+    const res = await validate(
+      { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [square(-9.472311, 6.995412)] } },
+      cookie,
+    );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { valid: boolean; areaHectares: number; errors: unknown[]; warnings: unknown[] };
     expect(Object.keys(body).sort()).toEqual(["areaHectares", "errors", "valid", "warnings"]);
@@ -40,9 +43,27 @@ describe("POST /api/plots/validate", () => {
 
   it("reports each broken rule by name", async () => {
     const { cookie } = await signInAs("field_agent", "10.7.0.3");
-    const line = await (await validate({ geojson: { type: "LineString", coordinates: [[-9.472311, 6.995412], [-9.471311, 6.995412]] } }, cookie)).json();
+    const line = await (
+      await validate(
+        {
+          geojson: {
+            type: "LineString",
+            coordinates: [
+              [-9.472311, 6.995412],
+              [-9.471311, 6.995412],
+            ],
+          },
+        },
+        cookie,
+      )
+    ).json();
     expect(line).toMatchObject({ valid: false, errors: [{ rule: "no-linestring" }] });
-    const point = await (await validate({ geometry: { type: "Point", coordinates: [-9.472311, 6.995412] }, declaredAreaHectares: 7 }, cookie)).json();
+    const point = await (
+      await validate(
+        { geometry: { type: "Point", coordinates: [-9.472311, 6.995412] }, declaredAreaHectares: 7 },
+        cookie,
+      )
+    ).json();
     expect((point as { errors: { rule: string }[] }).errors.map((e) => e.rule)).toContain("point-over-4ha");
   });
 
@@ -55,7 +76,10 @@ describe("POST /api/plots/validate", () => {
       .run();
     const { cookie } = await signInAs("ddgots", "10.7.0.4");
     const shifted = { type: "Polygon", coordinates: [square(-9.471911, 6.995412)] };
-    const body = (await (await validate({ geojson: shifted, farmerId: "farmer-b" }, cookie)).json()) as { valid: boolean; errors: { rule: string; message: string }[] };
+    const body = (await (await validate({ geojson: shifted, farmerId: "farmer-b" }, cookie)).json()) as {
+      valid: boolean;
+      errors: { rule: string; message: string }[];
+    };
     expect(body.valid).toBe(false);
     expect(body.errors[0]!.rule).toBe("overlap");
     expect(body.errors[0]!.message).toContain("PLT-000001");
@@ -65,6 +89,9 @@ describe("POST /api/plots/validate", () => {
     const { cookie } = await signInAs("dg", "10.7.0.5");
     const res = await validate({ hello: 1 }, cookie);
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ success: false, message: "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)" });
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)",
+    });
   });
 });

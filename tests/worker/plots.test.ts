@@ -13,20 +13,38 @@ const C: Pos = [-8.599957, 7.199955];
 const D: Pos = [-8.601234, 7.199955];
 const TWO_HA = { type: "Polygon", coordinates: [[A, B, C, D, A]] };
 /** Another ≈2 ha square 1 km further east, for the second farmer. */
-const shift = (ring: Pos[], dLon: number, dLat = 0) => ring.map(([lon, lat]) => [+(lon + dLon).toFixed(6), +(lat + dLat).toFixed(6)] as Pos);
+const shift = (ring: Pos[], dLon: number, dLat = 0) =>
+  ring.map(([lon, lat]) => [+(lon + dLon).toFixed(6), +(lat + dLat).toFixed(6)] as Pos);
 
 const decode = (html: string) =>
-  html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&quot;", '"').replaceAll("&amp;", "&").replaceAll("&lt;", "<").replaceAll("&gt;", ">");
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");
 
 async function insertFarmer(farmerId: string, county: string, firstName: string, lastName: string) {
   await env.DB.prepare(
     "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
   )
-    .bind(`f-${farmerId}`, farmerId, firstName, lastName, county, `${firstName} ${lastName}`.toLowerCase(), `${lastName} ${firstName}`.toLowerCase())
+    .bind(
+      `f-${farmerId}`,
+      farmerId,
+      firstName,
+      lastName,
+      county,
+      `${firstName} ${lastName}`.toLowerCase(),
+      `${lastName} ${firstName}`.toLowerCase(),
+    )
     .run();
 }
 
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 const plotCount = () => count("SELECT COUNT(*) AS n FROM land_plots");
 const auditCount = () => count("SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'land_plot'");
 
@@ -41,7 +59,12 @@ function post(token: string, body: unknown) {
 function form(path: string, fields: Record<string, string>, cookie: string) {
   return call(path, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie, "CF-Connecting-IP": "10.40.0.9" },
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: ORIGIN,
+      Cookie: cookie,
+      "CF-Connecting-IP": "10.40.0.9",
+    },
     body: new URLSearchParams(fields).toString(),
   });
 }
@@ -66,7 +89,10 @@ describe("POST /api/plots", () => {
       submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
     });
     expect(res.status).toBe(201);
-    const body = (await res.json()) as { success: boolean; plot: Record<string, unknown> & { id: string; areaHectares: number } };
+    const body = (await res.json()) as {
+      success: boolean;
+      plot: Record<string, unknown> & { id: string; areaHectares: number };
+    };
     expect(body.success).toBe(true);
     expect(body.plot).toMatchObject({
       plotCode: "PLT-100001-01",
@@ -85,16 +111,29 @@ describe("POST /api/plots", () => {
     expect(body.plot.areaHectares).toBeLessThan(2.05);
     firstPlotId = body.plot.id;
 
-    const row = await env.DB.prepare("SELECT geometry, area_hectares, created_by, import_key FROM land_plots WHERE id = ?").bind(firstPlotId).first<Record<string, unknown>>();
+    const row = await env.DB.prepare(
+      "SELECT geometry, area_hectares, created_by, import_key FROM land_plots WHERE id = ?",
+    )
+      .bind(firstPlotId)
+      .first<Record<string, unknown>>();
     expect(JSON.parse(row!.geometry as string)).toEqual(TWO_HA);
     expect(row!.created_by).toBe(inspector.account.id);
     expect(row!.import_key).toBe("11111111-aaaa-4bbb-8ccc-000000000001");
-    const audit = await env.DB.prepare("SELECT action, actor_id, actor_role, after FROM audit_log WHERE entity_type = 'land_plot' AND entity_id = ?")
+    const audit = await env.DB.prepare(
+      "SELECT action, actor_id, actor_role, after FROM audit_log WHERE entity_type = 'land_plot' AND entity_id = ?",
+    )
       .bind(firstPlotId)
       .all<Record<string, string>>();
     expect(audit.results).toHaveLength(1);
-    expect(audit.results[0]).toMatchObject({ action: "create", actor_id: inspector.account.id, actor_role: "land_inspector" });
-    expect(JSON.parse(audit.results[0]!.after!)).toMatchObject({ plotCode: "PLT-100001-01", areaHectares: body.plot.areaHectares });
+    expect(audit.results[0]).toMatchObject({
+      action: "create",
+      actor_id: inspector.account.id,
+      actor_role: "land_inspector",
+    });
+    expect(JSON.parse(audit.results[0]!.after!)).toMatchObject({
+      plotCode: "PLT-100001-01",
+      areaHectares: body.plot.areaHectares,
+    });
   });
 
   it("returns the stored plot when the same submission is sent again — never a duplicate", async () => {
@@ -121,13 +160,33 @@ describe("POST /api/plots", () => {
         type: "Polygon",
         coordinates: [
           [A, B, C, D, A],
-          [[-8.600712, 7.200712], [-8.600512, 7.200712], [-8.600512, 7.200512], [-8.600712, 7.200512], [-8.600712, 7.200712]],
+          [
+            [-8.600712, 7.200712],
+            [-8.600512, 7.200712],
+            [-8.600512, 7.200512],
+            [-8.600712, 7.200512],
+            [-8.600712, 7.200712],
+          ],
         ],
       },
       "no-holes",
     ],
     ["a LineString", { type: "LineString", coordinates: [A, B, C] }, "no-linestring"],
-    ["coordinates with 5 decimals", { type: "Polygon", coordinates: [[[-8.60123, 7.20123], [-8.59996, 7.20123], [-8.59996, 7.19996], [-8.60123, 7.20123]]] }, "precision"],
+    [
+      "coordinates with 5 decimals",
+      {
+        type: "Polygon",
+        coordinates: [
+          [
+            [-8.60123, 7.20123],
+            [-8.59996, 7.20123],
+            [-8.59996, 7.19996],
+            [-8.60123, 7.20123],
+          ],
+        ],
+      },
+      "precision",
+    ],
     ["a point declared at 5 ha", { type: "Point", coordinates: [-8.597123, 7.203456] }, "point-over-4ha", 5],
     ["an open ring", { type: "Polygon", coordinates: [[A, B, C, D]] }, "ring-closed"],
   ];
@@ -156,18 +215,36 @@ describe("POST /api/plots", () => {
   it("rejects another farmer's plot overlapping a stored one (double claim)", async () => {
     const plots = await plotCount();
     const overlapping = { type: "Polygon", coordinates: [shift([A, B, C, D, A], 0.0006)] };
-    const res = await post(inspector.token, { farmerId: "FRM100002", geometry: overlapping, crop: "Cocoa", plantingYear: 2019, submissionId: crypto.randomUUID() });
+    const res = await post(inspector.token, {
+      farmerId: "FRM100002",
+      geometry: overlapping,
+      crop: "Cocoa",
+      plantingYear: 2019,
+      submissionId: crypto.randomUUID(),
+    });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Issue[] };
     expect(body.errors).toHaveLength(1);
     expect(body.errors[0]!.rule).toBe("overlap");
-    expect(body.errors[0]!.message).toMatch(/^Overlaps plot PLT-100001-01 of another farmer by \d+ m² \(double claim\)$/);
+    expect(body.errors[0]!.message).toMatch(
+      /^Overlaps plot PLT-100001-01 of another farmer by \d+ m² \(double claim\)$/,
+    );
     expect(await plotCount()).toBe(plots);
   });
 
   it("stores the same farmer's overlapping plot with a warning kept on the plot", async () => {
-    const overlapping = { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [shift([A, B, C, D, A], 0.0006)] } };
-    const res = await post(inspector.token, { farmerId: "FRM100001", feature: overlapping, crop: "Cocoa", plantingYear: 2019, submissionId: crypto.randomUUID() });
+    const overlapping = {
+      type: "Feature",
+      properties: {},
+      geometry: { type: "Polygon", coordinates: [shift([A, B, C, D, A], 0.0006)] },
+    };
+    const res = await post(inspector.token, {
+      farmerId: "FRM100001",
+      feature: overlapping,
+      crop: "Cocoa",
+      plantingYear: 2019,
+      submissionId: crypto.randomUUID(),
+    });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { plot: { plotCode: string; validationIssues: { warnings: Issue[] } } };
     expect(body.plot.plotCode).toBe("PLT-100001-02");
@@ -175,14 +252,26 @@ describe("POST /api/plots", () => {
   });
 
   it("names an unknown farmer and wrong fields", async () => {
-    const unknown = await post(inspector.token, { farmerId: "FRM999999", geometry: TWO_HA, crop: "Cocoa", plantingYear: 2019, submissionId: crypto.randomUUID() });
+    const unknown = await post(inspector.token, {
+      farmerId: "FRM999999",
+      geometry: TWO_HA,
+      crop: "Cocoa",
+      plantingYear: 2019,
+      submissionId: crypto.randomUUID(),
+    });
     expect(unknown.status).toBe(400);
     expect(await unknown.json()).toEqual({
       success: false,
       message: "No farmer with ID FRM999999 is registered",
       errors: { farmerId: ["No farmer with ID FRM999999 is registered"] },
     });
-    const wrong = await post(inspector.token, { farmerId: "12", geometry: TWO_HA, crop: "Tea", plantingYear: 1900, submissionId: crypto.randomUUID() });
+    const wrong = await post(inspector.token, {
+      farmerId: "12",
+      geometry: TWO_HA,
+      crop: "Tea",
+      plantingYear: 1900,
+      submissionId: crypto.randomUUID(),
+    });
     expect(wrong.status).toBe(400);
     const body = (await wrong.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(["crop", "farmerId", "plantingYear"]);
@@ -251,8 +340,17 @@ describe("/create-land-plot without JavaScript", () => {
     const location = res.headers.get("location")!;
     expect(location).toMatch(new RegExp(`^/land-plot-details/[0-9a-f-]{36}\\?created=${submissionId}$`));
     const id = location.split("/")[2]!.split("?")[0]!;
-    const row = await env.DB.prepare("SELECT plot_code, farmer_id, geometry, crop, tenure_reference FROM land_plots WHERE id = ?").bind(id).first<Record<string, string>>();
-    expect(row).toMatchObject({ plot_code: "PLT-100002-01", farmer_id: "FRM100002", crop: "Coffee", tenure_reference: "Deed 77/2016" });
+    const row = await env.DB.prepare(
+      "SELECT plot_code, farmer_id, geometry, crop, tenure_reference FROM land_plots WHERE id = ?",
+    )
+      .bind(id)
+      .first<Record<string, string>>();
+    expect(row).toMatchObject({
+      plot_code: "PLT-100002-01",
+      farmer_id: "FRM100002",
+      crop: "Coffee",
+      tenure_reference: "Deed 77/2016",
+    });
     // Typed as latitude, longitude; stored as GeoJSON [longitude, latitude], ring closed.
     expect(JSON.parse(row!.geometry!)).toEqual({ type: "Polygon", coordinates: [[...ring, ring[0]]] });
 
@@ -264,23 +362,46 @@ describe("/create-land-plot without JavaScript", () => {
   it("stores a point typed as one line", async () => {
     const res = await form(
       "/create-land-plot",
-      { csrf, submissionId: crypto.randomUUID(), farmerId: "FRM100002", crop: "Rubber", plantingYear: "2001", captureMode: "point", declaredAreaHectares: "1.5", coordinates: "7.215678, -8.589123" },
+      {
+        csrf,
+        submissionId: crypto.randomUUID(),
+        farmerId: "FRM100002",
+        crop: "Rubber",
+        plantingYear: "2001",
+        captureMode: "point",
+        declaredAreaHectares: "1.5",
+        coordinates: "7.215678, -8.589123",
+      },
       inspector.cookie,
     );
     expect(res.status).toBe(302);
     const id = res.headers.get("location")!.split("/")[2]!.split("?")[0]!;
-    const row = await env.DB.prepare("SELECT geometry, geometry_type, area_hectares FROM land_plots WHERE id = ?").bind(id).first<Record<string, unknown>>();
-    expect(row).toEqual({ geometry: JSON.stringify({ type: "Point", coordinates: [-8.589123, 7.215678] }), geometry_type: "Point", area_hectares: 1.5 });
+    const row = await env.DB.prepare("SELECT geometry, geometry_type, area_hectares FROM land_plots WHERE id = ?")
+      .bind(id)
+      .first<Record<string, unknown>>();
+    expect(row).toEqual({
+      geometry: JSON.stringify({ type: "Point", coordinates: [-8.589123, 7.215678] }),
+      geometry_type: "Point",
+      area_hectares: 1.5,
+    });
   });
 
   it("answers field errors for a wrong form, and refuses a forged form token", async () => {
-    const res = await form("/create-land-plot", { csrf, submissionId, farmerId: "FRM1", crop: "", plantingYear: "", captureMode: "polygon", coordinates: "" }, inspector.cookie);
+    const res = await form(
+      "/create-land-plot",
+      { csrf, submissionId, farmerId: "FRM1", crop: "", plantingYear: "", captureMode: "polygon", coordinates: "" },
+      inspector.cookie,
+    );
     expect(res.status).toBe(400);
     const html = decode(await res.text());
     expect(html).toContain("Enter the farmer ID as FRM followed by 6 digits, like FRM100001");
     expect(html).toContain("Choose the crop grown on the plot");
     expect(html).toContain("Enter the planting year");
-    const forged = await form("/create-land-plot", { csrf: "forged", submissionId, farmerId: "FRM100002" }, inspector.cookie);
+    const forged = await form(
+      "/create-land-plot",
+      { csrf: "forged", submissionId, farmerId: "FRM100002" },
+      inspector.cookie,
+    );
     expect(forged.status).toBe(403);
   });
 });
@@ -309,12 +430,19 @@ describe("list and details", () => {
   });
 
   it("GET /api/plots filters by county, crop, risk and validation, and pages on the server", async () => {
-    const get = async (q: string) => (await (await call(`/api/plots${q}`, { headers: { Authorization: `Bearer ${inspector.token}` } })).json()) as {
-      plots: { plotCode: string; county: string; crop: string; riskLevel: string | null; farmerName: string | null }[];
-      total: number;
-      pages: number;
-      page: number;
-    };
+    const get = async (q: string) =>
+      (await (await call(`/api/plots${q}`, { headers: { Authorization: `Bearer ${inspector.token}` } })).json()) as {
+        plots: {
+          plotCode: string;
+          county: string;
+          crop: string;
+          riskLevel: string | null;
+          farmerName: string | null;
+        }[];
+        total: number;
+        pages: number;
+        page: number;
+      };
     const all = await get("");
     const stored = await plotCount();
     expect(all.total).toBe(stored);
@@ -336,7 +464,9 @@ describe("list and details", () => {
   });
 
   it("/land-plots-list shows the filtered page with working links", async () => {
-    const res = await call("/land-plots-list?county=Nimba+County&crop=Cocoa&page=1", { headers: { Cookie: inspector.cookie } });
+    const res = await call("/land-plots-list?county=Nimba+County&crop=Cocoa&page=1", {
+      headers: { Cookie: inspector.cookie },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = decode(await res.text());
@@ -346,7 +476,9 @@ describe("list and details", () => {
     expect(html).toContain("PLT-100001-01");
     expect(html).toContain("Comfort Gbah");
     expect(html).not.toContain("PLT-100002-01");
-    const paged = decode(await (await call("/land-plots-list?page=2", { headers: { Cookie: inspector.cookie } })).text());
+    const paged = decode(
+      await (await call("/land-plots-list?page=2", { headers: { Cookie: inspector.cookie } })).text(),
+    );
     expect(paged).toContain("page 2 of 2");
     expect(paged).toMatch(/<a [^>]*href="\/land-plots-list"[^>]*>← Previous<\/a>/);
   });
@@ -357,22 +489,38 @@ describe("list and details", () => {
         "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-1', ?, 'more_information_needed', ?, ?, '2026-02-01T09:00:00.000Z')",
       ).bind(
         firstPlotId,
-        JSON.stringify([{ layerName: "Forest cover 2020 (sample)", kind: "forest_2020", version: "v1", overlapHectares: 0.7, overlapPercent: 35, present: true }]),
+        JSON.stringify([
+          {
+            layerName: "Forest cover 2020 (sample)",
+            kind: "forest_2020",
+            version: "v1",
+            overlapHectares: 0.7,
+            overlapPercent: 35,
+            present: true,
+          },
+        ]),
         JSON.stringify(["Tree cover in 2020 on 35% of the plot, no disturbance data"]),
       ),
       env.DB.prepare(
         "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-2', ?, 'low', '[]', ?, '2026-03-01T09:00:00.000Z')",
       ).bind(firstPlotId, JSON.stringify(["Cocoa already present in 2020"])),
-      env.DB.prepare("INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status) VALUES ('b-1', 'BCH-NIM-0001', 'Cocoa', '1801', 640, 'purchased')"),
-      env.DB.prepare("INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', ?, 'FRM100001', 640)").bind(firstPlotId),
+      env.DB.prepare(
+        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status) VALUES ('b-1', 'BCH-NIM-0001', 'Cocoa', '1801', 640, 'purchased')",
+      ),
+      env.DB.prepare(
+        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', ?, 'FRM100001', 640)",
+      ).bind(firstPlotId),
     ]);
     const res = await call(`/land-plot-details/${firstPlotId}`, { headers: { Cookie: inspector.cookie } });
     expect(res.status).toBe(200);
     const html = decode(await res.text());
-    const area = (await env.DB.prepare("SELECT area_hectares AS a FROM land_plots WHERE id = ?").bind(firstPlotId).first<{ a: number }>())!.a;
+    const area = (await env.DB.prepare("SELECT area_hectares AS a FROM land_plots WHERE id = ?")
+      .bind(firstPlotId)
+      .first<{ a: number }>())!.a;
     expect(html).toContain(`${area.toLocaleString("en", { maximumFractionDigits: 4 })} ha`);
     expect(html).toContain("Comfort Gbah (FRM100001)");
-    for (const [lon, lat] of [A, B, C, D]) expect(html).toContain(`<td class="p-1">${lon.toFixed(6)}</td><td class="p-1">${lat.toFixed(6)}</td>`);
+    for (const [lon, lat] of [A, B, C, D])
+      expect(html).toContain(`<td class="p-1">${lon.toFixed(6)}</td><td class="p-1">${lat.toFixed(6)}</td>`);
     expect(html).toContain("Checks");
     expect(html).toContain("The boundary does not cross itself — passed");
     expect(html).toContain("No overlap with another farmer's plot (double claim) — passed");
@@ -387,8 +535,12 @@ describe("list and details", () => {
   });
 
   it("a plot with warnings shows them in its quality checks", async () => {
-    const id = (await env.DB.prepare("SELECT id FROM land_plots WHERE plot_code = 'PLT-100001-02'").first<{ id: string }>())!.id;
-    const html = decode(await (await call(`/land-plot-details/${id}`, { headers: { Cookie: inspector.cookie } })).text());
+    const id = (await env.DB.prepare("SELECT id FROM land_plots WHERE plot_code = 'PLT-100001-02'").first<{
+      id: string;
+    }>())!.id;
+    const html = decode(
+      await (await call(`/land-plot-details/${id}`, { headers: { Cookie: inspector.cookie } })).text(),
+    );
     expect(html).toContain("No overlap with the same farmer's other plots — warning");
     expect(html).toMatch(/Overlaps the same farmer's plot PLT-100001-01 by \d+ m²/);
   });
@@ -396,7 +548,11 @@ describe("list and details", () => {
   it("GET /api/plots/:id answers the plot; unknown ids are a clear 404 (API and page)", async () => {
     const res = await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${inspector.token}` } });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { plot: { plotCode: string; geometry: unknown; farmerName: string }; assessments: { verdict: string }[]; batches: { batchCode: string }[] };
+    const body = (await res.json()) as {
+      plot: { plotCode: string; geometry: unknown; farmerName: string };
+      assessments: { verdict: string }[];
+      batches: { batchCode: string }[];
+    };
     expect(body.plot).toMatchObject({ plotCode: "PLT-100001-01", geometry: TWO_HA, farmerName: "Comfort Gbah" });
     expect(body.assessments.map((a) => a.verdict)).toEqual(["low", "more_information_needed"]);
     expect(body.batches.map((b) => b.batchCode)).toEqual(["BCH-NIM-0001"]);
@@ -421,9 +577,21 @@ describe("who may do what", () => {
         expect(res.status, `${role} ${path}`).toBe(403);
         expect(await res.text()).toContain("403 — Access denied");
       }
-      expect((await post(token, { farmerId: "FRM100001", geometry: TWO_HA, crop: "Cocoa", plantingYear: 2012, submissionId: crypto.randomUUID() })).status).toBe(403);
+      expect(
+        (
+          await post(token, {
+            farmerId: "FRM100001",
+            geometry: TWO_HA,
+            crop: "Cocoa",
+            plantingYear: 2012,
+            submissionId: crypto.randomUUID(),
+          })
+        ).status,
+      ).toBe(403);
       expect((await call("/api/plots", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(403);
-      expect((await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(403);
+      expect((await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
+        403,
+      );
     }
   });
 
@@ -431,7 +599,17 @@ describe("who may do what", () => {
     const { cookie, token } = await signInAs("port_inspector", "10.41.9.1");
     expect((await call("/land-plots-list", { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await call("/create-land-plot", { headers: { Cookie: cookie } })).status).toBe(403);
-    expect((await post(token, { farmerId: "FRM100001", geometry: TWO_HA, crop: "Cocoa", plantingYear: 2012, submissionId: crypto.randomUUID() })).status).toBe(403);
+    expect(
+      (
+        await post(token, {
+          farmerId: "FRM100001",
+          geometry: TWO_HA,
+          crop: "Cocoa",
+          plantingYear: 2012,
+          submissionId: crypto.randomUUID(),
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("signed out: pages redirect to the portals, the API answers 401", async () => {
@@ -439,7 +617,11 @@ describe("who may do what", () => {
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/portals?redirectTo=%2Fcreate-land-plot");
     expect((await call("/land-plots-list")).headers.get("location")).toBe("/portals?redirectTo=%2Fland-plots-list");
-    const api = await call("/api/plots", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const api = await call("/api/plots", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: "{}",
+    });
     expect(api.status).toBe(401);
     expect((await call("/api/plots")).status).toBe(401);
   });

@@ -17,7 +17,16 @@ const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 const EXPORTER_A = DEMO_ACCOUNTS.find((a) => a.role === "exporter")!; // Liberia Premium Exports Inc. (demo)
 const EXPORTER_B = { id: "exp-atlantic", company: "Atlantic Cocoa Traders Ltd." };
 
-type Report = { id: string; kind: string; status: string; progress: number; dataHash: string | null; error: string | null; pdfUrl: string | null; params: Record<string, string> };
+type Report = {
+  id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  dataHash: string | null;
+  error: string | null;
+  pdfUrl: string | null;
+  params: Record<string, string>;
+};
 
 const point = (lon: number, lat: number) => JSON.stringify({ type: "Point", coordinates: [lon, lat] });
 
@@ -32,7 +41,9 @@ async function seed() {
   const s: D1PreparedStatement[] = [];
   s.push(
     db
-      .prepare("INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, 'EXP-20260201-002', 'exp-20260201-002', 'exporter', 'Musa', 'Kamara', ?, 'x')")
+      .prepare(
+        "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, 'EXP-20260201-002', 'exp-20260201-002', 'exporter', 'Musa', 'Kamara', ?, 'x')",
+      )
       .bind(EXPORTER_B.id, EXPORTER_B.company),
   );
   const farmers: [string, string, string, string[]][] = [
@@ -45,10 +56,13 @@ async function seed() {
   for (const [fid, county, date, crops] of farmers) {
     s.push(
       db
-        .prepare("INSERT INTO farmers (id, farmer_id, first_name, last_name, county, crops, registration_date, name_key, last_name_key) VALUES (?, ?, 'Test', 'Farmer', ?, ?, ?, 'test farmer', 'farmer test')")
+        .prepare(
+          "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, crops, registration_date, name_key, last_name_key) VALUES (?, ?, 'Test', 'Farmer', ?, ?, ?, 'test farmer', 'farmer test')",
+        )
         .bind(`f-${fid}`, fid, county, JSON.stringify(crops), date),
     );
-    for (const crop of crops) s.push(db.prepare("INSERT INTO farmer_crops (farmer_id, crop) VALUES (?, ?)").bind(fid, crop));
+    for (const crop of crops)
+      s.push(db.prepare("INSERT INTO farmer_crops (farmer_id, crop) VALUES (?, ?)").bind(fid, crop));
   }
   const plots: [string, string, string, string, string | null, number, string][] = [
     ["P1", "Nimba County", "Cocoa", "valid", "low", 2.5, "2026-01-12T10:00:00.000Z"],
@@ -66,7 +80,19 @@ async function seed() {
           `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, created_at)
            VALUES (?, ?, 'FRM000001', ?, 'Point', ?, ?, 7.301234, ?, 7.301234, ?, ?, ?, ?, ?)`,
         )
-        .bind(`plot-${code}`, `PLT-00000${i + 1}-01`, point(lon, 7.301234), ha, lon, lon, crop, county, validation, risk, created),
+        .bind(
+          `plot-${code}`,
+          `PLT-00000${i + 1}-01`,
+          point(lon, 7.301234),
+          ha,
+          lon,
+          lon,
+          crop,
+          county,
+          validation,
+          risk,
+          created,
+        ),
     );
   });
   const batches: [string, string, string, number, string, string, string | null, string][] = [
@@ -82,8 +108,20 @@ async function seed() {
   batches.forEach(([code, commodity, county, kg, status, compliance, derived, created]) => {
     s.push(
       db
-        .prepare("INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)")
-        .bind(`batch-${code}`, `LR-TST-2026-00000${code.slice(1)}`, commodity, kg, status, compliance, county, derived, created),
+        .prepare(
+          "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          `batch-${code}`,
+          `LR-TST-2026-00000${code.slice(1)}`,
+          commodity,
+          kg,
+          status,
+          compliance,
+          county,
+          derived,
+          created,
+        ),
     );
   });
   const exportsRows: [string, string, string, number | null][] = [
@@ -95,7 +133,9 @@ async function seed() {
   for (const [code, actor, at, out] of exportsRows) {
     s.push(
       db
-        .prepare("INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_kg) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)")
+        .prepare(
+          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_kg) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)",
+        )
         .bind(`ev-${code}`, `batch-${code}`, actor, at, out),
     );
   }
@@ -116,8 +156,13 @@ async function signInObserver(entityType: "donor" | "ngo" | "auditor", ip: strin
 
 const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 const postReport = (token: string, body: unknown) =>
-  call("/api/reports", { method: "POST", headers: { ...bearer(token), "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const getJson = async <T>(path: string, token: string) => (await (await call(path, { headers: bearer(token) })).json()) as T;
+  call("/api/reports", {
+    method: "POST",
+    headers: { ...bearer(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const getJson = async <T>(path: string, token: string) =>
+  (await (await call(path, { headers: bearer(token) })).json()) as T;
 
 /** Polls the report until it is no longer queued or building; returns it and every progress value seen. */
 async function waitForReport(id: string, token: string): Promise<{ report: Report; seen: number[] }> {
@@ -177,7 +222,12 @@ describe("report figures (GROUP BY aggregates)", () => {
       count: 3,
       weightKg: 2140,
       exporters: 2,
-      byCompliance: { compliant: { count: 3, weightKg: 2140 }, pending: { count: 0, weightKg: 0 }, held_for_review: { count: 0, weightKg: 0 }, non_compliant: { count: 0, weightKg: 0 } },
+      byCompliance: {
+        compliant: { count: 3, weightKg: 2140 },
+        pending: { count: 0, weightKg: 0 },
+        held_for_review: { count: 0, weightKg: 0 },
+        non_compliant: { count: 0, weightKg: 0 },
+      },
     });
     expect(data.monthly).toEqual([
       { month: "2026-01", purchasedKg: 1000, exportedKg: 700 },
@@ -186,9 +236,36 @@ describe("report figures (GROUP BY aggregates)", () => {
     ]);
     expect(data.byCounty).toHaveLength(15);
     const county = (name: string) => data.byCounty.find((c) => c.county === name);
-    expect(county("Nimba County")).toEqual({ county: "Nimba County", farmers: 2, plots: 3, hectares: 6.75, lowRiskPlots: 1, highRiskPlots: 1, purchasedKg: 2300, exportedKg: 1440 });
-    expect(county("Bong County")).toEqual({ county: "Bong County", farmers: 1, plots: 2, hectares: 4.5, lowRiskPlots: 0, highRiskPlots: 0, purchasedKg: 300, exportedKg: 0 });
-    expect(county("Lofa County")).toEqual({ county: "Lofa County", farmers: 0, plots: 0, hectares: 0, lowRiskPlots: 0, highRiskPlots: 0, purchasedKg: 0, exportedKg: 700 });
+    expect(county("Nimba County")).toEqual({
+      county: "Nimba County",
+      farmers: 2,
+      plots: 3,
+      hectares: 6.75,
+      lowRiskPlots: 1,
+      highRiskPlots: 1,
+      purchasedKg: 2300,
+      exportedKg: 1440,
+    });
+    expect(county("Bong County")).toEqual({
+      county: "Bong County",
+      farmers: 1,
+      plots: 2,
+      hectares: 4.5,
+      lowRiskPlots: 0,
+      highRiskPlots: 0,
+      purchasedKg: 300,
+      exportedKg: 0,
+    });
+    expect(county("Lofa County")).toEqual({
+      county: "Lofa County",
+      farmers: 0,
+      plots: 0,
+      hectares: 0,
+      lowRiskPlots: 0,
+      highRiskPlots: 0,
+      purchasedKg: 0,
+      exportedKg: 700,
+    });
     expect(data.byCommodity).toEqual([
       { commodity: "Cocoa", plots: 3, hectares: 7.75, batches: 4, weightKg: 2250, compliantKg: 1450, exportedKg: 2140 },
       { commodity: "Coffee", plots: 2, hectares: 3.5, batches: 1, weightKg: 300, compliantKg: 0, exportedKg: 0 },
@@ -199,10 +276,16 @@ describe("report figures (GROUP BY aggregates)", () => {
   });
 
   it("county and commodity reports filter every figure", async () => {
-    const nimba = (await gatherReportData("county", { ...PERIOD, county: "Nimba County", commodity: "Coffee" }, { db: db() })).data;
+    const nimba = (
+      await gatherReportData("county", { ...PERIOD, county: "Nimba County", commodity: "Coffee" }, { db: db() })
+    ).data;
     // A county report ignores a commodity sent along with it.
     expect(nimba.params).toEqual({ ...PERIOD, county: "Nimba County" });
-    expect(nimba.registry).toMatchObject({ farmersRegistered: 2, farmersByEnd: 2, plots: { count: 3, hectares: 6.75 } });
+    expect(nimba.registry).toMatchObject({
+      farmersRegistered: 2,
+      farmersByEnd: 2,
+      plots: { count: 3, hectares: 6.75 },
+    });
     expect(nimba.batches).toMatchObject({ count: 4, weightKg: 2250 });
     expect(nimba.exports).toMatchObject({ count: 2, weightKg: 1440, exporters: 2 });
     expect(nimba.byCounty).toEqual([]);
@@ -211,11 +294,24 @@ describe("report figures (GROUP BY aggregates)", () => {
     const coffee = (await gatherReportData("commodity", { ...PERIOD, commodity: "Coffee" }, { db: db() })).data;
     expect(coffee.scope).toBe("Coffee");
     // Farmers who grow coffee: F2 and F3 in the period; none before it.
-    expect(coffee.registry).toMatchObject({ farmersRegistered: 2, farmersByEnd: 2, plots: { count: 2, hectares: 3.5 }, byValidation: { invalid: { count: 1, hectares: 0.5 } } });
-    expect(coffee.batches).toMatchObject({ count: 1, weightKg: 300, byCompliance: { pending: { count: 1, weightKg: 300 } } });
+    expect(coffee.registry).toMatchObject({
+      farmersRegistered: 2,
+      farmersByEnd: 2,
+      plots: { count: 2, hectares: 3.5 },
+      byValidation: { invalid: { count: 1, hectares: 0.5 } },
+    });
+    expect(coffee.batches).toMatchObject({
+      count: 1,
+      weightKg: 300,
+      byCompliance: { pending: { count: 1, weightKg: 300 } },
+    });
     expect(coffee.exports).toMatchObject({ count: 0, weightKg: 0 });
     expect(coffee.byCommodity).toEqual([]);
-    expect(coffee.byCounty.find((c) => c.county === "Nimba County")).toMatchObject({ farmers: 1, plots: 1, hectares: 3 });
+    expect(coffee.byCounty.find((c) => c.county === "Nimba County")).toMatchObject({
+      farmers: 1,
+      plots: 1,
+      hectares: 3,
+    });
   });
 
   it("by exporter: exports per company (by tonnage), one exporter or all, no registry figures", async () => {
@@ -247,9 +343,20 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
     expect(res.status).toBe(202);
     const body = (await res.json()) as { success: boolean; report: Report };
     expect(body.success).toBe(true);
-    expect(body.report).toMatchObject({ kind: "national", status: "queued", progress: 0, params: PERIOD, pdfUrl: null });
+    expect(body.report).toMatchObject({
+      kind: "national",
+      status: "queued",
+      progress: 0,
+      params: PERIOD,
+      pdfUrl: null,
+    });
     const { report, seen } = await waitForReport(body.report.id, staff.token);
-    expect(report).toMatchObject({ status: "ready", progress: 100, error: null, pdfUrl: `/api/reports/${report.id}/pdf` });
+    expect(report).toMatchObject({
+      status: "ready",
+      progress: 100,
+      error: null,
+      pdfUrl: `/api/reports/${report.id}/pdf`,
+    });
     expect(seen.at(-1)).toBe(100);
     expect(seen).toEqual([...seen].sort((a, b) => a - b)); // progress never goes back
     const expected = await gatherReportData("national", PERIOD, { db: database(env.DB) });
@@ -259,7 +366,9 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
     const pdf = await call(report.pdfUrl!, { headers: bearer(staff.token) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    expect(pdf.headers.get("content-disposition")).toBe('inline; filename="lacra-national-report-2026-01-01-to-2026-03-31.pdf"');
+    expect(pdf.headers.get("content-disposition")).toBe(
+      'inline; filename="lacra-national-report-2026-01-01-to-2026-03-31.pdf"',
+    );
     expect(pdf.headers.get("etag")).toBe(`"${report.dataHash}"`);
     expect(pdf.headers.get("cache-control")).toBe("private, no-cache");
     const bytes = new Uint8Array(await pdf.arrayBuffer());
@@ -269,13 +378,21 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
     expect(doc.getTitle()).toBe("National compliance summary — Liberia · 1 Jan 2026 – 31 Mar 2026");
     expect(doc.getKeywords()).toContain(`sha256:${report.dataHash}`);
 
-    const again = await call(report.pdfUrl!, { headers: { ...bearer(staff.token), "If-None-Match": `"${report.dataHash}"` } });
+    const again = await call(report.pdfUrl!, {
+      headers: { ...bearer(staff.token), "If-None-Match": `"${report.dataHash}"` },
+    });
     expect(again.status).toBe(304);
     expect(await again.text()).toBe("");
 
     const objects = await reportObjects();
-    expect(objects.map((o) => [o.key, o.customMetadata?.reportId])).toEqual([[`reports/${report.dataHash}.pdf`, report.id]]);
-    const audit = await env.DB.prepare("SELECT actor_role, after FROM audit_log WHERE action = 'report.requested' AND entity_id = ?").bind(report.id).first<{ actor_role: string; after: string }>();
+    expect(objects.map((o) => [o.key, o.customMetadata?.reportId])).toEqual([
+      [`reports/${report.dataHash}.pdf`, report.id],
+    ]);
+    const audit = await env.DB.prepare(
+      "SELECT actor_role, after FROM audit_log WHERE action = 'report.requested' AND entity_id = ?",
+    )
+      .bind(report.id)
+      .first<{ actor_role: string; after: string }>();
     expect(audit?.actor_role).toBe("office_admin");
     expect(JSON.parse(audit!.after)).toEqual({ kind: "national", params: PERIOD });
   });
@@ -294,9 +411,13 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
     expect(after.uploaded.getTime()).toBe(before.uploaded.getTime());
     expect(after.etag).toBe(before.etag);
     expect(after.customMetadata?.reportId).toBe(first.id);
-    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE r2_key = ? AND status = 'ready'").bind(`reports/${first.dataHash}.pdf`).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT COUNT(*) AS n FROM reports WHERE r2_key = ? AND status = 'ready'")
+      .bind(`reports/${first.dataHash}.pdf`)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(2);
-    expect((await call(report.pdfUrl!, { headers: bearer(staff.token) })).headers.get("etag")).toBe(`"${first.dataHash}"`);
+    expect((await call(report.pdfUrl!, { headers: bearer(staff.token) })).headers.get("etag")).toBe(
+      `"${first.dataHash}"`,
+    );
   });
 
   it("a change in the data gives a new data hash and a new PDF", async () => {
@@ -321,13 +442,24 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
         "INSERT INTO reports (id, kind, params, status, progress, created_at, updated_at) VALUES ('ancient', 'national', ?, 'queued', 0, strftime('%Y-%m-%dT%H:%M:%fZ','now','-2 hours'), strftime('%Y-%m-%dT%H:%M:%fZ','now','-2 hours'))",
       ).bind(JSON.stringify(PERIOD)),
     ]);
-    await (exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
-    const rows = await env.DB.prepare("SELECT id, status, progress, error FROM reports WHERE id IN ('stuck', 'ancient') ORDER BY id").all();
+    await (
+      exports.default as unknown as { scheduled(o: { scheduledTime: number; cron: string }): Promise<unknown> }
+    ).scheduled({ scheduledTime: Date.now(), cron: "0 2 * * *" });
+    const rows = await env.DB.prepare(
+      "SELECT id, status, progress, error FROM reports WHERE id IN ('stuck', 'ancient') ORDER BY id",
+    ).all();
     expect(rows.results).toEqual([
-      { id: "ancient", status: "failed", progress: 0, error: "The report could not be built in time. Please request it again." },
+      {
+        id: "ancient",
+        status: "failed",
+        progress: 0,
+        error: "The report could not be built in time. Please request it again.",
+      },
       { id: "stuck", status: "ready", progress: 100, error: null },
     ]);
-    const run = await env.DB.prepare("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1").first<{ summary: string }>();
+    const run = await env.DB.prepare("SELECT summary FROM cron_runs ORDER BY id DESC LIMIT 1").first<{
+      summary: string;
+    }>();
     expect(JSON.parse(run!.summary).reports.reports).toEqual([
       { id: "ancient", status: "failed" },
       { id: "stuck", status: "ready", cached: false },
@@ -337,15 +469,60 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
 
 describe("validation (400 with the field's message)", () => {
   const cases: [string, Record<string, unknown>, string, Record<string, string[]>][] = [
-    ["an unknown kind", { kind: "farmer", ...PERIOD }, "Choose the kind of report: national, county, commodity or exporter", { kind: ["Choose the kind of report: national, county, commodity or exporter"] }],
-    ["an impossible date", { kind: "national", from: "2026-02-30", to: "2026-03-31" }, "Enter the start date as YYYY-MM-DD, like 2026-01-01", { from: ["Enter the start date as YYYY-MM-DD, like 2026-01-01"] }],
-    ["a start after the end", { kind: "national", from: "2026-03-01", to: "2026-02-01" }, "The start date must be on or before the end date", { to: ["The start date must be on or before the end date"] }],
-    ["more than 5 years", { kind: "national", from: "2020-01-01", to: "2025-01-01" }, "A report can cover at most 5 years: choose a later start date or an earlier end date", { from: ["A report can cover at most 5 years: choose a later start date or an earlier end date"] }],
-    ["a future end", { kind: "national", from: TOMORROW, to: TOMORROW }, "The end date cannot be in the future", { to: ["The end date cannot be in the future"] }],
-    ["a county report without county", { kind: "county", ...PERIOD }, "Choose one of Liberia's 15 counties for a county report", { county: ["Choose one of Liberia's 15 counties for a county report"] }],
-    ["an unknown county", { kind: "county", ...PERIOD, county: "Atlantis County" }, "Choose one of Liberia's 15 counties for a county report", { county: ["Choose one of Liberia's 15 counties for a county report"] }],
-    ["an unknown commodity", { kind: "commodity", ...PERIOD, commodity: "Tea" }, "Choose the commodity for a commodity report", { commodity: ["Choose the commodity for a commodity report"] }],
-    ["an unknown exporter", { kind: "exporter", ...PERIOD, exporterId: "no-such-exporter" }, "Choose a licensed exporter from the list", { exporterId: ["Choose a licensed exporter from the list"] }],
+    [
+      "an unknown kind",
+      { kind: "farmer", ...PERIOD },
+      "Choose the kind of report: national, county, commodity or exporter",
+      { kind: ["Choose the kind of report: national, county, commodity or exporter"] },
+    ],
+    [
+      "an impossible date",
+      { kind: "national", from: "2026-02-30", to: "2026-03-31" },
+      "Enter the start date as YYYY-MM-DD, like 2026-01-01",
+      { from: ["Enter the start date as YYYY-MM-DD, like 2026-01-01"] },
+    ],
+    [
+      "a start after the end",
+      { kind: "national", from: "2026-03-01", to: "2026-02-01" },
+      "The start date must be on or before the end date",
+      { to: ["The start date must be on or before the end date"] },
+    ],
+    [
+      "more than 5 years",
+      { kind: "national", from: "2020-01-01", to: "2025-01-01" },
+      "A report can cover at most 5 years: choose a later start date or an earlier end date",
+      { from: ["A report can cover at most 5 years: choose a later start date or an earlier end date"] },
+    ],
+    [
+      "a future end",
+      { kind: "national", from: TOMORROW, to: TOMORROW },
+      "The end date cannot be in the future",
+      { to: ["The end date cannot be in the future"] },
+    ],
+    [
+      "a county report without county",
+      { kind: "county", ...PERIOD },
+      "Choose one of Liberia's 15 counties for a county report",
+      { county: ["Choose one of Liberia's 15 counties for a county report"] },
+    ],
+    [
+      "an unknown county",
+      { kind: "county", ...PERIOD, county: "Atlantis County" },
+      "Choose one of Liberia's 15 counties for a county report",
+      { county: ["Choose one of Liberia's 15 counties for a county report"] },
+    ],
+    [
+      "an unknown commodity",
+      { kind: "commodity", ...PERIOD, commodity: "Tea" },
+      "Choose the commodity for a commodity report",
+      { commodity: ["Choose the commodity for a commodity report"] },
+    ],
+    [
+      "an unknown exporter",
+      { kind: "exporter", ...PERIOD, exporterId: "no-such-exporter" },
+      "Choose a licensed exporter from the list",
+      { exporterId: ["Choose a licensed exporter from the list"] },
+    ],
   ];
   it.each(cases)("%s", async (_, body, message, errors) => {
     const res = await postReport(staff.token, body);
@@ -354,10 +531,19 @@ describe("validation (400 with the field's message)", () => {
   });
 
   it("exactly 5 years less a day is accepted; a non-JSON body is 415", async () => {
-    const ok = await postReport(staff.token, { kind: "commodity", from: "2021-04-01", to: "2026-03-31", commodity: "Cocoa" });
+    const ok = await postReport(staff.token, {
+      kind: "commodity",
+      from: "2021-04-01",
+      to: "2026-03-31",
+      commodity: "Cocoa",
+    });
     expect(ok.status).toBe(202);
     await waitForReport(((await ok.json()) as { report: Report }).report.id, staff.token);
-    const res = await call("/api/reports", { method: "POST", headers: { ...bearer(staff.token), "Content-Type": "text/plain" }, body: "kind=national" });
+    const res = await call("/api/reports", {
+      method: "POST",
+      headers: { ...bearer(staff.token), "Content-Type": "text/plain" },
+      body: "kind=national",
+    });
     expect(res.status).toBe(415);
   });
 });
@@ -373,8 +559,17 @@ describe("who may see what (checked on the server)", () => {
   });
 
   it("signed out: 401 on every route", async () => {
-    for (const [method, path] of [["GET", "/api/reports"], ["POST", "/api/reports"], ["GET", `/api/reports/${nationalReport.id}`], ["GET", `/api/reports/${nationalReport.id}/pdf`]]) {
-      const res = await call(path!, { method, headers: { "Content-Type": "application/json" }, body: method === "POST" ? "{}" : undefined });
+    for (const [method, path] of [
+      ["GET", "/api/reports"],
+      ["POST", "/api/reports"],
+      ["GET", `/api/reports/${nationalReport.id}`],
+      ["GET", `/api/reports/${nationalReport.id}/pdf`],
+    ]) {
+      const res = await call(path!, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: method === "POST" ? "{}" : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(401);
     }
   });
@@ -382,8 +577,16 @@ describe("who may see what (checked on the server)", () => {
   it("a buyer (or an exporter, or an inspector): 403 on every route", async () => {
     for (const role of ["buyer", "exporter", "land_inspector"]) {
       const { token } = await signInAs(role, `10.62.0.${role.length}`);
-      for (const [method, path] of [["GET", "/api/reports"], ["POST", "/api/reports"], ["GET", `/api/reports/${nationalReport.id}/pdf`]]) {
-        const res = await call(path!, { method, headers: { ...bearer(token), "Content-Type": "application/json" }, body: method === "POST" ? JSON.stringify({ kind: "national", ...PERIOD }) : undefined });
+      for (const [method, path] of [
+        ["GET", "/api/reports"],
+        ["POST", "/api/reports"],
+        ["GET", `/api/reports/${nationalReport.id}/pdf`],
+      ]) {
+        const res = await call(path!, {
+          method,
+          headers: { ...bearer(token), "Content-Type": "application/json" },
+          body: method === "POST" ? JSON.stringify({ kind: "national", ...PERIOD }) : undefined,
+        });
         expect(res.status, `${role} ${method} ${path}`).toBe(403);
       }
     }
@@ -394,14 +597,24 @@ describe("who may see what (checked on the server)", () => {
     const pdf = await call(`/api/reports/${nationalReport.id}/pdf`, { headers: bearer(donor.token) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
-    const refused = { success: false, message: "By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only" };
+    const refused = {
+      success: false,
+      message:
+        "By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only",
+    };
     for (const path of [`/api/reports/${exporterReport.id}`, `/api/reports/${exporterReport.id}/pdf`]) {
       const res = await call(path, { headers: bearer(donor.token) });
       expect(res.status).toBe(403);
       expect(await res.json()).toEqual(refused);
     }
     // Even with the right ETag, no 304 without access.
-    expect((await call(`/api/reports/${exporterReport.id}/pdf`, { headers: { ...bearer(donor.token), "If-None-Match": `"${exporterReport.dataHash}"` } })).status).toBe(403);
+    expect(
+      (
+        await call(`/api/reports/${exporterReport.id}/pdf`, {
+          headers: { ...bearer(donor.token), "If-None-Match": `"${exporterReport.dataHash}"` },
+        })
+      ).status,
+    ).toBe(403);
     const { reports } = await getJson<{ reports: Report[] }>("/api/reports", donor.token);
     expect(reports.map((r) => r.id)).toContain(nationalReport.id);
     expect(reports.some((r) => r.kind === "exporter")).toBe(false);
@@ -422,12 +635,16 @@ describe("who may see what (checked on the server)", () => {
     const auditor = await signInObserver("auditor", "10.63.0.3");
     const pdf = await call(`/api/reports/${exporterReport.id}/pdf`, { headers: bearer(auditor.token) });
     expect(pdf.status).toBe(200);
-    expect(pdf.headers.get("content-disposition")).toBe('inline; filename="lacra-exporter-report-2026-01-01-to-2026-03-31.pdf"');
+    expect(pdf.headers.get("content-disposition")).toBe(
+      'inline; filename="lacra-exporter-report-2026-01-01-to-2026-03-31.pdf"',
+    );
     const { reports } = await getJson<{ reports: Report[] }>("/api/reports", auditor.token);
     expect(reports.map((r) => r.id)).toContain(exporterReport.id);
     const own = await postReport(auditor.token, { kind: "exporter", ...PERIOD });
     expect(own.status).toBe(202);
-    expect((await waitForReport(((await own.json()) as { report: Report }).report.id, auditor.token)).report.status).toBe("ready");
+    expect(
+      (await waitForReport(((await own.json()) as { report: Report }).report.id, auditor.token)).report.status,
+    ).toBe("ready");
   });
 
   it("an unknown report: 404", async () => {
@@ -452,11 +669,19 @@ describe("who may see what (checked on the server)", () => {
 });
 
 describe("/generate-reports page (works without JavaScript)", () => {
-  const decode = (html: string) => html.replace(/<!-- -->/g, "").replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+  const decode = (html: string) =>
+    html
+      .replace(/<!-- -->/g, "")
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&amp;", "&");
   const form = (fields: Record<string, string>, cookie: string) =>
     call("/generate-reports", {
       method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://eip.example.gov.lr", Cookie: cookie },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://eip.example.gov.lr",
+        Cookie: cookie,
+      },
       body: new URLSearchParams(fields).toString(),
     });
 
@@ -465,7 +690,10 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(page).toContain("Generate reports");
     expect(page).toContain('value="exporter"');
     const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
-    const res = await form({ csrf, kind: "county", from: PERIOD.from, to: PERIOD.to, county: "Bong County", commodity: "", exporterId: "" }, staff.cookie);
+    const res = await form(
+      { csrf, kind: "county", from: PERIOD.from, to: PERIOD.to, county: "Bong County", commodity: "", exporterId: "" },
+      staff.cookie,
+    );
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/generate-reports\?report=[0-9a-f-]{36}$/);
@@ -482,7 +710,10 @@ describe("/generate-reports page (works without JavaScript)", () => {
     const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
     const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
     const api = await postReport(staff.token, { kind: "commodity", ...PERIOD, commodity: "Cocoa" });
-    const res = await form({ csrf, kind: "commodity", from: PERIOD.from, to: PERIOD.to, commodity: "Coffee" }, staff.cookie);
+    const res = await form(
+      { csrf, kind: "commodity", from: PERIOD.from, to: PERIOD.to, commodity: "Coffee" },
+      staff.cookie,
+    );
     expect(res.status).toBe(302);
     const [a, b] = await Promise.all([
       waitForReport(((await api.json()) as { report: Report }).report.id, staff.token),
@@ -493,10 +724,14 @@ describe("/generate-reports page (works without JavaScript)", () => {
   });
 
   it("while a report builds: a progress bar at its percentage and, for browsers without JavaScript, a 2-second refresh", async () => {
-    await env.DB.prepare("INSERT INTO reports (id, kind, params, status, progress, created_by) VALUES ('in-progress', 'national', ?, 'building', 60, ?)")
+    await env.DB.prepare(
+      "INSERT INTO reports (id, kind, params, status, progress, created_by) VALUES ('in-progress', 'national', ?, 'building', 60, ?)",
+    )
       .bind(JSON.stringify(PERIOD), DEMO_ACCOUNTS.find((a) => a.role === "office_admin")!.id)
       .run();
-    const html = decode(await (await call("/generate-reports?report=in-progress", { headers: { Cookie: staff.cookie } })).text());
+    const html = decode(
+      await (await call("/generate-reports?report=in-progress", { headers: { Cookie: staff.cookie } })).text(),
+    );
     expect(html).toMatch(/<progress max="100" value="60"[^>]*aria-label="Report progress"/);
     expect(html).toContain("Building the report… 60 %");
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="2"\/?><\/noscript>/);
@@ -506,7 +741,10 @@ describe("/generate-reports page (works without JavaScript)", () => {
   it("shows each error next to its field and in the summary, keeping what was typed; a donor cannot choose the exporter report", async () => {
     const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
     const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
-    const res = await form({ csrf, kind: "commodity", from: "2026-03-01", to: "2026-02-01", commodity: "" }, staff.cookie);
+    const res = await form(
+      { csrf, kind: "commodity", from: "2026-03-01", to: "2026-02-01", commodity: "" },
+      staff.cookie,
+    );
     expect(res.status).toBe(400);
     const html = decode(await res.text());
     expect(html).toContain("There is a problem");
@@ -521,7 +759,9 @@ describe("/generate-reports page (works without JavaScript)", () => {
     const donorCsrf = donorPage.match(/name="csrf" value="([^"]+)"/)![1]!;
     const forged = await form({ csrf: donorCsrf, kind: "exporter", from: PERIOD.from, to: PERIOD.to }, donor.cookie);
     expect(forged.status).toBe(403);
-    expect(decode(await forged.text())).toContain("By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only");
+    expect(decode(await forged.text())).toContain(
+      "By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only",
+    );
     // Another role: the page's 403.
     const buyer = await signInAs("buyer", "10.63.0.7");
     expect((await call("/generate-reports", { headers: { Cookie: buyer.cookie } })).status).toBe(403);

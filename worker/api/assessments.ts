@@ -10,12 +10,24 @@ import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { assessmentHistory, countPlotsInScope, findPlotByIdOrCode, plotIdsInScope } from "#db/queries/plot-assessments";
 import { findLayer, listLayers, type ReferenceLayerRow } from "#db/queries/reference-layers";
 import { installSampleLayers } from "../services/demo/sample-layers";
-import { AssessApiSchema, JobApiSchema, LAYER_KIND_LABEL, LayerUploadApiSchema, MAX_SYNC_PLOTS } from "../contracts/eudr";
+import {
+  AssessApiSchema,
+  JobApiSchema,
+  LAYER_KIND_LABEL,
+  LayerUploadApiSchema,
+  MAX_SYNC_PLOTS,
+} from "../contracts/eudr";
 import { PERMISSIONS } from "../auth/permissions";
 import { isDemoMode } from "../env";
 import { serializeEudrGeoJson, packageCollection } from "../domain/eudr-geojson";
 import { assessPlots } from "../services/eudr/assess-plots";
-import { createAssessmentJob, jobView, resolvePlotScope, runJobSlice, JOB_LEASE_MS } from "../services/eudr/assessment-jobs";
+import {
+  createAssessmentJob,
+  jobView,
+  resolvePlotScope,
+  runJobSlice,
+  JOB_LEASE_MS,
+} from "../services/eudr/assessment-jobs";
 import { exportGeoJson } from "../services/eudr/export-geojson";
 import { uploadLayer } from "../services/eudr/upload-layer";
 import { apiError } from "./errors";
@@ -50,7 +62,11 @@ const actorOf = (c: Context<ApiEnv>) => ({ id: c.get("session").id, role: c.get(
 
 /** Starts (or resumes) a job's work after the response, without blocking the caller. */
 function kick(c: Context<ApiEnv>, jobId: string) {
-  c.executionCtx.waitUntil(runJobSlice(jobId, { db: c.get("db") }, KICK_BUDGET_MS).catch((e) => console.error("assessment job slice failed", jobId, e)));
+  c.executionCtx.waitUntil(
+    runJobSlice(jobId, { db: c.get("db") }, KICK_BUDGET_MS).catch((e) =>
+      console.error("assessment job slice failed", jobId, e),
+    ),
+  );
 }
 
 export const eudrApi = new Hono<ApiEnv>()
@@ -62,14 +78,19 @@ export const eudrApi = new Hono<ApiEnv>()
     const read = await jsonBody(c);
     if (!read.ok) return read.response;
     const parsed = LayerUploadApiSchema.safeParse(read.body);
-    if (!parsed.success) return apiError(c, 400, "The layer was not stored: check the fields", fieldErrors(parsed.error));
+    if (!parsed.success)
+      return apiError(c, 400, "The layer was not stored: check the fields", fieldErrors(parsed.error));
     const result = await uploadLayer(parsed.data, actorOf(c), { db: c.get("db"), r2: c.env.CERTS });
     if (!result.ok) return apiError(c, result.status, result.message, result.errors);
     return c.json({ layer: layerView(result.layer), retiredVersions: result.retiredVersions }, 201);
   })
   .post("/layers/sample", requireApiRole(...PERMISSIONS.manageLayers), async (c) => {
     if (!isDemoMode(c.env)) {
-      return apiError(c, 403, "The sample layers can only be loaded in demo mode: upload the authoritative layers instead");
+      return apiError(
+        c,
+        403,
+        "The sample layers can only be loaded in demo mode: upload the authoritative layers instead",
+      );
     }
     const result = await installSampleLayers({ db: c.get("db"), r2: c.env.CERTS, actor: actorOf(c) });
     return c.json(result, result.installed.length ? 201 : 200);
@@ -94,14 +115,22 @@ export const eudrApi = new Hono<ApiEnv>()
     const { plotIds, farmerId, batchCode } = parsed.data;
     const db = c.get("db");
     const resolved = await resolvePlotScope(
-      plotIds ? { scope: "plots", plotIds } : farmerId ? { scope: "farmer", value: farmerId } : { scope: "batch", value: batchCode },
+      plotIds
+        ? { scope: "plots", plotIds }
+        : farmerId
+          ? { scope: "farmer", value: farmerId }
+          : { scope: "batch", value: batchCode },
       db,
     );
     if (!resolved.ok) return apiError(c, resolved.status, resolved.message);
     const total = await countPlotsInScope(db, resolved.value.scope);
     if (total === 0) return apiError(c, 404, `No plots found for ${resolved.value.label}`);
     if (total > MAX_SYNC_PLOTS) {
-      return apiError(c, 413, `${resolved.value.label} has ${total} plots, more than ${MAX_SYNC_PLOTS} can be assessed in one request: start a background job (POST /api/eudr/jobs)`);
+      return apiError(
+        c,
+        413,
+        `${resolved.value.label} has ${total} plots, more than ${MAX_SYNC_PLOTS} can be assessed in one request: start a background job (POST /api/eudr/jobs)`,
+      );
     }
     const ids = await plotIdsInScope(db, resolved.value.scope, null, MAX_SYNC_PLOTS);
     const { results } = await assessPlots(ids, { db, actor: actorOf(c) });
@@ -134,13 +163,22 @@ export const eudrApi = new Hono<ApiEnv>()
     if (!plot) return apiError(c, 404, "No such plot");
     const history = await assessmentHistory(db, plot.id);
     return c.json({
-      plot: { id: plot.id, plotCode: plot.plotCode, riskLevel: plot.riskLevel, assessedAt: plot.assessedAt, validationState: plot.validationState },
+      plot: {
+        id: plot.id,
+        plotCode: plot.plotCode,
+        riskLevel: plot.riskLevel,
+        assessedAt: plot.assessedAt,
+        validationState: plot.validationState,
+      },
       assessments: history.map((a) => ({ ...a, evidence: JSON.parse(a.evidence), reasons: JSON.parse(a.reasons) })),
     });
   })
   .get("/export", requireApiRole(...PERMISSIONS.assessPlots), async (c) => {
     const q = c.req.query();
-    const plotIds = (q.plotIds ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const plotIds = (q.plotIds ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     const result = await exportGeoJson(
       { farmerId: q.farmerId, batchCode: q.batchCode ?? q.shipment, plotIds: plotIds.length ? plotIds : null },
       { db: c.get("db") },
@@ -165,7 +203,10 @@ export const eudrApi = new Hono<ApiEnv>()
       return apiError(c, 404, `Package ${q.part} does not exist: this export has ${count} package(s), numbered from 1`);
     }
     const pkg = result.packages[part - 1]!;
-    const slug = `${result.label}-${pkg.commodity}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+    const slug = `${result.label}-${pkg.commodity}`
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "");
     c.header("X-Package-Part", String(part));
     c.header("X-Package-Commodity", pkg.commodity);
     c.header("Content-Type", "application/geo+json; charset=utf-8");

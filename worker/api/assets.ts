@@ -16,7 +16,9 @@ const SVG: Record<string, string> = {
   "flag-liberia.svg": `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 209 110" role="img" aria-label="Flag of Liberia"><rect width="209" height="110" fill="#fff"/><g fill="#bf0a30">${Array.from(
     { length: 6 },
     (_, i) => `<rect y="${i * 20}" width="209" height="10"/>`,
-  ).join("")}</g><rect width="50" height="50" fill="#002868"/><path fill="#fff" d="M25 9l4.7 14.5H45l-12.4 9 4.7 14.5L25 38l-12.3 9 4.7-14.5L5 23.5h15.3z"/></svg>`,
+  ).join(
+    "",
+  )}</g><rect width="50" height="50" fill="#002868"/><path fill="#fff" d="M25 9l4.7 14.5H45l-12.4 9 4.7 14.5L25 38l-12.3 9 4.7-14.5L5 23.5h15.3z"/></svg>`,
   // Flag of the European Union (the EUDR market).
   "flag-eu.svg": `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 100" role="img" aria-label="Flag of the European Union"><rect width="150" height="100" fill="#039"/><g fill="#fc0">${Array.from(
     { length: 12 },
@@ -37,10 +39,10 @@ export const assets = new Hono<{ Bindings: Env }>()
     });
   })
   .get("/:name", (c) => {
-  const svg = SVG[c.req.param("name")];
-  if (!svg) return apiError(c, 404, "Asset not found");
-  return c.body(svg, 200, {
-    "Content-Type": "image/svg+xml",
-    "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+    const svg = SVG[c.req.param("name")];
+    if (!svg) return apiError(c, 404, "Asset not found");
+    return c.body(svg, 200, {
+      "Content-Type": "image/svg+xml",
+      "Cache-Control": "public, max-age=86400, stale-while-revalidate=604800",
+    });
   });
-});

@@ -9,12 +9,21 @@ import { requireApiRole, type ApiEnv } from "./middleware";
 export const auditApi = new Hono<ApiEnv>().get("/", requireApiRole(...PERMISSIONS.readAudit), async (c) => {
   const parsed = AuditFilterSchema.safeParse(c.req.query());
   if (!parsed.success) {
-    return apiError(c, 400, "Invalid filter", Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), [i.message]])));
+    return apiError(
+      c,
+      400,
+      "Invalid filter",
+      Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), [i.message]])),
+    );
   }
   const { page, pageSize, ...filter } = parsed.data;
   const { rows, total } = await listAudit(c.get("db"), filter, page, pageSize);
   return c.json({
-    entries: rows.map((r) => ({ ...r, before: r.before ? JSON.parse(r.before) : null, after: r.after ? JSON.parse(r.after) : null })),
+    entries: rows.map((r) => ({
+      ...r,
+      before: r.before ? JSON.parse(r.before) : null,
+      after: r.after ? JSON.parse(r.after) : null,
+    })),
     page,
     pageSize,
     total,

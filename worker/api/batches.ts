@@ -24,7 +24,10 @@ import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
 /** Reads and validates a JSON body with `schema`; a 4xx response when it is not acceptable. */
-async function parseBody<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
+async function parseBody<S extends z.ZodType>(
+  c: Context<ApiEnv>,
+  schema: S,
+): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
   const read = await jsonBody(c);
   if (!read.ok) return read;
   const parsed = schema.safeParse(read.body ?? {});
@@ -55,7 +58,14 @@ export const batchesApi = new Hono<ApiEnv>()
     const { page, ...filter } = query;
     const session = c.get("session");
     const { rows, total } = await listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, { db: c.get("db") });
-    return c.json({ success: true, batches: rows, total, page, pageSize: BATCHES_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / BATCHES_PAGE_SIZE)) });
+    return c.json({
+      success: true,
+      batches: rows,
+      total,
+      page,
+      pageSize: BATCHES_PAGE_SIZE,
+      pages: Math.max(1, Math.ceil(total / BATCHES_PAGE_SIZE)),
+    });
   })
   .post("/", requireApiRole(...PERMISSIONS.recordPurchases), async (c) => {
     const body = await parseBody(c, PurchaseSchema);
@@ -69,7 +79,10 @@ export const batchesApi = new Hono<ApiEnv>()
     if (!body.ok) return body.response;
     const result = await mergeBatches(body.data, deps(c));
     if (!result.ok) return failure(c, result);
-    return c.json({ success: true, batch: result.value.merged, parents: result.value.parents.map((p) => p.batchCode) }, 201);
+    return c.json(
+      { success: true, batch: result.value.merged, parents: result.value.parents.map((p) => p.batchCode) },
+      201,
+    );
   })
   .get("/:code", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
     const session = c.get("session");

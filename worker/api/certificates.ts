@@ -23,9 +23,21 @@ import { fieldErrors } from "../contracts/auth";
 import { database } from "#db/client";
 import { RevokeSchema } from "../contracts/certificates";
 import { PERMISSIONS } from "../auth/permissions";
-import { CERTIFICATE_INFO, CERTIFICATE_TYPES, certificateFileName, isCertificateType, type CertificateType } from "../domain/certificates/content";
+import {
+  CERTIFICATE_INFO,
+  CERTIFICATE_TYPES,
+  certificateFileName,
+  isCertificateType,
+  type CertificateType,
+} from "../domain/certificates/content";
 import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificates/certificate-access";
-import { getOrIssueCertificate, notIssuedMessage, readVerification, revokeCertificate, type ServedCertificate } from "../services/certificates/issue-certificate";
+import {
+  getOrIssueCertificate,
+  notIssuedMessage,
+  readVerification,
+  revokeCertificate,
+  type ServedCertificate,
+} from "../services/certificates/issue-certificate";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
@@ -65,19 +77,33 @@ async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promi
 
 function issueDeps(c: Context<ApiEnv>) {
   const session = c.get("session");
-  return { db: c.get("db"), r2: c.env.CERTS, verifyBaseUrl: new URL(c.req.url).origin, actor: { id: session.id, role: session.role } };
+  return {
+    db: c.get("db"),
+    r2: c.env.CERTS,
+    verifyBaseUrl: new URL(c.req.url).origin,
+    actor: { id: session.id, role: session.role },
+  };
 }
 
 /** /api/test: the six documents of each test farmer profile (spec §7). */
 export const certificateTestApi = new Hono<ApiEnv>();
 for (const type of CERTIFICATE_TYPES) {
-  certificateTestApi.get(`/${CERTIFICATE_INFO[type].testPath}/:id`, requireApiRole(...PERMISSIONS.testCertificates), async (c) => {
-    const raw = c.req.param("id");
-    if (!/^\d{1,9}$/.test(raw)) return apiError(c, 400, `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`);
-    const result = await getOrIssueCertificate({ type, subjectType: "test_farmer", subjectId: raw }, issueDeps(c));
-    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
-    return pdfResponse(c, result.value);
-  });
+  certificateTestApi.get(
+    `/${CERTIFICATE_INFO[type].testPath}/:id`,
+    requireApiRole(...PERMISSIONS.testCertificates),
+    async (c) => {
+      const raw = c.req.param("id");
+      if (!/^\d{1,9}$/.test(raw))
+        return apiError(
+          c,
+          400,
+          `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`,
+        );
+      const result = await getOrIssueCertificate({ type, subjectType: "test_farmer", subjectId: raw }, issueDeps(c));
+      if (!result.ok) return apiError(c, result.status, result.message, result.errors);
+      return pdfResponse(c, result.value);
+    },
+  );
 }
 
 /** /api/certificates: real subjects, public verification, revocation. */
@@ -97,20 +123,41 @@ export const certificatesApi = new Hono<ApiEnv>()
       return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
     }
     const session = c.get("session");
-    const result = await revokeCertificate(c.req.param("number"), parsed.data.reason, { db: c.get("db"), actor: { id: session.id, role: session.role } });
+    const result = await revokeCertificate(c.req.param("number"), parsed.data.reason, {
+      db: c.get("db"),
+      actor: { id: session.id, role: session.role },
+    });
     if (!result.ok) return apiError(c, result.status, result.message, result.errors);
     const r = result.value.certificate;
-    return c.json({ success: true, certificate: { certificateNumber: r.certificateNumber, status: r.status, revokedAt: r.revokedAt, revocationReason: r.revocationReason } });
+    return c.json({
+      success: true,
+      certificate: {
+        certificateNumber: r.certificateNumber,
+        status: r.status,
+        revokedAt: r.revokedAt,
+        revocationReason: r.revocationReason,
+      },
+    });
   })
   .get("/:type/:subjectType/:subjectId", requireApiRole(...PERMISSIONS.readCertificates), async (c) => {
     const { type, subjectType, subjectId } = c.req.param();
-    if (!isCertificateType(type)) return apiError(c, 404, `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`);
+    if (!isCertificateType(type))
+      return apiError(
+        c,
+        404,
+        `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`,
+      );
     if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
-      return apiError(c, 404, `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`);
+      return apiError(
+        c,
+        404,
+        `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`,
+      );
     }
     const kind = subjectType as RealSubject;
     const session = c.get("session");
-    if (!(await maySeeCertificatesOf(session, kind, subjectId, { db: c.get("db") }))) return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
+    if (!(await maySeeCertificatesOf(session, kind, subjectId, { db: c.get("db") })))
+      return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
     const result = await getOrIssueCertificate({ type, subjectType: kind, subjectId }, issueDeps(c));
     if (!result.ok) return apiError(c, result.status, result.message, result.errors);
     return pdfResponse(c, result.value);

@@ -23,6 +23,10 @@ export const demoApi = new Hono<ApiEnv>()
     } catch (error) {
       // Demo mode only and for the system administrator: the reason helps whoever runs `npm start`.
       console.error("demo seed failed", error);
-      return apiError(c, 500, `The demo data could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+      return apiError(
+        c,
+        500,
+        `The demo data could not be seeded: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   });

@@ -7,12 +7,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 export type ApiErrors = Record<string, string[]> | ReadonlyArray<Record<string, unknown>>;
 export type ApiError = { success: false; message: string; errors?: ApiErrors };
 
-export function apiError(
-  c: Context,
-  status: ContentfulStatusCode,
-  message: string,
-  errors?: ApiErrors,
-) {
+export function apiError(c: Context, status: ContentfulStatusCode, message: string, errors?: ApiErrors) {
   const body: ApiError = errors ? { success: false, message, errors } : { success: false, message };
   return c.json(body, status);
 }

@@ -23,7 +23,10 @@ export const farmersApi = new Hono<ApiEnv>()
       return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
     }
     const session = c.get("session");
-    const result = await registerFarmer(parsed.data, { db: c.get("db"), actor: { id: session.id, role: session.role } });
+    const result = await registerFarmer(parsed.data, {
+      db: c.get("db"),
+      actor: { id: session.id, role: session.role },
+    });
     if (!result.ok) return apiError(c, result.status, result.message, result.errors);
     c.header("Cache-Control", "no-store");
     return c.json(

@@ -2,13 +2,24 @@ import { Hono } from "hono";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
 import { importTemplateCsv } from "../domain/import-rows";
 import { PERMISSIONS } from "../auth/permissions";
-import { BACKGROUND_BUDGET_MS, continueImport, MAX_IMPORT_BYTES, runView, STALE_MS, startImport, type ImportDeps } from "../services/registry/bulk-import";
+import {
+  BACKGROUND_BUDGET_MS,
+  continueImport,
+  MAX_IMPORT_BYTES,
+  runView,
+  STALE_MS,
+  startImport,
+  type ImportDeps,
+} from "../services/registry/bulk-import";
 import { apiError } from "./errors";
 import { requireApiRole, type ApiEnv } from "./middleware";
 import type { Context } from "hono";
 
-const deps = (c: Context<ApiEnv>): ImportDeps => ({ db: c.get("db"), files: c.env.CERTS, actor: { id: c.get("session").id, role: c.get("session").role } });
-
+const deps = (c: Context<ApiEnv>): ImportDeps => ({
+  db: c.get("db"),
+  files: c.env.CERTS,
+  actor: { id: c.get("session").id, role: c.get("session").role },
+});
 
 /**
  * Bulk import of farmers and plots (CSV or GeoJSON). The upload answers 202 at once; rows are
@@ -17,7 +28,10 @@ const deps = (c: Context<ApiEnv>): ImportDeps => ({ db: c.get("db"), files: c.en
 export const importsApi = new Hono<ApiEnv>()
   .use(requireApiRole(...PERMISSIONS.importRegistry))
   .get("/template.csv", (c) =>
-    c.body(importTemplateCsv(), 200, { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": 'attachment; filename="farmers-and-plots-template.csv"' }),
+    c.body(importTemplateCsv(), 200, {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": 'attachment; filename="farmers-and-plots-template.csv"',
+    }),
   )
   .get("/", async (c) => c.json({ runs: (await recentImportRuns(c.get("db"), 20)).map(runView) }))
   .post("/", async (c) => {
@@ -36,11 +50,16 @@ export const importsApi = new Hono<ApiEnv>()
     } else if (/^(text\/csv|text\/plain|application\/(geo\+)?json)\b/i.test(type)) {
       bytes = await c.req.arrayBuffer();
     } else {
-      return apiError(c, 415, "Send a CSV (text/csv) or GeoJSON (application/geo+json) file, or a multipart form with `file`");
+      return apiError(
+        c,
+        415,
+        "Send a CSV (text/csv) or GeoJSON (application/geo+json) file, or a multipart form with `file`",
+      );
     }
     if (!fileName) fileName = /json/i.test(type) ? "import.geojson" : "import.csv";
     if (bytes.byteLength === 0) return apiError(c, 400, "The file is empty");
-    if (bytes.byteLength > MAX_IMPORT_BYTES) return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
+    if (bytes.byteLength > MAX_IMPORT_BYTES)
+      return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
     const run = await startImport({ fileName, bytes }, deps(c));
     if (run.status === "running") c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
     return c.json({ success: true, run: runView(run) }, 202);

@@ -25,7 +25,10 @@ export const api = new Hono<{ Bindings: Env }>()
   .use((c, next) =>
     c.req.method === "POST" && /^\/api\/imports\/?$/.test(c.req.path)
       ? next()
-      : bodyLimit({ maxSize: 1024 * 1024, onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)") })(c, next),
+      : bodyLimit({ maxSize: 1024 * 1024, onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)") })(
+          c,
+          next,
+        ),
   )
   .get("/health", async (c) => {
     const report = await checkHealth({ db: c.env.DB, kv: c.env.SESSIONS, r2: c.env.CERTS });

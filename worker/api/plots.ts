@@ -2,7 +2,14 @@ import { Hono } from "hono";
 import { fieldErrors } from "../contracts/auth";
 import { PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
 import { PLOT_MESSAGES, PlotApiSchema } from "../contracts/plot";
-import { assessmentsOfPlot, batchesOfPlot, listPlots, plotsInBox, plotWithFarmer, type PlotRow } from "#db/queries/land-plots";
+import {
+  assessmentsOfPlot,
+  batchesOfPlot,
+  listPlots,
+  plotsInBox,
+  plotWithFarmer,
+  type PlotRow,
+} from "#db/queries/land-plots";
 import { registerPlot } from "../services/plots/register-plot";
 import { validatePlotGeometry, type PlotGeometry, type Position } from "../domain/validate-geometry";
 import { PERMISSIONS } from "../auth/permissions";
@@ -11,13 +18,19 @@ import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
 /** A stored plot as the API shows it: geometry and issues as JSON, the submission id named so. */
 function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow & { farmerName?: string | null }) {
-  return { ...plot, submissionId: importKey, geometry: JSON.parse(geometry) as PlotGeometry, validationIssues: JSON.parse(validationIssues) as unknown };
+  return {
+    ...plot,
+    submissionId: importKey,
+    geometry: JSON.parse(geometry) as PlotGeometry,
+    validationIssues: JSON.parse(validationIssues) as unknown,
+  };
 }
 
 function bboxOf(value: unknown) {
   const nums: Position[] = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number") nums.push(v as Position);
+    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number")
+      nums.push(v as Position);
     else if (Array.isArray(v)) v.forEach(walk);
   };
   walk(value);
@@ -30,31 +43,37 @@ function bboxOf(value: unknown) {
   };
 }
 
-export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...PERMISSIONS.checkPlots), async (c) => {
-  const read = await jsonBody(c);
-  if (!read.ok) return read.response;
-  const body = (read.body ?? {}) as Record<string, unknown>;
-  // Either the GeoJSON itself, or { geometry | feature | geojson, crop, county, farmerId, declaredAreaHectares }.
-  const geojson = typeof body.type === "string" ? body : (body.geojson ?? body.feature ?? body.geometry);
-  if (!geojson) return apiError(c, 400, "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)");
-  const props = ((geojson as Record<string, unknown>).properties ?? {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  const options = {
-    crop: str(body.crop) ?? str(props.crop),
-    county: str(body.county) ?? str(props.county),
-    farmerId: str(body.farmerId) ?? str(props.farmerId),
-    declaredAreaHectares: typeof body.declaredAreaHectares === "number" ? body.declaredAreaHectares : undefined,
-  };
-  const geometry = ((geojson as Record<string, unknown>).type === "Feature" ? (geojson as Record<string, unknown>).geometry : geojson) as
-    | Record<string, unknown>
-    | undefined;
-  const box = bboxOf(geometry?.coordinates);
-  const others = box
-    ? (await plotsInBox(c.get("db"), box)).map((p) => ({ ...p, geometry: JSON.parse(p.geometry) as PlotGeometry }))
-    : [];
-  const result = validatePlotGeometry(geojson, { ...options, others });
-  return c.json({ valid: result.valid, areaHectares: result.areaHectares, errors: result.errors, warnings: result.warnings });
-})
+export const plotsApi = new Hono<ApiEnv>()
+  .post("/validate", requireApiRole(...PERMISSIONS.checkPlots), async (c) => {
+    const read = await jsonBody(c);
+    if (!read.ok) return read.response;
+    const body = (read.body ?? {}) as Record<string, unknown>;
+    // Either the GeoJSON itself, or { geometry | feature | geojson, crop, county, farmerId, declaredAreaHectares }.
+    const geojson = typeof body.type === "string" ? body : (body.geojson ?? body.feature ?? body.geometry);
+    if (!geojson) return apiError(c, 400, "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)");
+    const props = ((geojson as Record<string, unknown>).properties ?? {}) as Record<string, unknown>;
+    const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
+    const options = {
+      crop: str(body.crop) ?? str(props.crop),
+      county: str(body.county) ?? str(props.county),
+      farmerId: str(body.farmerId) ?? str(props.farmerId),
+      declaredAreaHectares: typeof body.declaredAreaHectares === "number" ? body.declaredAreaHectares : undefined,
+    };
+    const geometry = (
+      (geojson as Record<string, unknown>).type === "Feature" ? (geojson as Record<string, unknown>).geometry : geojson
+    ) as Record<string, unknown> | undefined;
+    const box = bboxOf(geometry?.coordinates);
+    const others = box
+      ? (await plotsInBox(c.get("db"), box)).map((p) => ({ ...p, geometry: JSON.parse(p.geometry) as PlotGeometry }))
+      : [];
+    const result = validatePlotGeometry(geojson, { ...options, others });
+    return c.json({
+      valid: result.valid,
+      areaHectares: result.areaHectares,
+      errors: result.errors,
+      warnings: result.warnings,
+    });
+  })
   .post("/", requireApiRole(...PERMISSIONS.editPlots), async (c) => {
     const read = await jsonBody(c);
     if (!read.ok) return read.response;
@@ -69,17 +88,31 @@ export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...P
       { ...fields, geojson: feature ?? geometry, declaredAreaHectares },
       { db: c.get("db"), actor: { id: session.id, role: session.role } },
     );
-    if (!result.ok && result.kind === "unknown-farmer") return apiError(c, 400, result.message, { farmerId: [result.message] });
+    if (!result.ok && result.kind === "unknown-farmer")
+      return apiError(c, 400, result.message, { farmerId: [result.message] });
     if (!result.ok) {
       // Every broken EUDR rule, by name; nothing was stored.
-      return c.json({ success: false, message: PLOT_MESSAGES.notValid, errors: result.errors, warnings: result.warnings }, 400);
+      return c.json(
+        { success: false, message: PLOT_MESSAGES.notValid, errors: result.errors, warnings: result.warnings },
+        400,
+      );
     }
-    return c.json({ success: true, created: result.created, plot: publicPlot(result.plot) }, result.created ? 201 : 200);
+    return c.json(
+      { success: true, created: result.created, plot: publicPlot(result.plot) },
+      result.created ? 201 : 200,
+    );
   })
   .get("/", requireApiRole(...PERMISSIONS.readRegistry), async (c) => {
     const { filter, page } = readPlotQuery(new URL(c.req.url).searchParams);
     const { rows, total } = await listPlots(c.get("db"), filter, page, PLOTS_PAGE_SIZE);
-    return c.json({ success: true, plots: rows, total, page, pageSize: PLOTS_PAGE_SIZE, pages: Math.max(1, Math.ceil(total / PLOTS_PAGE_SIZE)) });
+    return c.json({
+      success: true,
+      plots: rows,
+      total,
+      page,
+      pageSize: PLOTS_PAGE_SIZE,
+      pages: Math.max(1, Math.ceil(total / PLOTS_PAGE_SIZE)),
+    });
   })
   .get("/:id", requireApiRole(...PERMISSIONS.readRegistry), async (c) => {
     const db = c.get("db");
@@ -89,7 +122,11 @@ export const plotsApi = new Hono<ApiEnv>().post("/validate", requireApiRole(...P
     return c.json({
       success: true,
       plot: publicPlot(plot),
-      assessments: assessments.map((a) => ({ ...a, evidence: JSON.parse(a.evidence) as unknown, reasons: JSON.parse(a.reasons) as unknown })),
+      assessments: assessments.map((a) => ({
+        ...a,
+        evidence: JSON.parse(a.evidence) as unknown,
+        reasons: JSON.parse(a.reasons) as unknown,
+      })),
       batches,
     });
   });

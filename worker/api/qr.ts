@@ -21,7 +21,10 @@ export const qrApi = new Hono<{ Bindings: Env }>().get("/:file", async (c) => {
     return apiError(c, 404, `No batch with code ${code.toUpperCase()}`);
   }
   const url = traceUrl(new URL(c.req.url).origin, batch.batchCode);
-  const headers = { "Cache-Control": "public, max-age=86400", "Content-Disposition": `inline; filename="${batch.batchCode}.${format}"` };
+  const headers = {
+    "Cache-Control": "public, max-age=86400",
+    "Content-Disposition": `inline; filename="${batch.batchCode}.${format}"`,
+  };
   if (format === "svg") return c.body(qrSvg(url), 200, { ...headers, "Content-Type": "image/svg+xml" });
   return c.body(qrPng(url), 200, { ...headers, "Content-Type": "image/png" });
 });

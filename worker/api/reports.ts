@@ -5,7 +5,13 @@ import { findExporter, getReport, recentReports } from "#db/queries/reports";
 import { can, PERMISSIONS } from "../auth/permissions";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "../auth/report-access";
 import { reportFileName, type ReportKind, type ReportParams } from "../domain/reports/report-content";
-import { buildReport, reportView, reportViewer, requestReport, type BuildReportDeps } from "../services/reports/build-report";
+import {
+  buildReport,
+  reportView,
+  reportViewer,
+  requestReport,
+  type BuildReportDeps,
+} from "../services/reports/build-report";
 import { apiError } from "./errors";
 import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
 
@@ -18,7 +24,8 @@ async function visibleReport(c: Context<ApiEnv>) {
   const report = await getReport(c.get("db"), c.req.param("id") ?? "");
   if (!report) return { ok: false as const, response: apiError(c, 404, "No report with this ID") };
   const viewer = await viewerOf(c);
-  if (!maySeeReport(viewer, report.kind)) return { ok: false as const, response: apiError(c, 403, reportRefusal(viewer, report.kind)) };
+  if (!maySeeReport(viewer, report.kind))
+    return { ok: false as const, response: apiError(c, 403, reportRefusal(viewer, report.kind)) };
   return { ok: true as const, report };
 }
 
@@ -32,7 +39,8 @@ export const reportsApi = new Hono<ApiEnv>()
   .use(requireApiRole(...PERMISSIONS.downloadReports))
   .post("/", async (c) => {
     const session = c.get("session");
-    if (!can(session.role, "generateReports")) return apiError(c, 403, "You do not have permission to generate reports");
+    if (!can(session.role, "generateReports"))
+      return apiError(c, 403, "You do not have permission to generate reports");
     const read = await jsonBody(c);
     if (!read.ok) return read.response;
     const parsed = ReportRequestSchema.safeParse(read.body ?? {});
@@ -46,7 +54,10 @@ export const reportsApi = new Hono<ApiEnv>()
     if (input.exporterId && !(await findExporter(c.get("db"), input.exporterId))) {
       return apiError(c, 400, REPORT_MESSAGES.exporterId, { exporterId: [REPORT_MESSAGES.exporterId] });
     }
-    const { report, joined } = await requestReport(input, { db: c.get("db"), actor: { id: session.id, role: session.role } });
+    const { report, joined } = await requestReport(input, {
+      db: c.get("db"),
+      actor: { id: session.id, role: session.role },
+    });
     // The build outlives the response; if this isolate stops, a refresh or the cron handler resumes it.
     c.executionCtx.waitUntil(buildReport(report.id, buildDeps(c)));
     return c.json({ success: true, joined, report: reportView(report) }, 202);

@@ -17,7 +17,10 @@ export const usersApi = new Hono<ApiEnv>().post(
     if (!target) return apiError(c, 404, "User not found");
     if (target.id === actor.id) return apiError(c, 400, "You cannot deactivate your own account");
     await db.batch([
-      db.update(users).set({ active: false, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` }).where(eq(users.id, target.id)),
+      db
+        .update(users)
+        .set({ active: false, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+        .where(eq(users.id, target.id)),
       db.insert(auditLog).values({
         actorId: actor.id,
         actorRole: actor.role,
@@ -29,7 +32,12 @@ export const usersApi = new Hono<ApiEnv>().post(
       }),
     ]);
     const ended = await revokeUserSessions(sessionDeps(c.env), target.id);
-    await logAuthEvent(db, { event: "sessions_revoked", userId: target.id, loginId: target.loginId, detail: `deactivated by ${actor.loginId}` });
+    await logAuthEvent(db, {
+      event: "sessions_revoked",
+      userId: target.id,
+      loginId: target.loginId,
+      detail: `deactivated by ${actor.loginId}`,
+    });
     return c.json({ success: true, message: "User deactivated", sessionsEnded: ended });
   },
 );

@@ -57,7 +57,11 @@ export const LOGIN_ENDPOINTS: Record<string, Endpoint<z.ZodType>> = {
   "/farmers/login": endpoint({
     portal: "farmer",
     schema: FarmerLoginApiSchema,
-    input: (b) => ({ loginId: b.credentialId, password: b.password, profile: { county: b.county, phone: b.phoneNumber } }),
+    input: (b) => ({
+      loginId: b.credentialId,
+      password: b.password,
+      profile: { county: b.county, phone: b.phoneNumber },
+    }),
     reply: (u, s) => ({
       success: true,
       token: s.token,

@@ -54,7 +54,11 @@ export const ROLE_LABEL: Record<Role, string> = {
 };
 
 export const EXECUTIVES = ["dg", "ddgots", "ddgaf"] as const satisfies readonly Role[];
-export const INSPECTORS = ["land_inspector", "port_inspector", "warehouse_inspector"] as const satisfies readonly Role[];
+export const INSPECTORS = [
+  "land_inspector",
+  "port_inspector",
+  "warehouse_inspector",
+] as const satisfies readonly Role[];
 
 /** Office departments (spec §6). */
 export const OFFICE_DEPARTMENTS = [
@@ -105,7 +109,12 @@ export type DashboardRule = {
 
 export const DASHBOARDS: Record<DashboardPath, DashboardRule> = {
   "/farmer-dashboard": { title: "Farmer Dashboard", login: "/farmer-login-portal", roles: ["farmer"], readOnly: [] },
-  "/agricultural-buyer-dashboard": { title: "Agricultural Buyer Dashboard", login: "/farmer-login", roles: ["buyer"], readOnly: [] },
+  "/agricultural-buyer-dashboard": {
+    title: "Agricultural Buyer Dashboard",
+    login: "/farmer-login",
+    roles: ["buyer"],
+    readOnly: [],
+  },
   "/warehouse-inspector-dashboard": {
     title: "Warehouse Inspector Dashboard",
     login: "/warehouse-inspector-login",

@@ -48,7 +48,6 @@ function b64url(bytes: Uint8Array) {
   return btoa(s).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
 }
 
-
 function signingKey(secret: string) {
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
   return encoder.encode(secret);

@@ -34,7 +34,11 @@ export const EUDR_CHECKS: PlotCheck[] = [
   { rule: "ring-min-positions", label: "The ring has at least 4 positions", applies: "polygon" },
   { rule: "ring-closed", label: "The ring is closed (last position repeats the first)", applies: "polygon" },
   { rule: "no-holes", label: "No holes", applies: "polygon" },
-  { rule: "duplicate-vertices", label: "No vertices that become duplicates when rounded to 6 decimals", applies: "polygon" },
+  {
+    rule: "duplicate-vertices",
+    label: "No vertices that become duplicates when rounded to 6 decimals",
+    applies: "polygon",
+  },
   { rule: "self-intersection", label: "The boundary does not cross itself", applies: "polygon" },
   { rule: "zero-area", label: "The polygon has an area (its points are not on one line)", applies: "polygon" },
   { rule: "min-area", label: "At least 0.0001 ha", applies: "all" },

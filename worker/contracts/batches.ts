@@ -11,7 +11,12 @@ import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
 
 export const COMMODITY_NAMES = Object.keys(EUDR_COMMODITIES) as [EudrCommodity, ...EudrCommodity[]];
 /** Steps a transfer can record (the purchase is recorded by creating the batch). */
-export const TRANSFER_STEPS = CHAIN.slice(2) as unknown as ["warehouse_received", "warehouse_inspected", "port_inspected", "exported"];
+export const TRANSFER_STEPS = CHAIN.slice(2) as unknown as [
+  "warehouse_received",
+  "warehouse_inspected",
+  "port_inspected",
+  "exported",
+];
 export const MAX_BATCH_KG = 1_000_000;
 export const BATCHES_PAGE_SIZE = 25;
 
@@ -79,11 +84,16 @@ const optionalText = (max: number, message: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
-const place = (message: string) => z.string({ error: message }).trim().min(1, message).max(120, BATCH_MESSAGES.placeTooLong);
+const place = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(120, BATCH_MESSAGES.placeTooLong);
 
 /** GPS of a custody point: optional (a phone may have no fix), but both or neither. */
 const gps = {
-  latitude: z.number({ error: BATCH_MESSAGES.latitudeRange }).min(-90, BATCH_MESSAGES.latitudeRange).max(90, BATCH_MESSAGES.latitudeRange).optional(),
+  latitude: z
+    .number({ error: BATCH_MESSAGES.latitudeRange })
+    .min(-90, BATCH_MESSAGES.latitudeRange)
+    .max(90, BATCH_MESSAGES.latitudeRange)
+    .optional(),
   longitude: z
     .number({ error: BATCH_MESSAGES.longitudeRange })
     .min(-180, BATCH_MESSAGES.longitudeRange)
@@ -92,7 +102,11 @@ const gps = {
 };
 function gpsPair(value: { latitude?: number; longitude?: number }, ctx: z.RefinementCtx) {
   if ((value.latitude === undefined) !== (value.longitude === undefined)) {
-    ctx.addIssue({ code: "custom", path: [value.latitude === undefined ? "latitude" : "longitude"], message: BATCH_MESSAGES.gpsPair });
+    ctx.addIssue({
+      code: "custom",
+      path: [value.latitude === undefined ? "latitude" : "longitude"],
+      message: BATCH_MESSAGES.gpsPair,
+    });
   }
 }
 
@@ -104,18 +118,32 @@ const codeList = (message: string) =>
       .string({ error: message })
       .trim()
       .min(1, message)
-      .transform((text) => [...new Set(text.split(/[\s,;]+/).filter(Boolean).map((c) => c.toUpperCase()))])
+      .transform((text) => [
+        ...new Set(
+          text
+            .split(/[\s,;]+/)
+            .filter(Boolean)
+            .map((c) => c.toUpperCase()),
+        ),
+      ])
       .superRefine((codes, ctx) => {
         const bad = codes.filter((c) => !CODE_PATTERN.test(c));
-        if (bad.length) ctx.addIssue({ code: "custom", message: `${BATCH_MESSAGES.batchCodeFormat} (not ${bad.join(", ")})` });
+        if (bad.length)
+          ctx.addIssue({ code: "custom", message: `${BATCH_MESSAGES.batchCodeFormat} (not ${bad.join(", ")})` });
       }),
   );
 
 /** A buyer's purchase from one or more farmers (creates the batch). */
 export const PurchaseSchema = z
   .object({
-    farmerIds: z.array(farmerId, { error: BATCH_MESSAGES.farmerIdRequired }).min(1, BATCH_MESSAGES.farmerIdRequired).max(50, BATCH_MESSAGES.tooManyFarmers),
-    plotCodes: z.array(plotCode, { error: BATCH_MESSAGES.plotsRequired }).min(1, BATCH_MESSAGES.plotsRequired).max(100, BATCH_MESSAGES.tooManyPlots),
+    farmerIds: z
+      .array(farmerId, { error: BATCH_MESSAGES.farmerIdRequired })
+      .min(1, BATCH_MESSAGES.farmerIdRequired)
+      .max(50, BATCH_MESSAGES.tooManyFarmers),
+    plotCodes: z
+      .array(plotCode, { error: BATCH_MESSAGES.plotsRequired })
+      .min(1, BATCH_MESSAGES.plotsRequired)
+      .max(100, BATCH_MESSAGES.tooManyPlots),
     commodity: z.enum(COMMODITY_NAMES, { error: BATCH_MESSAGES.commodityRequired }),
     weightKg: kg(BATCH_MESSAGES.weightRequired),
     grade: z.enum(QUALITY_GRADES, { error: BATCH_MESSAGES.gradeRequired }),
@@ -123,7 +151,10 @@ export const PurchaseSchema = z
       .string({ error: BATCH_MESSAGES.harvestDateRequired })
       .trim()
       .regex(/^\d{4}-\d{2}-\d{2}$/, BATCH_MESSAGES.harvestDateRequired)
-      .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), BATCH_MESSAGES.harvestDateRequired)
+      .refine(
+        (d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+        BATCH_MESSAGES.harvestDateRequired,
+      )
       .refine((d) => d >= "2000-01-01", BATCH_MESSAGES.harvestDateTooOld)
       .refine((d) => d <= todayIso(), BATCH_MESSAGES.harvestDateFuture),
     ...gps,
@@ -137,7 +168,11 @@ export type PurchaseInput = z.infer<typeof PurchaseSchema>;
 export const TransferSchema = z
   .object({
     toStatus: z.enum(TRANSFER_STEPS, { error: BATCH_MESSAGES.stepRequired }),
-    weightInKg: z.number({ error: BATCH_MESSAGES.weightInPositive }).positive(BATCH_MESSAGES.weightInPositive).max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge).optional(),
+    weightInKg: z
+      .number({ error: BATCH_MESSAGES.weightInPositive })
+      .positive(BATCH_MESSAGES.weightInPositive)
+      .max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge)
+      .optional(),
     weightOutKg: kg(BATCH_MESSAGES.weightOutRequired),
     grade: z.enum(QUALITY_GRADES, { error: BATCH_MESSAGES.gradeRequired }).optional(),
     ...gps,
@@ -177,7 +212,9 @@ export type SplitInput = z.infer<typeof SplitSchema>;
 
 /** POST /api/batches/merge: every batch to merge (two or more). */
 export const MergeSchema = z.object({
-  batchCodes: codeList(BATCH_MESSAGES.mergeTwo).pipe(z.array(z.string()).min(2, BATCH_MESSAGES.mergeTwo).max(20, BATCH_MESSAGES.mergeTooMany)),
+  batchCodes: codeList(BATCH_MESSAGES.mergeTwo).pipe(
+    z.array(z.string()).min(2, BATCH_MESSAGES.mergeTwo).max(20, BATCH_MESSAGES.mergeTooMany),
+  ),
   location: optionalText(120, BATCH_MESSAGES.placeTooLong),
   note: optionalText(500, BATCH_MESSAGES.noteTooLong),
 });
@@ -185,7 +222,9 @@ export type MergeInput = z.infer<typeof MergeSchema>;
 
 /** The merge form of a batch's page: the other batches to merge this one with. */
 export const MergeFormSchema = z.object({
-  withCodes: codeList(BATCH_MESSAGES.mergeCodes).pipe(z.array(z.string()).min(1, BATCH_MESSAGES.mergeCodes).max(19, BATCH_MESSAGES.mergeTooMany)),
+  withCodes: codeList(BATCH_MESSAGES.mergeCodes).pipe(
+    z.array(z.string()).min(1, BATCH_MESSAGES.mergeCodes).max(19, BATCH_MESSAGES.mergeTooMany),
+  ),
   location: optionalText(120, BATCH_MESSAGES.placeTooLong),
   note: optionalText(500, BATCH_MESSAGES.noteTooLong),
 });
@@ -212,7 +251,10 @@ export const ComplianceSchema = z.object({
 
 /** Filters of /batches and GET /api/batches (query string). */
 export const BatchFilterSchema = z.object({
-  status: z.enum(BATCH_STATUSES as [string, ...string[]]).optional().catch(undefined),
+  status: z
+    .enum(BATCH_STATUSES as [string, ...string[]])
+    .optional()
+    .catch(undefined),
   commodity: z.enum(COMMODITY_NAMES).optional().catch(undefined),
   compliance: z.enum(COMPLIANCE_STATUSES).optional().catch(undefined),
   code: z

@@ -18,10 +18,19 @@ export const RevokeSchema = z.object({
   reason: z
     .string({ error: CERTIFICATE_MESSAGES.reasonRequired })
     .transform((s) => s.trim().replace(/\s+/g, " "))
-    .pipe(z.string().min(REVOCATION_REASON_MIN, CERTIFICATE_MESSAGES.reasonRequired).max(REVOCATION_REASON_MAX, CERTIFICATE_MESSAGES.reasonTooLong)),
+    .pipe(
+      z
+        .string()
+        .min(REVOCATION_REASON_MIN, CERTIFICATE_MESSAGES.reasonRequired)
+        .max(REVOCATION_REASON_MAX, CERTIFICATE_MESSAGES.reasonTooLong),
+    ),
 });
 export type RevokeInput = z.infer<typeof RevokeSchema>;
 
 export const TestFarmerChoiceSchema = z.object({
-  farmer: z.coerce.number({ error: CERTIFICATE_MESSAGES.farmerRequired }).int(CERTIFICATE_MESSAGES.farmerRequired).min(1, CERTIFICATE_MESSAGES.farmerRequired).max(3, CERTIFICATE_MESSAGES.farmerRequired),
+  farmer: z.coerce
+    .number({ error: CERTIFICATE_MESSAGES.farmerRequired })
+    .int(CERTIFICATE_MESSAGES.farmerRequired)
+    .min(1, CERTIFICATE_MESSAGES.farmerRequired)
+    .max(3, CERTIFICATE_MESSAGES.farmerRequired),
 });

@@ -39,7 +39,10 @@ const isoDate = z
   .string({ error: EUDR_MESSAGES.sourceDate })
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, EUDR_MESSAGES.sourceDate)
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), EUDR_MESSAGES.sourceDate);
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    EUDR_MESSAGES.sourceDate,
+  );
 
 const layerFields = {
   kind: z.enum(LAYER_KINDS, { error: EUDR_MESSAGES.kind }),
@@ -60,7 +63,9 @@ export const LayerUploadFormSchema = z.object({
 /** POST /api/eudr/layers: the same fields with the GeoJSON in the JSON body (object or text). */
 export const LayerUploadApiSchema = z.object({
   ...layerFields,
-  geojson: z.union([z.string().min(1), z.record(z.string(), z.unknown())], { error: "geojson: send the FeatureCollection (as JSON or as text)" }),
+  geojson: z.union([z.string().min(1), z.record(z.string(), z.unknown())], {
+    error: "geojson: send the FeatureCollection (as JSON or as text)",
+  }),
 });
 
 /** "Assess a plot / a farmer's plots / a batch". */

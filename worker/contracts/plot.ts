@@ -53,12 +53,23 @@ export const PlotFieldsSchema = z.object({
   plantingYear: z
     .number({ error: PLOT_MESSAGES.plantingYearRequired })
     .int(PLOT_MESSAGES.plantingYearRange(currentYear()))
-    .refine((y) => y >= FIRST_PLANTING_YEAR && y <= currentYear(), { error: () => PLOT_MESSAGES.plantingYearRange(currentYear()) }),
+    .refine((y) => y >= FIRST_PLANTING_YEAR && y <= currentYear(), {
+      error: () => PLOT_MESSAGES.plantingYearRange(currentYear()),
+    }),
   tenureReference: optionalText(100, PLOT_MESSAGES.tenureTooLong),
   /** For a Point only: the plot's area (the EU system assumes 4 ha when it is missing). */
-  declaredAreaHectares: z.number({ error: PLOT_MESSAGES.areaRange }).positive(PLOT_MESSAGES.areaRange).max(100_000, PLOT_MESSAGES.areaRange).optional(),
+  declaredAreaHectares: z
+    .number({ error: PLOT_MESSAGES.areaRange })
+    .positive(PLOT_MESSAGES.areaRange)
+    .max(100_000, PLOT_MESSAGES.areaRange)
+    .optional(),
   /** Idempotency key: a resubmission with the same id returns the stored plot. */
-  submissionId: z.string().trim().min(8).max(100).regex(/^[A-Za-z0-9-]+$/),
+  submissionId: z
+    .string()
+    .trim()
+    .min(8)
+    .max(100)
+    .regex(/^[A-Za-z0-9-]+$/),
 });
 export type PlotFields = z.infer<typeof PlotFieldsSchema>;
 
@@ -152,7 +163,9 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
     if (!line.trim()) return;
     const match = line.match(PAIR);
     if (!match) {
-      errors.push(`Line ${i + 1} is not "latitude, longitude" (for example 7.201234, -8.601234): ${line.trim().slice(0, 40)}`);
+      errors.push(
+        `Line ${i + 1} is not "latitude, longitude" (for example 7.201234, -8.601234): ${line.trim().slice(0, 40)}`,
+      );
       return;
     }
     const lat = preciseNumber(match[1]!);
@@ -166,13 +179,23 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   if (errors.length) return { ok: false, errors: errors.slice(0, 10) };
   const looksSwapped =
     positions.length > 0 &&
-    positions.every(([lon, lat]) => lat >= LIBERIA.minLon && lat <= LIBERIA.maxLon && lon >= LIBERIA.minLat && lon <= LIBERIA.maxLat);
+    positions.every(
+      ([lon, lat]) => lat >= LIBERIA.minLon && lat <= LIBERIA.maxLon && lon >= LIBERIA.minLat && lon <= LIBERIA.maxLat,
+    );
   if (looksSwapped) {
-    return { ok: false, errors: ['These look like "longitude, latitude": type the latitude first, as a GPS shows it (for example 7.201234, -8.601234)'] };
+    return {
+      ok: false,
+      errors: [
+        'These look like "longitude, latitude": type the latitude first, as a GPS shows it (for example 7.201234, -8.601234)',
+      ],
+    };
   }
   if (mode === "point") {
     if (positions.length !== 1) {
-      return { ok: false, errors: [`A point needs exactly one "latitude, longitude" line; there are ${positions.length}`] };
+      return {
+        ok: false,
+        errors: [`A point needs exactly one "latitude, longitude" line; there are ${positions.length}`],
+      };
     }
     return { ok: true, geojson: { type: "Point", coordinates: positions[0] }, positions: 1 };
   }

@@ -56,14 +56,22 @@ export const ReportRequestSchema = z
     to: isoDate(REPORT_MESSAGES.to),
     county: z.enum(COUNTIES, { error: REPORT_MESSAGES.county }).optional(),
     commodity: z.enum(CROPS, { error: REPORT_MESSAGES.commodity }).optional(),
-    exporterId: z.string({ error: REPORT_MESSAGES.exporterId }).trim().min(1, REPORT_MESSAGES.exporterId).max(80, REPORT_MESSAGES.exporterId).optional(),
+    exporterId: z
+      .string({ error: REPORT_MESSAGES.exporterId })
+      .trim()
+      .min(1, REPORT_MESSAGES.exporterId)
+      .max(80, REPORT_MESSAGES.exporterId)
+      .optional(),
   })
   .superRefine((v, ctx) => {
     if (v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
-    else if (v.to > latestEnd(v.from)) ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.tooLong });
+    else if (v.to > latestEnd(v.from))
+      ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.tooLong });
     if (v.to > todayUtc()) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.future });
-    if (v.kind === "county" && !v.county) ctx.addIssue({ code: "custom", path: ["county"], message: REPORT_MESSAGES.county });
-    if (v.kind === "commodity" && !v.commodity) ctx.addIssue({ code: "custom", path: ["commodity"], message: REPORT_MESSAGES.commodity });
+    if (v.kind === "county" && !v.county)
+      ctx.addIssue({ code: "custom", path: ["county"], message: REPORT_MESSAGES.county });
+    if (v.kind === "commodity" && !v.commodity)
+      ctx.addIssue({ code: "custom", path: ["commodity"], message: REPORT_MESSAGES.commodity });
   })
   .transform((v) => ({ kind: v.kind, ...normalizeParams(v.kind, v as ReportParams) }));
 

@@ -23,7 +23,9 @@ export const LAYER_KINDS = [
 ] as const;
 export type LayerKind = (typeof LAYER_KINDS)[number];
 
-export type AreaGeometry = { type: "Polygon"; coordinates: Position[][] } | { type: "MultiPolygon"; coordinates: Position[][][] };
+export type AreaGeometry =
+  | { type: "Polygon"; coordinates: Position[][] }
+  | { type: "MultiPolygon"; coordinates: Position[][][] };
 export type ReferenceLayer = {
   id: string;
   name: string;
@@ -47,21 +49,38 @@ export type Evidence = {
   present: boolean;
 };
 export type Verdict = "low" | "high" | "more_information_needed";
-export type RiskAssessment = { verdict: Verdict; reasons: string[]; evidence: Evidence[]; thresholdPercent: number; cutoffDate: string };
+export type RiskAssessment = {
+  verdict: Verdict;
+  reasons: string[];
+  evidence: Evidence[];
+  thresholdPercent: number;
+  cutoffDate: string;
+};
 
 export const THRESHOLD_PERCENT = 10;
 export const CUTOFF_DATE = "2020-12-31";
 
 function toFeature(g: AreaGeometry) {
-  return (g.type === "Polygon" ? polygon(g.coordinates) : multiPolygon(g.coordinates)) as ReturnType<typeof multiPolygon>;
+  return (g.type === "Polygon" ? polygon(g.coordinates) : multiPolygon(g.coordinates)) as ReturnType<
+    typeof multiPolygon
+  >;
 }
 
 function bboxOfPositions(ps: Position[]): [number, number, number, number] {
-  return [Math.min(...ps.map((p) => p[0])), Math.min(...ps.map((p) => p[1])), Math.max(...ps.map((p) => p[0])), Math.max(...ps.map((p) => p[1]))];
+  return [
+    Math.min(...ps.map((p) => p[0])),
+    Math.min(...ps.map((p) => p[1])),
+    Math.max(...ps.map((p) => p[0])),
+    Math.max(...ps.map((p) => p[1])),
+  ];
 }
 
 function plotPositions(plot: PlotGeometry): Position[] {
-  return plot.type === "Point" ? [plot.coordinates] : plot.type === "Polygon" ? plot.coordinates.flat() : plot.coordinates.flat(2);
+  return plot.type === "Point"
+    ? [plot.coordinates]
+    : plot.type === "Polygon"
+      ? plot.coordinates.flat()
+      : plot.coordinates.flat(2);
 }
 
 const covers = (extent: [number, number, number, number], box: [number, number, number, number]) =>
@@ -86,7 +105,10 @@ export function overlapWith(plot: PlotGeometry, layer: ReferenceLayer): { hectar
     if (inter) m2 += turfArea(inter);
   }
   m2 = Math.min(m2, plotM2);
-  return { hectares: Math.round((m2 / 10_000) * 1e4) / 1e4, percent: plotM2 ? Math.round((m2 / plotM2) * 1000) / 10 : 0 };
+  return {
+    hectares: Math.round((m2 / 10_000) * 1e4) / 1e4,
+    percent: plotM2 ? Math.round((m2 / plotM2) * 1000) / 10 : 0,
+  };
 }
 
 /** Assesses one plot against every reference layer that has data where the plot is. */
@@ -109,13 +131,22 @@ export function assessPlotRisk(plot: PlotGeometry, layers: ReferenceLayer[]): Ri
   }
   const has = (kind: LayerKind) => evidence.some((e) => e.kind === kind);
   const present = (kind: LayerKind) => evidence.some((e) => e.kind === kind && e.present);
-  const names = (kind: LayerKind) => evidence.filter((e) => e.kind === kind && e.present).map((e) => `${e.layerName} (${e.overlapPercent}%)`).join(", ");
+  const names = (kind: LayerKind) =>
+    evidence
+      .filter((e) => e.kind === kind && e.present)
+      .map((e) => `${e.layerName} (${e.overlapPercent}%)`)
+      .join(", ");
   const reasons: string[] = [];
   let verdict: Verdict;
 
   if (has("forest_2020") && !present("forest_2020")) {
     verdict = "low";
-    reasons.push(`No tree cover at the end of 2020 on the plot (${evidence.filter((e) => e.kind === "forest_2020").map((e) => e.layerName).join(", ")}).`);
+    reasons.push(
+      `No tree cover at the end of 2020 on the plot (${evidence
+        .filter((e) => e.kind === "forest_2020")
+        .map((e) => e.layerName)
+        .join(", ")}).`,
+    );
   } else if (present("commodity_2020")) {
     verdict = "low";
     reasons.push(`The commodity was already grown here in 2020: ${names("commodity_2020")}.`);
@@ -139,7 +170,9 @@ export function assessPlotRisk(plot: PlotGeometry, layers: ReferenceLayer[]): Ri
   }
   if (present("forest_concession") && verdict === "low") {
     verdict = "more_information_needed";
-    reasons.push(`The plot overlaps a forest concession (${names("forest_concession")}): review land rights before approval.`);
+    reasons.push(
+      `The plot overlaps a forest concession (${names("forest_concession")}): review land rights before approval.`,
+    );
   }
   return { verdict, reasons, evidence, thresholdPercent: THRESHOLD_PERCENT, cutoffDate: CUTOFF_DATE };
 }

@@ -38,7 +38,11 @@ const list = (codes: string[]) => codes.join(", ");
  * A batch with no origin plot at all is of unknown origin and therefore non-compliant.
  */
 export function evaluateBatchCompliance(plots: OriginPlot[]): Eligibility {
-  if (!plots.length) return { verdict: "non_compliant", reason: "The batch has no origin plot: produce of unknown origin cannot be EUDR-compliant" };
+  if (!plots.length)
+    return {
+      verdict: "non_compliant",
+      reason: "The batch has no origin plot: produce of unknown origin cannot be EUDR-compliant",
+    };
   const invalid = plots.filter((p) => p.validationState !== "valid").map((p) => p.plotCode);
   const high = plots.filter((p) => p.riskLevel === "high").map((p) => p.plotCode);
   if (invalid.length || high.length) {
@@ -49,7 +53,9 @@ export function evaluateBatchCompliance(plots: OriginPlot[]): Eligibility {
     return { verdict: "non_compliant", reason: `Not EUDR-compliant: ${parts.join("; ")}` };
   }
   const moreInfo = plots.filter((p) => p.riskLevel === "more_information_needed").map((p) => p.plotCode);
-  const unassessed = plots.filter((p) => p.riskLevel !== "low" && p.riskLevel !== "more_information_needed").map((p) => p.plotCode);
+  const unassessed = plots
+    .filter((p) => p.riskLevel !== "low" && p.riskLevel !== "more_information_needed")
+    .map((p) => p.plotCode);
   if (moreInfo.length || unassessed.length) {
     const parts = [
       ...(moreInfo.length ? [`more information needed on ${list(moreInfo)}`] : []),
@@ -69,7 +75,9 @@ export function statusFor(e: Eligibility): Exclude<ComplianceStatus, "compliant"
  * May the batch be marked EUDR-compliant now? Only when every origin plot is eligible;
  * otherwise the refusal says which plots stand in the way.
  */
-export function canMarkCompliant(plots: OriginPlot[]): { ok: true } | { ok: false; message: string; status: ComplianceStatus } {
+export function canMarkCompliant(
+  plots: OriginPlot[],
+): { ok: true } | { ok: false; message: string; status: ComplianceStatus } {
   const e = evaluateBatchCompliance(plots);
   if (e.verdict === "eligible") return { ok: true };
   return {

@@ -117,16 +117,35 @@ export type Decision = { ok: true } | { ok: false; kind: "role" | "order"; messa
  * a skipped step names the step that is missing, a wrong role names the role that acts.
  */
 export function canTransition(from: string, to: string, role: Role): Decision {
-  if (from === "split") return { ok: false, kind: "order", message: "This batch was split into smaller batches: record custody on the new batches instead" };
-  if (from === "merged") return { ok: false, kind: "order", message: "This batch was merged into another batch: record custody on the merged batch instead" };
+  if (from === "split")
+    return {
+      ok: false,
+      kind: "order",
+      message: "This batch was split into smaller batches: record custody on the new batches instead",
+    };
+  if (from === "merged")
+    return {
+      ok: false,
+      kind: "order",
+      message: "This batch was merged into another batch: record custody on the merged batch instead",
+    };
   if (!isChainStatus(from)) return { ok: false, kind: "order", message: `Unknown custody stage "${from}"` };
   if (!isChainStatus(to) || to === "harvested") {
-    return { ok: false, kind: "order", message: `Unknown custody stage "${to}": choose one of ${CHAIN.slice(1).join(", ")}` };
+    return {
+      ok: false,
+      kind: "order",
+      message: `Unknown custody stage "${to}": choose one of ${CHAIN.slice(1).join(", ")}`,
+    };
   }
-  if (from === "exported") return { ok: false, kind: "order", message: "This batch has been exported: its chain of custody is complete" };
+  if (from === "exported")
+    return { ok: false, kind: "order", message: "This batch has been exported: its chain of custody is complete" };
   const gap = CHAIN.indexOf(to) - CHAIN.indexOf(from);
   if (gap <= 0) {
-    return { ok: false, kind: "order", message: `This batch has already passed ${STEP_NAME[to]}: custody only moves forward` };
+    return {
+      ok: false,
+      kind: "order",
+      message: `This batch has already passed ${STEP_NAME[to]}: custody only moves forward`,
+    };
   }
   if (gap > 1) {
     const missing = CHAIN[CHAIN.indexOf(from) + 1]!;
@@ -153,11 +172,21 @@ export function canTransition(from: string, to: string, role: Role): Decision {
  */
 export function canHandleAt(status: string, role: Role, action: "split" | "merge"): Decision {
   if (status === "split" || status === "merged") {
-    return { ok: false, kind: "order", message: `This batch was already ${status === "split" ? "split" : "merged"}: ${action} its new batches instead` };
+    return {
+      ok: false,
+      kind: "order",
+      message: `This batch was already ${status === "split" ? "split" : "merged"}: ${action} its new batches instead`,
+    };
   }
-  if (status === "exported") return { ok: false, kind: "order", message: `An exported batch cannot be ${action === "split" ? "split" : "merged"}: it has left the country` };
+  if (status === "exported")
+    return {
+      ok: false,
+      kind: "order",
+      message: `An exported batch cannot be ${action === "split" ? "split" : "merged"}: it has left the country`,
+    };
   const handler = STAGE_HANDLER[status as BatchStatus];
-  if (!handler || !isChainStatus(status)) return { ok: false, kind: "order", message: `Unknown custody stage "${status}"` };
+  if (!handler || !isChainStatus(status))
+    return { ok: false, kind: "order", message: `Unknown custody stage "${status}"` };
   if (role !== handler) {
     return {
       ok: false,
@@ -180,7 +209,11 @@ const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 
  * combine lots), what goes out cannot exceed what came in, and a loss above LOSS_FLAG_PERCENT
  * of the recorded weight is flagged for the note.
  */
-export function checkTransferWeights(recordedKg: number, weightInKg: number | undefined, weightOutKg: number): WeightCheck {
+export function checkTransferWeights(
+  recordedKg: number,
+  weightInKg: number | undefined,
+  weightOutKg: number,
+): WeightCheck {
   const weightIn = weightInKg ?? recordedKg;
   if (!(weightIn > 0)) return { ok: false, field: "weightInKg", message: "Weight in must be more than 0 kg" };
   if (weightIn > recordedKg + 1e-9) {
@@ -192,7 +225,11 @@ export function checkTransferWeights(recordedKg: number, weightInKg: number | un
   }
   if (!(weightOutKg > 0)) return { ok: false, field: "weightOutKg", message: "Weight out must be more than 0 kg" };
   if (weightOutKg > weightIn + 1e-9) {
-    return { ok: false, field: "weightOutKg", message: `Weight out (${kg(weightOutKg)}) cannot exceed weight in (${kg(weightIn)})` };
+    return {
+      ok: false,
+      field: "weightOutKg",
+      message: `Weight out (${kg(weightOutKg)}) cannot exceed weight in (${kg(weightIn)})`,
+    };
   }
   const lossKg = Math.round((recordedKg - weightOutKg) * 1000) / 1000;
   const lossPercent = Math.round((lossKg / recordedKg) * 1000) / 10;

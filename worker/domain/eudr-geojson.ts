@@ -44,7 +44,10 @@ export type EudrPackage = { commodity: string; producers: number; features: Eudr
 
 /** "Community, District, County": the most precise place names the registry has. */
 export function productionPlace(p: Pick<ExportPlot, "community" | "district" | "county">): string {
-  return [p.community, p.district, p.county].map((s) => s?.trim()).filter(Boolean).join(", ");
+  return [p.community, p.district, p.county]
+    .map((s) => s?.trim())
+    .filter(Boolean)
+    .join(", ");
 }
 
 /** Hectares to 4 decimals (1 m²), never below the EU minimum of 0.0001 ha. */
@@ -79,7 +82,12 @@ export function toEudrFeature(plot: ExportPlot): EudrFeature {
 
 /** The export items of plots: a feature each, with the commodity and producer used for splitting. */
 export function toExportItems(plots: ExportPlot[]): ExportItem[] {
-  return plots.map((p) => ({ commodity: p.commodity, producerKey: p.producerKey, label: p.plotCode, feature: toEudrFeature(p) }));
+  return plots.map((p) => ({
+    commodity: p.commodity,
+    producerKey: p.producerKey,
+    label: p.plotCode,
+    feature: toEudrFeature(p),
+  }));
 }
 
 /** All plots in one FeatureCollection (use splitPackages for files that must respect the DDS limits). */
@@ -127,7 +135,10 @@ export function serializeEudrGeoJson(fc: EudrFeatureCollection): string {
  */
 export function splitPackages(
   items: ExportItem[],
-  { maxBytes = MAX_PACKAGE_BYTES, maxProducers = MAX_PRODUCERS_PER_COMMODITY }: { maxBytes?: number; maxProducers?: number } = {},
+  {
+    maxBytes = MAX_PACKAGE_BYTES,
+    maxProducers = MAX_PRODUCERS_PER_COMMODITY,
+  }: { maxBytes?: number; maxProducers?: number } = {},
 ): EudrPackage[] {
   const empty = byteLength(OPEN + CLOSE);
   const byCommodity = new Map<string, Map<string, { bytes: number; feature: EudrFeature; label: string }[]>>();
@@ -144,7 +155,8 @@ export function splitPackages(
     let pkg: EudrPackage | null = null;
     for (const features of producers.values()) {
       for (const f of features) {
-        if (empty + f.bytes > maxBytes) throw new Error(`Plot ${f.label} alone is larger than the package limit of ${maxBytes} bytes`);
+        if (empty + f.bytes > maxBytes)
+          throw new Error(`Plot ${f.label} alone is larger than the package limit of ${maxBytes} bytes`);
       }
       const together = features.reduce((sum, f) => sum + f.bytes + 1, 0);
       if (!pkg) pkg = fresh();
@@ -177,7 +189,8 @@ export function packageCollection(pkg: EudrPackage): EudrFeatureCollection {
 export type EudrIssue = { feature?: number; rule: string; message: string };
 
 const ACCEPTED = ["Point", "MultiPoint", "Polygon", "MultiPolygon", "GeometryCollection"];
-const isPos = (v: unknown): v is number[] => Array.isArray(v) && v.length >= 2 && v.length <= 3 && v.every((n) => typeof n === "number" && Number.isFinite(n));
+const isPos = (v: unknown): v is number[] =>
+  Array.isArray(v) && v.length >= 2 && v.length <= 3 && v.every((n) => typeof n === "number" && Number.isFinite(n));
 
 /** Number tokens of every "coordinates" array of the file text, as written. */
 function coordinateTokens(text: string): string[] {
@@ -193,51 +206,90 @@ function coordinateTokens(text: string): string[] {
  * Pass the file TEXT to check the written precision (≥ 6 decimals per coordinate) and the size;
  * a parsed object is checked with the precision its numbers print with.
  */
-export function checkEudrGeoJson(input: string | unknown, { maxBytes = MAX_PACKAGE_BYTES, maxProducers = MAX_PRODUCERS_PER_COMMODITY } = {}): { ok: boolean; errors: EudrIssue[] } {
+export function checkEudrGeoJson(
+  input: string | unknown,
+  { maxBytes = MAX_PACKAGE_BYTES, maxProducers = MAX_PRODUCERS_PER_COMMODITY } = {},
+): { ok: boolean; errors: EudrIssue[] } {
   const errors: EudrIssue[] = [];
   let fc: unknown = input;
   if (typeof input === "string") {
-    if (byteLength(input) > maxBytes) errors.push({ rule: "size", message: `The file is ${byteLength(input)} bytes; the limit per DDS is ${maxBytes}` });
+    if (byteLength(input) > maxBytes)
+      errors.push({
+        rule: "size",
+        message: `The file is ${byteLength(input)} bytes; the limit per DDS is ${maxBytes}`,
+      });
     try {
       fc = JSON.parse(input);
     } catch {
       return { ok: false, errors: [{ rule: "json", message: "The file is not valid JSON" }] };
     }
     const imprecise = coordinateTokens(input).filter((t) => /e/i.test(t) || decimalsOf(t) < MIN_DECIMALS);
-    if (imprecise.length) errors.push({ rule: "precision", message: `${imprecise.length} coordinate(s) have fewer than 6 decimal digits (e.g. ${imprecise[0]})` });
+    if (imprecise.length)
+      errors.push({
+        rule: "precision",
+        message: `${imprecise.length} coordinate(s) have fewer than 6 decimal digits (e.g. ${imprecise[0]})`,
+      });
   }
   const obj = fc as { type?: unknown; features?: unknown };
   if (!obj || obj.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
-    return { ok: false, errors: [...errors, { rule: "feature-collection", message: "The file must be a GeoJSON FeatureCollection" }] };
+    return {
+      ok: false,
+      errors: [...errors, { rule: "feature-collection", message: "The file must be a GeoJSON FeatureCollection" }],
+    };
   }
   const producers = new Set<string>();
   (obj.features as unknown[]).forEach((raw, i) => {
     const n = i + 1;
-    const add = (rule: string, message: string) => errors.push({ feature: n, rule, message: `Feature ${n}: ${message}` });
-    const f = raw as { type?: unknown; properties?: Record<string, unknown> | null; geometry?: { type?: unknown; coordinates?: unknown } | null };
+    const add = (rule: string, message: string) =>
+      errors.push({ feature: n, rule, message: `Feature ${n}: ${message}` });
+    const f = raw as {
+      type?: unknown;
+      properties?: Record<string, unknown> | null;
+      geometry?: { type?: unknown; coordinates?: unknown } | null;
+    };
     if (!f || f.type !== "Feature") return add("feature", "is not a Feature");
     const props = f.properties ?? {};
     for (const key of Object.keys(props)) {
       if ((EUDR_PROPERTIES as readonly string[]).includes(key)) continue;
       const meant = EUDR_PROPERTIES.find((p) => p.toLowerCase() === key.toLowerCase());
-      add("property-name", meant ? `property "${key}" must be spelled "${meant}" (names are case-sensitive)` : `unexpected property "${key}"`);
+      add(
+        "property-name",
+        meant
+          ? `property "${key}" must be spelled "${meant}" (names are case-sensitive)`
+          : `unexpected property "${key}"`,
+      );
     }
-    if (typeof props.ProducerName !== "string" || !props.ProducerName.trim()) add("producer-name", "ProducerName is missing");
+    if (typeof props.ProducerName !== "string" || !props.ProducerName.trim())
+      add("producer-name", "ProducerName is missing");
     else producers.add(props.ProducerName);
-    if (props.ProducerCountry !== PRODUCER_COUNTRY) add("producer-country", `ProducerCountry must be "${PRODUCER_COUNTRY}", not ${JSON.stringify(props.ProducerCountry)}`);
-    if (typeof props.ProductionPlace !== "string" || !props.ProductionPlace.trim()) add("production-place", "ProductionPlace is missing");
-    if (typeof props.Area !== "number" || !Number.isFinite(props.Area)) add("area-number", `Area must be a number of hectares, not ${JSON.stringify(props.Area)}`);
-    else if (props.Area < MIN_AREA_HA) add("area-min", `Area ${props.Area} ha is below the minimum of ${MIN_AREA_HA} ha`);
+    if (props.ProducerCountry !== PRODUCER_COUNTRY)
+      add(
+        "producer-country",
+        `ProducerCountry must be "${PRODUCER_COUNTRY}", not ${JSON.stringify(props.ProducerCountry)}`,
+      );
+    if (typeof props.ProductionPlace !== "string" || !props.ProductionPlace.trim())
+      add("production-place", "ProductionPlace is missing");
+    if (typeof props.Area !== "number" || !Number.isFinite(props.Area))
+      add("area-number", `Area must be a number of hectares, not ${JSON.stringify(props.Area)}`);
+    else if (props.Area < MIN_AREA_HA)
+      add("area-min", `Area ${props.Area} ha is below the minimum of ${MIN_AREA_HA} ha`);
 
     const g = f.geometry;
     if (!g || typeof g !== "object") return add("geometry", "has no geometry");
-    if (g.type === "LineString" || g.type === "MultiLineString") return add("no-linestring", `${g.type} geometries are rejected`);
-    if (!ACCEPTED.includes(String(g.type))) return add("geometry-type", `geometry type ${String(g.type)} is not accepted`);
+    if (g.type === "LineString" || g.type === "MultiLineString")
+      return add("no-linestring", `${g.type} geometries are rejected`);
+    if (!ACCEPTED.includes(String(g.type)))
+      return add("geometry-type", `geometry type ${String(g.type)} is not accepted`);
     let positions: number[][] = [];
     if (g.type === "Point") {
-      if (!isPos(g.coordinates)) return add("point-coordinates", "a Point's coordinates must be one [longitude, latitude] array");
+      if (!isPos(g.coordinates))
+        return add("point-coordinates", "a Point's coordinates must be one [longitude, latitude] array");
       positions = [g.coordinates];
-      if (typeof props.Area === "number" && props.Area > POINT_MAX_AREA_HA) add("point-area", `a Point may not declare more than ${POINT_MAX_AREA_HA} ha (Area ${props.Area}); describe the plot with a polygon`);
+      if (typeof props.Area === "number" && props.Area > POINT_MAX_AREA_HA)
+        add(
+          "point-area",
+          `a Point may not declare more than ${POINT_MAX_AREA_HA} ha (Area ${props.Area}); describe the plot with a polygon`,
+        );
     } else if (g.type === "Polygon" || g.type === "MultiPolygon") {
       const polys = (g.type === "Polygon" ? [g.coordinates] : g.coordinates) as unknown;
       if (!Array.isArray(polys) || !polys.length) return add("coordinates", "the polygon has no coordinates");
@@ -246,7 +298,8 @@ export function checkEudrGeoJson(input: string | unknown, { maxBytes = MAX_PACKA
         if (!Array.isArray(rings) || !rings.length) return add("coordinates", `${where} has no rings`);
         if (rings.length > 1) add("no-holes", `${where} has ${rings.length - 1} hole(s)`);
         const ring = rings[0] as unknown;
-        if (!Array.isArray(ring) || !ring.every(isPos)) return add("coordinates", `${where}: positions must be [longitude, latitude] pairs`);
+        if (!Array.isArray(ring) || !ring.every(isPos))
+          return add("coordinates", `${where}: positions must be [longitude, latitude] pairs`);
         if (ring.length < 4) add("ring-min-positions", `${where}: a ring needs at least 4 positions`);
         const first = ring[0]!;
         const last = ring[ring.length - 1]!;
@@ -263,24 +316,37 @@ export function checkEudrGeoJson(input: string | unknown, { maxBytes = MAX_PACKA
         positions.push(...(ring as number[][]));
       }
       if (!errors.some((e) => e.feature === n && /ring|coordinates/.test(e.rule))) {
-        const shape = g.type === "Polygon" ? polygon(g.coordinates as Position[][]) : multiPolygon(g.coordinates as Position[][][]);
-        if (turfKinks(shape as Parameters<typeof turfKinks>[0]).features.length) add("self-intersection", "the boundary crosses itself");
+        const shape =
+          g.type === "Polygon" ? polygon(g.coordinates as Position[][]) : multiPolygon(g.coordinates as Position[][][]);
+        if (turfKinks(shape as Parameters<typeof turfKinks>[0]).features.length)
+          add("self-intersection", "the boundary crosses itself");
         if (turfArea(shape) === 0) add("zero-area", "the polygon has no area");
       }
     } else {
       // MultiPoint / GeometryCollection are accepted by the EU system; the platform never writes them.
       positions = [];
     }
-    if (positions.some(([lon, lat]) => lon! < -180 || lon! > 180 || lat! < -90 || lat! > 90)) add("wgs84-range", "coordinates are outside WGS84");
+    if (positions.some(([lon, lat]) => lon! < -180 || lon! > 180 || lat! < -90 || lat! > 90))
+      add("wgs84-range", "coordinates are outside WGS84");
     const swapped =
       positions.length > 0 &&
-      positions.every(([a, b]) => a! >= LIBERIA_BBOX.minLat && a! <= LIBERIA_BBOX.maxLat && b! >= LIBERIA_BBOX.minLon && b! <= LIBERIA_BBOX.maxLon);
+      positions.every(
+        ([a, b]) =>
+          a! >= LIBERIA_BBOX.minLat &&
+          a! <= LIBERIA_BBOX.maxLat &&
+          b! >= LIBERIA_BBOX.minLon &&
+          b! <= LIBERIA_BBOX.maxLon,
+      );
     if (swapped) add("axis-order", "coordinates look like [latitude, longitude]; GeoJSON is [longitude, latitude]");
     if (typeof input !== "string") {
       const imprecise = positions.flat().filter((c) => decimalsOf(String(c)) < MIN_DECIMALS);
       if (imprecise.length) add("precision", `${imprecise.length} coordinate(s) have fewer than 6 decimal digits`);
     }
   });
-  if (producers.size > maxProducers) errors.push({ rule: "producers", message: `${producers.size} producers in one file; the limit is ${maxProducers} per commodity` });
+  if (producers.size > maxProducers)
+    errors.push({
+      rule: "producers",
+      message: `${producers.size} producers in one file; the limit is ${maxProducers} per commodity`,
+    });
   return { ok: errors.length === 0, errors };
 }

@@ -41,7 +41,11 @@ export type ParsedImport = { kind: "csv" | "geojson"; records: ImportRecord[]; e
 
 export const MAX_IMPORT_ROWS = 20_000;
 
-const norm = (h: string) => h.trim().toLowerCase().replace(/[\s-]+/g, "_");
+const norm = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, "_");
 
 /** Decides the format from the name or the content; GeoJSON files start with `{`. */
 export function importKind(fileName: string, text: string): "csv" | "geojson" {
@@ -80,7 +84,8 @@ function parseCsv(text: string): ParsedImport {
   rows.forEach((row, i) => {
     const line = lineOf[i] ?? i + 2;
     if (records.length >= MAX_IMPORT_ROWS) {
-      if (records.length === MAX_IMPORT_ROWS) errors.push({ line, reason: `Only ${MAX_IMPORT_ROWS} rows are read per file` });
+      if (records.length === MAX_IMPORT_ROWS)
+        errors.push({ line, reason: `Only ${MAX_IMPORT_ROWS} rows are read per file` });
       return;
     }
     const fields: Partial<Record<ImportColumn, string>> = {};
@@ -149,7 +154,11 @@ function parseGeoJson(text: string): ParsedImport {
   }
   const fc = json as { type?: string; features?: unknown[] };
   if (fc?.type !== "FeatureCollection" || !Array.isArray(fc.features)) {
-    return { kind: "geojson", records: [], errors: [{ line: 1, reason: "A GeoJSON import must be a FeatureCollection" }] };
+    return {
+      kind: "geojson",
+      records: [],
+      errors: [{ line: 1, reason: "A GeoJSON import must be a FeatureCollection" }],
+    };
   }
   const known = new Set<string>(IMPORT_COLUMNS);
   const records: ImportRecord[] = [];

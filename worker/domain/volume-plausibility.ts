@@ -38,7 +38,11 @@ export function cropYearOf(harvestDate: string): { label: string; from: string; 
   const year = Number(harvestDate.slice(0, 4));
   const month = Number(harvestDate.slice(5, 7));
   const start = month >= 10 ? year : year - 1;
-  return { label: `${start}/${String((start + 1) % 100).padStart(2, "0")}`, from: `${start}-10-01`, to: `${start + 1}-09-30` };
+  return {
+    label: `${start}/${String((start + 1) % 100).padStart(2, "0")}`,
+    from: `${start}-10-01`,
+    to: `${start + 1}-09-30`,
+  };
 }
 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
@@ -86,11 +90,21 @@ export function checkVolumePlausibility(input: {
   const flagged = input.weightKg > remainingKg + 1e-9;
   const season = input.season ? `in the ${input.season} crop year` : "this season";
   const base = `${fmt(totalHectares, 4)} ha × ${fmt(y)} kg/ha = ${fmt(capacityKg)} kg ${season}`;
-  const earlier = already > 0 ? `, of which ${fmt(already, 3)} kg already purchased (${fmt(remainingKg, 3)} kg left)` : "";
+  const earlier =
+    already > 0 ? `, of which ${fmt(already, 3)} kg already purchased (${fmt(remainingKg, 3)} kg left)` : "";
   const note = flagged
     ? `Purchase of ${fmt(input.weightKg, 3)} kg exceeds what the origin plots could yield: ${base}${earlier}. Flagged for inspection.`
     : `Purchase of ${fmt(input.weightKg, 3)} kg is within what the origin plots could yield: ${base}${earlier}.`;
-  return { checked: true, flagged, kgPerHectare: y, totalHectares, capacityKg, alreadyPurchasedKg: already, remainingKg, note };
+  return {
+    checked: true,
+    flagged,
+    kgPerHectare: y,
+    totalHectares,
+    capacityKg,
+    alreadyPurchasedKg: already,
+    remainingKg,
+    note,
+  };
 }
 
 /**

@@ -7,12 +7,7 @@ import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
-import {
-  clearExecutiveTokens,
-  clearSessionKeys,
-  storeBrowserSession,
-  tokenClaims,
-} from "#app/lib/browser-session";
+import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
 import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
@@ -77,7 +72,12 @@ export function LoginForm({
         spec.storage.executiveToken,
       );
       if (!offline) {
-        void storeOfflineVerifier(spec.endpoint, body, { userType: String(claims.utp ?? ""), role, username, name }).catch(() => {});
+        void storeOfflineVerifier(spec.endpoint, body, {
+          userType: String(claims.utp ?? ""),
+          role,
+          username,
+          name,
+        }).catch(() => {});
       }
       if (spec.storage.primeCurrentUser) {
         queryClient.setQueryData(CURRENT_USER_KEY, {
@@ -97,7 +97,11 @@ export function LoginForm({
       setStatus("error");
       if (isConnectionError(error)) {
         setServerError(spec.connectionMessage);
-        toast({ title: spec.connectionTitle ?? M.loginFailedTitle, description: spec.connectionMessage, variant: "destructive" });
+        toast({
+          title: spec.connectionTitle ?? M.loginFailedTitle,
+          description: spec.connectionMessage,
+          variant: "destructive",
+        });
         return;
       }
       const message = serverMessage(error, spec.failureFallback);

@@ -17,9 +17,22 @@ import type { PlotGeometry } from "../validate-geometry";
 import type { QualityMeasurements } from "./grading";
 
 export { gradeFromMeasurements, tradeGradeOf, GRADE_MEANING, COCOA_BANDS, COFFEE_BANDS } from "./grading";
-export type { CocoaMeasurements, CoffeeMeasurements, QualityMeasurements, GradeResult, CriterionResult } from "./grading";
+export type {
+  CocoaMeasurements,
+  CoffeeMeasurements,
+  QualityMeasurements,
+  GradeResult,
+  CriterionResult,
+} from "./grading";
 
-export const CERTIFICATE_TYPES = ["eudr", "deforestation", "phytosanitary", "origin", "quality", "declaration"] as const;
+export const CERTIFICATE_TYPES = [
+  "eudr",
+  "deforestation",
+  "phytosanitary",
+  "origin",
+  "quality",
+  "declaration",
+] as const;
 export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
 
 export function isCertificateType(value: string): value is CertificateType {
@@ -56,7 +69,8 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
     code: "EUDR",
     testPath: "eudr-certificate",
     validity: { months: 12 },
-    validityReason: "Risk verdicts are re-checked against new alerts at least yearly; revocation covers earlier changes.",
+    validityReason:
+      "Risk verdicts are re-checked against new alerts at least yearly; revocation covers earlier changes.",
   },
   deforestation: {
     title: "Deforestation Analysis",
@@ -74,7 +88,8 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
     code: "PHY",
     testPath: "phytosanitary-certificate",
     validity: { days: 14 },
-    validityReason: "Pest status is certified at inspection of one consignment; importing countries expect shipment within about two weeks.",
+    validityReason:
+      "Pest status is certified at inspection of one consignment; importing countries expect shipment within about two weeks.",
   },
   origin: {
     title: "Certificate of Origin",
@@ -92,7 +107,8 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
     code: "QCG",
     testPath: "quality-certificate",
     validity: { months: 6 },
-    validityReason: "Dried beans take up moisture and age in storage; a sample older than six months no longer describes the lot.",
+    validityReason:
+      "Dried beans take up moisture and age in storage; a sample older than six months no longer describes the lot.",
   },
   declaration: {
     title: "Comprehensive Compliance Declaration",
@@ -101,7 +117,8 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
     code: "CCD",
     testPath: "compliance-declaration",
     validity: { months: 6 },
-    validityReason: "A summary cannot outlive the quality grade it restates (six months); the phytosanitary part refers to its own certificate and validity.",
+    validityReason:
+      "A summary cannot outlive the quality grade it restates (six months); the phytosanitary part refers to its own certificate and validity.",
   },
 };
 
@@ -113,7 +130,8 @@ export const EUDR_CUTOFF_LABEL = "31 December 2020";
 export const NOT_A_DDS_STATEMENT =
   "This is a national attestation and DDS-ready data package; it is not the due diligence statement, which the EU operator files in the EU information system.";
 /** Printed on every page of a test profile's documents. */
-export const TEST_PROFILE_NOTICE = "Test profile — not a real farmer. Fictional data for certificate testing; not valid for trade.";
+export const TEST_PROFILE_NOTICE =
+  "Test profile — not a real farmer. Fictional data for certificate testing; not valid for trade.";
 
 export type Officer = { name: string; title: string };
 
@@ -147,9 +165,15 @@ export const PLANT_PROTECTION_SERVICE: Omit<Issuer, "officer"> = {
 /** The issuer of a type; `officer` is the person who issues (or, for phytosanitary, who must sign). */
 export function issuerFor(type: CertificateType, officer?: Officer): Issuer {
   if (type === "phytosanitary") {
-    return { ...PLANT_PROTECTION_SERVICE, officer: officer ?? { name: "Authorized officer", title: "National Plant Quarantine Service" } };
+    return {
+      ...PLANT_PROTECTION_SERVICE,
+      officer: officer ?? { name: "Authorized officer", title: "National Plant Quarantine Service" },
+    };
   }
-  return { ...LACRA, officer: officer ?? { name: "Certification Officer", title: "Quality Control and Certification, LACRA" } };
+  return {
+    ...LACRA,
+    officer: officer ?? { name: "Certification Officer", title: "Quality Control and Certification, LACRA" },
+  };
 }
 
 export type FarmerRecord = {
@@ -285,7 +309,12 @@ export type QualityRecord = {
 };
 
 /** The EU buyer's DDS, once they have filed it (EUDR.md). */
-export type DdsRecord = { referenceNumber: string; verificationNumber: string; operatorName?: string | null; recordedAt?: string | null };
+export type DdsRecord = {
+  referenceNumber: string;
+  verificationNumber: string;
+  operatorName?: string | null;
+  recordedAt?: string | null;
+};
 
 export type SubjectKind = "test_farmer" | "farmer" | "batch" | "shipment";
 export type CertificateSubject = { kind: SubjectKind; id: string; label: string };
@@ -377,7 +406,20 @@ export function stampCertificate(
   };
 }
 
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 
 /** "15 January 2026" (UTC), the date style of the papers; "not recorded" for nothing. */
 export function formatDate(iso: string | null | undefined): string {

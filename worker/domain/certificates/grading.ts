@@ -166,16 +166,80 @@ const pct = (n: number) => `${n.toFixed(1)} %`;
  */
 export function gradeFromMeasurements(m: QualityMeasurements): GradeResult {
   const criteria: CriterionResult[] = [];
-  const add = (key: string, name: string, value: number, measured: string, limit: string, limitMax: number, bands: readonly Band[]) =>
-    criteria.push({ key, name, value, measured, limit, grade: bandGrade(value, bands), withinLimit: Number.isFinite(value) && value >= 0 && value <= limitMax });
+  const add = (
+    key: string,
+    name: string,
+    value: number,
+    measured: string,
+    limit: string,
+    limitMax: number,
+    bands: readonly Band[],
+  ) =>
+    criteria.push({
+      key,
+      name,
+      value,
+      measured,
+      limit,
+      grade: bandGrade(value, bands),
+      withinLimit: Number.isFinite(value) && value >= 0 && value <= limitMax,
+    });
 
   if (m.commodity === "Cocoa") {
-    add("moisturePercent", "Moisture", m.moisturePercent, pct(m.moisturePercent), "≤ 7.5 % (LACRA)", 7.5, COCOA_BANDS.moisturePercent);
-    add("beanCountPer100g", "Bean count per 100 g", m.beanCountPer100g, `${Math.round(m.beanCountPer100g)} beans`, "≤ 110 (100 + 10 % size tolerance, LACRA)", 110, COCOA_BANDS.beanCountPer100g);
-    add("mouldyPercent", "Mouldy beans (cut test)", m.mouldyPercent, pct(m.mouldyPercent), "≤ 3 % Grade I; ≤ 4 % Grade II", 4, COCOA_BANDS.mouldyPercent);
-    add("slatyPercent", "Slaty beans (cut test)", m.slatyPercent, pct(m.slatyPercent), "≤ 3 % Grade I; ≤ 8 % Grade II", 8, COCOA_BANDS.slatyPercent);
-    add("defectivePercent", "Insect-damaged, germinated or flat beans", m.defectivePercent, pct(m.defectivePercent), "≤ 3 % Grade I; ≤ 6 % Grade II", 6, COCOA_BANDS.defectivePercent);
-    add("foreignMatterPercent", "Foreign matter", m.foreignMatterPercent, pct(m.foreignMatterPercent), "none (LACRA)", 0, COCOA_BANDS.foreignMatterPercent);
+    add(
+      "moisturePercent",
+      "Moisture",
+      m.moisturePercent,
+      pct(m.moisturePercent),
+      "≤ 7.5 % (LACRA)",
+      7.5,
+      COCOA_BANDS.moisturePercent,
+    );
+    add(
+      "beanCountPer100g",
+      "Bean count per 100 g",
+      m.beanCountPer100g,
+      `${Math.round(m.beanCountPer100g)} beans`,
+      "≤ 110 (100 + 10 % size tolerance, LACRA)",
+      110,
+      COCOA_BANDS.beanCountPer100g,
+    );
+    add(
+      "mouldyPercent",
+      "Mouldy beans (cut test)",
+      m.mouldyPercent,
+      pct(m.mouldyPercent),
+      "≤ 3 % Grade I; ≤ 4 % Grade II",
+      4,
+      COCOA_BANDS.mouldyPercent,
+    );
+    add(
+      "slatyPercent",
+      "Slaty beans (cut test)",
+      m.slatyPercent,
+      pct(m.slatyPercent),
+      "≤ 3 % Grade I; ≤ 8 % Grade II",
+      8,
+      COCOA_BANDS.slatyPercent,
+    );
+    add(
+      "defectivePercent",
+      "Insect-damaged, germinated or flat beans",
+      m.defectivePercent,
+      pct(m.defectivePercent),
+      "≤ 3 % Grade I; ≤ 6 % Grade II",
+      6,
+      COCOA_BANDS.defectivePercent,
+    );
+    add(
+      "foreignMatterPercent",
+      "Foreign matter",
+      m.foreignMatterPercent,
+      pct(m.foreignMatterPercent),
+      "none (LACRA)",
+      0,
+      COCOA_BANDS.foreignMatterPercent,
+    );
     criteria.push({
       key: "smokyBeans",
       name: "Smoky beans",
@@ -186,9 +250,33 @@ export function gradeFromMeasurements(m: QualityMeasurements): GradeResult {
       withinLimit: !m.smokyBeans,
     });
   } else {
-    add("moisturePercent", "Moisture", m.moisturePercent, pct(m.moisturePercent), "≤ 12.5 % (ICO)", 12.5, COFFEE_BANDS.moisturePercent);
-    add("defectsPer300g", "Defects per 300 g sample", m.defectsPer300g, `${Math.round(m.defectsPer300g)} defects`, "≤ 150 (ICO export minimum, Robusta)", 150, COFFEE_BANDS.defectsPer300g);
-    add("foreignMatterPercent", "Foreign matter", m.foreignMatterPercent, pct(m.foreignMatterPercent), "none", 0, COFFEE_BANDS.foreignMatterPercent);
+    add(
+      "moisturePercent",
+      "Moisture",
+      m.moisturePercent,
+      pct(m.moisturePercent),
+      "≤ 12.5 % (ICO)",
+      12.5,
+      COFFEE_BANDS.moisturePercent,
+    );
+    add(
+      "defectsPer300g",
+      "Defects per 300 g sample",
+      m.defectsPer300g,
+      `${Math.round(m.defectsPer300g)} defects`,
+      "≤ 150 (ICO export minimum, Robusta)",
+      150,
+      COFFEE_BANDS.defectsPer300g,
+    );
+    add(
+      "foreignMatterPercent",
+      "Foreign matter",
+      m.foreignMatterPercent,
+      pct(m.foreignMatterPercent),
+      "none",
+      0,
+      COFFEE_BANDS.foreignMatterPercent,
+    );
   }
 
   const worst = Math.max(...criteria.map((c) => ORDER.indexOf(c.grade as (typeof ORDER)[number])));
@@ -197,7 +285,8 @@ export function gradeFromMeasurements(m: QualityMeasurements): GradeResult {
     grade,
     meaning: GRADE_MEANING[grade],
     criteria,
-    limitingCriteria: grade === "A+" ? [] : criteria.filter((c) => c.grade === grade).map((c) => `${c.name}: ${c.measured}`),
+    limitingCriteria:
+      grade === "A+" ? [] : criteria.filter((c) => c.grade === grade).map((c) => `${c.name}: ${c.measured}`),
   };
 }
 

@@ -31,7 +31,15 @@ export const WHITE = rgb(1, 1, 1);
 
 export type BoxKind = "text" | "qr" | "map" | "chart";
 /** Something drawn: position in PDF points (origin bottom-left), on page `page` (0-based). */
-export type DrawnBox = { page: number; kind: BoxKind; x: number; y: number; width: number; height: number; text?: string };
+export type DrawnBox = {
+  page: number;
+  kind: BoxKind;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  text?: string;
+};
 
 export type Fonts = { regular: PDFFont; bold: PDFFont };
 export type TextStyle = { size?: number; bold?: boolean; color?: Color };
@@ -163,7 +171,14 @@ export class Layout {
   }
 
   /** Draws one line whose box top is `top`, and records its box. */
-  drawLine(text: string, x: number, top: number, style: TextStyle = {}, align: "left" | "right" = "left", boxWidth = 0): void {
+  drawLine(
+    text: string,
+    x: number,
+    top: number,
+    style: TextStyle = {},
+    align: "left" | "right" = "left",
+    boxWidth = 0,
+  ): void {
     const size = style.size ?? 9;
     const font = style.bold ? this.fonts.bold : this.fonts.regular;
     if (!text) return;
@@ -190,7 +205,9 @@ export class Layout {
   /** Height `text` would take at `width`. */
   measure(text: string, style: TextStyle, width: number): number {
     const size = style.size ?? 9;
-    return this.wrap(text, style.bold ? this.fonts.bold : this.fonts.regular, size, width).length * this.lineHeight(size);
+    return (
+      this.wrap(text, style.bold ? this.fonts.bold : this.fonts.regular, size, width).length * this.lineHeight(size)
+    );
   }
 
   /** A section heading that never ends a page alone. */
@@ -198,7 +215,12 @@ export class Layout {
     this.space(size * 0.6);
     this.ensure(this.measure(text, { size, bold: true }, CONTENT_WIDTH) + 4 * this.lineHeight(9));
     this.text(text, { size, bold: true, color: NAVY });
-    this.page.drawLine({ start: { x: MARGIN, y: this.y + 1 }, end: { x: PAGE.width - MARGIN, y: this.y + 1 }, thickness: 0.6, color: RULE });
+    this.page.drawLine({
+      start: { x: MARGIN, y: this.y + 1 },
+      end: { x: PAGE.width - MARGIN, y: this.y + 1 },
+      thickness: 0.6,
+      color: RULE,
+    });
     this.y -= 4;
   }
 
@@ -215,7 +237,10 @@ export class Layout {
     return rows.reduce((h, [label, raw]) => {
       const value = typeof raw === "string" ? { text: raw } : raw;
       const font = value.bold ? this.fonts.bold : this.fonts.regular;
-      const lines = Math.max(this.wrap(label, this.fonts.bold, size, labelWidth).length, this.wrap(value.text, font, size, valueWidth).length);
+      const lines = Math.max(
+        this.wrap(label, this.fonts.bold, size, labelWidth).length,
+        this.wrap(value.text, font, size, valueWidth).length,
+      );
       return h + lines * this.lineHeight(size) + 2;
     }, 0);
   }
@@ -241,7 +266,8 @@ export class Layout {
       for (let i = 0; i < n; i++) {
         this.ensure(lh);
         if (labelLines[i]) this.drawLine(labelLines[i]!, x, this.y, { size, bold: true, color: MUTED });
-        if (valueLines[i]) this.drawLine(valueLines[i]!, x + labelWidth + 8, this.y, { size, color: value.color, bold: value.bold });
+        if (valueLines[i])
+          this.drawLine(valueLines[i]!, x + labelWidth + 8, this.y, { size, color: value.color, bold: value.bold });
         this.y -= lh;
       }
       this.y -= 2;
@@ -253,7 +279,11 @@ export class Layout {
    * runs onto; cells wrap inside their column (3 pt padding), rows kept whole when they fit.
    * Column widths are fractions of `width` (they are normalised).
    */
-  table(columns: Column[], rows: Cell[][], opts: { size?: number; width?: number; x?: number; keepTogether?: boolean } = {}): void {
+  table(
+    columns: Column[],
+    rows: Cell[][],
+    opts: { size?: number; width?: number; x?: number; keepTogether?: boolean } = {},
+  ): void {
     const size = opts.size ?? 8;
     const width = opts.width ?? CONTENT_WIDTH;
     const x0 = opts.x ?? MARGIN;
@@ -264,13 +294,27 @@ export class Layout {
     const pad = 3;
     const cellLines = (cell: Cell, i: number, bold: boolean) => {
       const c = typeof cell === "string" ? { text: cell, bold } : { bold, ...cell };
-      return { ...c, lines: this.wrap(c.text, c.bold ? this.fonts.bold : this.fonts.regular, size, widths[i]! - 2 * pad) };
+      return {
+        ...c,
+        lines: this.wrap(c.text, c.bold ? this.fonts.bold : this.fonts.regular, size, widths[i]! - 2 * pad),
+      };
     };
     const header = columns.map((c, i) => cellLines(c.header, i, true));
     const headerHeight = Math.max(...header.map((c) => c.lines.length)) * lh + 2;
     const drawHeader = () => {
       this.page.drawRectangle({ x: x0, y: this.y - headerHeight, width, height: headerHeight, color: SHADE });
-      header.forEach((c, i) => c.lines.forEach((line, k) => this.drawLine(line, xs[i]! + pad, this.y - 1 - k * lh, { size, bold: true, color: NAVY }, columns[i]!.align ?? "left", widths[i]! - 2 * pad)));
+      header.forEach((c, i) =>
+        c.lines.forEach((line, k) =>
+          this.drawLine(
+            line,
+            xs[i]! + pad,
+            this.y - 1 - k * lh,
+            { size, bold: true, color: NAVY },
+            columns[i]!.align ?? "left",
+            widths[i]! - 2 * pad,
+          ),
+        ),
+      );
       this.y -= headerHeight;
     };
     const rowHeight = (row: Cell[]) => Math.max(1, ...row.map((c, i) => cellLines(c, i, false).lines.length)) * lh + 2;
@@ -294,12 +338,25 @@ export class Layout {
         }
         cells.forEach((c, i) => {
           const line = c.lines[k];
-          if (line) this.drawLine(line, xs[i]! + pad, this.y - 1, { size, bold: c.bold, color: c.color }, columns[i]!.align ?? "left", widths[i]! - 2 * pad);
+          if (line)
+            this.drawLine(
+              line,
+              xs[i]! + pad,
+              this.y - 1,
+              { size, bold: c.bold, color: c.color },
+              columns[i]!.align ?? "left",
+              widths[i]! - 2 * pad,
+            );
         });
         this.y -= lh;
       }
       this.y -= 2;
-      this.page.drawLine({ start: { x: x0, y: this.y + 0.5 }, end: { x: x0 + width, y: this.y + 0.5 }, thickness: 0.4, color: RULE });
+      this.page.drawLine({
+        start: { x: x0, y: this.y + 0.5 },
+        end: { x: x0 + width, y: this.y + 0.5 },
+        thickness: 0.4,
+        color: RULE,
+      });
     }
     this.y -= 4;
   }
@@ -336,7 +393,13 @@ export class Layout {
         const start = c;
         while (c < n && qr.data[r]![c]) c++;
         // A hair of overlap between neighbouring squares avoids white seams in viewers.
-        this.page.drawRectangle({ x: x + (quiet + start) * m, y: top - (quiet + r + 1) * m - 0.02, width: (c - start) * m + 0.02, height: m + 0.04, color: rgb(0, 0, 0) });
+        this.page.drawRectangle({
+          x: x + (quiet + start) * m,
+          y: top - (quiet + r + 1) * m - 0.02,
+          width: (c - start) * m + 0.02,
+          height: m + 0.04,
+          color: rgb(0, 0, 0),
+        });
       }
     }
     this.boxes.push({ page: this.pageIndex, kind: "qr", x, y: top - size, width: size, height: size, text });
@@ -351,9 +414,18 @@ export class Layout {
    */
   plotMap(geometry: PlotGeometry, areaHectares: number, x: number, top: number, w: number, h: number): number {
     const page = this.page;
-    page.drawRectangle({ x, y: top - h, width: w, height: h, color: rgb(0.97, 0.98, 0.96), borderColor: RULE, borderWidth: 0.6 });
+    page.drawRectangle({
+      x,
+      y: top - h,
+      width: w,
+      height: h,
+      color: rgb(0.97, 0.98, 0.96),
+      borderColor: RULE,
+      borderWidth: 0.6,
+    });
     const pad = 10;
-    const rings: Position[][] = geometry.type === "Point" ? [] : geometry.type === "Polygon" ? geometry.coordinates : geometry.coordinates.flat();
+    const rings: Position[][] =
+      geometry.type === "Point" ? [] : geometry.type === "Polygon" ? geometry.coordinates : geometry.coordinates.flat();
     const all = geometry.type === "Point" ? [geometry.coordinates] : rings.flat();
     const lat0 = all.reduce((s, p) => s + p[1], 0) / all.length;
     const k = Math.cos((lat0 * Math.PI) / 180);
@@ -380,17 +452,36 @@ export class Layout {
     if (geometry.type === "Point") {
       cx = offX + (spanX * scale) / 2;
       cy = offY + (spanY * scale) / 2;
-      page.drawCircle({ x: cx, y: cy, size: radiusM * scale, color: rgb(0.82, 0.9, 0.8), borderColor: GREEN, borderWidth: 0.8, borderDashArray: [2, 2] });
+      page.drawCircle({
+        x: cx,
+        y: cy,
+        size: radiusM * scale,
+        color: rgb(0.82, 0.9, 0.8),
+        borderColor: GREEN,
+        borderWidth: 0.8,
+        borderDashArray: [2, 2],
+      });
       page.drawCircle({ x: cx, y: cy, size: 2.2, color: RED });
     } else {
       const path = rings
-        .map((r) => r.map((p, i) => {
-          const [mx, my] = toM(p);
-          // SVG paths run y downwards from the anchor (x, top of the drawing).
-          return `${i ? "L" : "M"} ${(offX - x + mx * scale).toFixed(2)} ${(spanY * scale - my * scale).toFixed(2)}`;
-        }).join(" ") + " Z")
+        .map(
+          (r) =>
+            r
+              .map((p, i) => {
+                const [mx, my] = toM(p);
+                // SVG paths run y downwards from the anchor (x, top of the drawing).
+                return `${i ? "L" : "M"} ${(offX - x + mx * scale).toFixed(2)} ${(spanY * scale - my * scale).toFixed(2)}`;
+              })
+              .join(" ") + " Z",
+        )
         .join(" ");
-      page.drawSvgPath(path, { x, y: offY + spanY * scale, color: rgb(0.82, 0.9, 0.8), borderColor: GREEN, borderWidth: 0.9 });
+      page.drawSvgPath(path, {
+        x,
+        y: offY + spanY * scale,
+        color: rgb(0.82, 0.9, 0.8),
+        borderColor: GREEN,
+        borderWidth: 0.9,
+      });
     }
     // Scale bar: the largest round length up to 40% of the box width.
     const maxM = (w * 0.4) / scale;
@@ -400,7 +491,12 @@ export class Layout {
     const by = top - h + 7;
     page.drawLine({ start: { x: bx, y: by }, end: { x: bx + barM * scale, y: by }, thickness: 1.2, color: INK });
     page.drawLine({ start: { x: bx, y: by - 2 }, end: { x: bx, y: by + 2 }, thickness: 0.8, color: INK });
-    page.drawLine({ start: { x: bx + barM * scale, y: by - 2 }, end: { x: bx + barM * scale, y: by + 2 }, thickness: 0.8, color: INK });
+    page.drawLine({
+      start: { x: bx + barM * scale, y: by - 2 },
+      end: { x: bx + barM * scale, y: by + 2 },
+      thickness: 0.8,
+      color: INK,
+    });
     // North arrow in the top-right corner.
     const nx = x + w - 8;
     const ny = top - 6;

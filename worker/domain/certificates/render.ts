@@ -68,7 +68,10 @@ const PALE_BLUE = rgb(0.92, 0.95, 0.99);
 const QR_SIZE = 96;
 
 const VERDICT_COLOR: Record<Verdict, Color> = { low: GREEN, high: RED, more_information_needed: AMBER };
-const verdictCell = (v: Verdict | null): Cell => (v ? { text: VERDICT_LABEL[v], bold: true, color: VERDICT_COLOR[v] } : { text: "Not assessed", color: AMBER, bold: true });
+const verdictCell = (v: Verdict | null): Cell =>
+  v
+    ? { text: VERDICT_LABEL[v], bold: true, color: VERDICT_COLOR[v] }
+    : { text: "Not assessed", color: AMBER, bold: true };
 const ha = (n: number) => `${formatNumber(n, 2)} ha`;
 const kg = (n: number) => `${formatNumber(n, 0)} kg`;
 /** "26 Dec 2025": dates in narrow table columns. */
@@ -79,7 +82,8 @@ const shortDate = (iso: string | null | undefined) => {
 };
 const orNot = (s: string | null | undefined) => (s && s.trim() ? s : "not recorded");
 /** "Name, address", or the name alone with a note when the address is not recorded. */
-const nameAndAddress = (name: string, address: string | null | undefined) => (address ? `${name}, ${address}` : `${name} (address not recorded)`);
+const nameAndAddress = (name: string, address: string | null | undefined) =>
+  address ? `${name}, ${address}` : `${name} (address not recorded)`;
 const partyText = (p: { name: string; address: string; country: string } | null | undefined, withCountry = false) =>
   p ? `${p.name}, ${p.address}${withCountry ? `, ${p.country}` : ""}` : "not recorded";
 
@@ -89,12 +93,20 @@ const partyText = (p: { name: string; address: string; country: string } | null 
  * @param data the stamped content (see content.ts `stampCertificate`); `data.type` must be `type`
  * @throws RangeError when `data` was stamped for another type
  */
-export async function renderCertificate(type: CertificateType, data: CertificateData, opts: RenderOptions = {}): Promise<Uint8Array> {
+export async function renderCertificate(
+  type: CertificateType,
+  data: CertificateData,
+  opts: RenderOptions = {},
+): Promise<Uint8Array> {
   return (await renderCertificateLayout(type, data, opts)).bytes;
 }
 
 /** As `renderCertificate`, also returning the layout (drawn boxes, QR position) for checks. */
-export async function renderCertificateLayout(type: CertificateType, data: CertificateData, opts: RenderOptions = {}): Promise<RenderResult> {
+export async function renderCertificateLayout(
+  type: CertificateType,
+  data: CertificateData,
+  opts: RenderOptions = {},
+): Promise<RenderResult> {
   // The number, validity and issuer were stamped for one type: drawing another would mislabel them.
   if (data.type !== type) throw new RangeError(`Certificate data was stamped for "${data.type}", not "${type}"`);
   const info = CERTIFICATE_INFO[type];
@@ -109,10 +121,22 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
       const left = `${data.issuer.authority}`;
       const right = `No. ${data.certificateNumber}`;
       const rightWidth = l.width(right, fonts.bold, 8);
-      l.drawLine(fitText(l, left, CONTENT_WIDTH - rightWidth - 12, 8, true), MARGIN, top, { size: 8, bold: true, color: NAVY });
+      l.drawLine(fitText(l, left, CONTENT_WIDTH - rightWidth - 12, 8, true), MARGIN, top, {
+        size: 8,
+        bold: true,
+        color: NAVY,
+      });
       l.drawLine(right, MARGIN, top, { size: 8, bold: true, color: NAVY }, "right", CONTENT_WIDTH);
-      l.drawLine(fitText(l, `${info.title} — continued`, CONTENT_WIDTH, 8, false), MARGIN, top - 11, { size: 8, color: MUTED });
-      l.page.drawLine({ start: { x: MARGIN, y: top - 27 }, end: { x: PAGE.width - MARGIN, y: top - 27 }, thickness: 0.8, color: RED });
+      l.drawLine(fitText(l, `${info.title} — continued`, CONTENT_WIDTH, 8, false), MARGIN, top - 11, {
+        size: 8,
+        color: MUTED,
+      });
+      l.page.drawLine({
+        start: { x: MARGIN, y: top - 27 },
+        end: { x: PAGE.width - MARGIN, y: top - 27 },
+        thickness: 0.8,
+        color: RED,
+      });
     },
   });
   layout.newPage();
@@ -144,7 +168,15 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
   doc.setTitle(`${info.title} ${data.certificateNumber}`, { showInWindowTitleBar: true });
   doc.setSubject(data.certificateNumber);
   doc.setAuthor(data.issuer.authority);
-  doc.setKeywords([type, info.slug, data.certificateNumber, `${data.subject.kind}:${data.subject.id}`, "EUDR", "Liberia", ...(data.testProfile ? ["TEST-PROFILE"] : [])]);
+  doc.setKeywords([
+    type,
+    info.slug,
+    data.certificateNumber,
+    `${data.subject.kind}:${data.subject.id}`,
+    "EUDR",
+    "Liberia",
+    ...(data.testProfile ? ["TEST-PROFILE"] : []),
+  ]);
   doc.setCreator(opts.creator ?? "LACRA traceability platform");
   doc.setProducer("pdf-lib");
   doc.setLanguage("en");
@@ -164,7 +196,9 @@ export async function renderCertificateLayout(type: CertificateType, data: Certi
  * lookup (pdf-lib 1.17.1 internals; if they change, the slow path still works).
  */
 export function plainGlyphMapping(font: PDFFont) {
-  const fk = (font as unknown as { embedder?: { font?: { glyphsForString?: (s: string) => unknown[]; layout?: unknown } } }).embedder?.font;
+  const fk = (
+    font as unknown as { embedder?: { font?: { glyphsForString?: (s: string) => unknown[]; layout?: unknown } } }
+  ).embedder?.font;
   if (fk && typeof fk.glyphsForString === "function") {
     const lookup = fk.glyphsForString.bind(fk);
     fk.layout = (text: string) => ({ glyphs: lookup(text) });
@@ -201,7 +235,9 @@ function firstPageHeader(l: Layout, type: CertificateType, data: CertificateData
   const leftWidth = CONTENT_WIDTH - QR_SIZE - 14;
   const pageOfQr = l.pageIndex;
   const drawn = l.qr(data.verificationUrl, qrX, qrTop, QR_SIZE);
-  const subjectLabel = { test_farmer: "Test farmer profile", farmer: "Farmer", batch: "Batch", shipment: "Shipment" }[data.subject.kind];
+  const subjectLabel = { test_farmer: "Test farmer profile", farmer: "Farmer", batch: "Batch", shipment: "Shipment" }[
+    data.subject.kind
+  ];
   l.fields(
     [
       ["Certificate No.", { text: data.certificateNumber, bold: true }],
@@ -217,7 +253,15 @@ function firstPageHeader(l: Layout, type: CertificateType, data: CertificateData
   l.y = Math.min(l.y, captionTop - l.lineHeight(7.5)) - 2;
   l.text(`Verify this certificate at ${data.verificationUrl}`, { size: 8, color: NAVY });
   l.y -= 2;
-  return { page: pageOfQr, x: qrX, y: qrTop - QR_SIZE, size: QR_SIZE, modules: drawn.modules, quiet: drawn.quiet, data: drawn.data };
+  return {
+    page: pageOfQr,
+    x: qrX,
+    y: qrTop - QR_SIZE,
+    size: QR_SIZE,
+    modules: drawn.modules,
+    quiet: drawn.quiet,
+    data: drawn.data,
+  };
 }
 
 function farmersText(data: CertificateData): string {
@@ -226,7 +270,9 @@ function farmersText(data: CertificateData): string {
 }
 
 function subjectFields(l: Layout, data: CertificateData) {
-  const rows: [string, string][] = [[data.farmers.length > 1 ? `Farmers (${data.farmers.length})` : "Farmer", farmersText(data)]];
+  const rows: [string, string][] = [
+    [data.farmers.length > 1 ? `Farmers (${data.farmers.length})` : "Farmer", farmersText(data)],
+  ];
   if (data.batch) {
     const b = data.batch;
     rows.push(
@@ -239,18 +285,31 @@ function subjectFields(l: Layout, data: CertificateData) {
   }
   if (data.shipment) {
     const s = data.shipment;
-    rows.push(["Shipment", `${s.reference} — ${s.exporter.name} to ${s.consignee ? `${s.consignee.name}, ${s.consignee.country}` : "a consignee not recorded"}`]);
+    rows.push([
+      "Shipment",
+      `${s.reference} — ${s.exporter.name} to ${s.consignee ? `${s.consignee.name}, ${s.consignee.country}` : "a consignee not recorded"}`,
+    ]);
   }
   l.fields(rows);
 }
 
 function complianceOf(data: CertificateData) {
-  return evaluateBatchCompliance(data.plots.map((p) => ({ plotCode: p.plotCode, riskLevel: p.verdict, validationState: p.geometryValid ? "valid" : "invalid" })));
+  return evaluateBatchCompliance(
+    data.plots.map((p) => ({
+      plotCode: p.plotCode,
+      riskLevel: p.verdict,
+      validationState: p.geometryValid ? "valid" : "invalid",
+    })),
+  );
 }
 
 function verdictCounts(plots: PlotRecord[]): string {
   const count = (v: Verdict | null) => plots.filter((p) => p.verdict === v).length;
-  const parts = [`${count("low")} low risk`, `${count("high")} high risk`, `${count("more_information_needed")} more information needed`];
+  const parts = [
+    `${count("low")} low risk`,
+    `${count("high")} high risk`,
+    `${count("more_information_needed")} more information needed`,
+  ];
   const none = count(null);
   if (none) parts.push(`${none} not assessed`);
   return parts.join(", ");
@@ -261,7 +320,8 @@ const totalArea = (plots: PlotRecord[]) => plots.reduce((s, p) => s + p.areaHect
 function geometryText(p: PlotRecord): string {
   const g = p.geometry;
   if (g.type === "Point") return `Point (lat ${g.coordinates[1].toFixed(6)}, lon ${g.coordinates[0].toFixed(6)})`;
-  const vertices = g.type === "Polygon" ? g.coordinates[0]!.length - 1 : g.coordinates.reduce((s, poly) => s + poly[0]!.length - 1, 0);
+  const vertices =
+    g.type === "Polygon" ? g.coordinates[0]!.length - 1 : g.coordinates.reduce((s, poly) => s + poly[0]!.length - 1, 0);
   return `${g.type}, ${vertices} vertices`;
 }
 
@@ -277,7 +337,16 @@ function plotsTable(l: Layout, plots: PlotRecord[]) {
       { header: "Verdict", width: 1.05 },
       { header: "Assessed", width: 1.05 },
     ],
-    plots.map((p) => [p.plotCode, p.producerName, p.crop, p.county, ha(p.areaHectares), geometryText(p), verdictCell(p.verdict), shortDate(p.assessedAt)]),
+    plots.map((p) => [
+      p.plotCode,
+      p.producerName,
+      p.crop,
+      p.county,
+      ha(p.areaHectares),
+      geometryText(p),
+      verdictCell(p.verdict),
+      shortDate(p.assessedAt),
+    ]),
   );
 }
 
@@ -298,7 +367,15 @@ function evidenceTable(l: Layout, p: PlotRecord) {
     ],
     p.evidence.map((e) => {
       const counts = e.present ?? e.overlapPercent >= THRESHOLD_PERCENT;
-      return [e.layerName, LAYER_KIND_LABEL[e.kind] ?? e.kind, e.version, orNot(e.sourceDate), ha(e.overlapHectares), `${formatNumber(e.overlapPercent, 1)} %`, counts ? { text: "yes", bold: true } : "no"];
+      return [
+        e.layerName,
+        LAYER_KIND_LABEL[e.kind] ?? e.kind,
+        e.version,
+        orNot(e.sourceDate),
+        ha(e.overlapHectares),
+        `${formatNumber(e.overlapPercent, 1)} %`,
+        counts ? { text: "yes", bold: true } : "no",
+      ];
     }),
     { size: 7.5, keepTogether: true },
   );
@@ -307,8 +384,14 @@ function evidenceTable(l: Layout, p: PlotRecord) {
 function ddsFields(data: CertificateData): [string, string | { text: string; bold?: boolean; color?: Color }][] {
   const dds = data.dds;
   return [
-    ["EU DDS reference number", dds ? { text: dds.referenceNumber, bold: true } : { text: "not yet recorded", color: AMBER }],
-    ["EU DDS verification number", dds ? { text: dds.verificationNumber, bold: true } : { text: "not yet recorded", color: AMBER }],
+    [
+      "EU DDS reference number",
+      dds ? { text: dds.referenceNumber, bold: true } : { text: "not yet recorded", color: AMBER },
+    ],
+    [
+      "EU DDS verification number",
+      dds ? { text: dds.verificationNumber, bold: true } : { text: "not yet recorded", color: AMBER },
+    ],
     ...(dds?.operatorName ? [["Filed by (EU operator)", dds.operatorName] as [string, string]] : []),
     ...(dds?.recordedAt ? [["Recorded on the platform", formatDate(dds.recordedAt)] as [string, string]] : []),
   ];
@@ -323,14 +406,25 @@ function eudrBody(l: Layout, data: CertificateData) {
   );
   l.y -= 3;
   const color = result.verdict === "eligible" ? GREEN : result.verdict === "held_for_review" ? AMBER : RED;
-  l.text(result.verdict === "eligible" ? `Conclusion: eligible for an EU due diligence statement. ${result.reason}.` : `Conclusion: ${result.reason}.`, { bold: true, color });
+  l.text(
+    result.verdict === "eligible"
+      ? `Conclusion: eligible for an EU due diligence statement. ${result.reason}.`
+      : `Conclusion: ${result.reason}.`,
+    { bold: true, color },
+  );
 
   l.heading("EUDR facts");
   l.fields([
     ["Country of production", `${COUNTRY.name} (${COUNTRY.iso2})`],
-    ["EU country risk class", `Liberia is classified ${COUNTRY.euRiskClass} in the EU country benchmarking (low / standard / high)`],
+    [
+      "EU country risk class",
+      `Liberia is classified ${COUNTRY.euRiskClass} in the EU country benchmarking (low / standard / high)`,
+    ],
     ["Cutoff date", `${EUDR_CUTOFF_LABEL} (${CUTOFF_DATE}): no deforestation after this date`],
-    ["Risk method", `Convergence of evidence (FAO Whisp): tree cover at end-2020, commodity present in 2020, disturbance before and after 2020, protected areas and forest concessions; a layer counts from ${THRESHOLD_PERCENT}% of the plot (any overlap for a point)`],
+    [
+      "Risk method",
+      `Convergence of evidence (FAO Whisp): tree cover at end-2020, commodity present in 2020, disturbance before and after 2020, protected areas and forest concessions; a layer counts from ${THRESHOLD_PERCENT}% of the plot (any overlap for a point)`,
+    ],
   ]);
 
   l.heading("Subject");
@@ -346,13 +440,20 @@ function eudrBody(l: Layout, data: CertificateData) {
     ["Country of production", COUNTRY.iso2],
     ["Producers", `${producers} (${[...new Set(data.plots.map((p) => p.producerName))].join(", ") || "none"})`],
     ["Plots of production", `${data.plots.length} plot(s), ${ha(totalArea(data.plots))} in total`],
-    ["Geolocation", "GeoJSON (RFC 7946), WGS84, [longitude, latitude] with 6 decimals; coordinates in the appendix below"],
+    [
+      "Geolocation",
+      "GeoJSON (RFC 7946), WGS84, [longitude, latitude] with 6 decimals; coordinates in the appendix below",
+    ],
     ...ddsFields(data),
   ]);
 
   l.heading("Origin plots and risk verdicts");
   if (data.plots.length) plotsTable(l, data.plots);
-  else l.text("No origin plot is recorded: produce of unknown origin cannot be EUDR-compliant.", { bold: true, color: RED });
+  else
+    l.text("No origin plot is recorded: produce of unknown origin cannot be EUDR-compliant.", {
+      bold: true,
+      color: RED,
+    });
 
   l.heading("Evidence behind each verdict");
   for (const p of data.plots) {
@@ -396,7 +497,10 @@ function deforestationBody(l: Layout, data: CertificateData) {
     ["Verdicts", verdictCounts(data.plots)],
     ["Cutoff date", EUDR_CUTOFF_LABEL],
     ["Monitoring window", monitoringWindow(data)],
-    ["Method", `Convergence of evidence (FAO Whisp). Low: no tree cover in 2020, or the commodity was already there, or disturbance predates 2020. High: disturbance after 2020 or a protected area. Otherwise more information is needed. A layer counts from ${THRESHOLD_PERCENT}% of the plot (any overlap for a point).`],
+    [
+      "Method",
+      `Convergence of evidence (FAO Whisp). Low: no tree cover in 2020, or the commodity was already there, or disturbance predates 2020. High: disturbance after 2020 or a protected area. Otherwise more information is needed. A layer counts from ${THRESHOLD_PERCENT}% of the plot (any overlap for a point).`,
+    ],
   ]);
 
   for (const p of data.plots) {
@@ -408,7 +512,12 @@ function deforestationBody(l: Layout, data: CertificateData) {
       ["Producer", `${p.producerName} (${p.farmerId})`],
       ["Location", [p.community, p.county].filter(Boolean).join(", ")],
       ["Geolocation", geometryText(p)],
-      ["Verdict", p.verdict ? { text: VERDICT_LABEL[p.verdict], bold: true, color: VERDICT_COLOR[p.verdict] } : { text: "Not assessed", bold: true, color: AMBER }],
+      [
+        "Verdict",
+        p.verdict
+          ? { text: VERDICT_LABEL[p.verdict], bold: true, color: VERDICT_COLOR[p.verdict] }
+          : { text: "Not assessed", bold: true, color: AMBER },
+      ],
       ["Assessed", formatDate(p.assessedAt)],
       ["Why", p.reasons.join(" ") || "no reasons recorded"],
     ];
@@ -448,14 +557,23 @@ function monitoringGrid(l: Layout, data: CertificateData, p: PlotRecord) {
   l.y -= 2;
   for (let start = 0; start < series.months.length; start += 12) {
     const chunk = series.months.slice(start, start + 12);
-    const cols = Array.from({ length: 12 }, (_, i) => ({ header: chunk[i] ? shortMonth(chunk[i]!.month) : "", width: 1 }));
-    l.table(cols, [
-      Array.from({ length: 12 }, (_, i) => {
-        const m = chunk[i];
-        if (!m) return "";
-        return m.alerts > 0 ? { text: `${m.alerts} (${formatNumber(m.overlapHectares, 2)} ha)`, bold: true, color: RED } : { text: "0", color: GREEN };
-      }),
-    ], { size: 6.5, keepTogether: true });
+    const cols = Array.from({ length: 12 }, (_, i) => ({
+      header: chunk[i] ? shortMonth(chunk[i]!.month) : "",
+      width: 1,
+    }));
+    l.table(
+      cols,
+      [
+        Array.from({ length: 12 }, (_, i) => {
+          const m = chunk[i];
+          if (!m) return "";
+          return m.alerts > 0
+            ? { text: `${m.alerts} (${formatNumber(m.overlapHectares, 2)} ha)`, bold: true, color: RED }
+            : { text: "0", color: GREEN };
+        }),
+      ],
+      { size: 6.5, keepTogether: true },
+    );
   }
 }
 
@@ -464,23 +582,43 @@ function phytosanitaryBody(l: Layout, data: CertificateData) {
   const ph = data.phytosanitary;
   const b = data.batch;
   l.y -= 4;
-  l.fields([
-    ["Plant Protection Organization of", COUNTRY.name],
-    ["TO: Plant Protection Organization(s) of", orNot(s?.consignee?.country)],
-  ], { labelWidth: 190 });
+  l.fields(
+    [
+      ["Plant Protection Organization of", COUNTRY.name],
+      ["TO: Plant Protection Organization(s) of", orNot(s?.consignee?.country)],
+    ],
+    { labelWidth: 190 },
+  );
 
   l.heading("I. Description of consignment");
-  l.fields([
-    ["Name and address of exporter", s ? nameAndAddress(s.exporter.name, s.exporter.address) : "not recorded"],
-    ["Declared name and address of consignee", partyText(s?.consignee)],
-    ["Number and description of packages", s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}` : "not recorded"],
-    ["Distinguishing marks", orNot(s?.marks)],
-    ["Place of origin", ph?.placeOfOrigin ?? ([...new Set(data.plots.map((p) => p.county))].join(", ") || "not recorded")],
-    ["Declared means of conveyance", orNot(s ? [s.meansOfConveyance, s.vesselOrFlight].filter(Boolean).join(" — ") : null)],
-    ["Declared point of entry", orNot(s?.pointOfEntry)],
-    ["Name of produce and quantity declared", b ? `${b.description}; ${kg(s?.netWeightKg ?? b.netWeightKg)} net${s?.grossWeightKg != null ? `, ${kg(s.grossWeightKg)} gross` : ""}` : "not recorded"],
-    ["Botanical name of plants", ph?.botanicalName ?? "not recorded"],
-  ], { labelWidth: 190 });
+  l.fields(
+    [
+      ["Name and address of exporter", s ? nameAndAddress(s.exporter.name, s.exporter.address) : "not recorded"],
+      ["Declared name and address of consignee", partyText(s?.consignee)],
+      [
+        "Number and description of packages",
+        s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}` : "not recorded",
+      ],
+      ["Distinguishing marks", orNot(s?.marks)],
+      [
+        "Place of origin",
+        ph?.placeOfOrigin ?? ([...new Set(data.plots.map((p) => p.county))].join(", ") || "not recorded"),
+      ],
+      [
+        "Declared means of conveyance",
+        orNot(s ? [s.meansOfConveyance, s.vesselOrFlight].filter(Boolean).join(" — ") : null),
+      ],
+      ["Declared point of entry", orNot(s?.pointOfEntry)],
+      [
+        "Name of produce and quantity declared",
+        b
+          ? `${b.description}; ${kg(s?.netWeightKg ?? b.netWeightKg)} net${s?.grossWeightKg != null ? `, ${kg(s.grossWeightKg)} gross` : ""}`
+          : "not recorded",
+      ],
+      ["Botanical name of plants", ph?.botanicalName ?? "not recorded"],
+    ],
+    { labelWidth: 190 },
+  );
   l.y -= 2;
   l.text(
     "This is to certify that the plants, plant products or other regulated articles described herein have been inspected and/or tested according to appropriate official procedures and are considered to be free from the quarantine pests specified by the importing contracting party and to conform with the current phytosanitary requirements of the importing contracting party, including those for regulated non-quarantine pests.",
@@ -489,27 +627,40 @@ function phytosanitaryBody(l: Layout, data: CertificateData) {
 
   l.heading("II. Additional declaration");
   l.text(ph ? (ph.additionalDeclaration ?? "not recorded") : "None.", { size: 9 });
-  if (ph?.inspectionDate) l.text(`Consignment inspected on ${formatDate(ph.inspectionDate)}${ph.inspectionPlace ? ` at ${ph.inspectionPlace}` : ""}.`, { size: 8.5, color: MUTED });
+  if (ph?.inspectionDate)
+    l.text(
+      `Consignment inspected on ${formatDate(ph.inspectionDate)}${ph.inspectionPlace ? ` at ${ph.inspectionPlace}` : ""}.`,
+      { size: 8.5, color: MUTED },
+    );
 
   l.heading("III. Disinfestation and/or disinfection treatment");
   const t = ph?.treatment;
   // "none declared" says there was no treatment; with no treatment record at all, say so instead.
   const none = ph?.treatmentRecorded === false ? "not recorded" : "none declared";
-  l.fields([
-    ["Date", t ? formatDate(t.date) : none],
-    ["Treatment", t?.treatment ?? none],
-    ["Chemical (active ingredient)", t?.chemical ?? none],
-    ["Duration and temperature", t?.durationAndTemperature ?? none],
-    ["Concentration", t?.concentration ?? none],
-    ["Additional information", t?.additionalInformation ?? "—"],
-  ], { labelWidth: 190 });
+  l.fields(
+    [
+      ["Date", t ? formatDate(t.date) : none],
+      ["Treatment", t?.treatment ?? none],
+      ["Chemical (active ingredient)", t?.chemical ?? none],
+      ["Duration and temperature", t?.durationAndTemperature ?? none],
+      ["Concentration", t?.concentration ?? none],
+      ["Additional information", t?.additionalInformation ?? "—"],
+    ],
+    { labelWidth: 190 },
+  );
 
   l.heading("Traceability reference");
-  l.fields([
-    ["Batch", b ? `${b.batchCode} (${b.commodity}, HS ${b.hsCode})` : "not recorded"],
-    ["Producer(s)", farmersText(data)],
-    ["Origin plots", `${data.plots.length} plot(s) in ${[...new Set(data.plots.map((p) => p.county))].join(", ") || "—"}`],
-  ], { labelWidth: 190 });
+  l.fields(
+    [
+      ["Batch", b ? `${b.batchCode} (${b.commodity}, HS ${b.hsCode})` : "not recorded"],
+      ["Producer(s)", farmersText(data)],
+      [
+        "Origin plots",
+        `${data.plots.length} plot(s) in ${[...new Set(data.plots.map((p) => p.county))].join(", ") || "—"}`,
+      ],
+    ],
+    { labelWidth: 190 },
+  );
 }
 
 function originBody(l: Layout, data: CertificateData) {
@@ -517,13 +668,21 @@ function originBody(l: Layout, data: CertificateData) {
   const b = data.batch;
   const counties = [...new Set(data.plots.map((p) => p.county))].join(", ");
   l.heading("Consignment");
-  l.fields([
-    ["1. Exporter", s ? `${nameAndAddress(s.exporter.name, s.exporter.address)}, ${s.exporter.country}${s.exporter.licenceNumber ? ` (licence ${s.exporter.licenceNumber})` : ""}` : "not recorded"],
-    ["2. Consignee", partyText(s?.consignee, true)],
-    ["3. Transport details", s ? transportText(s) : "not recorded"],
-    ["4. Route", s?.route ?? "not recorded"],
-    ["5. Country of origin", { text: `${COUNTRY.name} (${COUNTRY.iso2})`, bold: true }],
-  ], { labelWidth: 150 });
+  l.fields(
+    [
+      [
+        "1. Exporter",
+        s
+          ? `${nameAndAddress(s.exporter.name, s.exporter.address)}, ${s.exporter.country}${s.exporter.licenceNumber ? ` (licence ${s.exporter.licenceNumber})` : ""}`
+          : "not recorded",
+      ],
+      ["2. Consignee", partyText(s?.consignee, true)],
+      ["3. Transport details", s ? transportText(s) : "not recorded"],
+      ["4. Route", s?.route ?? "not recorded"],
+      ["5. Country of origin", { text: `${COUNTRY.name} (${COUNTRY.iso2})`, bold: true }],
+    ],
+    { labelWidth: 150 },
+  );
 
   l.heading("Goods");
   l.table(
@@ -533,18 +692,39 @@ function originBody(l: Layout, data: CertificateData) {
       { header: "HS code", width: 0.6 },
       { header: "Quantity", width: 1.1, align: "right" },
     ],
-    [[
-      s?.marks || s?.containerNumbers?.length ? [s.marks ?? "", s.containerNumbers?.length ? `container ${s.containerNumbers.join(", ")}` : ""].filter(Boolean).join("; ") : "not recorded",
-      `${s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}: ` : ""}${b?.description ?? "not recorded"}${b ? `; batch ${b.batchCode}` : ""}`,
-      b?.hsCode ?? "—",
-      s ? `${kg(s.netWeightKg)} net${s.grossWeightKg != null ? `\n${kg(s.grossWeightKg)} gross` : ""}` : b ? `${kg(b.netWeightKg)} net` : "—",
-    ]],
+    [
+      [
+        s?.marks || s?.containerNumbers?.length
+          ? [s.marks ?? "", s.containerNumbers?.length ? `container ${s.containerNumbers.join(", ")}` : ""]
+              .filter(Boolean)
+              .join("; ")
+          : "not recorded",
+        `${s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}: ` : ""}${b?.description ?? "not recorded"}${b ? `; batch ${b.batchCode}` : ""}`,
+        b?.hsCode ?? "—",
+        s
+          ? `${kg(s.netWeightKg)} net${s.grossWeightKg != null ? `\n${kg(s.grossWeightKg)} gross` : ""}`
+          : b
+            ? `${kg(b.netWeightKg)} net`
+            : "—",
+      ],
+    ],
     { size: 8.5 },
   );
-  l.fields([
-    ["Invoice", s?.invoiceNumber ? `No. ${s.invoiceNumber}${s.invoiceDate ? ` of ${formatDate(s.invoiceDate)}` : ""}` : "not recorded"],
-    ["Evidence of origin", `Grown by ${data.farmers.length} registered farmer(s) on ${data.plots.length} geolocated plot(s) in ${counties || "—"}; harvest of ${formatDate(b?.harvestDate)}; custody recorded on the national traceability platform.`],
-  ], { labelWidth: 150 });
+  l.fields(
+    [
+      [
+        "Invoice",
+        s?.invoiceNumber
+          ? `No. ${s.invoiceNumber}${s.invoiceDate ? ` of ${formatDate(s.invoiceDate)}` : ""}`
+          : "not recorded",
+      ],
+      [
+        "Evidence of origin",
+        `Grown by ${data.farmers.length} registered farmer(s) on ${data.plots.length} geolocated plot(s) in ${counties || "—"}; harvest of ${formatDate(b?.harvestDate)}; custody recorded on the national traceability platform.`,
+      ],
+    ],
+    { labelWidth: 150 },
+  );
 
   // An exporter's declaration is only claimed when one is recorded (its date is the invoice date).
   const declared = !!s?.invoiceDate;
@@ -586,9 +766,15 @@ function qualityBody(l: Layout, data: CertificateData) {
     // A real batch keeps the grade an inspector recorded, not the measurements: say exactly that.
     const meaning = (GRADE_MEANING as Record<string, string>)[b.grade];
     l.heading("Grade");
-    l.text(`Grade ${b.grade} (recorded on the batch at inspection)${meaning ? `: ${meaning}` : ""}`, { size: 10, bold: true });
+    l.text(`Grade ${b.grade} (recorded on the batch at inspection)${meaning ? `: ${meaning}` : ""}`, {
+      size: 10,
+      bold: true,
+    });
     l.heading("Measured criteria");
-    l.text("not measured — the measurements behind this grade (moisture, bean count or defects, cut test, foreign matter) are not recorded on the platform, so this certificate cannot show them.", { size: 9, color: AMBER });
+    l.text(
+      "not measured — the measurements behind this grade (moisture, bean count or defects, cut test, foreign matter) are not recorded on the platform, so this certificate cannot show them.",
+      { size: 9, color: AMBER },
+    );
     return;
   }
   const result = gradeFromMeasurements(q.measurements);
@@ -606,10 +792,22 @@ function qualityBody(l: Layout, data: CertificateData) {
   l.y = top;
   l.text(`Grade ${result.grade}: ${result.meaning}`, { size: 10, bold: true, color }, textX, width);
   l.text(`Trade terms: ${tradeGradeOf(result.grade, q.measurements.commodity)}`, { size: 9 }, textX, width);
-  l.text(result.limitingCriteria.length ? `Set by: ${result.limitingCriteria.join("; ")}` : "Every criterion is in the premium band.", { size: 8.5, color: MUTED }, textX, width);
+  l.text(
+    result.limitingCriteria.length
+      ? `Set by: ${result.limitingCriteria.join("; ")}`
+      : "Every criterion is in the premium band.",
+    { size: 8.5, color: MUTED },
+    textX,
+    width,
+  );
   l.y = Math.min(l.y, top - h) - 8;
   if (b?.grade && b.grade !== result.grade) {
-    l.callout(`The grade recorded on the batch (${b.grade}) differs from the grade these measurements give (${result.grade}); this certificate states the measured grade.`, AMBER, rgb(1, 0.96, 0.88), 8.5);
+    l.callout(
+      `The grade recorded on the batch (${b.grade}) differs from the grade these measurements give (${result.grade}); this certificate states the measured grade.`,
+      AMBER,
+      rgb(1, 0.96, 0.88),
+      8.5,
+    );
   }
 
   l.heading("Measured criteria");
@@ -682,17 +880,48 @@ function declarationBody(l: Layout, data: CertificateData) {
       [
         "EUDR compliance",
         {
-          text: compliance.verdict === "eligible" ? `Eligible for an EU due diligence statement: ${compliance.reason}` : compliance.reason,
+          text:
+            compliance.verdict === "eligible"
+              ? `Eligible for an EU due diligence statement: ${compliance.reason}`
+              : compliance.reason,
           bold: true,
           color: compliance.verdict === "eligible" ? GREEN : compliance.verdict === "held_for_review" ? AMBER : RED,
         },
         ref("eudr"),
       ],
-      ["EU due diligence statement", data.dds ? `Filed by the EU operator: reference ${data.dds.referenceNumber}, verification ${data.dds.verificationNumber}` : { text: "not yet recorded", color: AMBER }, "—"],
-      ["Deforestation", `${data.plots.length} plot(s), ${ha(totalArea(data.plots))}: ${verdictCounts(data.plots)}. Monitoring: ${monitoringWindow(data)}, alerts in ${alertMonths} of ${months} plot-months.`, ref("deforestation")],
-      ["Plant health", data.phytosanitary ? `Prepared for the National Plant Quarantine Service; ${t ? `${t.treatment.toLowerCase()} on ${formatDate(t.date)}` : data.phytosanitary.treatmentRecorded === false ? "treatment not recorded" : "no treatment declared"}; valid only when signed by its officer.` : "not recorded", ref("phytosanitary")],
-      ["Origin", `${COUNTRY.name}${data.batch ? `; HS ${data.batch.hsCode}; ${kg(s?.netWeightKg ?? data.batch.netWeightKg)} net` : ""}`, ref("origin")],
-      ["Quality", q && data.quality ? `Grade ${q.grade} (${tradeGradeOf(q.grade, data.quality.measurements.commodity)}): ${q.meaning}` : data.batch?.grade ? `Grade ${data.batch.grade} recorded at inspection; criteria not measured` : "not measured", ref("quality")],
+      [
+        "EU due diligence statement",
+        data.dds
+          ? `Filed by the EU operator: reference ${data.dds.referenceNumber}, verification ${data.dds.verificationNumber}`
+          : { text: "not yet recorded", color: AMBER },
+        "—",
+      ],
+      [
+        "Deforestation",
+        `${data.plots.length} plot(s), ${ha(totalArea(data.plots))}: ${verdictCounts(data.plots)}. Monitoring: ${monitoringWindow(data)}, alerts in ${alertMonths} of ${months} plot-months.`,
+        ref("deforestation"),
+      ],
+      [
+        "Plant health",
+        data.phytosanitary
+          ? `Prepared for the National Plant Quarantine Service; ${t ? `${t.treatment.toLowerCase()} on ${formatDate(t.date)}` : data.phytosanitary.treatmentRecorded === false ? "treatment not recorded" : "no treatment declared"}; valid only when signed by its officer.`
+          : "not recorded",
+        ref("phytosanitary"),
+      ],
+      [
+        "Origin",
+        `${COUNTRY.name}${data.batch ? `; HS ${data.batch.hsCode}; ${kg(s?.netWeightKg ?? data.batch.netWeightKg)} net` : ""}`,
+        ref("origin"),
+      ],
+      [
+        "Quality",
+        q && data.quality
+          ? `Grade ${q.grade} (${tradeGradeOf(q.grade, data.quality.measurements.commodity)}): ${q.meaning}`
+          : data.batch?.grade
+            ? `Grade ${data.batch.grade} recorded at inspection; criteria not measured`
+            : "not measured",
+        ref("quality"),
+      ],
     ],
     { size: 8 },
   );
@@ -709,19 +938,25 @@ function signatureBlock(l: Layout, type: CertificateType, data: CertificateData)
   if (type === "phytosanitary") {
     l.ensure(150);
     l.heading("Authorization");
-    l.fields([
-      ["Place of issue", data.phytosanitary?.placeOfIssue ?? "Monrovia"],
-      ["Date", formatDate(data.issuedAt)],
-      ["Name of authorized officer", o.name],
-      ["Signature", "______________________________"],
-      ["Stamp of organization", "(stamp of the National Plant Quarantine Service)"],
-    ], { labelWidth: 190 });
+    l.fields(
+      [
+        ["Place of issue", data.phytosanitary?.placeOfIssue ?? "Monrovia"],
+        ["Date", formatDate(data.issuedAt)],
+        ["Name of authorized officer", o.name],
+        ["Signature", "______________________________"],
+        ["Stamp of organization", "(stamp of the National Plant Quarantine Service)"],
+      ],
+      { labelWidth: 190 },
+    );
     l.y -= 2;
     l.text(
       `${data.issuer.preparedBy ?? "Prepared by the platform"}: this certificate becomes valid only when signed and stamped by an authorized officer of the ${data.issuer.authority}. Verify its status at ${data.verificationUrl}`,
       { size: 8, color: AMBER, bold: true },
     );
-    l.text(`No financial liability with respect to this certificate shall attach to the ${data.issuer.authority} or to any of its officers or representatives.`, { size: 7.5, color: MUTED });
+    l.text(
+      `No financial liability with respect to this certificate shall attach to the ${data.issuer.authority} or to any of its officers or representatives.`,
+      { size: 7.5, color: MUTED },
+    );
     return;
   }
   l.ensure(96);
@@ -730,7 +965,12 @@ function signatureBlock(l: Layout, type: CertificateType, data: CertificateData)
   const half = CONTENT_WIDTH / 2 - 10;
   l.text(`For and on behalf of the ${data.issuer.authority}`, { size: 8.5, color: MUTED }, MARGIN, half);
   l.y -= 16;
-  l.page.drawLine({ start: { x: MARGIN, y: l.y }, end: { x: MARGIN + half * 0.8, y: l.y }, thickness: 0.6, color: INK });
+  l.page.drawLine({
+    start: { x: MARGIN, y: l.y },
+    end: { x: MARGIN + half * 0.8, y: l.y },
+    thickness: 0.6,
+    color: INK,
+  });
   l.y -= 2;
   l.text(o.name, { size: 9.5, bold: true }, MARGIN, half);
   l.text(o.title, { size: 8.5 }, MARGIN, half);
@@ -739,7 +979,12 @@ function signatureBlock(l: Layout, type: CertificateType, data: CertificateData)
   const rx = MARGIN + half + 20;
   l.text(`Place and date of issue: Monrovia, ${formatDate(data.issuedAt)}`, { size: 8.5 }, rx, half);
   l.text(`Valid until: ${formatDate(data.expiresAt)}`, { size: 8.5 }, rx, half);
-  l.text("Digitally issued: no handwritten signature is needed. The verification page shows whether this certificate is still valid.", { size: 8.5 }, rx, half);
+  l.text(
+    "Digitally issued: no handwritten signature is needed. The verification page shows whether this certificate is still valid.",
+    { size: 8.5 },
+    rx,
+    half,
+  );
   l.y = Math.min(l.y, leftBottom) - 6;
   l.text(`Digitally issued — verify at ${data.verificationUrl}`, { size: 8.5, bold: true, color: NAVY });
 }
@@ -752,12 +997,33 @@ function footers(l: Layout, data: CertificateData) {
   for (let i = 0; i < total; i++) {
     l.usePage(i);
     const rule = MARGIN + lines * lh + 3;
-    l.page.drawLine({ start: { x: MARGIN, y: rule }, end: { x: PAGE.width - MARGIN, y: rule }, thickness: 0.5, color: RULE });
+    l.page.drawLine({
+      start: { x: MARGIN, y: rule },
+      end: { x: PAGE.width - MARGIN, y: rule },
+      thickness: 0.5,
+      color: RULE,
+    });
     const right = `Page ${i + 1} of ${total}`;
     const rightWidth = l.width(right, l.fonts.regular, 7.5);
     l.drawLine(right, MARGIN, MARGIN + lh, { size: 7.5, color: MUTED }, "right", CONTENT_WIDTH);
-    l.drawLine(fitText(l, `${data.issuer.shortName} · ${info.title} · No. ${data.certificateNumber}`, CONTENT_WIDTH - rightWidth - 12, 7.5, false), MARGIN, MARGIN + lh, { size: 7.5, color: MUTED });
-    if (data.testProfile) l.drawLine(fitText(l, TEST_PROFILE_NOTICE, CONTENT_WIDTH, 7.5, true), MARGIN, MARGIN + 2 * lh, { size: 7.5, bold: true, color: RED });
+    l.drawLine(
+      fitText(
+        l,
+        `${data.issuer.shortName} · ${info.title} · No. ${data.certificateNumber}`,
+        CONTENT_WIDTH - rightWidth - 12,
+        7.5,
+        false,
+      ),
+      MARGIN,
+      MARGIN + lh,
+      { size: 7.5, color: MUTED },
+    );
+    if (data.testProfile)
+      l.drawLine(fitText(l, TEST_PROFILE_NOTICE, CONTENT_WIDTH, 7.5, true), MARGIN, MARGIN + 2 * lh, {
+        size: 7.5,
+        bold: true,
+        color: RED,
+      });
   }
 }
 
@@ -770,7 +1036,10 @@ export async function newPdfDocument() {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.registerFontkit(fontkit);
   const bytes = certificateFonts();
-  const fonts = { regular: await doc.embedFont(bytes.regular, { subset: true }), bold: await doc.embedFont(bytes.bold, { subset: true }) };
+  const fonts = {
+    regular: await doc.embedFont(bytes.regular, { subset: true }),
+    bold: await doc.embedFont(bytes.bold, { subset: true }),
+  };
   for (const font of [fonts.regular, fonts.bold]) {
     plainGlyphMapping(font);
     syncFontSubsetting(font);

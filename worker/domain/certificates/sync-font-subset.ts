@@ -48,7 +48,8 @@ export class ByteCollector {
   }
   writeString(value: string, encoding = "ascii") {
     if (encoding === "utf8") return this.writeBuffer(new TextEncoder().encode(value));
-    if (encoding === "ascii" || encoding === "latin1" || encoding === "binary") return this.writeBuffer(Uint8Array.from(value, (c) => c.charCodeAt(0) & 0xff));
+    if (encoding === "ascii" || encoding === "latin1" || encoding === "binary")
+      return this.writeBuffer(Uint8Array.from(value, (c) => c.charCodeAt(0) & 0xff));
     if (encoding === "utf16le" || encoding === "ucs2" || encoding === "utf16be") {
       const out = new Uint8Array(value.length * 2);
       const dv = new DataView(out.buffer);
@@ -179,6 +180,7 @@ export function encodeSubsetNow(font: PDFFont): Uint8Array | null {
 /** Makes `font`'s subset serialise without fontkit's timer-driven stream (see above). */
 export function syncFontSubsetting(font: PDFFont): void {
   const embedder = (font as unknown as { embedder?: Embedder }).embedder;
-  if (!embedder?.subset || typeof embedder.subset.encode !== "function" || typeof embedder.serializeFont !== "function") return;
+  if (!embedder?.subset || typeof embedder.subset.encode !== "function" || typeof embedder.serializeFont !== "function")
+    return;
   embedder.serializeFont = async () => encodeSubsetNow(font)!;
 }

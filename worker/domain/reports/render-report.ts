@@ -13,7 +13,23 @@
  */
 import { rgb, type Color } from "pdf-lib";
 import { LACRA } from "../certificates/content";
-import { AMBER, CONTENT_WIDTH, GREEN, INK, Layout, MARGIN, MUTED, NAVY, PAGE, RED, RULE, formatNumber, type Cell, type Column, type DrawnBox } from "../certificates/layout";
+import {
+  AMBER,
+  CONTENT_WIDTH,
+  GREEN,
+  INK,
+  Layout,
+  MARGIN,
+  MUTED,
+  NAVY,
+  PAGE,
+  RED,
+  RULE,
+  formatNumber,
+  type Cell,
+  type Column,
+  type DrawnBox,
+} from "../certificates/layout";
 import { fitText, newPdfDocument, savePdf } from "../certificates/render";
 import {
   COMPLIANCE_KEYS,
@@ -67,8 +83,18 @@ const GRID = rgb(0.88, 0.9, 0.92);
 const EXPORT_COLOR = NAVY;
 const PURCHASE_COLOR = GREEN;
 
-const RISK_COLOR: Record<RiskKey, Color> = { low: GREEN, more_information_needed: AMBER, high: RED, not_assessed: MUTED };
-const COMPLIANCE_COLOR: Record<ComplianceKey, Color> = { compliant: GREEN, pending: rgb(0.2, 0.45, 0.7), held_for_review: AMBER, non_compliant: RED };
+const RISK_COLOR: Record<RiskKey, Color> = {
+  low: GREEN,
+  more_information_needed: AMBER,
+  high: RED,
+  not_assessed: MUTED,
+};
+const COMPLIANCE_COLOR: Record<ComplianceKey, Color> = {
+  compliant: GREEN,
+  pending: rgb(0.2, 0.45, 0.7),
+  held_for_review: AMBER,
+  non_compliant: RED,
+};
 
 const kg = (n: number) => `${formatNumber(n, 0)} kg`;
 const ha = (n: number) => `${formatNumber(n, 2)} ha`;
@@ -95,8 +121,20 @@ export async function renderReport(data: ReportData, meta: ReportMeta): Promise<
       const leftText = `${LACRA.shortName} · ${title} — continued`;
       const leftWidth = Math.min(l.width(leftText, fonts.bold, 8), CONTENT_WIDTH * 0.55);
       l.drawLine(fitText(l, leftText, leftWidth, 8, true), MARGIN, top, { size: 8, bold: true, color: NAVY });
-      l.drawLine(fitText(l, subtitle, CONTENT_WIDTH - leftWidth - 12, 8, false), MARGIN, top, { size: 8, color: MUTED }, "right", CONTENT_WIDTH);
-      l.page.drawLine({ start: { x: MARGIN, y: top - 27 }, end: { x: PAGE.width - MARGIN, y: top - 27 }, thickness: 0.8, color: RED });
+      l.drawLine(
+        fitText(l, subtitle, CONTENT_WIDTH - leftWidth - 12, 8, false),
+        MARGIN,
+        top,
+        { size: 8, color: MUTED },
+        "right",
+        CONTENT_WIDTH,
+      );
+      l.page.drawLine({
+        start: { x: MARGIN, y: top - 27 },
+        end: { x: PAGE.width - MARGIN, y: top - 27 },
+        thickness: 0.8,
+        color: RED,
+      });
     },
   });
   const charts: DrawnChart[] = [];
@@ -114,7 +152,16 @@ export async function renderReport(data: ReportData, meta: ReportMeta): Promise<
   doc.setTitle(`${title} — ${subtitle}`, { showInWindowTitleBar: true });
   doc.setSubject(`${title}: ${data.scope}, ${data.params.from} to ${data.params.to}`);
   doc.setAuthor(LACRA.authority);
-  doc.setKeywords(["report", data.kind, data.params.from, data.params.to, `sha256:${meta.dataHash}`, "aggregate", "EUDR", "Liberia"]);
+  doc.setKeywords([
+    "report",
+    data.kind,
+    data.params.from,
+    data.params.to,
+    `sha256:${meta.dataHash}`,
+    "aggregate",
+    "EUDR",
+    "Liberia",
+  ]);
   doc.setCreator("LACRA traceability platform");
   doc.setProducer("pdf-lib");
   doc.setLanguage("en");
@@ -145,16 +192,22 @@ function titlePage(l: Layout, data: ReportData, meta: ReportMeta) {
     ...(data.params.commodity ? [`commodity ${data.params.commodity}`] : []),
     ...(data.kind === "exporter" ? [data.params.exporterId ? `exporter ${data.scope}` : "all exporters"] : []),
   ];
-  l.fields([
-    ["Report", REPORT_KIND_LABEL[data.kind]],
-    ["Scope", data.scope],
-    ["Parameters", parameters.join(", ")],
-    ["Period", `${shortDay(data.params.from)} to ${shortDay(data.params.to)} (both days included, UTC)`],
-    ["Generated at", `${meta.generatedAt.slice(0, 19).replace("T", " ")} UTC`],
-    ["Data hash (SHA-256)", meta.dataHash],
-  ], { labelWidth: 110 });
+  l.fields(
+    [
+      ["Report", REPORT_KIND_LABEL[data.kind]],
+      ["Scope", data.scope],
+      ["Parameters", parameters.join(", ")],
+      ["Period", `${shortDay(data.params.from)} to ${shortDay(data.params.to)} (both days included, UTC)`],
+      ["Generated at", `${meta.generatedAt.slice(0, 19).replace("T", " ")} UTC`],
+      ["Data hash (SHA-256)", meta.dataHash],
+    ],
+    { labelWidth: 110 },
+  );
   l.y -= 2;
-  l.text(`The data hash identifies the figures: the same figures always give the same hash, and any change gives a new one. ${PERIOD_RULES}`, { size: 8, color: MUTED });
+  l.text(
+    `The data hash identifies the figures: the same figures always give the same hash, and any change gives a new one. ${PERIOD_RULES}`,
+    { size: 8, color: MUTED },
+  );
 }
 
 function summary(l: Layout, data: ReportData) {
@@ -165,54 +218,113 @@ function summary(l: Layout, data: ReportData) {
     rows.push(["Farmers registered in the period", num(r.farmersRegistered)]);
     rows.push(["Farmers registered by the end of the period", num(r.farmersByEnd)]);
     rows.push(["Land plots recorded in the period", `${num(r.plots.count)} plots, ${ha(r.plots.hectares)}`]);
-    rows.push(["Plots assessed low risk", `${num(r.byRisk.low.count)} (${pct(r.byRisk.low.count, r.plots.count)} of plots)`]);
+    rows.push([
+      "Plots assessed low risk",
+      `${num(r.byRisk.low.count)} (${pct(r.byRisk.low.count, r.plots.count)} of plots)`,
+    ]);
   }
-  if (data.purchases) rows.push(["Purchases recorded in the period", `${num(data.purchases.count)} batches, ${kg(data.purchases.weightKg)}`]);
-  if (data.batches) rows.push(["EUDR-compliant batches (by weight)", `${kg(data.batches.byCompliance.compliant.weightKg)} (${pct(data.batches.byCompliance.compliant.weightKg, data.batches.weightKg)})`]);
+  if (data.purchases)
+    rows.push([
+      "Purchases recorded in the period",
+      `${num(data.purchases.count)} batches, ${kg(data.purchases.weightKg)}`,
+    ]);
+  if (data.batches)
+    rows.push([
+      "EUDR-compliant batches (by weight)",
+      `${kg(data.batches.byCompliance.compliant.weightKg)} (${pct(data.batches.byCompliance.compliant.weightKg, data.batches.weightKg)})`,
+    ]);
   rows.push(["Exports in the period", `${num(data.exports.count)} batches, ${kg(data.exports.weightKg)}`]);
   rows.push(["Licensed exporters who exported", num(data.exports.exporters)]);
-  l.table([{ header: "Figure", width: 1.4 }, { header: "Value", width: 1 }], rows, { size: 8.5, keepTogether: true });
+  l.table(
+    [
+      { header: "Figure", width: 1.4 },
+      { header: "Value", width: 1 },
+    ],
+    rows,
+    { size: 8.5, keepTogether: true },
+  );
 }
 
 function registrySection(l: Layout, data: ReportData, charts: DrawnChart[]) {
   const r = data.registry!;
   l.ensure(SECTION_HEAD + shareChartHeight(RISK_KEYS.length));
   l.heading("Deforestation risk of land plots (EUDR)");
-  l.text(`Latest risk verdict of the ${num(r.plots.count)} plots recorded in the period (share of plots; cutoff date 31 December 2020).`, { size: 8.5, color: MUTED });
+  l.text(
+    `Latest risk verdict of the ${num(r.plots.count)} plots recorded in the period (share of plots; cutoff date 31 December 2020).`,
+    { size: 8.5, color: MUTED },
+  );
   l.y -= 2;
   shareChart(
     l,
     "Risk verdicts, share of plots",
-    RISK_KEYS.map((k) => ({ label: RISK_LABEL[k], value: r.byRisk[k].count, note: `${num(r.byRisk[k].count)} plots`, color: RISK_COLOR[k] })),
+    RISK_KEYS.map((k) => ({
+      label: RISK_LABEL[k],
+      value: r.byRisk[k].count,
+      note: `${num(r.byRisk[k].count)} plots`,
+      color: RISK_COLOR[k],
+    })),
     charts,
   );
   l.table(
     [{ header: "Risk verdict", width: 1.6 }, right("Plots", 0.7), right("Share", 0.7), right("Hectares", 0.9)],
-    RISK_KEYS.map((k) => [RISK_LABEL[k], num(r.byRisk[k].count), pct(r.byRisk[k].count, r.plots.count), ha(r.byRisk[k].hectares)]),
+    RISK_KEYS.map((k) => [
+      RISK_LABEL[k],
+      num(r.byRisk[k].count),
+      pct(r.byRisk[k].count, r.plots.count),
+      ha(r.byRisk[k].hectares),
+    ]),
     { size: 8, keepTogether: true },
   );
   l.table(
-    [{ header: "Geometry check (EUDR Art. 2(28))", width: 1.6 }, right("Plots", 0.7), right("Share", 0.7), right("Hectares", 0.9)],
-    VALIDATION_KEYS.map((k) => [VALIDATION_LABEL[k], num(r.byValidation[k].count), pct(r.byValidation[k].count, r.plots.count), ha(r.byValidation[k].hectares)]),
+    [
+      { header: "Geometry check (EUDR Art. 2(28))", width: 1.6 },
+      right("Plots", 0.7),
+      right("Share", 0.7),
+      right("Hectares", 0.9),
+    ],
+    VALIDATION_KEYS.map((k) => [
+      VALIDATION_LABEL[k],
+      num(r.byValidation[k].count),
+      pct(r.byValidation[k].count, r.plots.count),
+      ha(r.byValidation[k].hectares),
+    ]),
     { size: 8, keepTogether: true },
   );
 }
 
 function complianceRows(by: Record<ComplianceKey, CountKg>, total: CountKg): Cell[][] {
-  return COMPLIANCE_KEYS.map((k) => [COMPLIANCE_SHORT_LABEL[k], num(by[k].count), kg(by[k].weightKg), pct(by[k].weightKg, total.weightKg)]);
+  return COMPLIANCE_KEYS.map((k) => [
+    COMPLIANCE_SHORT_LABEL[k],
+    num(by[k].count),
+    kg(by[k].weightKg),
+    pct(by[k].weightKg, total.weightKg),
+  ]);
 }
-const complianceColumns = (first: string): Column[] => [{ header: first, width: 1.6 }, right("Batches", 0.7), right("Weight", 1), right("Share of weight", 0.8)];
+const complianceColumns = (first: string): Column[] => [
+  { header: first, width: 1.6 },
+  right("Batches", 0.7),
+  right("Weight", 1),
+  right("Share of weight", 0.8),
+];
 
 function batchesSection(l: Layout, data: ReportData, charts: DrawnChart[]) {
   const b = data.batches!;
   l.ensure(SECTION_HEAD + shareChartHeight(COMPLIANCE_KEYS.length));
   l.heading("EUDR compliance of batches");
-  l.text(`Batches recorded in the period and still open (not split or merged): ${num(b.count)} batches, ${kg(b.weightKg)}. Share by weight.`, { size: 8.5, color: MUTED });
+  l.text(
+    `Batches recorded in the period and still open (not split or merged): ${num(b.count)} batches, ${kg(b.weightKg)}. Share by weight.`,
+    { size: 8.5, color: MUTED },
+  );
   l.y -= 2;
   shareChart(
     l,
     "Compliance status, share of batch weight",
-    COMPLIANCE_KEYS.map((k) => ({ label: COMPLIANCE_SHORT_LABEL[k], value: b.byCompliance[k].weightKg, note: kg(b.byCompliance[k].weightKg), color: COMPLIANCE_COLOR[k] })),
+    COMPLIANCE_KEYS.map((k) => ({
+      label: COMPLIANCE_SHORT_LABEL[k],
+      value: b.byCompliance[k].weightKg,
+      note: kg(b.byCompliance[k].weightKg),
+      color: COMPLIANCE_COLOR[k],
+    })),
     charts,
   );
   l.table(complianceColumns("Compliance status"), complianceRows(b.byCompliance, b), { size: 8, keepTogether: true });
@@ -222,13 +334,21 @@ function exportsSection(l: Layout, data: ReportData, charts: DrawnChart[]) {
   const e = data.exports;
   if (data.kind === "exporter") l.ensure(SECTION_HEAD + shareChartHeight(COMPLIANCE_KEYS.length));
   l.heading(data.kind === "exporter" ? `Exports — ${data.scope}` : "Exports");
-  l.text(`${num(e.count)} batches exported in the period, ${kg(e.weightKg)}, by ${num(e.exporters)} licensed exporter(s). Compliance status of the exported batches, by weight:`, { size: 8.5, color: MUTED });
+  l.text(
+    `${num(e.count)} batches exported in the period, ${kg(e.weightKg)}, by ${num(e.exporters)} licensed exporter(s). Compliance status of the exported batches, by weight:`,
+    { size: 8.5, color: MUTED },
+  );
   l.y -= 2;
   if (data.kind === "exporter") {
     shareChart(
       l,
       "Exported batches by compliance status, share of weight",
-      COMPLIANCE_KEYS.map((k) => ({ label: COMPLIANCE_SHORT_LABEL[k], value: e.byCompliance[k].weightKg, note: kg(e.byCompliance[k].weightKg), color: COMPLIANCE_COLOR[k] })),
+      COMPLIANCE_KEYS.map((k) => ({
+        label: COMPLIANCE_SHORT_LABEL[k],
+        value: e.byCompliance[k].weightKg,
+        note: kg(e.byCompliance[k].weightKg),
+        color: COMPLIANCE_COLOR[k],
+      })),
       charts,
     );
   }
@@ -242,7 +362,11 @@ function monthlySection(l: Layout, data: ReportData, charts: DrawnChart[]) {
   monthlyChart(l, data, withPurchases, charts);
   l.table(
     [{ header: "Month", width: 1 }, ...(withPurchases ? [right("Purchased", 1)] : []), right("Exported", 1)],
-    data.monthly.map((m) => [monthTick(m.month).replace(/ (\d\d)$/, " 20$1"), ...(withPurchases ? [kg(m.purchasedKg ?? 0)] : []), kg(m.exportedKg)]),
+    data.monthly.map((m) => [
+      monthTick(m.month).replace(/ (\d\d)$/, " 20$1"),
+      ...(withPurchases ? [kg(m.purchasedKg ?? 0)] : []),
+      kg(m.exportedKg),
+    ]),
     { size: 7.5, keepTogether: data.monthly.length <= 24 },
   );
 }
@@ -253,13 +377,23 @@ function breakdowns(l: Layout, data: ReportData) {
     l.table(
       [
         { header: "County", width: 1.75 },
-        ...(data.registry ? [right("Farmers", 0.75), right("Plots", 0.65), right("Hectares", 0.95), right("Low risk", 0.7), right("High risk", 0.7)] : []),
+        ...(data.registry
+          ? [
+              right("Farmers", 0.75),
+              right("Plots", 0.65),
+              right("Hectares", 0.95),
+              right("Low risk", 0.7),
+              right("High risk", 0.7),
+            ]
+          : []),
         right("Purchased", 1.05),
         right("Exported", 1.05),
       ],
       data.byCounty.map((c) => [
         c.county,
-        ...(data.registry ? [num(c.farmers), num(c.plots), ha(c.hectares), num(c.lowRiskPlots), num(c.highRiskPlots)] : []),
+        ...(data.registry
+          ? [num(c.farmers), num(c.plots), ha(c.hectares), num(c.lowRiskPlots), num(c.highRiskPlots)]
+          : []),
         kg(c.purchasedKg),
         kg(c.exportedKg),
       ]),
@@ -285,18 +419,41 @@ function breakdowns(l: Layout, data: ReportData) {
           right("Compliant", 1.05),
           right("Exported", 1.05),
         ],
-        data.byCommodity.map((k) => [k.commodity, num(k.plots), ha(k.hectares), num(k.batches), kg(k.weightKg), kg(k.compliantKg), kg(k.exportedKg)]),
+        data.byCommodity.map((k) => [
+          k.commodity,
+          num(k.plots),
+          ha(k.hectares),
+          num(k.batches),
+          kg(k.weightKg),
+          kg(k.compliantKg),
+          kg(k.exportedKg),
+        ]),
         { size: 7.5 },
       );
     }
   }
   if (data.kind === "exporter") {
     l.heading("By licensed exporter");
-    if (!data.byExporter.length) l.text("No exports by licensed exporters in this period.", { size: 8.5, color: MUTED });
+    if (!data.byExporter.length)
+      l.text("No exports by licensed exporters in this period.", { size: 8.5, color: MUTED });
     else
       l.table(
-        [{ header: "Exporter (company)", width: 2 }, right("Exports", 0.6), right("Exported", 1), right("Compliant", 1), right("Share", 0.6), right("Commodities", 0.75)],
-        data.byExporter.map((e) => [e.name, num(e.exports), kg(e.exportedKg), kg(e.compliantKg), pct(e.exportedKg, data.exports.weightKg), num(e.commodities)]),
+        [
+          { header: "Exporter (company)", width: 2 },
+          right("Exports", 0.6),
+          right("Exported", 1),
+          right("Compliant", 1),
+          right("Share", 0.6),
+          right("Commodities", 0.75),
+        ],
+        data.byExporter.map((e) => [
+          e.name,
+          num(e.exports),
+          kg(e.exportedKg),
+          kg(e.compliantKg),
+          pct(e.exportedKg, data.exports.weightKg),
+          num(e.commodities),
+        ]),
         { size: 7.5 },
       );
   }
@@ -327,7 +484,17 @@ function shareChart(l: Layout, title: string, rows: ShareRow[], charts: DrawnCha
   const x = MARGIN;
   const top = l.y;
   const width = CONTENT_WIDTH;
-  const chart: DrawnChart = { kind: "shares", title, page: l.pageIndex, x, y: top - height, width, height, bars: [], line: [] };
+  const chart: DrawnChart = {
+    kind: "shares",
+    title,
+    page: l.pageIndex,
+    x,
+    y: top - height,
+    width,
+    height,
+    bars: [],
+    line: [],
+  };
   l.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.6 });
   l.drawLine(fitText(l, title, width - 12, 8, true), x + 6, top - 4, { size: 8, bold: true, color: INK });
   const labelW = 140;
@@ -341,7 +508,14 @@ function shareChart(l: Layout, title: string, rows: ShareRow[], charts: DrawnCha
   for (const t of [0, 25, 50, 75, 100]) {
     const tx = barX + (t / 100) * barW;
     l.page.drawLine({ start: { x: tx, y: axisY }, end: { x: tx, y: axisY - 2.5 }, thickness: 0.6, color: INK });
-    if (t > 0) l.page.drawLine({ start: { x: tx, y: axisY }, end: { x: tx, y: rowsTop }, thickness: 0.3, color: GRID, dashArray: [1.5, 1.5] });
+    if (t > 0)
+      l.page.drawLine({
+        start: { x: tx, y: axisY },
+        end: { x: tx, y: rowsTop },
+        thickness: 0.3,
+        color: GRID,
+        dashArray: [1.5, 1.5],
+      });
     const label = `${t} %`;
     const lw = l.width(label, l.fonts.regular, 6.5);
     l.drawLine(label, Math.min(tx - lw / 2, barX + barW - lw), axisY - 3, { size: 6.5, color: MUTED });
@@ -356,7 +530,11 @@ function shareChart(l: Layout, title: string, rows: ShareRow[], charts: DrawnCha
     if (w > 0) l.page.drawRectangle({ x: barX, y: barY, width: w, height: barH, color: r.color });
     chart.bars.push({ x: barX, y: barY, width: w, height: barH, value: r.value });
     const value = `${pct(r.value, total)} · ${r.note}`;
-    l.drawLine(fitText(l, value, valueW, 7.5, true), barX + barW + 6, rowTop - (rowH - l.lineHeight(7.5)) / 2, { size: 7.5, bold: true, color: r.value > 0 ? r.color : MUTED });
+    l.drawLine(fitText(l, value, valueW, 7.5, true), barX + barW + 6, rowTop - (rowH - l.lineHeight(7.5)) / 2, {
+      size: 7.5,
+      bold: true,
+      color: r.value > 0 ? r.color : MUTED,
+    });
   });
   if (total === 0) l.drawLine("No records in this period", barX + 4, rowsTop - 1, { size: 7.5, color: MUTED });
   l.boxes.push({ page: chart.page, kind: "chart", x: chart.x, y: chart.y, width, height, text: title });
@@ -380,7 +558,17 @@ function monthlyChart(l: Layout, data: ReportData, withPurchases: boolean, chart
   const top = l.y;
   const width = CONTENT_WIDTH;
   const title = withPurchases ? "Purchased and exported tonnes per month" : "Exported tonnes per month";
-  const chart: DrawnChart = { kind: "monthly", title, page: l.pageIndex, x, y: top - height, width, height, bars: [], line: [] };
+  const chart: DrawnChart = {
+    kind: "monthly",
+    title,
+    page: l.pageIndex,
+    x,
+    y: top - height,
+    width,
+    height,
+    bars: [],
+    line: [],
+  };
   l.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.6 });
   l.drawLine(fitText(l, title, width * 0.5, 8, true), x + 6, top - 4, { size: 8, bold: true });
 
@@ -401,7 +589,11 @@ function monthlyChart(l: Layout, data: ReportData, withPurchases: boolean, chart
     lx -= 10;
   }
 
-  const tonnes = data.monthly.map((m) => ({ month: m.month, exported: m.exportedKg / 1000, purchased: (m.purchasedKg ?? 0) / 1000 }));
+  const tonnes = data.monthly.map((m) => ({
+    month: m.month,
+    exported: m.exportedKg / 1000,
+    purchased: (m.purchasedKg ?? 0) / 1000,
+  }));
   const max = Math.max(0, ...tonnes.map((t) => Math.max(t.exported, withPurchases ? t.purchased : 0)));
   const step = niceStep(max);
   const yMax = max > 0 ? Math.ceil(max / step - 1e-9) * step : step * 4;
@@ -421,11 +613,17 @@ function monthlyChart(l: Layout, data: ReportData, withPurchases: boolean, chart
   tickLabels.forEach((label, i) => {
     const ty = yOf(i * step);
     l.page.drawLine({ start: { x: plotX - 2.5, y: ty }, end: { x: plotX, y: ty }, thickness: 0.6, color: INK });
-    if (i > 0) l.page.drawLine({ start: { x: plotX, y: ty }, end: { x: plotRight, y: ty }, thickness: 0.3, color: GRID });
+    if (i > 0)
+      l.page.drawLine({ start: { x: plotX, y: ty }, end: { x: plotRight, y: ty }, thickness: 0.3, color: GRID });
     l.drawLine(label, x + 8, ty + l.lineHeight(6.5) / 2, { size: 6.5, color: MUTED }, "right", yLabelW);
   });
   l.page.drawLine({ start: { x: plotX, y: plotBottom }, end: { x: plotX, y: plotTop }, thickness: 0.6, color: INK });
-  l.page.drawLine({ start: { x: plotX, y: plotBottom }, end: { x: plotRight, y: plotBottom }, thickness: 0.6, color: INK });
+  l.page.drawLine({
+    start: { x: plotX, y: plotBottom },
+    end: { x: plotRight, y: plotBottom },
+    thickness: 0.6,
+    color: INK,
+  });
 
   // One slot per month: the export bar in its middle, the purchase point on its centre line.
   const n = Math.max(1, tonnes.length);
@@ -456,7 +654,15 @@ function monthlyChart(l: Layout, data: ReportData, withPurchases: boolean, chart
     for (let i = 1; i < points.length; i++) {
       l.page.drawLine({ start: points[i - 1]!, end: points[i]!, thickness: 1.3, color: PURCHASE_COLOR });
     }
-    for (const p of points) l.page.drawCircle({ x: p.x, y: p.y, size: Math.min(2, slot / 3), color: PURCHASE_COLOR, borderColor: rgb(1, 1, 1), borderWidth: 0.4 });
+    for (const p of points)
+      l.page.drawCircle({
+        x: p.x,
+        y: p.y,
+        size: Math.min(2, slot / 3),
+        color: PURCHASE_COLOR,
+        borderColor: rgb(1, 1, 1),
+        borderWidth: 0.4,
+      });
     chart.line = points;
   }
   l.boxes.push({ page: chart.page, kind: "chart", x, y: top - height, width, height, text: title });
@@ -469,11 +675,19 @@ function footers(l: Layout, data: ReportData, meta: ReportMeta) {
   const lh = l.lineHeight(7.5);
   for (let i = 0; i < total; i++) {
     l.usePage(i);
-    l.page.drawLine({ start: { x: MARGIN, y: MARGIN + lh + 3 }, end: { x: PAGE.width - MARGIN, y: MARGIN + lh + 3 }, thickness: 0.5, color: RULE });
+    l.page.drawLine({
+      start: { x: MARGIN, y: MARGIN + lh + 3 },
+      end: { x: PAGE.width - MARGIN, y: MARGIN + lh + 3 },
+      thickness: 0.5,
+      color: RULE,
+    });
     const pageText = `Page ${i + 1} of ${total}`;
     const pageWidth = l.width(pageText, l.fonts.regular, 7.5);
     l.drawLine(pageText, MARGIN, MARGIN + lh, { size: 7.5, color: MUTED }, "right", CONTENT_WIDTH);
     const left = `${LACRA.shortName} · ${REPORT_KIND_LABEL[data.kind]} · aggregate figures, no personal data · data ${meta.dataHash.slice(0, 12)}`;
-    l.drawLine(fitText(l, left, CONTENT_WIDTH - pageWidth - 12, 7.5, false), MARGIN, MARGIN + lh, { size: 7.5, color: MUTED });
+    l.drawLine(fitText(l, left, CONTENT_WIDTH - pageWidth - 12, 7.5, false), MARGIN, MARGIN + lh, {
+      size: 7.5,
+      color: MUTED,
+    });
   }
 }

@@ -175,7 +175,6 @@ export function normalizeParams(kind: ReportKind, p: ReportParams): ReportParams
   return out;
 }
 
-
 export { canonicalJson };
 
 /** SHA-256 (hex) of the canonical JSON of the report's data. */
@@ -186,7 +185,12 @@ export async function reportDataHash(data: ReportData): Promise<string> {
 /** "lacra-national-report-2026-01-01-to-2026-03-31.pdf" — the download's file name. */
 export function reportFileName(kind: ReportKind, params: ReportParams): string {
   const scope = params.county ?? params.commodity ?? "";
-  const slug = scope ? `-${scope.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}` : "";
+  const slug = scope
+    ? `-${scope
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")}`
+    : "";
   return `lacra-${kind}-report${slug}-${params.from}-to-${params.to}.pdf`;
 }
 

@@ -58,7 +58,12 @@ export function displayName(user: Pick<UserRow, "firstName" | "lastName" | "logi
 export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<LoginResult> {
   const now = deps.now?.() ?? Date.now();
   const { db } = deps;
-  const event = { portal: input.portal, loginId: input.loginId.slice(0, 120), ip: input.ip, userAgent: input.userAgent.slice(0, 300) };
+  const event = {
+    portal: input.portal,
+    loginId: input.loginId.slice(0, 120),
+    ip: input.ip,
+    userAgent: input.userAgent.slice(0, 300),
+  };
 
   const wait = await throttleWait(db, input.loginId, input.ip, now);
   if (wait > 0) {
@@ -76,7 +81,12 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
 
   if (!user || !passwordOk || !codeOk) {
     await recordFailedLogin(db, input.loginId, input.ip, now);
-    await logAuthEvent(db, { ...event, userId: user?.id, event: "login_failed", detail: !user ? "unknown id" : !passwordOk ? "password" : "access code" });
+    await logAuthEvent(db, {
+      ...event,
+      userId: user?.id,
+      event: "login_failed",
+      detail: !user ? "unknown id" : !passwordOk ? "password" : "access code",
+    });
     return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
   }
 

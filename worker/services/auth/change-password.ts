@@ -16,7 +16,11 @@ type Result =
  * Changes the signed-in user's password: the current one must be right, the new one must not
  * be common or the same. Every other session of the user ends; a fresh one replaces this one.
  */
-export async function changePassword(input: Input, session: Session, deps: SessionDeps & { db: Database }): Promise<Result> {
+export async function changePassword(
+  input: Input,
+  session: Session,
+  deps: SessionDeps & { db: Database },
+): Promise<Result> {
   const user = await findUserById(deps.db, session.id);
   if (!user) return { ok: false, status: 401, message: AUTH_MESSAGES.sessionExpired };
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -24,7 +28,12 @@ export async function changePassword(input: Input, session: Session, deps: Sessi
     return { ok: false, status: 400, message, errors: { currentPassword: [message] } };
   }
   if (isCommonPassword(input.newPassword)) {
-    return { ok: false, status: 400, message: AUTH_MESSAGES.commonPassword, errors: { newPassword: [AUTH_MESSAGES.commonPassword] } };
+    return {
+      ok: false,
+      status: 400,
+      message: AUTH_MESSAGES.commonPassword,
+      errors: { newPassword: [AUTH_MESSAGES.commonPassword] },
+    };
   }
   if (input.newPassword === input.currentPassword) {
     const message = "Choose a password different from the current one";
@@ -56,5 +65,11 @@ export async function changePassword(input: Input, session: Session, deps: Sessi
     mustChangePassword: false,
   });
   await logAuthEvent(deps.db, { event: "password_changed", userId: user.id, loginId: user.loginId });
-  return { ok: true, message: AUTH_MESSAGES.passwordChanged, token: fresh.token, cookie: sessionCookie(fresh.token), session: fresh };
+  return {
+    ok: true,
+    message: AUTH_MESSAGES.passwordChanged,
+    token: fresh.token,
+    cookie: sessionCookie(fresh.token),
+    session: fresh,
+  };
 }

@@ -37,7 +37,11 @@ export async function issueFarmerLogin(
         passwordHash,
       }),
       setFarmerUserStatement(deps.db, farmerId, userId),
-      auditEntry(deps.db, deps.actor, "user_created", "user", userId, null, { loginId: farmerId, role: "farmer", mustChangePassword: true }),
+      auditEntry(deps.db, deps.actor, "user_created", "user", userId, null, {
+        loginId: farmerId,
+        role: "farmer",
+        mustChangePassword: true,
+      }),
       auditEntry(deps.db, deps.actor, "login_issued", "farmer", farmerId, { userId: null }, { userId }),
     ]);
   } catch (error) {

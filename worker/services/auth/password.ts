@@ -56,5 +56,4 @@ export function needsRehash(stored: string): boolean {
  * A fixed hash compared against when the account does not exist, so that a wrong login ID
  * costs the same time as a wrong password (no account enumeration by timing).
  */
-export const DUMMY_HASH =
-  "scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";
+export const DUMMY_HASH = "scrypt$32768$8$3$AAAAAAAAAAAAAAAAAAAAAA==$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=";

@@ -29,7 +29,9 @@ export const STALE_MESSAGE = "Someone else changed this batch a moment ago: relo
  */
 export function isConcurrentChange(error: unknown) {
   const text = errorText(error);
-  return isUniqueViolation(error, "custody_events") || /NOT NULL constraint failed: custody_events\.batch_id/i.test(text);
+  return (
+    isUniqueViolation(error, "custody_events") || /NOT NULL constraint failed: custody_events\.batch_id/i.test(text)
+  );
 }
 
 /**
@@ -120,7 +122,9 @@ export async function eligibilityOfPlots(db: Database, plotIds: string[]): Promi
 export function lowestGrade(grades: (string | null)[]): string | null {
   const known = grades.filter((g): g is string => !!g && (QUALITY_GRADES as readonly string[]).includes(g));
   if (!known.length) return null;
-  return known.reduce((worst, g) => ((QUALITY_GRADES as readonly string[]).indexOf(g) > (QUALITY_GRADES as readonly string[]).indexOf(worst) ? g : worst));
+  return known.reduce((worst, g) =>
+    (QUALITY_GRADES as readonly string[]).indexOf(g) > (QUALITY_GRADES as readonly string[]).indexOf(worst) ? g : worst,
+  );
 }
 
 export const round3 = (n: number) => Math.round(n * 1000) / 1000;

@@ -6,7 +6,12 @@
  */
 import { batchByCode, originsOf, updateBatch, type BatchRow } from "#db/queries/batches";
 import { ROLE_LABEL } from "#worker/auth/roles";
-import { canMarkCompliant, evaluateBatchCompliance, statusFor, type ComplianceStatus } from "#worker/domain/batch-compliance";
+import {
+  canMarkCompliant,
+  evaluateBatchCompliance,
+  statusFor,
+  type ComplianceStatus,
+} from "#worker/domain/batch-compliance";
 import { auditEntry } from "../platform/audit";
 import { fail, snapshot, type BatchDeps, type Outcome } from "./batch-common";
 
@@ -44,11 +49,20 @@ export async function certifyBatch(
     status = keep ? "compliant" : statusFor(verdict);
     reason = keep ? (batch.complianceReason ?? verdict.reason) : verdict.reason;
   }
-  if (status === batch.complianceStatus && reason === batch.complianceReason) return { ok: true, value: { batch, changed: false } };
+  if (status === batch.complianceStatus && reason === batch.complianceReason)
+    return { ok: true, value: { batch, changed: false } };
   const after: BatchRow = { ...batch, complianceStatus: status, complianceReason: reason };
   await db.batch([
     updateBatch(db, batch.id, { complianceStatus: status, complianceReason: reason }),
-    auditEntry(db, actor, decision === "mark_compliant" ? "batch.mark_compliant" : "batch.recheck_compliance", "batch", batch.batchCode, snapshot(batch), snapshot(after)),
+    auditEntry(
+      db,
+      actor,
+      decision === "mark_compliant" ? "batch.mark_compliant" : "batch.recheck_compliance",
+      "batch",
+      batch.batchCode,
+      snapshot(batch),
+      snapshot(after),
+    ),
   ]);
   return { ok: true, value: { batch: after, changed: true } };
 }

@@ -20,9 +20,23 @@ import {
 import { evaluateBatchCompliance, statusFor } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { canTransition } from "#worker/domain/custody";
-import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor, type VolumeCheck } from "#worker/domain/volume-plausibility";
+import {
+  checkVolumePlausibility,
+  cropYearOf,
+  shareByArea,
+  yieldFor,
+  type VolumeCheck,
+} from "#worker/domain/volume-plausibility";
 import { auditEntry } from "../platform/audit";
-import { custodyEventId, custodySnapshot, fail, snapshot, withNewBatchCodes, type BatchDeps, type Outcome } from "./batch-common";
+import {
+  custodyEventId,
+  custodySnapshot,
+  fail,
+  snapshot,
+  withNewBatchCodes,
+  type BatchDeps,
+  type Outcome,
+} from "./batch-common";
 
 export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };
 
@@ -36,12 +50,17 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
   const errors: Record<string, string[]> = {};
   const add = (field: string, message: string) => (errors[field] ??= []).push(message);
 
-  for (const id of input.farmerIds) if (!farmers.some((f) => f.farmerId === id)) add("farmerIds", `No farmer with ID ${id} is registered`);
-  for (const code of input.plotCodes) if (!plots.some((p) => p.plotCode === code)) add("plotCodes", `No plot with code ${code} is registered`);
+  for (const id of input.farmerIds)
+    if (!farmers.some((f) => f.farmerId === id)) add("farmerIds", `No farmer with ID ${id} is registered`);
+  for (const code of input.plotCodes)
+    if (!plots.some((p) => p.plotCode === code)) add("plotCodes", `No plot with code ${code} is registered`);
   const named = new Set(farmers.map((f) => f.farmerId));
   for (const p of plots) {
     if (!named.has(p.farmerId)) {
-      add("plotCodes", `Plot ${p.plotCode} does not belong to ${input.farmerIds.length > 1 ? "any of the farmers named" : `farmer ${input.farmerIds[0]}`}`);
+      add(
+        "plotCodes",
+        `Plot ${p.plotCode} does not belong to ${input.farmerIds.length > 1 ? "any of the farmers named" : `farmer ${input.farmerIds[0]}`}`,
+      );
     } else if (!p.crop) {
       add("plotCodes", `Plot ${p.plotCode} has no crop recorded, so it cannot supply ${input.commodity}`);
     } else if (p.crop.toLowerCase() !== input.commodity.toLowerCase()) {
@@ -49,7 +68,8 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
     }
   }
   for (const f of farmers) {
-    if (!plots.some((p) => p.farmerId === f.farmerId)) add("plotCodes", `Choose at least one plot of farmer ${f.farmerId}`);
+    if (!plots.some((p) => p.farmerId === f.farmerId))
+      add("plotCodes", `Choose at least one plot of farmer ${f.farmerId}`);
   }
   if (Object.keys(errors).length) return fail(400, "The purchase cannot be recorded", errors);
 
@@ -72,8 +92,16 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
     season: season.label,
   });
 
-  const compliance = evaluateBatchCompliance(plots.map((p) => ({ plotCode: p.plotCode, riskLevel: p.riskLevel, validationState: p.validationState })));
-  const counties = [...new Set(plots.map((p) => p.county ?? farmers.find((f) => f.farmerId === p.farmerId)?.county).filter((c): c is string => !!c))].sort();
+  const compliance = evaluateBatchCompliance(
+    plots.map((p) => ({ plotCode: p.plotCode, riskLevel: p.riskLevel, validationState: p.validationState })),
+  );
+  const counties = [
+    ...new Set(
+      plots
+        .map((p) => p.county ?? farmers.find((f) => f.farmerId === p.farmerId)?.county)
+        .filter((c): c is string => !!c),
+    ),
+  ].sort();
   const shares = shareByArea(
     input.weightKg,
     plots.map((p) => p.areaHectares),
@@ -122,7 +150,11 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
       insertCustodyEvent(db, event),
       auditEntry(db, actor, "batch.purchase", "batch", batch.batchCode, null, {
         ...snapshot(batch),
-        origins: origins.map((o) => ({ plotCode: plots.find((p) => p.id === o.plotId)!.plotCode, farmerId: o.farmerId, weightKg: o.weightKg })),
+        origins: origins.map((o) => ({
+          plotCode: plots.find((p) => p.id === o.plotId)!.plotCode,
+          farmerId: o.farmerId,
+          weightKg: o.weightKg,
+        })),
         custody: custodySnapshot(event),
       }),
     ]);

@@ -39,10 +39,16 @@ import {
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
-export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<Outcome<{ merged: NewBatch & { id: string }; parents: BatchRow[] }>> {
+export async function mergeBatches(
+  input: MergeInput,
+  deps: BatchDeps,
+): Promise<Outcome<{ merged: NewBatch & { id: string }; parents: BatchRow[] }>> {
   const { db, actor } = deps;
   const codes = [...new Set(input.batchCodes.map((c) => c.toUpperCase()))];
-  if (codes.length < 2) return fail(400, "Choose at least two different batches to merge", { batchCodes: ["Choose at least two different batches to merge"] });
+  if (codes.length < 2)
+    return fail(400, "Choose at least two different batches to merge", {
+      batchCodes: ["Choose at least two different batches to merge"],
+    });
   const found = await batchesByCode(db, codes);
   const unknown = codes.filter((c) => !found.some((b) => b.batchCode === c));
   if (unknown.length) return fail(404, `No batch with code ${unknown.join(", ")}`);
@@ -54,7 +60,10 @@ export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<
   }
   const commodities = [...new Set(parents.map((p) => p.commodity))];
   if (commodities.length > 1) {
-    return fail(409, `Only batches of the same commodity can be merged: ${parents.map((p) => `${p.batchCode} is ${p.commodity}`).join(", ")}`);
+    return fail(
+      409,
+      `Only batches of the same commodity can be merged: ${parents.map((p) => `${p.batchCode} is ${p.commodity}`).join(", ")}`,
+    );
   }
   const statuses = [...new Set(parents.map((p) => p.status))];
   if (statuses.length > 1) {
@@ -66,7 +75,11 @@ export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<
   const status = statuses[0]!;
   if (status === "purchased") {
     const notMine = parents.filter((p) => p.holderId !== actor.id).map((p) => p.batchCode);
-    if (notMine.length) return fail(403, `Only the buyer who holds a batch can merge it: ${notMine.join(", ")} ${notMine.length > 1 ? "are" : "is"} held by someone else`);
+    if (notMine.length)
+      return fail(
+        403,
+        `Only the buyer who holds a batch can merge it: ${notMine.join(", ")} ${notMine.length > 1 ? "are" : "is"} held by someone else`,
+      );
   }
   const commodity = parents[0]!.commodity;
   if (!isEudrCommodity(commodity)) return fail(409, `Batches of ${commodity} cannot be merged here`);
@@ -86,7 +99,10 @@ export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<
   const complianceStatus = allCompliant && eligibility.verdict === "eligible" ? "compliant" : statusFor(eligibility);
   const weightKg = round3(parents.reduce((s, p) => s + p.weightKg, 0));
   const counties = [...new Set(parents.flatMap((p) => (p.county ?? "").split(", ").filter(Boolean)))].sort();
-  const harvestDates = parents.map((p) => p.harvestDate).filter((d): d is string => !!d).sort();
+  const harvestDates = parents
+    .map((p) => p.harvestDate)
+    .filter((d): d is string => !!d)
+    .sort();
   const flagged = parents.filter((p) => p.volumeFlag);
   const now = (deps.now ?? (() => new Date()))();
   const occurredAt = now.toISOString();
@@ -103,11 +119,16 @@ export async function mergeBatches(input: MergeInput, deps: BatchDeps): Promise<
         harvestDate: harvestDates[0] ?? null,
         status,
         complianceStatus,
-        complianceReason: complianceStatus === "compliant" ? "Every merged batch was EUDR-compliant and every origin plot is still low risk and valid" : eligibility.reason,
+        complianceReason:
+          complianceStatus === "compliant"
+            ? "Every merged batch was EUDR-compliant and every origin plot is still low risk and valid"
+            : eligibility.reason,
         county: counties.join(", ") || null,
         holderId: actor.id,
         volumeFlag: flagged.length > 0,
-        volumeNote: flagged.length ? flagged.map((p) => `${p.batchCode}: ${p.volumeNote ?? "flagged"}`).join(" | ") : null,
+        volumeNote: flagged.length
+          ? flagged.map((p) => `${p.batchCode}: ${p.volumeNote ?? "flagged"}`).join(" | ")
+          : null,
         derivedBy: "merge",
         createdBy: actor.id,
       } satisfies NewBatch;

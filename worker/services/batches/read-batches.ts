@@ -40,12 +40,21 @@ export function batchVisibility(user: Viewer): BatchVisibility {
   return { kind: "none" };
 }
 
-export async function listVisibleBatches(filter: BatchFilter, page: number, pageSize: number, user: Viewer, deps: { db: Database }) {
+export async function listVisibleBatches(
+  filter: BatchFilter,
+  page: number,
+  pageSize: number,
+  user: Viewer,
+  deps: { db: Database },
+) {
   return listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
 }
 
 /** An origin plot as a given viewer may see it: a farmer sees other farmers' plots only as a count. */
-export type OriginView = Pick<OriginRow, "plotId" | "plotCode" | "farmerId" | "weightKg" | "crop" | "areaHectares" | "county" | "riskLevel" | "validationState"> & {
+export type OriginView = Pick<
+  OriginRow,
+  "plotId" | "plotCode" | "farmerId" | "weightKg" | "crop" | "areaHectares" | "county" | "riskLevel" | "validationState"
+> & {
   farmerName: string | null;
 };
 
@@ -69,7 +78,11 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
     user.role === "farmer" ? farmerIdsOfUser(db, user.id, user.loginId) : Promise.resolve(null),
   ]);
   const eligibility = evaluateBatchCompliance(
-    origins.map((o) => ({ plotCode: o.plotCode ?? o.plotId, riskLevel: o.riskLevel ?? null, validationState: o.validationState ?? "invalid" })),
+    origins.map((o) => ({
+      plotCode: o.plotCode ?? o.plotId,
+      riskLevel: o.riskLevel ?? null,
+      validationState: o.validationState ?? "invalid",
+    })),
   );
   const visibleOrigins: OriginView[] = origins
     .filter((o) => !mine || mine.includes(o.farmerId))
@@ -145,7 +158,9 @@ export async function readPublicTrace(code: string, deps: { db: Database }): Pro
   const ancestors = await ancestorIds(db, batch.id);
   const [origins, custody] = await Promise.all([originsOf(db, [batch.id]), custodyOf(db, [batch.id, ...ancestors])]);
   const counties = [...new Set(origins.map((o) => o.county ?? o.farmerCounty).filter((c): c is string => !!c))].sort();
-  const status = (COMPLIANCE_LABEL as Record<string, string>)[batch.complianceStatus] ? (batch.complianceStatus as ComplianceStatus) : "pending";
+  const status = (COMPLIANCE_LABEL as Record<string, string>)[batch.complianceStatus]
+    ? (batch.complianceStatus as ComplianceStatus)
+    : "pending";
   return {
     batchCode: batch.batchCode,
     commodity: batch.commodity,

@@ -9,13 +9,19 @@ import { batchByCode, updateBatch, type BatchRow } from "#db/queries/batches";
 import { auditEntry } from "../platform/audit";
 import { fail, snapshot, type BatchDeps, type Outcome } from "./batch-common";
 
-export async function recordDds(batchCode: string, input: DdsInput, deps: BatchDeps): Promise<Outcome<{ batch: BatchRow }>> {
+export async function recordDds(
+  batchCode: string,
+  input: DdsInput,
+  deps: BatchDeps,
+): Promise<Outcome<{ batch: BatchRow }>> {
   const { db, actor } = deps;
-  if (actor.role !== "exporter") return fail(403, "Only the exporter of a shipment can record its DDS reference and verification numbers");
+  if (actor.role !== "exporter")
+    return fail(403, "Only the exporter of a shipment can record its DDS reference and verification numbers");
   const batch = await batchByCode(db, batchCode);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   if (batch.status !== "exported") return fail(409, "DDS numbers are recorded for a shipment: export this batch first");
-  if (batch.holderId !== actor.id) return fail(403, "Only the exporter who shipped this batch can record its DDS numbers");
+  if (batch.holderId !== actor.id)
+    return fail(403, "Only the exporter who shipped this batch can record its DDS numbers");
   const after: BatchRow = { ...batch, ddsReference: input.ddsReference, ddsVerification: input.ddsVerification };
   await db.batch([
     updateBatch(db, batch.id, { ddsReference: input.ddsReference, ddsVerification: input.ddsVerification }),

@@ -36,13 +36,18 @@ import {
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
-export async function splitBatch(batchCode: string, input: SplitInput, deps: BatchDeps): Promise<Outcome<{ parent: BatchRow; children: NewBatch[] }>> {
+export async function splitBatch(
+  batchCode: string,
+  input: SplitInput,
+  deps: BatchDeps,
+): Promise<Outcome<{ parent: BatchRow; children: NewBatch[] }>> {
   const { db, actor } = deps;
   const parent = await batchByCode(db, batchCode);
   if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const allowed = canHandleAt(parent.status, actor.role, "split");
   if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, allowed.message);
-  if (parent.status === "purchased" && parent.holderId !== actor.id) return fail(403, "Only the buyer who holds this batch can split it");
+  if (parent.status === "purchased" && parent.holderId !== actor.id)
+    return fail(403, "Only the buyer who holds this batch can split it");
   if (!isEudrCommodity(parent.commodity)) return fail(409, `Batches of ${parent.commodity} cannot be split here`);
 
   const total = round3(input.weights.reduce((s, w) => s + w, 0));
@@ -57,7 +62,10 @@ export async function splitBatch(batchCode: string, input: SplitInput, deps: Bat
     origins.map((o) => o.plotId),
   );
   // A child of a compliant batch stays compliant while its plots still qualify.
-  const complianceStatus = parent.complianceStatus === "compliant" && eligibility.verdict === "eligible" ? "compliant" : statusFor(eligibility);
+  const complianceStatus =
+    parent.complianceStatus === "compliant" && eligibility.verdict === "eligible"
+      ? "compliant"
+      : statusFor(eligibility);
   const complianceReason = complianceStatus === "compliant" ? parent.complianceReason : eligibility.reason;
   const now = (deps.now ?? (() => new Date()))();
   const occurredAt = now.toISOString();
@@ -99,7 +107,9 @@ export async function splitBatch(batchCode: string, input: SplitInput, deps: Bat
         location: input.location ?? null,
         weightInKg: parent.weightKg,
         weightOutKg: total,
-        note: [`Split into ${list}`, lost > 0 ? `${kg(lost)} not carried into the new batches` : null, input.note].filter(Boolean).join(" — "),
+        note: [`Split into ${list}`, lost > 0 ? `${kg(lost)} not carried into the new batches` : null, input.note]
+          .filter(Boolean)
+          .join(" — "),
       };
       const childEvents: NewCustodyEvent[] = children.map((c) => ({
         id: custodyEventId(c.id, c.status),

@@ -5,8 +5,21 @@
  * the custody event (who, when, where, weights) and the audit row go in one transaction.
  */
 import type { TransferInput } from "#worker/contracts/batches";
-import { batchByCode, insertCustodyEvent, originsOf, updateBatch, type BatchRow, type NewCustodyEvent } from "#db/queries/batches";
-import { canTransition, checkTransferWeights, GRADING_STEPS, STEP_NAME, type ChainStatus } from "#worker/domain/custody";
+import {
+  batchByCode,
+  insertCustodyEvent,
+  originsOf,
+  updateBatch,
+  type BatchRow,
+  type NewCustodyEvent,
+} from "#db/queries/batches";
+import {
+  canTransition,
+  checkTransferWeights,
+  GRADING_STEPS,
+  STEP_NAME,
+  type ChainStatus,
+} from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
 import {
   custodyEventId,
@@ -33,7 +46,9 @@ export async function transferBatch(
   if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
 
   if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {
-    return fail(400, "The batch cannot be recorded", { grade: [`A grade is given at warehouse or port inspection, not at ${STEP_NAME[input.toStatus]}`] });
+    return fail(400, "The batch cannot be recorded", {
+      grade: [`A grade is given at warehouse or port inspection, not at ${STEP_NAME[input.toStatus]}`],
+    });
   }
   const weights = checkTransferWeights(batch.weightKg, input.weightInKg, input.weightOutKg);
   if (!weights.ok) return fail(400, weights.message, { [weights.field]: [weights.message] });
@@ -42,7 +57,10 @@ export async function transferBatch(
   // plots are still low risk and valid today (a plot re-assessed since would taint it).
   if (input.toStatus === "exported") {
     if (batch.complianceStatus !== "compliant") {
-      return fail(409, `Only an EUDR-compliant batch can be shipped for export. ${batch.complianceReason ?? "This batch has not been marked compliant yet."}`);
+      return fail(
+        409,
+        `Only an EUDR-compliant batch can be shipped for export. ${batch.complianceReason ?? "This batch has not been marked compliant yet."}`,
+      );
     }
     const origins = await originsOf(db, [batch.id]);
     const now = await eligibilityOfPlots(
@@ -78,9 +96,17 @@ export async function transferBatch(
   try {
     await db.batch([
       // Guarded: if someone changed the batch since it was read, nothing is written (see insertCustodyEvent).
-      updateBatch(db, batch.id, { status: after.status, weightKg: after.weightKg, holderId: after.holderId, grade: after.grade }, batch.status),
+      updateBatch(
+        db,
+        batch.id,
+        { status: after.status, weightKg: after.weightKg, holderId: after.holderId, grade: after.grade },
+        batch.status,
+      ),
       insertCustodyEvent(db, event),
-      auditEntry(db, actor, `batch.${input.toStatus}`, "batch", batch.batchCode, snapshot(batch), { ...snapshot(after), custody: custodySnapshot(event) }),
+      auditEntry(db, actor, `batch.${input.toStatus}`, "batch", batch.batchCode, snapshot(batch), {
+        ...snapshot(after),
+        custody: custodySnapshot(event),
+      }),
     ]);
   } catch (error) {
     if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);

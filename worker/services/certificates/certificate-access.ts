@@ -28,7 +28,12 @@ export function unknownSubjectMessage(kind: SubjectKind, id: string): string {
 }
 
 /** May `viewer` download certificates of this real subject? */
-export async function maySeeCertificatesOf(viewer: Viewer, kind: Exclude<SubjectKind, "test_farmer">, subjectId: string, deps: { db: Database }): Promise<boolean> {
+export async function maySeeCertificatesOf(
+  viewer: Viewer,
+  kind: Exclude<SubjectKind, "test_farmer">,
+  subjectId: string,
+  deps: { db: Database },
+): Promise<boolean> {
   if (!can(viewer.role, "readCertificates")) return false;
   if (seesEverySubject(viewer.role)) return true;
   const id = normalizeSubjectId(kind, subjectId);

@@ -73,15 +73,30 @@ export const TYPES_FOR_SUBJECT: Record<SubjectKind, readonly CertificateType[]> 
  */
 export const CERTIFICATE_FORMAT_VERSION = 1;
 
-export type ContentOutcome = { ok: true; content: CertificateContent } | { ok: false; status: 400 | 404 | 409; message: string };
+export type ContentOutcome =
+  | { ok: true; content: CertificateContent }
+  | { ok: false; status: 400 | 404 | 409; message: string };
 
-const SUBJECT_WORD: Record<SubjectKind, string> = { test_farmer: "test farmer", farmer: "farmer", batch: "batch", shipment: "shipment" };
+const SUBJECT_WORD: Record<SubjectKind, string> = {
+  test_farmer: "test farmer",
+  farmer: "farmer",
+  batch: "batch",
+  shipment: "shipment",
+};
 
 /** Whether `type` is issued for `kind`, and if not, why ("… describes a batch or a shipment"). */
-export function typeAllowedFor(type: CertificateType, kind: SubjectKind): { ok: true } | { ok: false; message: string } {
+export function typeAllowedFor(
+  type: CertificateType,
+  kind: SubjectKind,
+): { ok: true } | { ok: false; message: string } {
   if (TYPES_FOR_SUBJECT[kind].includes(type)) return { ok: true };
-  const kinds = SUBJECT_KINDS.filter((k) => k !== "test_farmer" && TYPES_FOR_SUBJECT[k].includes(type)).map((k) => SUBJECT_WORD[k]);
-  return { ok: false, message: `A ${CERTIFICATE_INFO[type].title} is not issued for a ${SUBJECT_WORD[kind]}: it describes a ${kinds.join(" or a ")}` };
+  const kinds = SUBJECT_KINDS.filter((k) => k !== "test_farmer" && TYPES_FOR_SUBJECT[k].includes(type)).map(
+    (k) => SUBJECT_WORD[k],
+  );
+  return {
+    ok: false,
+    message: `A ${CERTIFICATE_INFO[type].title} is not issued for a ${SUBJECT_WORD[kind]}: it describes a ${kinds.join(" or a ")}`,
+  };
 }
 
 /** The subject id as stored: Farmer IDs and batch codes in capitals, test profiles as "1".."3". */
@@ -95,33 +110,54 @@ export function normalizeSubjectId(kind: SubjectKind, id: string): string {
  * fixed fictional data). 404 when the subject does not exist; 409 for a "shipment" that has not
  * been exported.
  */
-export async function loadCertificateContent(kind: SubjectKind, subjectId: string, deps: { db: Database; now: Date }): Promise<ContentOutcome> {
+export async function loadCertificateContent(
+  kind: SubjectKind,
+  subjectId: string,
+  deps: { db: Database; now: Date },
+): Promise<ContentOutcome> {
   const { db, now } = deps;
   const id = normalizeSubjectId(kind, subjectId);
   if (kind === "test_farmer") {
     const n = Number(id);
-    if (!isTestFarmerId(n)) return { ok: false, status: 404, message: `No test farmer with id ${subjectId} (test profiles are 1, 2 and 3)` };
+    if (!isTestFarmerId(n))
+      return { ok: false, status: 404, message: `No test farmer with id ${subjectId} (test profiles are 1, 2 and 3)` };
     return { ok: true, content: testFarmerContent(n, now) };
   }
   if (kind === "farmer") {
     const farmer = await farmerForCertificate(db, id);
     if (!farmer) return { ok: false, status: 404, message: `No farmer with ID ${id}` };
     const plots = await plotsOfFarmerForCertificate(db, farmer);
-    const assessments = await assessmentsOfPlots(db, plots.map((p) => p.id));
+    const assessments = await assessmentsOfPlots(
+      db,
+      plots.map((p) => p.id),
+    );
     return { ok: true, content: farmerCertificateContent({ farmer, plots, assessments }, now) };
   }
   const batch = await batchByCode(db, id);
   if (!batch) return { ok: false, status: 404, message: `No batch with code ${id}` };
   if (kind === "shipment" && batch.status !== "exported") {
-    return { ok: false, status: 409, message: `Batch ${batch.batchCode} has not been exported: shipment certificates are issued for an exported batch` };
+    return {
+      ok: false,
+      status: 409,
+      message: `Batch ${batch.batchCode} has not been exported: shipment certificates are issued for an exported batch`,
+    };
   }
   const ancestors = await ancestorIds(db, batch.id);
   const [origins, custody] = await Promise.all([originsOf(db, [batch.id]), custodyOf(db, [batch.id, ...ancestors])]);
   const [plots, farmers] = await Promise.all([
-    plotsForCertificate(db, origins.map((o) => o.plotId)),
-    farmersForCertificate(db, origins.map((o) => o.farmerId)),
+    plotsForCertificate(
+      db,
+      origins.map((o) => o.plotId),
+    ),
+    farmersForCertificate(
+      db,
+      origins.map((o) => o.farmerId),
+    ),
   ]);
-  const assessments = await assessmentsOfPlots(db, plots.map((p) => p.id));
+  const assessments = await assessmentsOfPlots(
+    db,
+    plots.map((p) => p.id),
+  );
   const exportEvent = [...custody].reverse().find((e) => e.batchId === batch.id && e.toStatus === "exported") ?? null;
   const exporterId = batch.holderId ?? exportEvent?.actorId ?? null;
   const exporter = kind === "shipment" && exporterId ? await accountName(db, exporterId) : null;
@@ -135,7 +171,13 @@ export async function loadCertificateContent(kind: SubjectKind, subjectId: strin
         plots,
         farmers,
         assessments,
-        custody: custody.map((e) => ({ batchId: e.batchId, toStatus: e.toStatus, occurredAt: e.occurredAt, location: e.location, weightOutKg: e.weightOutKg })),
+        custody: custody.map((e) => ({
+          batchId: e.batchId,
+          toStatus: e.toStatus,
+          occurredAt: e.occurredAt,
+          location: e.location,
+          weightOutKg: e.weightOutKg,
+        })),
         exporterName: exporter?.name ?? null,
       },
       now,
@@ -145,16 +187,39 @@ export async function loadCertificateContent(kind: SubjectKind, subjectId: strin
 
 // ── Pure builders (unit-tested without D1) ──────────────────────────────────────────────────
 
-export type FarmerRows = { farmer: FarmerForCertificate; plots: PlotForCertificate[]; assessments: AssessmentForCertificate[] };
+export type FarmerRows = {
+  farmer: FarmerForCertificate;
+  plots: PlotForCertificate[];
+  assessments: AssessmentForCertificate[];
+};
 
 export type BatchRows = {
   kind: "batch" | "shipment";
-  batch: Pick<BatchRow, "id" | "batchCode" | "commodity" | "hsCode" | "weightKg" | "grade" | "harvestDate" | "complianceStatus" | "ddsReference" | "ddsVerification" | "status">;
+  batch: Pick<
+    BatchRow,
+    | "id"
+    | "batchCode"
+    | "commodity"
+    | "hsCode"
+    | "weightKg"
+    | "grade"
+    | "harvestDate"
+    | "complianceStatus"
+    | "ddsReference"
+    | "ddsVerification"
+    | "status"
+  >;
   origins: { plotId: string; farmerId: string }[];
   plots: PlotForCertificate[];
   farmers: FarmerForCertificate[];
   assessments: AssessmentForCertificate[];
-  custody: { batchId: string; toStatus: string; occurredAt: string; location: string | null; weightOutKg: number | null }[];
+  custody: {
+    batchId: string;
+    toStatus: string;
+    occurredAt: string;
+    location: string | null;
+    weightOutKg: number | null;
+  }[];
   /** The exporter's company (shipments). */
   exporterName: string | null;
 };
@@ -162,7 +227,12 @@ export type BatchRows = {
 const fullName = (f: Pick<FarmerForCertificate, "firstName" | "lastName">) => `${f.firstName} ${f.lastName}`.trim();
 
 function farmerRecord(f: FarmerForCertificate): FarmerRecord {
-  return { farmerId: f.farmerId, name: fullName(f), county: f.county, community: f.community ?? f.district ?? "community not recorded" };
+  return {
+    farmerId: f.farmerId,
+    name: fullName(f),
+    county: f.county,
+    community: f.community ?? f.district ?? "community not recorded",
+  };
 }
 
 function parseJson<T>(text: string | null | undefined, fallback: T): T {
@@ -174,7 +244,12 @@ function parseJson<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
-type StoredEvidence = Partial<EvidenceItem> & { layerName?: string; kind?: string; source?: string; sourceDate?: string };
+type StoredEvidence = Partial<EvidenceItem> & {
+  layerName?: string;
+  kind?: string;
+  source?: string;
+  sourceDate?: string;
+};
 
 function evidenceItems(json: string): EvidenceItem[] {
   return parseJson<StoredEvidence[]>(json, []).map((e) => ({
@@ -218,14 +293,21 @@ export function monitoringSeries(plotCode: string, history: AssessmentForCertifi
       month,
       layer: [...new Set(disturbance.map((e) => e.layerName))].join(" + "),
       alerts: overlapping.length,
-      overlapHectares: round(overlapping.reduce((s, e) => s + e.overlapHectares, 0), 4),
+      overlapHectares: round(
+        overlapping.reduce((s, e) => s + e.overlapHectares, 0),
+        4,
+      ),
       verdict: asVerdict(inForce.verdict),
     });
   }
   return { plotCode, months };
 }
 
-function plotRecords(plots: PlotForCertificate[], farmerOf: (plot: PlotForCertificate) => FarmerForCertificate | undefined, history: Map<string, AssessmentForCertificate[]>): PlotRecord[] {
+function plotRecords(
+  plots: PlotForCertificate[],
+  farmerOf: (plot: PlotForCertificate) => FarmerForCertificate | undefined,
+  history: Map<string, AssessmentForCertificate[]>,
+): PlotRecord[] {
   return plots.map((p) => {
     const f = farmerOf(p);
     const latest = history.get(p.id)?.at(-1);
@@ -256,7 +338,8 @@ function historyByPlot(assessments: AssessmentForCertificate[]) {
     list.push(a);
     out.set(a.plotId, list);
   }
-  for (const list of out.values()) list.sort((a, b) => (a.assessedAt < b.assessedAt ? -1 : a.assessedAt > b.assessedAt ? 1 : 0));
+  for (const list of out.values())
+    list.sort((a, b) => (a.assessedAt < b.assessedAt ? -1 : a.assessedAt > b.assessedAt ? 1 : 0));
   return out;
 }
 
@@ -297,13 +380,19 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
     farmerByKey.set(f.id, f);
   }
   const originFarmer = new Map(rows.origins.map((o) => [o.plotId, o.farmerId]));
-  const farmerOf = (p: PlotForCertificate) => farmerByKey.get(originFarmer.get(p.id) ?? "") ?? farmerByKey.get(p.farmerId);
+  const farmerOf = (p: PlotForCertificate) =>
+    farmerByKey.get(originFarmer.get(p.id) ?? "") ?? farmerByKey.get(p.farmerId);
   const history = historyByPlot(rows.assessments);
   const plots = plotRecords(rows.plots, farmerOf, history);
-  const farmers = [...new Map(rows.farmers.map((f) => [f.farmerId, f])).values()].sort((a, b) => (a.farmerId < b.farmerId ? -1 : 1)).map(farmerRecord);
+  const farmers = [...new Map(rows.farmers.map((f) => [f.farmerId, f])).values()]
+    .sort((a, b) => (a.farmerId < b.farmerId ? -1 : 1))
+    .map(farmerRecord);
 
   const own = rows.custody.filter((e) => e.batchId === batch.id);
-  const last = (status: string) => [...own].reverse().find((e) => e.toStatus === status) ?? [...rows.custody].reverse().find((e) => e.toStatus === status) ?? null;
+  const last = (status: string) =>
+    [...own].reverse().find((e) => e.toStatus === status) ??
+    [...rows.custody].reverse().find((e) => e.toStatus === status) ??
+    null;
   const exported = last("exported");
   const portInspection = last("port_inspected");
   const commodity = batch.commodity;
@@ -314,7 +403,12 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
     kind === "shipment"
       ? {
           reference: batch.batchCode,
-          exporter: { name: rows.exporterName ?? "not recorded", address: null, country: "Liberia", licenceNumber: null },
+          exporter: {
+            name: rows.exporterName ?? "not recorded",
+            address: null,
+            country: "Liberia",
+            licenceNumber: null,
+          },
           consignee: null,
           meansOfConveyance: null,
           vesselOrFlight: null,
@@ -331,14 +425,22 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
         }
       : null;
   const dds: DdsRecord | null = batch.ddsReference
-    ? { referenceNumber: batch.ddsReference, verificationNumber: batch.ddsVerification ?? "not recorded", operatorName: null, recordedAt: null }
+    ? {
+        referenceNumber: batch.ddsReference,
+        verificationNumber: batch.ddsVerification ?? "not recorded",
+        operatorName: null,
+        recordedAt: null,
+      }
     : null;
 
   return {
     subject: {
       kind,
       id: batch.batchCode,
-      label: kind === "shipment" ? `${batch.batchCode} (${commodity}, exported${exportDate ? ` ${exportDate}` : ""})` : `${batch.batchCode} (${commodity})`,
+      label:
+        kind === "shipment"
+          ? `${batch.batchCode} (${commodity}, exported${exportDate ? ` ${exportDate}` : ""})`
+          : `${batch.batchCode} (${commodity})`,
     },
     testProfile: false,
     farmers,
@@ -389,7 +491,6 @@ export function contentForType(type: CertificateType, content: CertificateConten
     relatedCertificates: all ? content.relatedCertificates : undefined,
   };
 }
-
 
 export { canonicalJson };
 

@@ -73,7 +73,12 @@ export type CertificateRequest = { type: CertificateType; subjectType: SubjectKi
 
 export type Failure = { ok: false; status: 400 | 403 | 404 | 409; message: string; errors?: Record<string, string[]> };
 export type Outcome<T> = { ok: true; value: T } | Failure;
-const fail = (status: Failure["status"], message: string, errors?: Record<string, string[]>): Failure => ({ ok: false, status, message, ...(errors ? { errors } : {}) });
+const fail = (status: Failure["status"], message: string, errors?: Record<string, string[]>): Failure => ({
+  ok: false,
+  status,
+  message,
+  ...(errors ? { errors } : {}),
+});
 
 /** Where a served PDF came from: drawn now, read from R2, or redrawn because R2 lost it. */
 export type PdfSource = "generated" | "stored" | "restored";
@@ -153,7 +158,11 @@ export async function getOrIssueCertificate(
  * All certificates of a subject at once (the testing screen's "Generate Certificates"): the
  * content is read once, the declaration last so it can name the others.
  */
-export async function getOrIssueAll(subjectType: SubjectKind, subjectId: string, deps: IssueDeps): Promise<Outcome<ServedCertificate[]>> {
+export async function getOrIssueAll(
+  subjectType: SubjectKind,
+  subjectId: string,
+  deps: IssueDeps,
+): Promise<Outcome<ServedCertificate[]>> {
   const now = deps.now?.() ?? new Date();
   const loaded = await loadCertificateContent(subjectType, subjectId, { db: deps.db, now });
   if (!loaded.ok) return fail(loaded.status, loaded.message);
@@ -183,7 +192,15 @@ async function issueFromContent(
     const others = TYPES_FOR_SUBJECT[subjectType].filter((t) => t !== "declaration");
     const results = await Promise.all(others.map((other) => issueFromContent(other, base, deps, now, options)));
     const related = results.flatMap((r, i) =>
-      r.ok ? [{ type: others[i]!, certificateNumber: r.value.certificate.certificateNumber, expiresAt: r.value.certificate.expiresAt }] : [],
+      r.ok
+        ? [
+            {
+              type: others[i]!,
+              certificateNumber: r.value.certificate.certificateNumber,
+              expiresAt: r.value.certificate.expiresAt,
+            },
+          ]
+        : [],
     );
     content = { ...base, relatedCertificates: related };
   }
@@ -193,7 +210,8 @@ async function issueFromContent(
   const renewIso = (options.renewBefore && RENEWABLE_TYPES.includes(type) ? options.renewBefore : now).toISOString();
   const render = deps.render ?? defaultRender;
 
-  const usable = (rows: CertificateRow[]) => rows.find((r) => r.status === "valid" && r.expiresAt > nowIso && r.expiresAt > renewIso);
+  const usable = (rows: CertificateRow[]) =>
+    rows.find((r) => r.status === "valid" && r.expiresAt > nowIso && r.expiresAt > renewIso);
   const existing = await certificatesForData(db, key, dataHash);
   const found = usable(existing);
   if (found) return { ok: true, value: served(found, printed, deps, render) };
@@ -213,7 +231,11 @@ async function issueFromContent(
     const lastSerial = last ? Number(/^(\d{6})/.exec(last.slice(prefix.length))?.[1] ?? 0) : 0;
     const serial = String(lastSerial + 1).padStart(6, "0");
     const certificateNumber = formatCertificateNumber(type, now, `${serial}-${randomCheck()}`);
-    const data = stampCertificate(type, printed, { certificateNumber, issuedAt: now, verifyBaseUrl: deps.verifyBaseUrl });
+    const data = stampCertificate(type, printed, {
+      certificateNumber,
+      issuedAt: now,
+      verifyBaseUrl: deps.verifyBaseUrl,
+    });
     const bytes = await render(type, data);
     const id = crypto.randomUUID();
     const r2Key = certificateKey(key, dataHash, certificateNumber);
@@ -256,7 +278,16 @@ async function issueFromContent(
           "certificate",
           certificateNumber,
           previous.length ? { supersedes: previous.map((p) => p.certificateNumber) } : null,
-          { certificateNumber, type, subjectType, subjectId: key.subjectId, dataHash, version: row.version, issuedAt: row.issuedAt, expiresAt: row.expiresAt },
+          {
+            certificateNumber,
+            type,
+            subjectType,
+            subjectId: key.subjectId,
+            dataHash,
+            version: row.version,
+            issuedAt: row.issuedAt,
+            expiresAt: row.expiresAt,
+          },
         ),
       ]);
     } catch (error) {
@@ -269,10 +300,20 @@ async function issueFromContent(
     // Stored after the row commits, so a request that lost the race never overwrites the winner's
     // PDF; if this put fails, the next request finds the row without its object and redraws it.
     await deps.r2.put(r2Key, bytes, {
-      httpMetadata: { contentType: "application/pdf", contentDisposition: `inline; filename="${certificateFileName(type, certificateNumber)}"` },
+      httpMetadata: {
+        contentType: "application/pdf",
+        contentDisposition: `inline; filename="${certificateFileName(type, certificateNumber)}"`,
+      },
       customMetadata: { certificateNumber, dataHash },
     });
-    return { ok: true, value: { certificate: row, created: true, open: async () => ({ body: bytes, size: bytes.byteLength, source: "generated" }) } };
+    return {
+      ok: true,
+      value: {
+        certificate: row,
+        created: true,
+        open: async () => ({ body: bytes, size: bytes.byteLength, source: "generated" }),
+      },
+    };
   }
   throw new Error(`Could not number a ${type} certificate after ${MAX_ATTEMPTS} attempts`);
 }
@@ -289,10 +330,17 @@ function served(row: CertificateRow, printed: CertificateContent, deps: IssueDep
       const issuedAt = new Date(row.issuedAt);
       const summary = readSummary(row);
       const base = summary?.verificationUrl ? summary.verificationUrl.replace(/\/verify\/.*$/, "") : deps.verifyBaseUrl;
-      const data = stampCertificate(type, printed, { certificateNumber: row.certificateNumber, issuedAt, verifyBaseUrl: base });
+      const data = stampCertificate(type, printed, {
+        certificateNumber: row.certificateNumber,
+        issuedAt,
+        verifyBaseUrl: base,
+      });
       const bytes = await render(type, data);
       await deps.r2.put(row.r2Key, bytes, {
-        httpMetadata: { contentType: "application/pdf", contentDisposition: `inline; filename="${certificateFileName(type, row.certificateNumber)}"` },
+        httpMetadata: {
+          contentType: "application/pdf",
+          contentDisposition: `inline; filename="${certificateFileName(type, row.certificateNumber)}"`,
+        },
         customMetadata: { certificateNumber: row.certificateNumber, dataHash: row.dataHash },
       });
       return { body: bytes, size: bytes.byteLength, source: "restored" };
@@ -341,7 +389,10 @@ export function normalizeCertificateNumber(input: string): string | null {
  * What the public verification page shows about a number: null when no such certificate was
  * issued (forged or mistyped). Nothing beyond what the paper prints.
  */
-export async function readVerification(number: string, deps: { db: Database; now?: () => Date }): Promise<Verification | null> {
+export async function readVerification(
+  number: string,
+  deps: { db: Database; now?: () => Date },
+): Promise<Verification | null> {
   const normalized = normalizeCertificateNumber(number);
   if (!normalized) return null;
   const row = await certificateByNumber(deps.db, normalized);
@@ -350,7 +401,8 @@ export async function readVerification(number: string, deps: { db: Database; now
   const summary = readSummary(row);
   const type = row.type as CertificateType;
   // The nightly job marks expiry; until it runs, a valid row past its date is expired all the same.
-  const status: VerificationStatus = row.status === "valid" && row.expiresAt <= now ? "expired" : (row.status as VerificationStatus);
+  const status: VerificationStatus =
+    row.status === "valid" && row.expiresAt <= now ? "expired" : (row.status as VerificationStatus);
   let supersededBy: string | null = null;
   if (status === "superseded") {
     const [current] = await validCertificatesOf(deps.db, row);
@@ -367,7 +419,11 @@ export async function readVerification(number: string, deps: { db: Database; now
     revocationReason: row.revocationReason,
     supersededBy,
     issuer: summary?.issuer ?? issuerFor(type).authority,
-    subject: summary?.subject ?? { kind: row.subjectType as SubjectKind, reference: row.subjectId, label: row.subjectId },
+    subject: summary?.subject ?? {
+      kind: row.subjectType as SubjectKind,
+      reference: row.subjectId,
+      label: row.subjectId,
+    },
     testProfile: summary?.testProfile ?? row.subjectType === "test_farmer",
   };
 }
@@ -381,7 +437,8 @@ export async function revokeCertificate(
   reasonInput: string,
   deps: { db: Database; actor: Actor; now?: () => Date },
 ): Promise<Outcome<{ certificate: CertificateRow }>> {
-  if (!isRole(deps.actor.role) || !can(deps.actor.role, "revokeCertificates")) return fail(403, "Only regulator staff can revoke a certificate");
+  if (!isRole(deps.actor.role) || !can(deps.actor.role, "revokeCertificates"))
+    return fail(403, "Only regulator staff can revoke a certificate");
   const reason = reasonInput.trim().replace(/\s+/g, " ");
   const parsed = RevokeSchema.safeParse({ reason });
   if (!parsed.success) {
@@ -391,12 +448,27 @@ export async function revokeCertificate(
   const normalized = normalizeCertificateNumber(number);
   const row = normalized ? await certificateByNumber(deps.db, normalized) : null;
   if (!row) return fail(404, `No certificate with number ${number.trim().toUpperCase()}`);
-  if (row.status === "revoked") return fail(409, `Certificate ${row.certificateNumber} was already revoked on ${formatDate(row.revokedAt)}`);
+  if (row.status === "revoked")
+    return fail(409, `Certificate ${row.certificateNumber} was already revoked on ${formatDate(row.revokedAt)}`);
   const at = (deps.now?.() ?? new Date()).toISOString();
   const [changed] = await deps.db.batch([
     revokeCertificateStatement(deps.db, row.id, deps.actor.id, reason, at),
-    auditEntry(deps.db, deps.actor, "certificate.revoke", "certificate", row.certificateNumber, { status: row.status }, { status: "revoked", reason, revokedAt: at }),
+    auditEntry(
+      deps.db,
+      deps.actor,
+      "certificate.revoke",
+      "certificate",
+      row.certificateNumber,
+      { status: row.status },
+      { status: "revoked", reason, revokedAt: at },
+    ),
   ]);
-  if (!changed.length) return fail(409, `Certificate ${row.certificateNumber} was revoked by someone else a moment ago`);
-  return { ok: true, value: { certificate: { ...row, status: "revoked", revokedAt: at, revokedBy: deps.actor.id, revocationReason: reason } } };
+  if (!changed.length)
+    return fail(409, `Certificate ${row.certificateNumber} was revoked by someone else a moment ago`);
+  return {
+    ok: true,
+    value: {
+      certificate: { ...row, status: "revoked", revokedAt: at, revokedBy: deps.actor.id, revocationReason: reason },
+    },
+  };
 }

@@ -11,7 +11,12 @@
  */
 import type { Database } from "#db/client";
 import { runBatch } from "#db/queries/reference-layers";
-import { certificatesToCheck, markExpiredStatement, touchCertificates, validButExpired } from "#db/queries/certificates";
+import {
+  certificatesToCheck,
+  markExpiredStatement,
+  touchCertificates,
+  validButExpired,
+} from "#db/queries/certificates";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
 import { auditEntry, type Actor } from "../platform/audit";
 import { getOrIssueCertificate, readSummary, type Render } from "./issue-certificate";
@@ -40,7 +45,15 @@ export async function regenerateCertificates(deps: RegenerateDeps): Promise<Rege
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const nowIso = now.toISOString();
-  const summary: RegenerateSummary = { expired: 0, checked: 0, unchanged: 0, reissuedChanged: 0, renewedExpiring: 0, issued: [], failed: [] };
+  const summary: RegenerateSummary = {
+    expired: 0,
+    checked: 0,
+    unchanged: 0,
+    reissuedChanged: 0,
+    renewedExpiring: 0,
+    issued: [],
+    failed: [],
+  };
 
   const expired = await validButExpired(db, nowIso, EXPIRE_PER_RUN);
   if (expired.length) {
@@ -49,7 +62,17 @@ export async function regenerateCertificates(deps: RegenerateDeps): Promise<Rege
     for (let i = 0; i < ids.length; i += 90) parts.push(ids.slice(i, i + 90));
     await runBatch(db, [
       ...parts.map((part) => markExpiredStatement(db, part, nowIso)),
-      ...expired.map((e) => auditEntry(db, CRON_ACTOR, "certificate.expire", "certificate", e.certificateNumber, { status: "valid" }, { status: "expired", expiresAt: e.expiresAt })),
+      ...expired.map((e) =>
+        auditEntry(
+          db,
+          CRON_ACTOR,
+          "certificate.expire",
+          "certificate",
+          e.certificateNumber,
+          { status: "valid" },
+          { status: "expired", expiresAt: e.expiresAt },
+        ),
+      ),
     ]);
     summary.expired = expired.length;
   }
@@ -63,7 +86,10 @@ export async function regenerateCertificates(deps: RegenerateDeps): Promise<Rege
     // The new paper's QR must point where the old one did: the site it was issued from.
     const verifyBaseUrl = verificationUrl ? verificationUrl.replace(/\/verify\/.*$/, "") : null;
     if (!verifyBaseUrl) {
-      summary.failed.push({ certificateNumber: old.certificateNumber, message: "The certificate's verification address is not recorded" });
+      summary.failed.push({
+        certificateNumber: old.certificateNumber,
+        message: "The certificate's verification address is not recorded",
+      });
       touched.push(old.id);
       continue;
     }
@@ -86,7 +112,10 @@ export async function regenerateCertificates(deps: RegenerateDeps): Promise<Rege
         summary.issued.push({ from: old.certificateNumber, to: result.value.certificate.certificateNumber, reason });
       }
     } catch (error) {
-      summary.failed.push({ certificateNumber: old.certificateNumber, message: error instanceof Error ? error.message : String(error) });
+      summary.failed.push({
+        certificateNumber: old.certificateNumber,
+        message: error instanceof Error ? error.message : String(error),
+      });
       touched.push(old.id);
     }
   }

@@ -177,7 +177,12 @@ export async function installSampleLayers(deps: InstallSampleLayersDeps) {
     }
     const result = await uploadLayer({ ...layer, geojson: JSON.stringify(layer.geojson, null, 1) }, deps.actor, deps);
     if (!result.ok) throw new Error(`Sample layer ${layer.name} was refused: ${result.message}`);
-    installed.push({ id: result.layer.id, kind: result.layer.kind, name: result.layer.name, version: result.layer.version });
+    installed.push({
+      id: result.layer.id,
+      kind: result.layer.kind,
+      name: result.layer.name,
+      version: result.layer.version,
+    });
   }
   return { installed, skipped };
 }

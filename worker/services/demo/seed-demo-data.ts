@@ -62,9 +62,26 @@ export const DEMO_NOTE = "Demo data (sample, not a real transaction)";
 type Offsets = [number, number][];
 /** Plot outlines as metre offsets from the south-west corner (≈ 1.6–2.5 ha, irregular like real farms). */
 const SHAPE: Record<"a" | "b" | "c", Offsets> = {
-  a: [[0, 0], [160, -12], [176, 118], [62, 151], [-9, 96]],
-  b: [[0, 0], [121, 14], [131, 139], [16, 126]],
-  c: [[0, 0], [212, 3], [201, 112], [96, 137], [6, 101]],
+  a: [
+    [0, 0],
+    [160, -12],
+    [176, 118],
+    [62, 151],
+    [-9, 96],
+  ],
+  b: [
+    [0, 0],
+    [121, 14],
+    [131, 139],
+    [16, 126],
+  ],
+  c: [
+    [0, 0],
+    [212, 3],
+    [201, 112],
+    [96, 137],
+    [6, 101],
+  ],
 };
 
 /**
@@ -79,11 +96,16 @@ function six(n: number): number {
 
 function polygonAt(lon: number, lat: number, shape: Offsets) {
   const metresPerDegreeLon = 111_320 * Math.cos((lat * Math.PI) / 180);
-  const ring = shape.map(([dx, dy]) => [six(lon + dx / metresPerDegreeLon), six(lat + dy / 110_574)] as [number, number]);
+  const ring = shape.map(
+    ([dx, dy]) => [six(lon + dx / metresPerDegreeLon), six(lat + dy / 110_574)] as [number, number],
+  );
   return { type: "Polygon" as const, coordinates: [[...ring, ring[0]!]] };
 }
 
-type DemoPlot = { crop: string; plantingYear: number } & ({ point: [lon: number, lat: number] } | { polygon: ReturnType<typeof polygonAt> });
+type DemoPlot = { crop: string; plantingYear: number } & (
+  | { point: [lon: number, lat: number] }
+  | { polygon: ReturnType<typeof polygonAt> }
+);
 type DemoFarmer = {
   ref: string;
   firstName: string;
@@ -108,18 +130,169 @@ type DemoFarmer = {
  * evidence. Plots are kilometres apart: none is a double claim.
  */
 export const DEMO_FARMERS: DemoFarmer[] = [
-  { ref: "DEMO-01", firstName: "Yassah", lastName: "Kpadeh", gender: "female", dateOfBirth: "1982-06-14", phone: "+231 88 612 3401", county: "Nimba", district: "Sanniquellie-Mahn", community: "Gbedin", crops: ["Cocoa", "Cassava"], nationalId: "LRDEMO0001", plot: { crop: "Cocoa", plantingYear: 2009, polygon: polygonAt(-8.612347, 7.201113, SHAPE.a) } },
-  { ref: "DEMO-02", firstName: "Blamo", lastName: "Sumo", gender: "male", dateOfBirth: "1975-02-03", phone: "+231 77 541 2297", county: "Nimba", district: "Sanniquellie-Mahn", community: "Karnplay", crops: ["Cocoa"], nationalId: "LRDEMO0002", plot: { crop: "Cocoa", plantingYear: 2012, point: [-8.583417, 7.162341] } },
-  { ref: "DEMO-03", firstName: "Comfort", lastName: "Zaye", gender: "female", dateOfBirth: "1990-11-22", county: "Nimba", district: "Saclepea-Mahn", community: "Flumpa", crops: ["Cocoa", "Plantain"], nationalId: "LRDEMO0003", plot: { crop: "Cocoa", plantingYear: 2015, polygon: polygonAt(-8.664521, 7.132117, SHAPE.b) } },
-  { ref: "DEMO-04", firstName: "Emmanuel", lastName: "Gonpue", gender: "male", dateOfBirth: "1968-08-09", phone: "+231 77 230 4418", county: "Nimba", district: "Zoe-Gbao", community: "Bahn", crops: ["Cocoa", "Rice"], nationalId: "LRDEMO0004", plot: { crop: "Cocoa", plantingYear: 2005, point: [-8.532281, 7.272163] } },
-  { ref: "DEMO-05", firstName: "Esther", lastName: "Mentee", gender: "female", dateOfBirth: "1986-01-27", county: "Nimba", district: "Sanniquellie-Mahn", community: "Kpein", crops: ["Cocoa"], nationalId: "LRDEMO0005", plot: { crop: "Cocoa", plantingYear: 2011, polygon: polygonAt(-8.541239, 7.231143, SHAPE.c) } },
-  { ref: "DEMO-06", firstName: "Jerome", lastName: "Kerkula", gender: "male", dateOfBirth: "1979-05-30", phone: "+231 88 904 1127", county: "Nimba", district: "Tappita", community: "Tappita", crops: ["Coffee"], nationalId: "LRDEMO0006", plot: { crop: "Coffee", plantingYear: 2011, point: [-8.843219, 6.512347] } },
-  { ref: "DEMO-07", firstName: "Garmai", lastName: "Flomo", gender: "female", dateOfBirth: "1993-03-08", county: "Nimba", district: "Sanniquellie-Mahn", community: "Zortapa", crops: ["Cocoa"], nationalId: "LRDEMO0007", plot: { crop: "Cocoa", plantingYear: 2022, polygon: polygonAt(-8.452318, 7.352147, SHAPE.a) } },
-  { ref: "DEMO-08", firstName: "Moses", lastName: "Dolo", gender: "male", dateOfBirth: "1971-12-12", phone: "+231 77 318 6652", county: "Nimba", district: "Sanniquellie-Mahn", community: "Gbapa", crops: ["Cocoa"], nationalId: "LRDEMO0008", plot: { crop: "Cocoa", plantingYear: 2021, point: [-8.423117, 7.381243] } },
-  { ref: "DEMO-09", firstName: "Augustine", lastName: "Wleh", gender: "male", dateOfBirth: "1984-09-15", county: "Sinoe", district: "Juarzon", community: "Jalay's Town", crops: ["Oil Palm"], nationalId: "LRDEMO0009", plot: { crop: "Oil Palm", plantingYear: 2021, point: [-8.563219, 5.412367] } },
-  { ref: "DEMO-10", firstName: "Hawa", lastName: "Kamara", gender: "female", dateOfBirth: "1988-07-19", phone: "+231 88 775 2031", county: "Montserrado", district: "Careysburg", community: "Careysburg", crops: ["Rubber"], nationalId: "LRDEMO0010", plot: { crop: "Rubber", plantingYear: 2004, polygon: polygonAt(-10.612349, 6.412373, SHAPE.c) } },
-  { ref: "DEMO-11", firstName: "Siah", lastName: "Tarpeh", gender: "female", dateOfBirth: "1977-10-04", county: "Grand Gedeh", district: "Tchien", community: "Zwedru", crops: ["Rubber"], nationalId: "LRDEMO0011", plot: { crop: "Rubber", plantingYear: 2008, polygon: polygonAt(-8.172341, 5.993217, SHAPE.b) } },
-  { ref: "DEMO-12", firstName: "Prince", lastName: "Tokpah", gender: "male", dateOfBirth: "1980-04-21", phone: "+231 77 662 9014", county: "Nimba", district: "Sanniquellie-Mahn", community: "Yarmein", crops: ["Coffee"], nationalId: "LRDEMO0012", plot: { crop: "Coffee", plantingYear: 2019, point: [-8.851237, 7.002341] } },
+  {
+    ref: "DEMO-01",
+    firstName: "Yassah",
+    lastName: "Kpadeh",
+    gender: "female",
+    dateOfBirth: "1982-06-14",
+    phone: "+231 88 612 3401",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Gbedin",
+    crops: ["Cocoa", "Cassava"],
+    nationalId: "LRDEMO0001",
+    plot: { crop: "Cocoa", plantingYear: 2009, polygon: polygonAt(-8.612347, 7.201113, SHAPE.a) },
+  },
+  {
+    ref: "DEMO-02",
+    firstName: "Blamo",
+    lastName: "Sumo",
+    gender: "male",
+    dateOfBirth: "1975-02-03",
+    phone: "+231 77 541 2297",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Karnplay",
+    crops: ["Cocoa"],
+    nationalId: "LRDEMO0002",
+    plot: { crop: "Cocoa", plantingYear: 2012, point: [-8.583417, 7.162341] },
+  },
+  {
+    ref: "DEMO-03",
+    firstName: "Comfort",
+    lastName: "Zaye",
+    gender: "female",
+    dateOfBirth: "1990-11-22",
+    county: "Nimba",
+    district: "Saclepea-Mahn",
+    community: "Flumpa",
+    crops: ["Cocoa", "Plantain"],
+    nationalId: "LRDEMO0003",
+    plot: { crop: "Cocoa", plantingYear: 2015, polygon: polygonAt(-8.664521, 7.132117, SHAPE.b) },
+  },
+  {
+    ref: "DEMO-04",
+    firstName: "Emmanuel",
+    lastName: "Gonpue",
+    gender: "male",
+    dateOfBirth: "1968-08-09",
+    phone: "+231 77 230 4418",
+    county: "Nimba",
+    district: "Zoe-Gbao",
+    community: "Bahn",
+    crops: ["Cocoa", "Rice"],
+    nationalId: "LRDEMO0004",
+    plot: { crop: "Cocoa", plantingYear: 2005, point: [-8.532281, 7.272163] },
+  },
+  {
+    ref: "DEMO-05",
+    firstName: "Esther",
+    lastName: "Mentee",
+    gender: "female",
+    dateOfBirth: "1986-01-27",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Kpein",
+    crops: ["Cocoa"],
+    nationalId: "LRDEMO0005",
+    plot: { crop: "Cocoa", plantingYear: 2011, polygon: polygonAt(-8.541239, 7.231143, SHAPE.c) },
+  },
+  {
+    ref: "DEMO-06",
+    firstName: "Jerome",
+    lastName: "Kerkula",
+    gender: "male",
+    dateOfBirth: "1979-05-30",
+    phone: "+231 88 904 1127",
+    county: "Nimba",
+    district: "Tappita",
+    community: "Tappita",
+    crops: ["Coffee"],
+    nationalId: "LRDEMO0006",
+    plot: { crop: "Coffee", plantingYear: 2011, point: [-8.843219, 6.512347] },
+  },
+  {
+    ref: "DEMO-07",
+    firstName: "Garmai",
+    lastName: "Flomo",
+    gender: "female",
+    dateOfBirth: "1993-03-08",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Zortapa",
+    crops: ["Cocoa"],
+    nationalId: "LRDEMO0007",
+    plot: { crop: "Cocoa", plantingYear: 2022, polygon: polygonAt(-8.452318, 7.352147, SHAPE.a) },
+  },
+  {
+    ref: "DEMO-08",
+    firstName: "Moses",
+    lastName: "Dolo",
+    gender: "male",
+    dateOfBirth: "1971-12-12",
+    phone: "+231 77 318 6652",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Gbapa",
+    crops: ["Cocoa"],
+    nationalId: "LRDEMO0008",
+    plot: { crop: "Cocoa", plantingYear: 2021, point: [-8.423117, 7.381243] },
+  },
+  {
+    ref: "DEMO-09",
+    firstName: "Augustine",
+    lastName: "Wleh",
+    gender: "male",
+    dateOfBirth: "1984-09-15",
+    county: "Sinoe",
+    district: "Juarzon",
+    community: "Jalay's Town",
+    crops: ["Oil Palm"],
+    nationalId: "LRDEMO0009",
+    plot: { crop: "Oil Palm", plantingYear: 2021, point: [-8.563219, 5.412367] },
+  },
+  {
+    ref: "DEMO-10",
+    firstName: "Hawa",
+    lastName: "Kamara",
+    gender: "female",
+    dateOfBirth: "1988-07-19",
+    phone: "+231 88 775 2031",
+    county: "Montserrado",
+    district: "Careysburg",
+    community: "Careysburg",
+    crops: ["Rubber"],
+    nationalId: "LRDEMO0010",
+    plot: { crop: "Rubber", plantingYear: 2004, polygon: polygonAt(-10.612349, 6.412373, SHAPE.c) },
+  },
+  {
+    ref: "DEMO-11",
+    firstName: "Siah",
+    lastName: "Tarpeh",
+    gender: "female",
+    dateOfBirth: "1977-10-04",
+    county: "Grand Gedeh",
+    district: "Tchien",
+    community: "Zwedru",
+    crops: ["Rubber"],
+    nationalId: "LRDEMO0011",
+    plot: { crop: "Rubber", plantingYear: 2008, polygon: polygonAt(-8.172341, 5.993217, SHAPE.b) },
+  },
+  {
+    ref: "DEMO-12",
+    firstName: "Prince",
+    lastName: "Tokpah",
+    gender: "male",
+    dateOfBirth: "1980-04-21",
+    phone: "+231 77 662 9014",
+    county: "Nimba",
+    district: "Sanniquellie-Mahn",
+    community: "Yarmein",
+    crops: ["Coffee"],
+    nationalId: "LRDEMO0012",
+    plot: { crop: "Coffee", plantingYear: 2019, point: [-8.851237, 7.002341] },
+  },
 ];
 
 /**
@@ -142,7 +315,13 @@ const MUSU = {
     nationalId: "LRDEMO0000",
   },
   importKey: "demo:farmer:FRM000001",
-  plot: { crop: "Cocoa", plantingYear: 2010, tenureReference: "DEMO-TENURE-0000", submissionId: "demo:plot:FRM000001:01", geojson: polygonAt(-8.655123, 7.241237, SHAPE.c) },
+  plot: {
+    crop: "Cocoa",
+    plantingYear: 2010,
+    tenureReference: "DEMO-TENURE-0000",
+    submissionId: "demo:plot:FRM000001:01",
+    geojson: polygonAt(-8.655123, 7.241237, SHAPE.c),
+  },
 };
 
 const CSV_FILE_NAME = "demo-sample-farmers-and-plots.csv";
@@ -180,9 +359,22 @@ export function demoImportCsv(): string {
 
 // ── The batches ───────────────────────────────────────────────────────────────────────────
 
-type Step = { toStatus: TransferInput["toStatus"]; actor: BatchActor; daysAgo: number; input: Omit<z.input<typeof TransferSchema>, "toStatus"> };
+type Step = {
+  toStatus: TransferInput["toStatus"];
+  actor: BatchActor;
+  daysAgo: number;
+  input: Omit<z.input<typeof TransferSchema>, "toStatus">;
+};
 type Plan = {
-  purchase: { weightKg: number; grade: string; harvestDaysAgo: number; daysAgo: number; location: string; latitude: number; longitude: number };
+  purchase: {
+    weightKg: number;
+    grade: string;
+    harvestDaysAgo: number;
+    daysAgo: number;
+    location: string;
+    latitude: number;
+    longitude: number;
+  };
   steps: Step[];
   dds?: { ddsReference: string; ddsVerification: string };
 };
@@ -192,20 +384,74 @@ const FREEPORT = { latitude: 6.348121, longitude: -10.803417 };
 
 /** Batch 1: FRM000001's cocoa, bought, stored, graded, certified, shipped, DDS recorded. */
 const EXPORTED: Plan = {
-  purchase: { weightKg: 1250, grade: "A", harvestDaysAgo: 28, daysAgo: 21, location: "Sanniquellie buying point", latitude: 7.364117, longitude: -8.712341 },
+  purchase: {
+    weightKg: 1250,
+    grade: "A",
+    harvestDaysAgo: 28,
+    daysAgo: 21,
+    location: "Sanniquellie buying point",
+    latitude: 7.364117,
+    longitude: -8.712341,
+  },
   steps: [
-    { toStatus: "warehouse_received", actor: ACT.warehouse, daysAgo: 19, input: { weightOutKg: 1246, location: "Ganta cocoa warehouse", ...GANTA } },
-    { toStatus: "warehouse_inspected", actor: ACT.warehouse, daysAgo: 18, input: { weightOutKg: 1240, grade: "A", location: "Ganta cocoa warehouse", ...GANTA, note: "Cut test: 2% slaty, 1% mouldy; moisture 7%" } },
-    { toStatus: "port_inspected", actor: ACT.port, daysAgo: 9, input: { weightOutKg: 1238, grade: "A", location: "Freeport of Monrovia", ...FREEPORT } },
-    { toStatus: "exported", actor: ACT.exporter, daysAgo: 7, input: { weightOutKg: 1238, location: "Freeport of Monrovia", ...FREEPORT, note: "Container DEMU 000001-0 (sample)" } },
+    {
+      toStatus: "warehouse_received",
+      actor: ACT.warehouse,
+      daysAgo: 19,
+      input: { weightOutKg: 1246, location: "Ganta cocoa warehouse", ...GANTA },
+    },
+    {
+      toStatus: "warehouse_inspected",
+      actor: ACT.warehouse,
+      daysAgo: 18,
+      input: {
+        weightOutKg: 1240,
+        grade: "A",
+        location: "Ganta cocoa warehouse",
+        ...GANTA,
+        note: "Cut test: 2% slaty, 1% mouldy; moisture 7%",
+      },
+    },
+    {
+      toStatus: "port_inspected",
+      actor: ACT.port,
+      daysAgo: 9,
+      input: { weightOutKg: 1238, grade: "A", location: "Freeport of Monrovia", ...FREEPORT },
+    },
+    {
+      toStatus: "exported",
+      actor: ACT.exporter,
+      daysAgo: 7,
+      input: {
+        weightOutKg: 1238,
+        location: "Freeport of Monrovia",
+        ...FREEPORT,
+        note: "Container DEMU 000001-0 (sample)",
+      },
+    },
   ],
   dds: { ddsReference: "DEMO-DDS-000001", ddsVerification: "DEMO0001" },
 };
 
 /** Batch 2: a Nimba farmer's cocoa, bought and received at the warehouse (work in progress). */
 const IN_PROGRESS: Plan = {
-  purchase: { weightKg: 640, grade: "B", harvestDaysAgo: 9, daysAgo: 5, location: "Gbedin buying point", latitude: 7.214123, longitude: -8.621347 },
-  steps: [{ toStatus: "warehouse_received", actor: ACT.warehouse, daysAgo: 3, input: { weightOutKg: 636, location: "Ganta cocoa warehouse", ...GANTA } }],
+  purchase: {
+    weightKg: 640,
+    grade: "B",
+    harvestDaysAgo: 9,
+    daysAgo: 5,
+    location: "Gbedin buying point",
+    latitude: 7.214123,
+    longitude: -8.621347,
+  },
+  steps: [
+    {
+      toStatus: "warehouse_received",
+      actor: ACT.warehouse,
+      daysAgo: 3,
+      input: { weightOutKg: 636, location: "Ganta cocoa warehouse", ...GANTA },
+    },
+  ],
 };
 
 // ── The seeding ───────────────────────────────────────────────────────────────────────────
@@ -226,7 +472,16 @@ export type SeedDemoDataResult =
         batches: { batchCode: string; status: string; complianceStatus: string; ddsReference: string | null }[];
       };
       /** What this call created. */
-      created: { layers: number; farmers: number; plots: number; assessments: number; batches: number; custodySteps: number; complianceDecisions: number; ddsRecords: number };
+      created: {
+        layers: number;
+        farmers: number;
+        plots: number;
+        assessments: number;
+        batches: number;
+        custodySteps: number;
+        complianceDecisions: number;
+        ddsRecords: number;
+      };
       /** Things that did not work out (the rest was still seeded). */
       problems: string[];
     }
@@ -242,14 +497,27 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   const { db } = deps;
   const now = deps.now?.() ?? new Date();
   const ago = (days: number) => () => new Date(now.getTime() - days * day);
-  const created = { layers: 0, farmers: 0, plots: 0, assessments: 0, batches: 0, custodySteps: 0, complianceDecisions: 0, ddsRecords: 0 };
+  const created = {
+    layers: 0,
+    farmers: 0,
+    plots: 0,
+    assessments: 0,
+    batches: 0,
+    custodySteps: 0,
+    complianceDecisions: 0,
+    ddsRecords: 0,
+  };
   const problems: string[] = [];
 
   const needed = [...Object.values(ACT).map((a) => a.id), DEMO_FARMER_USER];
   const users = await Promise.all(needed.map((id) => findUserById(db, id)));
   const missing = needed.filter((_, i) => !users[i]);
   if (missing.length) {
-    return { ok: false, status: 409, message: `The demo accounts are missing (${missing.join(", ")}): seed them first (scripts/seed-local.mjs)` };
+    return {
+      ok: false,
+      status: 409,
+      message: `The demo accounts are missing (${missing.join(", ")}): seed them first (scripts/seed-local.mjs)`,
+    };
   }
 
   // 1. The SAMPLE reference layers (idempotent by kind and name).
@@ -258,15 +526,21 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   // 2a. Twelve farmers and their plots through the bulk import, unless all are registered.
   const nationalIds = DEMO_FARMERS.map((f) => f.nationalId);
   let registered = await demoFarmerIds(db, nationalIds);
-  if (registered.size < DEMO_FARMERS.length || (await firstPlots(db, [...registered.values()])).size < DEMO_FARMERS.length) {
+  if (
+    registered.size < DEMO_FARMERS.length ||
+    (await firstPlots(db, [...registered.values()])).size < DEMO_FARMERS.length
+  ) {
     const bytes = new TextEncoder().encode(demoImportCsv()).buffer as ArrayBuffer;
     const files = deps.r2;
     const importDeps = { db, files, actor: ACT.office, now: () => now };
     let run = await startImport({ fileName: CSV_FILE_NAME, bytes }, importDeps);
-    for (let i = 0; run.status === "running" && i < 20; i++) run = (await continueImport(run.id, importDeps, 20_000)) ?? run;
+    for (let i = 0; run.status === "running" && i < 20; i++)
+      run = (await continueImport(run.id, importDeps, 20_000)) ?? run;
     const errors = JSON.parse(run.errors) as { line: number; reason: string }[];
     if (run.status !== "done" || errors.length) {
-      problems.push(`Demo import ${run.status}: ${errors.map((e) => `line ${e.line}: ${e.reason}`).join("; ") || "not finished"}`);
+      problems.push(
+        `Demo import ${run.status}: ${errors.map((e) => `line ${e.line}: ${e.reason}`).join("; ") || "not finished"}`,
+      );
     }
     const before = registered.size;
     registered = await demoFarmerIds(db, nationalIds);
@@ -288,13 +562,23 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     await db.batch([
       ...statements,
       setFarmerUserStatement(db, DEMO_FARMER_ID, DEMO_FARMER_USER),
-      auditEntry(db, ACT.office, "login_linked", "farmer", DEMO_FARMER_ID, { userId: null }, { userId: DEMO_FARMER_USER, loginId: DEMO_FARMER_ID }),
+      auditEntry(
+        db,
+        ACT.office,
+        "login_linked",
+        "farmer",
+        DEMO_FARMER_ID,
+        { userId: null },
+        { userId: DEMO_FARMER_USER, loginId: DEMO_FARMER_ID },
+      ),
     ]);
     created.farmers++;
   }
   const musuPlot = await registerPlot({ farmerId: DEMO_FARMER_ID, ...MUSU.plot }, { db, actor: ACT.office });
   if (!musuPlot.ok) {
-    problems.push(`Plot of ${DEMO_FARMER_ID} not stored: ${musuPlot.kind === "invalid" ? musuPlot.errors.map((e) => e.message).join("; ") : musuPlot.message}`);
+    problems.push(
+      `Plot of ${DEMO_FARMER_ID} not stored: ${musuPlot.kind === "invalid" ? musuPlot.errors.map((e) => e.message).join("; ") : musuPlot.message}`,
+    );
   } else if (musuPlot.created) created.plots++;
 
   // 3. A verdict for every demo plot not assessed yet (a re-run must not add assessments).
@@ -343,7 +627,12 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
       farmers,
       plots: plots.size,
       verdicts,
-      batches: demoBatches.map((b) => ({ batchCode: b.batchCode, status: b.status, complianceStatus: b.complianceStatus, ddsReference: b.ddsReference })),
+      batches: demoBatches.map((b) => ({
+        batchCode: b.batchCode,
+        status: b.status,
+        complianceStatus: b.complianceStatus,
+        ddsReference: b.ddsReference,
+      })),
     },
     created,
     problems,
@@ -389,7 +678,9 @@ async function findDemoBatch(db: Database, plot: PlotForBatch): Promise<BatchRow
     db,
     candidates.map((b) => b.id),
   );
-  const demoIds = new Set(events.filter((e) => e.toStatus === "purchased" && e.note?.startsWith(DEMO_NOTE)).map((e) => e.batchId));
+  const demoIds = new Set(
+    events.filter((e) => e.toStatus === "purchased" && e.note?.startsWith(DEMO_NOTE)).map((e) => e.batchId),
+  );
   return candidates.find((b) => demoIds.has(b.id)) ?? null;
 }
 
@@ -397,7 +688,12 @@ async function findDemoBatch(db: Database, plot: PlotForBatch): Promise<BatchRow
  * Buys a demo batch (unless bought already) and records each custody step it has not passed
  * yet, then the compliance decision and the DDS numbers where the plan has them.
  */
-async function followBatch(farmerId: string, plot: PlotForBatch, plan: Plan, ctx: FollowContext): Promise<BatchRow | null> {
+async function followBatch(
+  farmerId: string,
+  plot: PlotForBatch,
+  plan: Plan,
+  ctx: FollowContext,
+): Promise<BatchRow | null> {
   const { db, ago, created, problems, label } = ctx;
   let batch = await findDemoBatch(db, plot);
   if (!batch) {

@@ -15,7 +15,14 @@ import {
   type PlotForAssessment,
 } from "#db/queries/plot-assessments";
 import { activeLayersWithExtent, runBatch, type CandidateFeature } from "#db/queries/reference-layers";
-import { assessPlotRisk, type AreaGeometry, type Evidence, type LayerKind, type ReferenceLayer, type Verdict } from "#worker/domain/assess-risk";
+import {
+  assessPlotRisk,
+  type AreaGeometry,
+  type Evidence,
+  type LayerKind,
+  type ReferenceLayer,
+  type Verdict,
+} from "#worker/domain/assess-risk";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { auditEntry, type Actor } from "../platform/audit";
 
@@ -76,7 +83,11 @@ export function verdictForPlot(
   try {
     geometry = JSON.parse(plot.geometry) as PlotGeometry;
   } catch {
-    return { verdict: "more_information_needed", reasons: ["The plot's stored geometry cannot be read: redraw the plot before it can be assessed."], evidence: [] };
+    return {
+      verdict: "more_information_needed",
+      reasons: ["The plot's stored geometry cannot be read: redraw the plot before it can be assessed."],
+      evidence: [],
+    };
   }
   const meta = new Map(layers.map((l) => [l.id, l]));
   const reference: ReferenceLayer[] = layers.map((l) => ({
@@ -94,19 +105,29 @@ export function verdictForPlot(
   } catch (error) {
     return {
       verdict: "more_information_needed",
-      reasons: [`The plot could not be intersected with the layers (${error instanceof Error ? error.message : String(error)}): check its geometry.`],
+      reasons: [
+        `The plot could not be intersected with the layers (${error instanceof Error ? error.message : String(error)}): check its geometry.`,
+      ],
       evidence: [],
     };
   }
-  const evidence: StoredEvidence[] = result.evidence.map((e) => ({ ...e, sourceDate: meta.get(e.layerId)?.sourceDate ?? "", sample: Boolean(meta.get(e.layerId)?.sample) }));
+  const evidence: StoredEvidence[] = result.evidence.map((e) => ({
+    ...e,
+    sourceDate: meta.get(e.layerId)?.sourceDate ?? "",
+    sample: Boolean(meta.get(e.layerId)?.sample),
+  }));
   let { verdict } = result;
   const reasons = [...result.reasons];
   if (plot.validationState !== "valid") {
-    reasons.unshift(`The plot's geometry is not valid${validationSummary(plot.validationIssues)} — it cannot be cleared as low risk until it is corrected.`);
+    reasons.unshift(
+      `The plot's geometry is not valid${validationSummary(plot.validationIssues)} — it cannot be cleared as low risk until it is corrected.`,
+    );
     if (verdict === "low") verdict = "more_information_needed";
   }
   if (evidence.some((e) => e.sample)) {
-    reasons.push("Some evidence comes from SAMPLE layers (not authoritative): use this verdict for demonstration only.");
+    reasons.push(
+      "Some evidence comes from SAMPLE layers (not authoritative): use this verdict for demonstration only.",
+    );
   }
   return { verdict, reasons, evidence };
 }
@@ -117,7 +138,10 @@ export function verdictForPlot(
  * (bounding boxes touching), and one batch writes verdicts, latest risk levels and audit rows.
  * Unknown ids are returned in `missing`.
  */
-export async function assessPlots(plotIds: string[], deps: AssessPlotsDeps): Promise<{ results: PlotVerdict[]; missing: string[] }> {
+export async function assessPlots(
+  plotIds: string[],
+  deps: AssessPlotsDeps,
+): Promise<{ results: PlotVerdict[]; missing: string[] }> {
   const { db } = deps;
   const ids = [...new Set(plotIds)];
   const layers = deps.layers ?? (await activeLayersWithExtent(db));
@@ -168,10 +192,25 @@ export async function assessPlots(plotIds: string[], deps: AssessPlotsDeps): Pro
           "land_plot",
           plot.id,
           { riskLevel: plot.riskLevel, assessedAt: plot.assessedAt },
-          { riskLevel: verdict, assessedAt, assessmentId, jobId: deps.jobId ?? null, layers: evidence.map((e) => `${e.layerName} ${e.version}`) },
+          {
+            riskLevel: verdict,
+            assessedAt,
+            assessmentId,
+            jobId: deps.jobId ?? null,
+            layers: evidence.map((e) => `${e.layerName} ${e.version}`),
+          },
         ),
       );
-      chunk.push({ assessmentId, plotId: plot.id, plotCode: plot.plotCode, verdict, reasons, evidence, assessedAt, validationState: plot.validationState });
+      chunk.push({
+        assessmentId,
+        plotId: plot.id,
+        plotCode: plot.plotCode,
+        verdict,
+        reasons,
+        evidence,
+        assessedAt,
+        validationState: plot.validationState,
+      });
     }
     await runBatch(db, [...insertAssessmentStatements(db, rows), ...statements, ...(deps.afterChunk?.(chunk) ?? [])]);
     results.push(...chunk);

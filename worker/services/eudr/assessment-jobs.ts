@@ -48,7 +48,10 @@ export type JobSummary = {
 
 /** "Nimba", "nimba county" → "Nimba County"; null when it is not one of the 15 counties. */
 export function normalizeCounty(value: string): string | null {
-  const v = value.trim().toLowerCase().replace(/\s+county$/, "");
+  const v = value
+    .trim()
+    .toLowerCase()
+    .replace(/\s+county$/, "");
   return Object.keys(COUNTY_CENTRES).find((c) => c.toLowerCase() === `${v} county`) ?? null;
 }
 
@@ -67,7 +70,8 @@ export async function resolvePlotScope(
   switch (input.scope) {
     case "county": {
       const county = normalizeCounty(value);
-      if (!county) return { ok: false, status: 400, message: `Unknown county "${value}": use one of the 15 counties, e.g. Nimba` };
+      if (!county)
+        return { ok: false, status: 400, message: `Unknown county "${value}": use one of the 15 counties, e.g. Nimba` };
       return { ok: true, value: { scope: { scope: "county", county }, label: county, scopeValue: county } };
     }
     case "farmer": {
@@ -76,14 +80,26 @@ export async function resolvePlotScope(
       if (!farmer) return { ok: false, status: 404, message: `No farmer with ID ${value}` };
       return {
         ok: true,
-        value: { scope: { scope: "farmer", farmerKeys: farmerKeys(farmer) }, label: `farmer ${farmer.farmerId} (${farmer.firstName} ${farmer.lastName})`, scopeValue: farmer.farmerId },
+        value: {
+          scope: { scope: "farmer", farmerKeys: farmerKeys(farmer) },
+          label: `farmer ${farmer.farmerId} (${farmer.firstName} ${farmer.lastName})`,
+          scopeValue: farmer.farmerId,
+        },
       };
     }
     case "batch": {
       if (!value) return { ok: false, status: 400, message: "Give the batch code" };
       const batch = await findBatchByCode(db, value);
       if (!batch) return { ok: false, status: 404, message: `No batch with code ${value}` };
-      return { ok: true, value: { scope: { scope: "batch", batchId: batch.id }, label: `batch ${batch.batchCode}`, scopeValue: batch.batchCode, commodity: batch.commodity } };
+      return {
+        ok: true,
+        value: {
+          scope: { scope: "batch", batchId: batch.id },
+          label: `batch ${batch.batchCode}`,
+          scopeValue: batch.batchCode,
+          commodity: batch.commodity,
+        },
+      };
     }
     case "plots": {
       const keys = (input.plotIds ?? []).map((k) => k.trim()).filter(Boolean);
@@ -91,8 +107,16 @@ export async function resolvePlotScope(
       const found = await plotIdsForKeys(db, keys);
       const known = new Set(found.flatMap((p) => [p.id, p.plotCode]));
       const unknown = keys.filter((k) => !known.has(k));
-      if (unknown.length) return { ok: false, status: 404, message: `No plot with code or id ${unknown.slice(0, 10).join(", ")}` };
-      return { ok: true, value: { scope: { scope: "plots", plotIds: found.map((p) => p.id) }, label: `${found.length} plot(s)`, scopeValue: null } };
+      if (unknown.length)
+        return { ok: false, status: 404, message: `No plot with code or id ${unknown.slice(0, 10).join(", ")}` };
+      return {
+        ok: true,
+        value: {
+          scope: { scope: "plots", plotIds: found.map((p) => p.id) },
+          label: `${found.length} plot(s)`,
+          scopeValue: null,
+        },
+      };
     }
     case "all":
       return { ok: true, value: { scope: { scope: "all" }, label: "all plots", scopeValue: null } };
@@ -120,7 +144,13 @@ const emptyCounts = (): Record<Verdict, number> => ({ low: 0, high: 0, more_info
 export function readSummary(job: Pick<AssessmentJobRow, "summary">): JobSummary {
   try {
     const s = JSON.parse(job.summary ?? "{}") as Partial<JobSummary>;
-    return { label: s.label ?? "", actorRole: s.actorRole ?? null, counts: { ...emptyCounts(), ...s.counts }, errors: s.errors, lastError: s.lastError };
+    return {
+      label: s.label ?? "",
+      actorRole: s.actorRole ?? null,
+      counts: { ...emptyCounts(), ...s.counts },
+      errors: s.errors,
+      lastError: s.lastError,
+    };
   } catch {
     return { label: "", actorRole: null, counts: emptyCounts() };
   }
@@ -173,7 +203,14 @@ export async function createAssessmentJob(
     updatedAt: now,
     finishedAt: total ? null : now,
   };
-  await runBatch(db, [insertJobStatement(db, job), auditEntry(db, actor, "create", "assessment_job", job.id, null, { scope: job.scope, scopeValue: job.scopeValue, total })]);
+  await runBatch(db, [
+    insertJobStatement(db, job),
+    auditEntry(db, actor, "create", "assessment_job", job.id, null, {
+      scope: job.scope,
+      scopeValue: job.scopeValue,
+      total,
+    }),
+  ]);
   return { ok: true, job: jobView(job) };
 }
 
@@ -183,7 +220,11 @@ export async function createAssessmentJob(
  * until the scope is exhausted (done) or `budgetMs` is spent (released as queued for the next
  * runner). Returns the job as it stands afterwards, or null for an unknown id.
  */
-export async function runJobSlice(jobId: string, deps: { db: Database; now?: () => Date }, budgetMs: number): Promise<JobView | null> {
+export async function runJobSlice(
+  jobId: string,
+  deps: { db: Database; now?: () => Date },
+  budgetMs: number,
+): Promise<JobView | null> {
   const { db } = deps;
   const clock = () => deps.now?.() ?? new Date();
   const started = Date.now();
@@ -191,7 +232,9 @@ export async function runJobSlice(jobId: string, deps: { db: Database; now?: () 
   if (!job) return null;
   if (job.status === "done" || job.status === "failed") return jobView(job);
   const claimedAt = clock();
-  if (!(await claimJob(db, jobId, claimedAt.toISOString(), new Date(claimedAt.getTime() - JOB_LEASE_MS).toISOString()))) {
+  if (
+    !(await claimJob(db, jobId, claimedAt.toISOString(), new Date(claimedAt.getTime() - JOB_LEASE_MS).toISOString()))
+  ) {
     return jobView((await findJob(db, jobId)) ?? job);
   }
   const summary = readSummary(job);
@@ -223,7 +266,14 @@ export async function runJobSlice(jobId: string, deps: { db: Database; now?: () 
           for (const r of chunk) summary.counts[r.verdict] += 1;
           cursor = ids[ids.length - 1]!;
           done += ids.length;
-          return [advanceJobStatement(db, jobId, { cursor, done, summary: JSON.stringify(summary), now: clock().toISOString() })];
+          return [
+            advanceJobStatement(db, jobId, {
+              cursor,
+              done,
+              summary: JSON.stringify(summary),
+              now: clock().toISOString(),
+            }),
+          ];
         },
       });
       if (ids.length < ASSESS_CHUNK) {

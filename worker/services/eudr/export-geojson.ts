@@ -6,7 +6,13 @@
  */
 import type { Database } from "#db/client";
 import { plotsForExport } from "#db/queries/plot-assessments";
-import { splitPackages, toEudrFeature, type EudrFeature, type EudrPackage, type ExportItem } from "#worker/domain/eudr-geojson";
+import {
+  splitPackages,
+  toEudrFeature,
+  type EudrFeature,
+  type EudrPackage,
+  type ExportItem,
+} from "#worker/domain/eudr-geojson";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { resolvePlotScope } from "./assessment-jobs";
 
@@ -24,7 +30,10 @@ export type ExportResult =
   | { ok: false; status: 400 | 404 | 422; message: string; errors?: { plotCode: string; message: string }[] };
 
 /** Builds every package of an export; the caller picks one (`part`) or the manifest. */
-export async function exportGeoJson(input: ExportScopeInput, deps: { db: Database; maxBytes?: number; maxProducers?: number }): Promise<ExportResult> {
+export async function exportGeoJson(
+  input: ExportScopeInput,
+  deps: { db: Database; maxBytes?: number; maxProducers?: number },
+): Promise<ExportResult> {
   const { db } = deps;
   const request = input.batchCode
     ? ({ scope: "batch", value: input.batchCode } as const)
@@ -33,7 +42,12 @@ export async function exportGeoJson(input: ExportScopeInput, deps: { db: Databas
       : input.plotIds?.length
         ? ({ scope: "plots", plotIds: input.plotIds } as const)
         : null;
-  if (!request) return { ok: false, status: 400, message: "Choose what to export: farmerId, batchCode (a batch or shipment) or plotIds" };
+  if (!request)
+    return {
+      ok: false,
+      status: 400,
+      message: "Choose what to export: farmerId, batchCode (a batch or shipment) or plotIds",
+    };
   const resolved = await resolvePlotScope(request, db);
   if (!resolved.ok) return resolved;
   const { scope, label, commodity } = resolved.value;
@@ -42,8 +56,13 @@ export async function exportGeoJson(input: ExportScopeInput, deps: { db: Databas
 
   const refused: { plotCode: string; message: string }[] = [];
   for (const r of rows) {
-    if (r.validationState !== "valid") refused.push({ plotCode: r.plotCode, message: `${r.plotCode}: the geometry is not valid (${r.validationState})` });
-    else if (!r.firstName && !r.lastName) refused.push({ plotCode: r.plotCode, message: `${r.plotCode}: no registered farmer, so no ProducerName` });
+    if (r.validationState !== "valid")
+      refused.push({
+        plotCode: r.plotCode,
+        message: `${r.plotCode}: the geometry is not valid (${r.validationState})`,
+      });
+    else if (!r.firstName && !r.lastName)
+      refused.push({ plotCode: r.plotCode, message: `${r.plotCode}: no registered farmer, so no ProducerName` });
   }
   if (refused.length) {
     return {
@@ -70,11 +89,17 @@ export async function exportGeoJson(input: ExportScopeInput, deps: { db: Databas
       geometry: JSON.parse(r.geometry) as PlotGeometry,
     });
     codeOf.set(feature, r.plotCode);
-    return { commodity: commodity ?? r.crop ?? "Unspecified", producerKey: r.farmerId ?? r.farmerKey, label: r.plotCode, feature };
+    return {
+      commodity: commodity ?? r.crop ?? "Unspecified",
+      producerKey: r.farmerId ?? r.farmerKey,
+      label: r.plotCode,
+      feature,
+    };
   });
   const packages = splitPackages(items, { maxBytes: deps.maxBytes, maxProducers: deps.maxProducers });
   const riskLevels: Record<string, number> = {};
-  for (const r of rows) riskLevels[r.riskLevel ?? "not_assessed"] = (riskLevels[r.riskLevel ?? "not_assessed"] ?? 0) + 1;
+  for (const r of rows)
+    riskLevels[r.riskLevel ?? "not_assessed"] = (riskLevels[r.riskLevel ?? "not_assessed"] ?? 0) + 1;
   return {
     ok: true,
     label,

@@ -19,7 +19,11 @@ import { LAYER_KINDS, type AreaGeometry, type LayerKind } from "#worker/domain/a
 import { auditEntry, type Actor } from "../platform/audit";
 
 export type LayerIssue = { feature?: number; message: string };
-export type ParsedLayerFeature = { name: string | null; geometry: AreaGeometry; bbox: [number, number, number, number] };
+export type ParsedLayerFeature = {
+  name: string | null;
+  geometry: AreaGeometry;
+  bbox: [number, number, number, number];
+};
 
 /** Issues listed one by one before the rest are summarised, so a bad file gives a readable answer. */
 const MAX_LISTED_ISSUES = 20;
@@ -34,12 +38,16 @@ function checkRing(ring: unknown, where: string, issues: string[]): [number, num
     issues.push(`${where}: every position must be a [longitude, latitude] pair of numbers`);
     return null;
   }
-  if (ring.length < 4) issues.push(`${where}: a ring needs at least 4 positions (3 corners and the closing point); it has ${ring.length}`);
+  if (ring.length < 4)
+    issues.push(`${where}: a ring needs at least 4 positions (3 corners and the closing point); it has ${ring.length}`);
   const first = ring[0];
   const last = ring[ring.length - 1];
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) issues.push(`${where}: the ring is not closed — the last position must repeat the first`);
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1]))
+    issues.push(`${where}: the ring is not closed — the last position must repeat the first`);
   if (ring.some(([lon, lat]) => lon < -180 || lon > 180 || lat < -90 || lat > 90)) {
-    issues.push(`${where}: coordinates are outside WGS84 (longitude −180..180, latitude −90..90) — GeoJSON is [longitude, latitude] in EPSG:4326`);
+    issues.push(
+      `${where}: coordinates are outside WGS84 (longitude −180..180, latitude −90..90) — GeoJSON is [longitude, latitude] in EPSG:4326`,
+    );
   }
   return ring.map(([lon, lat]) => [lon, lat]);
 }
@@ -50,13 +58,19 @@ function checkRing(ring: unknown, where: string, issues: string[]): [number, num
  * information system, a forest map may have clearings. Returns the features with their bounding
  * boxes, or one message per faulty feature (numbered from 1, as a person counts).
  */
-export function parseLayerGeoJson(input: unknown): { ok: true; features: ParsedLayerFeature[] } | { ok: false; message: string; errors: LayerIssue[] } {
+export function parseLayerGeoJson(
+  input: unknown,
+): { ok: true; features: ParsedLayerFeature[] } | { ok: false; message: string; errors: LayerIssue[] } {
   let value = input;
   if (typeof input === "string") {
     try {
       value = JSON.parse(input);
     } catch (error) {
-      return { ok: false, message: "The layer file is not valid JSON", errors: [{ message: error instanceof Error ? error.message : String(error) }] };
+      return {
+        ok: false,
+        message: "The layer file is not valid JSON",
+        errors: [{ message: error instanceof Error ? error.message : String(error) }],
+      };
     }
   }
   const fc = value as { type?: unknown; features?: unknown } | null;
@@ -71,7 +85,11 @@ export function parseLayerGeoJson(input: unknown): { ok: true; features: ParsedL
   const features: ParsedLayerFeature[] = [];
   fc.features.forEach((raw: unknown, i: number) => {
     const n = i + 1;
-    const f = raw as { type?: unknown; geometry?: { type?: unknown; coordinates?: unknown } | null; properties?: Record<string, unknown> | null } | null;
+    const f = raw as {
+      type?: unknown;
+      geometry?: { type?: unknown; coordinates?: unknown } | null;
+      properties?: Record<string, unknown> | null;
+    } | null;
     if (!f || typeof f !== "object" || f.type !== "Feature") {
       errors.push({ feature: n, message: `Feature ${n}: is not a GeoJSON Feature` });
       return;
@@ -86,7 +104,10 @@ export function parseLayerGeoJson(input: unknown): { ok: true; features: ParsedL
     }
     const type = f.geometry.type;
     if (type !== "Polygon" && type !== "MultiPolygon") {
-      errors.push({ feature: n, message: `${label}: ${String(type)} geometries are not accepted — a reference layer holds Polygon or MultiPolygon features only` });
+      errors.push({
+        feature: n,
+        message: `${label}: ${String(type)} geometries are not accepted — a reference layer holds Polygon or MultiPolygon features only`,
+      });
       return;
     }
     const polygons = (type === "Polygon" ? [f.geometry.coordinates] : f.geometry.coordinates) as unknown;
@@ -119,9 +140,14 @@ export function parseLayerGeoJson(input: unknown): { ok: true; features: ParsedL
   });
   if (errors.length) {
     const listed = errors.slice(0, MAX_LISTED_ISSUES);
-    if (errors.length > MAX_LISTED_ISSUES) listed.push({ message: `… and ${errors.length - MAX_LISTED_ISSUES} more problem(s)` });
+    if (errors.length > MAX_LISTED_ISSUES)
+      listed.push({ message: `… and ${errors.length - MAX_LISTED_ISSUES} more problem(s)` });
     const bad = new Set(errors.map((e) => e.feature)).size;
-    return { ok: false, message: `The layer was not stored: ${bad} of ${fc.features.length} feature(s) are not valid`, errors: listed };
+    return {
+      ok: false,
+      message: `The layer was not stored: ${bad} of ${fc.features.length} feature(s) are not valid`,
+      errors: listed,
+    };
   }
   return { ok: true, features };
 }
@@ -150,9 +176,18 @@ export const layerR2Key = (layerId: string) => `layers/${layerId}.geojson`;
  * batches, as a large layer can exceed one batch); the layer row, the retirement of the older
  * version and the audit row then go in one batch, so the new version becomes active at once.
  */
-export async function uploadLayer(input: UploadLayerInput, actor: Actor | null, deps: UploadLayerDeps): Promise<UploadLayerResult> {
+export async function uploadLayer(
+  input: UploadLayerInput,
+  actor: Actor | null,
+  deps: UploadLayerDeps,
+): Promise<UploadLayerResult> {
   if (!(LAYER_KINDS as readonly string[]).includes(input.kind)) {
-    return { ok: false, status: 400, message: `Unknown layer kind "${input.kind}": use one of ${LAYER_KINDS.join(", ")}`, errors: [] };
+    return {
+      ok: false,
+      status: 400,
+      message: `Unknown layer kind "${input.kind}": use one of ${LAYER_KINDS.join(", ")}`,
+      errors: [],
+    };
   }
   const parsed = parseLayerGeoJson(input.geojson);
   if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, errors: parsed.errors };
@@ -165,7 +200,13 @@ export async function uploadLayer(input: UploadLayerInput, actor: Actor | null, 
   const text = typeof input.geojson === "string" ? input.geojson : JSON.stringify(input.geojson);
   await deps.r2.put(r2Key, text, {
     httpMetadata: { contentType: "application/geo+json" },
-    customMetadata: { kind: input.kind, name: input.name, version, sourceDate: input.sourceDate, sample: String(Boolean(input.sample)) },
+    customMetadata: {
+      kind: input.kind,
+      name: input.name,
+      version,
+      sourceDate: input.sourceDate,
+      sample: String(Boolean(input.sample)),
+    },
   });
 
   const rows: NewLayerFeature[] = parsed.features.map((f) => ({
@@ -202,7 +243,15 @@ export async function uploadLayer(input: UploadLayerInput, actor: Actor | null, 
     await runBatch(db, [
       retireLayersStatement(db, input.kind, input.name),
       insertLayerStatement(db, layer),
-      auditEntry(db, actor, "upload", "reference_layer", id, retiredVersions.length ? { retiredVersions } : null, auditAfter),
+      auditEntry(
+        db,
+        actor,
+        "upload",
+        "reference_layer",
+        id,
+        retiredVersions.length ? { retiredVersions } : null,
+        auditAfter,
+      ),
     ]);
   } catch (error) {
     // Never leave half a layer behind: its features are useless without the layer row.

@@ -16,7 +16,13 @@ import {
   type NewPlotRow,
   type PlotRow,
 } from "#db/queries/land-plots";
-import { validatePlotGeometry, type Issue, type OtherPlot, type PlotGeometry, type Position } from "#worker/domain/validate-geometry";
+import {
+  validatePlotGeometry,
+  type Issue,
+  type OtherPlot,
+  type PlotGeometry,
+  type Position,
+} from "#worker/domain/validate-geometry";
 import { auditEntry, type Actor } from "../platform/audit";
 import { isUniqueViolation } from "#db/errors";
 
@@ -51,7 +57,8 @@ export type RegisterPlotDeps = { db: Database; actor: Actor };
 function positionsIn(geojson: unknown): Position[] {
   const out: Position[] = [];
   const walk = (v: unknown) => {
-    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number") out.push(v as Position);
+    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number")
+      out.push(v as Position);
     else if (Array.isArray(v)) v.forEach(walk);
   };
   const seen = (v: unknown): void => {
@@ -143,7 +150,8 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
     if (existing) return { ok: true, created: false, plot: existing };
   }
   const farmer = await farmerForPlot(db, input.farmerId);
-  if (!farmer) return { ok: false, kind: "unknown-farmer", message: `No farmer with ID ${input.farmerId} is registered` };
+  if (!farmer)
+    return { ok: false, kind: "unknown-farmer", message: `No farmer with ID ${input.farmerId} is registered` };
 
   const box = boxOf(input.geojson);
   const others: OtherPlot[] = box

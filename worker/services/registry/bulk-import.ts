@@ -49,12 +49,14 @@ export function runView(run: ImportRun) {
 
 const fileKey = (runId: string) => `imports/${runId}`;
 
-
 /** Keeps the last parsed file of this isolate, so the slices of one run parse it once. */
 let parsedCache: { runId: string; parsed: ParsedImport } | null = null;
 
 /** Stores the file, reads it once to count rows and syntax errors, and opens the run. */
-export async function startImport(file: { fileName: string; bytes: ArrayBuffer }, deps: ImportDeps): Promise<ImportRun> {
+export async function startImport(
+  file: { fileName: string; bytes: ArrayBuffer },
+  deps: ImportDeps,
+): Promise<ImportRun> {
   const id = crypto.randomUUID();
   const text = new TextDecoder().decode(file.bytes);
   const parsed = parseImportFile(file.fileName, text);
@@ -69,7 +71,9 @@ export async function startImport(file: { fileName: string; bytes: ArrayBuffer }
     stored: 0,
     skipped: 0,
     failed: parsed.errors.length,
-    errors: JSON.stringify([...(parsed.notes ?? []).map((reason) => ({ line: 1, reason })), ...parsed.errors].slice(0, MAX_STORED_ERRORS)),
+    errors: JSON.stringify(
+      [...(parsed.notes ?? []).map((reason) => ({ line: 1, reason })), ...parsed.errors].slice(0, MAX_STORED_ERRORS),
+    ),
     status: parsed.records.length ? "running" : "done",
     createdBy: deps.actor?.id ?? null,
   };
@@ -113,7 +117,12 @@ export async function continueImport(runId: string, deps: ImportDeps, budgetMs =
           stored: run.stored,
           skipped: run.skipped,
           failed: run.failed,
-          errors: appendErrors(run.errors, [{ line: parsed.records[run.processed]?.line ?? 0, reason: "The import stopped on an unexpected error; the rows before this line are stored" }]),
+          errors: appendErrors(run.errors, [
+            {
+              line: parsed.records[run.processed]?.line ?? 0,
+              reason: "The import stopped on an unexpected error; the rows before this line are stored",
+            },
+          ]),
           status: "failed",
         }),
       ]);
@@ -226,10 +235,17 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     const found = results[next++] ?? [];
     candidates.set(
       r,
-      found.map((p) => ({ id: p.id, plotCode: p.plotCode, farmerId: p.farmerId, geometry: JSON.parse(p.geometry) as PlotGeometry })),
+      found.map((p) => ({
+        id: p.id,
+        plotCode: p.plotCode,
+        farmerId: p.farmerId,
+        geometry: JSON.parse(p.geometry) as PlotGeometry,
+      })),
     );
   });
-  const knownIds = [...new Set(valid.map((r) => known.farmerOf(r.key, r.farmer!.nationalId)).filter((x): x is string => Boolean(x)))];
+  const knownIds = [
+    ...new Set(valid.map((r) => known.farmerOf(r.key, r.farmer!.nationalId)).filter((x): x is string => Boolean(x))),
+  ];
   const codes = await plotCodesOfFarmers(db, knownIds);
 
   // Decide each row. A new farmer takes the next free ID only when their first row succeeds.
@@ -274,15 +290,31 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     const used = codes.get(farmerId) ?? [];
     const plotCode = plotCodeFor(farmerId, nextPlotSequence(used));
     const prepared = preparePlot(
-      { farmerId, geojson: row.record.geometry, ...fields, tenureReference: row.record.fields.tenure_reference, submissionId: row.plotKey },
-      { farmer: { farmerId, county }, others: [...(candidates.get(row) ?? []), ...earlierPlots], plotCode, createdBy: actor.id },
+      {
+        farmerId,
+        geojson: row.record.geometry,
+        ...fields,
+        tenureReference: row.record.fields.tenure_reference,
+        submissionId: row.plotKey,
+      },
+      {
+        farmer: { farmerId, county },
+        others: [...(candidates.get(row) ?? []), ...earlierPlots],
+        plotCode,
+        createdBy: actor.id,
+      },
     );
     if (!prepared.ok) {
       outcome.reason = `Plot: ${prepared.errors.map((e) => e.message).join("; ")}`;
       continue;
     }
     codes.set(farmerId, [...used, plotCode]);
-    earlierPlots.push({ id: row.plotKey, plotCode, farmerId, geometry: JSON.parse(prepared.row.geometry) as PlotGeometry });
+    earlierPlots.push({
+      id: row.plotKey,
+      plotCode,
+      farmerId,
+      geometry: JSON.parse(prepared.row.geometry) as PlotGeometry,
+    });
     plotStatements.push(
       insertPlot(db, prepared.row),
       auditEntry(db, actor, "import", "land_plot", prepared.row.id, null, { ...prepared.row, importRun: run.id }),
@@ -293,7 +325,15 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
   // Farmers first (plots refer to them); the progress update only applies if no other runner
   // committed this slice first (and then a duplicate import key rolls this batch back anyway).
   const farmerStatements = [...newFarmers.entries()].flatMap(
-    ([key, nf]) => prepareFarmer(nf.fields, { db, actor, farmerId: nf.farmerId, id: crypto.randomUUID(), registrationDate, importKey: key }).statements,
+    ([key, nf]) =>
+      prepareFarmer(nf.fields, {
+        db,
+        actor,
+        farmerId: nf.farmerId,
+        id: crypto.randomUUID(),
+        registrationDate,
+        importKey: key,
+      }).statements,
   );
   const failures = rows.filter((r) => !r.outcome.stored && !r.outcome.skipped).map((r) => r.outcome);
   const progress = recordImportProgress(db, run.id, run.processed, {
@@ -301,7 +341,10 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     stored: run.stored + stored,
     skipped: run.skipped + skipped,
     failed: run.failed + failures.length,
-    errors: appendErrors(run.errors, failures.map((o) => ({ line: o.line, reason: o.reason ?? "Not stored" }))),
+    errors: appendErrors(
+      run.errors,
+      failures.map((o) => ({ line: o.line, reason: o.reason ?? "Not stored" })),
+    ),
     status: run.processed + records.length >= run.total ? "done" : "running",
   });
   await db.batch([progress, ...farmerStatements, ...plotStatements]);

@@ -150,7 +150,10 @@ export type PrepareContext = {
  * farmers' statements into its own batches. The caller picks the farmer ID and checks the
  * national ID; the unique indexes (farmer_id, import_key, login ID) still refuse any duplicate.
  */
-export function prepareFarmer(fields: FarmerFields, ctx: PrepareContext): { record: NewFarmer; statements: Statements } {
+export function prepareFarmer(
+  fields: FarmerFields,
+  ctx: PrepareContext,
+): { record: NewFarmer; statements: Statements } {
   const { db, actor } = ctx;
   const record: NewFarmer = {
     id: ctx.id,
@@ -239,10 +242,16 @@ const ID_ATTEMPTS = 5;
  * already registered is refused naming the farmer who holds it. A repeated `submissionId`
  * returns the farmer it created instead of a duplicate.
  */
-export async function registerFarmer(input: RegisterFarmerInput, deps: RegisterFarmerDeps): Promise<RegisterFarmerResult> {
+export async function registerFarmer(
+  input: RegisterFarmerInput,
+  deps: RegisterFarmerDeps,
+): Promise<RegisterFarmerResult> {
   const { db, actor } = deps;
   const { submissionId, photo, ...fields } = input;
-  const lookups = await registrationLookups(db, { importKey: submissionId, nationalId: fields.nationalId ?? undefined });
+  const lookups = await registrationLookups(db, {
+    importKey: submissionId,
+    nationalId: fields.nationalId ?? undefined,
+  });
   if (lookups.existing) return repeated(lookups.existing, deps);
   if (lookups.nationalIdHolder) {
     const message = FARMER_MESSAGES.duplicateNationalId(lookups.nationalIdHolder);
@@ -309,12 +318,22 @@ export async function registerFarmer(input: RegisterFarmerInput, deps: RegisterF
       registeredBy: record.registeredBy ?? null,
       status: record.status ?? "active",
     };
-    return { ok: true, created: true, farmer: farmerView(stored), temporaryPassword, ...(photoError ? { photoError } : {}) };
+    return {
+      ok: true,
+      created: true,
+      farmer: farmerView(stored),
+      temporaryPassword,
+      ...(photoError ? { photoError } : {}),
+    };
   }
   throw new Error(`No free farmer ID after ${ID_ATTEMPTS} attempts`);
 }
 
-async function storePhoto(farmerId: string, photo: NonNullable<RegisterFarmerInput["photo"]>, deps: RegisterFarmerDeps) {
+async function storePhoto(
+  farmerId: string,
+  photo: NonNullable<RegisterFarmerInput["photo"]>,
+  deps: RegisterFarmerDeps,
+) {
   try {
     if (!deps.photos) throw new Error("no photo storage configured");
     await deps.photos.put(photoKeyOf(farmerId), photo.body, { httpMetadata: { contentType: photo.contentType } });
@@ -324,7 +343,15 @@ async function storePhoto(farmerId: string, photo: NonNullable<RegisterFarmerInp
     // The row must not point at a photo that is not there.
     await deps.db.batch([
       clearFarmerPhotoStatement(deps.db, farmerId),
-      auditEntry(deps.db, deps.actor, "farmer_photo_not_stored", "farmer", farmerId, { photoKey: photoKeyOf(farmerId) }, { photoKey: null }),
+      auditEntry(
+        deps.db,
+        deps.actor,
+        "farmer_photo_not_stored",
+        "farmer",
+        farmerId,
+        { photoKey: photoKeyOf(farmerId) },
+        { photoKey: null },
+      ),
     ]);
     return "The farmer was registered, but the photo could not be stored.";
   }
@@ -354,4 +381,3 @@ async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps): Promise<
   }
   return { ok: true, created: false, farmer: farmerView(existing), temporaryPassword };
 }
-

@@ -26,7 +26,12 @@ import {
 } from "#db/queries/reports";
 import type { ReportViewer } from "#worker/auth/report-access";
 import type { Role } from "#worker/auth/roles";
-import { canonicalJson, normalizeParams, type ReportKind, type ReportParams } from "#worker/domain/reports/report-content";
+import {
+  canonicalJson,
+  normalizeParams,
+  type ReportKind,
+  type ReportParams,
+} from "#worker/domain/reports/report-content";
 import { auditEntry, type Actor } from "../platform/audit";
 import { gatherReportData } from "./report-data";
 
@@ -44,7 +49,10 @@ export const REPORT_PROGRESS = { claimed: 5, gathered: 10, rendered: 60, stored:
  * Who is asking, with the oversight entity type (donor | ngo | auditor) read from the account in
  * D1 — never from the client, and not kept in the session.
  */
-export async function reportViewer(user: { id: string; role: Role }, db: Database): Promise<ReportViewer & { id: string }> {
+export async function reportViewer(
+  user: { id: string; role: Role },
+  db: Database,
+): Promise<ReportViewer & { id: string }> {
   const entityType = user.role === "monitoring_observer" ? await entityTypeOf(db, user.id) : null;
   return { id: user.id, role: user.role, entityType };
 }
@@ -80,12 +88,20 @@ export async function requestReport(
 ): Promise<{ report: ReportRow; joined: boolean }> {
   const now = (deps.now ?? (() => new Date()))();
   const params = canonicalJson(normalizeParams(input.kind, input));
-  const active = await activeReportFor(deps.db, input.kind, params, new Date(now.getTime() - REPORT_LEASE_MS).toISOString());
+  const active = await activeReportFor(
+    deps.db,
+    input.kind,
+    params,
+    new Date(now.getTime() - REPORT_LEASE_MS).toISOString(),
+  );
   if (active) return { report: active, joined: true };
   const id = crypto.randomUUID();
   await deps.db.batch([
     insertReport(deps.db, { id, kind: input.kind, params, status: "queued", progress: 0, createdBy: deps.actor.id }),
-    auditEntry(deps.db, deps.actor, "report.requested", "report", id, null, { kind: input.kind, params: JSON.parse(params) }),
+    auditEntry(deps.db, deps.actor, "report.requested", "report", id, null, {
+      kind: input.kind,
+      params: JSON.parse(params),
+    }),
   ]);
   return { report: (await getReport(deps.db, id))!, joined: false };
 }
@@ -130,7 +146,10 @@ export async function buildReport(id: string, deps: BuildReportDeps): Promise<Bu
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     console.error("report build failed", id, error);
-    await updateReport(deps.db, id, { status: "failed", error: `The report could not be built: ${message}`.slice(0, 500) });
+    await updateReport(deps.db, id, {
+      status: "failed",
+      error: `The report could not be built: ${message}`.slice(0, 500),
+    });
     return { id, status: "failed", error: message };
   }
 }
@@ -146,7 +165,10 @@ export async function continueReports(deps: BuildReportDeps, limit = 5): Promise
   const out: BuildOutcome[] = [];
   for (const r of await stalledReports(deps.db, staleBefore, limit)) {
     if (r.createdAt < giveUpBefore) {
-      await updateReport(deps.db, r.id, { status: "failed", error: "The report could not be built in time. Please request it again." });
+      await updateReport(deps.db, r.id, {
+        status: "failed",
+        error: "The report could not be built in time. Please request it again.",
+      });
       out.push({ id: r.id, status: "failed" });
       continue;
     }

@@ -37,8 +37,10 @@ export const CROP_NOT_RECORDED = "Crop not recorded";
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const zeroKg = (): CountKg => ({ count: 0, weightKg: 0 });
 const zeroHa = (): CountHa => ({ count: 0, hectares: 0 });
-const byKeys = <K extends string, V>(keys: readonly K[], make: () => V) => Object.fromEntries(keys.map((k) => [k, make()])) as Record<K, V>;
-const asCompliance = (s: string): ComplianceKey => ((COMPLIANCE_KEYS as readonly string[]).includes(s) ? (s as ComplianceKey) : "pending");
+const byKeys = <K extends string, V>(keys: readonly K[], make: () => V) =>
+  Object.fromEntries(keys.map((k) => [k, make()])) as Record<K, V>;
+const asCompliance = (s: string): ComplianceKey =>
+  (COMPLIANCE_KEYS as readonly string[]).includes(s) ? (s as ComplianceKey) : "pending";
 const asRisk = (s: string): RiskKey => ((RISK_KEYS as readonly string[]).includes(s) ? (s as RiskKey) : "not_assessed");
 const asValidation = (s: string): ValidationKey => (s === "valid" ? "valid" : "invalid");
 
@@ -49,7 +51,12 @@ function countyOrder(a: string, b: string) {
   return (ia < 0 ? 99 : ia) - (ib < 0 ? 99 : ib) || a.localeCompare(b);
 }
 function cropOrder(a: string, b: string) {
-  const rank = (c: string) => (c === CROP_NOT_RECORDED ? 999 : (CROPS as readonly string[]).indexOf(c) < 0 ? 500 : (CROPS as readonly string[]).indexOf(c));
+  const rank = (c: string) =>
+    c === CROP_NOT_RECORDED
+      ? 999
+      : (CROPS as readonly string[]).indexOf(c) < 0
+        ? 500
+        : (CROPS as readonly string[]).indexOf(c);
   return rank(a) - rank(b) || a.localeCompare(b);
 }
 
@@ -58,23 +65,50 @@ function cropOrder(a: string, b: string) {
  * of their canonical JSON. Equal data gives an equal hash, so an unchanged report is served from
  * its cached PDF; any change in the figures (or in an exporter's company name) gives a new one.
  */
-export async function gatherReportData(kind: ReportKind, rawParams: ReportParams, deps: ReportDataDeps): Promise<{ data: ReportData; dataHash: string }> {
+export async function gatherReportData(
+  kind: ReportKind,
+  rawParams: ReportParams,
+  deps: ReportDataDeps,
+): Promise<{ data: ReportData; dataHash: string }> {
   const params = normalizeParams(kind, rawParams);
-  const agg = await runAggregates(deps.db, { from: params.from, end: dayAfter(params.to), county: params.county, commodity: params.commodity, exporterId: params.exporterId });
+  const agg = await runAggregates(deps.db, {
+    from: params.from,
+    end: dayAfter(params.to),
+    county: params.county,
+    commodity: params.commodity,
+    exporterId: params.exporterId,
+  });
   const isExporter = kind === "exporter";
 
   const counties = new Map<string, CountyRow>();
   const county = (name: string | null) => {
     const key = name ?? COUNTY_NOT_RECORDED;
     let row = counties.get(key);
-    if (!row) counties.set(key, (row = { county: key, farmers: 0, plots: 0, hectares: 0, lowRiskPlots: 0, highRiskPlots: 0, purchasedKg: 0, exportedKg: 0 }));
+    if (!row)
+      counties.set(
+        key,
+        (row = {
+          county: key,
+          farmers: 0,
+          plots: 0,
+          hectares: 0,
+          lowRiskPlots: 0,
+          highRiskPlots: 0,
+          purchasedKg: 0,
+          exportedKg: 0,
+        }),
+      );
     return row;
   };
   const commodities = new Map<string, CommodityRow>();
   const commodity = (name: string | null) => {
     const key = name ?? CROP_NOT_RECORDED;
     let row = commodities.get(key);
-    if (!row) commodities.set(key, (row = { commodity: key, plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: 0 }));
+    if (!row)
+      commodities.set(
+        key,
+        (row = { commodity: key, plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: 0 }),
+      );
     return row;
   };
 
@@ -111,7 +145,10 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
       farmersRegistered,
       farmersByEnd: agg.farmersByEnd,
       plots: roundHa(plots),
-      byValidation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, roundHa(byValidation[k])])) as Record<ValidationKey, CountHa>,
+      byValidation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, roundHa(byValidation[k])])) as Record<
+        ValidationKey,
+        CountHa
+      >,
       byRisk: Object.fromEntries(RISK_KEYS.map((k) => [k, roundHa(byRisk[k])])) as Record<RiskKey, CountHa>,
     };
   }
@@ -162,7 +199,11 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
     commodity(r.commodity).exportedKg += kg;
     exportedByMonth.set(r.month, (exportedByMonth.get(r.month) ?? 0) + kg);
     let e = exporters.get(r.exporterId);
-    if (!e) exporters.set(r.exporterId, (e = { name: r.exporterId, exports: 0, exportedKg: 0, compliantKg: 0, commodities: 0, crops: new Set() }));
+    if (!e)
+      exporters.set(
+        r.exporterId,
+        (e = { name: r.exporterId, exports: 0, exportedKg: 0, compliantKg: 0, commodities: 0, crops: new Set() }),
+      );
     e.exports += r.n;
     e.exportedKg += kg;
     if (s === "compliant") e.compliantKg += kg;
@@ -175,7 +216,13 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
     const ids = [...new Set([...exporters.keys(), ...(params.exporterId ? [params.exporterId] : [])])];
     const names = await exporterNames(deps.db, ids);
     byExporter = [...exporters.entries()]
-      .map(([id, e]) => ({ name: names.get(id) ?? id, exports: e.exports, exportedKg: round2(e.exportedKg), compliantKg: round2(e.compliantKg), commodities: e.crops.size }))
+      .map(([id, e]) => ({
+        name: names.get(id) ?? id,
+        exports: e.exports,
+        exportedKg: round2(e.exportedKg),
+        compliantKg: round2(e.compliantKg),
+        commodities: e.crops.size,
+      }))
       .sort((a, b) => b.exportedKg - a.exportedKg || a.name.localeCompare(b.name));
     scope = params.exporterId ? (names.get(params.exporterId) ?? params.exporterId) : "All licensed exporters";
   }
@@ -193,7 +240,12 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
       ? [...new Set([...(COUNTIES as readonly string[]), ...counties.keys()])]
           .map((name) => counties.get(name) ?? county(name))
           .sort((a, b) => countyOrder(a.county, b.county))
-          .map((c) => ({ ...c, hectares: round2(c.hectares), purchasedKg: round2(c.purchasedKg), exportedKg: round2(c.exportedKg) }))
+          .map((c) => ({
+            ...c,
+            hectares: round2(c.hectares),
+            purchasedKg: round2(c.purchasedKg),
+            exportedKg: round2(c.exportedKg),
+          }))
           // "County not recorded" only when something lacks one; the 15 counties always appear.
           .filter((c) => c.county !== COUNTY_NOT_RECORDED || c.farmers + c.plots + c.purchasedKg + c.exportedKg > 0)
       : [];
@@ -203,7 +255,13 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
       : [...commodities.values()]
           .filter((k) => k.plots + k.batches + k.exportedKg > 0)
           .sort((a, b) => cropOrder(a.commodity, b.commodity))
-          .map((k) => ({ ...k, hectares: round2(k.hectares), weightKg: round2(k.weightKg), compliantKg: round2(k.compliantKg), exportedKg: round2(k.exportedKg) }));
+          .map((k) => ({
+            ...k,
+            hectares: round2(k.hectares),
+            weightKg: round2(k.weightKg),
+            compliantKg: round2(k.compliantKg),
+            exportedKg: round2(k.exportedKg),
+          }));
 
   const data: ReportData = {
     format: REPORT_FORMAT,
@@ -213,7 +271,12 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
     registry,
     batches: batchesOut,
     purchases,
-    exports: { count: exported.count, weightKg: round2(exported.weightKg), byCompliance: roundKgRecord(exportsByCompliance), exporters: exporters.size },
+    exports: {
+      count: exported.count,
+      weightKg: round2(exported.weightKg),
+      byCompliance: roundKgRecord(exportsByCompliance),
+      exporters: exporters.size,
+    },
     byCounty,
     byCommodity,
     byExporter,
@@ -223,5 +286,7 @@ export async function gatherReportData(kind: ReportKind, rawParams: ReportParams
 }
 
 function roundKgRecord(r: Record<ComplianceKey, CountKg>): Record<ComplianceKey, CountKg> {
-  return Object.fromEntries(COMPLIANCE_KEYS.map((k) => [k, { count: r[k].count, weightKg: round2(r[k].weightKg) }])) as Record<ComplianceKey, CountKg>;
+  return Object.fromEntries(
+    COMPLIANCE_KEYS.map((k) => [k, { count: r[k].count, weightKg: round2(r[k].weightKg) }]),
+  ) as Record<ComplianceKey, CountKg>;
 }
