@@ -1,4 +1,4 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { DASHBOARD_PATHS } from "../worker/auth/roles";
 import { REDIRECT_TO_LANDING } from "./content/landing";
 import { LOGIN_PATHS } from "./content/login-paths";

@@ -15,8 +15,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { COUNTIES } from "../worker/content/counties.ts";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS, ROLES } from "../worker/auth/roles.ts";
+import { COUNTIES } from "../worker/content/counties.ts";
 import { isCommonPassword } from "../worker/services/auth/common-passwords.ts";
 import { hashPassword } from "../worker/services/auth/password.ts";
 
@@ -326,12 +326,12 @@ export async function buildInsertSql(options: Options, password: string, id: str
     createdBy: "cli",
   });
   return (
-    [
+    `${[
       `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
       `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
         `SELECT NULL, NULL, 'user_created', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
         `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
-    ].join("\n") + "\n"
+    ].join("\n")}\n`
   );
 }
 
@@ -423,7 +423,7 @@ function execute(sql: string, options: Options): void {
     const output = `${r.stdout ?? ""}\n${r.stderr ?? ""}`;
     // wrangler can report an SQL error yet exit 0 in some versions: look at the output too.
     if (r.status !== 0 || /SQLITE_CONSTRAINT|UNIQUE constraint failed/i.test(output)) {
-      process.stderr.write(output.trim() + "\n");
+      process.stderr.write(`${output.trim()}\n`);
       throw new CliError(explainWranglerFailure(output, canonicalLoginId(options.role?.trim(), options.loginId ?? "")));
     }
   } finally {

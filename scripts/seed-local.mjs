@@ -13,7 +13,7 @@ if (!demo) {
 }
 const { demoAccountsSql } = await import("../worker/services/demo/demo-accounts.ts");
 const file = join(mkdtempSync(join(tmpdir(), "eip-seed-")), "demo.sql");
-writeFileSync(file, (await demoAccountsSql()).join("\n") + "\n");
+writeFileSync(file, `${(await demoAccountsSql()).join("\n")}\n`);
 const persist = process.env.EIP_STATE_DIR ? ["--persist-to", process.env.EIP_STATE_DIR] : [];
 const r = spawnSync("wrangler", ["d1", "execute", "DB", "--local", ...persist, "--file", file], {
   stdio: ["ignore", "ignore", "inherit"],

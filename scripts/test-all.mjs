@@ -88,6 +88,6 @@ if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) {
 } else if (built) playwright();
 else step("e2e tests (no build)", false);
 
-console.log("\n" + lines.map((l) => `  ${l}`).join("\n"));
+console.log(`\n${lines.map((l) => `  ${l}`).join("\n")}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -9,9 +9,9 @@ import "leaflet/dist/leaflet.css";
 import turfArea from "@turf/area";
 import * as L from "leaflet";
 import { useEffect, useRef, useState } from "react";
-import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
 import { PLOT_HINTS } from "#worker/content/land-plots";
-import { parsePlotCoordinates, positionsToText, type CaptureMode } from "#worker/contracts/plot";
+import { type CaptureMode, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
+import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
 
 type Position = [number, number];
 type Issue = { rule: string; message: string };

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import {
-  REPORT_KIND_LABEL,
   periodLabel,
+  REPORT_KIND_LABEL,
   type ReportKind,
   type ReportParams,
 } from "#worker/domain/reports/report-content";

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
-import { LogoutButton } from "./logout-button";
 import { can, type Permission } from "#worker/auth/permissions";
 import { HOME_DASHBOARD, ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { LogoutButton } from "./logout-button";
 
 /** What a work page's loader passes to the shell (see `shellUser` in app/lib/work-page.server.ts). */
 export type ShellUser = { name: string; role: Role; loginId: string; csrf: string };

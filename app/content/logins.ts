@@ -4,6 +4,9 @@
  * portal writes to browser storage (spec §3, §4). The pages (app/routes/login.tsx) render it.
  */
 import type { z } from "zod";
+import { AUTH_MESSAGES as M } from "#worker/auth/messages";
+import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS } from "#worker/auth/roles";
+import { COUNTIES } from "#worker/content/counties";
 import {
   AgritraceAdminLoginSchema,
   BuyerLoginSchema,
@@ -15,9 +18,6 @@ import {
   MonitoringLoginSchema,
   OfficeLoginSchema,
 } from "#worker/contracts/auth";
-import { AUTH_MESSAGES as M } from "#worker/auth/messages";
-import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS } from "#worker/auth/roles";
-import { COUNTIES } from "#worker/content/counties";
 
 export type FieldSpec = {
   name: string;

@@ -5,20 +5,20 @@
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
-import { routePath } from "./route-path";
-import { isDemoMode } from "#worker/env";
 import { performLogin } from "#worker/auth/login-portals";
-import {
-  dashboardAccess,
-  DASHBOARDS,
-  HOME_DASHBOARD,
-  type Access,
-  type DashboardPath,
-  type Role,
-} from "#worker/auth/roles";
-import { csrfToken, readSession, tokenFromRequest, type Session, type SessionDeps } from "#worker/auth/session";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
+import {
+  type Access,
+  DASHBOARDS,
+  type DashboardPath,
+  dashboardAccess,
+  HOME_DASHBOARD,
+  type Role,
+} from "#worker/auth/roles";
+import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
+import { isDemoMode } from "#worker/env";
+import { routePath } from "./route-path";
 
 export function sessionDeps(): SessionDeps {
   return { kv: env.SESSIONS, secret: env.SESSION_SECRET };

@@ -3,8 +3,8 @@
  * the reports that person may see, as list items. The same rules as /api/reports.
  */
 import type { Database } from "#db/client";
-import { exporterNames, recentReports, type ReportRow } from "#db/queries/reports";
-import { reportKindsFor, type ReportViewer } from "#worker/auth/report-access";
+import { exporterNames, type ReportRow, recentReports } from "#db/queries/reports";
+import { type ReportViewer, reportKindsFor } from "#worker/auth/report-access";
 import { reportView } from "#worker/services/reports/build-report";
 import type { ReportListItem } from "../components/report-list";
 

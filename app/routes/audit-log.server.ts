@@ -2,9 +2,9 @@ import { env } from "cloudflare:workers";
 import { data } from "react-router";
 import { database } from "#db/client";
 import { auditEntityTypes, listAudit } from "#db/queries/audit-log";
+import { AuditFilterSchema } from "#worker/contracts/audit";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { AuditFilterSchema } from "#worker/contracts/audit";
 import type { Route } from "./+types/audit-log";
 
 export async function loader({ request }: Route.LoaderArgs) {

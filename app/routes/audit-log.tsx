@@ -3,8 +3,8 @@ import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/audit-log";
 
-export { loader } from "./audit-log.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { loader } from "./audit-log.server";
 
 export const meta = () => [
   { title: "Audit trail — Liberia Agricultural Traceability" },

@@ -1,20 +1,20 @@
+import { env } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
+import { ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
+import type { BatchDeps, Outcome } from "#worker/services/batches/batch-common";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
 import { recordDds } from "#worker/services/batches/record-dds";
 import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
-import type { BatchDeps, Outcome } from "#worker/services/batches/batch-common";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { notFound, shellUser } from "../lib/work-page.server";
-import { ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 import type { Route } from "./+types/batch-details";
 
 export const INTENTS = ["transfer", "split", "merge", "compliance", "dds"] as const;

@@ -1,18 +1,18 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
-import { GRADING_STEPS, STATUS_LABEL, STEP_NAME, type ChainStatus } from "#worker/domain/custody";
+import { type ChainStatus, GRADING_STEPS, STATUS_LABEL, STEP_NAME } from "#worker/domain/custody";
 import { GpsFields } from "../components/gps-fields";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
-import { DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 import type { Route } from "./+types/batch-details";
 
-export { loader, action } from "./batch-details.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./batch-details.server";
 
 export const meta = ({ params }: Route.MetaArgs) => [
   { title: `${BATCH_TITLES.details} ${params.batchCode.toUpperCase()} — Liberia Agricultural Traceability` },

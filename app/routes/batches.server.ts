@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { farmersByCode, plotsOfFarmer } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
+import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "#worker/contracts/batches";
 import { createBatch } from "#worker/services/batches/create-batch";
 import { listVisibleBatches } from "#worker/services/batches/read-batches";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "#worker/contracts/batches";
 import type { Route } from "./+types/batches";
 
 const FORBIDDEN_PURCHASE = "Only an agricultural buyer can record a purchase";

@@ -1,18 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { COMMODITY_NAMES, PurchaseSchema } from "#worker/contracts/batches";
+import { COMPLIANCE_STATUSES } from "#worker/domain/batch-compliance";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import { BATCH_STATUSES, STATUS_LABEL } from "#worker/domain/custody";
-import { COMPLIANCE_STATUSES } from "#worker/domain/batch-compliance";
 import { GpsFields } from "../components/gps-fields";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
-import { COMMODITY_NAMES, PurchaseSchema } from "#worker/contracts/batches";
 import type { Route } from "./+types/batches";
 
-export { loader, action } from "./batches.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./batches.server";
 
 export const meta = () => [
   { title: `${BATCH_TITLES.list} — Liberia Agricultural Traceability` },

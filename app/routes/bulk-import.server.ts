@@ -20,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "importRegistry", TITLE);
   const db = database(env.DB);
   const runId = new URL(request.url).searchParams.get("run");
-  let current = runId ? await getImportRun(db, runId) : null;
+  const current = runId ? await getImportRun(db, runId) : null;
   // Opening the page keeps a paused run moving (the cron handler does the same every 5 minutes).
   if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > STALE_MS) {
     waitUntil(

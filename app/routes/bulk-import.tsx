@@ -4,8 +4,8 @@ import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
-export { loader, action } from "./bulk-import.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./bulk-import.server";
 
 export const meta = () => [
   { title: "Bulk import — Liberia Agricultural Traceability" },
@@ -26,7 +26,7 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
     const t = setInterval(() => revalidator.state === "idle" && revalidator.revalidate(), 2000);
     return () => clearInterval(t);
   }, [running, revalidator]);
-  const percent = current && current.total ? Math.floor((current.processed / current.total) * 100) : 100;
+  const percent = current?.total ? Math.floor((current.processed / current.total) * 100) : 100;
   return (
     <WorkShell title="Bulk import of farmers and plots" user={user}>
       {running && (

@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { validCertificatesOf } from "#db/queries/certificates";
+import { TestFarmerChoiceSchema } from "#worker/contracts/certificates";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES } from "#worker/domain/certificates/content";
 import { TEST_FARMERS } from "#worker/domain/certificates/test-farmers";
 import { getOrIssueAll } from "#worker/services/certificates/issue-certificate";
 import { TESTING_TEXT, VERIFY_TEXT } from "../content/certificates";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { TestFarmerChoiceSchema } from "#worker/contracts/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
 /**

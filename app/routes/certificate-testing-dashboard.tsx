@@ -3,8 +3,8 @@ import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
-export { loader, action } from "./certificate-testing-dashboard.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./certificate-testing-dashboard.server";
 
 export const meta = () => [
   { title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` },

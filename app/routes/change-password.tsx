@@ -1,13 +1,13 @@
+import { env } from "cloudflare:workers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
+import { ChangePasswordSchema } from "#worker/contracts/auth";
 import { changePassword } from "#worker/services/auth/change-password";
 import { ErrorSummary } from "../components/login/error-summary";
 import { csrfFor, PRIVATE_PAGE_HEADERS, requireSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
-import { ChangePasswordSchema } from "#worker/contracts/auth";
 import type { Route } from "./+types/change-password";
 
 export const meta = () => [{ title: "Change your password — Liberia Agricultural Traceability" }];

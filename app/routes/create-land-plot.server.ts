@@ -1,12 +1,12 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
+import { PLOT_TITLES } from "#worker/content/land-plots";
+import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/contracts/plot";
 import { registerPlot } from "#worker/services/plots/register-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { parsePlotCoordinates, PLOT_MESSAGES, PlotFormSchema } from "#worker/contracts/plot";
-import { PLOT_TITLES } from "#worker/content/land-plots";
 import type { Route } from "./+types/create-land-plot";
 
 const TITLE = PLOT_TITLES.create;

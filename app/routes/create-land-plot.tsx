@@ -2,16 +2,16 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
+import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, PlotFormSchema } from "#worker/contracts/plot";
 import { CROPS } from "#worker/domain/commodities";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
-import { clearDraft, latestDraft, saveDraft, type PlotDraft } from "../lib/plot-draft";
-import { CAPTURE_MODES, MAX_COORDINATES_CHARS, PlotFormSchema, type CaptureMode } from "#worker/contracts/plot";
+import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
 import type { Route } from "./+types/create-land-plot";
 
-export { loader, action } from "./create-land-plot.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./create-land-plot.server";
 
 export const meta = () => [
   { title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` },

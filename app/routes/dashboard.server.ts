@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { DASHBOARDS, ROLE_LABEL, type DashboardPath } from "#worker/auth/roles";
-import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
-import { publicAggregates } from "#worker/services/reports/public-aggregates";
-import { routePath } from "../lib/route-path";
-import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
+import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
+import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
+import { publicAggregates } from "#worker/services/reports/public-aggregates";
+import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { reportViewer, visibleReports } from "../lib/reports.server";
+import { routePath } from "../lib/route-path";
 
 export async function loader({ request }: { request: Request }) {
   const path = routePath(request) as DashboardPath;

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { LogoutButton } from "../components/logout-button";
-import { AccessDenied, WorkLinks } from "../components/work-shell";
-import { ReportsSection } from "../components/report-list";
 import type { Role } from "#worker/auth/roles";
+import { LogoutButton } from "../components/logout-button";
+import { ReportsSection } from "../components/report-list";
+import { AccessDenied, WorkLinks } from "../components/work-shell";
 import type { Route } from "./+types/dashboard";
 
 export { loader } from "./dashboard.server";

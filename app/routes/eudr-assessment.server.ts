@@ -1,14 +1,23 @@
+import { env, waitUntil } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database, type Database } from "#db/client";
+import { type Database, database } from "#db/client";
 import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { countPlotsInScope, plotIdsInScope, recentAssessments } from "#db/queries/plot-assessments";
 import { findLayer, listLayers } from "#db/queries/reference-layers";
-import { installSampleLayers } from "#worker/services/demo/sample-layers";
 import { can } from "#worker/auth/permissions";
 import type { Session } from "#worker/auth/session";
+import {
+  AssessFormSchema,
+  CountyJobFormSchema,
+  EUDR_MESSAGES,
+  LAYER_KIND_LABEL,
+  LayerUploadFormSchema,
+  MAX_LAYER_FILE_BYTES,
+  MAX_SYNC_PLOTS,
+} from "#worker/contracts/eudr";
+import { installSampleLayers } from "#worker/services/demo/sample-layers";
 import type { StoredEvidence } from "#worker/services/eudr/assess-plots";
 import { assessPlots } from "#worker/services/eudr/assess-plots";
 import {
@@ -21,15 +30,6 @@ import {
 import { uploadLayer } from "#worker/services/eudr/upload-layer";
 import { demoMode, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import {
-  AssessFormSchema,
-  CountyJobFormSchema,
-  EUDR_MESSAGES,
-  LAYER_KIND_LABEL,
-  LayerUploadFormSchema,
-  MAX_LAYER_FILE_BYTES,
-  MAX_SYNC_PLOTS,
-} from "#worker/contracts/eudr";
 import type { Route } from "./+types/eudr-assessment";
 
 export const TITLE = "EUDR assessment";

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { COUNTIES } from "#worker/content/counties";
+import { RISK_LABEL } from "#worker/content/land-plots";
+import { AssessFormSchema, CountyJobFormSchema, LAYER_KIND_LABEL, LayerUploadFormSchema } from "#worker/contracts/eudr";
 import { LAYER_KINDS } from "#worker/domain/assess-risk";
 import { ErrorSummary, type SummaryItem } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "#worker/content/counties";
-import { AssessFormSchema, CountyJobFormSchema, LAYER_KIND_LABEL, LayerUploadFormSchema } from "#worker/contracts/eudr";
-import { RISK_LABEL } from "#worker/content/land-plots";
 import type { Route } from "./+types/eudr-assessment";
 
-export { loader, action } from "./eudr-assessment.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./eudr-assessment.server";
 
 const TITLE = "EUDR assessment";
 export const meta = () => [

@@ -3,11 +3,11 @@ import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { farmerHistory, findFarmer, plotsOfFarmer } from "#db/queries/farmers";
 import { can } from "#worker/auth/permissions";
+import { GENDER_LABEL } from "#worker/contracts/farmer";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
+import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
 import { farmerView } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
-import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
-import { GENDER_LABEL } from "#worker/contracts/farmer";
 import { notFound, shellUser } from "../lib/work-page.server";
 
 export const FARMER_DETAILS_TITLE = "Farmer details";

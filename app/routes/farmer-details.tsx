@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
-export { loader, action } from "./farmer-details.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./farmer-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;

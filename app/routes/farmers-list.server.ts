@@ -2,10 +2,10 @@ import { env } from "cloudflare:workers";
 import { data } from "react-router";
 import { database } from "#db/client";
 import { searchFarmers } from "#db/queries/farmers";
+import { FarmerSearchSchema, searchFilter } from "#worker/contracts/farmer";
 import { parseCrops } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { FarmerSearchSchema, searchFilter } from "#worker/contracts/farmer";
 
 export const FARMERS_LIST_TITLE = "Farmers";
 

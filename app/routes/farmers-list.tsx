@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import { COUNTIES } from "#worker/content/counties";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "#worker/content/counties";
 import type { Route } from "./+types/farmers-list";
 
-export { loader } from "./farmers-list.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { loader } from "./farmers-list.server";
 
 const TITLE = "Farmers";
 

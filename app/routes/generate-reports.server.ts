@@ -1,15 +1,15 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { env, waitUntil } from "cloudflare:workers";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { findExporter, getReport, listExporters } from "#db/queries/reports";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "#worker/auth/report-access";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
+import { defaultPeriod, REPORT_MESSAGES, ReportRequestSchema } from "#worker/contracts/reports";
 import { buildReport, requestReport } from "#worker/services/reports/build-report";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { reportItems, reportViewer, visibleReports } from "../lib/reports.server";
 import { notFound, shellUser } from "../lib/work-page.server";
-import { defaultPeriod, REPORT_MESSAGES, ReportRequestSchema } from "#worker/contracts/reports";
 import type { Route } from "./+types/generate-reports";
 
 export const REPORTS_TITLE = "Generate reports";

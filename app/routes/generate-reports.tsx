@@ -1,25 +1,25 @@
 import {
+  type FieldMetadata,
   getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
   useForm,
-  type FieldMetadata,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { COUNTIES } from "#worker/content/counties";
+import { ReportRequestSchema } from "#worker/contracts/reports";
 import { CROPS } from "#worker/domain/commodities";
 import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
 import { ErrorSummary } from "../components/login/error-summary";
-import { ReportList, reportTitle, type ReportListItem } from "../components/report-list";
+import { ReportList, type ReportListItem, reportTitle } from "../components/report-list";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "#worker/content/counties";
-import { ReportRequestSchema } from "#worker/contracts/reports";
 import type { Route } from "./+types/generate-reports";
 
-export { loader, action } from "./generate-reports.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./generate-reports.server";
 
 const TITLE = "Generate reports";
 

@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
 import { database } from "#db/client";
-import { can } from "#worker/auth/permissions";
 import { assessmentsOfPlot, auditOfPlot, batchesOfPlot, plotWithFarmer } from "#db/queries/land-plots";
+import { can } from "#worker/auth/permissions";
+import { EUDR_CHECKS, PLOT_TITLES, type PlotCheck, QUALITY_CHECKS } from "#worker/content/land-plots";
 import type { Issue, PlotGeometry, Position } from "#worker/domain/validate-geometry";
-import { EUDR_CHECKS, PLOT_TITLES, QUALITY_CHECKS, type PlotCheck } from "#worker/content/land-plots";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/land-plot-details";

@@ -1,14 +1,14 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
 import { WorkShell } from "../components/work-shell";
-import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { clearDraft } from "../lib/plot-draft";
 import type { Route } from "./+types/land-plot-details";
 
-export { loader } from "./land-plot-details.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { loader } from "./land-plot-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return [

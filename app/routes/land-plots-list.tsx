@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { CROPS } from "#worker/domain/commodities";
-import { WorkShell } from "../components/work-shell";
 import { COUNTIES } from "#worker/content/counties";
 import { PLOT_TITLES, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "#worker/content/land-plots";
+import { CROPS } from "#worker/domain/commodities";
+import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/land-plots-list";
 
-export { loader } from "./land-plots-list.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { loader } from "./land-plots-list.server";
 
 export const meta = () => [
   { title: `${PLOT_TITLES.list} — Liberia Agricultural Traceability` },

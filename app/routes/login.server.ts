@@ -1,10 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { demoCredentialsFor } from "#worker/services/demo/demo-accounts";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
+import { demoCredentialsFor } from "#worker/services/demo/demo-accounts";
 import { loginPage } from "../content/logins";
-import { routePath } from "../lib/route-path";
 import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";
+import { routePath } from "../lib/route-path";
 
 /** Only same-site paths may be returned to after sign-in (no open redirect). */
 export function safeRedirect(value: unknown): string | null {

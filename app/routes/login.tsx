@@ -1,6 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { LoginForm } from "../components/login/login-form";
-import { loginPage, type FormSpec } from "../content/logins";
+import { type FormSpec, loginPage } from "../content/logins";
 import type { Route } from "./+types/login";
 
 export { action, loader } from "./login.server";

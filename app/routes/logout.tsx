@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { redirect } from "react-router";
-import { logAuthEvent } from "#db/queries/users";
 import { database } from "#db/client";
+import { logAuthEvent } from "#db/queries/users";
 import { clearedSessionCookie, revokeSession } from "#worker/auth/session";
 import { getSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
 import type { Route } from "./+types/logout";

@@ -1,11 +1,11 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { env } from "cloudflare:workers";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { database } from "#db/client";
+import { FARMER_MESSAGES, FarmerFormSchema, imageTypeOf, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { shellUser } from "../lib/work-page.server";
-import { FARMER_MESSAGES, FarmerFormSchema, imageTypeOf, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
 
 export const ONBOARD_TITLE = "Onboard a farmer";
 

@@ -1,22 +1,22 @@
 import {
+  type FieldMetadata,
   getCollectionProps,
   getFormProps,
   getInputProps,
   getSelectProps,
   useForm,
-  type FieldMetadata,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { COUNTIES } from "#worker/content/counties";
+import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
 import { CROPS } from "#worker/domain/commodities";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { COUNTIES } from "#worker/content/counties";
-import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
 import type { Route } from "./+types/onboard-farmer";
 
-export { loader, action } from "./onboard-farmer.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 

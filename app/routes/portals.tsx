@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { Link } from "react-router";
+import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { LiveClock } from "../components/live-clock";
 import { WeatherChip } from "../components/weather-chip";
-import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { copyright, PORTALS } from "../content/portals";
 import type { Route } from "./+types/portals";
 import { PUBLIC_PAGE_CACHE } from "./landing";

@@ -159,7 +159,7 @@ const W = Math.round((LIBERIA_BBOX.maxLon + 0.1 - WEST) * 100);
 const H = Math.round((NORTH - (LIBERIA_BBOX.minLat - 0.1)) * 100);
 const x = (lon: number) => Math.round((lon - WEST) * 100);
 const y = (lat: number) => Math.round((NORTH - lat) * 100);
-const OUTLINE = LIBERIA_OUTLINE.map(([lon, lat], i) => `${i ? "L" : "M"}${x(lon)} ${y(lat)}`).join(" ") + "Z";
+const OUTLINE = `${LIBERIA_OUTLINE.map(([lon, lat], i) => `${i ? "L" : "M"}${x(lon)} ${y(lat)}`).join(" ")}Z`;
 
 /**
  * A small inline map: Liberia's outline, the counties of origin by name, and the 0.1° cells

@@ -1,13 +1,13 @@
+import { env } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
+import { RevokeSchema } from "#worker/contracts/certificates";
 import { notIssuedMessage, readVerification, revokeCertificate } from "#worker/services/certificates/issue-certificate";
 import { VERIFY_TEXT } from "../content/certificates";
 import { csrfFor, getSession, verifyCsrf } from "../lib/auth.server";
-import { RevokeSchema } from "#worker/contracts/certificates";
 import type { Route } from "./+types/verify";
 
 /**

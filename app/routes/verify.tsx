@@ -1,12 +1,12 @@
-import { getFormProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { RevokeSchema } from "#worker/contracts/certificates";
 import { ErrorSummary } from "../components/login/error-summary";
 import { VERIFY_TEXT } from "../content/certificates";
-import { RevokeSchema } from "#worker/contracts/certificates";
 import type { Route } from "./+types/verify";
 
-export { loader, action } from "./verify.server";
+export { action, loader } from "./verify.server";
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? "private, no-store" };

@@ -4,7 +4,7 @@
  * audit rows (STYLE.md "Data"). Like land_plots.farmer_id, batch_origins.farmer_id holds the
  * public Farmer ID (FRM + 6 digits), which is unique and never changes.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
 

@@ -9,7 +9,7 @@
  * - crop          farmer_crops (crop, farmer_id) / primary key (farmer_id, crop)
  * - national ID   no index in the schema yet: a scan (see registrationLookups).
  */
-import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, farmerCrops, farmers, landPlots, users } from "../schema";
 import { normalizeLoginId } from "./users";

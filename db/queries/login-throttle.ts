@@ -1,6 +1,6 @@
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { loginThrottle } from "../schema";
-import { inArray, sql } from "drizzle-orm";
 
 export type ThrottleRow = typeof loginThrottle.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, farmers, landPlots, layerFeatures, plotAssessments, referenceLayers } from "../schema";
-import { runBatch, type CandidateFeature } from "./reference-layers";
+import { type CandidateFeature, runBatch } from "./reference-layers";
 
 export type PlotAssessmentRow = typeof plotAssessments.$inferSelect;
 export type NewPlotAssessment = typeof plotAssessments.$inferInsert;

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 const KEYS = ["authToken", "userType", "userRole", "userId", "username"];
 const storage = (page: Page, keys: string[] = KEYS) =>

@@ -33,7 +33,7 @@ test.describe("certificates", () => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect(pdf.headers()["content-disposition"]).toMatch(/^inline; filename="eudr-compliance-LR-EUDR-\d{4}-/);
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
-    const again = await inspector.request.get(href, { headers: { "If-None-Match": pdf.headers()["etag"]! } });
+    const again = await inspector.request.get(href, { headers: { "If-None-Match": pdf.headers().etag! } });
     expect(again.status()).toBe(304);
     const number = pdf.headers()["content-disposition"]!.match(/(LR-EUDR-[A-Z0-9-]+)\.pdf/)![1]!;
 

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 
 // Page and sign-in helpers shared by the e2e journeys.
 

@@ -8,18 +8,18 @@
 import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
-import { CERTIFICATE_TYPES, stampCertificate, type CertificateType } from "#worker/domain/certificates/content";
+import { CERTIFICATE_TYPES, type CertificateType, stampCertificate } from "#worker/domain/certificates/content";
 import { renderCertificateLayout } from "#worker/domain/certificates/render";
-import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import {
+  type BatchRows,
   batchCertificateContent,
   canonicalJson,
   certificateDataHash,
   contentForType,
   farmerCertificateContent,
   monitoringSeries,
-  type BatchRows,
 } from "#worker/services/certificates/certificate-content";
+import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 
 const NOW = new Date("2026-03-10T12:00:00Z");
 const BASE = "https://eip.example.gov.lr";

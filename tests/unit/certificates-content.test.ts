@@ -3,11 +3,11 @@
  * and the three test farmer profiles, whose data must pass the platform's own EUDR checks.
  */
 import { describe, expect, it } from "vitest";
-import { DEFAULT_YIELD_KG_PER_HA } from "#worker/domain/commodities";
 import {
+  addValidity,
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
-  addValidity,
+  type CocoaMeasurements,
   certificateFileName,
   expiryFor,
   formatCertificateNumber,
@@ -16,9 +16,9 @@ import {
   issuerFor,
   monitoringMonths,
   verificationUrl,
-  type CocoaMeasurements,
 } from "#worker/domain/certificates/content";
 import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { DEFAULT_YIELD_KG_PER_HA } from "#worker/domain/commodities";
 import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 const NOW = new Date("2026-01-15T10:30:00Z");

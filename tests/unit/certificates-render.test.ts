@@ -13,22 +13,22 @@ import { describe, expect, it } from "vitest";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
-  NOT_A_DDS_STATEMENT,
-  TEST_PROFILE_NOTICE,
-  stampCertificate,
   type CertificateData,
   type CertificateType,
+  NOT_A_DDS_STATEMENT,
   type PlotRecord,
+  stampCertificate,
+  TEST_PROFILE_NOTICE,
 } from "#worker/domain/certificates/content";
-import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import {
+  type DrawnBox,
   MARGIN,
   PAGE,
   renderCertificate,
   renderCertificateLayout,
-  type DrawnBox,
 } from "#worker/domain/certificates/render";
 import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 
 const NOW = new Date("2026-01-15T10:30:00Z");
 const BASE = "https://eip.example.gov.lr";

@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { verifyPassword } from "#worker/services/auth/password";
 import {
   buildInsertSql,
-  canonicalLoginId,
   CliError,
+  canonicalLoginId,
   explainWranglerFailure,
   type Options,
   parseArgs,
@@ -12,7 +13,6 @@ import {
   validate,
   validatePassword,
 } from "../../scripts/create-user.ts";
-import { verifyPassword } from "#worker/services/auth/password";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/create-user.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

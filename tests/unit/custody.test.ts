@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { ROLES, type Role } from "#worker/auth/roles";
 import {
   BATCH_STATUSES,
+  CHAIN,
   canHandleAt,
   canTransition,
-  CHAIN,
   checkTransferWeights,
   LOSS_FLAG_PERCENT,
   nextStatuses,

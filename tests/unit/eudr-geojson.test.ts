@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   buildEudrFeatureCollection,
   checkEudrGeoJson,
+  type ExportPlot,
   eudrArea,
   formatCoordinate,
   MAX_PACKAGE_BYTES,
@@ -9,7 +10,6 @@ import {
   serializeEudrGeoJson,
   splitPackages,
   toExportItems,
-  type ExportPlot,
 } from "#worker/domain/eudr-geojson";
 import type { Position } from "#worker/domain/validate-geometry";
 

@@ -3,12 +3,12 @@ import { describe, expect, it } from "vitest";
 import { fieldErrors } from "#worker/contracts/auth";
 import {
   ageOn,
-  FARMER_MESSAGES as M,
   FarmerSearchSchema,
   imageTypeOf,
+  FARMER_MESSAGES as M,
+  MAX_PHOTO_BYTES,
   makeFarmerFormSchema,
   makeFarmerSchema,
-  MAX_PHOTO_BYTES,
   nameKey,
   normaliseLiberianPhone,
   readSearchTerm,

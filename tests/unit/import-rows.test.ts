@@ -3,7 +3,7 @@ import { importTemplateCsv, parseImportFile } from "#worker/domain/import-rows";
 
 describe("bulk import file reading", () => {
   it("reads the template with its line numbers and turns latitude/longitude into [lon, lat]", () => {
-    const csv = importTemplateCsv() + "EXT-0002,Sam,Doe,male,,,Bong,,,Rice,,,,,,,,\n";
+    const csv = `${importTemplateCsv()}EXT-0002,Sam,Doe,male,,,Bong,,,Rice,,,,,,,,\n`;
     const parsed = parseImportFile("farmers.csv", csv);
     expect(parsed.errors).toEqual([]);
     expect(parsed.records).toHaveLength(2);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { readPlotQuery } from "#worker/content/land-plots";
 import {
-  parsePlotCoordinates,
   PlotApiSchema,
   PlotFormSchema,
+  parsePlotCoordinates,
   positionsToText,
   preciseNumber,
 } from "#worker/contracts/plot";
-import { readPlotQuery } from "#worker/content/land-plots";
 import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 const lines = (...rows: string[]) => rows.join("\n");
@@ -147,7 +147,7 @@ describe("PlotFormSchema", () => {
   it("refuses planting years before 1950 and an empty coordinates box", () => {
     const r = PlotFormSchema.safeParse({ ...base, plantingYear: 1949, captureMode: "polygon", coordinates: "  " });
     expect(r.error!.issues.map((i) => i.message)).toEqual([
-      "Enter a planting year from 1950 to " + new Date().getUTCFullYear(),
+      `Enter a planting year from 1950 to ${new Date().getUTCFullYear()}`,
       'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON',
     ]);
   });

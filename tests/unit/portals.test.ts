@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { COUNTIES } from "#worker/content/counties";
-import { SPEC_COUNTIES } from "./spec-fixtures";
 import { copyright, PORTALS } from "#app/content/portals";
 import { formatClock } from "#app/lib/clock";
 import { INITIAL_WEATHER, pickWeather, WEATHER_CHANGE_MS, WEATHER_OPTIONS } from "#app/lib/weather";
+import { COUNTIES } from "#worker/content/counties";
+import { SPEC_COUNTIES } from "./spec-fixtures";
 
 describe("counties", () => {
   it("are the 15 of the spec, in its order, each followed by 'County'", () => {

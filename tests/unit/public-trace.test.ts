@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { BATCH_CODE_PATTERN, batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
 import { coarsenOrigins } from "#worker/domain/public-trace";
-import { nextBatchCodes, batchCodePrefix, BATCH_CODE_PATTERN } from "#worker/domain/batch-code";
 
 describe("coarsened origins", () => {
   it("groups plots into 0.1° cells with counts and keeps no decimals beyond one", () => {

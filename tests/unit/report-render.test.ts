@@ -4,22 +4,23 @@
  * painted, metadata read back with pdf-lib. Layout is checked on every page: every drawn box
  * inside the margins, no two text lines overlapping, every chart label inside its chart.
  */
+
+import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { MARGIN, PAGE, type DrawnBox } from "#worker/domain/certificates/layout";
-import { POPPLER, pageTexts, pdfText, rasterise } from "./pdf-tools";
+import { COUNTIES } from "#worker/content/counties";
+import { certificateFonts } from "#worker/domain/certificates/fonts";
+import { type DrawnBox, MARGIN, PAGE } from "#worker/domain/certificates/layout";
+import { encodeSubsetNow } from "#worker/domain/certificates/sync-font-subset";
+import { type DrawnChart, niceStep, renderReport } from "#worker/domain/reports/render-report";
 import {
   canonicalJson,
   monthsBetween,
   NO_PERSONAL_DATA,
-  reportDataHash,
   type ReportData,
+  reportDataHash,
 } from "#worker/domain/reports/report-content";
-import { niceStep, renderReport, type DrawnChart } from "#worker/domain/reports/render-report";
-import { encodeSubsetNow } from "#worker/domain/certificates/sync-font-subset";
-import { certificateFonts } from "#worker/domain/certificates/fonts";
-import fontkit from "@pdf-lib/fontkit";
-import { COUNTIES } from "#worker/content/counties";
+import { POPPLER, pageTexts, pdfText, rasterise } from "./pdf-tools";
 
 const HASH = "3f7a9c0e5b2d4f6a8c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d0f2a";
 const META = { dataHash: HASH, generatedAt: "2026-04-02T08:15:30.000Z" };

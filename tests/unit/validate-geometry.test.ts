@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validatePlotGeometry, type Position } from "#worker/domain/validate-geometry";
+import { type Position, validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 /** A ~1 ha square near Gbarnga, Bong County (100 m × 100 m), with 6+ decimals. */
 const LON = -9.472311;

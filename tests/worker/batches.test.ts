@@ -3,8 +3,8 @@ import { renderSVG } from "uqr";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call, ORIGIN } from "./helpers";
 
 type Pos = [number, number];
 type Batch = {

@@ -7,10 +7,10 @@
 import { env, exports } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "#db/client";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES, type CertificateType } from "#worker/domain/certificates/content";
 import { TEST_FARMERS } from "#worker/domain/certificates/test-farmers";
 import { getOrIssueCertificate } from "#worker/services/certificates/issue-certificate";
-import { database } from "#db/client";
 import { signInAs } from "./auth-helpers";
 import { call, ORIGIN } from "./helpers";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
 
 type Summary = {
   success: boolean;

@@ -1,8 +1,8 @@
-import turfArea from "@turf/area";
 import { env, exports } from "cloudflare:workers";
+import turfArea from "@turf/area";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
+import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { signInAs } from "./auth-helpers";
 import { call, ORIGIN } from "./helpers";
 

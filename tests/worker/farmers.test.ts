@@ -1,13 +1,12 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
-import { farmerSearchStatements, type FarmerFilter } from "#db/queries/farmers";
-import { FARMER_MESSAGES as M } from "#worker/contracts/farmer";
+import { type FarmerFilter, farmerSearchStatements } from "#db/queries/farmers";
+import { FarmerSchema, FARMER_MESSAGES as M } from "#worker/contracts/farmer";
 import { CROPS } from "#worker/domain/commodities";
 import { prepareFarmer, registerFarmer } from "#worker/services/registry/register-farmer";
-import { FarmerSchema } from "#worker/contracts/farmer";
-import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call, ORIGIN } from "./helpers";
 
 const decode = (html: string) =>
   html

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
 import { LOGIN_PATHS } from "#app/content/login-paths";
-import { call } from "./helpers";
+import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
 
 function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return call(path, {

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
 
 const square = (lon: number, lat: number, d = 0.000903) => [
   [lon, lat],

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { call, ORIGIN } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call, ORIGIN } from "./helpers";
 
 type Pos = [number, number];
 type Issue = { rule: string; message: string };

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { gatherReportData } from "#worker/services/reports/report-data";
-import { call } from "./helpers";
 import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
 
 const PERIOD = { from: "2026-01-01", to: "2026-03-31" };
 const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);

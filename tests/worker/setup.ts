@@ -1,4 +1,4 @@
-import { applyD1Migrations, env, type D1Migration } from "cloudflare:test";
+import { applyD1Migrations, type D1Migration, env } from "cloudflare:test";
 
 // Every test file starts from the real migrations on an isolated local D1, plus the demo
 // accounts when the project runs with demo mode on (as `npm start` seeds them).

@@ -4,12 +4,12 @@
  * Layer uploads go through /api's 1 MiB body limit; larger files are uploaded as a multipart
  * form on /eudr-assessment (up to 10 MiB).
  */
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import type { z } from "zod";
 import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { assessmentHistory, countPlotsInScope, findPlotByIdOrCode, plotIdsInScope } from "#db/queries/plot-assessments";
 import { findLayer, listLayers, type ReferenceLayerRow } from "#db/queries/reference-layers";
-import { installSampleLayers } from "../services/demo/sample-layers";
+import { PERMISSIONS } from "../auth/permissions";
 import {
   AssessApiSchema,
   JobApiSchema,
@@ -17,21 +17,21 @@ import {
   LayerUploadApiSchema,
   MAX_SYNC_PLOTS,
 } from "../contracts/eudr";
-import { PERMISSIONS } from "../auth/permissions";
+import { packageCollection, serializeEudrGeoJson } from "../domain/eudr-geojson";
 import { isDemoMode } from "../env";
-import { serializeEudrGeoJson, packageCollection } from "../domain/eudr-geojson";
+import { installSampleLayers } from "../services/demo/sample-layers";
 import { assessPlots } from "../services/eudr/assess-plots";
 import {
   createAssessmentJob,
+  JOB_LEASE_MS,
   jobView,
   resolvePlotScope,
   runJobSlice,
-  JOB_LEASE_MS,
 } from "../services/eudr/assessment-jobs";
 import { exportGeoJson } from "../services/eudr/export-geojson";
 import { uploadLayer } from "../services/eudr/upload-layer";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 /** A background slice stops after this long, well inside waitUntil's 30 s after the response. */
 export const KICK_BUDGET_MS = 20_000;

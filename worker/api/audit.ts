@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { listAudit } from "#db/queries/audit-log";
-import { AuditFilterSchema } from "../contracts/audit";
 import { PERMISSIONS } from "../auth/permissions";
+import { AuditFilterSchema } from "../contracts/audit";
 import { apiError } from "./errors";
-import { requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, requireApiRole } from "./middleware";
 
 /** GET /api/audit: the audit trail, for regulators and the system administrator. */
 export const auditApi = new Hono<ApiEnv>().get("/", requireApiRole(...PERMISSIONS.readAudit), async (c) => {

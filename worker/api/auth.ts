@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { database } from "#db/client";
-import { ChangePasswordSchema, fieldErrors } from "../contracts/auth";
 import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
 import { clearedSessionCookie, revokeSession } from "../auth/session";
-import { changePassword } from "../services/auth/change-password";
+import { ChangePasswordSchema, fieldErrors } from "../contracts/auth";
 import { isDemoMode } from "../env";
+import { changePassword } from "../services/auth/change-password";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, sessionDeps, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole, sessionDeps } from "./middleware";
 
 /**
  * Sign-in endpoints of spec §7, mounted at /api (their paths differ in prefix), plus the

@@ -1,5 +1,7 @@
-import { Hono, type Context } from "hono";
+import { type Context, Hono } from "hono";
 import type { z } from "zod";
+import { PERMISSIONS } from "../auth/permissions";
+import { fieldErrors } from "../contracts/auth";
 import {
   BATCHES_PAGE_SIZE,
   BatchFilterSchema,
@@ -10,18 +12,16 @@ import {
   SplitSchema,
   TransferSchema,
 } from "../contracts/batches";
-import { fieldErrors } from "../contracts/auth";
-import { PERMISSIONS } from "../auth/permissions";
-import { createBatch } from "../services/batches/create-batch";
+import type { BatchDeps, Outcome } from "../services/batches/batch-common";
 import { certifyBatch } from "../services/batches/certify-batch";
+import { createBatch } from "../services/batches/create-batch";
 import { mergeBatches } from "../services/batches/merge-batch";
 import { listVisibleBatches, readBatch } from "../services/batches/read-batches";
 import { recordDds } from "../services/batches/record-dds";
 import { splitBatch } from "../services/batches/split-batch";
 import { transferBatch } from "../services/batches/transfer-batch";
-import type { BatchDeps, Outcome } from "../services/batches/batch-common";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 /** Reads and validates a JSON body with `schema`; a 4xx response when it is not acceptable. */
 async function parseBody<S extends z.ZodType>(

@@ -18,17 +18,17 @@
  * says whether the bytes were drawn now (generated), read back (stored) or redrawn after a lost
  * object (restored) — benchmarks and tests use it.
  */
-import { Hono, type Context } from "hono";
-import { fieldErrors } from "../contracts/auth";
+import { type Context, Hono } from "hono";
 import { database } from "#db/client";
-import { RevokeSchema } from "../contracts/certificates";
 import { PERMISSIONS } from "../auth/permissions";
+import { fieldErrors } from "../contracts/auth";
+import { RevokeSchema } from "../contracts/certificates";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
+  type CertificateType,
   certificateFileName,
   isCertificateType,
-  type CertificateType,
 } from "../domain/certificates/content";
 import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificates/certificate-access";
 import {
@@ -39,7 +39,7 @@ import {
   type ServedCertificate,
 } from "../services/certificates/issue-certificate";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 const PDF_CACHE = "private, max-age=0, must-revalidate";
 const REAL_SUBJECTS = ["farmer", "batch", "shipment"] as const;

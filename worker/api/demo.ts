@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { isDemoMode } from "../env";
 import { seedDemoData } from "../services/demo/seed-demo-data";
 import { apiError, onApiNotFound } from "./errors";
-import { requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, requireApiRole } from "./middleware";
 
 /**
  * Demo-mode tools (ADR 007). With demo mode off these routes do not exist: the 404 comes before

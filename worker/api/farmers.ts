@@ -1,12 +1,12 @@
 import { Hono } from "hono";
 import { findFarmer, searchFarmers } from "#db/queries/farmers";
+import { PERMISSIONS } from "../auth/permissions";
 import { fieldErrors } from "../contracts/auth";
 import { FarmerSchema, FarmerSearchSchema, searchFilter } from "../contracts/farmer";
-import { PERMISSIONS } from "../auth/permissions";
 import { normaliseFarmerId } from "../domain/farmer-id";
 import { farmerSummary, farmerView, registerFarmer } from "../services/registry/register-farmer";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 /**
  * The farmer registry (issue #4), mounted at /api/farmers. POST /api/farmers/login is the

@@ -1,19 +1,19 @@
+import type { Context } from "hono";
 import { Hono } from "hono";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
-import { importTemplateCsv } from "../domain/import-rows";
 import { PERMISSIONS } from "../auth/permissions";
+import { importTemplateCsv } from "../domain/import-rows";
 import {
   BACKGROUND_BUDGET_MS,
   continueImport,
+  type ImportDeps,
   MAX_IMPORT_BYTES,
   runView,
   STALE_MS,
   startImport,
-  type ImportDeps,
 } from "../services/registry/bulk-import";
 import { apiError } from "./errors";
-import { requireApiRole, type ApiEnv } from "./middleware";
-import type { Context } from "hono";
+import { type ApiEnv, requireApiRole } from "./middleware";
 
 const deps = (c: Context<ApiEnv>): ImportDeps => ({
   db: c.get("db"),

@@ -2,22 +2,22 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { Env } from "../env";
 import { checkHealth } from "../services/platform/check-health";
-import { assets } from "./assets";
-import { apiError, onApiError, onApiNotFound } from "./errors";
-import { auth } from "./auth";
-import { requireApiRole } from "./middleware";
-import { usersApi } from "./users";
-import { plotsApi } from "./plots";
-import { batchesApi } from "./batches";
-import { qrApi } from "./qr";
-import { eudrApi } from "./assessments";
-import { farmersApi } from "./farmers";
-import { auditApi } from "./audit";
-import { importsApi } from "./imports";
-import { demoApi } from "./demo";
-import { certificatesApi, certificateTestApi } from "./certificates";
-import { reportsApi } from "./reports";
 import { dashboardMetrics } from "../services/reports/dashboard-metrics";
+import { eudrApi } from "./assessments";
+import { assets } from "./assets";
+import { auditApi } from "./audit";
+import { auth } from "./auth";
+import { batchesApi } from "./batches";
+import { certificatesApi, certificateTestApi } from "./certificates";
+import { demoApi } from "./demo";
+import { apiError, onApiError, onApiNotFound } from "./errors";
+import { farmersApi } from "./farmers";
+import { importsApi } from "./imports";
+import { requireApiRole } from "./middleware";
+import { plotsApi } from "./plots";
+import { qrApi } from "./qr";
+import { reportsApi } from "./reports";
+import { usersApi } from "./users";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<{ Bindings: Env }>()

@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { database, type Database } from "#db/client";
-import type { Env } from "../env";
+import { type Database, database } from "#db/client";
 import type { Role } from "../auth/roles";
-import { readSession, tokenFromRequest, type Session, type SessionDeps } from "../auth/session";
+import { readSession, type Session, type SessionDeps, tokenFromRequest } from "../auth/session";
+import type { Env } from "../env";
 import { apiError } from "./errors";
 
 export type ApiVars = { session: Session; db: Database };

@@ -1,20 +1,20 @@
 import { Hono } from "hono";
-import { fieldErrors } from "../contracts/auth";
-import { PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
-import { PLOT_MESSAGES, PlotApiSchema } from "../contracts/plot";
 import {
   assessmentsOfPlot,
   batchesOfPlot,
   listPlots,
+  type PlotRow,
   plotsInBox,
   plotWithFarmer,
-  type PlotRow,
 } from "#db/queries/land-plots";
-import { registerPlot } from "../services/plots/register-plot";
-import { validatePlotGeometry, type PlotGeometry, type Position } from "../domain/validate-geometry";
 import { PERMISSIONS } from "../auth/permissions";
+import { PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
+import { fieldErrors } from "../contracts/auth";
+import { PLOT_MESSAGES, PlotApiSchema } from "../contracts/plot";
+import { type PlotGeometry, type Position, validatePlotGeometry } from "../domain/validate-geometry";
+import { registerPlot } from "../services/plots/register-plot";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 /** A stored plot as the API shows it: geometry and issues as JSON, the submission id named so. */
 function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow & { farmerName?: string | null }) {

@@ -1,19 +1,19 @@
-import { Hono, type Context } from "hono";
-import { fieldErrors } from "../contracts/auth";
-import { ReportRequestSchema, REPORT_MESSAGES } from "../contracts/reports";
+import { type Context, Hono } from "hono";
 import { findExporter, getReport, recentReports } from "#db/queries/reports";
 import { can, PERMISSIONS } from "../auth/permissions";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "../auth/report-access";
-import { reportFileName, type ReportKind, type ReportParams } from "../domain/reports/report-content";
+import { fieldErrors } from "../contracts/auth";
+import { REPORT_MESSAGES, ReportRequestSchema } from "../contracts/reports";
+import { type ReportKind, type ReportParams, reportFileName } from "../domain/reports/report-content";
 import {
+  type BuildReportDeps,
   buildReport,
   reportView,
   reportViewer,
   requestReport,
-  type BuildReportDeps,
 } from "../services/reports/build-report";
 import { apiError } from "./errors";
-import { jsonBody, requireApiRole, type ApiEnv } from "./middleware";
+import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
 
 const viewerOf = (c: Context<ApiEnv>) => reportViewer(c.get("session"), c.get("db"));
 
@@ -95,7 +95,7 @@ export const reportsApi = new Hono<ApiEnv>()
       "Cache-Control": "private, no-cache",
     };
     const match = c.req.header("If-None-Match");
-    if (match && match.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return c.body(null, 304, headers);
+    if (match?.split(",").some((t) => t.trim().replace(/^W\//, "") === etag)) return c.body(null, 304, headers);
     const object = await c.env.CERTS.get(report.r2Key);
     if (!object) return apiError(c, 410, "The report's PDF is no longer stored. Please request the report again.");
     const fileName = reportFileName(report.kind as ReportKind, JSON.parse(report.params) as ReportParams);

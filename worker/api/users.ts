@@ -4,7 +4,7 @@ import { findUserById, logAuthEvent } from "#db/queries/users";
 import { auditLog, users } from "#db/schema";
 import { revokeUserSessions } from "../auth/session";
 import { apiError } from "./errors";
-import { requireApiRole, sessionDeps, type ApiEnv } from "./middleware";
+import { type ApiEnv, requireApiRole, sessionDeps } from "./middleware";
 
 /** Account administration: the AgriTrace system administrator and office administrators. */
 export const usersApi = new Hono<ApiEnv>().post(

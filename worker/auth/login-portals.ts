@@ -3,23 +3,23 @@
  * the exact reply of spec §3. Used by the JSON API and by the pages' form actions (no-JS).
  */
 import type { z } from "zod";
+import type { UserRow } from "#db/queries/users";
 import {
   AgritraceAdminLoginSchema,
   BuyerLoginApiSchema,
   ExecutiveLoginSchema,
   ExporterLoginSchema,
   FarmerLoginApiSchema,
-  fieldErrors,
   FieldAgentLoginSchema,
+  fieldErrors,
   InspectorLoginSchema,
   MonitoringLoginSchema,
   OfficeLoginSchema,
 } from "../contracts/auth";
-import type { UserRow } from "#db/queries/users";
-import { authenticate, type AuthDeps, type LoginInput, type Portal } from "../services/auth/authenticate";
+import { type AuthDeps, authenticate, type LoginInput, type Portal } from "../services/auth/authenticate";
 import { AUTH_MESSAGES } from "./messages";
-import { USER_TYPE, type Role } from "./roles";
-import { sessionCookie, type Session } from "./session";
+import { type Role, USER_TYPE } from "./roles";
+import { type Session, sessionCookie } from "./session";
 
 type Reply = Record<string, unknown>;
 type Endpoint<S extends z.ZodType> = {

@@ -5,8 +5,9 @@
  * HttpOnly, Secure, SameSite=Lax cookie (server-rendered pages and form posts without JavaScript).
  * Deleting the KV record revokes every copy of the token. See docs/decisions/003-sessions-and-token-storage.md.
  */
-import { sha256Hex } from "../domain/hash";
+
 import { jwtVerify, SignJWT } from "jose";
+import { sha256Hex } from "../domain/hash";
 import type { Role } from "./roles";
 
 export const SESSION_COOKIE = "__Host-eip_session";

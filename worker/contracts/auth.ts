@@ -3,9 +3,9 @@
  * (route actions and /api). Messages are the spec's, word for word.
  */
 import { z } from "zod";
-import { COUNTIES } from "../content/counties";
 import { AUTH_MESSAGES as M } from "../auth/messages";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS } from "../auth/roles";
+import { COUNTIES } from "../content/counties";
 
 /** A required text: missing, empty and blank all give `message`. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);

@@ -5,9 +5,9 @@
  * the stored batch) are judged by worker/services and worker/domain, never here.
  */
 import { z } from "zod";
-import { EUDR_COMMODITIES, QUALITY_GRADES, type EudrCommodity } from "../domain/commodities";
-import { BATCH_STATUSES, CHAIN } from "../domain/custody";
 import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
+import { EUDR_COMMODITIES, type EudrCommodity, QUALITY_GRADES } from "../domain/commodities";
+import { BATCH_STATUSES, CHAIN } from "../domain/custody";
 
 export const COMMODITY_NAMES = Object.keys(EUDR_COMMODITIES) as [EudrCommodity, ...EudrCommodity[]];
 /** Steps a transfer can record (the purchase is recorded by creating the batch). */

@@ -208,4 +208,4 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
 
 // Labels and list filters live in worker/content/land-plots.ts (no zod: pages that only show them
 // stay light); re-exported here for modules that already take them from this file.
-export { PLOTS_PAGE_SIZE, readPlotQuery, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "../content/land-plots";
+export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";

@@ -5,9 +5,9 @@
  * server (worker/auth/report-access.ts, worker/api/reports.ts), never here.
  */
 import { z } from "zod";
+import { REPORT_KINDS } from "../auth/report-access";
 import { COUNTIES } from "../content/counties";
 import { CROPS } from "../domain/commodities";
-import { REPORT_KINDS } from "../auth/report-access";
 import { MAX_REPORT_YEARS, normalizeParams, type ReportParams } from "../domain/reports/report-content";
 
 export const REPORT_MESSAGES = {

@@ -23,7 +23,7 @@ export function batchCodePrefix(commodity: EudrCommodity, year: number) {
  * @throws RangeError when the 6-digit running number would overflow.
  */
 export function nextBatchCodes(prefix: string, last: string | null, count = 1): string[] {
-  const n = last && last.startsWith(prefix) ? Number(last.slice(prefix.length)) || 0 : 0;
+  const n = last?.startsWith(prefix) ? Number(last.slice(prefix.length)) || 0 : 0;
   if (n + count > 999_999) throw new RangeError(`The batch numbers for ${prefix.slice(0, -1)} are exhausted`);
   return Array.from({ length: count }, (_, i) => `${prefix}${String(n + 1 + i).padStart(6, "0")}`);
 }

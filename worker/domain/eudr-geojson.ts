@@ -4,11 +4,12 @@
  * only the four recognised properties, [longitude, latitude] with at least 6 decimals, packages
  * kept under 25 MB and 1,000 producers per commodity. Pure: no I/O.
  */
-import turfKinks from "@turf/kinks";
+
 import turfArea from "@turf/area";
 import { multiPolygon, polygon } from "@turf/helpers";
-import type { PlotGeometry, Position } from "./validate-geometry";
+import turfKinks from "@turf/kinks";
 import { LIBERIA_BBOX } from "./counties-geo";
+import type { PlotGeometry, Position } from "./validate-geometry";
 
 /** TRACES: the recognised properties, case-sensitive. */
 export const EUDR_PROPERTIES = ["ProducerName", "ProducerCountry", "ProductionPlace", "Area"] as const;
@@ -231,7 +232,7 @@ export function checkEudrGeoJson(
       });
   }
   const obj = fc as { type?: unknown; features?: unknown };
-  if (!obj || obj.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
+  if (obj?.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
     return {
       ok: false,
       errors: [...errors, { rule: "feature-collection", message: "The file must be a GeoJSON FeatureCollection" }],
@@ -247,7 +248,7 @@ export function checkEudrGeoJson(
       properties?: Record<string, unknown> | null;
       geometry?: { type?: unknown; coordinates?: unknown } | null;
     };
-    if (!f || f.type !== "Feature") return add("feature", "is not a Feature");
+    if (f?.type !== "Feature") return add("feature", "is not a Feature");
     const props = f.properties ?? {};
     for (const key of Object.keys(props)) {
       if ((EUDR_PROPERTIES as readonly string[]).includes(key)) continue;

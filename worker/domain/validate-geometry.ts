@@ -5,16 +5,16 @@
  */
 import turfArea from "@turf/area";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
+import turfCentroid from "@turf/centroid";
 import turfDistance from "@turf/distance";
-import turfIntersect from "@turf/intersect";
-import turfKinks from "@turf/kinks";
 import {
   featureCollection,
+  multiPolygon as turfMultiPolygon,
   point as turfPoint,
   polygon as turfPolygon,
-  multiPolygon as turfMultiPolygon,
 } from "@turf/helpers";
-import turfCentroid from "@turf/centroid";
+import turfIntersect from "@turf/intersect";
+import turfKinks from "@turf/kinks";
 import { COUNTY_CENTRES, FAR_FROM_COUNTY_KM, LIBERIA_BBOX, PLAUSIBLE_MAX_HECTARES } from "./counties-geo";
 
 export type Position = [number, number];

@@ -1,10 +1,10 @@
 import { database } from "#db/client";
 import { finishCronRun, startCronRun } from "#db/queries/cron-runs";
-import type { Env } from "../env";
-import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
 import { unfinishedImportRuns } from "#db/queries/import-runs";
-import { continueImport } from "../services/registry/bulk-import";
+import type { Env } from "../env";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
+import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
+import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
 
 /** The nightly trigger in wrangler.toml; the 5-minute one only finishes background work. */

@@ -1,16 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { AUTH_MESSAGES as M } from "#worker/auth/messages";
-import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
 import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
+import { AUTH_MESSAGES as M } from "#worker/auth/messages";
+import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
 import { ErrorSummary, type SummaryItem } from "./error-summary";
 
 type Status = "idle" | "submitting" | "success" | "error";

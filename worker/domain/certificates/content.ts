@@ -16,14 +16,14 @@ import type { ComplianceStatus } from "../batch-compliance";
 import type { PlotGeometry } from "../validate-geometry";
 import type { QualityMeasurements } from "./grading";
 
-export { gradeFromMeasurements, tradeGradeOf, GRADE_MEANING, COCOA_BANDS, COFFEE_BANDS } from "./grading";
 export type {
   CocoaMeasurements,
   CoffeeMeasurements,
-  QualityMeasurements,
-  GradeResult,
   CriterionResult,
+  GradeResult,
+  QualityMeasurements,
 } from "./grading";
+export { COCOA_BANDS, COFFEE_BANDS, GRADE_MEANING, gradeFromMeasurements, tradeGradeOf } from "./grading";
 
 export const CERTIFICATE_TYPES = [
   "eudr",

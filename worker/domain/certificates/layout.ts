@@ -466,13 +466,13 @@ export class Layout {
       const path = rings
         .map(
           (r) =>
-            r
+            `${r
               .map((p, i) => {
                 const [mx, my] = toM(p);
                 // SVG paths run y downwards from the anchor (x, top of the drawing).
                 return `${i ? "L" : "M"} ${(offX - x + mx * scale).toFixed(2)} ${(spanY * scale - my * scale).toFixed(2)}`;
               })
-              .join(" ") + " Z",
+              .join(" ")} Z`,
         )
         .join(" ");
       page.drawSvgPath(path, {

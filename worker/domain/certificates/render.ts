@@ -8,30 +8,32 @@
  * "page X of Y" footers, and a signature block. Test profiles are marked on every page.
  */
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, rgb, type Color, type PDFFont } from "pdf-lib";
+import { type Color, PDFDocument, type PDFFont, rgb } from "pdf-lib";
 import type { Verdict } from "../assess-risk";
 import { CUTOFF_DATE, THRESHOLD_PERCENT } from "../assess-risk";
 import { evaluateBatchCompliance } from "../batch-compliance";
 import {
   CERTIFICATE_INFO,
-  COUNTRY,
-  EUDR_CUTOFF_LABEL,
-  LAYER_KIND_LABEL,
-  NOT_A_DDS_STATEMENT,
-  TEST_PROFILE_NOTICE,
-  VERDICT_LABEL,
-  formatDate,
-  shortMonth,
   type CertificateData,
   type CertificateType,
+  COUNTRY,
+  EUDR_CUTOFF_LABEL,
+  formatDate,
+  LAYER_KIND_LABEL,
+  NOT_A_DDS_STATEMENT,
   type PlotRecord,
+  shortMonth,
+  TEST_PROFILE_NOTICE,
+  VERDICT_LABEL,
 } from "./content";
 import { certificateFonts } from "./fonts";
-import { syncFontSubsetting } from "./sync-font-subset";
 import { GRADE_MEANING, gradeFromMeasurements, tradeGradeOf } from "./grading";
 import {
   AMBER,
+  type Cell,
   CONTENT_WIDTH,
+  type DrawnBox,
+  formatNumber,
   GREEN,
   INK,
   Layout,
@@ -41,13 +43,11 @@ import {
   PAGE,
   RED,
   RULE,
-  formatNumber,
-  type Cell,
-  type DrawnBox,
 } from "./layout";
+import { syncFontSubsetting } from "./sync-font-subset";
 
 export type { DrawnBox } from "./layout";
-export { PAGE, MARGIN } from "./layout";
+export { MARGIN, PAGE } from "./layout";
 
 export type RenderOptions = {
   /** Creator tool named in the PDF metadata. */
@@ -80,7 +80,7 @@ const shortDate = (iso: string | null | undefined) => {
   const m = /^(\d+) (\w{3})\w* (\d{4})$/.exec(full);
   return m ? `${m[1]} ${m[2]} ${m[3]}` : full;
 };
-const orNot = (s: string | null | undefined) => (s && s.trim() ? s : "not recorded");
+const orNot = (s: string | null | undefined) => (s?.trim() ? s : "not recorded");
 /** "Name, address", or the name alone with a note when the address is not recorded. */
 const nameAndAddress = (name: string, address: string | null | undefined) =>
   address ? `${name}, ${address}` : `${name} (address not recorded)`;
@@ -541,7 +541,7 @@ function monitoringGrid(l: Layout, data: CertificateData, p: PlotRecord) {
   const series = data.monitoring.find((s) => s.plotCode === p.plotCode);
   l.ensure(92); // heading, summary line and both 12-month rows stay together
   l.subheading(`Monitoring of ${p.plotCode}, month by month (alerts on the plot)`, 8.5);
-  if (!series || !series.months.length) {
+  if (!series?.months.length) {
     l.text("No monitoring recorded for this plot.", { size: 8, color: AMBER });
     return;
   }

@@ -20,15 +20,15 @@ import type { PlotGeometry, Position } from "../validate-geometry";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
-  monitoringMonths,
-  stampCertificate,
   type CertificateContent,
   type CertificateData,
   type CertificateType,
   type EvidenceItem,
   type MonitoringSeries,
+  monitoringMonths,
   type PlotRecord,
   type QualityMeasurements,
+  stampCertificate,
 } from "./content";
 
 /** What the testing screen lists (spec §3 "Test farmer profile: id, name, location"). */

@@ -11,11 +11,15 @@
  * so tests can prove everything lies inside the margins and no label overlaps another.
  * Pure apart from CPU: the same data and meta give the same pages.
  */
-import { rgb, type Color } from "pdf-lib";
+import { type Color, rgb } from "pdf-lib";
 import { LACRA } from "../certificates/content";
 import {
   AMBER,
+  type Cell,
   CONTENT_WIDTH,
+  type Column,
+  type DrawnBox,
+  formatNumber,
   GREEN,
   INK,
   Layout,
@@ -25,29 +29,25 @@ import {
   PAGE,
   RED,
   RULE,
-  formatNumber,
-  type Cell,
-  type Column,
-  type DrawnBox,
 } from "../certificates/layout";
 import { fitText, newPdfDocument, savePdf } from "../certificates/render";
 import {
   COMPLIANCE_KEYS,
   COMPLIANCE_SHORT_LABEL,
-  NO_PERSONAL_DATA,
-  PERIOD_RULES,
-  REPORT_KIND_LABEL,
-  RISK_KEYS,
-  RISK_LABEL,
-  VALIDATION_KEYS,
-  VALIDATION_LABEL,
-  monthTick,
-  periodLabel,
-  shortDay,
   type ComplianceKey,
   type CountKg,
+  monthTick,
+  NO_PERSONAL_DATA,
+  PERIOD_RULES,
+  periodLabel,
+  REPORT_KIND_LABEL,
   type ReportData,
+  RISK_KEYS,
+  RISK_LABEL,
   type RiskKey,
+  shortDay,
+  VALIDATION_KEYS,
+  VALIDATION_LABEL,
 } from "./report-content";
 
 /**

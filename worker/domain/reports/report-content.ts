@@ -8,8 +8,9 @@
  * exporting companies (worker/auth/report-access.ts decides who may see it).
  * Pure: no storage, no clock.
  */
-import { canonicalJson, sha256Hex } from "../hash";
+
 import type { ReportKind } from "#worker/auth/report-access";
+import { canonicalJson, sha256Hex } from "../hash";
 
 export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
 

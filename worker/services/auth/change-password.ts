@@ -3,7 +3,7 @@ import type { Database } from "#db/client";
 import { findUserById, logAuthEvent } from "#db/queries/users";
 import { auditLog, users } from "#db/schema";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
-import { createSession, revokeUserSessions, sessionCookie, type Session, type SessionDeps } from "#worker/auth/session";
+import { createSession, revokeUserSessions, type Session, type SessionDeps, sessionCookie } from "#worker/auth/session";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password";
 

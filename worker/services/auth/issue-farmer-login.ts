@@ -1,9 +1,9 @@
 import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { findFarmer, insertFarmerAccountStatement, setFarmerUserStatement } from "#db/queries/farmers";
-import { auditEntry, type Actor } from "../platform/audit";
-import { hashPassword } from "./password";
+import { type Actor, auditEntry } from "../platform/audit";
 import { generateTemporaryPassword } from "../registry/register-farmer";
+import { hashPassword } from "./password";
 
 export type IssueLoginResult =
   | { ok: true; farmerId: string; temporaryPassword: string }

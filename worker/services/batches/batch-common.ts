@@ -4,11 +4,11 @@
  */
 import type { Database } from "#db/client";
 import { errorText, isUniqueViolation } from "#db/errors";
-import { lastBatchCode, plotsById, type BatchRow, type NewCustodyEvent } from "#db/queries/batches";
+import { type BatchRow, lastBatchCode, type NewCustodyEvent, plotsById } from "#db/queries/batches";
 import type { Role } from "#worker/auth/roles";
-import { evaluateBatchCompliance, type Eligibility } from "#worker/domain/batch-compliance";
 import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
-import { QUALITY_GRADES, type EudrCommodity } from "#worker/domain/commodities";
+import { type Eligibility, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
+import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
 
 export type BatchActor = { id: string; role: Role };
 export type BatchDeps = { db: Database; actor: BatchActor; now?: () => Date };

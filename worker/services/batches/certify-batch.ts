@@ -4,16 +4,16 @@
  * and low risk today — or re-checks it against the plots' latest verdicts (a plot assessed after
  * the purchase moves the batch out of "held for review"). Each change has its audit row.
  */
-import { batchByCode, originsOf, updateBatch, type BatchRow } from "#db/queries/batches";
+import { type BatchRow, batchByCode, originsOf, updateBatch } from "#db/queries/batches";
 import { ROLE_LABEL } from "#worker/auth/roles";
 import {
+  type ComplianceStatus,
   canMarkCompliant,
   evaluateBatchCompliance,
   statusFor,
-  type ComplianceStatus,
 } from "#worker/domain/batch-compliance";
 import { auditEntry } from "../platform/audit";
-import { fail, snapshot, type BatchDeps, type Outcome } from "./batch-common";
+import { type BatchDeps, fail, type Outcome, snapshot } from "./batch-common";
 
 export type ComplianceDecision = "mark_compliant" | "recheck";
 

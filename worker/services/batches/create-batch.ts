@@ -5,18 +5,19 @@
  * plausibility flag; the batch, its origins, the first custody event and the audit row are
  * written in one transaction.
  */
-import type { PurchaseInput } from "#worker/contracts/batches";
+
 import {
   cropYieldOverride,
   farmersByCode,
   insertBatch,
   insertCustodyEvent,
   insertOrigins,
-  plotsByCode,
-  purchasedFromPlots,
   type NewBatch,
   type NewCustodyEvent,
+  plotsByCode,
+  purchasedFromPlots,
 } from "#db/queries/batches";
+import type { PurchaseInput } from "#worker/contracts/batches";
 import { evaluateBatchCompliance, statusFor } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { canTransition } from "#worker/domain/custody";
@@ -24,18 +25,18 @@ import {
   checkVolumePlausibility,
   cropYearOf,
   shareByArea,
-  yieldFor,
   type VolumeCheck,
+  yieldFor,
 } from "#worker/domain/volume-plausibility";
 import { auditEntry } from "../platform/audit";
 import {
+  type BatchDeps,
   custodyEventId,
   custodySnapshot,
   fail,
+  type Outcome,
   snapshot,
   withNewBatchCodes,
-  type BatchDeps,
-  type Outcome,
 } from "./batch-common";
 
 export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };

@@ -4,37 +4,38 @@
  * the parents are closed ("merged"). Its compliance is that of the worst plot among all of them
  * (mixing taints the whole lot, EUDR.md). One transaction, with audit rows.
  */
-import type { MergeInput } from "#worker/contracts/batches";
+
 import {
+  type BatchRow,
   batchesByCode,
   insertBatch,
   insertCustodyEvent,
   insertLineage,
   insertOrigins,
-  originsOf,
-  updateBatch,
-  type BatchRow,
   type NewBatch,
   type NewCustodyEvent,
   type NewOrigin,
+  originsOf,
+  updateBatch,
 } from "#db/queries/batches";
+import type { MergeInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
-import { canHandleAt, STATUS_LABEL, type ChainStatus } from "#worker/domain/custody";
+import { type ChainStatus, canHandleAt, STATUS_LABEL } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
 import {
+  type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
   fail,
   isConcurrentChange,
   lowestGrade,
-  round3,
-  snapshot,
-  STALE_MESSAGE,
-  withNewBatchCodes,
-  type BatchDeps,
   type Outcome,
+  round3,
+  STALE_MESSAGE,
+  snapshot,
+  withNewBatchCodes,
 } from "./batch-common";
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;

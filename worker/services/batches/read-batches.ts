@@ -10,23 +10,23 @@
 import type { Database } from "#db/client";
 import {
   ancestorIds,
+  type BatchFilter,
+  type BatchVisibility,
   batchByCode,
+  type CustodyRow,
   custodyOf,
   farmerIdsOfUser,
   isVisible,
   lineageOf,
   listBatches,
-  originsOf,
-  type BatchFilter,
-  type BatchVisibility,
-  type CustodyRow,
   type OriginRow,
+  originsOf,
 } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
 import { INSPECTORS, ROLE_LABEL, type Role } from "#worker/auth/roles";
-import { COMPLIANCE_LABEL, evaluateBatchCompliance, type ComplianceStatus } from "#worker/domain/batch-compliance";
+import { COMPLIANCE_LABEL, type ComplianceStatus, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
-import { canHandleAt, canTransition, nextStatuses, STATUS_LABEL, type ChainStatus } from "#worker/domain/custody";
+import { type ChainStatus, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
 
 export type Viewer = { id: string; role: Role; loginId: string };

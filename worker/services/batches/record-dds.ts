@@ -4,10 +4,11 @@
  * numbers here against the exported batch. A correction overwrites them, with the audit row
  * keeping the previous values.
  */
+
+import { type BatchRow, batchByCode, updateBatch } from "#db/queries/batches";
 import type { DdsInput } from "#worker/contracts/batches";
-import { batchByCode, updateBatch, type BatchRow } from "#db/queries/batches";
 import { auditEntry } from "../platform/audit";
-import { fail, snapshot, type BatchDeps, type Outcome } from "./batch-common";
+import { type BatchDeps, fail, type Outcome, snapshot } from "./batch-common";
 
 export async function recordDds(
   batchCode: string,

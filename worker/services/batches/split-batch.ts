@@ -3,35 +3,36 @@
  * every new batch keeps every origin plot (with its share scaled down), lineage rows link parent
  * and children, and the parent is closed ("split"). One transaction, with audit rows.
  */
-import type { SplitInput } from "#worker/contracts/batches";
+
 import {
+  type BatchRow,
   batchByCode,
   insertBatch,
   insertCustodyEvent,
   insertLineage,
   insertOrigins,
-  originsOf,
-  updateBatch,
-  type BatchRow,
   type NewBatch,
   type NewCustodyEvent,
+  originsOf,
+  updateBatch,
 } from "#db/queries/batches";
+import type { SplitInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { canHandleAt } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
 import {
+  type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
   fail,
   isConcurrentChange,
-  round3,
-  snapshot,
-  STALE_MESSAGE,
-  withNewBatchCodes,
-  type BatchDeps,
   type Outcome,
+  round3,
+  STALE_MESSAGE,
+  snapshot,
+  withNewBatchCodes,
 } from "./batch-common";
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;

@@ -4,33 +4,34 @@
  * role that performs it; weights follow the rules of worker/domain/custody.ts. The batch update,
  * the custody event (who, when, where, weights) and the audit row go in one transaction.
  */
-import type { TransferInput } from "#worker/contracts/batches";
+
 import {
+  type BatchRow,
   batchByCode,
   insertCustodyEvent,
+  type NewCustodyEvent,
   originsOf,
   updateBatch,
-  type BatchRow,
-  type NewCustodyEvent,
 } from "#db/queries/batches";
+import type { TransferInput } from "#worker/contracts/batches";
 import {
+  type ChainStatus,
   canTransition,
   checkTransferWeights,
   GRADING_STEPS,
   STEP_NAME,
-  type ChainStatus,
 } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
 import {
+  type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
   fail,
   isConcurrentChange,
-  snapshot,
-  STALE_MESSAGE,
-  type BatchDeps,
   type Outcome,
+  STALE_MESSAGE,
+  snapshot,
 } from "./batch-common";
 
 export async function transferBatch(

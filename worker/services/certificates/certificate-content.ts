@@ -15,38 +15,39 @@
  * The content is hashed (canonical JSON, SHA-256) to decide whether a stored PDF still describes
  * the data: the PDF bytes are never hashed (pdf-lib output is not byte-stable).
  */
-import { canonicalJson, sha256Hex } from "#worker/domain/hash";
+
 import type { Database } from "#db/client";
-import { ancestorIds, batchByCode, custodyOf, originsOf, type BatchRow } from "#db/queries/batches";
+import { ancestorIds, type BatchRow, batchByCode, custodyOf, originsOf } from "#db/queries/batches";
 import {
+  type AssessmentForCertificate,
   accountName,
   assessmentsOfPlots,
+  type FarmerForCertificate,
   farmerForCertificate,
   farmersForCertificate,
+  type PlotForCertificate,
   plotsForCertificate,
   plotsOfFarmerForCertificate,
-  type AssessmentForCertificate,
-  type FarmerForCertificate,
-  type PlotForCertificate,
 } from "#db/queries/certificates";
 import type { Verdict } from "#worker/domain/assess-risk";
 import type { ComplianceStatus } from "#worker/domain/batch-compliance";
-import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
-  monitoringMonths,
   type CertificateContent,
   type CertificateType,
   type DdsRecord,
   type EvidenceItem,
   type FarmerRecord,
   type MonitoringSeries,
+  monitoringMonths,
   type PlotRecord,
   type ShipmentRecord,
   type SubjectKind,
 } from "#worker/domain/certificates/content";
 import { isTestFarmerId, testFarmerContent } from "#worker/domain/certificates/test-farmers";
+import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
+import { canonicalJson, sha256Hex } from "#worker/domain/hash";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 
 export const SUBJECT_KINDS = ["test_farmer", "farmer", "batch", "shipment"] as const satisfies readonly SubjectKind[];

@@ -15,9 +15,10 @@
  * A revoked certificate is not silently replaced: while the data behind it is unchanged, asking
  * for the document again is refused with the revocation's reason.
  */
-import { CERTIFICATE_MESSAGES, RevokeSchema } from "#worker/contracts/certificates";
+
 import type { Database } from "#db/client";
 import {
+  type CertificateRow,
   certificateByNumber,
   certificatesForData,
   insertCertificate,
@@ -25,27 +26,27 @@ import {
   lastNumberWithPrefix,
   lastVersion,
   revokeCertificateStatement,
+  type SubjectKey,
   supersedeOthers,
   validCertificatesOf,
-  type CertificateRow,
-  type SubjectKey,
 } from "#db/queries/certificates";
 import { can } from "#worker/auth/permissions";
 import { isRole } from "#worker/auth/roles";
+import { CERTIFICATE_MESSAGES, RevokeSchema } from "#worker/contracts/certificates";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_NUMBER_PATTERN,
+  type CertificateContent,
+  type CertificateData,
+  type CertificateType,
   certificateFileName,
   formatCertificateNumber,
   formatDate,
   issuerFor,
-  stampCertificate,
-  type CertificateContent,
-  type CertificateData,
-  type CertificateType,
   type SubjectKind,
+  stampCertificate,
 } from "#worker/domain/certificates/content";
-import { auditEntry, type Actor } from "../platform/audit";
+import { type Actor, auditEntry } from "../platform/audit";
 import {
   certificateDataHash,
   contentForType,

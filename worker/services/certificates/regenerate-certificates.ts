@@ -10,16 +10,16 @@
  * Returns what it did, for the cron_runs summary.
  */
 import type { Database } from "#db/client";
-import { runBatch } from "#db/queries/reference-layers";
 import {
   certificatesToCheck,
   markExpiredStatement,
   touchCertificates,
   validButExpired,
 } from "#db/queries/certificates";
+import { runBatch } from "#db/queries/reference-layers";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
-import { auditEntry, type Actor } from "../platform/audit";
-import { getOrIssueCertificate, readSummary, type Render } from "./issue-certificate";
+import { type Actor, auditEntry } from "../platform/audit";
+import { getOrIssueCertificate, type Render, readSummary } from "./issue-certificate";
 
 export const RENEW_WITHIN_DAYS = 14;
 export const CHECKS_PER_RUN = 50;

@@ -16,26 +16,26 @@
 import Papa from "papaparse";
 import type { z } from "zod";
 import type { Database } from "#db/client";
-import { installSampleLayers } from "./sample-layers";
+import { type BatchRow, batchesByCode, custodyOf, type PlotForBatch, plotsOfFarmer } from "#db/queries/batches";
 import { existingImportKeys } from "#db/queries/bulk-import";
-import { batchesByCode, custodyOf, plotsOfFarmer, type BatchRow, type PlotForBatch } from "#db/queries/batches";
 import { findFarmer, setFarmerUserStatement } from "#db/queries/farmers";
 import { batchesOfPlot } from "#db/queries/land-plots";
 import { findUserById } from "#db/queries/users";
-import { DdsSchema, PurchaseSchema, TransferSchema, type TransferInput } from "#worker/contracts/batches";
+import { DdsSchema, PurchaseSchema, type TransferInput, TransferSchema } from "#worker/contracts/batches";
 import { FarmerSchema } from "#worker/contracts/farmer";
 import { CHAIN } from "#worker/domain/custody";
 import { IMPORT_COLUMNS, type ImportColumn } from "#worker/domain/import-rows";
-import { assessPlots } from "../eudr/assess-plots";
-import { auditEntry } from "../platform/audit";
 import type { BatchActor } from "../batches/batch-common";
-import { continueImport, startImport } from "../registry/bulk-import";
 import { certifyBatch } from "../batches/certify-batch";
 import { createBatch } from "../batches/create-batch";
 import { recordDds } from "../batches/record-dds";
-import { prepareFarmer } from "../registry/register-farmer";
-import { registerPlot } from "../plots/register-plot";
 import { transferBatch } from "../batches/transfer-batch";
+import { assessPlots } from "../eudr/assess-plots";
+import { auditEntry } from "../platform/audit";
+import { registerPlot } from "../plots/register-plot";
+import { continueImport, startImport } from "../registry/bulk-import";
+import { prepareFarmer } from "../registry/register-farmer";
+import { installSampleLayers } from "./sample-layers";
 
 export type SeedDemoDataDeps = {
   db: Database;
@@ -354,7 +354,7 @@ export function demoImportCsv(): string {
     }
     return IMPORT_COLUMNS.map((c) => row[c] ?? "");
   });
-  return Papa.unparse({ fields: [...IMPORT_COLUMNS], data: rows }, { newline: "\n" }) + "\n";
+  return `${Papa.unparse({ fields: [...IMPORT_COLUMNS], data: rows }, { newline: "\n" })}\n`;
 }
 
 // ── The batches ───────────────────────────────────────────────────────────────────────────

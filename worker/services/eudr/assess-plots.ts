@@ -9,22 +9,22 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import {
   insertAssessmentStatements,
-  plotsWithCandidateFeatures,
-  updatePlotRiskStatement,
   type NewPlotAssessment,
   type PlotForAssessment,
+  plotsWithCandidateFeatures,
+  updatePlotRiskStatement,
 } from "#db/queries/plot-assessments";
-import { activeLayersWithExtent, runBatch, type CandidateFeature } from "#db/queries/reference-layers";
+import { activeLayersWithExtent, type CandidateFeature, runBatch } from "#db/queries/reference-layers";
 import {
-  assessPlotRisk,
   type AreaGeometry,
+  assessPlotRisk,
   type Evidence,
   type LayerKind,
   type ReferenceLayer,
   type Verdict,
 } from "#worker/domain/assess-risk";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
-import { auditEntry, type Actor } from "../platform/audit";
+import { type Actor, auditEntry } from "../platform/audit";
 
 /** Evidence as stored: the layer's data date and sample flag travel with the verdict. */
 export type StoredEvidence = Evidence & { sourceDate: string; sample: boolean };

@@ -7,28 +7,28 @@
  */
 import type { Database } from "#db/client";
 import {
+  type AssessmentJobRow,
   advanceJobStatement,
   claimJob,
   findJob,
   insertJobStatement,
   setJobStatus,
   unfinishedJobs,
-  type AssessmentJobRow,
 } from "#db/queries/assessment-jobs";
 import {
   countPlotsInScope,
   farmerKeys,
   findBatchByCode,
   findFarmer,
+  type PlotScope,
   plotIdsForKeys,
   plotIdsInScope,
-  type PlotScope,
 } from "#db/queries/plot-assessments";
 import { activeLayersWithExtent, runBatch } from "#db/queries/reference-layers";
-import { COUNTY_CENTRES } from "#worker/domain/counties-geo";
 import type { Verdict } from "#worker/domain/assess-risk";
+import { COUNTY_CENTRES } from "#worker/domain/counties-geo";
+import { type Actor, auditEntry } from "../platform/audit";
 import { ASSESS_CHUNK, assessPlots } from "./assess-plots";
-import { auditEntry, type Actor } from "../platform/audit";
 
 export const JOB_SCOPES = ["county", "farmer", "batch", "all"] as const;
 export type JobScope = (typeof JOB_SCOPES)[number];

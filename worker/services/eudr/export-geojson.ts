@@ -7,11 +7,11 @@
 import type { Database } from "#db/client";
 import { plotsForExport } from "#db/queries/plot-assessments";
 import {
-  splitPackages,
-  toEudrFeature,
   type EudrFeature,
   type EudrPackage,
   type ExportItem,
+  splitPackages,
+  toEudrFeature,
 } from "#worker/domain/eudr-geojson";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { resolvePlotScope } from "./assessment-jobs";

@@ -10,13 +10,13 @@ import {
   insertFeatureStatements,
   insertLayerStatement,
   layerVersions,
-  retireLayersStatement,
-  runBatch,
   type NewLayerFeature,
   type ReferenceLayerRow,
+  retireLayersStatement,
+  runBatch,
 } from "#db/queries/reference-layers";
-import { LAYER_KINDS, type AreaGeometry, type LayerKind } from "#worker/domain/assess-risk";
-import { auditEntry, type Actor } from "../platform/audit";
+import { type AreaGeometry, LAYER_KINDS, type LayerKind } from "#worker/domain/assess-risk";
+import { type Actor, auditEntry } from "../platform/audit";
 
 export type LayerIssue = { feature?: number; message: string };
 export type ParsedLayerFeature = {

@@ -5,26 +5,26 @@
  * same batch. Invalid plots are not stored at all. Idempotent on `submissionId`.
  */
 import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import {
+  type BBox,
   farmerForPlot,
   insertPlot,
-  plotByImportKey,
-  plotById,
-  plotCodesOfFarmer,
-  plotsInBox,
-  type BBox,
   type NewPlotRow,
   type PlotRow,
+  plotById,
+  plotByImportKey,
+  plotCodesOfFarmer,
+  plotsInBox,
 } from "#db/queries/land-plots";
 import {
-  validatePlotGeometry,
   type Issue,
   type OtherPlot,
   type PlotGeometry,
   type Position,
+  validatePlotGeometry,
 } from "#worker/domain/validate-geometry";
-import { auditEntry, type Actor } from "../platform/audit";
-import { isUniqueViolation } from "#db/errors";
+import { type Actor, auditEntry } from "../platform/audit";
 
 export type RegisterPlotInput = {
   /** FRM + 6 digits. */

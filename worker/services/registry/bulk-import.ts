@@ -10,21 +10,21 @@
  * - Imported farmers get no login (ADR 009); an inspector issues it from the farmer's page.
  */
 import type { Database } from "#db/client";
-import { highestFarmerId } from "#db/queries/farmers";
-import { getImportRun, insertImportRun, recordImportProgress, type ImportRun } from "#db/queries/import-runs";
+import { isUniqueViolation } from "#db/errors";
 import { existingImportKeys, plotCodesOfFarmers } from "#db/queries/bulk-import";
-import { FarmerSchema } from "#worker/contracts/farmer";
+import { highestFarmerId } from "#db/queries/farmers";
+import { getImportRun, type ImportRun, insertImportRun, recordImportProgress } from "#db/queries/import-runs";
+import { insertPlot, plotsInBox } from "#db/queries/land-plots";
 import { COUNTY_NAMES } from "#worker/content/counties";
+import { FarmerSchema } from "#worker/contracts/farmer";
 import { CROPS } from "#worker/domain/commodities";
 import { nextFarmerId } from "#worker/domain/farmer-id";
-import { parseImportFile, type ImportRecord, type LineError, type ParsedImport } from "#worker/domain/import-rows";
-import type { OtherPlot, PlotGeometry } from "#worker/domain/validate-geometry";
-import { auditEntry, type Actor } from "../platform/audit";
-import { prepareFarmer, type Statements } from "./register-farmer";
-import { boxOf, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
-import { insertPlot, plotsInBox } from "#db/queries/land-plots";
-import { isUniqueViolation } from "#db/errors";
 import { sha256Hex } from "#worker/domain/hash";
+import { type ImportRecord, type LineError, type ParsedImport, parseImportFile } from "#worker/domain/import-rows";
+import type { OtherPlot, PlotGeometry } from "#worker/domain/validate-geometry";
+import { type Actor, auditEntry } from "../platform/audit";
+import { boxOf, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
+import { prepareFarmer, type Statements } from "./register-farmer";
 
 /** `actor`: who acts; when the cron handler finishes a run, the user who started it (from the run). */
 export type ImportDeps = { db: Database; files: Pick<R2Bucket, "put" | "get">; actor?: Actor; now?: () => Date };
@@ -101,7 +101,7 @@ export async function continueImport(runId: string, deps: ImportDeps, budgetMs =
   let conflicts = 0;
   for (;;) {
     const run = await getImportRun(deps.db, runId);
-    if (!run || run.status !== "running") return run;
+    if (run?.status !== "running") return run;
     if (Date.now() - started > budgetMs) return run;
     const parsed = await parsedFile(run, deps);
     const actor = deps.actor ?? { id: run.createdBy ?? "system", role: "bulk_import" };

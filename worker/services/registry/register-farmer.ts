@@ -12,22 +12,22 @@ import type { Database } from "#db/client";
 import { uniqueViolation } from "#db/errors";
 import {
   clearFarmerPhotoStatement,
+  type FarmerListItem,
+  type FarmerRow,
   findFarmerAccount,
   findFarmerByImportKey,
   highestFarmerId,
   insertFarmerAccountStatement,
   insertFarmerCropsStatement,
   insertFarmerStatement,
+  type NewFarmer,
   registrationLookups,
   setAccountPasswordStatement,
-  type FarmerListItem,
-  type FarmerRow,
-  type NewFarmer,
 } from "#db/queries/farmers";
-import { FARMER_MESSAGES, nameKey, type FarmerInput } from "#worker/contracts/farmer";
+import { FARMER_MESSAGES, type FarmerInput, nameKey } from "#worker/contracts/farmer";
 import { nextFarmerId } from "#worker/domain/farmer-id";
-import { auditEntry, type Actor } from "../platform/audit";
 import { hashPassword } from "../auth/password";
+import { type Actor, auditEntry } from "../platform/audit";
 
 type Statement = BatchItem<"sqlite">;
 export type Statements = [Statement, ...Statement[]];

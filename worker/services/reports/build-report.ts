@@ -19,10 +19,10 @@ import {
   entityTypeOf,
   getReport,
   insertReport,
+  type ReportRow,
   readyReportWithHash,
   stalledReports,
   updateReport,
-  type ReportRow,
 } from "#db/queries/reports";
 import type { ReportViewer } from "#worker/auth/report-access";
 import type { Role } from "#worker/auth/roles";
@@ -32,7 +32,7 @@ import {
   type ReportKind,
   type ReportParams,
 } from "#worker/domain/reports/report-content";
-import { auditEntry, type Actor } from "../platform/audit";
+import { type Actor, auditEntry } from "../platform/audit";
 import { gatherReportData } from "./report-data";
 
 export type ReportFiles = Pick<R2Bucket, "put" | "head">;
