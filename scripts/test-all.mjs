@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, then one closing line `N passed, N failed`.
-//   typecheck → build (what is deployed) → local migrations → unit → worker (workerd) → e2e (Chromium)
+//   typecheck → lint and format → build (what is deployed) → local migrations → unit → worker (workerd) → e2e (Chromium)
 // A suite that cannot run counts as failed. Exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -66,6 +66,8 @@ function playwright() {
 }
 
 step("typecheck", run("react-router", ["typegen"]) && run("tsc", ["-b"]));
+// Lint and format (Biome, biome.json): zero findings, import boundaries included (ADR 014).
+step("lint and format", run("biome", ["ci", "--error-on-warnings", "--reporter=summary", "."]));
 const built = step("build", run("react-router", ["build"]));
 // The browser tests get a fresh local state of their own (D1/KV/R2), migrated and seeded with
 // the demo accounts, so they never depend on or disturb the developer's `npm start` data.
