@@ -87,6 +87,8 @@ export type PlotForm = z.infer<typeof PlotFormSchema>;
 
 /** POST /api/plots: the fields plus the GeoJSON (a geometry, or a Feature). */
 export const PlotApiSchema = PlotFieldsSchema.extend({
+  /** The county the plot is declared in; the farmer's county when absent. */
+  county: z.string().trim().max(60).optional(),
   geometry: z.unknown().optional(),
   feature: z.unknown().optional(),
 }).refine((v) => v.geometry !== undefined || v.feature !== undefined, {

@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import type { Role } from "../auth/roles";
 import { readSession, tokenFromRequest, type Session, type SessionDeps } from "../auth/session";
 import { apiError } from "./errors";
+import { parseJsonKeepingDecimals, type WrittenDecimals } from "../domain/written-decimals";
 
 export type ApiVars = { session: Session; db: Database };
 export type ApiEnv = { Bindings: Env; Variables: ApiVars };
@@ -23,6 +24,25 @@ export async function jsonBody(c: Context): Promise<{ ok: true; body: unknown } 
   } catch {
     return { ok: false, response: apiError(c, 400, "Request body is not valid JSON") };
   }
+}
+
+/**
+ * Reads a JSON body keeping each number's written decimals (plot endpoints: EUDR Art. 2(28) is
+ * judged on the text sent, docs/eudr-rules.md "Precision"). Too deep or not JSON is a named 400.
+ */
+export async function jsonBodyKeepingDecimals(
+  c: Context,
+): Promise<{ ok: true; body: unknown; decimals: WrittenDecimals } | { ok: false; response: Response }> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    return { ok: false, response: apiError(c, 415, "Content-Type must be application/json") };
+  }
+  const read = parseJsonKeepingDecimals(await c.req.text());
+  if (!read.ok) {
+    const status = read.rule === "too-large" ? 413 : 400;
+    return { ok: false, response: apiError(c, status, read.rule === "json" ? "Request body is not valid JSON" : read.message, [{ rule: read.rule, message: read.message }]) };
+  }
+  return { ok: true, body: read.value, decimals: read.decimals };
 }
 
 /**

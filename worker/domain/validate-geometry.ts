@@ -12,11 +12,12 @@ import { distanceM, shellsAreaM2 } from "./geometry/geodesic-area.ts";
 import { doubleClaims, type OtherPlot } from "./geometry/double-claims.ts";
 import { nestedParts, ogcShellProblem, type ValidityProblem } from "./geometry/ogc-validity.ts";
 import { checkPlace } from "./geometry/place-checks.ts";
-import { readPlot, type Issue, type PlotGeometry, type Position } from "./geometry/read-plot.ts";
+import { readPlot, type AnyPlotGeometry, type Issue, type PlotGeometry, type Position } from "./geometry/read-plot.ts";
 import { LIBERIA_BBOX, PLAUSIBLE_MAX_HECTARES } from "./counties-geo.ts";
 import { parseJsonKeepingDecimals, type WrittenDecimals } from "./written-decimals.ts";
 
-export type { Issue, OtherPlot, PlotGeometry, Position };
+export type { AnyPlotGeometry, Issue, OtherPlot, PlotGeometry, Position };
+export { storableGeometry } from "./geometry/read-plot.ts";
 export { MAX_VERTICES, MIN_DECIMALS } from "./geometry/read-plot.ts";
 export { OVERLAP_TOLERANCE_M2, POINT_CLAIM_TOLERANCE_M } from "./geometry/double-claims.ts";
 
@@ -37,8 +38,8 @@ export type ValidationResult = {
   areaHectares: number;
   errors: Issue[];
   warnings: Issue[];
-  /** The plot rounded to 6 decimals: what is stored and exported. */
-  geometry: PlotGeometry | null;
+  /** The plot rounded to 6 decimals: what is stored and exported (after storableGeometry). */
+  geometry: AnyPlotGeometry | null;
   /** The county the plot lies in, from the boundary data (null outside Liberia or unreadable). */
   county: string | null;
 };

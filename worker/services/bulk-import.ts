@@ -21,7 +21,7 @@ import { parseImportFile, type ImportRecord, type LineError, type ParsedImport }
 import type { OtherPlot, PlotGeometry } from "../domain/validate-geometry";
 import { auditEntry, type Actor } from "./audit";
 import { prepareFarmer, type Statements } from "./register-farmer";
-import { boxOf, nextPlotSequence, plotCodeFor, preparePlot } from "./register-plot";
+import { claimSearchBox, nextPlotSequence, plotCodeFor, preparePlot } from "./register-plot";
 import { insertPlot, plotsInBox } from "../../db/queries/land-plots";
 import { isUniqueViolation } from "../../db/errors";
 import { sha256Hex } from "../domain/hash";
@@ -216,7 +216,7 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
 
   // Overlap candidates of every new plot in one round trip; plot codes of known farmers.
   const toCheck = valid.filter((r) => r.plotKey && !known.plots.has(r.plotKey));
-  const boxes = toCheck.map((r) => boxOf(r.record.geometry));
+  const boxes = toCheck.map((r) => claimSearchBox(r.record.geometry));
   const queries = boxes.flatMap((b) => (b ? [plotsInBox(db, b)] : []));
   const results = queries.length ? await db.batch(queries as [(typeof queries)[0], ...(typeof queries)[0][]]) : [];
   const candidates = new Map<Row, OtherPlot[]>();
@@ -274,7 +274,15 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     const used = codes.get(farmerId) ?? [];
     const plotCode = plotCodeFor(farmerId, nextPlotSequence(used));
     const prepared = preparePlot(
-      { farmerId, geojson: row.record.geometry, ...fields, tenureReference: row.record.fields.tenure_reference, submissionId: row.plotKey },
+      {
+        farmerId,
+        geojson: row.record.geometry,
+        ...fields,
+        tenureReference: row.record.fields.tenure_reference,
+        submissionId: row.plotKey,
+        decimals: row.record.decimals,
+        declaredAreaHectares: row.record.declaredArea,
+      },
       { farmer: { farmerId, county }, others: [...(candidates.get(row) ?? []), ...earlierPlots], plotCode, createdBy: actor.id },
     );
     if (!prepared.ok) {

@@ -126,7 +126,8 @@ export const DEMO_FARMERS: DemoFarmer[] = [
  * The demo farmer account FRM000001 (Musu Kollie, Lofa County) gets its registry row and a cocoa
  * plot in the sample cocoa area of Nimba: the sample layers cover no part of Lofa, so a plot
  * there could never be cleared as low risk. Her registry county stays Lofa, as on her account;
- * the plot carries the "far from the farmer's county" quality warning, which never blocks.
+ * the plot is declared in Nimba County, where it lies (issue #10: a plot's declared county must
+ * be the county its polygon lies in, and the export's ProductionPlace says so).
  */
 const MUSU = {
   fields: {
@@ -142,7 +143,7 @@ const MUSU = {
     nationalId: "LRDEMO0000",
   },
   importKey: "demo:farmer:FRM000001",
-  plot: { crop: "Cocoa", plantingYear: 2010, tenureReference: "DEMO-TENURE-0000", submissionId: "demo:plot:FRM000001:01", geojson: polygonAt(-8.655123, 7.241237, SHAPE.c) },
+  plot: { crop: "Cocoa", plantingYear: 2010, tenureReference: "DEMO-TENURE-0000", submissionId: "demo:plot:FRM000001:01", county: "Nimba County", geojson: polygonAt(-8.655123, 7.241237, SHAPE.c) },
 };
 
 const CSV_FILE_NAME = "demo-sample-farmers-and-plots.csv";
@@ -170,6 +171,9 @@ export function demoImportCsv(): string {
     if ("point" in f.plot) {
       row.longitude = f.plot.point[0].toFixed(6);
       row.latitude = f.plot.point[1].toFixed(6);
+      // A point plot states its area as a number (docs/eudr-rules.md "Point area"); 4 ha is the
+      // figure the EU system would assume, so the demo registry's totals are unchanged.
+      row.area_hectares = "4";
     } else {
       row.geometry = JSON.stringify(f.plot.polygon);
     }

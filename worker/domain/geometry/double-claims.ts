@@ -7,9 +7,9 @@
 import turfIntersect from "@turf/intersect";
 import { featureCollection, multiPolygon as turfMultiPolygon } from "@turf/helpers";
 import { distanceM, ringAreaM2 } from "./geodesic-area.ts";
-import type { Issue, PlotGeometry, Position } from "./read-plot.ts";
+import type { AnyPlotGeometry, Issue, Position } from "./read-plot.ts";
 
-export type OtherPlot = { id: string; plotCode?: string; farmerId: string; geometry: PlotGeometry };
+export type OtherPlot = { id: string; plotCode?: string; farmerId: string; geometry: AnyPlotGeometry };
 
 /** Overlaps smaller than this (m²) are GPS noise along a shared boundary, not a double claim. */
 export const OVERLAP_TOLERANCE_M2 = 1;
@@ -19,10 +19,10 @@ export const POINT_CLAIM_TOLERANCE_M = 10;
 export const CLAIM_SEARCH_PAD_DEG = 0.0002;
 
 /** The points and polygon shells of any plot geometry. */
-export function partsOf(g: PlotGeometry): { points: Position[]; shells: Position[][] } {
+export function partsOf(g: AnyPlotGeometry): { points: Position[]; shells: Position[][] } {
   const points: Position[] = [];
   const shells: Position[][] = [];
-  const walk = (x: PlotGeometry) => {
+  const walk = (x: AnyPlotGeometry) => {
     if (x.type === "Point") points.push(x.coordinates);
     else if (x.type === "MultiPoint") points.push(...x.coordinates);
     else if (x.type === "Polygon") shells.push(x.coordinates[0]!);

@@ -8,12 +8,16 @@
 import { decimalsOfNumber, type WrittenDecimals } from "../written-decimals.ts";
 
 export type Position = [number, number];
+/** What the registry stores and exports (ADR 015: collections are converted or split first). */
 export type PlotGeometry =
   | { type: "Point"; coordinates: Position }
-  | { type: "MultiPoint"; coordinates: Position[] }
   | { type: "Polygon"; coordinates: Position[][] }
-  | { type: "MultiPolygon"; coordinates: Position[][][] }
-  | { type: "GeometryCollection"; geometries: PlotGeometry[] };
+  | { type: "MultiPolygon"; coordinates: Position[][][] };
+/** Every geometry the EU information system accepts for a plot (EUDR.md "GeoJSON"). */
+export type AnyPlotGeometry =
+  | PlotGeometry
+  | { type: "MultiPoint"; coordinates: Position[] }
+  | { type: "GeometryCollection"; geometries: AnyPlotGeometry[] };
 export type Issue = { rule: string; message: string };
 
 /** EUDR Art. 2(28): at least six decimal digits. */
@@ -29,7 +33,7 @@ export const MAX_PARTS = 500;
 export type ReadPlot = {
   errors: Issue[];
   /** The plot rounded to 6 decimals (null when its shape cannot be read). */
-  geometry: PlotGeometry | null;
+  geometry: AnyPlotGeometry | null;
   points: Position[];
   /** Outer ring of every polygon part (holes are refused, see `no-holes`). */
   shells: Position[][];
@@ -136,7 +140,7 @@ function polygon(r: Reader, value: unknown, label: string): Position[][] | null 
 
 const GEOMETRY_TYPES = ["Point", "MultiPoint", "Polygon", "MultiPolygon", "GeometryCollection"];
 
-function geometryOf(r: Reader, raw: Record<string, unknown>, inCollection: boolean): PlotGeometry | null {
+function geometryOf(r: Reader, raw: Record<string, unknown>, inCollection: boolean): AnyPlotGeometry | null {
   const type = raw.type;
   if (type === "LineString" || type === "MultiLineString") {
     report(r, "no-linestring", "LineString geometries are rejected by the EU information system: draw the plot's boundary as a Polygon, or give a Point");
@@ -156,7 +160,7 @@ function geometryOf(r: Reader, raw: Record<string, unknown>, inCollection: boole
       return null;
     }
     const members = raw.geometries.map((g, i) => (isObject(g) ? geometryOf(r, g, true) : (report(r, "geojson", `Member ${i + 1} of the GeometryCollection is not a geometry`), null)));
-    return members.every(Boolean) ? { type, geometries: members as PlotGeometry[] } : null;
+    return members.every(Boolean) ? { type, geometries: members as AnyPlotGeometry[] } : null;
   }
   const c = raw.coordinates;
   if (type === "Point") {
@@ -187,7 +191,7 @@ function geometryOf(r: Reader, raw: Record<string, unknown>, inCollection: boole
   return parts.every(Boolean) ? { type: "MultiPolygon", coordinates: parts as Position[][][] } : null;
 }
 
-function collect(g: PlotGeometry, points: Position[], shells: Position[][]) {
+function collect(g: AnyPlotGeometry, points: Position[], shells: Position[][]) {
   if (g.type === "Point") points.push(g.coordinates);
   else if (g.type === "MultiPoint") points.push(...g.coordinates);
   else if (g.type === "Polygon") shells.push(g.coordinates[0]!);
@@ -212,4 +216,25 @@ export function readPlot(input: unknown, decimals?: WrittenDecimals): ReadPlot {
     report(r, "mixed-collection", "A plot is either points or polygons: send the points and the polygons as separate plots (ADR 015)");
   }
   return { errors: r.errors, geometry: r.errors.length && !geometry ? null : geometry, points, shells, properties };
+}
+
+/**
+ * The form the registry stores (ADR 015): a one-member collection is its member, a collection of
+ * polygons is one MultiPolygon (the same land), and points in a MultiPoint or collection are
+ * registered one plot each: null then, with the reason.
+ */
+export function storableGeometry(g: AnyPlotGeometry): { geometry: PlotGeometry } | { geometry: null; issue: Issue } {
+  if (g.type === "Point" || g.type === "Polygon" || g.type === "MultiPolygon") return { geometry: g };
+  if (g.type === "MultiPoint") {
+    if (g.coordinates.length === 1) return { geometry: { type: "Point", coordinates: g.coordinates[0]! } };
+    return { geometry: null, issue: { rule: "register-points-separately", message: `This MultiPoint holds ${g.coordinates.length} points: register each point as its own plot, with its own area (ADR 015)` } };
+  }
+  if (g.geometries.length === 1) return storableGeometry(g.geometries[0]!);
+  const polygons: Position[][][] = [];
+  for (const m of g.geometries) {
+    if (m.type === "Polygon") polygons.push(m.coordinates);
+    else if (m.type === "MultiPolygon") polygons.push(...m.coordinates);
+    else return { geometry: null, issue: { rule: "register-points-separately", message: "This GeometryCollection holds points: register each point as its own plot, with its own area (ADR 015)" } };
+  }
+  return { geometry: { type: "MultiPolygon", coordinates: polygons } };
 }
