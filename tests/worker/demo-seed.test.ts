@@ -111,7 +111,8 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       compliance_status: "compliant",
       weight_kg: 1238,
       grade: "A",
-      county: "Lofa County",
+      // Issue #10: the batch takes its plot's county, which is now where the plot lies (Nimba).
+      county: "Nimba County",
       holder_id: "demo-exporter",
       created_by: "demo-buyer",
       volume_flag: 0,

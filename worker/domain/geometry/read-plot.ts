@@ -81,7 +81,7 @@ function position(r: Reader, value: unknown, where: string): Position | null {
   const dLat = written?.[1] ?? decimalsOfNumber(lat);
   if (!r.precisionReported && (dLon < MIN_DECIMALS || dLat < MIN_DECIMALS)) {
     r.precisionReported = true;
-    report(r, "precision", "Every coordinate needs at least 6 decimal digits, as written (EUDR Art. 2(28))");
+    report(r, "precision", "Every coordinate needs at least 6 decimal digits (EUDR Art. 2(28))");
   }
   r.vertices++;
   return [round6(lon), round6(lat)];
