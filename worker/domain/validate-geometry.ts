@@ -82,7 +82,11 @@ function shapeWarnings(shells: Position[][]): Issue[] {
         break;
       }
     }
+    const kx = 111_320 * Math.cos((ring[0]![1] * Math.PI) / 180);
     for (let i = 0; i + 1 < ring.length; i++) {
+      // A planar estimate first; the geodesic length only for segments that may be short.
+      const rough = Math.hypot((ring[i + 1]![0] - ring[i]![0]) * kx, (ring[i + 1]![1] - ring[i]![1]) * 110_574);
+      if (rough > 2 * SHORT_SEGMENT_M) continue;
       const metres = distanceM(ring[i]!, ring[i + 1]!);
       if (metres > 0 && metres < SHORT_SEGMENT_M) {
         warnings.push({ rule: "short-segment", message: `A boundary segment is only ${metres.toFixed(2)} m long (vertex ${i + 1})` });

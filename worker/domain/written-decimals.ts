@@ -72,19 +72,27 @@ export function parseJsonKeepingDecimals(text: string, maxBytes = MAX_PLOT_JSON_
   if (jsonDepthExceeds(text)) return { ok: false, rule: "too-deep", message: JSON_READ_MESSAGES.tooDeep };
   const decimals: WrittenDecimals = new WeakMap();
   // The reviver runs children before their parent: primitives push their decimals on a stack,
-  // and an array takes its direct primitive children's entries off the top.
+  // and an array (or object) takes its direct primitive children's entries off the top.
   const pending: (number | undefined)[] = [];
   try {
     const value = JSON.parse(text, function reviver(this: unknown, _key: string, v: unknown, context?: { source?: string }) {
       if (v !== null && typeof v === "object") {
-        const primitives = Array.isArray(v) ? v.filter((x) => x === null || typeof x !== "object").length : Object.values(v).filter((x) => x === null || typeof x !== "object").length;
-        const own = pending.splice(pending.length - primitives, primitives);
+        const isPrimitive = (x: unknown) => x === null || typeof x !== "object";
         if (Array.isArray(v)) {
-          let k = 0;
-          decimals.set(
-            v,
-            v.map((x) => (x === null || typeof x !== "object" ? own[k++] : undefined)),
-          );
+          let primitives = 0;
+          for (const x of v) if (isPrimitive(x)) primitives++;
+          if (primitives === 0) return v;
+          const base = pending.length - primitives;
+          if (primitives === v.length) decimals.set(v, pending.slice(base));
+          else {
+            let k = base;
+            decimals.set(v, v.map((x) => (isPrimitive(x) ? pending[k++] : undefined)));
+          }
+          pending.length = base;
+        } else {
+          let primitives = 0;
+          for (const key in v) if (isPrimitive((v as Record<string, unknown>)[key])) primitives++;
+          pending.length -= primitives;
         }
         return v;
       }

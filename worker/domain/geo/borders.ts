@@ -188,3 +188,16 @@ export function segmentCrossings(a: readonly [number, number], b: readonly [numb
 export function countyNames(): string[] {
   return [...borders().names];
 }
+
+/**
+ * What boundary lines come within `km` of a box: whether the national border does, and which
+ * counties' edges do. A plot far from every line is placed by one vertex, not all of them.
+ */
+export function linesNearBox(box: { minLon: number; minLat: number; maxLon: number; maxLat: number }, km: number): { border: boolean; counties: Set<string> } {
+  const { national, counties, names } = borders();
+  const dy = km / KM_PER_DEG_LAT;
+  const dx = km / (KM_PER_DEG_LAT * Math.cos((box.minLat * Math.PI) / 180));
+  const [x0, y0, x1, y1] = [box.minLon - dx, box.minLat - dy, box.maxLon + dx, box.maxLat + dy];
+  const border = national.index.search(x0, y0, x1, y1).length > 0;
+  return { border, counties: new Set(counties.index.search(x0, y0, x1, y1).map((i) => names[counties.owner[i]!]!)) };
+}
