@@ -168,7 +168,7 @@ describe("9. malformed input is a named error, never an exception", () => {
 describe("10. vertex cap", () => {
   const circle = (n: number) => {
     const ring = Array.from({ length: n }, (_, i) => [(-9.47 + 0.01 * Math.cos((2 * Math.PI * i) / n)).toFixed(6), (7.0 + 0.01 * Math.sin((2 * Math.PI * i) / n)).toFixed(6)]);
-    return `{"type":"Polygon","coordinates":[[${[...ring, ring[0]].map(([x, y]) => `[${x},${y}]`).join(",")}]]}`;
+    return `{"type":"Polygon","coordinates":[[${[...ring, ring[0]!].map(([x, y]) => `[${x},${y}]`).join(",")}]]}`;
   };
   it("validates a plot at the cap and names the error above it", () => {
     expect(validatePlotText(circle(MAX_VERTICES - 1), { crop: "Rubber" }).errors).toEqual([]);

@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import geographiclib from "geographiclib-geodesic";
+import GeometryFactory from "jsts/org/locationtech/jts/geom/GeometryFactory.js";
 import GeoJSONReader from "jsts/org/locationtech/jts/io/GeoJSONReader.js";
 import GeoJSONWriter from "jsts/org/locationtech/jts/io/GeoJSONWriter.js";
 import IsValidOp from "jsts/org/locationtech/jts/operation/valid/IsValidOp.js";
@@ -18,7 +19,7 @@ import { validatePlotText } from "../../worker/domain/validate-geometry";
 type P = [number, number];
 type Case = { kind: string; polygons: P[][][]; digits: 6 | 7 };
 
-const reader = new GeoJSONReader();
+const reader = new GeoJSONReader(new GeometryFactory());
 const writer = new GeoJSONWriter();
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 const write = (c: Case) => {
