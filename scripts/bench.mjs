@@ -149,6 +149,11 @@ try {
     (e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null),
   );
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
+  // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
+  const geometry = await import("./bench-geometry.mjs").catch(
+    (e) => (console.log(`Geometry benchmarks skipped: ${e.message}`), null),
+  );
+  if (geometry?.geometryBench) await geometry.geometryBench();
 } finally {
   stop();
 }

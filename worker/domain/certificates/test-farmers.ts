@@ -14,8 +14,10 @@
  * risk with the EU buyer's DDS recorded (1), low risk without a DDS yet (2), and one plot that
  * needs more information, so the batch is held for review (3).
  */
-import turfArea from "@turf/area";
+
 import type { Verdict } from "../assess-risk";
+import { partsOf } from "../geometry/double-claims";
+import { shellsAreaM2 } from "../geometry/geodesic-area";
 import type { PlotGeometry, Position } from "../validate-geometry";
 import {
   CERTIFICATE_INFO,
@@ -445,7 +447,7 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 
 function areaOf(spec: PlotSpec): number {
   if (spec.geometry.type === "Point") return spec.declaredHectares ?? 4;
-  return round(turfArea({ type: "Feature", properties: {}, geometry: spec.geometry }) / 10_000, 4);
+  return round(shellsAreaM2(partsOf(spec.geometry).shells) / 10_000, 4);
 }
 
 const BOTANICAL = { Cocoa: "Theobroma cacao L.", Coffee: "Coffea canephora Pierre ex A.Froehner (Robusta)" } as const;
