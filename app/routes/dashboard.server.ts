@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
 import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
 import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
 import { publicAggregates } from "#worker/services/reports/public-aggregates";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { reportViewer, visibleReports } from "../lib/reports.server";
 import { routePath } from "../lib/route-path";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: { request: Request }) {
   // The oversight dashboard lists the ready reports this account may download (filtered here, on the server).
   const reportsFor = async () => {
     if (path !== "/monitoring-dashboard" || !can(session.role, "downloadReports")) return null;
-    const db = database(env.DB);
+    const { db } = pageDeps();
     return {
       items: await visibleReports(db, await reportViewer(session, db), { readyOnly: true, limit: 10 }),
       canGenerate: can(session.role, "generateReports"),

@@ -1,8 +1,9 @@
 import type { Database } from "#db/client";
 import { auditLog } from "#db/schema";
-import type { Role } from "#worker/auth/roles";
+import type { AuditActor } from "../deps";
 
-export type Actor = { id: string; role: Role | string };
+/** @deprecated the actor types live in worker/services/deps.ts; kept for files issue 10 is changing. */
+export type Actor = AuditActor;
 
 /**
  * The audit row for one change, as a statement to put in the same `db.batch()` as the change
@@ -10,7 +11,7 @@ export type Actor = { id: string; role: Role | string };
  */
 export function auditEntry(
   db: Database,
-  actor: Actor | null,
+  actor: AuditActor | null,
   action: string,
   entityType: string,
   entityId: string,

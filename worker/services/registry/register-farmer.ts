@@ -27,7 +27,8 @@ import {
 import { FARMER_MESSAGES, type FarmerInput, nameKey } from "#worker/contracts/farmer";
 import { nextFarmerId } from "#worker/domain/farmer-id";
 import { hashPassword } from "../auth/password";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 
 type Statement = BatchItem<"sqlite">;
 export type Statements = [Statement, ...Statement[]];
@@ -132,7 +133,7 @@ export function generateTemporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): s
 
 export type PrepareContext = {
   db: Database;
-  actor: Actor;
+  actor: AuditActor;
   farmerId: string;
   /** farmers.id (a UUID). */
   id: string;
@@ -211,7 +212,7 @@ export type RegisterFarmerInput = FarmerInput & {
 
 export type RegisterFarmerDeps = {
   db: Database;
-  actor: Actor;
+  actor: AuditActor;
   /** Where photos go (the CERTS R2 bucket). */
   photos?: Pick<R2Bucket, "put">;
   now?: () => Date;

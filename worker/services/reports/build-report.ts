@@ -32,7 +32,8 @@ import {
   type ReportKind,
   type ReportParams,
 } from "#worker/domain/reports/report-content";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { gatherReportData } from "./report-data";
 
 export type ReportFiles = Pick<R2Bucket, "put" | "head">;
@@ -84,7 +85,7 @@ export type ReportView = ReturnType<typeof reportView>;
  */
 export async function requestReport(
   input: { kind: ReportKind } & ReportParams,
-  deps: { db: Database; actor: Actor; now?: () => Date },
+  deps: { db: Database; actor: AuditActor; now?: () => Date },
 ): Promise<{ report: ReportRow; joined: boolean }> {
   const now = (deps.now ?? (() => new Date()))();
   const params = canonicalJson(normalizeParams(input.kind, input));
