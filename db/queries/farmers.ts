@@ -260,13 +260,6 @@ export async function findFarmerAccount(db: Database, userId: string) {
   return row ?? null;
 }
 
-export function setAccountPasswordStatement(db: Database, userId: string, passwordHash: string) {
-  return db
-    .update(users)
-    .set({ passwordHash, mustChangePassword: true, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(users.id, userId));
-}
-
 export function clearFarmerPhotoStatement(db: Database, farmerId: string) {
   return db
     .update(farmers)

@@ -59,3 +59,11 @@ export type AuthEvent = typeof authEvents.$inferInsert;
 export async function logAuthEvent(db: Database, event: AuthEvent) {
   await db.insert(authEvents).values(event);
 }
+
+/** A new password hash for an account; `mustChangePassword` when it is a temporary one. */
+export function setPasswordStatement(db: Database, userId: string, passwordHash: string, mustChangePassword: boolean) {
+  return db
+    .update(users)
+    .set({ passwordHash, mustChangePassword, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(users.id, userId));
+}

@@ -126,7 +126,7 @@ describe("POST /api/plots", () => {
       .all<Record<string, string>>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]).toMatchObject({
-      action: "create",
+      action: "plot.register",
       actor_id: inspector.account.id,
       actor_role: "land_inspector",
     });

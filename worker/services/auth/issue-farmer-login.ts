@@ -40,12 +40,12 @@ export async function issueFarmerLogin(
         passwordHash,
       }),
       setFarmerUserStatement(deps.db, farmerId, userId),
-      auditEntry(deps.db, deps.actor, "user_created", "user", userId, null, {
+      auditEntry(deps.db, deps.actor, "user.create", "user", userId, null, {
         loginId: farmerId,
         role: "farmer",
         mustChangePassword: true,
       }),
-      auditEntry(deps.db, deps.actor, "login_issued", "farmer", farmerId, { userId: null }, { userId }),
+      auditEntry(deps.db, deps.actor, "farmer.issue_login", "farmer", farmerId, { userId: null }, { userId }),
     ]);
   } catch (error) {
     // Two inspectors pressed the button at once: the login ID is unique, the first one won.

@@ -565,7 +565,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
       auditEntry(
         db,
         ACT.office,
-        "login_linked",
+        "farmer.link_login",
         "farmer",
         DEMO_FARMER_ID,
         { userId: null },

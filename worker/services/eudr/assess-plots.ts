@@ -189,7 +189,7 @@ export async function assessPlots(
         auditEntry(
           db,
           deps.actor,
-          "assess",
+          "plot.assess",
           "land_plot",
           plot.id,
           { riskLevel: plot.riskLevel, assessedAt: plot.assessedAt },

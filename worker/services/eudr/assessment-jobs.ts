@@ -206,7 +206,7 @@ export async function createAssessmentJob(
   };
   await runBatch(db, [
     insertJobStatement(db, job),
-    auditEntry(db, actor, "create", "assessment_job", job.id, null, {
+    auditEntry(db, actor, "assessment_job.create", "assessment_job", job.id, null, {
       scope: job.scope,
       scopeValue: job.scopeValue,
       total,

@@ -247,7 +247,7 @@ export async function uploadLayer(
       auditEntry(
         db,
         actor,
-        "upload",
+        "reference_layer.upload",
         "reference_layer",
         id,
         retiredVersions.length ? { retiredVersions } : null,

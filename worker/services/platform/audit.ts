@@ -1,9 +1,43 @@
 import type { Database } from "#db/client";
 import { auditLog } from "#db/schema";
+import type { BatchStatus } from "#worker/domain/custody";
 import type { AuditActor } from "../deps";
 
 /** @deprecated the actor types live in worker/services/deps.ts; kept for files issue 10 is changing. */
 export type Actor = AuditActor;
+
+/**
+ * Every action the audit trail records, named `<entity>.<verb>` in lower snake case
+ * (docs/audit-actions.md lists them with what each means). A custody step is `batch.<status>`.
+ */
+export const AUDIT_ACTIONS = [
+  "assessment_job.create",
+  "batch.create_from_merge",
+  "batch.create_from_split",
+  "batch.mark_compliant",
+  "batch.merge",
+  "batch.purchase",
+  "batch.recheck_compliance",
+  "batch.record_dds",
+  "batch.split",
+  "certificate.expire",
+  "certificate.issue",
+  "certificate.revoke",
+  "farmer.clear_photo",
+  "farmer.issue_login",
+  "farmer.link_login",
+  "farmer.register",
+  "plot.assess",
+  "plot.import",
+  "plot.register",
+  "reference_layer.upload",
+  "report.request",
+  "user.change_password",
+  "user.create",
+  "user.deactivate",
+  "user.reissue_password",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 
 /**
  * The audit row for one change, as a statement to put in the same `db.batch()` as the change
@@ -12,7 +46,7 @@ export type Actor = AuditActor;
 export function auditEntry(
   db: Database,
   actor: AuditActor | null,
-  action: string,
+  action: AuditAction,
   entityType: string,
   entityId: string,
   before: unknown,

@@ -318,7 +318,7 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     });
     plotStatements.push(
       insertPlot(db, prepared.row),
-      auditEntry(db, actor, "import", "land_plot", prepared.row.id, null, { ...prepared.row, importRun: run.id }),
+      auditEntry(db, actor, "plot.import", "land_plot", prepared.row.id, null, { ...prepared.row, importRun: run.id }),
     );
     keep();
   }

@@ -22,8 +22,8 @@ import {
   insertFarmerStatement,
   type NewFarmer,
   registrationLookups,
-  setAccountPasswordStatement,
 } from "#db/queries/farmers";
+import { setPasswordStatement } from "#db/queries/users";
 import { FARMER_MESSAGES, type FarmerInput, nameKey } from "#worker/contracts/farmer";
 import { nextFarmerId } from "#worker/domain/farmer-id";
 import { hashPassword } from "../auth/password";
@@ -182,7 +182,7 @@ export function prepareFarmer(
   const statements: Statements = [
     insertFarmerStatement(db, record),
     insertFarmerCropsStatement(db, ctx.farmerId, fields.crops),
-    auditEntry(db, actor, "farmer_registered", "farmer", ctx.farmerId, null, { ...snapshot, crops: fields.crops }),
+    auditEntry(db, actor, "farmer.register", "farmer", ctx.farmerId, null, { ...snapshot, crops: fields.crops }),
   ];
   if (ctx.account) {
     statements.push(
@@ -195,7 +195,7 @@ export function prepareFarmer(
         phone: fields.phone,
         passwordHash: ctx.account.passwordHash,
       }),
-      auditEntry(db, actor, "user_created", "user", ctx.account.userId, null, {
+      auditEntry(db, actor, "user.create", "user", ctx.account.userId, null, {
         loginId: ctx.farmerId,
         role: "farmer",
         mustChangePassword: true,
@@ -347,7 +347,7 @@ async function storePhoto(
       auditEntry(
         deps.db,
         deps.actor,
-        "farmer_photo_not_stored",
+        "farmer.clear_photo",
         "farmer",
         farmerId,
         { photoKey: photoKeyOf(farmerId) },
@@ -372,8 +372,8 @@ async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps): Promise<
       temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
       const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
       await db.batch([
-        setAccountPasswordStatement(db, account.id, passwordHash),
-        auditEntry(db, actor, "temporary_password_reissued", "user", account.id, null, {
+        setPasswordStatement(db, account.id, passwordHash, true),
+        auditEntry(db, actor, "user.reissue_password", "user", account.id, null, {
           loginId: existing.farmerId,
           reason: "registration submitted again",
         }),

@@ -99,7 +99,7 @@ export async function requestReport(
   const id = crypto.randomUUID();
   await deps.db.batch([
     insertReport(deps.db, { id, kind: input.kind, params, status: "queued", progress: 0, createdBy: deps.actor.id }),
-    auditEntry(deps.db, deps.actor, "report.requested", "report", id, null, {
+    auditEntry(deps.db, deps.actor, "report.request", "report", id, null, {
       kind: input.kind,
       params: JSON.parse(params),
     }),
