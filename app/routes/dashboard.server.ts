@@ -1,4 +1,3 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
 import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
@@ -17,7 +16,7 @@ export async function loader({ request }: { request: Request }) {
   // The oversight dashboard's accessibility view: no account, aggregate figures only.
   if (rule.publicView && !(await getSession(request))) {
     return data(
-      { kind: "public" as const, title: rule.title, aggregates: await publicAggregates(env.DB) },
+      { kind: "public" as const, title: rule.title, aggregates: await publicAggregates(pageDeps().db) },
       { headers: PRIVATE_PAGE_HEADERS },
     );
   }
@@ -32,7 +31,7 @@ export async function loader({ request }: { request: Request }) {
       canGenerate: can(session.role, "generateReports"),
     };
   };
-  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session), reportsFor()]);
+  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(pageDeps().db), csrfFor(session), reportsFor()]);
   return data(
     {
       kind: "user" as const,

@@ -1,5 +1,5 @@
 import type { Database } from "#db/client";
-import { auditLog } from "#db/schema";
+import { insertAuditStatement } from "#db/queries/audit-log";
 import type { BatchStatus } from "#worker/domain/custody";
 import type { AuditActor } from "../deps";
 
@@ -41,7 +41,7 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}
 
 /**
  * The audit row for one change, as a statement to put in the same `db.batch()` as the change
- * itself (STYLE.md "Data"): who, role, what, when, before/after.
+ * itself (docs/audit-actions.md): who, role, what, when, before/after.
  */
 export function auditEntry(
   db: Database,
@@ -52,7 +52,7 @@ export function auditEntry(
   before: unknown,
   after: unknown,
 ) {
-  return db.insert(auditLog).values({
+  return insertAuditStatement(db, {
     actorId: actor?.id ?? null,
     actorRole: actor?.role ?? null,
     action,
