@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { farmersByCode, plotsOfFarmer } from "#db/queries/batches";
+import { farmersByCode } from "#db/queries/batches";
+import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "#worker/contracts/batches";
 import { createBatch } from "#worker/services/batches/create-batch";

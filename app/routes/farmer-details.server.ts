@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
-import { farmerHistory, findFarmer, plotsOfFarmer } from "#db/queries/farmers";
+import { farmerHistory, findFarmer } from "#db/queries/farmers";
+import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { GENDER_LABEL } from "#worker/contracts/farmer";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
@@ -73,7 +74,15 @@ export async function loader({ request, params }: { request: Request; params: { 
       // Imported farmers have no login until an inspector issues one (ADR 009).
       canIssueLogin: !farmer.userId && can(session.role, "registerFarmers"),
       hasLogin: Boolean(farmer.userId),
-      plots,
+      plots: plots.map(({ id, plotCode, crop, areaHectares, county, validationState, riskLevel }) => ({
+        id,
+        plotCode,
+        crop,
+        areaHectares,
+        county,
+        validationState,
+        riskLevel,
+      })),
       history: history.map((h) => ({
         id: h.id,
         at: h.createdAt,

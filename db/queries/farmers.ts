@@ -11,7 +11,7 @@
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { auditLog, farmerCrops, farmers, landPlots, users } from "../schema";
+import { auditLog, farmerCrops, farmers, users } from "../schema";
 import { normalizeLoginId } from "./users";
 
 export type FarmerRow = typeof farmers.$inferSelect;
@@ -265,24 +265,6 @@ export function clearFarmerPhotoStatement(db: Database, farmerId: string) {
     .update(farmers)
     .set({ photoKey: null, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(farmers.farmerId, farmerId));
-}
-
-/** A farmer's plots (land_plots_farmer_id_idx); land_plots.farmer_id holds the FRM ID. */
-export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200) {
-  return db
-    .select({
-      id: landPlots.id,
-      plotCode: landPlots.plotCode,
-      crop: landPlots.crop,
-      areaHectares: landPlots.areaHectares,
-      county: landPlots.county,
-      validationState: landPlots.validationState,
-      riskLevel: landPlots.riskLevel,
-    })
-    .from(landPlots)
-    .where(eq(landPlots.farmerId, farmerId))
-    .orderBy(landPlots.plotCode)
-    .limit(limit);
 }
 
 /**

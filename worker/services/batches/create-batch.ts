@@ -42,7 +42,9 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
 
   const [farmers, plots] = await Promise.all([farmersByCode(db, input.farmerIds), plotsByCode(db, input.plotCodes)]);
   const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
 
   for (const id of input.farmerIds)
     if (!farmers.some((f) => f.farmerId === id)) add("farmerIds", `No farmer with ID ${id} is registered`);

@@ -100,7 +100,7 @@ export function verdictForPlot(
     extent: [l.minLon, l.minLat, l.maxLon, l.maxLat],
     features: (candidatesByLayer.get(l.id) ?? []).filter((f) => touches(f, plot)).map(parse),
   }));
-  let result;
+  let result: ReturnType<typeof assessPlotRisk>;
   try {
     result = assessPlotRisk(geometry, reference);
   } catch (error) {
