@@ -5,7 +5,7 @@ import { can } from "#worker/auth/permissions";
 import { GENDER_LABEL } from "#worker/contracts/farmer";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
 import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
-import { farmerView } from "#worker/services/registry/register-farmer";
+import { farmerView } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formReply } from "../lib/form-reply.server";

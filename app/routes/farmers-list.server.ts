@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { searchFarmers } from "#db/queries/farmers";
 import { FarmerSearchSchema, searchFilter } from "#worker/contracts/farmer";
-import { parseCrops } from "#worker/services/registry/register-farmer";
+import { parseCrops } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
