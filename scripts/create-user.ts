@@ -325,12 +325,14 @@ export async function buildInsertSql(options: Options, password: string, id: str
     isDemo: false,
     createdBy: "cli",
   });
-  return `${[
-    `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
-    `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
-      `SELECT NULL, NULL, 'user.create', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
-      `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
-  ].join("\n")}\n`;
+  return (
+    `${[
+      `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
+      `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
+        `SELECT NULL, NULL, 'user.create', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
+        `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
+    ].join("\n")}\n`
+  );
 }
 
 /** Turns wrangler's failure output into one clear sentence. */

@@ -360,9 +360,7 @@ describe("POST /api/eudr/layers", () => {
     };
     expect(all.layers.find((l) => l.id === v1.layer.id)?.status).toBe("retired");
     expect(
-      await count(
-        "SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'reference_layer' AND action = 'reference_layer.upload'",
-      ),
+      await count("SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'reference_layer' AND action = 'reference_layer.upload'"),
     ).toBe(2);
   });
 });
