@@ -328,7 +328,7 @@ export async function buildInsertSql(options: Options, password: string, id: str
   return `${[
     `INSERT INTO users (${Object.keys(cols).join(", ")}) VALUES (${Object.values(cols).join(", ")});`,
     `INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) ` +
-      `SELECT NULL, NULL, 'user_created', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
+      `SELECT NULL, NULL, 'user.create', 'user', ${sqlText(id)}, NULL, ${sqlText(after)} ` +
       `WHERE EXISTS (SELECT 1 FROM users WHERE id = ${sqlText(id)});`,
   ].join("\n")}\n`;
 }

@@ -4,7 +4,6 @@
  */
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { performLogin } from "#worker/auth/login-portals";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
@@ -18,6 +17,7 @@ import {
 } from "#worker/auth/roles";
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
 import { isDemoMode } from "#worker/env";
+import { pageDeps } from "./deps.server";
 import { routePath } from "./route-path";
 
 export function sessionDeps(): SessionDeps {
@@ -97,7 +97,7 @@ export async function verifyCsrf(session: Session, form: FormData) {
 export async function signInFromForm(endpoint: string, body: Record<string, unknown>, request: Request) {
   return performLogin(endpoint.replace(/^\/api/, ""), body, request, {
     ...sessionDeps(),
-    db: database(env.DB),
+    db: pageDeps().db,
     demoMode: demoMode(),
   });
 }

@@ -1,9 +1,8 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { auditEntityTypes, listAudit } from "#db/queries/audit-log";
 import { AuditFilterSchema } from "#worker/contracts/audit";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/audit-log";
 
@@ -16,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? []
     : parsed.error.issues.map((i) => ({ field: String(i.path[0]), message: i.message }));
   const { page, pageSize, ...where } = filter;
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const [{ rows, total }, types] = await Promise.all([listAudit(db, where, page, pageSize), auditEntityTypes(db)]);
   return data(
     {

@@ -1,19 +1,19 @@
-import { env } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { database } from "#db/client";
+import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
 import { ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
-import type { BatchDeps, Outcome } from "#worker/services/batches/batch-common";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
 import { recordDds } from "#worker/services/batches/record-dds";
 import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
+import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
@@ -23,7 +23,7 @@ const CSRF_FAILED = "The form could not be verified. Please reload the page and 
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
-  const view = await readBatch(params.batchCode, session, { db: database(env.DB) });
+  const view = await readBatch(params.batchCode, session, pageDeps());
   if (!view)
     notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
@@ -98,9 +98,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (submission.status !== "success") return answer(intent, submission.reply(), 400);
 
   const code = params.batchCode;
-  const deps: BatchDeps = { db: database(env.DB), actor: { id: session.id, role: session.role } };
+  const deps = pageDeps(session);
   const v = submission.value as Record<string, unknown>;
-  let outcome: Outcome<unknown>;
+  let outcome: Result<unknown>;
   let next = `/batches/${code.toUpperCase()}?recorded=${intent}`;
   switch (intent) {
     case "transfer":
@@ -118,7 +118,10 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
       outcome = merged;
       if (merged.ok) next = `/batches/${merged.value.merged.batchCode}?recorded=merge`;
-      else if (merged.errors?.batchCodes) merged.errors.withCodes = merged.errors.batchCodes;
+      else {
+        const errors = fieldErrorsOf(merged);
+        if (errors?.batchCodes) errors.withCodes = errors.batchCodes;
+      }
       break;
     }
     case "compliance":
@@ -135,12 +138,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       outcome = await recordDds(code, v as never, deps);
       break;
   }
-  if (!outcome.ok) {
-    return answer(
-      intent,
-      submission.reply({ fieldErrors: outcome.errors, formErrors: outcome.errors ? [] : [outcome.message] }),
-      outcome.status,
-    );
-  }
-  return redirect(next);
+  return formReply(
+    outcome,
+    () => next,
+    (failure) => ({ intent, result: failureReply(submission, failure) }),
+  );
 }

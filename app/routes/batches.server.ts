@@ -1,14 +1,15 @@
-import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
-import { database } from "#db/client";
-import { farmersByCode, plotsOfFarmer } from "#db/queries/batches";
+import { data } from "react-router";
+import { farmersByCode } from "#db/queries/batches";
+import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "#worker/contracts/batches";
 import { createBatch } from "#worker/services/batches/create-batch";
 import { listVisibleBatches } from "#worker/services/batches/read-batches";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReply, formReply } from "../lib/form-reply.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batches";
 
@@ -30,7 +31,7 @@ async function purchaseContext(farmerParam: string | null) {
       lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
     };
   }
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const [farmer] = await farmersByCode(db, [farmerId]);
   if (!farmer) return { farmerId, farmer: null, plots: [], lookupError: `No farmer with ID ${farmerId} is registered` };
   const plots = await plotsOfFarmer(db, farmer.farmerId);
@@ -56,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { page, ...filter } = BatchFilterSchema.parse(Object.fromEntries(params));
   const canPurchase = can(session.role, "recordPurchases");
   const [{ rows, total }, purchase] = await Promise.all([
-    listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, { db: database(env.DB) }),
+    listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, pageDeps()),
     canPurchase ? purchaseContext(params.get("farmer")) : Promise.resolve(null),
   ]);
   return data(
@@ -103,15 +104,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
   }
-  const result = await createBatch(submission.value, {
-    db: database(env.DB),
-    actor: { id: session.id, role: session.role },
-  });
-  if (!result.ok) {
-    return data(
-      { result: submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }) },
-      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
-    );
-  }
-  return redirect(`/batches/${result.value.batch.batchCode}?recorded=purchase`);
+  return formReply(
+    await createBatch(submission.value, pageDeps(session)),
+    ({ batch }) => `/batches/${batch.batchCode}?recorded=purchase`,
+    (failure) => ({ result: failureReply(submission, failure) }),
+  );
 }

@@ -1,6 +1,5 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
 import {
   BACKGROUND_BUDGET_MS,
@@ -11,6 +10,7 @@ import {
   startImport,
 } from "#worker/services/registry/bulk-import";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
 
@@ -18,18 +18,13 @@ const TITLE = "bulk import";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "importRegistry", TITLE);
-  const db = database(env.DB);
+  const deps = { ...pageDeps(session), files: env.CERTS };
+  const { db } = deps;
   const runId = new URL(request.url).searchParams.get("run");
   const current = runId ? await getImportRun(db, runId) : null;
   // Opening the page keeps a paused run moving (the cron handler does the same every 5 minutes).
   if (current?.status === "running" && Date.now() - Date.parse(current.updatedAt) > STALE_MS) {
-    waitUntil(
-      continueImport(
-        current.id,
-        { db, files: env.CERTS, actor: { id: session.id, role: session.role } },
-        BACKGROUND_BUDGET_MS,
-      ),
-    );
+    waitUntil(continueImport(current.id, deps, BACKGROUND_BUDGET_MS));
   }
   const runs = await recentImportRuns(db, 10);
   return data(
@@ -53,8 +48,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!/\.(csv|geojson|json)$/i.test(file.name)) {
     return data({ error: "The file must be a CSV (.csv) or GeoJSON (.geojson or .json) file." }, { status: 400 });
   }
-  const db = database(env.DB);
-  const deps = { db, files: env.CERTS, actor: { id: session.id, role: session.role } };
+  const deps = { ...pageDeps(session), files: env.CERTS };
   const run = await startImport({ fileName: file.name, bytes: await file.arrayBuffer() }, deps);
   if (run.status === "running") waitUntil(continueImport(run.id, deps, BACKGROUND_BUDGET_MS));
   return redirect(`/bulk-import?run=${run.id}`);

@@ -1,7 +1,5 @@
-import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { validCertificatesOf } from "#db/queries/certificates";
 import { TestFarmerChoiceSchema } from "#worker/contracts/certificates";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES } from "#worker/domain/certificates/content";
@@ -9,6 +7,8 @@ import { TEST_FARMERS } from "#worker/domain/certificates/test-farmers";
 import { getOrIssueAll } from "#worker/services/certificates/issue-certificate";
 import { TESTING_TEXT, VERIFY_TEXT } from "../content/certificates";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { formReply } from "../lib/form-reply.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
@@ -31,7 +31,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     expiresAt: string | null;
   }[] = [];
   if (chosen) {
-    const db = database(env.DB);
+    const { db } = pageDeps();
     const current = await Promise.all(
       CERTIFICATE_TYPES.map((type) =>
         validCertificatesOf(db, { type, subjectType: "test_farmer", subjectId: String(chosen.id) }),
@@ -71,12 +71,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const id = submission.value.farmer;
-  const result = await getOrIssueAll("test_farmer", String(id), {
-    db: database(env.DB),
-    r2: env.CERTS,
-    verifyBaseUrl: new URL(request.url).origin,
-    actor: { id: session.id, role: session.role },
-  });
-  if (!result.ok) return data({ error: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  return redirect(`/certificate-testing-dashboard?farmer=${id}&generated=1`, { headers: PRIVATE_PAGE_HEADERS });
+  return formReply(
+    await getOrIssueAll("test_farmer", String(id), {
+      ...pageDeps(session),
+      verifyBaseUrl: new URL(request.url).origin,
+    }),
+    () => redirect(`/certificate-testing-dashboard?farmer=${id}&generated=1`, { headers: PRIVATE_PAGE_HEADERS }),
+    (failure) => ({ error: failure.message }),
+  );
 }

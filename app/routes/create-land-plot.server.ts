@@ -1,11 +1,10 @@
-import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { PLOT_TITLES } from "#worker/content/land-plots";
 import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/contracts/plot";
 import { registerPlot } from "#worker/services/plots/register-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/create-land-plot";
 
@@ -51,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const result = await registerPlot(
     { ...fields, geojson: parsed.geojson, decimals: parsed.decimals },
-    { db: database(env.DB), actor: { id: session.id, role: session.role } },
+    pageDeps(session),
   );
   if (!result.ok && result.kind === "unknown-farmer") {
     return data(

@@ -1,11 +1,10 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
 import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
 import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
 import { publicAggregates } from "#worker/services/reports/public-aggregates";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { reportViewer, visibleReports } from "../lib/reports.server";
 import { routePath } from "../lib/route-path";
 
@@ -17,7 +16,7 @@ export async function loader({ request }: { request: Request }) {
   // The oversight dashboard's accessibility view: no account, aggregate figures only.
   if (rule.publicView && !(await getSession(request))) {
     return data(
-      { kind: "public" as const, title: rule.title, aggregates: await publicAggregates(env.DB) },
+      { kind: "public" as const, title: rule.title, aggregates: await publicAggregates(pageDeps().db) },
       { headers: PRIVATE_PAGE_HEADERS },
     );
   }
@@ -26,13 +25,13 @@ export async function loader({ request }: { request: Request }) {
   // The oversight dashboard lists the ready reports this account may download (filtered here, on the server).
   const reportsFor = async () => {
     if (path !== "/monitoring-dashboard" || !can(session.role, "downloadReports")) return null;
-    const db = database(env.DB);
+    const { db } = pageDeps();
     return {
       items: await visibleReports(db, await reportViewer(session, db), { readyOnly: true, limit: 10 }),
       canGenerate: can(session.role, "generateReports"),
     };
   };
-  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(env.DB), csrfFor(session), reportsFor()]);
+  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(pageDeps().db), csrfFor(session), reportsFor()]);
   return data(
     {
       kind: "user" as const,

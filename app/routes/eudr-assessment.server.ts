@@ -1,13 +1,12 @@
-import { env, waitUntil } from "cloudflare:workers";
+import { waitUntil } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { type Database, database } from "#db/client";
+import type { Database } from "#db/client";
 import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { countPlotsInScope, plotIdsInScope, recentAssessments } from "#db/queries/plot-assessments";
 import { findLayer, listLayers } from "#db/queries/reference-layers";
 import { can } from "#worker/auth/permissions";
-import type { Session } from "#worker/auth/session";
 import {
   AssessFormSchema,
   CountyJobFormSchema,
@@ -29,14 +28,13 @@ import {
 } from "#worker/services/eudr/assessment-jobs";
 import { uploadLayer } from "#worker/services/eudr/upload-layer";
 import { demoMode, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/eudr-assessment";
 
 export const TITLE = "EUDR assessment";
 /** Background slices started from the page stop after this long (waitUntil allows 30 s). */
 const KICK_BUDGET_MS = 20_000;
-
-const actor = (s: Session) => ({ id: s.id, role: s.role });
 
 /** Resumes released (or abandoned) jobs in the background: refreshing the page keeps them moving. */
 function kickStalledJobs(db: Database, jobs: { id: string; status: string; updatedAt: string }[]) {
@@ -66,7 +64,7 @@ function evidenceSummary(evidence: StoredEvidence[]) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "assessPlots", TITLE);
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const url = new URL(request.url);
   const [layers, jobs, verdicts] = await Promise.all([listLayers(db), recentJobs(db, 5), recentAssessments(db, 20)]);
   kickStalledJobs(db, jobs);
@@ -145,20 +143,21 @@ export async function action({ request }: Route.ActionArgs) {
   const formData = await request.formData();
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!(await verifyCsrf(session, formData))) return fail(intent, 403, { formError: EUDR_MESSAGES.csrf });
-  const db = database(env.DB);
+  const deps = pageDeps(session);
+  const { db } = deps;
 
   if (intent === "upload-layer" || intent === "install-sample") {
     if (!can(session.role, "manageLayers"))
       return fail(intent, 403, { formError: "Only administrators can upload reference layers." });
     if (intent === "install-sample") {
       if (!demoMode()) return fail(intent, 403, { formError: "The sample layers can only be loaded in demo mode." });
-      const { installed } = await installSampleLayers({ db, r2: env.CERTS, actor: actor(session) });
+      const { installed } = await installSampleLayers(deps);
       return redirect(`/eudr-assessment?sample=${installed.length}`);
     }
     const submission = parseWithZod(formData, { schema: LayerUploadFormSchema });
     if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
     const { file, ...fields } = submission.value;
-    const result = await uploadLayer({ ...fields, geojson: await file.text() }, actor(session), { db, r2: env.CERTS });
+    const result = await uploadLayer({ ...fields, geojson: await file.text() }, deps.actor, deps);
     if (!result.ok) {
       return fail(intent, 400, {
         result: submission.reply({ fieldErrors: { file: [result.message, ...result.errors.map((e) => e.message)] } }),
@@ -196,7 +195,7 @@ export async function action({ request }: Route.ActionArgs) {
       });
     }
     const ids = await plotIdsInScope(db, resolved.value.scope, null, MAX_SYNC_PLOTS);
-    const { results } = await assessPlots(ids, { db, actor: actor(session) });
+    const { results } = await assessPlots(ids, deps);
     return data<ActionData>(
       {
         intent,
@@ -218,9 +217,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === "county-job") {
     const submission = parseWithZod(formData, { schema: CountyJobFormSchema });
     if (submission.status !== "success") return fail(intent, 400, { result: submission.reply() });
-    const created = await createAssessmentJob({ scope: "county", value: submission.value.county }, actor(session), {
-      db,
-    });
+    const created = await createAssessmentJob({ scope: "county", value: submission.value.county }, deps.actor, deps);
     if (!created.ok)
       return fail(intent, created.status, { result: submission.reply({ fieldErrors: { county: [created.message] } }) });
     if (created.job.status !== "done")

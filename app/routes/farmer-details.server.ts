@@ -1,13 +1,14 @@
-import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
-import { farmerHistory, findFarmer, plotsOfFarmer } from "#db/queries/farmers";
+import { farmerHistory, findFarmer } from "#db/queries/farmers";
+import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { GENDER_LABEL } from "#worker/contracts/farmer";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
 import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
-import { farmerView } from "#worker/services/registry/register-farmer";
+import { farmerView } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { formReply } from "../lib/form-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 
 export const FARMER_DETAILS_TITLE = "Farmer details";
@@ -51,7 +52,7 @@ export async function loader({ request, params }: { request: Request; params: { 
   const farmerId = normaliseFarmerId(asked);
   // frm000123, FRM-2024-001…: one canonical address per farmer.
   if (farmerId && farmerId !== asked) throw redirect(`/farmers/${farmerId}`);
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const found = farmerId ? await findFarmer(db, farmerId) : null;
   if (!found) notFound(`No farmer with ID ${asked}`, { href: "/farmers-list", label: "Back to the farmers list" });
   const { farmer, registrar } = found;
@@ -73,7 +74,15 @@ export async function loader({ request, params }: { request: Request; params: { 
       // Imported farmers have no login until an inspector issues one (ADR 009).
       canIssueLogin: !farmer.userId && can(session.role, "registerFarmers"),
       hasLogin: Boolean(farmer.userId),
-      plots,
+      plots: plots.map(({ id, plotCode, crop, areaHectares, county, validationState, riskLevel }) => ({
+        id,
+        plotCode,
+        crop,
+        areaHectares,
+        county,
+        validationState,
+        riskLevel,
+      })),
       history: history.map((h) => ({
         id: h.id,
         at: h.createdAt,
@@ -100,13 +109,9 @@ export async function action({ request, params }: { request: Request; params: { 
     );
   }
   const farmerId = normaliseFarmerId(params.farmerId ?? "") ?? "";
-  const result = await issueFarmerLogin(farmerId, {
-    db: database(env.DB),
-    actor: { id: session.id, role: session.role },
-  });
-  if (!result.ok) return data({ error: result.message, issued: null }, { status: result.status });
-  return data(
-    { error: null, issued: { farmerId: result.farmerId, temporaryPassword: result.temporaryPassword } },
-    { headers: PRIVATE_PAGE_HEADERS },
+  return formReply(
+    await issueFarmerLogin(farmerId, pageDeps(session)),
+    (issued) => data({ error: null, issued }, { headers: PRIVATE_PAGE_HEADERS }),
+    (failure) => ({ error: failure.message, issued: null }),
   );
 }

@@ -15,7 +15,14 @@ export function meta({ loaderData }: Route.MetaArgs) {
   ];
 }
 
+/** Audit action names (docs/audit-actions.md), with the earlier names that rows written before may carry. */
 const ACTION_LABEL: Record<string, string> = {
+  "farmer.register": "Farmer registered",
+  "user.create": "Sign-in account created",
+  "user.reissue_password": "New temporary password issued",
+  "user.change_password": "Password changed by the farmer",
+  "user.deactivate": "Account deactivated",
+  "farmer.clear_photo": "Photo could not be stored",
   farmer_registered: "Farmer registered",
   user_created: "Sign-in account created",
   temporary_password_reissued: "New temporary password issued",

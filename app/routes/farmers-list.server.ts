@@ -1,10 +1,9 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { searchFarmers } from "#db/queries/farmers";
 import { FarmerSearchSchema, searchFilter } from "#worker/contracts/farmer";
-import { parseCrops } from "#worker/services/registry/register-farmer";
+import { parseCrops } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 
 export const FARMERS_LIST_TITLE = "Farmers";
@@ -27,7 +26,7 @@ export async function loader({ request }: { request: Request }) {
   const { search, ignored } = readSearch(new URL(request.url));
   const { page, pageSize } = search;
   const [{ rows, total }, user] = await Promise.all([
-    searchFarmers(database(env.DB), searchFilter(search), page, pageSize),
+    searchFarmers(pageDeps().db, searchFilter(search), page, pageSize),
     shellUser(session),
   ]);
   return data(

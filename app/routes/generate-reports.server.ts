@@ -1,13 +1,13 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { findExporter, getReport, listExporters } from "#db/queries/reports";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "#worker/auth/report-access";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
 import { defaultPeriod, REPORT_MESSAGES, ReportRequestSchema } from "#worker/contracts/reports";
 import { buildReport, requestReport } from "#worker/services/reports/build-report";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { reportItems, reportViewer, visibleReports } from "../lib/reports.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/generate-reports";
@@ -19,7 +19,7 @@ const RESUME_AFTER_MS = 10_000;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "generateReports", REPORTS_TITLE);
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const viewer = await reportViewer(session, db);
   const kinds = reportKindsFor(viewer);
   const reportId = new URL(request.url).searchParams.get("report");
@@ -73,7 +73,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
   }
   const input = submission.value;
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const viewer = await reportViewer(session, db);
   if (!mayGenerateReport(viewer, input.kind)) {
     return data(
@@ -87,7 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400, headers: PRIVATE_PAGE_HEADERS },
     );
   }
-  const { report } = await requestReport(input, { db, actor: { id: session.id, role: session.role } });
+  const { report } = await requestReport(input, pageDeps(session));
   waitUntil(buildReport(report.id, { db, files: env.CERTS }));
   return redirect(`/generate-reports?report=${report.id}`);
 }

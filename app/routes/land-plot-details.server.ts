@@ -1,11 +1,10 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { assessmentsOfPlot, auditOfPlot, batchesOfPlot, plotWithFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { EUDR_CHECKS, PLOT_TITLES, type PlotCheck, QUALITY_CHECKS } from "#worker/content/land-plots";
 import type { Issue, PlotGeometry, Position } from "#worker/domain/validate-geometry";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/land-plot-details";
 
@@ -87,7 +86,7 @@ function changedFields(before: string | null, after: string | null): string[] {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readRegistry", PLOT_TITLES.details);
-  const db = database(env.DB);
+  const { db } = pageDeps();
   const plot = await plotWithFarmer(db, params.id);
   if (!plot) notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
   const [assessments, batches, audit] = await Promise.all([

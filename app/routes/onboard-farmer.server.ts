@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { FARMER_MESSAGES, FarmerFormSchema, imageTypeOf, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 
 export const ONBOARD_TITLE = "Onboard a farmer";
@@ -74,10 +74,7 @@ export async function action({ request }: { request: Request }) {
     upload = { body, contentType };
   }
 
-  const result = await registerFarmer(
-    { ...fields, photo: upload },
-    { db: database(env.DB), actor: { id: session.id, role: session.role }, photos: env.CERTS },
-  );
+  const result = await registerFarmer({ ...fields, photo: upload }, { ...pageDeps(session), photos: env.CERTS });
   if (!result.ok) {
     return data(
       { kind: "error" as const, result: submission.reply({ fieldErrors: result.errors }), formError: null },

@@ -1,7 +1,6 @@
-import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { database } from "#db/client";
 import { readPublicTrace } from "#worker/services/batches/read-batches";
+import { pageDeps } from "../lib/deps.server";
 import type { Route } from "./+types/qr";
 
 /**
@@ -13,7 +12,7 @@ const NOT_FOUND_CACHE = "no-store";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const code = params.batchCode.trim().toUpperCase();
-  const trace = await readPublicTrace(code, { db: database(env.DB) });
+  const trace = await readPublicTrace(code, pageDeps());
   if (!trace) return data({ code, trace: null }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE } });
   return data({ code, trace }, { headers: { "Cache-Control": TRACE_CACHE } });
 }

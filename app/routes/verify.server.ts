@@ -1,13 +1,13 @@
-import { env } from "cloudflare:workers";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
-import { database } from "#db/client";
 import { can } from "#worker/auth/permissions";
 import { RevokeSchema } from "#worker/contracts/certificates";
 import { notIssuedMessage, readVerification, revokeCertificate } from "#worker/services/certificates/issue-certificate";
 import { VERIFY_TEXT } from "../content/certificates";
 import { csrfFor, getSession, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReply, formReply } from "../lib/form-reply.server";
 import type { Route } from "./+types/verify";
 
 /**
@@ -17,8 +17,10 @@ import type { Route } from "./+types/verify";
 const HEADERS = { "Cache-Control": "private, no-store" };
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const db = database(env.DB);
-  const [view, session] = await Promise.all([readVerification(params.certificateNumber, { db }), getSession(request)]);
+  const [view, session] = await Promise.all([
+    readVerification(params.certificateNumber, pageDeps()),
+    getSession(request),
+  ]);
   if (!view) {
     return data(
       { view: null, notFound: notIssuedMessage(params.certificateNumber), revoke: null, revokedNow: false },
@@ -52,16 +54,10 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (!(await verifyCsrf(session, formData)))
     return answer(submission.reply({ formErrors: [VERIFY_TEXT.csrfFailed] }), 403);
   if (submission.status !== "success") return answer(submission.reply(), 400);
-  const result = await revokeCertificate(params.certificateNumber, submission.value.reason, {
-    db: database(env.DB),
-    actor: { id: session.id, role: session.role },
-  });
-  if (!result.ok)
-    return answer(
-      submission.reply({ fieldErrors: result.errors, formErrors: result.errors ? [] : [result.message] }),
-      result.status,
-    );
-  return redirect(`/verify/${encodeURIComponent(result.value.certificate.certificateNumber)}?revoked=1`, {
-    headers: HEADERS,
-  });
+  return formReply(
+    await revokeCertificate(params.certificateNumber, submission.value.reason, pageDeps(session)),
+    ({ certificate }) =>
+      redirect(`/verify/${encodeURIComponent(certificate.certificateNumber)}?revoked=1`, { headers: HEADERS }),
+    (failure) => ({ result: failureReply(submission, failure) }),
+  );
 }

@@ -56,3 +56,10 @@ export async function auditEntityTypes(db: Database) {
   const rows = await db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(auditLog.entityType);
   return rows.map((r) => r.t);
 }
+
+export type NewAuditRow = typeof auditLog.$inferInsert;
+
+/** One audit row, as a statement for the same `db.batch()` as the change it records. */
+export function insertAuditStatement(db: Database, row: NewAuditRow) {
+  return db.insert(auditLog).values(row);
+}

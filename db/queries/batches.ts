@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
+import { type PlotSummary, plotSummaryColumns } from "./land-plots";
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;
@@ -47,21 +48,8 @@ export async function farmersByCode(db: Database, codes: string[]) {
   ).flat();
 }
 
-const plotColumns = {
-  id: landPlots.id,
-  plotCode: landPlots.plotCode,
-  farmerId: landPlots.farmerId,
-  crop: landPlots.crop,
-  areaHectares: landPlots.areaHectares,
-  county: landPlots.county,
-  riskLevel: landPlots.riskLevel,
-  validationState: landPlots.validationState,
-  minLon: landPlots.minLon,
-  minLat: landPlots.minLat,
-  maxLon: landPlots.maxLon,
-  maxLat: landPlots.maxLat,
-};
-export type PlotForBatch = { [K in keyof typeof plotColumns]: (typeof landPlots.$inferSelect)[K] };
+const plotColumns = plotSummaryColumns;
+export type PlotForBatch = PlotSummary;
 
 /** Plots by their plot code (stored upper-case, e.g. PLT-100001-03). */
 export async function plotsByCode(db: Database, codes: string[]): Promise<PlotForBatch[]> {
@@ -74,16 +62,6 @@ export async function plotsByCode(db: Database, codes: string[]): Promise<PlotFo
       ),
     )
   ).flat();
-}
-
-/** A farmer's plots (the purchase form's checkboxes), by plot code. `farmerId` is FRM + 6 digits. */
-export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200): Promise<PlotForBatch[]> {
-  return db
-    .select(plotColumns)
-    .from(landPlots)
-    .where(eq(landPlots.farmerId, farmerId))
-    .orderBy(landPlots.plotCode)
-    .limit(limit);
 }
 
 /** Plots by id (current risk and validation of a batch's origins). */

@@ -25,3 +25,12 @@ export async function finishCronRun(db: Database, id: number, status: "ok" | "fa
 export async function latestCronRuns(db: Database, limit = 10) {
   return db.select().from(cronRuns).orderBy(desc(cronRuns.id)).limit(limit);
 }
+
+/** Drops cron history older than `days` days so the table stays small; answers how many rows went. */
+export async function pruneCronRuns(db: Database, days: number) {
+  const result = await db
+    .delete(cronRuns)
+    .where(sql`${cronRuns.startedAt} < strftime('%Y-%m-%dT%H:%M:%fZ','now',${`-${days} days`})`)
+    .run();
+  return result.meta.changes ?? 0;
+}

@@ -11,7 +11,7 @@
  */
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { auditLog, farmerCrops, farmers, landPlots, users } from "../schema";
+import { auditLog, farmerCrops, farmers, users } from "../schema";
 import { normalizeLoginId } from "./users";
 
 export type FarmerRow = typeof farmers.$inferSelect;
@@ -260,36 +260,11 @@ export async function findFarmerAccount(db: Database, userId: string) {
   return row ?? null;
 }
 
-export function setAccountPasswordStatement(db: Database, userId: string, passwordHash: string) {
-  return db
-    .update(users)
-    .set({ passwordHash, mustChangePassword: true, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(users.id, userId));
-}
-
 export function clearFarmerPhotoStatement(db: Database, farmerId: string) {
   return db
     .update(farmers)
     .set({ photoKey: null, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(eq(farmers.farmerId, farmerId));
-}
-
-/** A farmer's plots (land_plots_farmer_id_idx); land_plots.farmer_id holds the FRM ID. */
-export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200) {
-  return db
-    .select({
-      id: landPlots.id,
-      plotCode: landPlots.plotCode,
-      crop: landPlots.crop,
-      areaHectares: landPlots.areaHectares,
-      county: landPlots.county,
-      validationState: landPlots.validationState,
-      riskLevel: landPlots.riskLevel,
-    })
-    .from(landPlots)
-    .where(eq(landPlots.farmerId, farmerId))
-    .orderBy(landPlots.plotCode)
-    .limit(limit);
 }
 
 /**

@@ -2,6 +2,33 @@ import { and, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, batches, batchOrigins, farmers, landPlots, plotAssessments, users } from "../schema";
 
+/** What a list of plots shows of each: code, crop, area, verdicts and bounding box. */
+export const plotSummaryColumns = {
+  id: landPlots.id,
+  plotCode: landPlots.plotCode,
+  farmerId: landPlots.farmerId,
+  crop: landPlots.crop,
+  areaHectares: landPlots.areaHectares,
+  county: landPlots.county,
+  riskLevel: landPlots.riskLevel,
+  validationState: landPlots.validationState,
+  minLon: landPlots.minLon,
+  minLat: landPlots.minLat,
+  maxLon: landPlots.maxLon,
+  maxLat: landPlots.maxLat,
+};
+export type PlotSummary = { [K in keyof typeof plotSummaryColumns]: (typeof landPlots.$inferSelect)[K] };
+
+/** A farmer's plots by plot code (land_plots_farmer_id_idx); land_plots.farmer_id holds the FRM ID. */
+export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200): Promise<PlotSummary[]> {
+  return db
+    .select(plotSummaryColumns)
+    .from(landPlots)
+    .where(eq(landPlots.farmerId, farmerId))
+    .orderBy(landPlots.plotCode)
+    .limit(limit);
+}
+
 export type BBox = { minLon: number; minLat: number; maxLon: number; maxLat: number };
 
 /**

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { authEvents, users } from "../schema";
 
@@ -58,4 +58,31 @@ export type AuthEvent = typeof authEvents.$inferInsert;
 
 export async function logAuthEvent(db: Database, event: AuthEvent) {
   await db.insert(authEvents).values(event);
+}
+
+/** A new password hash for an account; `mustChangePassword` when it is a temporary one. */
+export function setPasswordStatement(db: Database, userId: string, passwordHash: string, mustChangePassword: boolean) {
+  return db
+    .update(users)
+    .set({ passwordHash, mustChangePassword, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(users.id, userId));
+}
+
+/** Active farmer accounts (the dashboards' "active farmers" tile). */
+export async function activeFarmerCount(db: Database) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, "farmer"), eq(users.active, true)));
+  return row?.n ?? 0;
+}
+
+/** Active real (non-demo) farmer accounts per county, counties in order; `county` null when unknown. */
+export async function activeFarmersByCounty(db: Database) {
+  return db
+    .select({ county: users.county, farmers: count() })
+    .from(users)
+    .where(and(eq(users.role, "farmer"), eq(users.active, true), eq(users.isDemo, false)))
+    .groupBy(users.county)
+    .orderBy(users.county);
 }

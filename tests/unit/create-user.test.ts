@@ -277,7 +277,7 @@ describe("buildInsertSql", () => {
       /^INSERT INTO users \(id, login_id, login_id_normalized, role, first_name, last_name, county, phone, company_name, organization_name, department, entity_type, password_hash, access_code_hash, active, must_change_password, is_demo\) VALUES \('[0-9a-f-]{36}', 'FRM000123', 'FRM000123', 'farmer', '', '', 'Lofa County', NULL, NULL, NULL, NULL, NULL, 'scrypt\$[^']+', NULL, 1, 1, 0\);$/,
     );
     expect(audit).toMatch(
-      /^INSERT INTO audit_log .* 'user_created', 'user', '[0-9a-f-]{36}', NULL, '\{.*\}' WHERE EXISTS \(SELECT 1 FROM users WHERE id = '[0-9a-f-]{36}'\);$/,
+      /^INSERT INTO audit_log .* 'user.create', 'user', '[0-9a-f-]{36}', NULL, '\{.*\}' WHERE EXISTS \(SELECT 1 FROM users WHERE id = '[0-9a-f-]{36}'\);$/,
     );
     expect(canonicalLoginId("dg", " Dg.Lacra ")).toBe("Dg.Lacra");
   });

@@ -331,7 +331,7 @@ describe("sessions", () => {
     expect(again.status).toBe(403);
     expect((await json(again)).message).toBe("This account has been deactivated. Please contact the regulator.");
     const audit = await env.DB.prepare("SELECT action FROM audit_log WHERE entity_id = 'demo-farmer'").all();
-    expect(audit.results).toContainEqual({ action: "user_deactivated" });
+    expect(audit.results).toContainEqual({ action: "user.deactivate" });
   });
 });
 

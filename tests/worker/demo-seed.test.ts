@@ -270,11 +270,11 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     );
     expect(audit).toEqual(
       expect.arrayContaining([
-        { action: "assess", entity_type: "land_plot", n: 13 },
-        { action: "create", entity_type: "land_plot", n: 1 },
-        { action: "farmer_registered", entity_type: "farmer", n: 13 },
-        { action: "import", entity_type: "land_plot", n: 12 },
-        { action: "login_linked", entity_type: "farmer", n: 1 },
+        { action: "plot.assess", entity_type: "land_plot", n: 13 },
+        { action: "plot.register", entity_type: "land_plot", n: 1 },
+        { action: "farmer.register", entity_type: "farmer", n: 13 },
+        { action: "plot.import", entity_type: "land_plot", n: 12 },
+        { action: "farmer.link_login", entity_type: "farmer", n: 1 },
       ]),
     );
     const layers = await one<{ n: number }>(

@@ -360,7 +360,9 @@ describe("POST /api/eudr/layers", () => {
     };
     expect(all.layers.find((l) => l.id === v1.layer.id)?.status).toBe("retired");
     expect(
-      await count("SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'reference_layer' AND action = 'upload'"),
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'reference_layer' AND action = 'reference_layer.upload'",
+      ),
     ).toBe(2);
   });
 });
@@ -486,7 +488,7 @@ describe("assessing plots against the sample layers", () => {
     ]);
     expect(
       await count(
-        "SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'land_plot' AND action = 'assess' AND entity_id = 'sapo'",
+        "SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'land_plot' AND action = 'plot.assess' AND entity_id = 'sapo'",
       ),
     ).toBe(1);
   });

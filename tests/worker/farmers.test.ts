@@ -138,8 +138,8 @@ describe("POST /api/farmers", () => {
       (await before).n,
     );
     expect(audit.map((a) => [a.action, a.entity_type, a.entity_id, a.actor_id, a.actor_role])).toEqual([
-      ["farmer_registered", "farmer", farmerId, inspector.account.id, "land_inspector"],
-      ["user_created", "user", row.user_id, inspector.account.id, "land_inspector"],
+      ["farmer.register", "farmer", farmerId, inspector.account.id, "land_inspector"],
+      ["user.create", "user", row.user_id, inspector.account.id, "land_inspector"],
     ]);
     expect(JSON.parse(audit[0]!.after!)).toMatchObject({
       farmerId,
@@ -207,11 +207,11 @@ describe("POST /api/farmers", () => {
     expect((await farmerLogin(a.farmer.farmerId, b.temporaryPassword!)).status).toBe(200);
     expect(
       await one(
-        "SELECT action FROM audit_log WHERE action = 'temporary_password_reissued' AND entity_id = (SELECT user_id FROM farmers WHERE farmer_id = ?)",
+        "SELECT action FROM audit_log WHERE action = 'user.reissue_password' AND entity_id = (SELECT user_id FROM farmers WHERE farmer_id = ?)",
         a.farmer.farmerId,
       ),
     ).toEqual({
-      action: "temporary_password_reissued",
+      action: "user.reissue_password",
     });
 
     // Once the farmer has signed in, a repeat changes nothing and reveals nothing.
@@ -351,7 +351,7 @@ describe("registerFarmer when another registration gets there first", () => {
     });
     expect(
       await one("SELECT action FROM audit_log WHERE entity_id = ? ORDER BY id DESC LIMIT 1", result.farmer.farmerId),
-    ).toEqual({ action: "farmer_photo_not_stored" });
+    ).toEqual({ action: "farmer.clear_photo" });
   });
 });
 

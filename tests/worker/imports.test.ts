@@ -100,11 +100,11 @@ describe("bulk import of farmers and plots", () => {
       { plot_code: `PLT-${musu.slice(3)}-02`, farmer_id: musu, geometry_type: "Point", validation_state: "valid" },
     ]);
     const audit = await env.DB.prepare(
-      "SELECT action, entity_type, COUNT(*) AS n FROM audit_log WHERE action IN ('import','farmer_registered') GROUP BY action, entity_type ORDER BY action",
+      "SELECT action, entity_type, COUNT(*) AS n FROM audit_log WHERE action IN ('plot.import','farmer.register') GROUP BY action, entity_type ORDER BY action",
     ).all();
     expect(audit.results).toEqual([
-      { action: "farmer_registered", entity_type: "farmer", n: 2 },
-      { action: "import", entity_type: "land_plot", n: 2 },
+      { action: "farmer.register", entity_type: "farmer", n: 2 },
+      { action: "plot.import", entity_type: "land_plot", n: 2 },
     ]);
 
     const again = await finish(token, (await upload(token, CSV, "registry.csv")).json.run.id);

@@ -126,7 +126,7 @@ describe("POST /api/plots", () => {
       .all<Record<string, string>>();
     expect(audit.results).toHaveLength(1);
     expect(audit.results[0]).toMatchObject({
-      action: "create",
+      action: "plot.register",
       actor_id: inspector.account.id,
       actor_role: "land_inspector",
     });
@@ -531,7 +531,7 @@ describe("list and details", () => {
     expect(html).toContain('href="/batches/BCH-NIM-0001"');
     expect(html).toMatch(/<svg[^>]*aria-label="Outline of plot PLT-100001-01"/);
     expect(html).toContain(`${inspector.account.firstName} ${inspector.account.lastName} (Land Inspector)`);
-    expect(html).toMatch(/<td class="p-1">create<\/td>/);
+    expect(html).toMatch(/<td class="p-1">plot.register<\/td>/);
   });
 
   it("a plot with warnings shows them in its quality checks", async () => {

@@ -389,7 +389,7 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
       [`reports/${report.dataHash}.pdf`, report.id],
     ]);
     const audit = await env.DB.prepare(
-      "SELECT actor_role, after FROM audit_log WHERE action = 'report.requested' AND entity_id = ?",
+      "SELECT actor_role, after FROM audit_log WHERE action = 'report.request' AND entity_id = ?",
     )
       .bind(report.id)
       .first<{ actor_role: string; after: string }>();

@@ -51,7 +51,7 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/test", certificateTestApi)
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
-  .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.env.DB)));
+  .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.get("db"))));
 
 api.onError(onApiError);
 api.notFound(onApiNotFound);

@@ -24,7 +24,7 @@ export const usersApi = new Hono<ApiEnv>().post(
       db.insert(auditLog).values({
         actorId: actor.id,
         actorRole: actor.role,
-        action: "user_deactivated",
+        action: "user.deactivate",
         entityType: "user",
         entityId: target.id,
         before: JSON.stringify({ active: target.active }),

@@ -1,8 +1,8 @@
-import { database } from "#db/client";
-import { finishCronRun, startCronRun } from "#db/queries/cron-runs";
+import { finishCronRun, pruneCronRuns, startCronRun } from "#db/queries/cron-runs";
 import { unfinishedImportRuns } from "#db/queries/import-runs";
 import type { Env } from "../env";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
+import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
 import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
@@ -15,7 +15,8 @@ export const NIGHTLY_CRON = "0 2 * * *";
  * Later jobs (certificate regeneration, expiry) are added to `jobs` below.
  */
 export async function runScheduled(controller: Pick<ScheduledController, "cron" | "scheduledTime">, env: Env) {
-  const db = database(env.DB);
+  const deps = buildDeps(env);
+  const { db } = deps;
   const runId = await startCronRun(db, controller.cron, new Date(controller.scheduledTime));
   const summary: Record<string, unknown> = {};
   try {
@@ -33,15 +34,10 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
       // Nightly: expire certificates past their date; re-issue those whose data changed or that expire within 14 days.
       certificates: async () =>
         controller.cron === NIGHTLY_CRON
-          ? regenerateCertificates({ db, r2: env.CERTS, now: () => new Date(controller.scheduledTime) })
+          ? regenerateCertificates({ ...deps, now: () => new Date(controller.scheduledTime) })
           : { skipped: `runs with the nightly trigger (${NIGHTLY_CRON})` },
       // Housekeeping: drop cron history older than 90 days so the table stays small.
-      pruneCronHistory: async () => {
-        const result = await env.DB.prepare(
-          "DELETE FROM cron_runs WHERE started_at < strftime('%Y-%m-%dT%H:%M:%fZ','now','-90 days')",
-        ).run();
-        return { deleted: result.meta.changes ?? 0 };
-      },
+      pruneCronHistory: async () => ({ deleted: await pruneCronRuns(db, 90) }),
     };
     for (const [name, job] of Object.entries(jobs)) summary[name] = await job();
     await finishCronRun(db, runId, "ok", summary);

@@ -1,16 +1,17 @@
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "#db/client";
-import { findUserById, logAuthEvent } from "#db/queries/users";
-import { auditLog, users } from "#db/schema";
+import { findUserById, logAuthEvent, setPasswordStatement } from "#db/queries/users";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { createSession, revokeUserSessions, type Session, type SessionDeps, sessionCookie } from "#worker/auth/session";
+import { auditEntry } from "../platform/audit";
+import type { Failure, FieldErrors } from "../result";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password";
 
 type Input = { currentPassword: string; newPassword: string };
-type Result =
+/** Success stays flat (worker/api/auth.ts reads it so); a refusal is a `Failure` with field messages. */
+type Changed =
   | { ok: true; message: string; token: string; cookie: string; session: Session }
-  | { ok: false; status: 400 | 401; message: string; errors?: Record<string, string[]> };
+  | (Failure & { status: 400 | 401; errors?: FieldErrors });
 
 /**
  * Changes the signed-in user's password: the current one must be right, the new one must not
@@ -20,7 +21,7 @@ export async function changePassword(
   input: Input,
   session: Session,
   deps: SessionDeps & { db: Database },
-): Promise<Result> {
+): Promise<Changed> {
   const user = await findUserById(deps.db, session.id);
   if (!user) return { ok: false, status: 401, message: AUTH_MESSAGES.sessionExpired };
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -41,19 +42,16 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.batch([
-    deps.db
-      .update(users)
-      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-      .where(eq(users.id, user.id)),
-    deps.db.insert(auditLog).values({
-      actorId: user.id,
-      actorRole: user.role,
-      action: "password_changed",
-      entityType: "user",
-      entityId: user.id,
-      before: JSON.stringify({ mustChangePassword: user.mustChangePassword }),
-      after: JSON.stringify({ mustChangePassword: false }),
-    }),
+    setPasswordStatement(deps.db, user.id, passwordHash, false),
+    auditEntry(
+      deps.db,
+      user,
+      "user.change_password",
+      "user",
+      user.id,
+      { mustChangePassword: user.mustChangePassword },
+      { mustChangePassword: false },
+    ),
   ]);
   await revokeUserSessions(deps, user.id);
   const fresh = await createSession(deps, {

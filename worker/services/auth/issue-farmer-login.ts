@@ -1,13 +1,12 @@
-import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { findFarmer, insertFarmerAccountStatement, setFarmerUserStatement } from "#db/queries/farmers";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor, ServiceDeps } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { generateTemporaryPassword } from "../registry/register-farmer";
+import { fail, ok, type Result } from "../result";
 import { hashPassword } from "./password";
 
-export type IssueLoginResult =
-  | { ok: true; farmerId: string; temporaryPassword: string }
-  | { ok: false; status: 404 | 409; message: string };
+export type IssuedLogin = { farmerId: string; temporaryPassword: string };
 
 /**
  * Gives a registered farmer without a login (e.g. one from a bulk import, ADR 009) their
@@ -16,12 +15,16 @@ export type IssueLoginResult =
  */
 export async function issueFarmerLogin(
   farmerId: string,
-  deps: { db: Database; actor: Actor; hash?: (p: string) => Promise<string>; newPassword?: () => string },
-): Promise<IssueLoginResult> {
+  deps: Pick<ServiceDeps, "db"> & {
+    actor: AuditActor;
+    hash?: (p: string) => Promise<string>;
+    newPassword?: () => string;
+  },
+): Promise<Result<IssuedLogin>> {
   const found = await findFarmer(deps.db, farmerId);
-  if (!found) return { ok: false, status: 404, message: `No farmer with ID ${farmerId}` };
+  if (!found) return fail(404, `No farmer with ID ${farmerId}`);
   const { farmer } = found;
-  if (farmer.userId) return { ok: false, status: 409, message: `Farmer ${farmerId} already has a login` };
+  if (farmer.userId) return fail(409, `Farmer ${farmerId} already has a login`);
   const temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
   const userId = crypto.randomUUID();
   const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
@@ -37,19 +40,19 @@ export async function issueFarmerLogin(
         passwordHash,
       }),
       setFarmerUserStatement(deps.db, farmerId, userId),
-      auditEntry(deps.db, deps.actor, "user_created", "user", userId, null, {
+      auditEntry(deps.db, deps.actor, "user.create", "user", userId, null, {
         loginId: farmerId,
         role: "farmer",
         mustChangePassword: true,
       }),
-      auditEntry(deps.db, deps.actor, "login_issued", "farmer", farmerId, { userId: null }, { userId }),
+      auditEntry(deps.db, deps.actor, "farmer.issue_login", "farmer", farmerId, { userId: null }, { userId }),
     ]);
   } catch (error) {
     // Two inspectors pressed the button at once: the login ID is unique, the first one won.
     if (isUniqueViolation(error)) {
-      return { ok: false, status: 409, message: `Farmer ${farmerId} already has a login` };
+      return fail(409, `Farmer ${farmerId} already has a login`);
     }
     throw error;
   }
-  return { ok: true, farmerId, temporaryPassword };
+  return ok({ farmerId, temporaryPassword });
 }

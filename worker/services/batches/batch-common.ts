@@ -9,16 +9,14 @@ import type { Role } from "#worker/auth/roles";
 import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
 import { type Eligibility, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
+import type { Actor, ServiceDeps } from "../deps";
+import type { Result } from "../result";
 
-export type BatchActor = { id: string; role: Role };
-export type BatchDeps = { db: Database; actor: BatchActor; now?: () => Date };
-
-export type Outcome<T> =
-  | { ok: true; value: T }
-  | { ok: false; status: 400 | 403 | 404 | 409; message: string; errors?: Record<string, string[]> };
-
-export const fail = (status: 400 | 403 | 404 | 409, message: string, errors?: Record<string, string[]>) =>
-  ({ ok: false, status, message, ...(errors ? { errors } : {}) }) as const;
+/** The batch services check permissions, so their actor is always a signed-in role. */
+export type BatchActor = Actor & { role: Role };
+export type BatchDeps = Pick<ServiceDeps, "db"> & Partial<Pick<ServiceDeps, "now">> & { actor: BatchActor };
+/** @deprecated the one result type is `Result` (worker/services/result.ts); kept for worker/api/batches.ts. */
+export type Outcome<T> = Result<T>;
 
 export const STALE_MESSAGE = "Someone else changed this batch a moment ago: reload it and check before trying again";
 

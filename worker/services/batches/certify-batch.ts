@@ -13,7 +13,8 @@ import {
   statusFor,
 } from "#worker/domain/batch-compliance";
 import { auditEntry } from "../platform/audit";
-import { type BatchDeps, fail, type Outcome, snapshot } from "./batch-common";
+import { fail, type Result } from "../result";
+import { type BatchDeps, snapshot } from "./batch-common";
 
 export type ComplianceDecision = "mark_compliant" | "recheck";
 
@@ -21,7 +22,7 @@ export async function certifyBatch(
   batchCode: string,
   decision: ComplianceDecision,
   deps: BatchDeps,
-): Promise<Outcome<{ batch: BatchRow; changed: boolean }>> {
+): Promise<Result<{ batch: BatchRow; changed: boolean }>> {
   const { db, actor } = deps;
   const batch = await batchByCode(db, batchCode);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);

@@ -29,19 +29,12 @@ import {
   yieldFor,
 } from "#worker/domain/volume-plausibility";
 import { auditEntry } from "../platform/audit";
-import {
-  type BatchDeps,
-  custodyEventId,
-  custodySnapshot,
-  fail,
-  type Outcome,
-  snapshot,
-  withNewBatchCodes,
-} from "./batch-common";
+import { fail, type Result } from "../result";
+import { type BatchDeps, custodyEventId, custodySnapshot, snapshot, withNewBatchCodes } from "./batch-common";
 
 export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };
 
-export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promise<Outcome<CreatedBatch>> {
+export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promise<Result<CreatedBatch>> {
   const { db, actor } = deps;
   const now = (deps.now ?? (() => new Date()))();
   const allowed = canTransition("harvested", "purchased", actor.role);
@@ -49,7 +42,9 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
 
   const [farmers, plots] = await Promise.all([farmersByCode(db, input.farmerIds), plotsByCode(db, input.plotCodes)]);
   const errors: Record<string, string[]> = {};
-  const add = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const add = (field: string, message: string) => {
+    errors[field] = [...(errors[field] ?? []), message];
+  };
 
   for (const id of input.farmerIds)
     if (!farmers.some((f) => f.farmerId === id)) add("farmerIds", `No farmer with ID ${id} is registered`);

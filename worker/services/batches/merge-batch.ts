@@ -23,15 +23,14 @@ import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { type ChainStatus, canHandleAt, STATUS_LABEL } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
+import { fail, type Result } from "../result";
 import {
   type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
-  fail,
   isConcurrentChange,
   lowestGrade,
-  type Outcome,
   round3,
   STALE_MESSAGE,
   snapshot,
@@ -43,7 +42,7 @@ const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 
 export async function mergeBatches(
   input: MergeInput,
   deps: BatchDeps,
-): Promise<Outcome<{ merged: NewBatch & { id: string }; parents: BatchRow[] }>> {
+): Promise<Result<{ merged: NewBatch & { id: string }; parents: BatchRow[] }>> {
   const { db, actor } = deps;
   const codes = [...new Set(input.batchCodes.map((c) => c.toUpperCase()))];
   if (codes.length < 2)

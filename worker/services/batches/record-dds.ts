@@ -8,13 +8,14 @@
 import { type BatchRow, batchByCode, updateBatch } from "#db/queries/batches";
 import type { DdsInput } from "#worker/contracts/batches";
 import { auditEntry } from "../platform/audit";
-import { type BatchDeps, fail, type Outcome, snapshot } from "./batch-common";
+import { fail, type Result } from "../result";
+import { type BatchDeps, snapshot } from "./batch-common";
 
 export async function recordDds(
   batchCode: string,
   input: DdsInput,
   deps: BatchDeps,
-): Promise<Outcome<{ batch: BatchRow }>> {
+): Promise<Result<{ batch: BatchRow }>> {
   const { db, actor } = deps;
   if (actor.role !== "exporter")
     return fail(403, "Only the exporter of a shipment can record its DDS reference and verification numbers");

@@ -22,12 +22,12 @@ export function qrPng(text: string, scale = 8): Uint8Array<ArrayBuffer> {
   const qr = encode(text, { ecc: "M", border: QUIET_ZONE });
   const size = qr.size * scale;
   const pixels = new Uint8Array(size * size).fill(255);
-  qr.data.forEach((row, y) =>
+  qr.data.forEach((row, y) => {
     row.forEach((dark, x) => {
       if (!dark) return;
       for (let dy = 0; dy < scale; dy++)
         pixels.fill(0, (y * scale + dy) * size + x * scale, (y * scale + dy) * size + (x + 1) * scale);
-    }),
-  );
+    });
+  });
   return new Uint8Array(encodePng({ width: size, height: size, data: pixels, depth: 8, channels: 1 }));
 }

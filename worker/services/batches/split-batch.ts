@@ -21,14 +21,13 @@ import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { canHandleAt } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
+import { fail, type Result } from "../result";
 import {
   type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
-  fail,
   isConcurrentChange,
-  type Outcome,
   round3,
   STALE_MESSAGE,
   snapshot,
@@ -41,7 +40,7 @@ export async function splitBatch(
   batchCode: string,
   input: SplitInput,
   deps: BatchDeps,
-): Promise<Outcome<{ parent: BatchRow; children: NewBatch[] }>> {
+): Promise<Result<{ parent: BatchRow; children: NewBatch[] }>> {
   const { db, actor } = deps;
   const parent = await batchByCode(db, batchCode);
   if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);

@@ -22,14 +22,13 @@ import {
   STEP_NAME,
 } from "#worker/domain/custody";
 import { auditEntry } from "../platform/audit";
+import { fail, type Result } from "../result";
 import {
   type BatchDeps,
   custodyEventId,
   custodySnapshot,
   eligibilityOfPlots,
-  fail,
   isConcurrentChange,
-  type Outcome,
   STALE_MESSAGE,
   snapshot,
 } from "./batch-common";
@@ -38,7 +37,7 @@ export async function transferBatch(
   batchCode: string,
   input: TransferInput,
   deps: BatchDeps,
-): Promise<Outcome<{ batch: BatchRow; event: NewCustodyEvent }>> {
+): Promise<Result<{ batch: BatchRow; event: NewCustodyEvent }>> {
   const { db, actor } = deps;
   const batch = await batchByCode(db, batchCode);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);

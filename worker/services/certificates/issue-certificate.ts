@@ -46,7 +46,9 @@ import {
   type SubjectKind,
   stampCertificate,
 } from "#worker/domain/certificates/content";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
 import {
   certificateDataHash,
   contentForType,
@@ -64,22 +66,13 @@ export type IssueDeps = {
   /** Origin of the public site: the QR code and the printed URL point to `<base>/verify/<number>`. */
   verifyBaseUrl: string;
   /** Who asked (recorded as issued_by and in the audit row); null for the platform itself. */
-  actor: Actor | null;
+  actor: AuditActor | null;
   now?: () => Date;
   /** The PDF renderer; by default the real one, loaded only when a PDF is actually drawn. */
   render?: Render;
 };
 
 export type CertificateRequest = { type: CertificateType; subjectType: SubjectKind; subjectId: string };
-
-export type Failure = { ok: false; status: 400 | 403 | 404 | 409; message: string; errors?: Record<string, string[]> };
-export type Outcome<T> = { ok: true; value: T } | Failure;
-const fail = (status: Failure["status"], message: string, errors?: Record<string, string[]>): Failure => ({
-  ok: false,
-  status,
-  message,
-  ...(errors ? { errors } : {}),
-});
 
 /** Where a served PDF came from: drawn now, read from R2, or redrawn because R2 lost it. */
 export type PdfSource = "generated" | "stored" | "restored";
@@ -93,7 +86,7 @@ export type ServedCertificate = {
   open(): Promise<PdfBody>;
 };
 
-export const SYSTEM_ACTOR: Actor = { id: "system", role: "system" };
+export const SYSTEM_ACTOR: AuditActor = { id: "system", role: "system" };
 /**
  * Types renewed before expiry when their data is unchanged. A phytosanitary certificate attests
  * the inspection of one consignment and a quality certificate one sample: extending them with the
@@ -146,7 +139,7 @@ export async function getOrIssueCertificate(
   request: CertificateRequest,
   deps: IssueDeps,
   options: { renewBefore?: Date } = {},
-): Promise<Outcome<ServedCertificate>> {
+): Promise<Result<ServedCertificate>> {
   const allowed = typeAllowedFor(request.type, request.subjectType);
   if (!allowed.ok) return fail(400, allowed.message);
   const now = deps.now?.() ?? new Date();
@@ -163,7 +156,7 @@ export async function getOrIssueAll(
   subjectType: SubjectKind,
   subjectId: string,
   deps: IssueDeps,
-): Promise<Outcome<ServedCertificate[]>> {
+): Promise<Result<ServedCertificate[]>> {
   const now = deps.now?.() ?? new Date();
   const loaded = await loadCertificateContent(subjectType, subjectId, { db: deps.db, now });
   if (!loaded.ok) return fail(loaded.status, loaded.message);
@@ -173,7 +166,7 @@ export async function getOrIssueAll(
     if (!r.ok) return r;
     out.push(r.value);
   }
-  return { ok: true, value: out };
+  return ok(out);
 }
 
 async function issueFromContent(
@@ -182,7 +175,7 @@ async function issueFromContent(
   deps: IssueDeps,
   now: Date,
   options: { renewBefore?: Date },
-): Promise<Outcome<ServedCertificate>> {
+): Promise<Result<ServedCertificate>> {
   const { db } = deps;
   const subjectType = base.subject.kind;
   const key: SubjectKey = { type, subjectType, subjectId: normalizeSubjectId(subjectType, base.subject.id) };
@@ -215,7 +208,7 @@ async function issueFromContent(
     rows.find((r) => r.status === "valid" && r.expiresAt > nowIso && r.expiresAt > renewIso);
   const existing = await certificatesForData(db, key, dataHash);
   const found = usable(existing);
-  if (found) return { ok: true, value: served(found, printed, deps, render) };
+  if (found) return ok(served(found, printed, deps, render));
   const revoked = existing.find((r) => r.status === "revoked");
   if (revoked) {
     return fail(
@@ -295,7 +288,7 @@ async function issueFromContent(
       if (!isNumberRefused(error)) throw error;
       // Another request took this serial, or issued the same data a moment ago: look again.
       const winner = usable(await certificatesForData(db, key, dataHash));
-      if (winner) return { ok: true, value: served(winner, printed, deps, render) };
+      if (winner) return ok(served(winner, printed, deps, render));
       continue;
     }
     // Stored after the row commits, so a request that lost the race never overwrites the winner's
@@ -436,8 +429,8 @@ export async function readVerification(
 export async function revokeCertificate(
   number: string,
   reasonInput: string,
-  deps: { db: Database; actor: Actor; now?: () => Date },
-): Promise<Outcome<{ certificate: CertificateRow }>> {
+  deps: { db: Database; actor: AuditActor; now?: () => Date },
+): Promise<Result<{ certificate: CertificateRow }>> {
   if (!isRole(deps.actor.role) || !can(deps.actor.role, "revokeCertificates"))
     return fail(403, "Only regulator staff can revoke a certificate");
   const reason = reasonInput.trim().replace(/\s+/g, " ");

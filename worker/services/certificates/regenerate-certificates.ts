@@ -18,13 +18,14 @@ import {
 } from "#db/queries/certificates";
 import { runBatch } from "#db/queries/reference-layers";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { getOrIssueCertificate, type Render, readSummary } from "./issue-certificate";
 
 export const RENEW_WITHIN_DAYS = 14;
 export const CHECKS_PER_RUN = 50;
 const EXPIRE_PER_RUN = 200;
-const CRON_ACTOR: Actor = { id: "system:cron", role: "system" };
+const CRON_ACTOR: AuditActor = { id: "system:cron", role: "system" };
 
 export type RegenerateDeps = { db: Database; r2: R2Bucket; now?: () => Date; render?: Render; limit?: number };
 

@@ -16,10 +16,10 @@
 import Papa from "papaparse";
 import type { z } from "zod";
 import type { Database } from "#db/client";
-import { type BatchRow, batchesByCode, custodyOf, type PlotForBatch, plotsOfFarmer } from "#db/queries/batches";
+import { type BatchRow, batchesByCode, custodyOf, type PlotForBatch } from "#db/queries/batches";
 import { existingImportKeys } from "#db/queries/bulk-import";
 import { findFarmer, setFarmerUserStatement } from "#db/queries/farmers";
-import { batchesOfPlot } from "#db/queries/land-plots";
+import { batchesOfPlot, plotsOfFarmer } from "#db/queries/land-plots";
 import { findUserById } from "#db/queries/users";
 import { DdsSchema, PurchaseSchema, type TransferInput, TransferSchema } from "#worker/contracts/batches";
 import { FarmerSchema } from "#worker/contracts/farmer";
@@ -570,7 +570,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
       auditEntry(
         db,
         ACT.office,
-        "login_linked",
+        "farmer.link_login",
         "farmer",
         DEMO_FARMER_ID,
         { userId: null },

@@ -24,7 +24,8 @@ import {
   type Verdict,
 } from "#worker/domain/assess-risk";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 
 /** Evidence as stored: the layer's data date and sample flag travel with the verdict. */
 export type StoredEvidence = Evidence & { sourceDate: string; sample: boolean };
@@ -42,7 +43,7 @@ export type ActiveLayer = Awaited<ReturnType<typeof activeLayersWithExtent>>[num
 
 export type AssessPlotsDeps = {
   db: Database;
-  actor: Actor | null;
+  actor: AuditActor | null;
   jobId?: string | null;
   now?: () => Date;
   /** Extra statements for each chunk's write batch (a job advances its cursor atomically with the verdicts). */
@@ -99,7 +100,7 @@ export function verdictForPlot(
     extent: [l.minLon, l.minLat, l.maxLon, l.maxLat],
     features: (candidatesByLayer.get(l.id) ?? []).filter((f) => touches(f, plot)).map(parse),
   }));
-  let result;
+  let result: ReturnType<typeof assessPlotRisk>;
   try {
     result = assessPlotRisk(geometry, reference);
   } catch (error) {
@@ -188,7 +189,7 @@ export async function assessPlots(
         auditEntry(
           db,
           deps.actor,
-          "assess",
+          "plot.assess",
           "land_plot",
           plot.id,
           { riskLevel: plot.riskLevel, assessedAt: plot.assessedAt },

@@ -27,7 +27,8 @@ import {
 import { activeLayersWithExtent, runBatch } from "#db/queries/reference-layers";
 import type { Verdict } from "#worker/domain/assess-risk";
 import { COUNTY_CENTRES } from "#worker/domain/counties-geo";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { ASSESS_CHUNK, assessPlots } from "./assess-plots";
 
 export const JOB_SCOPES = ["county", "farmer", "batch", "all"] as const;
@@ -180,7 +181,7 @@ export function jobView(job: AssessmentJobRow): JobView {
 /** Creates a job for a scope; a scope without plots is done at once. */
 export async function createAssessmentJob(
   input: { scope: JobScope; value?: string | null },
-  actor: Actor,
+  actor: AuditActor,
   deps: { db: Database; now?: () => Date },
 ): Promise<{ ok: true; job: JobView } | { ok: false; status: 400 | 404; message: string }> {
   const { db } = deps;
@@ -205,7 +206,7 @@ export async function createAssessmentJob(
   };
   await runBatch(db, [
     insertJobStatement(db, job),
-    auditEntry(db, actor, "create", "assessment_job", job.id, null, {
+    auditEntry(db, actor, "assessment_job.create", "assessment_job", job.id, null, {
       scope: job.scope,
       scopeValue: job.scopeValue,
       total,
@@ -247,7 +248,7 @@ export async function runJobSlice(
       await setJobStatus(db, jobId, { status: "failed", now: clock().toISOString(), summary: JSON.stringify(summary) });
       return jobView((await findJob(db, jobId))!);
     }
-    const actor: Actor = { id: job.createdBy ?? "system", role: summary.actorRole ?? "system" };
+    const actor: AuditActor = { id: job.createdBy ?? "system", role: summary.actorRole ?? "system" };
     const layers = await activeLayersWithExtent(db);
     let finished = false;
     while (Date.now() - started < budgetMs) {

@@ -16,7 +16,8 @@ import {
   runBatch,
 } from "#db/queries/reference-layers";
 import { type AreaGeometry, LAYER_KINDS, type LayerKind } from "#worker/domain/assess-risk";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 
 export type LayerIssue = { feature?: number; message: string };
 export type ParsedLayerFeature = {
@@ -178,7 +179,7 @@ export const layerR2Key = (layerId: string) => `layers/${layerId}.geojson`;
  */
 export async function uploadLayer(
   input: UploadLayerInput,
-  actor: Actor | null,
+  actor: AuditActor | null,
   deps: UploadLayerDeps,
 ): Promise<UploadLayerResult> {
   if (!(LAYER_KINDS as readonly string[]).includes(input.kind)) {
@@ -246,7 +247,7 @@ export async function uploadLayer(
       auditEntry(
         db,
         actor,
-        "upload",
+        "reference_layer.upload",
         "reference_layer",
         id,
         retiredVersions.length ? { retiredVersions } : null,

@@ -1,23 +1,58 @@
 import type { Database } from "#db/client";
-import { auditLog } from "#db/schema";
-import type { Role } from "#worker/auth/roles";
+import { insertAuditStatement } from "#db/queries/audit-log";
+import type { BatchStatus } from "#worker/domain/custody";
+import type { AuditActor } from "../deps";
 
-export type Actor = { id: string; role: Role | string };
+/** @deprecated the actor types live in worker/services/deps.ts; kept for files issue 10 is changing. */
+export type Actor = AuditActor;
+
+/**
+ * Every action the audit trail records, named `<entity>.<verb>` in lower snake case
+ * (docs/audit-actions.md lists them with what each means). A custody step is `batch.<status>`.
+ */
+export const AUDIT_ACTIONS = [
+  "assessment_job.create",
+  "batch.create_from_merge",
+  "batch.create_from_split",
+  "batch.mark_compliant",
+  "batch.merge",
+  "batch.purchase",
+  "batch.recheck_compliance",
+  "batch.record_dds",
+  "batch.split",
+  "certificate.expire",
+  "certificate.issue",
+  "certificate.revoke",
+  "farmer.clear_photo",
+  "farmer.issue_login",
+  "farmer.link_login",
+  "farmer.register",
+  "plot.assess",
+  "plot.import",
+  "plot.register",
+  "reference_layer.upload",
+  "report.request",
+  "user.change_password",
+  "user.create",
+  "user.deactivate",
+  "user.reissue_password",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 
 /**
  * The audit row for one change, as a statement to put in the same `db.batch()` as the change
- * itself (STYLE.md "Data"): who, role, what, when, before/after.
+ * itself (docs/audit-actions.md): who, role, what, when, before/after.
  */
 export function auditEntry(
   db: Database,
-  actor: Actor | null,
-  action: string,
+  actor: AuditActor | null,
+  action: AuditAction,
   entityType: string,
   entityId: string,
   before: unknown,
   after: unknown,
 ) {
-  return db.insert(auditLog).values({
+  return insertAuditStatement(db, {
     actorId: actor?.id ?? null,
     actorRole: actor?.role ?? null,
     action,

@@ -1,3 +1,5 @@
+import { pingDatabase } from "#db/queries/health";
+
 export type ProbeResult = { ok: boolean; latencyMs: number; error?: string };
 export type HealthReport = {
   status: "ok" | "degraded";
@@ -28,7 +30,7 @@ export async function checkHealth(
   now: () => number = () => performance.now(),
 ): Promise<HealthReport> {
   const [d1, kv, r2] = await Promise.all([
-    probe(() => deps.db.prepare("SELECT 1 AS ok").first(), now),
+    probe(() => pingDatabase(deps.db), now),
     probe(() => deps.kv.get("health:probe"), now),
     probe(() => deps.r2.head("health/probe"), now),
   ]);

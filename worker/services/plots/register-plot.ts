@@ -198,7 +198,7 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
     if (!prepared.ok) return { ok: false, kind: "invalid", errors: prepared.errors, warnings: prepared.warnings };
     const { row } = prepared;
     try {
-      await db.batch([insertPlot(db, row), auditEntry(db, actor, "create", "land_plot", row.id, null, row)]);
+      await db.batch([insertPlot(db, row), auditEntry(db, actor, "plot.register", "land_plot", row.id, null, row)]);
     } catch (error) {
       // Two submissions raced: the same submission stored by the other → return that one;
       // the same running number taken by another plot of this farmer → take the next one.

@@ -22,12 +22,13 @@ import { nextFarmerId } from "#worker/domain/farmer-id";
 import { sha256Hex } from "#worker/domain/hash";
 import { type ImportRecord, type LineError, type ParsedImport, parseImportFile } from "#worker/domain/import-rows";
 import type { OtherPlot, PlotGeometry } from "#worker/domain/validate-geometry";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { claimSearchBox, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
 import { prepareFarmer, type Statements } from "./register-farmer";
 
 /** `actor`: who acts; when the cron handler finishes a run, the user who started it (from the run). */
-export type ImportDeps = { db: Database; files: Pick<R2Bucket, "put" | "get">; actor?: Actor; now?: () => Date };
+export type ImportDeps = { db: Database; files: Pick<R2Bucket, "put" | "get">; actor?: AuditActor; now?: () => Date };
 
 /** Rows per slice: one D1 batch (one transaction) each. */
 export const SLICE_ROWS = 100;
@@ -210,7 +211,7 @@ function plotFields(row: Row): { crop: string; plantingYear: number | null } | {
   return { crop, plantingYear: year };
 }
 
-async function importSlice(run: ImportRun, records: ImportRecord[], deps: ImportDeps & { actor: Actor }) {
+async function importSlice(run: ImportRun, records: ImportRecord[], deps: ImportDeps & { actor: AuditActor }) {
   const { db, actor } = deps;
   const registrationDate = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
   const rows = await Promise.all(records.map(readRow));
@@ -319,7 +320,7 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
     });
     plotStatements.push(
       insertPlot(db, prepared.row),
-      auditEntry(db, actor, "import", "land_plot", prepared.row.id, null, { ...prepared.row, importRun: run.id }),
+      auditEntry(db, actor, "plot.import", "land_plot", prepared.row.id, null, { ...prepared.row, importRun: run.id }),
     );
     keep();
   }

@@ -12,7 +12,6 @@ import type { Database } from "#db/client";
 import { uniqueViolation } from "#db/errors";
 import {
   clearFarmerPhotoStatement,
-  type FarmerListItem,
   type FarmerRow,
   findFarmerAccount,
   findFarmerByImportKey,
@@ -22,12 +21,14 @@ import {
   insertFarmerStatement,
   type NewFarmer,
   registrationLookups,
-  setAccountPasswordStatement,
 } from "#db/queries/farmers";
+import { setPasswordStatement } from "#db/queries/users";
 import { FARMER_MESSAGES, type FarmerInput, nameKey } from "#worker/contracts/farmer";
 import { nextFarmerId } from "#worker/domain/farmer-id";
 import { hashPassword } from "../auth/password";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
+import { type FarmerView, farmerView, photoKeyOf, type ViewSource } from "./farmer-view";
 
 type Statement = BatchItem<"sqlite">;
 export type Statements = [Statement, ...Statement[]];
@@ -35,84 +36,8 @@ export type Statements = [Statement, ...Statement[]];
 /** The registration fields, already validated by FarmerSchema. */
 export type FarmerFields = Omit<FarmerInput, "submissionId">;
 
-/** What the API and the pages show of a farmer (never the account's secrets). */
-export type FarmerView = {
-  farmerId: string;
-  firstName: string;
-  lastName: string;
-  gender: string | null;
-  dateOfBirth: string | null;
-  phone: string | null;
-  county: string;
-  district: string | null;
-  community: string | null;
-  crops: string[];
-  nationalId: string | null;
-  hasPhoto: boolean;
-  photoUrl: string | null;
-  registrationDate: string;
-  registeredBy: string | null;
-  status: string;
-};
-
-/** The R2 key of a farmer's photo (issue #4: `farmers/<farmerId>/photo`). */
-export const photoKeyOf = (farmerId: string) => `farmers/${farmerId}/photo`;
-
-export function parseCrops(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((c): c is string => typeof c === "string") : [];
-  } catch {
-    return [];
-  }
-}
-
-type ViewSource = Pick<
-  FarmerRow,
-  | "farmerId"
-  | "firstName"
-  | "lastName"
-  | "gender"
-  | "dateOfBirth"
-  | "phone"
-  | "county"
-  | "district"
-  | "community"
-  | "crops"
-  | "nationalId"
-  | "photoKey"
-  | "registrationDate"
-  | "registeredBy"
-  | "status"
->;
-
-/** A stored farmer as the API and the pages show it. */
-export function farmerView(row: ViewSource): FarmerView {
-  return {
-    farmerId: row.farmerId,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    gender: row.gender,
-    dateOfBirth: row.dateOfBirth,
-    phone: row.phone,
-    county: row.county,
-    district: row.district,
-    community: row.community,
-    crops: parseCrops(row.crops),
-    nationalId: row.nationalId,
-    hasPhoto: Boolean(row.photoKey),
-    photoUrl: row.photoKey ? `/api/farmers/${row.farmerId}/photo` : null,
-    registrationDate: row.registrationDate,
-    registeredBy: row.registeredBy,
-    status: row.status,
-  };
-}
-
-/** A row of the registry list as the API returns it. */
-export function farmerSummary(row: FarmerListItem) {
-  const { photoKey, crops, ...rest } = row;
-  return { ...rest, crops: parseCrops(crops), photoUrl: photoKey ? `/api/farmers/${row.farmerId}/photo` : null };
-}
+// The view of a stored farmer lives in ./farmer-view; re-exported for the callers that import it from here.
+export { type FarmerView, farmerSummary, farmerView, parseCrops, photoKeyOf } from "./farmer-view";
 
 // No 0/O, 1/l/I: the inspector reads it out or writes it on a slip for the farmer.
 const PASSWORD_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
@@ -132,7 +57,7 @@ export function generateTemporaryPassword(length = TEMPORARY_PASSWORD_LENGTH): s
 
 export type PrepareContext = {
   db: Database;
-  actor: Actor;
+  actor: AuditActor;
   farmerId: string;
   /** farmers.id (a UUID). */
   id: string;
@@ -181,7 +106,7 @@ export function prepareFarmer(
   const statements: Statements = [
     insertFarmerStatement(db, record),
     insertFarmerCropsStatement(db, ctx.farmerId, fields.crops),
-    auditEntry(db, actor, "farmer_registered", "farmer", ctx.farmerId, null, { ...snapshot, crops: fields.crops }),
+    auditEntry(db, actor, "farmer.register", "farmer", ctx.farmerId, null, { ...snapshot, crops: fields.crops }),
   ];
   if (ctx.account) {
     statements.push(
@@ -194,7 +119,7 @@ export function prepareFarmer(
         phone: fields.phone,
         passwordHash: ctx.account.passwordHash,
       }),
-      auditEntry(db, actor, "user_created", "user", ctx.account.userId, null, {
+      auditEntry(db, actor, "user.create", "user", ctx.account.userId, null, {
         loginId: ctx.farmerId,
         role: "farmer",
         mustChangePassword: true,
@@ -211,7 +136,7 @@ export type RegisterFarmerInput = FarmerInput & {
 
 export type RegisterFarmerDeps = {
   db: Database;
-  actor: Actor;
+  actor: AuditActor;
   /** Where photos go (the CERTS R2 bucket). */
   photos?: Pick<R2Bucket, "put">;
   now?: () => Date;
@@ -346,7 +271,7 @@ async function storePhoto(
       auditEntry(
         deps.db,
         deps.actor,
-        "farmer_photo_not_stored",
+        "farmer.clear_photo",
         "farmer",
         farmerId,
         { photoKey: photoKeyOf(farmerId) },
@@ -371,8 +296,8 @@ async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps): Promise<
       temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
       const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
       await db.batch([
-        setAccountPasswordStatement(db, account.id, passwordHash),
-        auditEntry(db, actor, "temporary_password_reissued", "user", account.id, null, {
+        setPasswordStatement(db, account.id, passwordHash, true),
+        auditEntry(db, actor, "user.reissue_password", "user", account.id, null, {
           loginId: existing.farmerId,
           reason: "registration submitted again",
         }),

@@ -32,7 +32,8 @@ import {
   type ReportKind,
   type ReportParams,
 } from "#worker/domain/reports/report-content";
-import { type Actor, auditEntry } from "../platform/audit";
+import type { AuditActor } from "../deps";
+import { auditEntry } from "../platform/audit";
 import { gatherReportData } from "./report-data";
 
 export type ReportFiles = Pick<R2Bucket, "put" | "head">;
@@ -84,7 +85,7 @@ export type ReportView = ReturnType<typeof reportView>;
  */
 export async function requestReport(
   input: { kind: ReportKind } & ReportParams,
-  deps: { db: Database; actor: Actor; now?: () => Date },
+  deps: { db: Database; actor: AuditActor; now?: () => Date },
 ): Promise<{ report: ReportRow; joined: boolean }> {
   const now = (deps.now ?? (() => new Date()))();
   const params = canonicalJson(normalizeParams(input.kind, input));
@@ -98,7 +99,7 @@ export async function requestReport(
   const id = crypto.randomUUID();
   await deps.db.batch([
     insertReport(deps.db, { id, kind: input.kind, params, status: "queued", progress: 0, createdBy: deps.actor.id }),
-    auditEntry(deps.db, deps.actor, "report.requested", "report", id, null, {
+    auditEntry(deps.db, deps.actor, "report.request", "report", id, null, {
       kind: input.kind,
       params: JSON.parse(params),
     }),

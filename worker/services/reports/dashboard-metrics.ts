@@ -1,3 +1,6 @@
+import type { Database } from "#db/client";
+import { activeFarmerCount } from "#db/queries/users";
+
 /**
  * Figures for the dashboards' summary tiles, counted from what is stored: nothing invented.
  * Farms and inspections are counted once the traceability tables exist; until then they are 0.
@@ -10,13 +13,10 @@ export type DashboardMetrics = {
   offlineMode: false;
 };
 
-export async function dashboardMetrics(db: D1Database): Promise<DashboardMetrics> {
-  const row = await db
-    .prepare("SELECT COUNT(*) AS active FROM users WHERE role = 'farmer' AND active = 1")
-    .first<{ active: number }>();
+export async function dashboardMetrics(db: Database): Promise<DashboardMetrics> {
   return {
     totalFarms: 0,
-    activeFarmers: row?.active ?? 0,
+    activeFarmers: await activeFarmerCount(db),
     pendingInspections: 0,
     completedInspections: 0,
     offlineMode: false,

@@ -1,3 +1,6 @@
+import type { Database } from "#db/client";
+import { activeFarmersByCounty } from "#db/queries/users";
+
 /**
  * National figures for the public oversight view: counts only, never a name, ID, phone or plot.
  * Counties with fewer than 5 farmers are grouped so no small group can be singled out.
@@ -11,12 +14,8 @@ export type PublicAggregates = {
 
 export const MIN_GROUP_SIZE = 5;
 
-export async function publicAggregates(db: D1Database): Promise<PublicAggregates> {
-  const { results } = await db
-    .prepare(
-      "SELECT county, COUNT(*) AS farmers FROM users WHERE role = 'farmer' AND active = 1 AND is_demo = 0 GROUP BY county ORDER BY county",
-    )
-    .all<{ county: string | null; farmers: number }>();
+export async function publicAggregates(db: Database): Promise<PublicAggregates> {
+  const results = await activeFarmersByCounty(db);
   let other = 0;
   const byCounty: { county: string; farmers: number }[] = [];
   for (const row of results) {

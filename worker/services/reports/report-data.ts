@@ -83,33 +83,29 @@ export async function gatherReportData(
   const counties = new Map<string, CountyRow>();
   const county = (name: string | null) => {
     const key = name ?? COUNTY_NOT_RECORDED;
-    let row = counties.get(key);
-    if (!row)
-      counties.set(
-        key,
-        (row = {
-          county: key,
-          farmers: 0,
-          plots: 0,
-          hectares: 0,
-          lowRiskPlots: 0,
-          highRiskPlots: 0,
-          purchasedKg: 0,
-          exportedKg: 0,
-        }),
-      );
-    return row;
+    return entry(counties, key, () => ({
+      county: key,
+      farmers: 0,
+      plots: 0,
+      hectares: 0,
+      lowRiskPlots: 0,
+      highRiskPlots: 0,
+      purchasedKg: 0,
+      exportedKg: 0,
+    }));
   };
   const commodities = new Map<string, CommodityRow>();
   const commodity = (name: string | null) => {
     const key = name ?? CROP_NOT_RECORDED;
-    let row = commodities.get(key);
-    if (!row)
-      commodities.set(
-        key,
-        (row = { commodity: key, plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: 0 }),
-      );
-    return row;
+    return entry(commodities, key, () => ({
+      commodity: key,
+      plots: 0,
+      hectares: 0,
+      batches: 0,
+      weightKg: 0,
+      compliantKg: 0,
+      exportedKg: 0,
+    }));
   };
 
   // Registry: farmers and plots (not in the by-exporter report, which is about exports).
@@ -198,12 +194,14 @@ export async function gatherReportData(
     county(r.county).exportedKg += kg;
     commodity(r.commodity).exportedKg += kg;
     exportedByMonth.set(r.month, (exportedByMonth.get(r.month) ?? 0) + kg);
-    let e = exporters.get(r.exporterId);
-    if (!e)
-      exporters.set(
-        r.exporterId,
-        (e = { name: r.exporterId, exports: 0, exportedKg: 0, compliantKg: 0, commodities: 0, crops: new Set() }),
-      );
+    const e = entry(exporters, r.exporterId, () => ({
+      name: r.exporterId,
+      exports: 0,
+      exportedKg: 0,
+      compliantKg: 0,
+      commodities: 0,
+      crops: new Set<string>(),
+    }));
     e.exports += r.n;
     e.exportedKg += kg;
     if (s === "compliant") e.compliantKg += kg;
@@ -289,4 +287,13 @@ function roundKgRecord(r: Record<ComplianceKey, CountKg>): Record<ComplianceKey,
   return Object.fromEntries(
     COMPLIANCE_KEYS.map((k) => [k, { count: r[k].count, weightKg: round2(r[k].weightKg) }]),
   ) as Record<ComplianceKey, CountKg>;
+}
+
+/** The map's entry for `key`, made by `make` and stored the first time it is asked for. */
+function entry<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  const found = map.get(key);
+  if (found) return found;
+  const made = make();
+  map.set(key, made);
+  return made;
 }
