@@ -234,6 +234,7 @@ async function measure(browser, phone, BASE, path, token) {
       status: res?.status() ?? 0,
       js: files.reduce((n, f) => n + f.bytes, 0),
       files: files.length,
+      largest: files.sort((a, b) => b.bytes - a.bytes).slice(0, 4),
       width,
       redirected: finalPath !== new URL(BASE + path).pathname ? finalPath : null,
     };
@@ -290,6 +291,10 @@ export default async function benchPages({ BASE }) {
     console.log(
       `${r.path.padEnd(w)}${(r.role ?? "signed out").padEnd(22)}${kib(r.js).padStart(8)}${String(r.files).padStart(7)}   ${ok ? "within budget" : "OVER BUDGET"}${notes.length ? `  (${notes.join(", ")})` : ""}`,
     );
+    // BENCH_PAGES_FILES=1: the largest files of each page over budget, to see what to split.
+    if (!ok && process.env.BENCH_PAGES_FILES)
+      for (const f of r.largest)
+        console.log(`${"".padEnd(w)}  ${kib(f.bytes).padStart(6)} KiB ${new URL(f.url).pathname}`);
   }
   const measured = rows.filter((r) => !r.error).length;
   const missing = rows.length - measured;

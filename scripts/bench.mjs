@@ -149,6 +149,9 @@ try {
     (e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null),
   );
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
+  // Issue 11: first-load JS of every page in Chromium (budget 130 KiB), then Lighthouse behind brotli.
+  for (const m of ["./bench-pages.mjs", "./bench-lighthouse.mjs"])
+    await import(m).then((mod) => mod.default({ BASE })).catch((e) => console.log(`${m} failed: ${e.message}`));
 } finally {
   stop();
 }
