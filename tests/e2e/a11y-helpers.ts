@@ -137,7 +137,7 @@ export async function seriousViolations(page: Page, path: string, who: string): 
       who,
       rule: v.id,
       impact: v.impact ?? "",
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.replace(/\s+/g, " ").slice(0, 100)}`),
       help: `${v.help} (${v.helpUrl.replace(/\?.*$/, "")})`,
     }));
 }
