@@ -1,0 +1,149 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { LOGIN_PATHS } from "#app/content/login-paths";
+import { DASHBOARD_PATHS, type Role } from "#worker/auth/roles";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
+import { open } from "./helpers";
+
+// Helpers of the accessibility spec (issue 11): API sign-in per role, the pages to check, and
+// axe's serious or critical violations as readable lines.
+
+export { DASHBOARD_PATHS, LOGIN_PATHS };
+
+/** The sign-in API of each role and the body its demo account sends (spec §7). */
+const LOGIN_API: Record<Role, (a: (typeof DEMO_ACCOUNTS)[number]) => [string, Record<string, string | undefined>]> = {
+  farmer: (a) => ["/api/farmers/login", { credentialId: a.loginId, password: a.password }],
+  buyer: (a) => ["/api/auth/buyer-login", { buyerId: a.loginId, password: a.password }],
+  land_inspector: (a) => ["/api/auth/land-inspector-login", { username: a.loginId, password: a.password }],
+  port_inspector: (a) => ["/api/auth/port-inspector-login", { username: a.loginId, password: a.password }],
+  warehouse_inspector: (a) => ["/api/auth/warehouse-inspector/login", { username: a.loginId, password: a.password }],
+  exporter: (a) => ["/api/auth/exporter-login", { username: a.loginId, password: a.password }],
+  dg: (a) => ["/api/auth/dg-login", { username: a.loginId, password: a.password }],
+  ddgots: (a) => ["/api/auth/ddgots-login", { username: a.loginId, password: a.password }],
+  ddgaf: (a) => ["/api/auth/ddgaf-login", { username: a.loginId, password: a.password }],
+  office_admin: (a) => ["/api/auth/regulatory-login", { username: a.loginId, password: a.password, role: a.role }],
+  system_administrator: (a) => [
+    "/api/agritrace-admin/login",
+    { username: a.loginId, password: a.password, accessCode: a.accessCode },
+  ],
+  monitoring_observer: (a) => [
+    "/api/auth/monitoring-login",
+    { username: a.loginId, password: a.password, entityType: a.entityType },
+  ],
+  field_agent: (a) => ["/api/auth/field-agent-login", { agentId: a.loginId, password: a.password }],
+};
+
+export const SIGNED_IN_ROLES = Object.keys(LOGIN_API) as Role[];
+
+/**
+ * Signs `request` in as the first demo account of `role` (no password change pending). With a
+ * page's or context's request, the session cookie lands in that browser context. Returns the token.
+ */
+export async function signInAs(request: APIRequestContext, role: Role): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === role && !a.mustChangePassword);
+  if (!account) throw new Error(`no demo account for ${role}`);
+  const [path, body] = LOGIN_API[role](account);
+  const res = await request.post(path, { data: body });
+  if (res.status() !== 200) throw new Error(`sign-in as ${role} failed: HTTP ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export type Fixtures = { batchCode: string | null; plotId: string | null; certificateNumber: string | null };
+
+/**
+ * What the parametrised pages need: the demo data (POST /api/demo/seed, idempotent, as on
+ * `npm start`), a batch code, a plot id of FRM000001 and an issued certificate number (the EUDR
+ * paper of test profile 3; issued by POST where issuing has moved there, by GET otherwise).
+ */
+export async function fixtures(request: APIRequestContext): Promise<Fixtures> {
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+  const admin = await signInAs(request, "system_administrator");
+  const seeded = await request.post("/api/demo/seed", { headers: bearer(admin), timeout: 120_000 });
+  if (seeded.status() !== 200) throw new Error(`demo seed failed: HTTP ${seeded.status()} ${await seeded.text()}`);
+  const dg = await signInAs(request, "dg");
+  const list = async <T>(path: string, key: string): Promise<T[]> =>
+    ((await (await request.get(path, { headers: bearer(dg) })).json()) as Record<string, T[]>)[key] ?? [];
+  const batches = await list<{ batchCode: string; status: string }>("/api/batches", "batches");
+  const plots = await list<{ id: string; farmerId: string }>("/api/plots", "plots");
+  let certificateNumber: string | null = null;
+  for (const method of ["POST", "GET"]) {
+    const res = await request.fetch("/api/test/eudr-certificate/3", { method, headers: bearer(dg), maxRedirects: 0 });
+    const match = res.headers()["content-disposition"]?.match(/(LR-[A-Z]+-[A-Z0-9-]+)\.pdf/);
+    if (match) {
+      certificateNumber = match[1]!;
+      break;
+    }
+  }
+  return {
+    batchCode: (batches.find((b) => b.status === "exported") ?? batches[0])?.batchCode ?? null,
+    plotId: (plots.find((p) => p.farmerId === "FRM000001") ?? plots[0])?.id ?? null,
+    certificateNumber,
+  };
+}
+
+export function publicPages(fx: Fixtures) {
+  return [
+    "/",
+    "/portals",
+    "/install-app",
+    "/mobile-app-download",
+    "/pwa-test",
+    "/monitoring-dashboard", // its public, aggregate-only view
+    "/not-a-page", // the 404 (landing content)
+    fx.batchCode && `/qr/${fx.batchCode}`,
+    fx.certificateNumber && `/verify/${fx.certificateNumber}`,
+  ].filter((p): p is string => Boolean(p));
+}
+
+/** Every page a signed-in person may reach (app/routes.ts); each role checks those it may open. */
+export function signedInPages(fx: Fixtures) {
+  return [
+    ...DASHBOARD_PATHS,
+    "/change-password",
+    "/onboard-farmer",
+    "/farmers-list",
+    "/farmers/FRM000001",
+    "/create-land-plot",
+    "/land-plots-list",
+    fx.plotId && `/land-plot-details/${fx.plotId}`,
+    "/eudr-assessment",
+    "/bulk-import",
+    "/batches",
+    fx.batchCode && `/batches/${fx.batchCode}`,
+    "/audit-log",
+    "/certificate-testing-dashboard",
+    "/generate-reports",
+    // Signed in, a regulator sees the revocation form here.
+    fx.certificateNumber && `/verify/${fx.certificateNumber}`,
+  ].filter((p): p is string => Boolean(p));
+}
+
+/** Does the page answer this session with itself (200, no redirect to a login or another page)? */
+export async function mayOpen(page: Page, path: string) {
+  const res = await page.request.get(path, { maxRedirects: 0 });
+  return res.status() === 200;
+}
+
+export type Finding = { page: string; who: string; rule: string; impact: string; targets: string[]; help: string };
+
+/** Opens `path` (hydrated) and returns axe's serious and critical violations on it. */
+export async function seriousViolations(page: Page, path: string, who: string): Promise<Finding[]> {
+  await open(page, path);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      page: path,
+      who,
+      rule: v.id,
+      impact: v.impact ?? "",
+      targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(" ")} ${n.html.replace(/\s+/g, " ").slice(0, 100)}`),
+      help: `${v.help} (${v.helpUrl.replace(/\?.*$/, "")})`,
+    }));
+}
+
+export function report(findings: Finding[]) {
+  return `${findings.length} serious or critical axe violation(s):\n${findings
+    .map((f) => `  ${f.page} [${f.who}] ${f.rule} (${f.impact}): ${f.targets.join(" | ")}\n      ${f.help}`)
+    .join("\n")}`;
+}
