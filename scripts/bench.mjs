@@ -149,17 +149,14 @@ try {
     (e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null),
   );
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
-<<<<<<< HEAD
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
   const geometry = await import("./bench-geometry.mjs").catch(
     (e) => (console.log(`Geometry benchmarks skipped: ${e.message}`), null),
   );
   if (geometry?.geometryBench) await geometry.geometryBench();
-=======
   // Issue 11: first-load JS of every page in Chromium (budget 130 KiB), then Lighthouse behind brotli.
   for (const m of ["./bench-pages.mjs", "./bench-lighthouse.mjs"])
     await import(m).then((mod) => mod.default({ BASE })).catch((e) => console.log(`${m} failed: ${e.message}`));
->>>>>>> perf
 } finally {
   stop();
 }
