@@ -14,8 +14,7 @@ import { tag } from "./route-meta";
 
 /** The one validation hook: a failed parse becomes the error shape. */
 const hook =
-  (message?: string) =>
-  (result: { success: boolean; error?: Pick<z.core.$ZodError, "issues"> }, c: Context) => {
+  (message?: string) => (result: { success: boolean; error?: Pick<z.core.$ZodError, "issues"> }, c: Context) => {
     if (result.success || !result.error) return;
     const errors = fieldErrors(result.error);
     return apiError(c, 400, message ?? firstMessage(errors), errors);

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+
 /** Messages per field, keyed by the field's name (the same shape as worker/services/result.ts `FieldErrors`). */
 type FieldErrors = Record<string, string[]>;
 
@@ -10,7 +11,7 @@ export function fieldErrors(error: Pick<z.core.$ZodError, "issues">): FieldError
   const out: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.join(".") || "form";
-    (out[key] ??= []).push(issue.message);
+    out[key] = [...(out[key] ?? []), issue.message];
   }
   return out;
 }

@@ -104,6 +104,21 @@ export const PlotApiSchema = PlotFieldsSchema.extend({
   error: "Send the plot as `geometry` (GeoJSON Point or Polygon) or `feature` (GeoJSON Feature)",
 });
 
+/**
+ * POST /api/plots/validate: a GeoJSON geometry or Feature, sent as the body itself or as
+ * `geojson` | `feature` | `geometry` with the context of the check. Read by the route itself
+ * (any GeoJSON is checked rule by rule); this schema documents it (worker/api/openapi.ts).
+ */
+export const PlotValidateApiSchema = z.looseObject({
+  geojson: z.unknown().optional(),
+  feature: z.unknown().optional(),
+  geometry: z.unknown().optional(),
+  crop: z.string().optional(),
+  county: z.string().optional(),
+  farmerId: z.string().optional(),
+  declaredAreaHectares: z.number().optional(),
+});
+
 export type ParsedCoordinates = { ok: true; geojson: unknown; positions: number } | { ok: false; errors: string[] };
 
 const NUMBER = String.raw`[+-]?\d+(?:\.\d+)?`;
