@@ -13,7 +13,7 @@ import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
-import { type ApiEnv, publicDeps, requireSession } from "./middleware";
+import { type ApiEnv, requireSession } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
 import { success } from "./reply";
@@ -32,8 +32,10 @@ export const api = new Hono<ApiEnv>()
           next,
         ),
   )
-  .get("/docs", describe("This document: OpenAPI 3.1 (human reference: /api-reference)"), (c) =>
-    openApiResponse(c, api.routes),
+  .get(
+    "/docs",
+    describe("This document: OpenAPI 3.1 (human reference: /api-reference)"),
+    (c): Promise<Response> => openApiResponse(c, api.routes),
   )
   .get(
     "/health",
