@@ -39,6 +39,8 @@ export default [
   // Public trace page of a batch: no login, no personal data.
   route("/qr/:batchCode", "routes/qr.tsx"),
   route("/logout", "routes/logout.tsx"),
+  // The human reference of /api, from the OpenAPI document of /api/docs (issue 9).
+  route("/api-reference", "routes/api-reference.tsx"),
   // Any other page path shows the landing content with a 404 status (spec §2).
   route("*", "routes/landing.tsx", { id: "not-found" }),
 ] satisfies RouteConfig;

@@ -26,7 +26,7 @@ describe("POST /api/plots/validate", () => {
     expect((await validate({ type: "Point", coordinates: [-9.472311, 6.995412] }, farmer.cookie)).status).toBe(403);
   });
 
-  it("answers { valid, areaHectares, errors, warnings } and stores nothing", async () => {
+  it("answers { success, valid, areaHectares, errors, warnings } and stores nothing", async () => {
     const { cookie } = await signInAs("land_inspector", "10.7.0.2");
     const res = await validate(
       { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [square(-9.472311, 6.995412)] } },
@@ -34,7 +34,7 @@ describe("POST /api/plots/validate", () => {
     );
     expect(res.status).toBe(200);
     const body = (await res.json()) as { valid: boolean; areaHectares: number; errors: unknown[]; warnings: unknown[] };
-    expect(Object.keys(body).sort()).toEqual(["areaHectares", "errors", "valid", "warnings"]);
+    expect(Object.keys(body).sort()).toEqual(["areaHectares", "errors", "success", "valid", "warnings"]);
     expect(body.valid).toBe(true);
     expect(body.areaHectares).toBeCloseTo(1, 1);
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM land_plots").first<{ n: number }>();

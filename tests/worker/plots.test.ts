@@ -440,14 +440,14 @@ describe("list and details", () => {
           farmerName: string | null;
         }[];
         total: number;
-        pages: number;
+        pageCount: number;
         page: number;
       };
     const all = await get("");
     const stored = await plotCount();
     expect(all.total).toBe(stored);
     expect(all.plots).toHaveLength(25);
-    expect(all.pages).toBe(Math.ceil(stored / 25));
+    expect(all.pageCount).toBe(Math.ceil(stored / 25));
     const page2 = await get("?page=2");
     expect(page2.plots).toHaveLength(stored - 25);
     expect(new Set([...all.plots, ...page2.plots].map((p) => p.plotCode)).size).toBe(stored);

@@ -1,31 +1,25 @@
 import { Hono } from "hono";
 import { listAudit } from "#db/queries/audit-log";
-import { PERMISSIONS } from "../auth/permissions";
 import { AuditFilterSchema } from "../contracts/audit";
-import { apiError } from "./errors";
-import { type ApiEnv, requireApiRole } from "./middleware";
+import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { paged } from "./reply";
+import { describe } from "./route-meta";
+import { query } from "./validate";
 
 /** GET /api/audit: the audit trail, for regulators and the system administrator. */
-export const auditApi = new Hono<ApiEnv>().get("/", requireApiRole(...PERMISSIONS.readAudit), async (c) => {
-  const parsed = AuditFilterSchema.safeParse(c.req.query());
-  if (!parsed.success) {
-    return apiError(
-      c,
-      400,
-      "Invalid filter",
-      Object.fromEntries(parsed.error.issues.map((i) => [i.path.join("."), [i.message]])),
-    );
-  }
-  const { page, pageSize, ...filter } = parsed.data;
-  const { rows, total } = await listAudit(c.get("db"), filter, page, pageSize);
-  return c.json({
-    entries: rows.map((r) => ({
+export const auditApi = new Hono<ApiEnv>().get(
+  "/",
+  requirePermission("readAudit"),
+  describe("The audit trail, newest first, filtered and paged"),
+  query(AuditFilterSchema, "Invalid filter"),
+  async (c) => {
+    const { page, pageSize, ...filter } = c.req.valid("query");
+    const { rows, total } = await listAudit(serviceDeps(c).db, filter, page, pageSize);
+    const entries = rows.map((r) => ({
       ...r,
       before: r.before ? JSON.parse(r.before) : null,
       after: r.after ? JSON.parse(r.after) : null,
-    })),
-    page,
-    pageSize,
-    total,
-  });
-});
+    }));
+    return paged(c, "entries", entries, { page, pageSize, total });
+  },
+);

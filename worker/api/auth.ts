@@ -1,38 +1,46 @@
 import { Hono } from "hono";
-import { database } from "#db/client";
 import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
 import { clearedSessionCookie, revokeSession } from "../auth/session";
-import { ChangePasswordSchema, fieldErrors } from "../contracts/auth";
+import { ChangePasswordSchema } from "../contracts/auth";
 import { isDemoMode } from "../env";
 import { changePassword } from "../services/auth/change-password";
-import { apiError } from "./errors";
-import { type ApiEnv, jsonBody, requireApiRole, sessionDeps } from "./middleware";
+import { type ApiEnv, publicDeps, requireSession, serviceDeps, sessionDeps } from "./middleware";
+import { reply, success } from "./reply";
+import { describe, tag } from "./route-meta";
+import { body, jsonRequest } from "./validate";
 
 /**
  * Sign-in endpoints of spec §7, mounted at /api (their paths differ in prefix), plus the
  * session endpoints every portal uses: who am I, log out, change password.
+ * The sign-ins answer the exact replies of spec §3, so they validate their own bodies.
  */
 export const auth = new Hono<ApiEnv>();
 
-for (const path of Object.keys(LOGIN_ENDPOINTS)) {
-  auth.post(path, async (c) => {
-    const read = await jsonBody(c);
-    if (!read.ok) return read.response;
-    const outcome = await performLogin(path, read.body, c.req.raw, {
-      ...sessionDeps(c.env),
-      db: database(c.env.DB),
-      demoMode: isDemoMode(c.env),
-    });
-    for (const [name, value] of Object.entries(outcome.headers)) c.header(name, value);
-    c.header("Cache-Control", "no-store");
-    return c.json(outcome.body, outcome.status);
-  });
+for (const [path, endpoint] of Object.entries(LOGIN_ENDPOINTS)) {
+  auth.post(
+    path,
+    tag(describe(`Sign in (${endpoint.portal} portal); answers the reply of spec §3`), {
+      access: { kind: "public" },
+      body: endpoint.schema,
+      responses: { 200: "Signed in: a session token and the account (spec §3)", 401: "Wrong credentials" },
+    }),
+    jsonRequest,
+    async (c) => {
+      const outcome = await performLogin(path, await c.req.json(), c.req.raw, {
+        ...sessionDeps(c.env),
+        db: publicDeps(c).db,
+        demoMode: isDemoMode(c.env),
+      });
+      for (const [name, value] of Object.entries(outcome.headers)) c.header(name, value);
+      c.header("Cache-Control", "no-store");
+      return c.json(outcome.body, outcome.status);
+    },
+  );
 }
 
-auth.get("/auth/me", requireApiRole(), (c) => {
+auth.get("/auth/me", requireSession(), describe("The signed-in account"), (c) => {
   const s = c.get("session");
-  return c.json({
-    success: true,
+  return success(c, {
     user: {
       id: s.id,
       role: s.role,
@@ -44,22 +52,22 @@ auth.get("/auth/me", requireApiRole(), (c) => {
   });
 });
 
-auth.post("/auth/logout", requireApiRole(), async (c) => {
+auth.post("/auth/logout", requireSession(), describe("End this session"), async (c) => {
   await revokeSession(sessionDeps(c.env), c.get("session"));
   c.header("Set-Cookie", clearedSessionCookie());
-  return c.json({ success: true, message: "Logged out" });
+  return success(c, { message: "Logged out" });
 });
 
-auth.post("/auth/change-password", requireApiRole(), async (c) => {
-  const read = await jsonBody(c);
-  if (!read.ok) return read.response;
-  const parsed = ChangePasswordSchema.safeParse(read.body);
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
-  }
-  const result = await changePassword(parsed.data, c.get("session"), { ...sessionDeps(c.env), db: c.get("db") });
-  if (!result.ok) return apiError(c, result.status, result.message, result.errors);
-  c.header("Set-Cookie", result.cookie);
-  return c.json({ success: true, message: result.message, token: result.token });
-});
+auth.post(
+  "/auth/change-password",
+  requireSession(),
+  describe("Change the signed-in account's password; other sessions end"),
+  body(ChangePasswordSchema),
+  async (c) => {
+    const { db } = serviceDeps(c);
+    const result = await changePassword(c.req.valid("json"), c.get("session"), { ...sessionDeps(c.env), db });
+    if (!result.ok) return reply(c, result);
+    c.header("Set-Cookie", result.cookie);
+    return success(c, { message: result.message, token: result.token });
+  },
+);

@@ -1,7 +1,4 @@
-import { type Context, Hono } from "hono";
-import type { z } from "zod";
-import { PERMISSIONS } from "../auth/permissions";
-import { fieldErrors } from "../contracts/auth";
+import { Hono } from "hono";
 import {
   BATCHES_PAGE_SIZE,
   BatchFilterSchema,
@@ -12,7 +9,6 @@ import {
   SplitSchema,
   TransferSchema,
 } from "../contracts/batches";
-import type { BatchDeps, Outcome } from "../services/batches/batch-common";
 import { certifyBatch } from "../services/batches/certify-batch";
 import { createBatch } from "../services/batches/create-batch";
 import { mergeBatches } from "../services/batches/merge-batch";
@@ -20,101 +16,86 @@ import { listVisibleBatches, readBatch } from "../services/batches/read-batches"
 import { recordDds } from "../services/batches/record-dds";
 import { splitBatch } from "../services/batches/split-batch";
 import { transferBatch } from "../services/batches/transfer-batch";
-import { apiError } from "./errors";
-import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
-
-/** Reads and validates a JSON body with `schema`; a 4xx response when it is not acceptable. */
-async function parseBody<S extends z.ZodType>(
-  c: Context<ApiEnv>,
-  schema: S,
-): Promise<{ ok: true; data: z.infer<S> } | { ok: false; response: Response }> {
-  const read = await jsonBody(c);
-  if (!read.ok) return read;
-  const parsed = schema.safeParse(read.body ?? {});
-  if (!parsed.success) {
-    const errors = fieldErrors(parsed.error);
-    return { ok: false, response: apiError(c, 400, Object.values(errors)[0]![0]!, errors) };
-  }
-  return { ok: true, data: parsed.data };
-}
-
-function deps(c: Context<ApiEnv>): BatchDeps {
-  const session = c.get("session");
-  return { db: c.get("db"), actor: { id: session.id, role: session.role } };
-}
-
-function failure(c: Context<ApiEnv>, outcome: Extract<Outcome<unknown>, { ok: false }>) {
-  return apiError(c, outcome.status, outcome.message, outcome.errors);
-}
+import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { apiError, paged, reply, success } from "./reply";
+import { describe } from "./route-meta";
+import { body, query } from "./validate";
 
 /**
  * /api/batches (issue #4): purchases, custody steps, splits and merges, compliance and DDS
- * numbers. Every route checks the role on the server; which step each role may record is decided
- * by worker/domain/custody.ts, and who sees which batch by worker/services/batches/read-batches.ts.
+ * numbers. Every route checks the permission on the server; which step each role may record is
+ * decided by worker/domain/custody.ts, and who sees which batch by worker/services/batches/read-batches.ts.
  */
 export const batchesApi = new Hono<ApiEnv>()
-  .get("/", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
-    const query = BatchFilterSchema.parse(c.req.query());
-    const { page, ...filter } = query;
-    const session = c.get("session");
-    const { rows, total } = await listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, { db: c.get("db") });
-    return c.json({
-      success: true,
-      batches: rows,
-      total,
-      page,
-      pageSize: BATCHES_PAGE_SIZE,
-      pages: Math.max(1, Math.ceil(total / BATCHES_PAGE_SIZE)),
-    });
-  })
-  .post("/", requireApiRole(...PERMISSIONS.recordPurchases), async (c) => {
-    const body = await parseBody(c, PurchaseSchema);
-    if (!body.ok) return body.response;
-    const result = await createBatch(body.data, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json({ success: true, batch: result.value.batch, volume: result.value.volume }, 201);
-  })
-  .post("/merge", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
-    const body = await parseBody(c, MergeSchema);
-    if (!body.ok) return body.response;
-    const result = await mergeBatches(body.data, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json(
-      { success: true, batch: result.value.merged, parents: result.value.parents.map((p) => p.batchCode) },
-      201,
-    );
-  })
-  .get("/:code", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
-    const session = c.get("session");
-    const view = await readBatch(c.req.param("code"), session, { db: c.get("db") });
+  .get(
+    "/",
+    requirePermission("readBatches"),
+    describe("The batches the account may see, filtered and paged"),
+    query(BatchFilterSchema),
+    async (c) => {
+      const { page, ...filter } = c.req.valid("query");
+      const pageSize = BATCHES_PAGE_SIZE;
+      const { rows, total } = await listVisibleBatches(filter, page, pageSize, c.get("session"), serviceDeps(c));
+      return paged(c, "batches", rows, { page, pageSize, total });
+    },
+  )
+  .post(
+    "/",
+    requirePermission("recordPurchases"),
+    describe("Record a purchase from farmers: a new batch", { 201: "The new batch and its volume" }),
+    body(PurchaseSchema),
+    async (c) => reply(c, await createBatch(c.req.valid("json"), serviceDeps(c)), 201),
+  )
+  .post(
+    "/merge",
+    requirePermission("readBatches"),
+    describe("Merge batches the account holds into one", { 201: "The merged batch and its parents' codes" }),
+    body(MergeSchema),
+    async (c) => {
+      const result = await mergeBatches(c.req.valid("json"), serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      const { merged, parents } = result.value;
+      return success(c, { batch: merged, parents: parents.map((p) => p.batchCode) }, 201);
+    },
+  )
+  .get("/:code", requirePermission("readBatches"), describe("A batch with its custody chain and origin"), async (c) => {
+    const view = await readBatch(c.req.param("code"), c.get("session"), serviceDeps(c));
     if (!view) return apiError(c, 404, `No batch with code ${c.req.param("code").toUpperCase()}`);
-    return c.json({ success: true, ...view });
+    return success(c, view);
   })
-  .post("/:code/transfer", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
-    const body = await parseBody(c, TransferSchema);
-    if (!body.ok) return body.response;
-    const result = await transferBatch(c.req.param("code"), body.data, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json({ success: true, batch: result.value.batch, custodyEvent: result.value.event });
-  })
-  .post("/:code/split", requireApiRole(...PERMISSIONS.readBatches), async (c) => {
-    const body = await parseBody(c, SplitSchema);
-    if (!body.ok) return body.response;
-    const result = await splitBatch(c.req.param("code"), body.data, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json({ success: true, parent: result.value.parent.batchCode, batches: result.value.children }, 201);
-  })
-  .post("/:code/compliance", requireApiRole(...PERMISSIONS.certifyBatches), async (c) => {
-    const body = await parseBody(c, ComplianceSchema);
-    if (!body.ok) return body.response;
-    const result = await certifyBatch(c.req.param("code"), body.data.decision, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json({ success: true, changed: result.value.changed, batch: result.value.batch });
-  })
-  .post("/:code/dds", requireApiRole("exporter"), async (c) => {
-    const body = await parseBody(c, DdsSchema);
-    if (!body.ok) return body.response;
-    const result = await recordDds(c.req.param("code"), body.data, deps(c));
-    if (!result.ok) return failure(c, result);
-    return c.json({ success: true, batch: result.value.batch });
-  });
+  .post(
+    "/:code/transfer",
+    requirePermission("readBatches"),
+    describe("Record the next custody step of a batch"),
+    body(TransferSchema),
+    async (c) => {
+      const result = await transferBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      return success(c, { batch: result.value.batch, custodyEvent: result.value.event });
+    },
+  )
+  .post(
+    "/:code/split",
+    requirePermission("readBatches"),
+    describe("Split a batch into new batches by weight", { 201: "The parent's code and the new batches" }),
+    body(SplitSchema),
+    async (c) => {
+      const result = await splitBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      return success(c, { parent: result.value.parent.batchCode, batches: result.value.children }, 201);
+    },
+  )
+  .post(
+    "/:code/compliance",
+    requirePermission("certifyBatches"),
+    describe("Mark a batch EUDR-compliant, or re-check it"),
+    body(ComplianceSchema),
+    async (c) => reply(c, await certifyBatch(c.req.param("code"), c.req.valid("json").decision, serviceDeps(c))),
+  )
+  .post(
+    "/:code/dds",
+    requirePermission("recordDds"),
+    describe("Record the EU DDS reference and verification numbers"),
+    body(DdsSchema),
+    async (c) => reply(c, await recordDds(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  );

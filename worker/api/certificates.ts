@@ -19,9 +19,6 @@
  * object (restored) — benchmarks and tests use it.
  */
 import { type Context, Hono } from "hono";
-import { database } from "#db/client";
-import { PERMISSIONS } from "../auth/permissions";
-import { fieldErrors } from "../contracts/auth";
 import { RevokeSchema } from "../contracts/certificates";
 import {
   CERTIFICATE_INFO,
@@ -32,14 +29,17 @@ import {
 } from "../domain/certificates/content";
 import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificates/certificate-access";
 import {
+  type CertificateRequest,
   getOrIssueCertificate,
   notIssuedMessage,
   readVerification,
   revokeCertificate,
   type ServedCertificate,
 } from "../services/certificates/issue-certificate";
-import { apiError } from "./errors";
-import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
+import { type ApiEnv, publicDeps, requirePermission, serviceDeps } from "./middleware";
+import { apiError, reply, success } from "./reply";
+import { describe } from "./route-meta";
+import { body } from "./validate";
 
 const PDF_CACHE = "private, max-age=0, must-revalidate";
 const REAL_SUBJECTS = ["farmer", "batch", "shipment"] as const;
@@ -75,22 +75,23 @@ async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promi
   });
 }
 
-function issueDeps(c: Context<ApiEnv>) {
-  const session = c.get("session");
-  return {
-    db: c.get("db"),
-    r2: c.env.CERTS,
-    verifyBaseUrl: new URL(c.req.url).origin,
-    actor: { id: session.id, role: session.role },
-  };
+/** Issues (or reads back) the certificate of `request` and answers its PDF. */
+async function issuedPdf(c: Context<ApiEnv>, request: CertificateRequest): Promise<Response> {
+  const deps = { ...serviceDeps(c), verifyBaseUrl: new URL(c.req.url).origin };
+  const result = await getOrIssueCertificate(request, deps);
+  if (!result.ok) return reply(c, result);
+  return pdfResponse(c, result.value);
 }
+
+const PDF_REPLY = { 200: "The certificate PDF (304 when the client's copy is current)" };
 
 /** /api/test: the six documents of each test farmer profile (spec §7). */
 export const certificateTestApi = new Hono<ApiEnv>();
 for (const type of CERTIFICATE_TYPES) {
   certificateTestApi.get(
     `/${CERTIFICATE_INFO[type].testPath}/:id`,
-    requireApiRole(...PERMISSIONS.testCertificates),
+    requirePermission("testCertificates"),
+    describe(`${CERTIFICATE_INFO[type].title} of a test farmer profile (1, 2 or 3)`, PDF_REPLY),
     async (c) => {
       const raw = c.req.param("id");
       if (!/^\d{1,9}$/.test(raw))
@@ -99,66 +100,54 @@ for (const type of CERTIFICATE_TYPES) {
           400,
           `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`,
         );
-      const result = await getOrIssueCertificate({ type, subjectType: "test_farmer", subjectId: raw }, issueDeps(c));
-      if (!result.ok) return apiError(c, result.status, result.message, result.errors);
-      return pdfResponse(c, result.value);
+      return issuedPdf(c, { type, subjectType: "test_farmer", subjectId: raw });
     },
   );
 }
 
 /** /api/certificates: real subjects, public verification, revocation. */
 export const certificatesApi = new Hono<ApiEnv>()
-  .get("/verify/:number", async (c) => {
+  .get("/verify/:number", describe("Public verification of a certificate number"), async (c) => {
     c.header("Cache-Control", "no-store");
-    const view = await readVerification(c.req.param("number"), { db: database(c.env.DB) });
+    const view = await readVerification(c.req.param("number"), publicDeps(c));
     if (!view) return apiError(c, 404, notIssuedMessage(c.req.param("number")));
-    return c.json({ success: true, certificate: view });
+    return success(c, { certificate: view });
   })
-  .post("/:number/revoke", requireApiRole(...PERMISSIONS.revokeCertificates), async (c) => {
-    const read = await jsonBody(c);
-    if (!read.ok) return read.response;
-    const parsed = RevokeSchema.safeParse(read.body ?? {});
-    if (!parsed.success) {
-      const errors = fieldErrors(parsed.error);
-      return apiError(c, 400, Object.values(errors)[0]![0]!, errors);
-    }
-    const session = c.get("session");
-    const result = await revokeCertificate(c.req.param("number"), parsed.data.reason, {
-      db: c.get("db"),
-      actor: { id: session.id, role: session.role },
-    });
-    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
-    const r = result.value.certificate;
-    return c.json({
-      success: true,
-      certificate: {
-        certificateNumber: r.certificateNumber,
-        status: r.status,
-        revokedAt: r.revokedAt,
-        revocationReason: r.revocationReason,
-      },
-    });
-  })
-  .get("/:type/:subjectType/:subjectId", requireApiRole(...PERMISSIONS.readCertificates), async (c) => {
-    const { type, subjectType, subjectId } = c.req.param();
-    if (!isCertificateType(type))
-      return apiError(
-        c,
-        404,
-        `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`,
-      );
-    if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
-      return apiError(
-        c,
-        404,
-        `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`,
-      );
-    }
-    const kind = subjectType as RealSubject;
-    const session = c.get("session");
-    if (!(await maySeeCertificatesOf(session, kind, subjectId, { db: c.get("db") })))
-      return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
-    const result = await getOrIssueCertificate({ type, subjectType: kind, subjectId }, issueDeps(c));
-    if (!result.ok) return apiError(c, result.status, result.message, result.errors);
-    return pdfResponse(c, result.value);
-  });
+  .post(
+    "/:number/revoke",
+    requirePermission("revokeCertificates"),
+    describe("Revoke an issued certificate, with a reason shown publicly"),
+    body(RevokeSchema),
+    async (c) => {
+      const result = await revokeCertificate(c.req.param("number"), c.req.valid("json").reason, serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      const r = result.value.certificate;
+      const { certificateNumber, status, revokedAt, revocationReason } = r;
+      return success(c, { certificate: { certificateNumber, status, revokedAt, revocationReason } });
+    },
+  )
+  .get(
+    "/:type/:subjectType/:subjectId",
+    requirePermission("readCertificates"),
+    describe("A certificate of a farmer, batch or shipment", PDF_REPLY),
+    async (c) => {
+      const { type, subjectType, subjectId } = c.req.param();
+      if (!isCertificateType(type))
+        return apiError(
+          c,
+          404,
+          `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`,
+        );
+      if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
+        return apiError(
+          c,
+          404,
+          `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`,
+        );
+      }
+      const kind = subjectType as RealSubject;
+      if (!(await maySeeCertificatesOf(c.get("session"), kind, subjectId, serviceDeps(c))))
+        return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
+      return issuedPdf(c, { type, subjectType: kind, subjectId });
+    },
+  );

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
 import { isDemoMode } from "../env";
 import { seedDemoData } from "../services/demo/seed-demo-data";
-import { apiError, onApiNotFound } from "./errors";
-import { type ApiEnv, requireApiRole } from "./middleware";
+import { onApiNotFound } from "./errors";
+import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { apiError, reply, success } from "./reply";
+import { describe } from "./route-meta";
 
 /**
  * Demo-mode tools (ADR 007). With demo mode off these routes do not exist: the 404 comes before
@@ -14,12 +16,12 @@ export const demoApi = new Hono<ApiEnv>()
     await next();
   })
   /** Seeds the demo traceability data (worker/services/demo/seed-demo-data.ts); a second call creates nothing. */
-  .post("/seed", requireApiRole("system_administrator"), async (c) => {
+  .post("/seed", requirePermission("seedDemoData"), describe("Seed the demo data (demo mode only)"), async (c) => {
     try {
-      const result = await seedDemoData({ db: c.get("db"), r2: c.env.CERTS });
-      if (!result.ok) return apiError(c, result.status, result.message);
+      const result = await seedDemoData(serviceDeps(c));
+      if (!result.ok) return reply(c, result);
       const { ok: _ok, ...summary } = result;
-      return c.json({ success: true, ...summary });
+      return success(c, summary);
     } catch (error) {
       // Demo mode only and for the system administrator: the reason helps whoever runs `npm start`.
       console.error("demo seed failed", error);

@@ -1,7 +1,6 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
-import { PERMISSIONS } from "../auth/permissions";
 import { importTemplateCsv } from "../domain/import-rows";
 import {
   BACKGROUND_BUDGET_MS,
@@ -12,69 +11,75 @@ import {
   STALE_MS,
   startImport,
 } from "../services/registry/bulk-import";
-import { apiError } from "./errors";
-import { type ApiEnv, requireApiRole } from "./middleware";
+import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { apiError, success } from "./reply";
+import { describe } from "./route-meta";
 
-const deps = (c: Context<ApiEnv>): ImportDeps => ({
-  db: c.get("db"),
-  files: c.env.CERTS,
-  actor: { id: c.get("session").id, role: c.get("session").role },
-});
+/** The service deps, with the bucket under the name the import service uses. */
+const deps = (c: Context<ApiEnv>): ImportDeps => ({ ...serviceDeps(c), files: serviceDeps(c).r2 });
 
 /**
  * Bulk import of farmers and plots (CSV or GeoJSON). The upload answers 202 at once; rows are
  * processed in the background (and by the cron handler if that stops), `GET /:id` shows progress.
  */
 export const importsApi = new Hono<ApiEnv>()
-  .use(requireApiRole(...PERMISSIONS.importRegistry))
-  .get("/template.csv", (c) =>
+  .use(requirePermission("importRegistry"))
+  .get("/template.csv", describe("The CSV template of a bulk import", { 200: "text/csv" }), (c) =>
     c.body(importTemplateCsv(), 200, {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": 'attachment; filename="farmers-and-plots-template.csv"',
     }),
   )
-  .get("/", async (c) => c.json({ runs: (await recentImportRuns(c.get("db"), 20)).map(runView) }))
-  .post("/", async (c) => {
-    const type = c.req.header("Content-Type") ?? "";
-    // Refuse an oversized upload before reading it (multipart adds a little framing).
-    if (Number(c.req.header("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
-      return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
-    }
-    let fileName = c.req.query("fileName") ?? "";
-    let bytes: ArrayBuffer;
-    if (/^multipart\/form-data/i.test(type)) {
-      const file = (await c.req.formData()).get("file");
-      if (!(file instanceof File)) return apiError(c, 400, "Attach the file as the form field `file`");
-      fileName = file.name;
-      bytes = await file.arrayBuffer();
-    } else if (/^(text\/csv|text\/plain|application\/(geo\+)?json)\b/i.test(type)) {
-      bytes = await c.req.arrayBuffer();
-    } else {
-      return apiError(
-        c,
-        415,
-        "Send a CSV (text/csv) or GeoJSON (application/geo+json) file, or a multipart form with `file`",
-      );
-    }
-    if (!fileName) fileName = /json/i.test(type) ? "import.geojson" : "import.csv";
-    if (bytes.byteLength === 0) return apiError(c, 400, "The file is empty");
-    if (bytes.byteLength > MAX_IMPORT_BYTES)
-      return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
-    const run = await startImport({ fileName, bytes }, deps(c));
-    if (run.status === "running") c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
-    return c.json({ success: true, run: runView(run) }, 202);
-  })
-  .get("/:id", async (c) => {
-    const run = await getImportRun(c.get("db"), c.req.param("id"));
+  .get("/", describe("The 20 most recent imports"), async (c) =>
+    success(c, { runs: (await recentImportRuns(serviceDeps(c).db, 20)).map(runView) }),
+  )
+  .post(
+    "/",
+    describe("Upload a CSV or GeoJSON file of farmers and plots (raw body or multipart `file`, up to 30 MiB)", {
+      202: "The import run; rows are processed in the background",
+    }),
+    async (c) => {
+      const type = c.req.header("Content-Type") ?? "";
+      // Refuse an oversized upload before reading it (multipart adds a little framing).
+      if (Number(c.req.header("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+        return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
+      }
+      let fileName = c.req.query("fileName") ?? "";
+      let bytes: ArrayBuffer;
+      if (/^multipart\/form-data/i.test(type)) {
+        const file = (await c.req.formData()).get("file");
+        if (!(file instanceof File)) return apiError(c, 400, "Attach the file as the form field `file`");
+        fileName = file.name;
+        bytes = await file.arrayBuffer();
+      } else if (/^(text\/csv|text\/plain|application\/(geo\+)?json)\b/i.test(type)) {
+        bytes = await c.req.arrayBuffer();
+      } else {
+        return apiError(
+          c,
+          415,
+          "Send a CSV (text/csv) or GeoJSON (application/geo+json) file, or a multipart form with `file`",
+        );
+      }
+      if (!fileName) fileName = /json/i.test(type) ? "import.geojson" : "import.csv";
+      if (bytes.byteLength === 0) return apiError(c, 400, "The file is empty");
+      if (bytes.byteLength > MAX_IMPORT_BYTES)
+        return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
+      const run = await startImport({ fileName, bytes }, deps(c));
+      if (run.status === "running") c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
+      return success(c, { run: runView(run) }, 202);
+    },
+  )
+  .get("/:id", describe("An import's progress (polling resumes a stalled import)"), async (c) => {
+    const run = await getImportRun(serviceDeps(c).db, c.req.param("id"));
     if (!run) return apiError(c, 404, "No import with this ID");
     // Polling a run whose background work stopped starts it again.
     if (run.status === "running" && Date.now() - Date.parse(run.updatedAt) > STALE_MS) {
       c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
     }
-    return c.json({ run: runView(run) });
+    return success(c, { run: runView(run) });
   })
-  .post("/:id/continue", async (c) => {
+  .post("/:id/continue", describe("Process the next rows of an import now"), async (c) => {
     const run = await continueImport(c.req.param("id"), deps(c), 15_000);
     if (!run) return apiError(c, 404, "No import with this ID");
-    return c.json({ run: runView(run) });
+    return success(c, { run: runView(run) });
   });

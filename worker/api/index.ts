@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import type { Env } from "../env";
 import { checkHealth } from "../services/platform/check-health";
 import { dashboardMetrics } from "../services/reports/dashboard-metrics";
 import { eudrApi } from "./assessments";
@@ -10,17 +9,19 @@ import { auth } from "./auth";
 import { batchesApi } from "./batches";
 import { certificatesApi, certificateTestApi } from "./certificates";
 import { demoApi } from "./demo";
+import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
-import { requireApiRole } from "./middleware";
+import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
 import { reportsApi } from "./reports";
+import { describe } from "./route-meta";
 import { usersApi } from "./users";
 
 /** The `/api` application: one Hono sub-app per resource. */
-export const api = new Hono<{ Bindings: Env }>()
+export const api = new Hono<ApiEnv>()
   // 1 MiB for every body, except bulk-import uploads, which check their own 30 MiB limit.
   .use((c, next) =>
     c.req.method === "POST" && /^\/api\/imports\/?$/.test(c.req.path)
@@ -30,13 +31,22 @@ export const api = new Hono<{ Bindings: Env }>()
           next,
         ),
   )
-  .get("/health", async (c) => {
-    const report = await checkHealth({ db: c.env.DB, kv: c.env.SESSIONS, r2: c.env.CERTS });
-    c.header("Cache-Control", "no-store");
-    return c.json(report, report.status === "ok" ? 200 : 503);
-  })
+  .get(
+    "/docs",
+    describe("This document: OpenAPI 3.1 (human reference: /api-reference)"),
+    (c): Promise<Response> => openApiResponse(c, api.routes),
+  )
+  .get(
+    "/health",
+    describe("Health of the database, sessions and file storage", { 200: "OK", 503: "Degraded" }),
+    async (c) => {
+      const report = await checkHealth({ db: c.env.DB, kv: c.env.SESSIONS, r2: c.env.CERTS });
+      c.header("Cache-Control", "no-store");
+      return c.json(report, report.status === "ok" ? 200 : 503);
+    },
+  )
   // The bare response `npm run bench` compares page rendering against.
-  .get("/hello", (c) => c.json({ hello: "world" }))
+  .get("/hello", describe("The bare reply `npm run bench` compares pages against"), (c) => c.json({ hello: "world" }))
   .route("/assets", assets)
   .route("/", auth)
   .route("/users", usersApi)
@@ -51,7 +61,12 @@ export const api = new Hono<{ Bindings: Env }>()
   .route("/test", certificateTestApi)
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
-  .get("/dashboard/metrics", requireApiRole(), async (c) => c.json(await dashboardMetrics(c.get("db"))));
+  .get(
+    "/dashboard/metrics",
+    requireSession(),
+    describe("The dashboard's figures, in the shape of spec §9 (the offline stand-in answers the same)"),
+    async (c) => c.json(await dashboardMetrics(serviceDeps(c).db)),
+  );
 
 api.onError(onApiError);
 api.notFound(onApiNotFound);

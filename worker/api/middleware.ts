@@ -1,29 +1,34 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { type Database, database } from "#db/client";
+import { type Actor, buildDeps, type ServiceDeps } from "#worker/services/deps";
+import { can, type Permission } from "../auth/permissions";
 import type { Role } from "../auth/roles";
 import { readSession, type Session, type SessionDeps, tokenFromRequest } from "../auth/session";
 import { parseJsonKeepingDecimals, type WrittenDecimals } from "../domain/written-decimals";
 import type { Env } from "../env";
-import { apiError } from "./errors";
+import { apiError } from "./reply";
+import { tag } from "./route-meta";
 
-export type ApiVars = { session: Session; db: Database };
+export type { Actor, ServiceDeps };
+export type PublicDeps = Omit<ServiceDeps, "actor">;
+
+export type ApiVars = { session: Session; deps: PublicDeps & { actor?: Actor } };
 export type ApiEnv = { Bindings: Env; Variables: ApiVars };
 
 export function sessionDeps(env: Env): SessionDeps {
   return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
 }
 
-/** Reads a JSON body; a non-JSON content type or malformed JSON is a clear 4xx. */
-export async function jsonBody(c: Context): Promise<{ ok: true; body: unknown } | { ok: false; response: Response }> {
-  const type = c.req.header("Content-Type") ?? "";
-  if (!/^application\/json\b/i.test(type)) {
-    return { ok: false, response: apiError(c, 415, "Content-Type must be application/json") };
-  }
-  try {
-    return { ok: true, body: await c.req.json() };
-  } catch {
-    return { ok: false, response: apiError(c, 400, "Request body is not valid JSON") };
-  }
+/** The deps of this request, built once (the actor joins once a guard has read the session). */
+function depsOf(c: Context<ApiEnv>): ApiVars["deps"] {
+  const built = c.get("deps") as ApiVars["deps"] | undefined;
+  const session = c.get("session") as Session | undefined;
+  if (built && (built.actor || !session)) return built;
+  const deps = {
+    ...(built ?? buildDeps(c.env)),
+    ...(session ? { actor: { id: session.id, role: session.role } } : {}),
+  };
+  c.set("deps", deps);
+  return deps;
 }
 
 /**
@@ -50,19 +55,41 @@ export async function jsonBodyKeepingDecimals(
   return { ok: true, body: read.value, decimals: read.decimals };
 }
 
-/**
- * The one API guard: a live session (Bearer token or session cookie) whose role is one of
- * `roles` (any role when none are given). 401 without a session, 403 with the wrong role.
- */
-export function requireApiRole(...roles: Role[]): MiddlewareHandler<ApiEnv> {
+/** The one deps builder of /api for routes behind a guard: `{ db, r2, actor, now }`. */
+export function serviceDeps(c: Context<ApiEnv>): ServiceDeps {
+  const deps = depsOf(c);
+  if (!deps.actor) throw new Error("serviceDeps needs a signed-in route: use publicDeps");
+  return deps as ServiceDeps;
+}
+
+/** The same for routes without sign-in: `{ db, r2, now }`. */
+export function publicDeps(c: Context<ApiEnv>): PublicDeps {
+  return depsOf(c);
+}
+
+/** 401 without a live session (Bearer token or session cookie); 403 when `allowed` says no. */
+function guard(allowed: (role: Role) => boolean): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const session = await readSession(sessionDeps(c.env), tokenFromRequest(c.req.raw), c.executionCtx);
     if (!session) return apiError(c, 401, "Authentication required");
-    if (roles.length && !roles.includes(session.role)) {
-      return apiError(c, 403, "You do not have permission to do this");
-    }
+    if (!allowed(session.role)) return apiError(c, 403, "You do not have permission to do this");
     c.set("session", session);
-    c.set("db", database(c.env.DB));
     await next();
   };
+}
+
+/** Any signed-in account. */
+export function requireSession(): MiddlewareHandler<ApiEnv> {
+  return tag(
+    guard(() => true),
+    { access: { kind: "session" } },
+  );
+}
+
+/** A signed-in account whose role has `permission` (worker/auth/permissions.ts, as page guards). */
+export function requirePermission(permission: Permission): MiddlewareHandler<ApiEnv> {
+  return tag(
+    guard((role) => can(role, permission)),
+    { access: { kind: "permission", permission } },
+  );
 }

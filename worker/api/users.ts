@@ -3,15 +3,17 @@ import { Hono } from "hono";
 import { findUserById, logAuthEvent } from "#db/queries/users";
 import { auditLog, users } from "#db/schema";
 import { revokeUserSessions } from "../auth/session";
-import { apiError } from "./errors";
-import { type ApiEnv, requireApiRole, sessionDeps } from "./middleware";
+import { type ApiEnv, requirePermission, serviceDeps, sessionDeps } from "./middleware";
+import { apiError, success } from "./reply";
+import { describe } from "./route-meta";
 
 /** Account administration: the AgriTrace system administrator and office administrators. */
 export const usersApi = new Hono<ApiEnv>().post(
   "/:id/deactivate",
-  requireApiRole("system_administrator", "office_admin"),
+  requirePermission("manageUsers"),
+  describe("Deactivate an account and end its sessions"),
   async (c) => {
-    const db = c.get("db");
+    const { db } = serviceDeps(c);
     const actor = c.get("session");
     const target = await findUserById(db, c.req.param("id"));
     if (!target) return apiError(c, 404, "User not found");
@@ -38,6 +40,6 @@ export const usersApi = new Hono<ApiEnv>().post(
       loginId: target.loginId,
       detail: `deactivated by ${actor.loginId}`,
     });
-    return c.json({ success: true, message: "User deactivated", sessionsEnded: ended });
+    return success(c, { message: "User deactivated", sessionsEnded: ended });
   },
 );

@@ -1,6 +1,7 @@
 /**
- * Who may do what in the traceability core (issue #4). Enforced on the server by
- * `requireRole` (pages) and `requireApiRole` (API); the pages only use it to show links.
+ * Who may do what in the traceability core (issue #4). Enforced on the server by the same
+ * names in `requireRole` (pages) and `requirePermission` (API, worker/api/middleware.ts); the
+ * pages also use them to show links.
  * See docs/decisions/005-role-access.md.
  */
 import { EXECUTIVES, INSPECTORS, type Role } from "./roles";
@@ -24,6 +25,8 @@ export const PERMISSIONS = {
   importRegistry: ["land_inspector", "office_admin", "system_administrator"],
   /** See batches and their custody chain (each holder sees what passes through their hands). */
   readBatches: ["farmer", "buyer", ...INSPECTORS, "exporter", ...REGULATOR_STAFF],
+  /** Record the EU DDS reference and verification numbers of a batch: the exporter who ships it. */
+  recordDds: ["exporter"],
   /** Record a purchase from farmers (creates a batch); later custody steps: worker/domain/custody.ts. */
   recordPurchases: ["buyer"],
   /** Mark a batch EUDR-compliant: regulator staff, and the port inspector as the last check before export. */
@@ -40,6 +43,10 @@ export const PERMISSIONS = {
   generateReports: [...REGULATOR_STAFF, "monitoring_observer"],
   /** Download aggregate reports (the oversight dashboard lists them); kinds filtered per entity type as above. */
   downloadReports: [...REGULATOR_STAFF, "monitoring_observer"],
+  /** Deactivate accounts (and end their sessions): the system administrator and office administrators. */
+  manageUsers: ["system_administrator", "office_admin"],
+  /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
+  seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

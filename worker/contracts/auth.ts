@@ -120,12 +120,4 @@ export const ChangePasswordSchema = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], error: M.passwordMismatch });
 
-/** Field → messages, the shape of `errors` in a 400 reply and in form re-renders. */
-export function fieldErrors(error: z.ZodError): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join(".") || "form";
-    (out[key] ??= []).push(issue.message);
-  }
-  return out;
-}
+export { fieldErrors } from "./field-errors";

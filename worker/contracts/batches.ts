@@ -188,6 +188,12 @@ const weightParts = (text: string) =>
     .filter(Boolean)
     .map((w) => (/^\d+(\.\d+)?$/.test(w) ? Number(w) : Number.NaN));
 
+/** Where a split or merge happened and why: optional on each. */
+const placeAndNote = {
+  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
+  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+};
+
 /** Split one batch into new batches; weights typed "400, 350" or sent as an array. */
 export const SplitSchema = z.object({
   weights: z.preprocess(
@@ -205,8 +211,7 @@ export const SplitSchema = z.object({
       })
       .transform(weightParts),
   ),
-  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
-  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+  ...placeAndNote,
 });
 export type SplitInput = z.infer<typeof SplitSchema>;
 
@@ -215,8 +220,7 @@ export const MergeSchema = z.object({
   batchCodes: codeList(BATCH_MESSAGES.mergeTwo).pipe(
     z.array(z.string()).min(2, BATCH_MESSAGES.mergeTwo).max(20, BATCH_MESSAGES.mergeTooMany),
   ),
-  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
-  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+  ...placeAndNote,
 });
 export type MergeInput = z.infer<typeof MergeSchema>;
 
@@ -225,8 +229,7 @@ export const MergeFormSchema = z.object({
   withCodes: codeList(BATCH_MESSAGES.mergeCodes).pipe(
     z.array(z.string()).min(1, BATCH_MESSAGES.mergeCodes).max(19, BATCH_MESSAGES.mergeTooMany),
   ),
-  location: optionalText(120, BATCH_MESSAGES.placeTooLong),
-  note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+  ...placeAndNote,
 });
 
 /** The EU buyer's due diligence statement numbers for an exported batch (EUDR.md "DDS"). */

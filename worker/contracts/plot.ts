@@ -108,6 +108,21 @@ export const PlotApiSchema = PlotFieldsSchema.extend({
 });
 
 /**
+ * POST /api/plots/validate: a GeoJSON geometry or Feature, sent as the body itself or as
+ * `geojson` | `feature` | `geometry` with the context of the check. Read by the route itself
+ * (any GeoJSON is checked rule by rule); this schema documents it (worker/api/openapi.ts).
+ */
+export const PlotValidateApiSchema = z.looseObject({
+  geojson: z.unknown().optional(),
+  feature: z.unknown().optional(),
+  geometry: z.unknown().optional(),
+  crop: z.string().optional(),
+  county: z.string().optional(),
+  farmerId: z.string().optional(),
+  declaredAreaHectares: z.number().optional(),
+});
+
+/**
  * `decimals`: the decimals of every coordinate as typed (ADR 010, docs/eudr-rules.md
  * "Precision"): "7.123450" keeps its six, which the parsed number 7.12345 no longer shows.
  */
