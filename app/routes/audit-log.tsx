@@ -1,15 +1,12 @@
 import { Form, Link } from "react-router";
-import { ErrorSummary } from "../components/login/error-summary";
+import { ErrorSummary, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/audit-log";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./audit-log.server";
 
-export const meta = () => [
-  { title: "Audit trail — Liberia Agricultural Traceability" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta("Audit trail");
 
 /** What changed, compactly: the fields whose values differ between before and after. */
 function changes(before: string | null, after: string | null): string {

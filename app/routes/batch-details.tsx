@@ -1,12 +1,12 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import { type ChainStatus, GRADING_STEPS, STATUS_LABEL, STEP_NAME } from "#worker/domain/custody";
 import { GpsFields } from "../components/gps-fields";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
 import type { Route } from "./+types/batch-details";
@@ -14,10 +14,8 @@ import type { Route } from "./+types/batch-details";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./batch-details.server";
 
-export const meta = ({ params }: Route.MetaArgs) => [
-  { title: `${BATCH_TITLES.details} ${params.batchCode.toUpperCase()} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = ({ params }: Route.MetaArgs) =>
+  pageMeta(`${BATCH_TITLES.details} ${params.batchCode.toUpperCase()}`);
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 const button = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";
@@ -258,7 +256,7 @@ function TransferForm({
   return (
     <form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border border-green-200 bg-white p-4">
       <h3 className="font-bold">Record {STEP_NAME[to]}</h3>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="transfer" />
       <input type="hidden" name="toStatus" value={to} />
       <ErrorSummary items={errorItems(form, fields as never, names)} />
@@ -311,7 +309,7 @@ function ComplianceForm({ data: d, csrf, actionData }: { data: Data; csrf: strin
   return (
     <form method="post" className="space-y-2 rounded-md border border-green-200 bg-white p-4">
       <h3 className="font-bold">EUDR compliance</h3>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="compliance" />
       <ErrorSummary items={errors.map((message) => ({ message }))} />
       <p className="text-sm">{d.eligibility.reason}.</p>
@@ -356,7 +354,7 @@ function DdsForm({ batch, csrf, result }: { batch: Data["batch"]; csrf: string; 
       <p className="text-sm text-slate-700">
         Once the EU buyer has filed the DDS in the EU information system, record the numbers it gave them.
       </p>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="dds" />
       <ErrorSummary items={errorItems(form, fields as never, ["ddsReference", "ddsVerification"])} />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -381,7 +379,7 @@ function SplitForm({ weightKg, csrf, result }: { weightKg: number; csrf: string;
   return (
     <form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
       <h3 className="font-bold">Split this batch</h3>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="split" />
       <ErrorSummary items={errorItems(form, fields as never, ["weights", "location", "note"])} />
       <TextField
@@ -409,7 +407,7 @@ function MergeForm({ csrf, result }: { csrf: string; result: Result }) {
   return (
     <form method="post" {...getFormProps(form)} className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
       <h3 className="font-bold">Merge with other batches</h3>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="merge" />
       <ErrorSummary items={errorItems(form, fields as never, ["withCodes", "location", "note"])} />
       <TextField

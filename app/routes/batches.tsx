@@ -1,12 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { COMMODITY_NAMES, PurchaseSchema } from "#worker/contracts/batches";
 import { COMPLIANCE_STATUSES } from "#worker/domain/batch-compliance";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import { BATCH_STATUSES, STATUS_LABEL } from "#worker/domain/custody";
 import { GpsFields } from "../components/gps-fields";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
 import type { Route } from "./+types/batches";
@@ -14,10 +14,7 @@ import type { Route } from "./+types/batches";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./batches.server";
 
-export const meta = () => [
-  { title: `${BATCH_TITLES.list} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(BATCH_TITLES.list);
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
@@ -276,7 +273,7 @@ function PurchaseSection({
 
       {purchase.farmer && purchase.plots.length > 0 && (
         <form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-          <input type="hidden" name="csrf" value={csrf} />
+          <CsrfInput token={csrf} />
           <input type="hidden" name="farmerIds" value={purchase.farmer.farmerId} />
           <ErrorSummary items={items} />
           <p className="text-sm">

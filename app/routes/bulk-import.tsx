@@ -1,16 +1,13 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { ErrorSummary } from "../components/login/error-summary";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./bulk-import.server";
 
-export const meta = () => [
-  { title: "Bulk import — Liberia Agricultural Traceability" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta("Bulk import");
 
 const COLUMNS =
   "farmer_ref, first_name, last_name, gender, date_of_birth, phone, county, district, community, crops, national_id, plot_ref, plot_crop, planting_year, tenure_reference, latitude, longitude, geometry";
@@ -78,7 +75,7 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
         </section>
       )}
       <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
-        <input type="hidden" name="csrf" value={user.csrf} />
+        <CsrfInput token={user.csrf} />
         <ErrorSummary items={actionData?.error ? [{ fieldId: "import-file", message: actionData.error }] : []} />
         <label htmlFor="import-file" className="block font-semibold">
           CSV or GeoJSON file (up to 30 MiB)

@@ -1,4 +1,4 @@
-import { ErrorSummary } from "../components/login/error-summary";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
@@ -6,10 +6,7 @@ import type { Route } from "./+types/certificate-testing-dashboard";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./certificate-testing-dashboard.server";
 
-export const meta = () => [
-  { title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TESTING_TEXT.title);
 
 const MONTHS = [
   "January",
@@ -59,7 +56,7 @@ export default function CertificateTestingDashboard({ loaderData: d, actionData 
               <p className="font-bold">{f.name}</p>
               <p className="text-sm text-slate-700">{f.location}</p>
               <form method="post" className="mt-3">
-                <input type="hidden" name="csrf" value={d.user.csrf} />
+                <CsrfInput token={d.user.csrf} />
                 <input type="hidden" name="farmer" value={f.id} />
                 <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white">
                   {TESTING_TEXT.generate}

@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
 import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, PlotFormSchema } from "#worker/contracts/plot";
 import { CROPS } from "#worker/domain/commodities";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
 import type { Route } from "./+types/create-land-plot";
@@ -13,10 +13,7 @@ import type { Route } from "./+types/create-land-plot";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
 
-export const meta = () => [
-  { title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(PLOT_TITLES.create);
 
 // The map (and leaflet with it) is its own chunk, fetched only on this page and only with JavaScript.
 const PlotCaptureMap = lazy(() => import("../components/plot-capture-map"));
@@ -152,7 +149,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         </div>
       )}
       <form method="post" {...getFormProps(form)} ref={formRef} onChange={keepDraft} className="max-w-2xl space-y-4">
-        <input type="hidden" name="csrf" value={loaderData.user.csrf} />
+        <CsrfInput token={loaderData.user.csrf} />
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary items={errorItems} />
         {actionData?.warnings?.length ? (

@@ -1,11 +1,11 @@
 import { type FieldMetadata, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta, type SummaryItem } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { RISK_LABEL } from "#worker/content/land-plots";
 import { AssessFormSchema, CountyJobFormSchema, LAYER_KIND_LABEL, LayerUploadFormSchema } from "#worker/contracts/eudr";
 import { LAYER_KINDS } from "#worker/domain/assess-risk";
-import { ErrorSummary, type SummaryItem } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/eudr-assessment";
 
@@ -13,10 +13,7 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./eudr-assessment.server";
 
 const TITLE = "EUDR assessment";
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const VERDICT_STYLE: Record<string, string> = {
   low: "bg-green-100 text-green-900",
@@ -206,7 +203,7 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
         )}
         {canManage && demo && (
           <form method="post" className="mt-3">
-            <input type="hidden" name="csrf" value={user.csrf} />
+            <CsrfInput token={user.csrf} />
             <input type="hidden" name="intent" value="install-sample" />
             <button
               type="submit"
@@ -235,7 +232,7 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
             {...getFormProps(uploadForm)}
             className="mt-3 grid gap-3 sm:grid-cols-2"
           >
-            <input type="hidden" name="csrf" value={user.csrf} />
+            <CsrfInput token={user.csrf} />
             <input type="hidden" name="intent" value="upload-layer" />
             <div className="sm:col-span-2">
               <ErrorSummary
@@ -313,7 +310,7 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
           Assess a plot, a farmer's plots or a batch
         </h2>
         <form method="post" {...getFormProps(assessForm)} className="mt-3 grid gap-3 sm:grid-cols-3">
-          <input type="hidden" name="csrf" value={user.csrf} />
+          <CsrfInput token={user.csrf} />
           <input type="hidden" name="intent" value="assess" />
           <div className="sm:col-span-3">
             <ErrorSummary
@@ -387,7 +384,7 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
           Runs in the background; this page shows its progress and refreshes itself while it runs.
         </p>
         <form method="post" {...getFormProps(jobForm)} className="mt-3 flex flex-wrap items-end gap-3">
-          <input type="hidden" name="csrf" value={user.csrf} />
+          <CsrfInput token={user.csrf} />
           <input type="hidden" name="intent" value="county-job" />
           <div className="w-full">
             <ErrorSummary

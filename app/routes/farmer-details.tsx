@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { CsrfInput, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
@@ -7,12 +8,7 @@ export { action, loader } from "./farmer-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
-  return [
-    {
-      title: `${f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details"} — Liberia Agricultural Traceability`,
-    },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details");
 }
 
 const ACTION_LABEL: Record<string, string> = {
@@ -75,7 +71,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
       )}
       {canIssueLogin && !actionData?.issued && (
         <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
-          <input type="hidden" name="csrf" value={user.csrf} />
+          <CsrfInput token={user.csrf} />
           <span>This farmer has no login yet (for example, registered by bulk import).</span>
           <button type="submit" className="rounded bg-green-800 px-3 py-1.5 font-semibold text-white">
             Issue a login

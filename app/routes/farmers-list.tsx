@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
@@ -9,10 +10,7 @@ export { loader } from "./farmers-list.server";
 
 const TITLE = "Farmers";
 
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const fieldClass = "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5";
 

@@ -9,11 +9,11 @@ import {
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { ReportRequestSchema } from "#worker/contracts/reports";
 import { CROPS } from "#worker/domain/commodities";
 import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
-import { ErrorSummary } from "../components/login/error-summary";
 import { ReportList, type ReportListItem, reportTitle } from "../components/report-list";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/generate-reports";
@@ -23,10 +23,7 @@ export { action, loader } from "./generate-reports.server";
 
 const TITLE = "Generate reports";
 
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
@@ -61,7 +58,7 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
     <WorkShell title={TITLE} user={user}>
       {current && <CurrentReport report={current} />}
       <form method="post" {...getFormProps(form)} className="max-w-xl space-y-4 rounded-lg bg-white p-4 shadow-sm">
-        <input type="hidden" name="csrf" value={user.csrf} />
+        <CsrfInput token={user.csrf} />
         <ErrorSummary items={items} />
         <p className="text-sm text-slate-700">
           Reports hold aggregate figures only (counts, hectares, tonnages, verdict shares) — no personal data. The PDF

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
@@ -11,10 +12,7 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./land-plot-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.plot.plotCode ?? PLOT_TITLES.details} — Liberia Agricultural Traceability` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(loaderData?.plot.plotCode ?? PLOT_TITLES.details);
 }
 
 const STATE_STYLE: Record<string, string> = {

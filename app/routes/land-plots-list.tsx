@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { PLOT_TITLES, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "#worker/content/land-plots";
 import { CROPS } from "#worker/domain/commodities";
@@ -8,10 +9,7 @@ import type { Route } from "./+types/land-plots-list";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./land-plots-list.server";
 
-export const meta = () => [
-  { title: `${PLOT_TITLES.list} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(PLOT_TITLES.list);
 
 const VALIDATION_LABEL: Record<string, string> = { valid: "Valid", invalid: "Invalid" };
 const select = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-2 py-2";

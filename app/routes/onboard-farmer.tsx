@@ -8,10 +8,10 @@ import {
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
 import { CROPS } from "#worker/domain/commodities";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/onboard-farmer";
 
@@ -20,10 +20,7 @@ export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const LABEL: Record<(typeof FARMER_FIELDS)[number], string> = {
   firstName: "First name",
@@ -196,7 +193,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
   return (
     <WorkShell title={TITLE} user={loaderData.user}>
       <form method="post" encType="multipart/form-data" {...getFormProps(form)} className="max-w-xl space-y-4">
-        <input type="hidden" name="csrf" value={loaderData.user.csrf} />
+        <CsrfInput token={loaderData.user.csrf} />
         <input {...noKey(getInputProps(fields.submissionId, { type: "hidden" }))} key={fields.submissionId.key} />
         <ErrorSummary items={items} />
         <p className="text-sm text-slate-700">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
 import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
 import { BATCH_TITLES, COMPLIANCE_BADGE, TRACE_TEXT } from "../content/batches";
@@ -11,18 +12,17 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data?.trace)
-    return [
-      { title: `${TRACE_TEXT.notFoundTitle} — Liberia Agricultural Traceability` },
-      { name: "robots", content: "noindex" },
-    ];
-  return [
-    { title: `${BATCH_TITLES.trace} ${data.trace.batchCode} — Liberia Agricultural Traceability` },
-    {
-      name: "description",
-      content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}`,
-    },
-  ];
+  if (!data?.trace) return pageMeta(TRACE_TEXT.notFoundTitle);
+  // The public trace page of a batch may be indexed: it is what a QR label points to.
+  return pageMeta(`${BATCH_TITLES.trace} ${data.trace.batchCode}`, {
+    index: true,
+    extra: [
+      {
+        name: "description",
+        content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}`,
+      },
+    ],
+  });
 }
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 0 })} kg`;

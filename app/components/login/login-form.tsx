@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { ErrorSummary, type SummaryItem } from "#app/components/kit";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
@@ -11,7 +12,6 @@ import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
 import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
-import { ErrorSummary, type SummaryItem } from "./error-summary";
 
 type Status = "idle" | "submitting" | "success" | "error";
 type Reply = Record<string, any>;
