@@ -12,7 +12,7 @@ const box = "rounded border border-slate-300 bg-white px-3 py-2";
 /**
  * Server-driven pager: plain links (`href(page)` builds each URL with the page's filters), so it
  * works with JavaScript off. Nothing is shown for a single page.
- * - default: "← Previous" and "Next →", greyed out at either end, with `status` between them;
+ * - default: "← Previous" and "Next →", greyed out (or `hideEnds`) at either end, `status` between;
  * - `numbered`: page numbers around the current one, the ends hidden rather than greyed out.
  */
 export function Pagination({
@@ -24,6 +24,7 @@ export function Pagination({
   next = "Next →",
   status,
   numbered = false,
+  hideEnds = false,
 }: {
   page: number;
   pageCount: number;
@@ -33,6 +34,8 @@ export function Pagination({
   next?: string;
   status?: React.ReactNode;
   numbered?: boolean;
+  /** At the first or last page, leave the missing link's place empty instead of greyed out. */
+  hideEnds?: boolean;
 }) {
   if (pageCount <= 1) return null;
   if (numbered)
@@ -74,7 +77,7 @@ export function Pagination({
           {prev}
         </Link>
       ) : (
-        <span className="text-slate-400">{prev}</span>
+        <span className="text-slate-400">{hideEnds ? null : prev}</span>
       )}
       {status && <span>{status}</span>}
       {page < pageCount ? (
@@ -82,7 +85,7 @@ export function Pagination({
           {next}
         </Link>
       ) : (
-        <span className="text-slate-400">{next}</span>
+        <span className="text-slate-400">{hideEnds ? null : next}</span>
       )}
     </nav>
   );
