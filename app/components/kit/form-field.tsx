@@ -63,3 +63,9 @@ export function FormField({
     </div>
   );
 }
+
+/** conform's `get*Props` include `key`, which React wants passed directly, not spread: drop it. */
+export function noKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
+  const { key: _key, ...rest } = props;
+  return rest;
+}

@@ -14,6 +14,6 @@
 export { CsrfInput } from "./csrf-input";
 export { type Column, DataTable } from "./data-table";
 export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
-export { FieldError, FormField, hintId } from "./form-field";
+export { FieldError, FormField, hintId, noKey } from "./form-field";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
