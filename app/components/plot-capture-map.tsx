@@ -8,7 +8,7 @@
 import "leaflet/dist/leaflet.css";
 import turfArea from "@turf/area";
 import * as L from "leaflet";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { PLOT_HINTS } from "#worker/content/land-plots";
 import { type CaptureMode, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
 import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
@@ -63,7 +63,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
   const mapRef = useRef<L.Map | null>(null);
   const shapesRef = useRef<L.LayerGroup | null>(null);
   const gpsLayerRef = useRef<L.LayerGroup | null>(null);
-  const { vertices } = verticesOf(text);
+  const vertices = useMemo(() => verticesOf(text).vertices, [text]);
   const verticesRef = useRef(vertices);
   verticesRef.current = vertices;
   // Taps must never overwrite what the map cannot show (a line being typed, a MultiPolygon).
@@ -100,6 +100,12 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     commit(modeRef.current === "point" ? [p] : [...verticesRef.current, p]);
   }
 
+  // The map's click handler is bound once: it calls the latest addVertex through this ref.
+  const addVertexRef = useRef(addVertex);
+  addVertexRef.current = addVertex;
+  const readContextRef = useRef(readContext);
+  readContextRef.current = readContext;
+
   // Create the map once.
   useEffect(() => {
     if (!containerRef.current) return;
@@ -118,7 +124,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     L.control.scale({ imperial: false }).addTo(map);
     shapesRef.current = L.layerGroup().addTo(map);
     gpsLayerRef.current = L.layerGroup().addTo(map);
-    map.on("click", (e: L.LeafletMouseEvent) => addVertex([e.latlng.lng, e.latlng.lat]));
+    map.on("click", (e: L.LeafletMouseEvent) => addVertexRef.current([e.latlng.lng, e.latlng.lat]));
     mapRef.current = map;
     return () => {
       map.remove();
@@ -138,7 +144,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     } else if (mode === "polygon" && latlngs.length === 2) {
       L.polyline(latlngs, { color: "#166534", weight: 2, dashArray: "4 4" }).addTo(layer);
     }
-    latlngs.forEach((ll, i) =>
+    for (const [i, ll] of latlngs.entries()) {
       L.circleMarker(ll, {
         radius: 6,
         color: i === 0 ? "#92400e" : "#166534",
@@ -147,14 +153,14 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
         fillOpacity: 1,
       })
         .bindTooltip(`Point ${i + 1}`)
-        .addTo(layer),
-    );
+        .addTo(layer);
+    }
     if (!fromMapRef.current && latlngs.length) {
       if (latlngs.length === 1) map.setView(latlngs[0]!, 17);
       else map.fitBounds(L.latLngBounds(latlngs), { padding: [24, 24], maxZoom: 19 });
     }
     fromMapRef.current = false;
-  }, [text, mode]);
+  }, [vertices, mode]);
 
   // Live EUDR checks while drawing (debounced), by the server's own validator.
   useEffect(() => {
@@ -169,7 +175,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     setCheck({ state: "checking" });
     let cancelled = false;
     const timer = window.setTimeout(async () => {
-      const ctx = readContext();
+      const ctx = readContextRef.current();
       const declared = Number(ctx.declaredAreaHectares);
       try {
         const res = await apiRequest("POST", "/api/plots/validate", {
@@ -216,14 +222,20 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [text, mode]);
+  }, [text, mode, vertices.length]);
 
   function stopWalking() {
     if (watchRef.current !== null) navigator.geolocation.clearWatch(watchRef.current);
     watchRef.current = null;
     setWalking(false);
   }
-  useEffect(() => stopWalking, []);
+  // Leaving the page stops the GPS watch.
+  useEffect(
+    () => () => {
+      if (watchRef.current !== null) navigator.geolocation.clearWatch(watchRef.current);
+    },
+    [],
+  );
 
   function startWalking() {
     if (!("geolocation" in navigator)) {

@@ -45,10 +45,11 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
   const [mounted, setMounted] = useState(false);
   const [draft, setDraft] = useState<PlotDraft | null>(null);
+  // Only once, with the first submissionId: later drafts are this page's own.
+  const firstSubmissionId = useRef(submissionId);
   useEffect(() => {
     setMounted(true);
-    setDraft(latestDraft(submissionId));
-    // Only once: later drafts are this page's own.
+    setDraft(latestDraft(firstSubmissionId.current));
   }, []);
 
   const readValues = useCallback((): Record<string, string> => {
@@ -65,10 +66,11 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
     const meaningful = values.coordinates!.trim() || values.crop || values.plantingYear || values.tenureReference;
     if (meaningful) saveDraft({ submissionId, savedAt: new Date().toISOString(), values });
   }, [readValues, submissionId]);
-  // Map taps and GPS fixes change the text without an input event: keep the draft in step.
+  // Map taps and GPS fixes change the text without an input event: keep the draft in step
+  // (keepDraft changes with the text and the mode).
   useEffect(() => {
     if (mounted) keepDraft();
-  }, [text, mode, mounted]);
+  }, [keepDraft, mounted]);
 
   function restore(d: PlotDraft) {
     const el = formRef.current;

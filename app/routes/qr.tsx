@@ -108,8 +108,11 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
                 Chain of custody
               </h2>
               <ol className="space-y-2 border-l-2 border-green-700 pl-4" data-testid="trace-timeline">
-                {trace.timeline.map((e, i) => (
-                  <li key={i} className="rounded-md bg-white p-3 text-sm shadow-sm">
+                {trace.timeline.map((e) => (
+                  <li
+                    key={`${e.batchCode}-${e.stage}-${e.date}-${e.by}-${e.place ?? ""}`}
+                    className="rounded-md bg-white p-3 text-sm shadow-sm"
+                  >
                     <p className="font-semibold">{e.stage}</p>
                     <p className="text-slate-700">
                       <time dateTime={e.date}>{e.date}</time>
