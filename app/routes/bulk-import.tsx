@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { CsrfInput, DataTable, ErrorSummary, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
@@ -50,26 +50,18 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
           {current.errors.length > 0 && (
             <details open={!running} className="mt-3">
               <summary className="cursor-pointer font-semibold">Rows not stored ({current.errors.length})</summary>
-              <table className="mt-2 w-full text-sm">
-                <thead>
-                  <tr className="bg-slate-100 text-left">
-                    <th scope="col" className="p-1">
-                      Line
-                    </th>
-                    <th scope="col" className="p-1">
-                      Reason
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {current.errors.map((e, i) => (
-                    <tr key={`${e.line}-${i}`} className="border-t align-top">
-                      <td className="p-1 tabular-nums">{e.line}</td>
-                      <td className="p-1">{e.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="mt-2"
+                tableClassName="w-full text-sm"
+                dense
+                rows={current.errors}
+                rowKey={(e) => `${e.line}-${e.reason}`}
+                rowClassName="border-t align-top"
+                columns={[
+                  { header: "Line", cellClassName: "tabular-nums", cell: (e) => e.line },
+                  { header: "Reason", cell: (e) => e.reason },
+                ]}
+              />
             </details>
           )}
         </section>
