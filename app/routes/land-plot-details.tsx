@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { DataTable, pageMeta } from "#app/components/kit";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
