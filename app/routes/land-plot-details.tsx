@@ -226,7 +226,6 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
               { header: "When (UTC)", cellClassName: "whitespace-nowrap", cell: (e) => date(e.createdAt) },
               {
                 header: "What",
-                cellClassName: "break-words",
                 cell: (e) => `${e.action}${e.changed.length > 0 ? `: ${e.changed.join(", ")}` : ""}`,
               },
               {
