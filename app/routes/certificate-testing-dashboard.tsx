@@ -1,4 +1,5 @@
 import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { longDate } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
@@ -8,24 +9,7 @@ export { action, loader } from "./certificate-testing-dashboard.server";
 
 export const meta = () => pageMeta(TESTING_TEXT.title);
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const day = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
+const day = longDate;
 
 /**
  * Spec §2: three test farmer profiles (id, name, county/town), each with 'Generate Certificates';

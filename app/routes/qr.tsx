@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit";
+import { monthYear } from "#app/lib/dates";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
 import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
 import { BATCH_TITLES, COMPLIANCE_BADGE, TRACE_TEXT } from "../content/batches";
@@ -26,21 +27,7 @@ export function meta({ loaderData: data }: Route.MetaArgs) {
 }
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 0 })} kg`;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const month = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1] ?? ""} ${ym.slice(0, 4)}`;
+const month = monthYear;
 
 export default function PublicTrace({ loaderData }: Route.ComponentProps) {
   const { trace, code } = loaderData;

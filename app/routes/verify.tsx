@@ -2,6 +2,7 @@ import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
 import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { longDate } from "#app/lib/dates";
 import { RevokeSchema } from "#worker/contracts/certificates";
 import { VERIFY_TEXT } from "../content/certificates";
 import type { Route } from "./+types/verify";
@@ -17,26 +18,8 @@ export function meta({ loaderData: d }: Route.MetaArgs) {
   return pageMeta(title);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-/** "15 January 2026" (UTC), as the paper prints dates. */
-const day = (iso: string | null) => {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
+// "15 January 2026" (UTC), as the paper prints dates.
+const day = longDate;
 const SUBJECT_WORD: Record<string, string> = {
   test_farmer: "Test farmer profile",
   farmer: "Farmer",
