@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { CsrfInput, pageMeta } from "#app/components/kit";
+import { CsrfInput, DataTable, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
@@ -19,6 +19,8 @@ const ACTION_LABEL: Record<string, string> = {
   user_deactivated: "Account deactivated",
   farmer_photo_not_stored: "Photo could not be stored",
 };
+
+type Plot = Route.ComponentProps["loaderData"]["plots"][number];
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -135,42 +137,31 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         {plots.length === 0 ? (
           <p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>
         ) : (
-          <table className="mt-2 w-full bg-white text-sm shadow-sm">
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">
-                  Plot
-                </th>
-                <th scope="col" className="p-2">
-                  Crop
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Area (ha)
-                </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
-                  Geometry
-                </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
-                  Risk
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {plots.map((p) => (
-                <tr key={p.id} className="border-t border-slate-200">
-                  <td className="p-2">
-                    <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
-                      {p.plotCode}
-                    </Link>
-                  </td>
-                  <td className="p-2">{p.crop ?? "—"}</td>
-                  <td className="p-2 text-right">{p.areaHectares.toFixed(2)}</td>
-                  <td className="hidden p-2 sm:table-cell">{p.validationState}</td>
-                  <td className="hidden p-2 sm:table-cell">{p.riskLevel?.replaceAll("_", " ") ?? "not assessed"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable<Plot>
+            className="mt-2"
+            tableClassName="w-full bg-white text-sm shadow-sm"
+            rows={plots}
+            rowKey={(p) => p.id}
+            rowClassName="border-t border-slate-200"
+            columns={[
+              {
+                header: "Plot",
+                cell: (p) => (
+                  <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
+                    {p.plotCode}
+                  </Link>
+                ),
+              },
+              { header: "Crop", cell: (p) => p.crop ?? "—" },
+              { header: "Area (ha)", className: "text-right", cell: (p) => p.areaHectares.toFixed(2) },
+              { header: "Geometry", className: "hidden sm:table-cell", cell: (p) => p.validationState },
+              {
+                header: "Risk",
+                className: "hidden sm:table-cell",
+                cell: (p) => p.riskLevel?.replaceAll("_", " ") ?? "not assessed",
+              },
+            ]}
+          />
         )}
       </section>
 

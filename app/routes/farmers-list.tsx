@@ -43,32 +43,26 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
               className={fieldClass}
             />
           </div>
-          <div>
-            <label htmlFor="county" className="block font-semibold">
-              County
-            </label>
-            <select id="county" name="county" defaultValue={search.county} className={fieldClass}>
-              <option value="">All counties</option>
-              {COUNTIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div>
-            <label htmlFor="crop" className="block font-semibold">
-              Crop
-            </label>
-            <select id="crop" name="crop" defaultValue={search.crop} className={fieldClass}>
-              <option value="">All crops</option>
-              {CROPS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          {(
+            [
+              ["county", "County", "All counties", COUNTIES],
+              ["crop", "Crop", "All crops", CROPS],
+            ] as const
+          ).map(([name, label, all, options]) => (
+            <div key={name}>
+              <label htmlFor={name} className="block font-semibold">
+                {label}
+              </label>
+              <select id={name} name={name} defaultValue={search[name]} className={fieldClass}>
+                <option value="">{all}</option>
+                {options.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
           <div className="flex items-center gap-4 sm:col-span-4">
             <button type="submit" className="rounded-md bg-green-800 px-5 py-2.5 font-semibold text-white">
               Search

@@ -33,6 +33,27 @@ const STATE_MARK: Record<string, string> = {
 const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
 const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 4 })} ha`;
 
+type Check = Route.ComponentProps["loaderData"]["eudrChecks"][number];
+
+/** One group of geometry checks: mark, label, state, the rule, and its messages. */
+function CheckList({ checks, testId }: { checks: Check[]; testId: string }) {
+  return (
+    <ul className="mt-1 space-y-0.5 text-sm [overflow-wrap:anywhere]" data-testid={testId}>
+      {checks.map((c) => (
+        <li key={c.rule} className={STATE_STYLE[c.state]}>
+          <span aria-hidden="true">{STATE_MARK[c.state]} </span>
+          {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
+          {c.messages.map((m) => (
+            <span key={m} className="block pl-4 text-xs">
+              {m}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
   const { plot, geometry, vertices, eudrChecks, qualityChecks, assessments, batches, audit, created } = loaderData;
   useEffect(() => {
@@ -103,33 +124,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           Checks
         </h2>
         <h3 className="mt-2 font-semibold">EU information system rules</h3>
-        <ul className="mt-1 space-y-0.5 text-sm [overflow-wrap:anywhere]" data-testid="eudr-checks">
-          {eudrChecks.map((c) => (
-            <li key={c.rule} className={STATE_STYLE[c.state]}>
-              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
-              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
-              {c.messages.map((m) => (
-                <span key={m} className="block pl-4 text-xs">
-                  {m}
-                </span>
-              ))}
-            </li>
-          ))}
-        </ul>
+        <CheckList checks={eudrChecks} testId="eudr-checks" />
         <h3 className="mt-3 font-semibold">Quality checks</h3>
-        <ul className="mt-1 space-y-0.5 text-sm [overflow-wrap:anywhere]" data-testid="quality-checks">
-          {qualityChecks.map((c) => (
-            <li key={c.rule} className={STATE_STYLE[c.state]}>
-              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
-              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
-              {c.messages.map((m) => (
-                <span key={m} className="block pl-4 text-xs">
-                  {m}
-                </span>
-              ))}
-            </li>
-          ))}
-        </ul>
+        <CheckList checks={qualityChecks} testId="quality-checks" />
       </section>
 
       <section aria-labelledby="vertices" className={section}>

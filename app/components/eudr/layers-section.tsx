@@ -1,5 +1,7 @@
-import { CsrfInput } from "#app/components/kit";
+import { CsrfInput, DataTable } from "#app/components/kit";
 import { type EudrData, h2, SampleBadge, section } from "./shared";
+
+type Layer = EudrData["layers"][number];
 
 /** The reference layers in use, and (demo mode, administrators) the button that loads the sample layers. */
 export function LayersSection({ d }: { d: EudrData }) {
@@ -14,55 +16,41 @@ export function LayersSection({ d }: { d: EudrData }) {
           No reference layers yet: every plot gets “More information needed” until an administrator uploads them.
         </p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-sm" data-testid="layers-table">
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">
-                  Kind
-                </th>
-                <th scope="col" className="p-2">
-                  Name
-                </th>
-                <th scope="col" className="p-2">
-                  Source
-                </th>
-                <th scope="col" className="p-2">
-                  Date
-                </th>
-                <th scope="col" className="p-2">
-                  Version
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Features
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {layers.map((l) => (
-                <tr key={l.id} className="border-t align-top">
-                  <td className="p-2">{l.kindLabel}</td>
-                  <td className="p-2">
-                    {l.name}
-                    {l.sample && <SampleBadge />}
-                  </td>
-                  <td className="p-2 text-xs text-slate-700">{l.source}</td>
-                  <td className="p-2 whitespace-nowrap">{l.sourceDate}</td>
-                  <td className="p-2">
-                    <a
-                      href={`/api/eudr/layers/${l.id}/geojson`}
-                      className="text-green-800 underline"
-                      title="Download the original file"
-                    >
-                      {l.version}
-                    </a>
-                  </td>
-                  <td className="p-2 text-right tabular-nums">{l.featureCount}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<Layer>
+          className="mt-2"
+          tableClassName="w-full text-sm"
+          testId="layers-table"
+          rows={layers}
+          rowKey={(l) => l.id}
+          rowClassName="border-t align-top"
+          columns={[
+            { header: "Kind", cell: (l) => l.kindLabel },
+            {
+              header: "Name",
+              cell: (l) => (
+                <>
+                  {l.name}
+                  {l.sample && <SampleBadge />}
+                </>
+              ),
+            },
+            { header: "Source", cellClassName: "text-xs text-slate-700", cell: (l) => l.source },
+            { header: "Date", cellClassName: "whitespace-nowrap", cell: (l) => l.sourceDate },
+            {
+              header: "Version",
+              cell: (l) => (
+                <a
+                  href={`/api/eudr/layers/${l.id}/geojson`}
+                  className="text-green-800 underline"
+                  title="Download the original file"
+                >
+                  {l.version}
+                </a>
+              ),
+            },
+            { header: "Features", className: "text-right", cellClassName: "tabular-nums", cell: (l) => l.featureCount },
+          ]}
+        />
       )}
       {canManage && demo && (
         <form method="post" className="mt-3">

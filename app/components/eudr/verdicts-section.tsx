@@ -1,5 +1,8 @@
 import { Link } from "react-router";
+import { DataTable } from "#app/components/kit";
 import { type EudrData, EvidenceList, h2, section, Verdict } from "./shared";
+
+type Row = EudrData["verdicts"][number];
 
 /** The latest verdicts, with the layers behind each and a GeoJSON export link. */
 export function VerdictsSection({ verdicts }: { verdicts: EudrData["verdicts"] }) {
@@ -11,57 +14,53 @@ export function VerdictsSection({ verdicts }: { verdicts: EudrData["verdicts"] }
       {verdicts.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">No plot has been assessed yet.</p>
       ) : (
-        <div className="mt-2 overflow-x-auto">
-          <table className="w-full text-sm" data-testid="verdicts-table">
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">
-                  Plot
-                </th>
-                <th scope="col" className="p-2">
-                  Verdict
-                </th>
-                <th scope="col" className="p-2">
-                  Evidence
-                </th>
-                <th scope="col" className="p-2">
-                  Assessed
-                </th>
-                <th scope="col" className="p-2">
-                  Export
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {verdicts.map((v) => (
-                <tr key={v.id} className="border-t align-top">
-                  <td className="p-2">
-                    <Link to={`/land-plot-details/${v.plotId}`} className="font-mono text-green-800 underline">
-                      {v.plotCode}
-                    </Link>
-                    <span className="block text-xs text-slate-500">{v.county}</span>
-                  </td>
-                  <td className="p-2">
-                    <Verdict verdict={v.verdict} />
-                    <span className="mt-1 block text-xs text-slate-700">{v.reasons[0]}</span>
-                  </td>
-                  <td className="p-2 text-xs">
-                    <EvidenceList evidence={v.evidence} />
-                  </td>
-                  <td className="p-2 text-xs whitespace-nowrap">{v.assessedAt.slice(0, 16).replace("T", " ")} UTC</td>
-                  <td className="p-2">
-                    <a
-                      href={`/api/eudr/export?plotIds=${encodeURIComponent(v.plotId)}`}
-                      className="text-green-800 underline"
-                    >
-                      GeoJSON
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable<Row>
+          className="mt-2"
+          tableClassName="w-full text-sm"
+          testId="verdicts-table"
+          rows={verdicts}
+          rowKey={(v) => v.id}
+          rowClassName="border-t align-top"
+          columns={[
+            {
+              header: "Plot",
+              cell: (v) => (
+                <>
+                  <Link to={`/land-plot-details/${v.plotId}`} className="font-mono text-green-800 underline">
+                    {v.plotCode}
+                  </Link>
+                  <span className="block text-xs text-slate-500">{v.county}</span>
+                </>
+              ),
+            },
+            {
+              header: "Verdict",
+              cell: (v) => (
+                <>
+                  <Verdict verdict={v.verdict} />
+                  <span className="mt-1 block text-xs text-slate-700">{v.reasons[0]}</span>
+                </>
+              ),
+            },
+            { header: "Evidence", cellClassName: "text-xs", cell: (v) => <EvidenceList evidence={v.evidence} /> },
+            {
+              header: "Assessed",
+              cellClassName: "text-xs whitespace-nowrap",
+              cell: (v) => `${v.assessedAt.slice(0, 16).replace("T", " ")} UTC`,
+            },
+            {
+              header: "Export",
+              cell: (v) => (
+                <a
+                  href={`/api/eudr/export?plotIds=${encodeURIComponent(v.plotId)}`}
+                  className="text-green-800 underline"
+                >
+                  GeoJSON
+                </a>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );
