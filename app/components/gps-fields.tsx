@@ -2,6 +2,14 @@ import { useEffect, useState } from "react";
 
 type Field = { id: string; name: string; defaultValue?: string; errors?: string[] };
 
+/** A GpsFields field from conform's field metadata. */
+export const gpsField = (meta: { id: string; name: string; initialValue?: unknown; errors?: string[] }): Field => ({
+  id: meta.id,
+  name: meta.name,
+  defaultValue: meta.initialValue as string | undefined,
+  errors: meta.errors,
+});
+
 /**
  * Latitude/longitude inputs of a custody point. Typed by hand with JavaScript off; with
  * JavaScript on, a "Use my location" button fills them from the phone's GPS (6 decimals, the

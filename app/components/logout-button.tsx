@@ -1,10 +1,11 @@
+import { CsrfInput } from "#app/components/kit";
 import { clearAllSessionKeys } from "../lib/browser-session";
 
 /** Logout: a plain form POST (works without JavaScript) that also clears the browser keys. */
 export function LogoutButton({ csrf }: { csrf: string }) {
   return (
     <form method="post" action="/logout" onSubmit={() => clearAllSessionKeys(localStorage)}>
-      <input type="hidden" name="csrf" value={csrf} />
+      <CsrfInput token={csrf} />
       <button
         type="submit"
         className="rounded-md border border-white/60 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"

@@ -8,12 +8,12 @@
 import "leaflet/dist/leaflet.css";
 import turfArea from "@turf/area";
 import * as L from "leaflet";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { metresBetween, type Position, verticesOf } from "#app/lib/plot-vertices";
 import { PLOT_HINTS } from "#worker/content/land-plots";
 import { type CaptureMode, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
 import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
 
-type Position = [number, number];
 type Issue = { rule: string; message: string };
 type Check =
   | { state: "idle" }
@@ -34,36 +34,12 @@ const MAX_ACCURACY_M = PLOT_HINTS.gpsAccuracy;
 const STEP_M = PLOT_HINTS.gpsStepMetres;
 const CHECK_DELAY_MS = 800;
 
-/** Great-circle distance in metres (haversine). */
-function metresBetween(a: Position, b: Position) {
-  const rad = Math.PI / 180;
-  const dLat = (b[1] - a[1]) * rad;
-  const dLon = (b[0] - a[0]) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6_371_008.8 * Math.asin(Math.sqrt(h));
-}
-
-/** The vertices shown on the map: the open ring (or the point) of what the textarea holds. */
-function verticesOf(text: string): { vertices: Position[]; geojson: unknown | null } {
-  const parsed = parsePlotCoordinates(text, "polygon");
-  if (!parsed.ok) return { vertices: [], geojson: null };
-  let g = parsed.geojson as { type?: string; coordinates?: unknown; geometry?: unknown };
-  if (g?.type === "Feature") g = (g.geometry ?? {}) as typeof g;
-  if (g?.type === "Point") return { vertices: [g.coordinates as Position], geojson: parsed.geojson };
-  if (g?.type === "Polygon" && Array.isArray(g.coordinates)) {
-    const ring = ((g.coordinates as Position[][])[0] ?? []).filter((p) => Array.isArray(p) && typeof p[0] === "number");
-    const closed = ring.length > 1 && ring[0]![0] === ring.at(-1)![0] && ring[0]![1] === ring.at(-1)![1];
-    return { vertices: closed ? ring.slice(0, -1) : ring, geojson: parsed.geojson };
-  }
-  return { vertices: [], geojson: parsed.geojson };
-}
-
 export default function PlotCaptureMap({ mode, text, onTextChange, readContext }: PlotCaptureMapProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const shapesRef = useRef<L.LayerGroup | null>(null);
   const gpsLayerRef = useRef<L.LayerGroup | null>(null);
-  const { vertices } = verticesOf(text);
+  const vertices = useMemo(() => verticesOf(text).vertices, [text]);
   const verticesRef = useRef(vertices);
   verticesRef.current = vertices;
   // Taps must never overwrite what the map cannot show (a line being typed, a MultiPolygon).
@@ -100,6 +76,12 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     commit(modeRef.current === "point" ? [p] : [...verticesRef.current, p]);
   }
 
+  // The map's click handler is bound once: it calls the latest addVertex through this ref.
+  const addVertexRef = useRef(addVertex);
+  addVertexRef.current = addVertex;
+  const readContextRef = useRef(readContext);
+  readContextRef.current = readContext;
+
   // Create the map once.
   useEffect(() => {
     if (!containerRef.current) return;
@@ -118,7 +100,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     L.control.scale({ imperial: false }).addTo(map);
     shapesRef.current = L.layerGroup().addTo(map);
     gpsLayerRef.current = L.layerGroup().addTo(map);
-    map.on("click", (e: L.LeafletMouseEvent) => addVertex([e.latlng.lng, e.latlng.lat]));
+    map.on("click", (e: L.LeafletMouseEvent) => addVertexRef.current([e.latlng.lng, e.latlng.lat]));
     mapRef.current = map;
     return () => {
       map.remove();
@@ -138,7 +120,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     } else if (mode === "polygon" && latlngs.length === 2) {
       L.polyline(latlngs, { color: "#166534", weight: 2, dashArray: "4 4" }).addTo(layer);
     }
-    latlngs.forEach((ll, i) =>
+    for (const [i, ll] of latlngs.entries()) {
       L.circleMarker(ll, {
         radius: 6,
         color: i === 0 ? "#92400e" : "#166534",
@@ -147,14 +129,14 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
         fillOpacity: 1,
       })
         .bindTooltip(`Point ${i + 1}`)
-        .addTo(layer),
-    );
+        .addTo(layer);
+    }
     if (!fromMapRef.current && latlngs.length) {
       if (latlngs.length === 1) map.setView(latlngs[0]!, 17);
       else map.fitBounds(L.latLngBounds(latlngs), { padding: [24, 24], maxZoom: 19 });
     }
     fromMapRef.current = false;
-  }, [text, mode]);
+  }, [vertices, mode]);
 
   // Live EUDR checks while drawing (debounced), by the server's own validator.
   useEffect(() => {
@@ -169,7 +151,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
     setCheck({ state: "checking" });
     let cancelled = false;
     const timer = window.setTimeout(async () => {
-      const ctx = readContext();
+      const ctx = readContextRef.current();
       const declared = Number(ctx.declaredAreaHectares);
       try {
         const res = await apiRequest("POST", "/api/plots/validate", {
@@ -216,14 +198,20 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
       cancelled = true;
       window.clearTimeout(timer);
     };
-  }, [text, mode]);
+  }, [text, mode, vertices.length]);
 
   function stopWalking() {
     if (watchRef.current !== null) navigator.geolocation.clearWatch(watchRef.current);
     watchRef.current = null;
     setWalking(false);
   }
-  useEffect(() => stopWalking, []);
+  // Leaving the page stops the GPS watch.
+  useEffect(
+    () => () => {
+      if (watchRef.current !== null) navigator.geolocation.clearWatch(watchRef.current);
+    },
+    [],
+  );
 
   function startWalking() {
     if (!("geolocation" in navigator)) {

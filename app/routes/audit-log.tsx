@@ -1,15 +1,20 @@
-import { Form, Link } from "react-router";
-import { ErrorSummary } from "../components/login/error-summary";
+import { Form } from "react-router";
+import { ErrorSummary, Pagination, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/audit-log";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./audit-log.server";
 
-export const meta = () => [
-  { title: "Audit trail — Liberia Agricultural Traceability" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta("Audit trail");
+
+/** The filter's text and date inputs: name, label, type (ids "audit-<name>" are the error summary's links). */
+const AUDIT_INPUTS = [
+  ["entityId", "Record ID", "text"],
+  ["actorId", "User ID", "text"],
+  ["from", "From", "date"],
+  ["to", "To", "date"],
+] as const;
 
 /** What changed, compactly: the fields whose values differ between before and after. */
 function changes(before: string | null, after: string | null): string {
@@ -59,38 +64,18 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             ))}
           </select>
         </label>
-        <label className="flex flex-col">
-          Record ID
-          <input
-            id="audit-entityId"
-            name="entityId"
-            defaultValue={query.entityId ?? ""}
-            className="rounded border p-1.5"
-          />
-        </label>
-        <label className="flex flex-col">
-          User ID
-          <input
-            id="audit-actorId"
-            name="actorId"
-            defaultValue={query.actorId ?? ""}
-            className="rounded border p-1.5"
-          />
-        </label>
-        <label className="flex flex-col">
-          From
-          <input
-            id="audit-from"
-            type="date"
-            name="from"
-            defaultValue={query.from ?? ""}
-            className="rounded border p-1.5"
-          />
-        </label>
-        <label className="flex flex-col">
-          To
-          <input id="audit-to" type="date" name="to" defaultValue={query.to ?? ""} className="rounded border p-1.5" />
-        </label>
+        {AUDIT_INPUTS.map(([name, label, type]) => (
+          <label key={name} className="flex flex-col">
+            {label}
+            <input
+              id={`audit-${name}`}
+              type={type}
+              name={name}
+              defaultValue={query[name] ?? ""}
+              className="rounded border p-1.5"
+            />
+          </label>
+        ))}
         <button type="submit" className="self-end rounded bg-green-800 px-3 py-2 font-semibold text-white">
           Filter
         </button>
@@ -120,15 +105,15 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between text-sm">
-          {page > 1 ? <Link to={pageLink(page - 1)}>← Newer</Link> : <span />}
-          <span>
-            Page {page} of {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>Older →</Link> : <span />}
-        </nav>
-      )}
+      <Pagination
+        page={page}
+        pageCount={pages}
+        href={pageLink}
+        prev="← Newer"
+        next="Older →"
+        status={`Page ${page} of ${pages}`}
+        hideEnds
+      />
     </WorkShell>
   );
 }

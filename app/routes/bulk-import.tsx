@@ -1,16 +1,13 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { ErrorSummary } from "../components/login/error-summary";
+import { CsrfInput, DataTable, ErrorSummary, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./bulk-import.server";
 
-export const meta = () => [
-  { title: "Bulk import — Liberia Agricultural Traceability" },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta("Bulk import");
 
 const COLUMNS =
   "farmer_ref, first_name, last_name, gender, date_of_birth, phone, county, district, community, crops, national_id, plot_ref, plot_crop, planting_year, tenure_reference, latitude, longitude, geometry";
@@ -53,32 +50,24 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
           {current.errors.length > 0 && (
             <details open={!running} className="mt-3">
               <summary className="cursor-pointer font-semibold">Rows not stored ({current.errors.length})</summary>
-              <table className="mt-2 w-full text-sm">
-                <thead>
-                  <tr className="bg-slate-100 text-left">
-                    <th scope="col" className="p-1">
-                      Line
-                    </th>
-                    <th scope="col" className="p-1">
-                      Reason
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {current.errors.map((e, i) => (
-                    <tr key={`${e.line}-${i}`} className="border-t align-top">
-                      <td className="p-1 tabular-nums">{e.line}</td>
-                      <td className="p-1">{e.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                className="mt-2"
+                tableClassName="w-full text-sm"
+                dense
+                rows={current.errors}
+                rowKey={(e) => `${e.line}-${e.reason}`}
+                rowClassName="border-t align-top"
+                columns={[
+                  { header: "Line", cellClassName: "tabular-nums", cell: (e) => e.line },
+                  { header: "Reason", cell: (e) => e.reason },
+                ]}
+              />
             </details>
           )}
         </section>
       )}
       <Form method="post" encType="multipart/form-data" className="space-y-3 rounded-lg bg-white p-4 shadow-sm">
-        <input type="hidden" name="csrf" value={user.csrf} />
+        <CsrfInput token={user.csrf} />
         <ErrorSummary items={actionData?.error ? [{ fieldId: "import-file", message: actionData.error }] : []} />
         <label htmlFor="import-file" className="block font-semibold">
           CSV or GeoJSON file (up to 30 MiB)

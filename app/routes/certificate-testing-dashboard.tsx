@@ -1,4 +1,5 @@
-import { ErrorSummary } from "../components/login/error-summary";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { longDate } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
@@ -6,29 +7,9 @@ import type { Route } from "./+types/certificate-testing-dashboard";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./certificate-testing-dashboard.server";
 
-export const meta = () => [
-  { title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TESTING_TEXT.title);
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const day = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
+const day = longDate;
 
 /**
  * Spec §2: three test farmer profiles (id, name, county/town), each with 'Generate Certificates';
@@ -59,7 +40,7 @@ export default function CertificateTestingDashboard({ loaderData: d, actionData 
               <p className="font-bold">{f.name}</p>
               <p className="text-sm text-slate-700">{f.location}</p>
               <form method="post" className="mt-3">
-                <input type="hidden" name="csrf" value={d.user.csrf} />
+                <CsrfInput token={d.user.csrf} />
                 <input type="hidden" name="farmer" value={f.id} />
                 <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white">
                   {TESTING_TEXT.generate}

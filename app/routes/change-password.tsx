@@ -2,15 +2,15 @@ import { env } from "cloudflare:workers";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { database } from "#db/client";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
 import { ChangePasswordSchema } from "#worker/contracts/auth";
 import { changePassword } from "#worker/services/auth/change-password";
-import { ErrorSummary } from "../components/login/error-summary";
 import { csrfFor, PRIVATE_PAGE_HEADERS, requireSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
 import type { Route } from "./+types/change-password";
 
-export const meta = () => [{ title: "Change your password — Liberia Agricultural Traceability" }];
+export const meta = () => pageMeta("Change your password", { index: true });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireSession(request);
@@ -82,7 +82,7 @@ export default function ChangePassword({ loaderData, actionData }: Route.Compone
         </p>
       )}
       <form method="post" {...getFormProps(form)} className="mt-4 space-y-3">
-        <input type="hidden" name="csrf" value={loaderData.csrf} />
+        <CsrfInput token={loaderData.csrf} />
         <ErrorSummary items={items} />
         {(
           [

@@ -2,10 +2,10 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { CsrfInput, ErrorSummary, FieldError, FormField, pageMeta, summaryItems } from "#app/components/kit";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
 import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, PlotFormSchema } from "#worker/contracts/plot";
 import { CROPS } from "#worker/domain/commodities";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
 import type { Route } from "./+types/create-land-plot";
@@ -13,10 +13,7 @@ import type { Route } from "./+types/create-land-plot";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
 
-export const meta = () => [
-  { title: `${PLOT_TITLES.create} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(PLOT_TITLES.create);
 
 // The map (and leaflet with it) is its own chunk, fetched only on this page and only with JavaScript.
 const PlotCaptureMap = lazy(() => import("../components/plot-capture-map"));
@@ -48,10 +45,11 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
   const [mounted, setMounted] = useState(false);
   const [draft, setDraft] = useState<PlotDraft | null>(null);
+  // Only once, with the first submissionId: later drafts are this page's own.
+  const firstSubmissionId = useRef(submissionId);
   useEffect(() => {
     setMounted(true);
-    setDraft(latestDraft(submissionId));
-    // Only once: later drafts are this page's own.
+    setDraft(latestDraft(firstSubmissionId.current));
   }, []);
 
   const readValues = useCallback((): Record<string, string> => {
@@ -68,10 +66,11 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
     const meaningful = values.coordinates!.trim() || values.crop || values.plantingYear || values.tenureReference;
     if (meaningful) saveDraft({ submissionId, savedAt: new Date().toISOString(), values });
   }, [readValues, submissionId]);
-  // Map taps and GPS fixes change the text without an input event: keep the draft in step.
+  // Map taps and GPS fixes change the text without an input event: keep the draft in step
+  // (keepDraft changes with the text and the mode).
   useEffect(() => {
     if (mounted) keepDraft();
-  }, [text, mode, mounted]);
+  }, [keepDraft, mounted]);
 
   function restore(d: PlotDraft) {
     const el = formRef.current;
@@ -93,10 +92,9 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
     return { farmerId: v.farmerId ?? "", crop: v.crop ?? "", declaredAreaHectares: v.declaredAreaHectares ?? "" };
   }, [readValues]);
 
-  const errorItems = [
-    ...(actionData?.formError ? [{ message: actionData.formError }] : []),
-    ...(form.errors ?? []).map((message) => ({ message })),
-    ...(
+  const errorItems = summaryItems(
+    [actionData?.formError, ...(form.errors ?? [])],
+    (
       [
         "farmerId",
         "crop",
@@ -106,16 +104,8 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         "declaredAreaHectares",
         "coordinates",
       ] as const
-    ).flatMap((name) => (fields[name].errors ?? []).map((message) => ({ fieldId: fields[name].id, message }))),
-  ];
-  const fieldError = (name: keyof typeof fields) =>
-    fields[name].errors?.length ? (
-      <ul id={fields[name].errorId} className="text-sm font-semibold text-red-700">
-        {fields[name].errors!.map((m) => (
-          <li key={m}>{m}</li>
-        ))}
-      </ul>
-    ) : null;
+    ).map((name) => fields[name]),
+  );
   const thisYear = new Date().getUTCFullYear();
   const { defaultValue: _t, ...textareaProps } = getTextareaProps(fields.coordinates);
 
@@ -152,7 +142,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         </div>
       )}
       <form method="post" {...getFormProps(form)} ref={formRef} onChange={keepDraft} className="max-w-2xl space-y-4">
-        <input type="hidden" name="csrf" value={loaderData.user.csrf} />
+        <CsrfInput token={loaderData.user.csrf} />
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary items={errorItems} />
         {actionData?.warnings?.length ? (
@@ -166,14 +156,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           </div>
         ) : null}
 
-        <div>
-          <label htmlFor={fields.farmerId.id} className="block text-sm font-semibold">
-            Farmer ID
-          </label>
-          <p id={`${fields.farmerId.id}-hint`} className="text-sm text-slate-600">
-            {PLOT_HINTS.farmerId}
-          </p>
-          {fieldError("farmerId")}
+        <FormField field={fields.farmerId} label="Farmer ID" hint={PLOT_HINTS.farmerId} small allErrors>
           <input
             {...getInputProps(fields.farmerId, { type: "text" })}
             key={fields.farmerId.key}
@@ -183,14 +166,10 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
             placeholder="FRM100001"
             className={`${input} font-mono uppercase`}
           />
-        </div>
+        </FormField>
 
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor={fields.crop.id} className="block text-sm font-semibold">
-              Crop
-            </label>
-            {fieldError("crop")}
+          <FormField field={fields.crop} label="Crop" small allErrors>
             <select {...getSelectProps(fields.crop)} key={fields.crop.key} className={input}>
               <option value="">Choose a crop</option>
               {CROPS.map((c) => (
@@ -199,12 +178,8 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
                 </option>
               ))}
             </select>
-          </div>
-          <div>
-            <label htmlFor={fields.plantingYear.id} className="block text-sm font-semibold">
-              Planting year
-            </label>
-            {fieldError("plantingYear")}
+          </FormField>
+          <FormField field={fields.plantingYear} label="Planting year" small allErrors>
             <input
               {...getInputProps(fields.plantingYear, { type: "text" })}
               key={fields.plantingYear.key}
@@ -213,28 +188,29 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
               placeholder={String(thisYear - 5)}
               className={input}
             />
-          </div>
+          </FormField>
         </div>
 
-        <div>
-          <label htmlFor={fields.tenureReference.id} className="block text-sm font-semibold">
-            Tenure or land document reference
-          </label>
-          <p className="text-sm text-slate-600">{PLOT_HINTS.tenure}</p>
-          {fieldError("tenureReference")}
+        <FormField
+          field={fields.tenureReference}
+          label="Tenure or land document reference"
+          hint={PLOT_HINTS.tenure}
+          small
+          allErrors
+        >
           <input
             {...getInputProps(fields.tenureReference, { type: "text" })}
             key={fields.tenureReference.key}
             maxLength={100}
             className={input}
           />
-        </div>
+        </FormField>
 
         <fieldset>
           <legend id={fields.captureMode.id} className="text-sm font-semibold">
             How is the plot described?
           </legend>
-          {fieldError("captureMode")}
+          <FieldError field={fields.captureMode} all />
           <div className="mt-1 space-y-1">
             {CAPTURE_MODES.map((m) => (
               <label key={m} className="flex items-center gap-2 rounded-md border border-slate-300 bg-white px-3 py-2">
@@ -251,12 +227,14 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           </div>
         </fieldset>
 
-        <div className={mounted && mode === "polygon" ? "hidden" : ""}>
-          <label htmlFor={fields.declaredAreaHectares.id} className="block text-sm font-semibold">
-            Area in hectares (single point only)
-          </label>
-          <p className="text-sm text-slate-600">{PLOT_HINTS.declaredArea}</p>
-          {fieldError("declaredAreaHectares")}
+        <FormField
+          field={fields.declaredAreaHectares}
+          label="Area in hectares (single point only)"
+          hint={PLOT_HINTS.declaredArea}
+          small
+          allErrors
+          className={mounted && mode === "polygon" ? "hidden" : ""}
+        >
           <input
             {...getInputProps(fields.declaredAreaHectares, { type: "text" })}
             key={fields.declaredAreaHectares.key}
@@ -264,7 +242,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
             autoComplete="off"
             className={input}
           />
-        </div>
+        </FormField>
 
         {mounted && (
           <Suspense fallback={<p className="rounded-md bg-slate-100 p-3 text-sm">Loading the map…</p>}>
@@ -272,14 +250,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           </Suspense>
         )}
 
-        <div>
-          <label htmlFor={fields.coordinates.id} className="block text-sm font-semibold">
-            Coordinates
-          </label>
-          <p id={`${fields.coordinates.id}-hint`} className="text-sm text-slate-600">
-            {PLOT_HINTS.coordinates}
-          </p>
-          {fieldError("coordinates")}
+        <FormField field={fields.coordinates} label="Coordinates" hint={PLOT_HINTS.coordinates} small allErrors>
           <textarea
             {...textareaProps}
             value={text}
@@ -291,7 +262,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
             placeholder={"7.201234, -8.601234\n7.201234, -8.600012\n7.200051, -8.600012"}
             className={`${input} font-mono text-sm`}
           />
-        </div>
+        </FormField>
 
         <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white sm:w-auto">
           Save plot

@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import type { Role } from "#worker/auth/roles";
 import { LogoutButton } from "../components/logout-button";
 import { ReportsSection } from "../components/report-list";
@@ -8,10 +9,7 @@ import type { Route } from "./+types/dashboard";
 export { loader } from "./dashboard.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.title ?? "Dashboard"} — Liberia Agricultural Traceability` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(loaderData?.title ?? "Dashboard");
 }
 
 const TILES = [

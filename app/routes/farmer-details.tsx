@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { CsrfInput, DataTable, pageMeta } from "#app/components/kit";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
@@ -7,12 +8,7 @@ export { action, loader } from "./farmer-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
-  return [
-    {
-      title: `${f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details"} — Liberia Agricultural Traceability`,
-    },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details");
 }
 
 /** Audit action names (docs/audit-actions.md), with the earlier names that rows written before may carry. */
@@ -30,6 +26,8 @@ const ACTION_LABEL: Record<string, string> = {
   user_deactivated: "Account deactivated",
   farmer_photo_not_stored: "Photo could not be stored",
 };
+
+type Plot = Route.ComponentProps["loaderData"]["plots"][number];
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -82,7 +80,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
       )}
       {canIssueLogin && !actionData?.issued && (
         <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
-          <input type="hidden" name="csrf" value={user.csrf} />
+          <CsrfInput token={user.csrf} />
           <span>This farmer has no login yet (for example, registered by bulk import).</span>
           <button type="submit" className="rounded bg-green-800 px-3 py-1.5 font-semibold text-white">
             Issue a login
@@ -146,42 +144,31 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         {plots.length === 0 ? (
           <p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>
         ) : (
-          <table className="mt-2 w-full bg-white text-sm shadow-sm">
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-2">
-                  Plot
-                </th>
-                <th scope="col" className="p-2">
-                  Crop
-                </th>
-                <th scope="col" className="p-2 text-right">
-                  Area (ha)
-                </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
-                  Geometry
-                </th>
-                <th scope="col" className="hidden p-2 sm:table-cell">
-                  Risk
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {plots.map((p) => (
-                <tr key={p.id} className="border-t border-slate-200">
-                  <td className="p-2">
-                    <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
-                      {p.plotCode}
-                    </Link>
-                  </td>
-                  <td className="p-2">{p.crop ?? "—"}</td>
-                  <td className="p-2 text-right">{p.areaHectares.toFixed(2)}</td>
-                  <td className="hidden p-2 sm:table-cell">{p.validationState}</td>
-                  <td className="hidden p-2 sm:table-cell">{p.riskLevel?.replaceAll("_", " ") ?? "not assessed"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable<Plot>
+            className="mt-2"
+            tableClassName="w-full bg-white text-sm shadow-sm"
+            rows={plots}
+            rowKey={(p) => p.id}
+            rowClassName="border-t border-slate-200"
+            columns={[
+              {
+                header: "Plot",
+                cell: (p) => (
+                  <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
+                    {p.plotCode}
+                  </Link>
+                ),
+              },
+              { header: "Crop", cell: (p) => p.crop ?? "—" },
+              { header: "Area (ha)", className: "text-right", cell: (p) => p.areaHectares.toFixed(2) },
+              { header: "Geometry", className: "hidden sm:table-cell", cell: (p) => p.validationState },
+              {
+                header: "Risk",
+                className: "hidden sm:table-cell",
+                cell: (p) => p.riskLevel?.replaceAll("_", " ") ?? "not assessed",
+              },
+            ]}
+          />
         )}
       </section>
 

@@ -1,19 +1,12 @@
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { ReportRequestSchema } from "#worker/contracts/reports";
 import { CROPS } from "#worker/domain/commodities";
 import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
-import { ErrorSummary } from "../components/login/error-summary";
 import { ReportList, type ReportListItem, reportTitle } from "../components/report-list";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/generate-reports";
@@ -23,19 +16,11 @@ export { action, loader } from "./generate-reports.server";
 
 const TITLE = "Generate reports";
 
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
 const FIELDS = ["kind", "from", "to", "county", "commodity", "exporterId"] as const;
-
-function noKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
 
 export default function GenerateReports({ loaderData, actionData }: Route.ComponentProps) {
   const { user, kinds, exporters, defaults, current, recent } = loaderData;
@@ -61,7 +46,7 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
     <WorkShell title={TITLE} user={user}>
       {current && <CurrentReport report={current} />}
       <form method="post" {...getFormProps(form)} className="max-w-xl space-y-4 rounded-lg bg-white p-4 shadow-sm">
-        <input type="hidden" name="csrf" value={user.csrf} />
+        <CsrfInput token={user.csrf} />
         <ErrorSummary items={items} />
         <p className="text-sm text-slate-700">
           Reports hold aggregate figures only (counts, hectares, tonnages, verdict shares) — no personal data. The PDF
@@ -87,18 +72,18 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
           </div>
         </fieldset>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field meta={fields.from} label="From (first day)" hint="For example 2026-01-01">
+          <FormField field={fields.from} label="From (first day)" hint="For example 2026-01-01">
             <input
               {...noKey(getInputProps(fields.from, { type: "date" }))}
               key={fields.from.key}
               className={inputClass}
             />
-          </Field>
-          <Field meta={fields.to} label="To (last day)" hint="At most 5 years after the start">
+          </FormField>
+          <FormField field={fields.to} label="To (last day)" hint="At most 5 years after the start">
             <input {...noKey(getInputProps(fields.to, { type: "date" }))} key={fields.to.key} className={inputClass} />
-          </Field>
+          </FormField>
         </div>
-        <Field meta={fields.county} label="County (for a county report)">
+        <FormField field={fields.county} label="County (for a county report)">
           <select {...noKey(getSelectProps(fields.county))} key={fields.county.key} className={inputClass}>
             <option value="">Choose a county</option>
             {COUNTIES.map((c) => (
@@ -107,8 +92,8 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
               </option>
             ))}
           </select>
-        </Field>
-        <Field meta={fields.commodity} label="Commodity (for a commodity report)">
+        </FormField>
+        <FormField field={fields.commodity} label="Commodity (for a commodity report)">
           <select {...noKey(getSelectProps(fields.commodity))} key={fields.commodity.key} className={inputClass}>
             <option value="">Choose a commodity</option>
             {CROPS.map((c) => (
@@ -117,9 +102,9 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
         {kinds.includes("exporter") && (
-          <Field meta={fields.exporterId} label="Exporter (for an exporter report; leave empty for all)">
+          <FormField field={fields.exporterId} label="Exporter (for an exporter report; leave empty for all)">
             <select {...noKey(getSelectProps(fields.exporterId))} key={fields.exporterId.key} className={inputClass}>
               <option value="">All licensed exporters</option>
               {exporters.map((e) => (
@@ -128,7 +113,7 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
                 </option>
               ))}
             </select>
-          </Field>
+          </FormField>
         )}
         <button
           type="submit"
@@ -199,37 +184,5 @@ function CurrentReport({ report }: { report: ReportListItem }) {
         </p>
       )}
     </section>
-  );
-}
-
-/** Field wrapper: label, hint, the message next to the field (GOV.UK pattern). */
-function Field({
-  meta,
-  label,
-  hint,
-  children,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${meta.id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {meta.errors?.[0] && (
-        <p id={meta.errorId} className="text-sm font-semibold text-red-700">
-          {meta.errors[0]}
-        </p>
-      )}
-      {children}
-    </div>
   );
 }

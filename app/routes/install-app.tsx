@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { PageShell, SiteQr } from "../components/page-shell";
 
-export const meta = () => [{ title: "Installation Guide — Liberia Agricultural Traceability" }];
+export const meta = () => pageMeta("Installation Guide", { index: true });
 
 const GUIDES = [
   {

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
+import { DataTable, pageMeta } from "#app/components/kit";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
@@ -11,10 +12,7 @@ export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./land-plot-details.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${loaderData?.plot.plotCode ?? PLOT_TITLES.details} — Liberia Agricultural Traceability` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(loaderData?.plot.plotCode ?? PLOT_TITLES.details);
 }
 
 const STATE_STYLE: Record<string, string> = {
@@ -34,6 +32,27 @@ const STATE_MARK: Record<string, string> = {
 
 const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
 const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 4 })} ha`;
+
+type Check = Route.ComponentProps["loaderData"]["eudrChecks"][number];
+
+/** One group of geometry checks: mark, label, state, the rule, and its messages. */
+function CheckList({ checks, testId }: { checks: Check[]; testId: string }) {
+  return (
+    <ul className="mt-1 space-y-0.5 text-sm [overflow-wrap:anywhere]" data-testid={testId}>
+      {checks.map((c) => (
+        <li key={c.rule} className={STATE_STYLE[c.state]}>
+          <span aria-hidden="true">{STATE_MARK[c.state]} </span>
+          {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
+          {c.messages.map((m) => (
+            <span key={m} className="block pl-4 text-xs">
+              {m}
+            </span>
+          ))}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
   const { plot, geometry, vertices, eudrChecks, qualityChecks, assessments, batches, audit, created } = loaderData;
@@ -55,7 +74,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
       )}
       <div className="flex flex-wrap gap-6">
         <PlotOutline geometry={geometry} label={`Outline of plot ${plot.plotCode}`} />
-        <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="font-semibold">Farmer</dt>
           <dd>
             <Link to={`/farmers/${plot.farmerId}`} className="text-green-800 underline">
@@ -105,33 +124,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           Checks
         </h2>
         <h3 className="mt-2 font-semibold">EU information system rules</h3>
-        <ul className="mt-1 space-y-0.5 text-sm" data-testid="eudr-checks">
-          {eudrChecks.map((c) => (
-            <li key={c.rule} className={STATE_STYLE[c.state]}>
-              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
-              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
-              {c.messages.map((m) => (
-                <span key={m} className="block pl-4 text-xs">
-                  {m}
-                </span>
-              ))}
-            </li>
-          ))}
-        </ul>
+        <CheckList checks={eudrChecks} testId="eudr-checks" />
         <h3 className="mt-3 font-semibold">Quality checks</h3>
-        <ul className="mt-1 space-y-0.5 text-sm" data-testid="quality-checks">
-          {qualityChecks.map((c) => (
-            <li key={c.rule} className={STATE_STYLE[c.state]}>
-              <span aria-hidden="true">{STATE_MARK[c.state]} </span>
-              {c.label} — {c.state} <span className="text-xs text-slate-500">({c.rule})</span>
-              {c.messages.map((m) => (
-                <span key={m} className="block pl-4 text-xs">
-                  {m}
-                </span>
-              ))}
-            </li>
-          ))}
-        </ul>
+        <CheckList checks={qualityChecks} testId="quality-checks" />
       </section>
 
       <section aria-labelledby="vertices" className={section}>
@@ -140,31 +135,24 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
         </h2>
         <p className="text-sm text-slate-600">GeoJSON order: longitude, latitude (WGS84), 6 decimals.</p>
         {vertices.map((v) => (
-          <table key={v.ring} className="mt-2 w-full max-w-md text-sm" data-testid="vertex-table">
-            <caption className="text-left font-semibold">{v.ring}</caption>
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-1">
-                  #
-                </th>
-                <th scope="col" className="p-1">
-                  Longitude
-                </th>
-                <th scope="col" className="p-1">
-                  Latitude
-                </th>
-              </tr>
-            </thead>
-            <tbody className="font-mono tabular-nums">
-              {v.positions.map(([lon, lat], i) => (
-                <tr key={i} className="border-t">
-                  <td className="p-1">{i + 1}</td>
-                  <td className="p-1">{lon.toFixed(6)}</td>
-                  <td className="p-1">{lat.toFixed(6)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            key={v.ring}
+            className="mt-2 max-w-md"
+            tableClassName="w-full text-sm"
+            captionClassName="text-left font-semibold"
+            caption={v.ring}
+            testId="vertex-table"
+            dense
+            bodyClassName="font-mono tabular-nums"
+            // The vertex number is the position's identity: rings are stored in order.
+            rows={v.positions.map(([lon, lat], i) => ({ n: i + 1, lon, lat }))}
+            rowKey={(p) => p.n}
+            columns={[
+              { header: "#", cell: (p) => p.n },
+              { header: "Longitude", cell: (p) => p.lon.toFixed(6) },
+              { header: "Latitude", cell: (p) => p.lat.toFixed(6) },
+            ]}
+          />
         ))}
       </section>
 
@@ -224,36 +212,26 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
         {audit.length === 0 ? (
           <p className="text-sm text-slate-600">No recorded changes.</p>
         ) : (
-          <table className="mt-1 w-full text-sm" data-testid="plot-audit">
-            <thead>
-              <tr className="bg-slate-100 text-left">
-                <th scope="col" className="p-1">
-                  When (UTC)
-                </th>
-                <th scope="col" className="p-1">
-                  What
-                </th>
-                <th scope="col" className="p-1">
-                  Who
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {audit.map((e) => (
-                <tr key={e.id} className="border-t">
-                  <td className="p-1 whitespace-nowrap">{date(e.createdAt)}</td>
-                  <td className="p-1">
-                    {e.action}
-                    {e.changed.length > 0 ? `: ${e.changed.join(", ")}` : ""}
-                  </td>
-                  <td className="p-1">
-                    {e.actorName ?? "—"}
-                    {e.actorRole ? ` (${ROLE_LABEL[e.actorRole as Role] ?? e.actorRole})` : ""}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="mt-1"
+            tableClassName="w-full text-sm"
+            testId="plot-audit"
+            dense
+            rows={audit}
+            rowKey={(e) => e.id}
+            columns={[
+              { header: "When (UTC)", cellClassName: "whitespace-nowrap", cell: (e) => date(e.createdAt) },
+              {
+                header: "What",
+                cell: (e) => `${e.action}${e.changed.length > 0 ? `: ${e.changed.join(", ")}` : ""}`,
+              },
+              {
+                header: "Who",
+                cell: (e) =>
+                  `${e.actorName ?? "—"}${e.actorRole ? ` (${ROLE_LABEL[e.actorRole as Role] ?? e.actorRole})` : ""}`,
+              },
+            ]}
+          />
         )}
       </section>
     </WorkShell>

@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { ModuleCard } from "../components/module-card";
 import { LANDING, MODULES } from "../content/landing";
 import { clearMonitoringSession } from "../lib/browser-session";
@@ -19,11 +20,11 @@ export function headers() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [
-    { title: `${LANDING.title} — ${LANDING.country}` },
-    { name: "description", content: LANDING.subtitle },
-    ...(loaderData?.notFound ? [{ name: "robots", content: "noindex" }] : []),
-  ];
+  return pageMeta(LANDING.title, {
+    suffix: LANDING.country,
+    index: !loaderData?.notFound,
+    extra: [{ name: "description", content: LANDING.subtitle }],
+  });
 }
 
 export default function Landing() {

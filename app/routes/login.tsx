@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { LoginForm } from "../components/login/login-form";
 import { type FormSpec, loginPage } from "../content/logins";
 import type { Route } from "./+types/login";
@@ -7,10 +8,7 @@ export { action, loader } from "./login.server";
 
 export function meta({ location }: Route.MetaArgs) {
   const page = loginPage(location.pathname);
-  return [
-    { title: `${page?.title ?? "Login"} — Liberia Agricultural Traceability` },
-    { name: "robots", content: "noindex" },
-  ];
+  return pageMeta(page?.title ?? "Login");
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

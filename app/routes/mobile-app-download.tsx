@@ -1,8 +1,9 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { InstallButton } from "../components/install-button";
 import { PageShell, SiteQr } from "../components/page-shell";
 
-export const meta = () => [{ title: "Download App — Liberia Agricultural Traceability" }];
+export const meta = () => pageMeta("Download App", { index: true });
 
 export default function MobileAppDownload() {
   return (

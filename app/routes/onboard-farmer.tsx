@@ -1,17 +1,10 @@
-import {
-  type FieldMetadata,
-  getCollectionProps,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  useForm,
-} from "@conform-to/react";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
 import { CROPS } from "#worker/domain/commodities";
-import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/onboard-farmer";
 
@@ -20,10 +13,7 @@ export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 
-export const meta = () => [
-  { title: `${TITLE} — Liberia Agricultural Traceability` },
-  { name: "robots", content: "noindex" },
-];
+export const meta = () => pageMeta(TITLE);
 
 const LABEL: Record<(typeof FARMER_FIELDS)[number], string> = {
   firstName: "First name",
@@ -121,43 +111,6 @@ function Registered({
   );
 }
 
-/** Field wrapper: label, hint, the message next to the field (GOV.UK pattern). */
-function Field({
-  meta,
-  label,
-  hint,
-  children,
-}: {
-  meta: FieldMetadata<unknown>;
-  label: string;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={meta.id} className="block font-semibold">
-        {label}
-      </label>
-      {hint && (
-        <p id={`${meta.id}-hint`} className="text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {meta.errors?.[0] && (
-        <p id={meta.errorId} className="text-sm font-semibold text-red-700">
-          {meta.errors[0]}
-        </p>
-      )}
-      {children}
-    </div>
-  );
-}
-
-function noKey<T extends { key?: unknown }>(props: T): Omit<T, "key"> {
-  const { key: _key, ...rest } = props;
-  return rest;
-}
-
 function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const failed = actionData?.kind === "error" ? actionData : undefined;
   const [form, fields] = useForm({
@@ -196,19 +149,19 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
   return (
     <WorkShell title={TITLE} user={loaderData.user}>
       <form method="post" encType="multipart/form-data" {...getFormProps(form)} className="max-w-xl space-y-4">
-        <input type="hidden" name="csrf" value={loaderData.user.csrf} />
+        <CsrfInput token={loaderData.user.csrf} />
         <input {...noKey(getInputProps(fields.submissionId, { type: "hidden" }))} key={fields.submissionId.key} />
         <ErrorSummary items={items} />
         <p className="text-sm text-slate-700">
           The farmer gets a farmer ID and a sign-in account. Fields marked optional may be left empty.
         </p>
 
-        <Field meta={fields.firstName} label={LABEL.firstName}>
+        <FormField field={fields.firstName} label={LABEL.firstName}>
           {text("firstName", { autoComplete: "off" })}
-        </Field>
-        <Field meta={fields.lastName} label={LABEL.lastName}>
+        </FormField>
+        <FormField field={fields.lastName} label={LABEL.lastName}>
           {text("lastName", { autoComplete: "off" })}
-        </Field>
+        </FormField>
 
         <fieldset aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
           <legend className="font-semibold">{LABEL.gender}</legend>
@@ -227,8 +180,8 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
           </div>
         </fieldset>
 
-        <Field
-          meta={fields.dateOfBirth}
+        <FormField
+          field={fields.dateOfBirth}
           label={LABEL.dateOfBirth}
           hint="For example 1985-03-27. The farmer must be at least 16."
         >
@@ -237,19 +190,19 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
             key={fields.dateOfBirth.key}
             className={inputClass}
           />
-        </Field>
-        <Field
-          meta={fields.phone}
+        </FormField>
+        <FormField
+          field={fields.phone}
           label={LABEL.phone}
           hint="A Liberian number, for example +231 77 123 4567 or 0886 123 456."
         >
           {text("phone", { type: "tel", inputMode: "tel", autoComplete: "off" })}
-        </Field>
-        <Field meta={fields.nationalId} label={LABEL.nationalId} hint="As printed on the national ID card.">
+        </FormField>
+        <FormField field={fields.nationalId} label={LABEL.nationalId} hint="As printed on the national ID card.">
           {text("nationalId", { autoComplete: "off", autoCapitalize: "characters" })}
-        </Field>
+        </FormField>
 
-        <Field meta={fields.county} label={LABEL.county}>
+        <FormField field={fields.county} label={LABEL.county}>
           <select {...noKey(getSelectProps(fields.county))} key={fields.county.key} className={inputClass}>
             <option value="">Choose a county</option>
             {COUNTIES.map((c) => (
@@ -258,13 +211,13 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
               </option>
             ))}
           </select>
-        </Field>
-        <Field meta={fields.district} label={LABEL.district}>
+        </FormField>
+        <FormField field={fields.district} label={LABEL.district}>
           {text("district")}
-        </Field>
-        <Field meta={fields.community} label={LABEL.community}>
+        </FormField>
+        <FormField field={fields.community} label={LABEL.community}>
           {text("community")}
-        </Field>
+        </FormField>
 
         <fieldset aria-describedby={fields.crops.errors ? fields.crops.errorId : undefined}>
           <legend className="font-semibold">{LABEL.crops}</legend>
@@ -284,7 +237,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
           </div>
         </fieldset>
 
-        <Field meta={fields.photo} label={LABEL.photo} hint="JPEG, PNG or WebP, 2 MB or smaller.">
+        <FormField field={fields.photo} label={LABEL.photo} hint="JPEG, PNG or WebP, 2 MB or smaller.">
           <input
             {...noKey(getInputProps(fields.photo, { type: "file" }))}
             key={fields.photo.key}
@@ -292,7 +245,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
             className="mt-1 block w-full text-sm"
           />
           {failed && <p className="mt-1 text-sm text-slate-700">If you had chosen a photo, choose it again.</p>}
-        </Field>
+        </FormField>
 
         <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white sm:w-auto">
           Register farmer

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
 import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { LiveClock } from "../components/live-clock";
 import { WeatherChip } from "../components/weather-chip";
@@ -23,10 +24,8 @@ export function headers() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE };
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: `${PORTALS.title} — Portals` },
-  { name: "description", content: PORTALS.intro },
-];
+export const meta: Route.MetaFunction = () =>
+  pageMeta(PORTALS.title, { suffix: "Portals", index: true, extra: [{ name: "description", content: PORTALS.intro }] });
 
 export default function Portals({ loaderData }: Route.ComponentProps) {
   const { contact, year } = loaderData;

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
+import { pageMeta } from "#app/components/kit";
 import { PageShell } from "../components/page-shell";
 
-export const meta = () => [{ title: "Debug PWA — Liberia Agricultural Traceability" }];
+export const meta = () => pageMeta("Debug PWA", { index: true });
 
 type Check = { id: string; label: string; value: string; ok: boolean | null };
 

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit";
+import { monthYear } from "#app/lib/dates";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
 import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
 import { BATCH_TITLES, COMPLIANCE_BADGE, TRACE_TEXT } from "../content/batches";
@@ -11,36 +13,21 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 }
 
 export function meta({ loaderData: data }: Route.MetaArgs) {
-  if (!data?.trace)
-    return [
-      { title: `${TRACE_TEXT.notFoundTitle} — Liberia Agricultural Traceability` },
-      { name: "robots", content: "noindex" },
-    ];
-  return [
-    { title: `${BATCH_TITLES.trace} ${data.trace.batchCode} — Liberia Agricultural Traceability` },
-    {
-      name: "description",
-      content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}`,
-    },
-  ];
+  if (!data?.trace) return pageMeta(TRACE_TEXT.notFoundTitle);
+  // The public trace page of a batch may be indexed: it is what a QR label points to.
+  return pageMeta(`${BATCH_TITLES.trace} ${data.trace.batchCode}`, {
+    index: true,
+    extra: [
+      {
+        name: "description",
+        content: `${data.trace.commodity} from ${data.trace.counties.join(", ") || "Liberia"}: ${data.trace.complianceLabel}`,
+      },
+    ],
+  });
 }
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 0 })} kg`;
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const month = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1] ?? ""} ${ym.slice(0, 4)}`;
+const month = monthYear;
 
 export default function PublicTrace({ loaderData }: Route.ComponentProps) {
   const { trace, code } = loaderData;
@@ -108,8 +95,11 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
                 Chain of custody
               </h2>
               <ol className="space-y-2 border-l-2 border-green-700 pl-4" data-testid="trace-timeline">
-                {trace.timeline.map((e, i) => (
-                  <li key={i} className="rounded-md bg-white p-3 text-sm shadow-sm">
+                {trace.timeline.map((e) => (
+                  <li
+                    key={`${e.batchCode}-${e.stage}-${e.date}-${e.by}-${e.place ?? ""}`}
+                    className="rounded-md bg-white p-3 text-sm shadow-sm"
+                  >
                     <p className="font-semibold">{e.stage}</p>
                     <p className="text-slate-700">
                       <time dateTime={e.date}>{e.date}</time>

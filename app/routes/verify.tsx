@@ -1,8 +1,9 @@
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { longDate } from "#app/lib/dates";
 import { RevokeSchema } from "#worker/contracts/certificates";
-import { ErrorSummary } from "../components/login/error-summary";
 import { VERIFY_TEXT } from "../content/certificates";
 import type { Route } from "./+types/verify";
 
@@ -14,29 +15,11 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta({ loaderData: d }: Route.MetaArgs) {
   const title = d?.view ? `${VERIFY_TEXT.title} ${d.view.certificateNumber}` : VERIFY_TEXT.notFoundTitle;
-  return [{ title: `${title} — Liberia Agricultural Traceability` }, { name: "robots", content: "noindex" }];
+  return pageMeta(title);
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-/** "15 January 2026" (UTC), as the paper prints dates. */
-const day = (iso: string | null) => {
-  if (!iso) return "—";
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
+// "15 January 2026" (UTC), as the paper prints dates.
+const day = longDate;
 const SUBJECT_WORD: Record<string, string> = {
   test_farmer: "Test farmer profile",
   farmer: "Farmer",
@@ -162,7 +145,7 @@ function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<s
         {VERIFY_TEXT.revokeHeading}
       </h2>
       <form method="post" {...getFormProps(form)} className="mt-2 space-y-3">
-        <input type="hidden" name="csrf" value={csrf} />
+        <CsrfInput token={csrf} />
         <ErrorSummary items={items} />
         <div>
           <label htmlFor={fields.reason.id} className="block text-sm font-semibold">

@@ -1,8 +1,16 @@
-import { getFormProps, getInputProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
+import {
+  type FieldMetadata,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  useForm,
+} from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
+import { ErrorSummary, type SummaryItem } from "#app/components/kit";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
@@ -11,10 +19,20 @@ import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
 import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
-import { ErrorSummary, type SummaryItem } from "./error-summary";
 
 type Status = "idle" | "submitting" | "success" | "error";
-type Reply = Record<string, any>;
+/** What the sign-in endpoints answer (each spec endpoint fills some of these). */
+type Reply = {
+  token?: string;
+  message?: string;
+  offlineMode?: boolean;
+  username?: string;
+  userId?: string;
+  user?: { id?: string; role?: string; username?: string; name?: string; userType?: string; firstName?: string };
+  regulator?: { role?: string };
+  inspector?: { role?: string };
+  [key: string]: unknown;
+};
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 shadow-sm focus:border-green-700 focus:outline-none focus:ring-2 focus:ring-green-600 aria-[invalid=true]:border-red-700";
@@ -159,7 +177,7 @@ export function LoginForm({
         <input type="hidden" name="_form" value={spec.id} />
         <ErrorSummary items={items} />
         {spec.fields.map((f) => (
-          <Field key={f.name} spec={f} meta={fields[f.name as keyof typeof fields] as any} />
+          <Field key={f.name} spec={f} meta={fields[f.name as keyof typeof fields] as FieldMetadata<string>} />
         ))}
         <button
           type="submit"
@@ -195,7 +213,7 @@ export function LoginForm({
   );
 }
 
-function Field({ spec, meta }: { spec: FieldSpec; meta: any }) {
+function Field({ spec, meta }: { spec: FieldSpec; meta: FieldMetadata<string> }) {
   const errorId = `${meta.id}-error`;
   const invalid = Boolean(meta.errors?.length);
   const common = {
@@ -216,7 +234,7 @@ function Field({ spec, meta }: { spec: FieldSpec; meta: any }) {
       )}
       {invalid && (
         <p id={errorId} className="mt-1 text-sm font-semibold text-red-700">
-          {meta.errors[0]}
+          {meta.errors?.[0]}
         </p>
       )}
       {spec.type === "select" ? (

@@ -2,15 +2,33 @@ import { useEffect, useRef } from "react";
 
 export type SummaryItem = { fieldId?: string; message: string };
 
+type FieldLike = { id: string; errors?: string[] };
+
+/**
+ * The items of an ErrorSummary: a form-level message (a server refusal), the form's own errors,
+ * then every field's messages linking to the field (`fieldId` overrides where the link goes, e.g.
+ * the first box of a checkbox group).
+ */
+export function summaryItems(
+  formMessages: (string | null | undefined)[],
+  fields: (FieldLike & { fieldId?: string })[],
+): SummaryItem[] {
+  return [
+    ...formMessages.filter((m): m is string => !!m).map((message) => ({ message })),
+    ...fields.flatMap((f) => (f.errors ?? []).map((message) => ({ fieldId: f.fieldId ?? f.id, message }))),
+  ];
+}
+
 /**
  * GOV.UK error summary: at the top of the form, focused when it appears, each message linking
  * to its field. Also prefixes the page title with "Error: " while shown.
  */
 export function ErrorSummary({ items, title = "There is a problem" }: { items: SummaryItem[]; title?: string }) {
   const ref = useRef<HTMLDivElement>(null);
-  const key = items.map((i) => i.message).join("|");
+  // Runs again when the messages change (a second failed submit focuses the summary again).
+  const key = items.length ? `${items.length}:${items.map((i) => i.message).join("|")}` : "";
   useEffect(() => {
-    if (!items.length) return;
+    if (!key) return;
     ref.current?.focus();
     const base = document.title.replace(/^Error: /, "");
     document.title = `Error: ${base}`;

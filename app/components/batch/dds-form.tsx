@@ -1,0 +1,38 @@
+import { useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { DdsSchema } from "#worker/contracts/batches";
+import { IntentForm } from "./intent-form";
+import { type BatchData, type FormResult, TextField } from "./shared";
+
+/** Records the EU due diligence statement's reference and verification numbers. */
+export function DdsForm({ batch, csrf, result }: { batch: BatchData["batch"]; csrf: string; result: FormResult }) {
+  const [form, fields] = useForm({
+    id: "dds",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: DdsSchema }),
+    defaultValue: { ddsReference: batch.ddsReference ?? "", ddsVerification: batch.ddsVerification ?? "" },
+  });
+  return (
+    <IntentForm
+      form={form as never}
+      fields={fields as never}
+      names={["ddsReference", "ddsVerification"]}
+      intent="dds"
+      csrf={csrf}
+      title="EU due diligence statement"
+      submit="Save DDS numbers"
+      intro={
+        <p className="text-sm text-slate-700">
+          Once the EU buyer has filed the DDS in the EU information system, record the numbers it gave them.
+        </p>
+      }
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextField meta={fields.ddsReference} label="DDS reference number" />
+        <TextField meta={fields.ddsVerification} label="DDS verification number" />
+      </div>
+    </IntentForm>
+  );
+}

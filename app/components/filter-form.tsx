@@ -1,0 +1,69 @@
+import { Link } from "react-router";
+
+export type SelectFilter = {
+  name: string;
+  label: string;
+  value: string | undefined;
+  options: readonly (readonly [value: string, label: string])[];
+};
+
+const select = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
+
+/**
+ * The GET filter form of the list pages: one select per filter ("All" first), any extra fields,
+ * then "Filter" and a "Reset" link back to the unfiltered list. Plain GET: works with JavaScript off.
+ */
+export function FilterForm({
+  label,
+  filters,
+  resetTo,
+  className,
+  children,
+}: {
+  label: string;
+  filters: SelectFilter[];
+  resetTo: string;
+  /** Grid columns on wider screens, e.g. "sm:grid-cols-5". */
+  className: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <form
+      method="get"
+      className={`grid grid-cols-2 gap-3 rounded-md border border-slate-200 bg-white p-3 ${className}`}
+      aria-label={label}
+    >
+      {filters.map((f) => (
+        <label key={f.name} className="text-sm font-semibold">
+          {f.label}
+          <select name={f.name} defaultValue={f.value ?? ""} className={select}>
+            <option value="">All</option>
+            {f.options.map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </label>
+      ))}
+      {children}
+      <div className="flex items-end gap-2">
+        <button type="submit" className="rounded-md bg-green-800 px-4 py-2 font-semibold text-white">
+          Filter
+        </button>
+        <Link to={resetTo} className="py-2 text-sm text-green-800 underline">
+          Reset
+        </Link>
+      </div>
+    </form>
+  );
+}
+
+/** "?a=1&page=2" from a filter object (empty values left out; page 1 is the default). */
+export function listHref(path: string, filter: Record<string, string | boolean | undefined | null>, page: number) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(filter)) if (v) q.set(k, v === true ? "1" : String(v));
+  if (page > 1) q.set("page", String(page));
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}

@@ -1,0 +1,79 @@
+/** One column of a DataTable: its header and how a row fills its cell. */
+export type Column<Row> = {
+  /** The header text; also the column's key. */
+  header: string;
+  cell: (row: Row, index: number) => React.ReactNode;
+  /** Extra classes for both the header and the cells (e.g. "text-right", "hidden sm:table-cell"). */
+  className?: string;
+  /** Extra classes for the cells only, or per row (e.g. a red verdict). */
+  cellClassName?: string | ((row: Row) => string);
+};
+
+/**
+ * A data table: caption, one header row, one row per item. It scrolls sideways inside its own
+ * container, so a wide table never widens the page on a 360 px phone.
+ */
+export function DataTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  caption,
+  captionClassName = "sr-only",
+  testId,
+  dense = false,
+  className = "",
+  tableClassName = "w-full bg-white text-sm",
+  rowClassName = "border-t",
+  bodyClassName,
+}: {
+  columns: Column<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row, index: number) => string | number;
+  caption?: React.ReactNode;
+  captionClassName?: string;
+  testId?: string;
+  /** Tighter cells (p-1 instead of p-2). */
+  dense?: boolean;
+  /** Classes of the scrolling container. */
+  className?: string;
+  tableClassName?: string;
+  rowClassName?: string;
+  bodyClassName?: string;
+}) {
+  const pad = dense ? "p-1" : "p-2";
+  const cls = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
+  return (
+    <div className={cls("max-w-full overflow-x-auto", className)}>
+      <table className={tableClassName} data-testid={testId}>
+        {caption && <caption className={captionClassName}>{caption}</caption>}
+        <thead>
+          <tr className="bg-slate-100 text-left">
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className={cls(pad, c.className)}>
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={bodyClassName}>
+          {rows.map((row, r) => (
+            <tr key={rowKey(row, r)} className={rowClassName}>
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  className={cls(
+                    pad,
+                    c.className,
+                    typeof c.cellClassName === "function" ? c.cellClassName(row) : c.cellClassName,
+                  )}
+                >
+                  {c.cell(row, r)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

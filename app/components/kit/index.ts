@@ -1,0 +1,19 @@
+/**
+ * The page kit: the small building blocks every page uses, one file per component.
+ *
+ * - `FormField`     label, hint, the field's error message and the control (conform-compatible)
+ * - `ErrorSummary`  GOV.UK error summary at the top of a form: focused, links to each field
+ * - `CsrfInput`     the hidden `csrf` input every POST form carries (token from the loader)
+ * - `Pagination`    server-driven "previous / next" (and numbered) links; works with JavaScript off
+ * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
+ * - `DataTable`     a table with header, rows and caption that scrolls inside its container
+ *
+ * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
+ * client code except the ErrorSummary's focus, which is an enhancement.
+ */
+export { CsrfInput } from "./csrf-input";
+export { type Column, DataTable } from "./data-table";
+export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
+export { FieldError, FormField, hintId, noKey } from "./form-field";
+export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
+export { Pagination, pageNumbers } from "./pagination";

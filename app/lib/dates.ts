@@ -1,0 +1,26 @@
+// Dates as the platform's papers and public pages print them (UTC, English month names).
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** "15 January 2026" (UTC); "—" for nothing. */
+export function longDate(iso: string | null | undefined): string {
+  if (!iso) return "—";
+  const d = new Date(iso);
+  return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** "January 2026" from "2026-01". */
+export const monthYear = (ym: string) => `${MONTH_NAMES[Number(ym.slice(5, 7)) - 1] ?? ""} ${ym.slice(0, 4)}`;

@@ -1,0 +1,52 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, open, signIn } from "./helpers";
+
+// The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
+// scroll inside their own container, so the page itself never gets wider than the screen.
+
+async function pageWidth(page: Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth);
+}
+
+/** A plot to open: the first of the list, or (empty database) one registered for a new farmer. */
+async function somePlotUrl(page: Page): Promise<string> {
+  await open(page, "/land-plots-list");
+  const first = page.getByTestId("plots-table").getByRole("link").first();
+  if (await first.count()) return (await first.getAttribute("href")) ?? "";
+  await open(page, "/onboard-farmer");
+  await page.getByLabel("First name").fill("Layout");
+  await page.getByLabel("Last name").fill("Checker-with-a-rather-long-family-name");
+  await page.getByRole("radio", { name: "Female", exact: true }).check();
+  await page.getByLabel("Date of birth").fill("1980-01-01");
+  await page.getByLabel("County").selectOption("Nimba County");
+  await page.getByLabel("Community or town").fill("Karnplay");
+  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
+  await page.getByRole("button", { name: "Register farmer" }).click();
+  await page.getByTestId("registered").getByRole("link", { name: "Add a land plot for this farmer" }).click();
+  await page.getByLabel("Crop").selectOption("Cocoa");
+  await page.getByLabel("Planting year").fill("2012");
+  await page
+    .getByLabel("Coordinates", { exact: true })
+    .fill("7.401000, -8.601000\n7.401000, -8.599700\n7.399700, -8.599700\n7.399700, -8.601000");
+  await page.getByRole("button", { name: "Save plot" }).click();
+  await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+/);
+  return new URL(page.url()).pathname;
+}
+
+test("the work pages fit a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.landInspector);
+  const plotUrl = await somePlotUrl(page);
+  expect(plotUrl).toMatch(/^\/land-plot-details\//);
+  for (const path of [plotUrl, "/land-plots-list", "/farmers-list", "/onboard-farmer", "/create-land-plot"]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});
+
+test("the office pages fit a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.officeAdmin);
+  for (const path of ["/eudr-assessment", "/batches", "/audit-log", "/farmers-list", "/land-plots-list"]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});
