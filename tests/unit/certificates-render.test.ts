@@ -20,14 +20,9 @@ import {
   stampCertificate,
   TEST_PROFILE_NOTICE,
 } from "#worker/domain/certificates/content";
-import {
-  type DrawnBox,
-  MARGIN,
-  PAGE,
-  renderCertificate,
-  renderCertificateLayout,
-} from "#worker/domain/certificates/render";
+import { renderCertificate, renderCertificateLayout } from "#worker/domain/certificates/render";
 import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { type DrawnBox, MARGIN, PAGE } from "#worker/domain/pdf/theme";
 import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 
 const NOW = new Date("2026-01-15T10:30:00Z");

@@ -9,10 +9,11 @@ import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { COUNTIES } from "#worker/content/counties";
-import { certificateFonts } from "#worker/domain/certificates/fonts";
-import { type DrawnBox, MARGIN, PAGE } from "#worker/domain/certificates/layout";
-import { encodeSubsetNow } from "#worker/domain/certificates/sync-font-subset";
-import { type DrawnChart, niceStep, renderReport } from "#worker/domain/reports/render-report";
+import { pdfFonts } from "#worker/domain/pdf/fonts";
+import { encodeSubsetNow } from "#worker/domain/pdf/sync-font-subset";
+import { type DrawnBox, MARGIN, PAGE } from "#worker/domain/pdf/theme";
+import { renderReport } from "#worker/domain/reports/render-report";
+import { type DrawnChart, niceStep } from "#worker/domain/reports/report-charts";
 import {
   canonicalJson,
   monthsBetween,
@@ -385,7 +386,7 @@ describe("synchronous font subsetting", () => {
   it("gives exactly the bytes of fontkit's stream encoder, without scheduling any timer", async () => {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    const font = await doc.embedFont(certificateFonts().bold, { subset: true });
+    const font = await doc.embedFont(pdfFonts().bold, { subset: true });
     font.encodeText("Liberia Agriculture — Nimba County, Grand Gedeh; 1,300 kg (50.0 %) ɛ ɔ ŋ é");
     const embedder = (font as unknown as { embedder: { serializeFont(): Promise<Uint8Array> } }).embedder;
     const streamed = await embedder.serializeFont();
