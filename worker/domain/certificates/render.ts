@@ -10,7 +10,7 @@
  * One file per document (eudr.ts, deforestation.ts, phytosanitary.ts, origin.ts, quality.ts,
  * declaration.ts), the frame of every page in frame.ts, and the drawing engine in ../pdf/.
  */
-import { newPdfDocument, savePdf } from "../pdf/document";
+import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
 import { Layout } from "../pdf/layout";
 import type { DrawnBox } from "../pdf/theme";
 import { CERTIFICATE_INFO, type CertificateData, type CertificateType } from "./content";
@@ -84,23 +84,22 @@ export async function renderCertificateLayout(
   signatureBlock(layout, type, data);
   footers(layout, data);
 
-  doc.setTitle(`${info.title} ${data.certificateNumber}`, { showInWindowTitleBar: true });
-  doc.setSubject(data.certificateNumber);
-  doc.setAuthor(data.issuer.authority);
-  doc.setKeywords([
-    type,
-    info.slug,
-    data.certificateNumber,
-    `${data.subject.kind}:${data.subject.id}`,
-    "EUDR",
-    "Liberia",
-    ...(data.testProfile ? ["TEST-PROFILE"] : []),
-  ]);
-  doc.setCreator(opts.creator ?? "LACRA traceability platform");
-  doc.setProducer("pdf-lib");
-  doc.setLanguage("en");
-  doc.setCreationDate(new Date(data.issuedAt));
-  doc.setModificationDate(new Date(data.issuedAt));
+  setPdfInfo(doc, {
+    title: `${info.title} ${data.certificateNumber}`,
+    subject: data.certificateNumber,
+    author: data.issuer.authority,
+    keywords: [
+      type,
+      info.slug,
+      data.certificateNumber,
+      `${data.subject.kind}:${data.subject.id}`,
+      "EUDR",
+      "Liberia",
+      ...(data.testProfile ? ["TEST-PROFILE"] : []),
+    ],
+    creator: opts.creator ?? "LACRA traceability platform",
+    date: new Date(data.issuedAt),
+  });
 
   const pdf = await savePdf(doc);
   return { bytes: pdf, pageCount: layout.pages.length, boxes: layout.boxes, qr };

@@ -47,6 +47,30 @@ export async function newPdfDocument() {
   return { doc, fonts };
 }
 
+/** What a PDF's document information says: the platform is always its producer, in English. */
+export type PdfInfo = {
+  title: string;
+  subject: string;
+  author: string;
+  keywords: string[];
+  creator: string;
+  /** Creation and modification date: the content's own date, so the same content gives the same bytes. */
+  date: Date;
+};
+
+/** Sets the document information (title shown in the viewer's title bar). */
+export function setPdfInfo(doc: PDFDocument, info: PdfInfo): void {
+  doc.setTitle(info.title, { showInWindowTitleBar: true });
+  doc.setSubject(info.subject);
+  doc.setAuthor(info.author);
+  doc.setKeywords(info.keywords);
+  doc.setCreator(info.creator);
+  doc.setProducer("pdf-lib");
+  doc.setLanguage("en");
+  doc.setCreationDate(info.date);
+  doc.setModificationDate(info.date);
+}
+
 /**
  * Saves in one go: no yielding to the event loop between objects (pdf-lib's default is a
  * `setTimeout` every 50 objects), for the same reason.

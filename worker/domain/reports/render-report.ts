@@ -13,7 +13,7 @@
  * Pure apart from CPU: the same data and meta give the same pages.
  */
 import { LACRA } from "../certificates/content";
-import { newPdfDocument, savePdf } from "../pdf/document";
+import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
 import { continuationRule, fitText, letterhead, pageFooter } from "../pdf/frame";
 import { Layout } from "../pdf/layout";
 import {
@@ -96,24 +96,23 @@ export async function renderReport(data: ReportData, meta: ReportMeta): Promise<
   breakdowns(layout, data);
   footers(layout, data, meta);
 
-  doc.setTitle(`${title} — ${subtitle}`, { showInWindowTitleBar: true });
-  doc.setSubject(`${title}: ${data.scope}, ${data.params.from} to ${data.params.to}`);
-  doc.setAuthor(LACRA.authority);
-  doc.setKeywords([
-    "report",
-    data.kind,
-    data.params.from,
-    data.params.to,
-    `sha256:${meta.dataHash}`,
-    "aggregate",
-    "EUDR",
-    "Liberia",
-  ]);
-  doc.setCreator("LACRA traceability platform");
-  doc.setProducer("pdf-lib");
-  doc.setLanguage("en");
-  doc.setCreationDate(new Date(meta.generatedAt));
-  doc.setModificationDate(new Date(meta.generatedAt));
+  setPdfInfo(doc, {
+    title: `${title} — ${subtitle}`,
+    subject: `${title}: ${data.scope}, ${data.params.from} to ${data.params.to}`,
+    author: LACRA.authority,
+    keywords: [
+      "report",
+      data.kind,
+      data.params.from,
+      data.params.to,
+      `sha256:${meta.dataHash}`,
+      "aggregate",
+      "EUDR",
+      "Liberia",
+    ],
+    creator: "LACRA traceability platform",
+    date: new Date(meta.generatedAt),
+  });
   // No yielding to the event loop between objects (pdf-lib's default: setTimeout every 50
   // objects): the build must not depend on timers, and a report has a few hundred objects.
   const pdf = await savePdf(doc);

@@ -29,6 +29,14 @@ const GRID = rgb(0.88, 0.9, 0.92);
 const EXPORT_COLOR = NAVY;
 const PURCHASE_COLOR = GREEN;
 
+/** A new chart of the full content width, `height` points tall from `top`, with its border drawn. */
+function chartFrame(l: Layout, kind: DrawnChart["kind"], title: string, top: number, height: number): DrawnChart {
+  const x = MARGIN;
+  const width = CONTENT_WIDTH;
+  l.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.6 });
+  return { kind, title, page: l.pageIndex, x, y: top - height, width, height, bars: [], line: [] };
+}
+
 export type ShareRow = { label: string; value: number; note: string; color: Color };
 
 /** Room for a section heading and its two-line introduction, kept on the page of their chart. */
@@ -54,18 +62,7 @@ export function shareChart(l: Layout, title: string, rows: ShareRow[], charts: D
   const x = MARGIN;
   const top = l.y;
   const width = CONTENT_WIDTH;
-  const chart: DrawnChart = {
-    kind: "shares",
-    title,
-    page: l.pageIndex,
-    x,
-    y: top - height,
-    width,
-    height,
-    bars: [],
-    line: [],
-  };
-  l.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.6 });
+  const chart = chartFrame(l, "shares", title, top, height);
   l.drawLine(fitText(l, title, width - 12, 8, true), x + 6, top - 4, { size: 8, bold: true, color: INK });
   const labelW = 140;
   const valueW = 150;
@@ -128,18 +125,7 @@ export function monthlyChart(l: Layout, data: ReportData, withPurchases: boolean
   const top = l.y;
   const width = CONTENT_WIDTH;
   const title = withPurchases ? "Purchased and exported tonnes per month" : "Exported tonnes per month";
-  const chart: DrawnChart = {
-    kind: "monthly",
-    title,
-    page: l.pageIndex,
-    x,
-    y: top - height,
-    width,
-    height,
-    bars: [],
-    line: [],
-  };
-  l.page.drawRectangle({ x, y: top - height, width, height, borderColor: RULE, borderWidth: 0.6 });
+  const chart = chartFrame(l, "monthly", title, top, height);
   l.drawLine(fitText(l, title, width * 0.5, 8, true), x + 6, top - 4, { size: 8, bold: true });
 
   // Legend, top right: a square per series.
