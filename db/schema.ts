@@ -185,7 +185,13 @@ export const landPlots = sqliteTable(
     crop: text("crop"),
     plantingYear: integer("planting_year"),
     tenureReference: text("tenure_reference"),
+    /**
+     * The county the plot lies in, derived from the boundary data when it is registered
+     * (worker/domain/geo; ADR 016): every county figure of the registry counts this one.
+     */
     county: text("county"),
+    /** The county the plot was declared in (the farmer's, normalised); may differ near a county line. */
+    declaredCounty: text("declared_county"),
     /** valid | invalid — invalid geometry is never marked valid. */
     validationState: text("validation_state").notNull(),
     validationIssues: text("validation_issues").notNull().default("{}"),

@@ -1,5 +1,5 @@
 // `npm test`: every suite, in order, then one closing line `N passed, N failed`.
-//   typecheck → build (what is deployed) → local migrations → unit → worker (workerd) → e2e (Chromium)
+//   typecheck → lint and format → build (what is deployed) → local migrations → unit → worker (workerd) → e2e (Chromium)
 // A suite that cannot run counts as failed. Exits non-zero on any failure.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -14,6 +14,31 @@ const lines = [];
 function run(cmd, args, extraEnv = {}) {
   console.log(`\n▶ ${cmd} ${args.join(" ")}`);
   return spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } }).status === 0;
+}
+
+/**
+ * The Debian packages the suites need: Chromium (browser tests, at /usr/bin/chromium) and
+ * poppler-utils (pdftotext/pdftoppm read the generated PDFs back). Installed when missing and
+ * running as root (a fresh machine or CI); otherwise a clear message says what to install.
+ */
+function ensureSystemPackages() {
+  const has = (cmd) => spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+  const missing = [];
+  if (!existsSync(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium")) missing.push("chromium");
+  if (!has("pdftotext") || !has("pdftoppm")) missing.push("poppler-utils");
+  if (missing.length === 0) return true;
+  const root = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!root || !has("apt-get")) {
+    console.error(
+      `\n✖ Missing system packages: ${missing.join(" ")}. Install them once: sudo apt-get install -y ${missing.join(" ")}`,
+    );
+    return false;
+  }
+  console.log(`\nInstalling Debian packages: ${missing.join(" ")}`);
+  const aptEnv = { ...env, DEBIAN_FRONTEND: "noninteractive" };
+  const update = spawnSync("apt-get", ["update", "-qq"], { stdio: "inherit", env: aptEnv });
+  const install = spawnSync("apt-get", ["install", "-y", "-qq", ...missing], { stdio: "inherit", env: aptEnv });
+  return update.status === 0 && install.status === 0;
 }
 
 function step(name, ok) {
@@ -65,7 +90,10 @@ function playwright() {
   lines.push(`e2e tests: ${expected + flaky} passed, ${failed} failed, ${skipped} skipped`);
 }
 
+step("system packages (Chromium, poppler-utils)", ensureSystemPackages());
 step("typecheck", run("react-router", ["typegen"]) && run("tsc", ["-b"]));
+// Lint and format (Biome, biome.json): zero findings, import boundaries included (ADR 014).
+step("lint and format", run("biome", ["ci", "--error-on-warnings", "--reporter=summary", "."]));
 const built = step("build", run("react-router", ["build"]));
 // The browser tests get a fresh local state of their own (D1/KV/R2), migrated and seeded with
 // the demo accounts, so they never depend on or disturb the developer's `npm start` data.

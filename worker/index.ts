@@ -6,6 +6,7 @@ import type { Env } from "./env";
 import { withEdgeCache } from "./http/edge-cache";
 import { crossSiteWrite } from "./http/same-origin";
 import { withSecurityHeaders } from "./http/security-headers";
+import { drainUnreadBody } from "./http/unread-body";
 import { runScheduled } from "./jobs/scheduled";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -18,6 +19,9 @@ app.use(async (c, next) => {
   await next();
   c.res = withSecurityHeaders(c.res);
 });
+
+// A body the handler did not read is read to the end, so keep-alive connections stay usable.
+app.use(drainUnreadBody);
 
 // State-changing requests from another site are refused before they reach any handler.
 app.use(async (c, next) => {

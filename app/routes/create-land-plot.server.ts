@@ -50,7 +50,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const result = await registerPlot(
-    { ...fields, geojson: parsed.geojson },
+    { ...fields, geojson: parsed.geojson, decimals: parsed.decimals },
     { db: database(env.DB), actor: { id: session.id, role: session.role } },
   );
   if (!result.ok && result.kind === "unknown-farmer") {

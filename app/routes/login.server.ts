@@ -5,13 +5,7 @@ import { demoCredentialsFor } from "#worker/services/demo/demo-accounts";
 import { loginPage } from "../content/logins";
 import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";
 import { routePath } from "../lib/route-path";
-
-/** Only same-site paths may be returned to after sign-in (no open redirect). */
-export function safeRedirect(value: unknown): string | null {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") && !value.startsWith("/\\")
-    ? value
-    : null;
-}
+import { safeRedirect } from "../lib/safe-redirect";
 
 export async function loader({ request }: { request: Request }) {
   const url = new URL(request.url);

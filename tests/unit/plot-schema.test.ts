@@ -1,12 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPlotQuery } from "#worker/content/land-plots";
-import {
-  PlotApiSchema,
-  PlotFormSchema,
-  parsePlotCoordinates,
-  positionsToText,
-  preciseNumber,
-} from "#worker/contracts/plot";
+import { PlotApiSchema, PlotFormSchema, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
 import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
 const lines = (...rows: string[]) => rows.join("\n");
@@ -23,7 +17,8 @@ describe("coordinates typed as latitude, longitude", () => {
       lines("7.201234, -8.601234", "7.201234, -8.599876", "7.199871, -8.599876", "7.199871, -8.601234"),
       "polygon",
     );
-    expect(r).toEqual({
+    // The result also carries the written decimals (issue #10), hence toMatchObject.
+    expect(r).toMatchObject({
       ok: true,
       positions: 4,
       geojson: {
@@ -51,7 +46,7 @@ describe("coordinates typed as latitude, longitude", () => {
 
   it("accepts comma, semicolon or space between, and ignores blank lines", () => {
     const r = parsePlotCoordinates("\n  7.201234 ,  -8.601234  \n\n", "point");
-    expect(r).toEqual({ ok: true, positions: 1, geojson: { type: "Point", coordinates: [-8.601234, 7.201234] } });
+    expect(r).toMatchObject({ ok: true, positions: 1, geojson: { type: "Point", coordinates: [-8.601234, 7.201234] } });
   });
 
   it("names the line that is not a pair of numbers", () => {
@@ -82,7 +77,8 @@ describe("coordinates typed as latitude, longitude", () => {
       properties: { Area: 2 },
       geometry: { type: "Point", coordinates: [-8.601234, 7.201234] },
     };
-    expect(parsePlotCoordinates(JSON.stringify(feature), "polygon")).toEqual({
+    // The result also carries the written decimals (issue #10), hence toMatchObject.
+    expect(parsePlotCoordinates(JSON.stringify(feature), "polygon")).toMatchObject({
       ok: true,
       positions: 0,
       geojson: feature,
@@ -93,21 +89,26 @@ describe("coordinates typed as latitude, longitude", () => {
     });
   });
 
-  it("keeps six typed decimals even when they end in zero, and writes 6 decimals back", () => {
-    expect(preciseNumber("7.123450")).toBe(7.1234501);
-    expect(preciseNumber("-8.600000")).toBe(-8.6000001);
-    expect(preciseNumber("7.123456")).toBe(7.123456);
-    // Fewer than 6 typed decimals stay as typed: the validator rejects them (EUDR Art. 2(28)).
-    expect(preciseNumber("7.12345")).toBe(7.12345);
+  it("counts typed decimals as written: 7.123450 has six, no 7th decimal is invented (ADR 010 revisited)", () => {
     const r = parsePlotCoordinates("7.123450, -8.600000", "point");
-    expect(r.ok && validatePlotGeometry(r.geojson).errors).toEqual([]);
-    expect(positionsToText([[-8.6, 7.1234501]])).toBe("7.123450, -8.600000");
+    expect(r.ok && r.geojson).toEqual({ type: "Point", coordinates: [-8.6, 7.12345] });
+    expect(r.ok && validatePlotGeometry(r.geojson, { decimals: r.decimals, declaredAreaHectares: 1 }).errors).toEqual(
+      [],
+    );
+    expect(positionsToText([[-8.6, 7.12345]])).toBe("7.123450, -8.600000");
+    const pasted = parsePlotCoordinates('{"type":"Point","coordinates":[-8.600000,7.123450]}', "polygon");
+    expect(
+      pasted.ok && validatePlotGeometry(pasted.geojson, { decimals: pasted.decimals, declaredAreaHectares: 1 }).errors,
+    ).toEqual([]);
   });
 
   it("lets the validator reject 5 decimals by its rule name", () => {
     const r = parsePlotCoordinates("7.20123, -8.60123", "point");
     expect(r.ok).toBe(true);
-    expect(r.ok && validatePlotGeometry(r.geojson).errors.map((e) => e.rule)).toEqual(["precision"]);
+    expect(
+      r.ok &&
+        validatePlotGeometry(r.geojson, { decimals: r.decimals, declaredAreaHectares: 1 }).errors.map((e) => e.rule),
+    ).toEqual(["precision"]);
   });
 });
 
@@ -147,7 +148,7 @@ describe("PlotFormSchema", () => {
   it("refuses planting years before 1950 and an empty coordinates box", () => {
     const r = PlotFormSchema.safeParse({ ...base, plantingYear: 1949, captureMode: "polygon", coordinates: "  " });
     expect(r.error!.issues.map((i) => i.message)).toEqual([
-      `Enter a planting year from 1950 to ${new Date().getUTCFullYear()}`,
+      "Enter a planting year from 1950 to " + new Date().getUTCFullYear(),
       'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON',
     ]);
   });

@@ -2,6 +2,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { type Database, database } from "#db/client";
 import type { Role } from "../auth/roles";
 import { readSession, type Session, type SessionDeps, tokenFromRequest } from "../auth/session";
+import { parseJsonKeepingDecimals, type WrittenDecimals } from "../domain/written-decimals";
 import type { Env } from "../env";
 import { apiError } from "./errors";
 
@@ -23,6 +24,30 @@ export async function jsonBody(c: Context): Promise<{ ok: true; body: unknown } 
   } catch {
     return { ok: false, response: apiError(c, 400, "Request body is not valid JSON") };
   }
+}
+
+/**
+ * Reads a JSON body keeping each number's written decimals (plot endpoints: EUDR Art. 2(28) is
+ * judged on the text sent, docs/eudr-rules.md "Precision"). Too deep or not JSON is a named 400.
+ */
+export async function jsonBodyKeepingDecimals(
+  c: Context,
+): Promise<{ ok: true; body: unknown; decimals: WrittenDecimals } | { ok: false; response: Response }> {
+  const type = c.req.header("Content-Type") ?? "";
+  if (!/^application\/json\b/i.test(type)) {
+    return { ok: false, response: apiError(c, 415, "Content-Type must be application/json") };
+  }
+  const read = parseJsonKeepingDecimals(await c.req.text());
+  if (!read.ok) {
+    const status = read.rule === "too-large" ? 413 : 400;
+    return {
+      ok: false,
+      response: apiError(c, status, read.rule === "json" ? "Request body is not valid JSON" : read.message, [
+        { rule: read.rule, message: read.message },
+      ]),
+    };
+  }
+  return { ok: true, body: read.value, decimals: read.decimals };
 }
 
 /**

@@ -11,10 +11,10 @@ import { PERMISSIONS } from "../auth/permissions";
 import { PLOTS_PAGE_SIZE, readPlotQuery } from "../content/land-plots";
 import { fieldErrors } from "../contracts/auth";
 import { PLOT_MESSAGES, PlotApiSchema } from "../contracts/plot";
-import { type PlotGeometry, type Position, validatePlotGeometry } from "../domain/validate-geometry";
-import { registerPlot } from "../services/plots/register-plot";
+import { type PlotGeometry, validatePlotGeometry } from "../domain/validate-geometry";
+import { claimSearchBox, registerPlot } from "../services/plots/register-plot";
 import { apiError } from "./errors";
-import { type ApiEnv, jsonBody, requireApiRole } from "./middleware";
+import { type ApiEnv, jsonBodyKeepingDecimals, requireApiRole } from "./middleware";
 
 /** A stored plot as the API shows it: geometry and issues as JSON, the submission id named so. */
 function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow & { farmerName?: string | null }) {
@@ -26,47 +26,32 @@ function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow 
   };
 }
 
-function bboxOf(value: unknown) {
-  const nums: Position[] = [];
-  const walk = (v: unknown) => {
-    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number")
-      nums.push(v as Position);
-    else if (Array.isArray(v)) v.forEach(walk);
-  };
-  walk(value);
-  if (!nums.length) return null;
-  return {
-    minLon: Math.min(...nums.map((p) => p[0])),
-    maxLon: Math.max(...nums.map((p) => p[0])),
-    minLat: Math.min(...nums.map((p) => p[1])),
-    maxLat: Math.max(...nums.map((p) => p[1])),
-  };
-}
-
 export const plotsApi = new Hono<ApiEnv>()
   .post("/validate", requireApiRole(...PERMISSIONS.checkPlots), async (c) => {
-    const read = await jsonBody(c);
+    const read = await jsonBodyKeepingDecimals(c);
     if (!read.ok) return read.response;
-    const body = (read.body ?? {}) as Record<string, unknown>;
+    if (!read.body || typeof read.body !== "object" || Array.isArray(read.body))
+      return apiError(c, 400, "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)");
+    const body = read.body as Record<string, unknown>;
     // Either the GeoJSON itself, or { geometry | feature | geojson, crop, county, farmerId, declaredAreaHectares }.
     const geojson = typeof body.type === "string" ? body : (body.geojson ?? body.feature ?? body.geometry);
-    if (!geojson) return apiError(c, 400, "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)");
-    const props = ((geojson as Record<string, unknown>).properties ?? {}) as Record<string, unknown>;
+    if (!geojson || typeof geojson !== "object")
+      return apiError(c, 400, "Send a GeoJSON geometry or Feature (in the body, or as `geojson`)");
+    const rawProps = (geojson as Record<string, unknown>).properties;
+    const props = (rawProps && typeof rawProps === "object" ? rawProps : {}) as Record<string, unknown>;
     const str = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
     const options = {
       crop: str(body.crop) ?? str(props.crop),
       county: str(body.county) ?? str(props.county),
       farmerId: str(body.farmerId) ?? str(props.farmerId),
-      declaredAreaHectares: typeof body.declaredAreaHectares === "number" ? body.declaredAreaHectares : undefined,
+      // Passed through as sent: a quoted "5" is a named error, not silently ignored.
+      declaredAreaHectares: body.declaredAreaHectares,
     };
-    const geometry = (
-      (geojson as Record<string, unknown>).type === "Feature" ? (geojson as Record<string, unknown>).geometry : geojson
-    ) as Record<string, unknown> | undefined;
-    const box = bboxOf(geometry?.coordinates);
+    const box = claimSearchBox(geojson);
     const others = box
       ? (await plotsInBox(c.get("db"), box)).map((p) => ({ ...p, geometry: JSON.parse(p.geometry) as PlotGeometry }))
       : [];
-    const result = validatePlotGeometry(geojson, { ...options, others });
+    const result = validatePlotGeometry(geojson, { ...options, others, decimals: read.decimals });
     return c.json({
       valid: result.valid,
       areaHectares: result.areaHectares,
@@ -75,7 +60,7 @@ export const plotsApi = new Hono<ApiEnv>()
     });
   })
   .post("/", requireApiRole(...PERMISSIONS.editPlots), async (c) => {
-    const read = await jsonBody(c);
+    const read = await jsonBodyKeepingDecimals(c);
     if (!read.ok) return read.response;
     const parsed = PlotApiSchema.safeParse(read.body ?? {});
     if (!parsed.success) {
@@ -85,7 +70,7 @@ export const plotsApi = new Hono<ApiEnv>()
     const { geometry, feature, declaredAreaHectares, ...fields } = parsed.data;
     const session = c.get("session");
     const result = await registerPlot(
-      { ...fields, geojson: feature ?? geometry, declaredAreaHectares },
+      { ...fields, geojson: feature ?? geometry, declaredAreaHectares, decimals: read.decimals },
       { db: c.get("db"), actor: { id: session.id, role: session.role } },
     );
     if (!result.ok && result.kind === "unknown-farmer")

@@ -16,7 +16,8 @@ export const PLOT_HINTS = {
     'One point per line as "latitude, longitude", the way a GPS shows it (for example 7.201234, -8.601234), with at least 6 decimals. The server turns them into GeoJSON [longitude, latitude]. For a polygon, go round the boundary in order; the ring is closed for you if the last point is not the first. You can also paste a GeoJSON geometry or Feature instead.',
   farmerId: "FRM followed by 6 digits, as on the farmer's registration card.",
   tenure: "Land deed, customary land certificate or lease number (optional).",
-  declaredArea: "Only for a single point: the plot's size in hectares. A plot over 4 ha must be drawn as a polygon.",
+  declaredArea:
+    "Needed for a single point: the plot's size in hectares, as a number. A plot over 4 ha must be drawn as a polygon.",
   gpsAccuracy: 10,
   gpsStepMetres: 5,
 } as const;

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { CROPS } from "../domain/commodities";
+import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "../domain/written-decimals";
 
 export const CAPTURE_MODES = ["point", "polygon"] as const;
 export type CaptureMode = (typeof CAPTURE_MODES)[number];
@@ -97,6 +98,8 @@ export type PlotForm = z.infer<typeof PlotFormSchema>;
 
 /** POST /api/plots: the fields plus the GeoJSON (a geometry, or a Feature). */
 export const PlotApiSchema = PlotFieldsSchema.extend({
+  /** The county the plot is declared in; the farmer's county when absent. */
+  county: z.string().trim().max(60).optional(),
   geometry: z.unknown().optional(),
   feature: z.unknown().optional(),
 }).refine((v) => v.geometry !== undefined || v.feature !== undefined, {
@@ -104,34 +107,18 @@ export const PlotApiSchema = PlotFieldsSchema.extend({
   error: "Send the plot as `geometry` (GeoJSON Point or Polygon) or `feature` (GeoJSON Feature)",
 });
 
-export type ParsedCoordinates = { ok: true; geojson: unknown; positions: number } | { ok: false; errors: string[] };
+/**
+ * `decimals`: the decimals of every coordinate as typed (ADR 010, docs/eudr-rules.md
+ * "Precision"): "7.123450" keeps its six, which the parsed number 7.12345 no longer shows.
+ */
+export type ParsedCoordinates =
+  | { ok: true; geojson: unknown; positions: number; decimals: WrittenDecimals }
+  | { ok: false; errors: string[] };
 
 const NUMBER = String.raw`[+-]?\d+(?:\.\d+)?`;
 const PAIR = new RegExp(String.raw`^\s*(${NUMBER})\s*(?:[,;]\s*|\s+)(${NUMBER})\s*$`);
 /** Liberia's box (EUDR.md), only to recognise "longitude, latitude" typed the wrong way round. */
 const LIBERIA = { minLon: -11.5, maxLon: -7.3, minLat: 4.3, maxLat: 8.6 };
-
-/**
- * A typed coordinate as a number that keeps its precision. A JSON number cannot carry trailing
- * zeros, so "7.123450" would read as 7.12345 and fail the 6-decimal rule (EUDR Art. 2(28)) that
- * the person did satisfy; such a value gets a 7th decimal digit 1 (a shift of ~1 cm, far below
- * GPS accuracy) so that it keeps six significant decimals. Values typed with fewer than 6
- * decimals are kept as typed, and are rejected by the validator as they should be.
- */
-export function preciseNumber(text: string): number {
-  const value = Number(text);
-  const typed = text.includes(".") ? text.split(".")[1]!.length : 0;
-  if (typed < 6) return value;
-  const kept = String(value).includes(".") ? String(value).split(".")[1]!.length : 0;
-  if (kept >= 6 || String(value).includes("e")) return value;
-  const [whole, fraction = ""] = text.replace(/^\+/, "").split(".");
-  return Number(`${whole}.${fraction.slice(0, 6).padEnd(6, "0")}1`);
-}
-
-/** Same as preciseNumber for every number written with 6+ decimals in a JSON text. */
-function preciseJson(text: string): unknown {
-  return JSON.parse(text.replace(/-?\d+\.\d{6,}(?![\d.eE])/g, (m) => String(preciseNumber(m))));
-}
 
 /** Formats a coordinate for the coordinates text: 6 decimals (map taps, GPS fixes). */
 export const formatCoordinate = (value: number) => value.toFixed(6);
@@ -145,19 +132,20 @@ export function positionsToText(positions: readonly (readonly [number, number])[
  * Reads the coordinates textarea: one "latitude, longitude" per line (as a GPS shows them;
  * comma, semicolon or space between), converted to GeoJSON [longitude, latitude]; for a polygon
  * the ring is closed when the last point is not the first. Text starting with "{" is read as
- * GeoJSON (a geometry or a Feature) and passed on unchanged. Only the syntax is checked here.
+ * GeoJSON (a geometry or a Feature) and passed on unchanged. Only the syntax is checked here;
+ * each number's decimals are counted from the typed text, never from the parsed number.
  */
 export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoordinates {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, errors: [PLOT_MESSAGES.coordinatesRequired] };
   if (trimmed.startsWith("{")) {
-    try {
-      return { ok: true, geojson: preciseJson(trimmed), positions: 0 };
-    } catch {
-      return { ok: false, errors: ["The pasted GeoJSON is not valid JSON"] };
-    }
+    const read = parseJsonKeepingDecimals(trimmed);
+    if (!read.ok)
+      return { ok: false, errors: [read.rule === "json" ? "The pasted GeoJSON is not valid JSON" : read.message] };
+    return { ok: true, geojson: read.value, positions: 0, decimals: read.decimals };
   }
   const errors: string[] = [];
+  const decimals: WrittenDecimals = new WeakMap();
   const positions: [number, number][] = [];
   trimmed.split(/\r?\n/).forEach((line, i) => {
     if (!line.trim()) return;
@@ -168,13 +156,12 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
       );
       return;
     }
-    const lat = preciseNumber(match[1]!);
-    const lon = preciseNumber(match[2]!);
-    if (lat < -90 || lat > 90) {
+    const position = positionFromText(decimals, match[2]!, match[1]!);
+    if (position[1] < -90 || position[1] > 90) {
       errors.push(`Line ${i + 1}: the latitude ${match[1]} is not between -90 and 90`);
       return;
     }
-    positions.push([lon, lat]);
+    positions.push(position);
   });
   if (errors.length) return { ok: false, errors: errors.slice(0, 10) };
   const looksSwapped =
@@ -197,15 +184,16 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
         errors: [`A point needs exactly one "latitude, longitude" line; there are ${positions.length}`],
       };
     }
-    return { ok: true, geojson: { type: "Point", coordinates: positions[0] }, positions: 1 };
+    return { ok: true, geojson: { type: "Point", coordinates: positions[0] }, positions: 1, decimals };
   }
   const ring = [...positions];
   const first = ring[0]!;
   const last = ring[ring.length - 1]!;
-  if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
-  return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length };
+  // The closing position repeats the first, with the decimals it was typed with.
+  if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push(first);
+  return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
 
-// Labels and list filters live in worker/content/land-plots.ts (no zod: pages that only show them
+// Labels and list filters live in app/content/land-plots.ts (no zod: pages that only show them
 // stay light); re-exported here for modules that already take them from this file.
 export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";

@@ -43,12 +43,30 @@ export type ExportPlot = {
 export type ExportItem = { commodity: string; producerKey: string; label: string; feature: EudrFeature };
 export type EudrPackage = { commodity: string; producers: number; features: EudrFeature[]; bytes: number };
 
-/** "Community, District, County": the most precise place names the registry has. */
+/** Longest ProducerName / ProductionPlace written to an export (docs/eudr-rules.md "Export text"). */
+export const MAX_EXPORT_TEXT = 200;
+
+// C0/C1 controls, bidirectional marks, embeddings, overrides and isolates, and zero-width
+// characters: invisible, and able to make a name read differently from what it is.
+const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
+/**
+ * Text for an export field: control, bidirectional-override and zero-width characters removed,
+ * spaces collapsed, and at most `max` characters (never cutting a surrogate pair).
+ */
+export function cleanExportText(text: string | null | undefined, max = MAX_EXPORT_TEXT): string {
+  const clean = (text ?? "").replace(UNSAFE_TEXT, "").replace(/\s+/g, " ").trim();
+  return Array.from(clean).slice(0, max).join("").trim();
+}
+
+/** "Community, District, County": the most precise place names the registry has, cleaned. */
 export function productionPlace(p: Pick<ExportPlot, "community" | "district" | "county">): string {
-  return [p.community, p.district, p.county]
-    .map((s) => s?.trim())
-    .filter(Boolean)
-    .join(", ");
+  return cleanExportText(
+    [p.community, p.district, p.county]
+      .map((s) => cleanExportText(s))
+      .filter(Boolean)
+      .join(", "),
+  );
 }
 
 /** Hectares to 4 decimals (1 m²), never below the EU minimum of 0.0001 ha. */
@@ -71,7 +89,7 @@ export function toEudrFeature(plot: ExportPlot): EudrFeature {
   return {
     type: "Feature",
     properties: {
-      ProducerName: plot.producerName.trim(),
+      ProducerName: cleanExportText(plot.producerName),
       ProducerCountry: PRODUCER_COUNTRY,
       ProductionPlace: productionPlace(plot) || "Liberia",
       // A Point never claims more than 4 ha (validation refuses larger point plots already).
@@ -232,7 +250,7 @@ export function checkEudrGeoJson(
       });
   }
   const obj = fc as { type?: unknown; features?: unknown };
-  if (obj?.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
+  if (!obj || obj.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
     return {
       ok: false,
       errors: [...errors, { rule: "feature-collection", message: "The file must be a GeoJSON FeatureCollection" }],
@@ -248,7 +266,7 @@ export function checkEudrGeoJson(
       properties?: Record<string, unknown> | null;
       geometry?: { type?: unknown; coordinates?: unknown } | null;
     };
-    if (f?.type !== "Feature") return add("feature", "is not a Feature");
+    if (!f || f.type !== "Feature") return add("feature", "is not a Feature");
     const props = f.properties ?? {};
     for (const key of Object.keys(props)) {
       if ((EUDR_PROPERTIES as readonly string[]).includes(key)) continue;

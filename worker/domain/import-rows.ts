@@ -4,6 +4,7 @@
  * Parsing only: the registry rules (farmer schema, EUDR geometry checks) run afterwards.
  */
 import Papa from "papaparse";
+import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "./written-decimals";
 
 /** The CSV columns, in the order of the downloadable template. */
 export const IMPORT_COLUMNS = [
@@ -25,6 +26,7 @@ export const IMPORT_COLUMNS = [
   "latitude",
   "longitude",
   "geometry",
+  "area_hectares",
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
@@ -34,6 +36,10 @@ export type ImportRecord = {
   fields: Partial<Record<ImportColumn, string>>;
   /** The plot geometry as read (GeoJSON object), or null when the row has no plot. */
   geometry: unknown;
+  /** Decimals of each coordinate as written in the file (docs/eudr-rules.md "Precision"). */
+  decimals?: WrittenDecimals;
+  /** A point plot's area as given (`area_hectares` column or the Feature's `Area`), unchecked. */
+  declaredArea?: unknown;
 };
 export type LineError = { line: number; reason: string };
 /** `errors`: rows that cannot be read (they count as failed); `notes`: things worth saying that fail nothing. */
@@ -94,13 +100,15 @@ function parseCsv(text: string): ParsedImport {
       if (known.has(c) && v) fields[c as ImportColumn] = v;
     });
     let geometry: unknown = null;
+    let decimals: WrittenDecimals = new WeakMap();
     if (fields.geometry) {
-      try {
-        geometry = JSON.parse(fields.geometry);
-      } catch {
-        errors.push({ line, reason: "The geometry column is not valid GeoJSON" });
+      const read = parseJsonKeepingDecimals(fields.geometry);
+      if (!read.ok) {
+        errors.push({ line, reason: read.rule === "json" ? "The geometry column is not valid GeoJSON" : read.message });
         return;
       }
+      geometry = read.value;
+      decimals = read.decimals;
     } else if (fields.latitude || fields.longitude) {
       const lat = Number(fields.latitude);
       const lon = Number(fields.longitude);
@@ -108,9 +116,12 @@ function parseCsv(text: string): ParsedImport {
         errors.push({ line, reason: "Give both latitude and longitude as decimal degrees" });
         return;
       }
-      geometry = { type: "Point", coordinates: [lon, lat] };
+      // Decimals are counted on the cell text: "7.201230" keeps its six (ADR 010).
+      geometry = { type: "Point", coordinates: positionFromText(decimals, fields.longitude, fields.latitude) };
     }
-    records.push({ line, fields, geometry });
+    const area = fields.area_hectares;
+    const declaredArea = area === undefined ? undefined : /^[+-]?\d+(\.\d+)?$/.test(area) ? Number(area) : area;
+    records.push({ line, fields, geometry, decimals, declaredArea });
   });
   for (const e of result.errors) {
     if (e.row !== undefined) errors.push({ line: lineOf[e.row] ?? e.row + 2, reason: `CSV: ${e.message}` });
@@ -145,13 +156,19 @@ function lineNumbers(text: string, count: number): number[] {
   return lines;
 }
 
+/** A GeoJSON import file may be as large as the upload limit (bulk-import.ts MAX_IMPORT_BYTES). */
+const MAX_GEOJSON_FILE_CHARS = 30 * 1024 * 1024;
+
 function parseGeoJson(text: string): ParsedImport {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { kind: "geojson", records: [], errors: [{ line: 1, reason: "The file is not valid JSON" }] };
+  const read = parseJsonKeepingDecimals(text, MAX_GEOJSON_FILE_CHARS);
+  if (!read.ok) {
+    return {
+      kind: "geojson",
+      records: [],
+      errors: [{ line: 1, reason: read.rule === "json" ? "The file is not valid JSON" : read.message }],
+    };
   }
+  const json = read.value;
   const fc = json as { type?: string; features?: unknown[] };
   if (fc?.type !== "FeatureCollection" || !Array.isArray(fc.features)) {
     return {
@@ -184,7 +201,13 @@ function parseGeoJson(text: string): ParsedImport {
       fields.first_name = parts.slice(0, -1).join(" ") || parts[0];
       fields.last_name = parts.length > 1 ? parts.at(-1) : "";
     }
-    records.push({ line, fields, geometry: feature.geometry ?? null });
+    records.push({
+      line,
+      fields,
+      geometry: feature.geometry ?? null,
+      decimals: read.decimals,
+      declaredArea: p.Area ?? (fields.area_hectares !== undefined ? Number(fields.area_hectares) : undefined),
+    });
   });
   if (fc.features.length > MAX_IMPORT_ROWS) {
     errors.push({ line: MAX_IMPORT_ROWS + 1, reason: `Only ${MAX_IMPORT_ROWS} features are read per file` });
@@ -213,6 +236,7 @@ export function importTemplateCsv(): string {
     "7.201234",
     "-8.612345",
     "",
+    "1.5",
   ];
   return `${IMPORT_COLUMNS.join(",")}\n${example.join(",")}\n`;
 }

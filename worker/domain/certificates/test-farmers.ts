@@ -16,7 +16,8 @@
  *
  * The profiles' data is in test-farmer-profiles.ts.
  */
-import turfArea from "@turf/area";
+import { partsOf } from "../geometry/double-claims";
+import { shellsAreaM2 } from "../geometry/geodesic-area";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
@@ -49,7 +50,7 @@ const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 *
 
 function areaOf(spec: PlotSpec): number {
   if (spec.geometry.type === "Point") return spec.declaredHectares ?? 4;
-  return round(turfArea({ type: "Feature", properties: {}, geometry: spec.geometry }) / 10_000, 4);
+  return round(shellsAreaM2(partsOf(spec.geometry).shells) / 10_000, 4);
 }
 
 const BOTANICAL = { Cocoa: "Theobroma cacao L.", Coffee: "Coffea canephora Pierre ex A.Froehner (Robusta)" } as const;

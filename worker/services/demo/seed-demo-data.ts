@@ -44,7 +44,7 @@ export type SeedDemoDataDeps = {
   now?: () => Date;
 };
 
-/** The demo accounts (worker/services/demo/demo-accounts.ts) who act, each in their own role. */
+/** The demo accounts (db/seed/demo-accounts.ts) who act, each in their own role. */
 const ACT = {
   office: { id: "demo-office-admin", role: "office_admin" },
   buyer: { id: "demo-buyer", role: "buyer" },
@@ -122,7 +122,7 @@ type DemoFarmer = {
 };
 
 /**
- * Twelve farmers, one plot each, placed against the SAMPLE layers (worker/services/demo/sample-layers.ts) so
+ * Twelve farmers, one plot each, placed against the SAMPLE layers (db/seed/sample-layers.ts) so
  * the assessment gives every verdict: low in the "cocoa present in 2020" area around Sanniquellie,
  * outside the 2020 forest blocks near Tappita, and in the pre-2020 clearing near Zwedru; high in
  * the post-2020 disturbance patch north-east of Sanniquellie and inside Sapo National Park; more
@@ -299,7 +299,8 @@ export const DEMO_FARMERS: DemoFarmer[] = [
  * The demo farmer account FRM000001 (Musu Kollie, Lofa County) gets its registry row and a cocoa
  * plot in the sample cocoa area of Nimba: the sample layers cover no part of Lofa, so a plot
  * there could never be cleared as low risk. Her registry county stays Lofa, as on her account;
- * the plot carries the "far from the farmer's county" quality warning, which never blocks.
+ * the plot is declared in Nimba County, where it lies (issue #10: a plot's declared county must
+ * be the county its polygon lies in, and the export's ProductionPlace says so).
  */
 const MUSU = {
   fields: {
@@ -320,6 +321,7 @@ const MUSU = {
     plantingYear: 2010,
     tenureReference: "DEMO-TENURE-0000",
     submissionId: "demo:plot:FRM000001:01",
+    county: "Nimba County",
     geojson: polygonAt(-8.655123, 7.241237, SHAPE.c),
   },
 };
@@ -349,12 +351,15 @@ export function demoImportCsv(): string {
     if ("point" in f.plot) {
       row.longitude = f.plot.point[0].toFixed(6);
       row.latitude = f.plot.point[1].toFixed(6);
+      // A point plot states its area as a number (docs/eudr-rules.md "Point area"); 4 ha is the
+      // figure the EU system would assume, so the demo registry's totals are unchanged.
+      row.area_hectares = "4";
     } else {
       row.geometry = JSON.stringify(f.plot.polygon);
     }
     return IMPORT_COLUMNS.map((c) => row[c] ?? "");
   });
-  return `${Papa.unparse({ fields: [...IMPORT_COLUMNS], data: rows }, { newline: "\n" })}\n`;
+  return Papa.unparse({ fields: [...IMPORT_COLUMNS], data: rows }, { newline: "\n" }) + "\n";
 }
 
 // ── The batches ───────────────────────────────────────────────────────────────────────────

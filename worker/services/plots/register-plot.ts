@@ -17,13 +17,18 @@ import {
   plotCodesOfFarmer,
   plotsInBox,
 } from "#db/queries/land-plots";
+import { CLAIM_SEARCH_PAD_DEG } from "#worker/domain/geometry/double-claims";
+import { geometryJson } from "#worker/domain/geometry/geometry-json";
+import { normaliseCounty } from "#worker/domain/geometry/place-checks";
 import {
   type Issue,
   type OtherPlot,
   type PlotGeometry,
   type Position,
+  storableGeometry,
   validatePlotGeometry,
 } from "#worker/domain/validate-geometry";
+import type { WrittenDecimals } from "#worker/domain/written-decimals";
 import { type Actor, auditEntry } from "../platform/audit";
 
 export type RegisterPlotInput = {
@@ -34,8 +39,12 @@ export type RegisterPlotInput = {
   crop: string;
   plantingYear?: number | null;
   tenureReference?: string | null;
-  /** For a Point: the area the farmer declares (the EU system assumes 4 ha when missing). */
-  declaredAreaHectares?: number;
+  /** For a Point: the area the farmer declares; a number (docs/eudr-rules.md "Point area"). */
+  declaredAreaHectares?: unknown;
+  /** The county the plot is declared in; the farmer's county when absent. */
+  county?: string | null;
+  /** Decimals of each coordinate as written (worker/domain/written-decimals.ts). */
+  decimals?: WrittenDecimals;
   /** Idempotency key (stored as land_plots.import_key). */
   submissionId?: string | null;
 };
@@ -53,36 +62,49 @@ export type RegisterPlotResult =
 
 export type RegisterPlotDeps = { db: Database; actor: Actor };
 
-/** Every [lon, lat] of a GeoJSON value's coordinates (any nesting, Feature unwrapped). */
+/** GeoJSON levels walked for a bounding box: a FeatureCollection › Feature › GeometryCollection › MultiPolygon position. */
+const MAX_BOX_DEPTH = 8;
+
+/** Every [lon, lat] of a GeoJSON value's coordinates (Feature unwrapped), never deeper than GeoJSON goes. */
 function positionsIn(geojson: unknown): Position[] {
   const out: Position[] = [];
-  const walk = (v: unknown) => {
-    if (Array.isArray(v) && v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number")
-      out.push(v as Position);
-    else if (Array.isArray(v)) v.forEach(walk);
+  const walk = (v: unknown, depth: number) => {
+    if (depth > MAX_BOX_DEPTH || !Array.isArray(v)) return;
+    if (v.length >= 2 && typeof v[0] === "number" && typeof v[1] === "number") out.push(v as Position);
+    else for (const x of v) walk(x, depth + 1);
   };
-  const seen = (v: unknown): void => {
-    if (!v || typeof v !== "object") return;
+  const seen = (v: unknown, depth: number): void => {
+    if (!v || typeof v !== "object" || depth > 3) return;
     const o = v as Record<string, unknown>;
-    if (o.type === "FeatureCollection" && Array.isArray(o.features)) o.features.forEach(seen);
-    else if (o.type === "Feature") seen(o.geometry);
-    else walk(o.coordinates);
+    if (o.type === "FeatureCollection" && Array.isArray(o.features)) o.features.forEach((f) => seen(f, depth + 1));
+    else if (o.type === "Feature") seen(o.geometry, depth + 1);
+    else if (o.type === "GeometryCollection" && Array.isArray(o.geometries))
+      o.geometries.forEach((g) => seen(g, depth + 1));
+    else walk(o.coordinates, 0);
   };
-  seen(geojson);
+  seen(geojson, 0);
   return out;
 }
 
-/** Bounding box of a GeoJSON value, or null when it has no positions. */
-export function boxOf(geojson: unknown): BBox | null {
+/**
+ * Bounding box of a GeoJSON value, or null when it has no positions. `pad` (degrees) widens it,
+ * so a search for double claims also finds points within the GPS tolerance.
+ */
+export function boxOf(geojson: unknown, pad = 0): BBox | null {
   const ps = positionsIn(geojson).filter(([lon, lat]) => Number.isFinite(lon) && Number.isFinite(lat));
   if (!ps.length) return null;
-  return {
-    minLon: Math.min(...ps.map((p) => p[0])),
-    minLat: Math.min(...ps.map((p) => p[1])),
-    maxLon: Math.max(...ps.map((p) => p[0])),
-    maxLat: Math.max(...ps.map((p) => p[1])),
-  };
+  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [lon, lat] of ps) {
+    minLon = Math.min(minLon, lon);
+    minLat = Math.min(minLat, lat);
+    maxLon = Math.max(maxLon, lon);
+    maxLat = Math.max(maxLat, lat);
+  }
+  return { minLon: minLon - pad, minLat: minLat - pad, maxLon: maxLon + pad, maxLat: maxLat + pad };
 }
+
+/** The box to search for double-claim candidates of a plot. */
+export const claimSearchBox = (geojson: unknown) => boxOf(geojson, CLAIM_SEARCH_PAD_DEG);
 
 /** "PLT-100001-03": the farmer's digits and the plot's running number for that farmer. */
 export function plotCodeFor(farmerId: string, sequence: number) {
@@ -105,15 +127,20 @@ export function preparePlot(
   input: RegisterPlotInput,
   context: { farmer: PlotFarmer; others: OtherPlot[]; plotCode: string; createdBy: string | null; id?: string },
 ): PreparedPlot {
+  const declared = input.county?.trim() || context.farmer.county;
   const result = validatePlotGeometry(input.geojson, {
     crop: input.crop,
-    county: context.farmer.county,
+    county: declared || undefined,
     farmerId: context.farmer.farmerId,
     declaredAreaHectares: input.declaredAreaHectares,
     others: context.others,
+    decimals: input.decimals,
   });
   if (!result.valid || !result.geometry) return { ok: false, errors: result.errors, warnings: result.warnings };
-  const box = boxOf(result.geometry)!;
+  const stored = storableGeometry(result.geometry);
+  if (!stored.geometry) return { ok: false, errors: [stored.issue], warnings: result.warnings };
+  const geometry = stored.geometry;
+  const box = boxOf(geometry)!;
   return {
     ok: true,
     warnings: result.warnings,
@@ -121,15 +148,17 @@ export function preparePlot(
       id: context.id ?? crypto.randomUUID(),
       plotCode: context.plotCode,
       farmerId: context.farmer.farmerId,
-      // Exactly what was validated: coordinates are kept with all their decimals.
-      geometry: JSON.stringify(result.geometry),
-      geometryType: result.geometry.type,
-      areaHectares: result.areaHectares,
+      // Exactly what was validated: rounded to 6 decimals and written with all six (ADR 010).
+      geometry: geometryJson(geometry),
+      geometryType: geometry.type,
+      areaHectares: typeof result.areaHectares === "number" ? result.areaHectares : 0,
       ...box,
       crop: input.crop,
       plantingYear: input.plantingYear ?? null,
       tenureReference: input.tenureReference?.trim() || null,
-      county: context.farmer.county,
+      // Where the plot lies (boundary data); every county figure counts this (ADR 016).
+      county: result.county,
+      declaredCounty: declared ? (normaliseCounty(declared) ?? declared) : null,
       validationState: "valid",
       validationIssues: JSON.stringify({ warnings: result.warnings }),
       createdBy: context.createdBy,
@@ -153,7 +182,7 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
   if (!farmer)
     return { ok: false, kind: "unknown-farmer", message: `No farmer with ID ${input.farmerId} is registered` };
 
-  const box = boxOf(input.geojson);
+  const box = claimSearchBox(input.geojson);
   const others: OtherPlot[] = box
     ? (await plotsInBox(db, box)).map((p) => ({ ...p, geometry: JSON.parse(p.geometry) as PlotGeometry }))
     : [];

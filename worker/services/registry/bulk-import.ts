@@ -23,7 +23,7 @@ import { sha256Hex } from "#worker/domain/hash";
 import { type ImportRecord, type LineError, type ParsedImport, parseImportFile } from "#worker/domain/import-rows";
 import type { OtherPlot, PlotGeometry } from "#worker/domain/validate-geometry";
 import { type Actor, auditEntry } from "../platform/audit";
-import { boxOf, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
+import { claimSearchBox, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
 import { prepareFarmer, type Statements } from "./register-farmer";
 
 /** `actor`: who acts; when the cron handler finishes a run, the user who started it (from the run). */
@@ -101,7 +101,7 @@ export async function continueImport(runId: string, deps: ImportDeps, budgetMs =
   let conflicts = 0;
   for (;;) {
     const run = await getImportRun(deps.db, runId);
-    if (run?.status !== "running") return run;
+    if (!run || run.status !== "running") return run;
     if (Date.now() - started > budgetMs) return run;
     const parsed = await parsedFile(run, deps);
     const actor = deps.actor ?? { id: run.createdBy ?? "system", role: "bulk_import" };
@@ -225,7 +225,7 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
 
   // Overlap candidates of every new plot in one round trip; plot codes of known farmers.
   const toCheck = valid.filter((r) => r.plotKey && !known.plots.has(r.plotKey));
-  const boxes = toCheck.map((r) => boxOf(r.record.geometry));
+  const boxes = toCheck.map((r) => claimSearchBox(r.record.geometry));
   const queries = boxes.flatMap((b) => (b ? [plotsInBox(db, b)] : []));
   const results = queries.length ? await db.batch(queries as [(typeof queries)[0], ...(typeof queries)[0][]]) : [];
   const candidates = new Map<Row, OtherPlot[]>();
@@ -296,6 +296,8 @@ async function importSlice(run: ImportRun, records: ImportRecord[], deps: Import
         ...fields,
         tenureReference: row.record.fields.tenure_reference,
         submissionId: row.plotKey,
+        decimals: row.record.decimals,
+        declaredAreaHectares: row.record.declaredArea,
       },
       {
         farmer: { farmerId, county },
