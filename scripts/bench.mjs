@@ -150,9 +150,7 @@ try {
   const certs = await import("./bench-certificates.mjs").catch((e) => skipped("Certificate", e));
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
-  const geometry = await import("./bench-geometry.mjs").catch(
-    (e) => (console.log(`Geometry benchmarks skipped: ${e.message}`), null),
-  );
+  const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();
 } finally {
   stop();
