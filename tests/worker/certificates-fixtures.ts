@@ -254,3 +254,28 @@ export async function issueTestDocuments() {
       if (res.status !== 200) throw new Error(`test document ${type} ${id}: HTTP ${res.status}`);
     }
 }
+
+/**
+ * The real documents the verification tests read, issued as certificates-real.test.ts issues them:
+ * the batch's origin and phytosanitary certificates, and the shipment's EUDR certificate before
+ * and after the EU buyer's DDS numbers are recorded (a new version supersedes the first).
+ */
+export async function issueForVerification(): Promise<Record<string, string>> {
+  const issue = async (type: CertificateType, kind: string) => {
+    const res = await get(`/api/certificates/${type}/${kind}/${BATCH}`, "dg");
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${kind} ${type}: HTTP ${res.status}`);
+    return res.headers.get("x-certificate-number")!;
+  };
+  const issued: Record<string, string> = {};
+  issued["batch:origin"] = await issue("origin", "batch");
+  issued["batch:phytosanitary"] = await issue("phytosanitary", "batch");
+  issued["shipment:eudr:old"] = await issue("eudr", "shipment");
+  const dds = await post(`/api/batches/${BATCH}/dds`, "exporter", {
+    ddsReference: "26BE7TQX4K2M9R",
+    ddsVerification: "TST8K2QZ",
+  });
+  if (dds.status !== 200) throw new Error(`DDS: HTTP ${dds.status}`);
+  issued["shipment:eudr"] = await issue("eudr", "shipment");
+  return issued;
+}
