@@ -1,3 +1,4 @@
+/** The batch pages with JavaScript off. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";

@@ -1,3 +1,4 @@
+/** Batches: who sees which batch, and the public trace page of an exported batch. */
 import { renderSVG } from "uqr";
 import { beforeAll, describe, expect, it } from "vitest";
 import {

@@ -1,3 +1,8 @@
+/**
+ * The public verification page of real certificates (current, superseded, forged) and their
+ * revocation by a regulator, over documents issued in a beforeAll the way the real-subject tests
+ * (certificates-real.test.ts) issue them.
+ */
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CertificateType } from "#worker/domain/certificates/content";
 import {

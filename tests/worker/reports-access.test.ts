@@ -1,3 +1,4 @@
+/** Oversight reports: who may see and request what, checked on the server. */
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
