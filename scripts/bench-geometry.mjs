@@ -47,7 +47,10 @@ export async function geometryBench() {
     );
   }
   let seed = 42;
-  const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
   const points = Array.from({ length: 10_000 }, () => [-11.5 + 4.2 * rand(), 4.3 + 4.3 * rand()]);
   t = performance.now();
   let inside = 0;

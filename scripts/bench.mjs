@@ -78,14 +78,16 @@ console.log(`Fresh bench state in ${STATE}: migrations, demo accounts, large reg
 rmSync(STATE, { recursive: true, force: true });
 must("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
 must("node", ["scripts/seed-local.mjs"]);
-let trace = await import("./bench-traceability.mjs").catch(
-  (e) => (console.log(`Traceability benchmarks skipped: ${e.message}`), null),
-);
+/** An optional benchmark module that cannot load is reported and skipped. */
+function skipped(what, e) {
+  console.log(`${what} benchmarks skipped: ${e.message}`);
+  return null;
+}
+let trace = await import("./bench-traceability.mjs").catch((e) => skipped("Traceability", e));
 try {
   await trace?.prepare({ stateDir: STATE, env });
 } catch (e) {
-  console.log(`Traceability benchmarks skipped: ${e.message}`);
-  trace = null;
+  trace = skipped("Traceability", e);
 }
 
 mkdirSync(".wrangler/deploy", { recursive: true });
@@ -145,14 +147,10 @@ try {
   if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
   if (trace?.default) await trace.default({ BASE, load, CONNECTIONS, DURATION });
   // Certificates (issue #5): first generation vs cached download, per type.
-  const certs = await import("./bench-certificates.mjs").catch(
-    (e) => (console.log(`Certificate benchmarks skipped: ${e.message}`), null),
-  );
+  const certs = await import("./bench-certificates.mjs").catch((e) => skipped("Certificate", e));
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
-  const geometry = await import("./bench-geometry.mjs").catch(
-    (e) => (console.log(`Geometry benchmarks skipped: ${e.message}`), null),
-  );
+  const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();
   // Issue 11: first-load JS of every page in Chromium (budget 130 KiB), then Lighthouse behind brotli.
   for (const m of ["./bench-pages.mjs", "./bench-lighthouse.mjs"])

@@ -42,7 +42,9 @@ test.describe("sign-in with JavaScript", () => {
 
   test("buyer login first clears the executive tokens and sends the spec's body", async ({ page }) => {
     await ready(page, "/farmer-login");
-    await page.evaluate(() => ["dgToken", "ddgotsToken", "ddgafToken"].forEach((k) => localStorage.setItem(k, "old")));
+    await page.evaluate(() => {
+      for (const k of ["dgToken", "ddgotsToken", "ddgafToken"]) localStorage.setItem(k, "old");
+    });
     const buyer = page.locator('[data-form="buyer"]');
     await buyer.getByLabel("Buyer ID").fill("BUY-0001");
     await buyer.getByLabel("Password").fill("Buyer#2026");

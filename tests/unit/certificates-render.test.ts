@@ -20,14 +20,10 @@ import {
   stampCertificate,
   TEST_PROFILE_NOTICE,
 } from "#worker/domain/certificates/content";
-import {
-  type DrawnBox,
-  MARGIN,
-  PAGE,
-  renderCertificate,
-  renderCertificateLayout,
-} from "#worker/domain/certificates/render";
+import { renderCertificate, renderCertificateLayout } from "#worker/domain/certificates/render";
 import { TEST_FARMERS, testFarmerContent, testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { type DrawnBox, PAGE } from "#worker/domain/pdf/theme";
+import { boxesOverlap, boxLabel, outsideMargins } from "./pdf-layout-checks";
 import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 
 const NOW = new Date("2026-01-15T10:30:00Z");
@@ -35,20 +31,7 @@ const BASE = "https://eip.example.gov.lr";
 
 /** Every box inside the margins; no two boxes on a page overlapping. Returns the problems. */
 function layoutProblems(boxes: DrawnBox[]): string[] {
-  const eps = 0.01;
-  const problems: string[] = [];
-  const label = (b: DrawnBox) =>
-    `p${b.page + 1} ${b.kind} "${b.text?.slice(0, 40) ?? ""}" at ${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}×${b.height.toFixed(1)}`;
-  for (const b of boxes) {
-    if (
-      b.x < MARGIN - eps ||
-      b.y < MARGIN - eps ||
-      b.x + b.width > PAGE.width - MARGIN + eps ||
-      b.y + b.height > PAGE.height - MARGIN + eps
-    ) {
-      problems.push(`outside the margins: ${label(b)}`);
-    }
-  }
+  const problems = outsideMargins(boxes);
   const byPage = new Map<number, DrawnBox[]>();
   for (const b of boxes) byPage.set(b.page, [...(byPage.get(b.page) ?? []), b]);
   for (const list of byPage.values()) {
@@ -56,12 +39,7 @@ function layoutProblems(boxes: DrawnBox[]): string[] {
       for (let j = i + 1; j < list.length; j++) {
         const a = list[i]!;
         const b = list[j]!;
-        const overlap =
-          a.x < b.x + b.width - eps &&
-          b.x < a.x + a.width - eps &&
-          a.y < b.y + b.height - eps &&
-          b.y < a.y + a.height - eps;
-        if (overlap) problems.push(`overlap: ${label(a)} and ${label(b)}`);
+        if (boxesOverlap(a, b)) problems.push(`overlap: ${boxLabel(a)} and ${boxLabel(b)}`);
       }
     }
   }

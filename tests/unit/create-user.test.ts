@@ -2,17 +2,15 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { verifyPassword } from "#worker/services/auth/password";
+import { buildInsertSql, explainWranglerFailure, sqlText } from "../../scripts/create-user.ts";
 import {
-  buildInsertSql,
   CliError,
   canonicalLoginId,
-  explainWranglerFailure,
   type Options,
   parseArgs,
-  sqlText,
   validate,
   validatePassword,
-} from "../../scripts/create-user.ts";
+} from "../../scripts/create-user-options.ts";
 
 const SCRIPT = fileURLToPath(new URL("../../scripts/create-user.ts", import.meta.url));
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));

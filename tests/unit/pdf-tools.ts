@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decode as decodePng } from "fast-png";
 import { afterAll } from "vitest";
-import { PAGE } from "#worker/domain/certificates/layout";
+import { PAGE } from "#worker/domain/pdf/theme";
 
 function hasTool(name: string): boolean {
   try {

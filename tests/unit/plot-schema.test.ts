@@ -148,7 +148,7 @@ describe("PlotFormSchema", () => {
   it("refuses planting years before 1950 and an empty coordinates box", () => {
     const r = PlotFormSchema.safeParse({ ...base, plantingYear: 1949, captureMode: "polygon", coordinates: "  " });
     expect(r.error!.issues.map((i) => i.message)).toEqual([
-      "Enter a planting year from 1950 to " + new Date().getUTCFullYear(),
+      `Enter a planting year from 1950 to ${new Date().getUTCFullYear()}`,
       'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON',
     ]);
   });

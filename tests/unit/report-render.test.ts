@@ -8,146 +8,35 @@
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
-import { COUNTIES } from "#worker/content/counties";
-import { certificateFonts } from "#worker/domain/certificates/fonts";
-import { type DrawnBox, MARGIN, PAGE } from "#worker/domain/certificates/layout";
-import { encodeSubsetNow } from "#worker/domain/certificates/sync-font-subset";
-import { type DrawnChart, niceStep, renderReport } from "#worker/domain/reports/render-report";
+import { pdfFonts } from "#worker/domain/pdf/fonts";
+import { encodeSubsetNow } from "#worker/domain/pdf/sync-font-subset";
+import { type DrawnBox, PAGE } from "#worker/domain/pdf/theme";
+import { renderReport } from "#worker/domain/reports/render-report";
+import { type DrawnChart, niceStep } from "#worker/domain/reports/report-charts";
 import {
   canonicalJson,
-  monthsBetween,
   NO_PERSONAL_DATA,
   type ReportData,
   reportDataHash,
 } from "#worker/domain/reports/report-content";
+import { boxesOverlap, boxLabel, EPS, outsideMargins } from "./pdf-layout-checks";
 import { POPPLER, pageTexts, pdfText, rasterise } from "./pdf-tools";
+import { exporterData, nationalData } from "./report-fixtures";
 
 const HASH = "3f7a9c0e5b2d4f6a8c1e3b5d7f9a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d0f2a";
 const META = { dataHash: HASH, generatedAt: "2026-04-02T08:15:30.000Z" };
 
-const zero = { count: 0, weightKg: 0 };
-const month = (m: string, purchasedKg: number | null, exportedKg: number) => ({ month: m, purchasedKg, exportedKg });
-
-/** A national report for Q1 2026 with round numbers (what report-data.ts would gather). */
-function nationalData(): ReportData {
-  return {
-    format: 1,
-    kind: "national",
-    params: { from: "2026-01-01", to: "2026-03-31" },
-    scope: "Liberia",
-    registry: {
-      farmersRegistered: 4,
-      farmersByEnd: 5,
-      plots: { count: 8, hectares: 17.5 },
-      byValidation: { valid: { count: 7, hectares: 17 }, invalid: { count: 1, hectares: 0.5 } },
-      byRisk: {
-        low: { count: 4, hectares: 8 },
-        more_information_needed: { count: 2, hectares: 4 },
-        high: { count: 1, hectares: 1.25 },
-        not_assessed: { count: 1, hectares: 4.25 },
-      },
-    },
-    batches: {
-      count: 4,
-      weightKg: 2600,
-      byCompliance: {
-        compliant: { count: 2, weightKg: 1300 },
-        pending: { count: 1, weightKg: 650 },
-        held_for_review: { count: 1, weightKg: 650 },
-        non_compliant: zero,
-      },
-    },
-    purchases: { count: 3, weightKg: 2400 },
-    exports: {
-      count: 2,
-      weightKg: 1300,
-      exporters: 2,
-      byCompliance: {
-        compliant: { count: 2, weightKg: 1300 },
-        pending: zero,
-        held_for_review: zero,
-        non_compliant: zero,
-      },
-    },
-    byCounty: COUNTIES.map((county) => ({
-      county,
-      farmers: county === "Nimba County" ? 3 : county === "Bong County" ? 1 : 0,
-      plots: county === "Nimba County" ? 6 : county === "Bong County" ? 2 : 0,
-      hectares: county === "Nimba County" ? 13 : county === "Bong County" ? 4.5 : 0,
-      lowRiskPlots: county === "Nimba County" ? 4 : 0,
-      highRiskPlots: county === "Nimba County" ? 1 : 0,
-      purchasedKg: county === "Nimba County" ? 1800 : county === "Bong County" ? 600 : 0,
-      exportedKg: county === "Nimba County" ? 1000 : county === "Bong County" ? 300 : 0,
-    })),
-    byCommodity: [
-      { commodity: "Cocoa", plots: 5, hectares: 11, batches: 3, weightKg: 2000, compliantKg: 1000, exportedKg: 1000 },
-      { commodity: "Coffee", plots: 3, hectares: 6.5, batches: 1, weightKg: 600, compliantKg: 300, exportedKg: 300 },
-    ],
-    byExporter: [],
-    monthly: [month("2026-01", 1200, 0), month("2026-02", 800, 1000), month("2026-03", 400, 300)],
-  };
-}
-
-/** A by-exporter report over five years with `n` exporters whose names are long. */
-function exporterData(n: number): ReportData {
-  const months = monthsBetween("2021-04-01", "2026-03-31");
-  return {
-    format: 1,
-    kind: "exporter",
-    params: { from: "2021-04-01", to: "2026-03-31" },
-    scope: "All licensed exporters",
-    registry: null,
-    batches: null,
-    purchases: null,
-    exports: {
-      count: n * 3,
-      weightKg: n * 3000,
-      exporters: n,
-      byCompliance: {
-        compliant: { count: n * 3, weightKg: n * 3000 },
-        pending: zero,
-        held_for_review: zero,
-        non_compliant: zero,
-      },
-    },
-    byCounty: [],
-    byCommodity: [
-      { commodity: "Cocoa", plots: 0, hectares: 0, batches: 0, weightKg: 0, compliantKg: 0, exportedKg: n * 3000 },
-    ],
-    byExporter: Array.from({ length: n }, (_, i) => ({
-      name: `Exporter Number ${String(i + 1).padStart(3, "0")} Agricultural Commodities Trading and Shipping Company of Greater Monrovia Ltd.`,
-      exports: 3,
-      exportedKg: 3000,
-      compliantKg: 3000,
-      commodities: 1,
-    })),
-    monthly: months.map((m, i) => month(m, null, (i % 7) * 1000)),
-  };
-}
-
 /** Every box inside the margins; no two text lines overlapping; every chart label inside its chart. */
 function layoutProblems(boxes: DrawnBox[]): string[] {
-  const eps = 0.01;
-  const problems: string[] = [];
-  const label = (b: DrawnBox) =>
-    `p${b.page + 1} ${b.kind} "${b.text?.slice(0, 40) ?? ""}" at ${b.x.toFixed(1)},${b.y.toFixed(1)} ${b.width.toFixed(1)}×${b.height.toFixed(1)}`;
-  const overlaps = (a: DrawnBox, b: DrawnBox) =>
-    a.x < b.x + b.width - eps && b.x < a.x + a.width - eps && a.y < b.y + b.height - eps && b.y < a.y + a.height - eps;
+  const eps = EPS;
+  const problems = outsideMargins(boxes);
+  const label = boxLabel;
+  const overlaps = boxesOverlap;
   const inside = (a: DrawnBox, b: DrawnBox) =>
     a.x >= b.x - eps &&
     a.y >= b.y - eps &&
     a.x + a.width <= b.x + b.width + eps &&
     a.y + a.height <= b.y + b.height + eps;
-  for (const b of boxes) {
-    if (
-      b.x < MARGIN - eps ||
-      b.y < MARGIN - eps ||
-      b.x + b.width > PAGE.width - MARGIN + eps ||
-      b.y + b.height > PAGE.height - MARGIN + eps
-    ) {
-      problems.push(`outside the margins: ${label(b)}`);
-    }
-  }
   const texts = boxes.filter((b) => b.kind === "text");
   const charts = boxes.filter((b) => b.kind === "chart");
   for (let i = 0; i < texts.length; i++) {
@@ -385,7 +274,7 @@ describe("synchronous font subsetting", () => {
   it("gives exactly the bytes of fontkit's stream encoder, without scheduling any timer", async () => {
     const doc = await PDFDocument.create();
     doc.registerFontkit(fontkit);
-    const font = await doc.embedFont(certificateFonts().bold, { subset: true });
+    const font = await doc.embedFont(pdfFonts().bold, { subset: true });
     font.encodeText("Liberia Agriculture — Nimba County, Grand Gedeh; 1,300 kg (50.0 %) ɛ ɔ ŋ é");
     const embedder = (font as unknown as { embedder: { serializeFont(): Promise<Uint8Array> } }).embedder;
     const streamed = await embedder.serializeFont();

@@ -6,13 +6,13 @@
 import { PDFDocument } from "pdf-lib";
 import { describe, expect, it } from "vitest";
 import { CERTIFICATE_TYPES } from "#worker/domain/certificates/content";
-import { certificateFonts } from "#worker/domain/certificates/fonts";
 import { renderCertificateLayout } from "#worker/domain/certificates/render";
 import { testFarmerData } from "#worker/domain/certificates/test-farmers";
+import { pdfFonts } from "#worker/domain/pdf/fonts";
 
 describe("certificates in workerd", () => {
   it("decodes both embedded DejaVu fonts (TrueType files)", () => {
-    const { regular, bold } = certificateFonts();
+    const { regular, bold } = pdfFonts();
     // A TrueType file starts with the sfnt version 0x00010000.
     expect([...regular.slice(0, 4)]).toEqual([0, 1, 0, 0]);
     expect([...bold.slice(0, 4)]).toEqual([0, 1, 0, 0]);

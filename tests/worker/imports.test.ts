@@ -32,16 +32,15 @@ const square = (lon: number, lat: number, d = 0.001) =>
 const HEADER =
   "farmer_ref,first_name,last_name,gender,date_of_birth,phone,county,district,community,crops,national_id,plot_ref,plot_crop,planting_year,tenure_reference,latitude,longitude,geometry,area_hectares";
 // Line numbers: header = 1.
-const CSV =
-  [
-    HEADER,
-    /* 2 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P1,Cocoa,2012,DEED-1,,,"${square(-8.701234, 7.301234)}"`,
-    /* 3 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P2,Cocoa,2015,,7.311111,-8.711111,,1.5`,
-    /* 4 */ `EXT-2,Sam,Doe,male,1979-11-02,,Bong,,Gbarnga,Rice,,,,,,,,`,
-    /* 5 */ `EXT-3,Ama,Toe,,1990-01-01,,Lofa,,Voinjama,Coffee,,,,,,,,`,
-    /* 6 */ `EXT-4,Ben,Flomo,male,1980-05-05,,Nimba,,Ganta,Cocoa,,P1,Cocoa,,,7.32111,-8.72111,,1.5`,
-    /* 7 */ `EXT-5,Kou,Zoe,female,1975-07-07,,Nimba,,Saclepea,Cocoa,,P1,Cocoa,,,,,"${square(-8.700734, 7.301734)}"`,
-  ].join("\n") + "\n";
+const CSV = `${[
+  HEADER,
+  /* 2 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P1,Cocoa,2012,DEED-1,,,"${square(-8.701234, 7.301234)}"`,
+  /* 3 */ `EXT-1,Musu,Kollie,F,1984-03-12,+231770000001,Nimba,Sanniquellie-Mahn,Gbedin,Cocoa;Cassava,NIDIMP001,P2,Cocoa,2015,,7.311111,-8.711111,,1.5`,
+  /* 4 */ `EXT-2,Sam,Doe,male,1979-11-02,,Bong,,Gbarnga,Rice,,,,,,,,`,
+  /* 5 */ `EXT-3,Ama,Toe,,1990-01-01,,Lofa,,Voinjama,Coffee,,,,,,,,`,
+  /* 6 */ `EXT-4,Ben,Flomo,male,1980-05-05,,Nimba,,Ganta,Cocoa,,P1,Cocoa,,,7.32111,-8.72111,,1.5`,
+  /* 7 */ `EXT-5,Kou,Zoe,female,1975-07-07,,Nimba,,Saclepea,Cocoa,,P1,Cocoa,,,,,"${square(-8.700734, 7.301734)}"`,
+].join("\n")}\n`;
 
 async function upload(token: string, body: string, fileName: string, type = "text/csv") {
   const res = await call(`/api/imports?fileName=${fileName}`, {

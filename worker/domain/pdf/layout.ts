@@ -1,51 +1,32 @@
 /**
- * A small flowing-layout engine on pdf-lib for certificates: A4 pages with fixed margins, text
+ * A small flowing-layout engine on pdf-lib for the platform's PDFs: A4 pages with fixed margins, text
  * wrapped to the column width, tables whose header repeats on each page, page breaks wherever
- * content would cross the bottom margin, a QR code drawn as squares, plot outlines drawn to
- * scale. It records every box it draws (`boxes`), so tests can prove that nothing is drawn
+ * content would cross the bottom margin, a QR code drawn as squares (qr.ts), plot outlines drawn
+ * to scale (plot-map.ts). Certificates and reports both draw with it. It records every box it draws (`boxes`), so tests can prove that nothing is drawn
  * outside the margins and that no two things overlap — on long names and many plots too.
  */
 import type { Color, PDFDocument, PDFFont, PDFPage } from "pdf-lib";
-import { rgb } from "pdf-lib";
-import { encode } from "uqr";
-import type { PlotGeometry, Position } from "../validate-geometry";
-
-export const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
-export const MARGIN = 42; // ≈ 15 mm on every side
-export const CONTENT_WIDTH = PAGE.width - 2 * MARGIN;
+import {
+  type Cell,
+  CONTENT_WIDTH,
+  type Column,
+  type DrawnBox,
+  type FieldRow,
+  type Fonts,
+  INK,
+  MARGIN,
+  MUTED,
+  NAVY,
+  PAGE,
+  RULE,
+  SHADE,
+  type TextStyle,
+} from "./theme";
 
 /** DejaVu Sans vertical metrics (hhea, units per em 2048): ascender 1901, descender −483. */
 const ASCENT = 0.929;
 const DESCENT = 0.236;
 const LINE = 1.28;
-
-export const INK = rgb(0.1, 0.1, 0.12);
-export const MUTED = rgb(0.36, 0.38, 0.42);
-export const NAVY = rgb(0.0, 0.16, 0.41); // Liberian flag blue
-export const RED = rgb(0.75, 0.05, 0.12); // Liberian flag red
-export const GREEN = rgb(0.05, 0.45, 0.2);
-export const AMBER = rgb(0.62, 0.38, 0.0);
-export const RULE = rgb(0.78, 0.8, 0.84);
-export const SHADE = rgb(0.93, 0.95, 0.97);
-export const WHITE = rgb(1, 1, 1);
-
-export type BoxKind = "text" | "qr" | "map" | "chart";
-/** Something drawn: position in PDF points (origin bottom-left), on page `page` (0-based). */
-export type DrawnBox = {
-  page: number;
-  kind: BoxKind;
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-  text?: string;
-};
-
-export type Fonts = { regular: PDFFont; bold: PDFFont };
-export type TextStyle = { size?: number; bold?: boolean; color?: Color };
-export type Cell = string | { text: string; bold?: boolean; color?: Color };
-export type FieldRow = [string, string | { text: string; color?: Color; bold?: boolean }];
-export type Column = { header: string; width: number; align?: "left" | "right" };
 
 type PageDecorator = (layout: Layout, pageIndex: number) => void;
 
@@ -76,7 +57,7 @@ export class Layout {
   }
 
   /** Draw on an earlier page (footers, once the page count is known). */
-  usePage(index: number): void {
+  turnToPage(index: number): void {
     if (index < 0 || index >= this.pages.length) throw new RangeError(`No page ${index}`);
     this.current = index;
   }
@@ -303,8 +284,8 @@ export class Layout {
     const headerHeight = Math.max(...header.map((c) => c.lines.length)) * lh + 2;
     const drawHeader = () => {
       this.page.drawRectangle({ x: x0, y: this.y - headerHeight, width, height: headerHeight, color: SHADE });
-      header.forEach((c, i) =>
-        c.lines.forEach((line, k) =>
+      header.forEach((c, i) => {
+        c.lines.forEach((line, k) => {
           this.drawLine(
             line,
             xs[i]! + pad,
@@ -312,9 +293,9 @@ export class Layout {
             { size, bold: true, color: NAVY },
             columns[i]!.align ?? "left",
             widths[i]! - 2 * pad,
-          ),
-        ),
-      );
+          );
+        });
+      });
       this.y -= headerHeight;
     };
     const rowHeight = (row: Cell[]) => Math.max(1, ...row.map((c, i) => cellLines(c, i, false).lines.length)) * lh + 2;
@@ -369,146 +350,9 @@ export class Layout {
     this.ensure(h);
     this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: CONTENT_WIDTH, height: h, color: tint });
     this.page.drawRectangle({ x: MARGIN, y: this.y - h, width: 3, height: h, color });
-    lines.forEach((line, i) => this.drawLine(line, MARGIN + 10, this.y - 4 - i * lh, { size, bold: true, color }));
+    lines.forEach((line, i) => {
+      this.drawLine(line, MARGIN + 10, this.y - 4 - i * lh, { size, bold: true, color });
+    });
     this.y -= h + 4;
   }
-
-  /**
-   * The QR code of `text` with its 4-module quiet zone, `size` points wide, top-left at
-   * (x, top). Dark modules are drawn as filled squares (runs merged per row). Returns the matrix.
-   */
-  qr(text: string, x: number, top: number, size: number): { modules: number; quiet: number; data: boolean[][] } {
-    const qr = encode(text, { ecc: "M", border: 0 });
-    const quiet = 4;
-    const n = qr.size;
-    const m = size / (n + 2 * quiet);
-    this.page.drawRectangle({ x, y: top - size, width: size, height: size, color: WHITE });
-    for (let r = 0; r < n; r++) {
-      let c = 0;
-      while (c < n) {
-        if (!qr.data[r]![c]) {
-          c++;
-          continue;
-        }
-        const start = c;
-        while (c < n && qr.data[r]![c]) c++;
-        // A hair of overlap between neighbouring squares avoids white seams in viewers.
-        this.page.drawRectangle({
-          x: x + (quiet + start) * m,
-          y: top - (quiet + r + 1) * m - 0.02,
-          width: (c - start) * m + 0.02,
-          height: m + 0.04,
-          color: rgb(0, 0, 0),
-        });
-      }
-    }
-    this.boxes.push({ page: this.pageIndex, kind: "qr", x, y: top - size, width: size, height: size, text });
-    return { modules: n, quiet, data: qr.data };
-  }
-
-  /**
-   * A plot's outline drawn to scale in a `w`×`h` box (top-left at x, top), north up, with a
-   * scale bar. Longitude is scaled by cos(latitude) so shapes keep their true proportions.
-   * A point plot is drawn as a marker inside a circle of its declared area.
-   * Returns the scale bar's length in metres, for the caption.
-   */
-  plotMap(geometry: PlotGeometry, areaHectares: number, x: number, top: number, w: number, h: number): number {
-    const page = this.page;
-    page.drawRectangle({
-      x,
-      y: top - h,
-      width: w,
-      height: h,
-      color: rgb(0.97, 0.98, 0.96),
-      borderColor: RULE,
-      borderWidth: 0.6,
-    });
-    const pad = 10;
-    const rings: Position[][] =
-      geometry.type === "Point" ? [] : geometry.type === "Polygon" ? geometry.coordinates : geometry.coordinates.flat();
-    const all = geometry.type === "Point" ? [geometry.coordinates] : rings.flat();
-    const lat0 = all.reduce((s, p) => s + p[1], 0) / all.length;
-    const k = Math.cos((lat0 * Math.PI) / 180);
-    const M_PER_DEG = 111_320;
-    // Work in metres east/north of the south-west corner.
-    const minLon = Math.min(...all.map((p) => p[0]));
-    const minLat = Math.min(...all.map((p) => p[1]));
-    const toM = (p: Position): [number, number] => [(p[0] - minLon) * k * M_PER_DEG, (p[1] - minLat) * M_PER_DEG];
-    let spanX: number;
-    let spanY: number;
-    let cx = 0;
-    let cy = 0;
-    const radiusM = Math.sqrt((Math.max(areaHectares, 0.0001) * 10_000) / Math.PI);
-    if (geometry.type === "Point") {
-      spanX = spanY = radiusM * 2 * 1.6;
-    } else {
-      const ms = all.map(toM);
-      spanX = Math.max(...ms.map((p) => p[0]), 1);
-      spanY = Math.max(...ms.map((p) => p[1]), 1);
-    }
-    const scale = Math.min((w - 2 * pad) / spanX, (h - 2 * pad - 12) / spanY); // points per metre
-    const offX = x + (w - spanX * scale) / 2;
-    const offY = top - h + 12 + pad + (h - 2 * pad - 12 - spanY * scale) / 2; // bottom of the drawing
-    if (geometry.type === "Point") {
-      cx = offX + (spanX * scale) / 2;
-      cy = offY + (spanY * scale) / 2;
-      page.drawCircle({
-        x: cx,
-        y: cy,
-        size: radiusM * scale,
-        color: rgb(0.82, 0.9, 0.8),
-        borderColor: GREEN,
-        borderWidth: 0.8,
-        borderDashArray: [2, 2],
-      });
-      page.drawCircle({ x: cx, y: cy, size: 2.2, color: RED });
-    } else {
-      const path = rings
-        .map(
-          (r) =>
-            `${r
-              .map((p, i) => {
-                const [mx, my] = toM(p);
-                // SVG paths run y downwards from the anchor (x, top of the drawing).
-                return `${i ? "L" : "M"} ${(offX - x + mx * scale).toFixed(2)} ${(spanY * scale - my * scale).toFixed(2)}`;
-              })
-              .join(" ")} Z`,
-        )
-        .join(" ");
-      page.drawSvgPath(path, {
-        x,
-        y: offY + spanY * scale,
-        color: rgb(0.82, 0.9, 0.8),
-        borderColor: GREEN,
-        borderWidth: 0.9,
-      });
-    }
-    // Scale bar: the largest round length up to 40% of the box width.
-    const maxM = (w * 0.4) / scale;
-    const steps = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000];
-    const barM = [...steps].reverse().find((s) => s <= maxM) ?? 1;
-    const bx = x + 6;
-    const by = top - h + 7;
-    page.drawLine({ start: { x: bx, y: by }, end: { x: bx + barM * scale, y: by }, thickness: 1.2, color: INK });
-    page.drawLine({ start: { x: bx, y: by - 2 }, end: { x: bx, y: by + 2 }, thickness: 0.8, color: INK });
-    page.drawLine({
-      start: { x: bx + barM * scale, y: by - 2 },
-      end: { x: bx + barM * scale, y: by + 2 },
-      thickness: 0.8,
-      color: INK,
-    });
-    // North arrow in the top-right corner.
-    const nx = x + w - 8;
-    const ny = top - 6;
-    page.drawSvgPath("M 0 0 L 3 8 L -3 8 Z", { x: nx, y: ny, color: INK });
-    this.boxes.push({ page: this.pageIndex, kind: "map", x, y: top - h, width: w, height: h });
-    return barM;
-  }
-}
-
-/** 1,234.5 — thousands separated, fixed decimals (no locale surprises between runtimes). */
-export function formatNumber(n: number, decimals = 0): string {
-  const [int, frac] = Math.abs(n).toFixed(decimals).split(".");
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${n < 0 ? "−" : ""}${grouped}${frac ? `.${frac}` : ""}`;
 }

@@ -1,0 +1,316 @@
+/**
+ * What the batch tests share (batches*.test.ts): farmers and plots with known risk, the roles
+ * who sign in, request helpers, and the batches later tests start from — the first purchase
+ * taken to export, and a merge of a split child with a high-risk batch — built with the same
+ * requests batches.test.ts checks step by step.
+ */
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
+
+export type Pos = [number, number];
+export type Batch = {
+  id: string;
+  batchCode: string;
+  commodity: string;
+  hsCode: string;
+  weightKg: number;
+  grade: string | null;
+  status: string;
+  complianceStatus: string;
+  complianceReason: string | null;
+  county: string | null;
+  holderId: string | null;
+  volumeFlag: boolean;
+  volumeNote: string | null;
+  ddsReference: string | null;
+  ddsVerification: string | null;
+};
+export type Json = {
+  success: boolean;
+  message?: string;
+  errors?: Record<string, string[]>;
+  batch: Batch;
+  [k: string]: unknown;
+};
+
+/** A ≈1 ha square (≈100 m a side) with its south-west corner at `sw`, 6 decimals, closed. */
+export const square = ([lon, lat]: Pos, d = 0.000903): Pos[] => [
+  [lon, lat],
+  [+(lon + d).toFixed(6), lat],
+  [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
+  [lon, +(lat + d).toFixed(6)],
+  [lon, lat],
+];
+
+// Farmers: the first is the demo farmer account's own register entry (login FRM000001).
+export const FARMERS = [
+  {
+    id: "f-1",
+    farmerId: "FRM000001",
+    first: "Korto",
+    last: "Gbowee",
+    county: "Bong County",
+    nationalId: "LR-NID-5550101",
+    userId: "demo-farmer",
+  },
+  {
+    id: "f-2",
+    farmerId: "FRM100002",
+    first: "Yassah",
+    last: "Kpadeh",
+    county: "Nimba County",
+    nationalId: "LR-NID-5550102",
+    userId: null,
+  },
+  {
+    id: "f-3",
+    farmerId: "FRM100003",
+    first: "Blamo",
+    last: "Sumo",
+    county: "Lofa County",
+    nationalId: "LR-NID-5550103",
+    userId: null,
+  },
+  {
+    id: "f-4",
+    farmerId: "FRM100004",
+    first: "Ma Hawa",
+    last: "Dorley",
+    county: "Bong County",
+    nationalId: "LR-NID-5550104",
+    userId: null,
+  },
+];
+// Plots: code, farmer, crop, area (ha), risk, validation, south-west corner (Liberia).
+export const PLOTS = [
+  {
+    id: "p-1",
+    code: "PLT-000001-01",
+    farmer: "FRM000001",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.472311, 6.995412] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-2",
+    code: "PLT-000001-02",
+    farmer: "FRM000001",
+    crop: "Cocoa",
+    ha: 0.5,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.468842, 6.991127] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-3",
+    code: "PLT-000001-03",
+    farmer: "FRM000001",
+    crop: "Rubber",
+    ha: 2.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.461234, 6.987654] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-4",
+    code: "PLT-100002-01",
+    farmer: "FRM100002",
+    crop: "Cocoa",
+    ha: 2.0,
+    risk: "high",
+    valid: "valid",
+    sw: [-8.601234, 7.201234] as Pos,
+    county: "Nimba County",
+  },
+  {
+    id: "p-5",
+    code: "PLT-100003-01",
+    farmer: "FRM100003",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "more_information_needed",
+    valid: "valid",
+    sw: [-9.731245, 8.012387] as Pos,
+    county: "Lofa County",
+  },
+  {
+    id: "p-6",
+    code: "PLT-100004-01",
+    farmer: "FRM100004",
+    crop: "Coffee",
+    ha: 1.0,
+    risk: "low",
+    valid: "valid",
+    sw: [-9.552318, 6.873416] as Pos,
+    county: "Bong County",
+  },
+  {
+    id: "p-7",
+    code: "PLT-100004-02",
+    farmer: "FRM100004",
+    crop: "Cocoa",
+    ha: 1.0,
+    risk: "low",
+    valid: "invalid",
+    sw: [-9.541276, 6.861932] as Pos,
+    county: "Bong County",
+  },
+];
+
+export const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+export const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
+
+export let who: Record<
+  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer",
+  { token: string; cookie: string; account: { id: string } }
+>;
+
+export function api(path: string, as: keyof typeof who | null, body?: unknown) {
+  return call(`/api/batches${path}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers: {
+      ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+export async function json(res: Response) {
+  return (await res.json()) as Json;
+}
+
+export const purchase = (over: Record<string, unknown> = {}) => ({
+  farmerIds: ["FRM000001"],
+  plotCodes: ["PLT-000001-01", "PLT-000001-02"],
+  commodity: "Cocoa",
+  weightKg: 1000,
+  grade: "A",
+  harvestDate: "2026-10-20",
+  latitude: 6.998877,
+  longitude: -9.470011,
+  location: "Gbarnga market",
+  ...over,
+});
+export async function buy(over: Record<string, unknown> = {}) {
+  const res = await api("", "buyer", purchase(over));
+  const body = await json(res);
+  expect(res.status, JSON.stringify(body)).toBe(201);
+  return body.batch;
+}
+export const step = (toStatus: string, weightOutKg: number, over: Record<string, unknown> = {}) => ({
+  toStatus,
+  weightOutKg,
+  location: "Gbarnga warehouse",
+  ...over,
+});
+
+/** Inserts the farmers and plots and signs in every role. */
+export async function seedAndSignIn() {
+  await env.DB.batch([
+    ...FARMERS.map((f) =>
+      env.DB.prepare(
+        "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
+      ).bind(
+        f.id,
+        f.farmerId,
+        f.userId,
+        f.first,
+        f.last,
+        f.county,
+        f.nationalId,
+        `${f.first} ${f.last}`.toLowerCase(),
+        `${f.last} ${f.first}`.toLowerCase(),
+      ),
+    ),
+    ...PLOTS.map((p) => {
+      const ring = square(p.sw);
+      return env.DB.prepare(
+        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
+         VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).bind(
+        p.id,
+        p.code,
+        p.farmer,
+        JSON.stringify({ type: "Polygon", coordinates: [ring] }),
+        p.ha,
+        ring[0]![0],
+        ring[0]![1],
+        ring[2]![0],
+        ring[2]![1],
+        p.crop,
+        p.county,
+        p.valid,
+        p.risk,
+      );
+    }),
+  ]);
+  who = {
+    buyer: await signInAs("buyer", "10.60.0.1"),
+    warehouse: await signInAs("warehouse_inspector", "10.60.0.2"),
+    port: await signInAs("port_inspector", "10.60.0.3"),
+    exporter: await signInAs("exporter", "10.60.0.4"),
+    dg: await signInAs("dg", "10.60.0.5"),
+    farmer: await signInAs("farmer", "10.60.0.6"),
+  };
+}
+
+/** Sends a request that must succeed; returns its body. */
+async function succeeds(res: Promise<Response>): Promise<Json> {
+  const r = await res;
+  const body = await json(r);
+  if (r.status !== 200 && r.status !== 201) throw new Error(`HTTP ${r.status}: ${body.message}`);
+  return body;
+}
+
+/** The first purchase taken through every custody step to export, with the EU buyer's DDS numbers. */
+export async function buyAndExport(): Promise<Batch> {
+  const chain = await buy();
+  const code = chain.batchCode;
+  const transfer = (as: keyof typeof who, body: unknown) => succeeds(api(`/${code}/transfer`, as, body));
+  await transfer(
+    "warehouse",
+    step("warehouse_received", 990, { latitude: 6.997001, longitude: -9.471002, note: "12 bags" }),
+  );
+  await transfer("warehouse", step("warehouse_inspected", 985, { weightInKg: 990, grade: "A+" }));
+  await transfer("port", step("port_inspected", 900, { location: "Freeport of Monrovia" }));
+  await succeeds(api(`/${code}/compliance`, "port", {}));
+  await transfer(
+    "exporter",
+    step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }),
+  );
+  await succeeds(api(`/${code}/dds`, "exporter", { ddsReference: "25lrxq4k3p5581", ddsVerification: "kyrpjki6" }));
+  return chain;
+}
+
+/** A purchase split in two, its first child merged with a high-risk batch of another farmer. */
+export async function splitAndMerge(): Promise<Batch> {
+  const parent = await buy({ weightKg: 500, harvestDate: "2026-02-01" });
+  const split = (await succeeds(
+    api(`/${parent.batchCode}/split`, "buyer", { weights: "300, 150", location: "Gbarnga market" }),
+  )) as unknown as { batches: Batch[] };
+  const risky = await buy({
+    farmerIds: ["FRM100002"],
+    plotCodes: ["PLT-100002-01"],
+    weightKg: 100,
+    harvestDate: "2026-02-01",
+  });
+  const merge = await succeeds(
+    api("/merge", "buyer", { batchCodes: [split.batches[0]!.batchCode, risky.batchCode], location: "Gbarnga market" }),
+  );
+  return merge.batch;
+}

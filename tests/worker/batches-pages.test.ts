@@ -1,0 +1,119 @@
+/** The batch pages with JavaScript off. */
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInAs } from "./auth-helpers";
+import { buy, seedAndSignIn, who } from "./batches-fixtures";
+import { call, ORIGIN } from "./helpers";
+import { decodeHtml as decode } from "./html";
+
+beforeAll(seedAndSignIn);
+
+describe("batch pages (JavaScript off)", () => {
+  const form = (path: string, fields: [string, string][], cookie: string) =>
+    call(path, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: ORIGIN,
+        Cookie: cookie,
+        "CF-Connecting-IP": "10.60.1.1",
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("a buyer picks the farmer, ticks the plots and records a purchase with a plain form", async () => {
+    const page = await call("/batches?farmer=frm000001", { headers: { Cookie: who.buyer.cookie } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const html = decode(await page.text());
+    expect(html).toContain("Record a purchase");
+    expect(html).toContain('value="PLT-000001-01"');
+    expect(html).toContain('value="PLT-000001-03"');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+
+    const fields: [string, string][] = [
+      ["csrf", csrf],
+      ["farmerIds", "FRM000001"],
+      ["plotCodes", "PLT-000001-02"],
+      ["commodity", "Cocoa"],
+      ["weightKg", "40"],
+      ["grade", "B"],
+      ["harvestDate", "2026-11-01"],
+      ["latitude", ""],
+      ["longitude", ""],
+      ["location", "Gbarnga market"],
+    ];
+    const invalid = await form(
+      "/batches?farmer=FRM000001",
+      fields.map(([k, v]) => [k, k === "location" ? "" : v]),
+      who.buyer.cookie,
+    );
+    expect(invalid.status).toBe(400);
+    const again = decode(await invalid.text());
+    expect(again).toContain("There is a problem");
+    expect(again).toContain("Enter the place (town or facility) where the batch was bought");
+    expect(again).toMatch(/value="40"/);
+
+    const ok = await form("/batches?farmer=FRM000001", fields, who.buyer.cookie);
+    expect(ok.status).toBe(302);
+    const location = ok.headers.get("location")!;
+    expect(location).toMatch(/^\/batches\/LR-COC-2026-\d{6}\?recorded=purchase$/);
+    const details = decode(await (await call(location, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(details).toContain("Purchase recorded: the batch is registered.");
+    expect(details).toContain("PLT-000001-02");
+    expect(details).toContain("Gbarnga market");
+    expect(details).toContain("Split this batch");
+  });
+
+  it("the warehouse inspector records intake from the batch page; a wrong-role form post is refused", async () => {
+    const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 20 });
+    const path = `/batches/${b.batchCode}`;
+    const html = decode(await (await call(path, { headers: { Cookie: who.warehouse.cookie } })).text());
+    expect(html).toContain("Record warehouse intake");
+    expect(html).toContain(`/qr/${b.batchCode}`);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const post = (cookie: string, token: string) =>
+      form(
+        path,
+        [
+          ["csrf", token],
+          ["intent", "transfer"],
+          ["toStatus", "warehouse_received"],
+          ["weightInKg", "20"],
+          ["weightOutKg", "19.5"],
+          ["location", "Gbarnga warehouse"],
+          ["latitude", "6.997001"],
+          ["longitude", "-9.471002"],
+        ],
+        cookie,
+      );
+
+    const exporterPage = decode(await (await call(path, { headers: { Cookie: who.exporter.cookie } })).text());
+    expect(exporterPage).toContain("404");
+    const dgHtml = decode(await (await call(path, { headers: { Cookie: who.dg.cookie } })).text());
+    expect(dgHtml).not.toContain("Record warehouse intake");
+    const dgCsrf = /name="csrf" value="([^"]+)"/.exec(dgHtml)![1]!;
+    const refused = await post(who.dg.cookie, dgCsrf);
+    expect(refused.status).toBe(403);
+    expect(decode(await refused.text())).toContain(
+      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)",
+    );
+
+    const ok = await post(who.warehouse.cookie, csrf);
+    expect(ok.status).toBe(302);
+    expect(ok.headers.get("location")).toBe(`${path}?recorded=warehouse_received`);
+    const after = decode(
+      await (await call(ok.headers.get("location")!, { headers: { Cookie: who.warehouse.cookie } })).text(),
+    );
+    expect(after).toContain("Warehouse intake recorded.");
+    expect(after).toContain("Record warehouse inspection");
+    expect(after).toContain("GPS 6.997001, -9.471002");
+  });
+
+  it("signed-out visitors are sent to log in; roles without batch access get 403", async () => {
+    const res = await call("/batches");
+    expect(res.status).toBe(302);
+    const observer = await signInAs("monitoring_observer", "10.60.0.9");
+    expect((await call("/batches", { headers: { Cookie: observer.cookie } })).status).toBe(403);
+    expect((await call("/api/batches", { headers: { Authorization: `Bearer ${observer.token}` } })).status).toBe(403);
+  });
+});

@@ -1,0 +1,281 @@
+/**
+ * What the certificate tests share (certificates*.test.ts): who signs in, request helpers, a
+ * PDF check, and the real farmer, plots and exported batch the real documents are drawn from.
+ */
+import { env } from "cloudflare:workers";
+import { PDFDocument } from "pdf-lib";
+import { expect } from "vitest";
+import { CERTIFICATE_INFO, CERTIFICATE_TYPES, type CertificateType } from "#worker/domain/certificates/content";
+import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
+
+export type Who = "dg" | "office" | "buyer" | "exporter" | "farmer" | "land" | "observer";
+export let who: Record<Who, { token: string; cookie: string; account: { id: string } }>;
+
+export type CertRow = {
+  id: string;
+  certificate_number: string;
+  type: string;
+  subject_type: string;
+  subject_id: string;
+  data_hash: string;
+  version: number;
+  r2_key: string;
+  summary: string;
+  status: string;
+  issued_by: string;
+  issued_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+};
+
+export const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
+export const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+export const certByNumber = (n: string) => one<CertRow>("SELECT * FROM certificates WHERE certificate_number = ?", n);
+export const count = async () => (await one<{ n: number }>("SELECT count(*) AS n FROM certificates")).n;
+export function get(path: string, as: Who | null, headers: Record<string, string> = {}) {
+  return call(path, { headers: { ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}), ...headers } });
+}
+export function post(path: string, as: Who | null, body: unknown) {
+  return call(path, {
+    method: "POST",
+    headers: { ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+}
+export const testPath = (type: CertificateType, id: number | string) =>
+  `/api/test/${CERTIFICATE_INFO[type].testPath}/${id}`;
+
+/** Checks a PDF response the way a browser tab and a PDF reader would; returns its number and bytes. */
+export async function expectPdf(res: Response, type: CertificateType) {
+  if (res.status !== 200) throw new Error(`expected a PDF, got ${res.status}: ${(await res.text()).slice(0, 300)}`);
+  expect(res.headers.get("content-type")).toBe("application/pdf");
+  const number = res.headers.get("x-certificate-number")!;
+  expect(number).toMatch(new RegExp(`^LR-${CERTIFICATE_INFO[type].code}-\\d{4}-\\d{6}-[0-9A-HJKMNP-TV-Z]{4}$`));
+  expect(res.headers.get("content-disposition")).toBe(
+    `inline; filename="${CERTIFICATE_INFO[type].slug}-${number}.pdf"`,
+  );
+  expect(res.headers.get("cache-control")).toBe("private, max-age=0, must-revalidate");
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect(Number(res.headers.get("content-length"))).toBe(bytes.length);
+  expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
+  expect(doc.getSubject()).toBe(number);
+  expect(doc.getTitle()).toBe(`${CERTIFICATE_INFO[type].title} ${number}`);
+  return { number, bytes, etag: res.headers.get("etag")!, source: res.headers.get("x-certificate-source"), doc };
+}
+
+// ── A real farmer, two plots with assessment history, an exported batch ───────────────────────
+
+export const DAY = 86_400_000;
+export const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString();
+const square = (lon: number, lat: number, d = 0.000903) => ({
+  type: "Polygon",
+  coordinates: [
+    [
+      [lon, lat],
+      [+(lon + d).toFixed(6), lat],
+      [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
+      [lon, +(lat + d).toFixed(6)],
+      [lon, lat],
+    ],
+  ],
+});
+const ev = (kind: string, layerName: string, overlapHectares: number, overlapPercent: number) => ({
+  layerId: `layer-${kind}`,
+  layerName,
+  kind,
+  version: "2025",
+  source: "test",
+  sourceDate: "2025-06-30",
+  sample: false,
+  overlapHectares,
+  overlapPercent,
+  present: overlapPercent >= 10,
+});
+export const BATCH = "LR-COC-2026-000901";
+export const OTHER_BATCH = "LR-COC-2026-000902";
+
+export async function seedRealData() {
+  const geo1 = square(-9.472311, 6.995412);
+  const geo2 = square(-9.468842, 6.991127);
+  const stmts = [
+    env.DB.prepare(
+      `INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, community, crops, registration_date, name_key, last_name_key)
+       VALUES ('f-1', 'FRM000001', 'demo-farmer', 'Korto', 'Gbowee', 'Bong County', 'Gbarnga', '["Cocoa"]', '2025-01-10', 'korto gbowee', 'gbowee korto'),
+              ('f-2', 'FRM100002', NULL, 'Yassah', 'Kpadeh', 'Bong County', 'Totota', '["Cocoa"]', '2025-01-11', 'yassah kpadeh', 'kpadeh yassah')`,
+    ),
+    ...[
+      ["p-1", "PLT-000001-01", "FRM000001", geo1, -9.472311, 6.995412],
+      ["p-2", "PLT-100002-01", "FRM100002", geo2, -9.468842, 6.991127],
+    ].map(([id, code, farmer, g, lon, lat]) =>
+      env.DB.prepare(
+        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, assessed_at)
+         VALUES (?, ?, ?, ?, 'Polygon', 1.0, ?, ?, ?, ?, 'Cocoa', 'Bong County', 'valid', 'low', ?)`,
+      ).bind(
+        id,
+        code,
+        farmer,
+        JSON.stringify(g),
+        lon,
+        lat,
+        (lon as number) + 0.000903,
+        (lat as number) + 0.000903,
+        iso(90),
+      ),
+    ),
+    // Plot 1: "more information needed" 18 months ago (a small post-2020 disturbance overlap), low since 3 months.
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
+      "a-1",
+      "p-1",
+      "more_information_needed",
+      JSON.stringify([
+        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0.4, 40),
+        ev("disturbance_after_2020", "RADD alerts", 0.05, 5),
+      ]),
+      JSON.stringify(["Tree cover at end-2020 on 40% of the plot."]),
+      iso(548),
+    ),
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
+      "a-2",
+      "p-1",
+      "low",
+      JSON.stringify([
+        ev("commodity_2020", "Cocoa map of West Africa 2020", 1, 100),
+        ev("disturbance_after_2020", "RADD alerts", 0, 0),
+      ]),
+      JSON.stringify(["Cocoa was already grown on the plot in 2020."]),
+      iso(90),
+    ),
+    env.DB.prepare(
+      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(
+      "a-3",
+      "p-2",
+      "low",
+      JSON.stringify([
+        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0, 0),
+        ev("disturbance_after_2020", "RADD alerts", 0, 0),
+      ]),
+      JSON.stringify(["No tree cover at end-2020 on the plot."]),
+      iso(90),
+    ),
+    env.DB.prepare(
+      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, grade, harvest_date, status, compliance_status, county, holder_id, created_by)
+       VALUES ('b-1', ?, 'Cocoa', '1801', 1200, 'A', '2026-01-20', 'exported', 'compliant', 'Bong County', 'demo-exporter', 'demo-buyer'),
+              ('b-2', ?, 'Cocoa', '1801', 300, NULL, '2026-01-22', 'purchased', 'pending', 'Bong County', 'someone-else', 'someone-else')`,
+    ).bind(BATCH, OTHER_BATCH),
+    env.DB.prepare(
+      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', 'p-1', 'FRM000001', 700), ('b-1', 'p-2', 'FRM100002', 500), ('b-2', 'p-2', 'FRM100002', 300)",
+    ),
+    ...[
+      ["e-1", "b-1", null, "purchased", "demo-buyer", "buyer", 60, "Gbarnga market", 1200],
+      [
+        "e-2",
+        "b-1",
+        "purchased",
+        "warehouse_received",
+        "demo-warehouse-inspector",
+        "warehouse_inspector",
+        50,
+        "Gbarnga warehouse",
+        1200,
+      ],
+      [
+        "e-3",
+        "b-1",
+        "warehouse_received",
+        "warehouse_inspected",
+        "demo-warehouse-inspector",
+        "warehouse_inspector",
+        49,
+        "Gbarnga warehouse",
+        1195,
+      ],
+      [
+        "e-4",
+        "b-1",
+        "warehouse_inspected",
+        "port_inspected",
+        "demo-port-inspector",
+        "port_inspector",
+        20,
+        "Freeport of Monrovia",
+        1195,
+      ],
+      ["e-5", "b-1", "port_inspected", "exported", "demo-exporter", "exporter", 10, "Freeport of Monrovia", 1190],
+      ["e-6", "b-2", null, "purchased", "someone-else", "buyer", 30, "Totota", 300],
+    ].map(([id, batch, from, to, actor, role, daysAgo, place, out]) =>
+      env.DB.prepare(
+        "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, location, weight_out_kg) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(id, batch, from, to, actor, role, iso(daysAgo as number), place, out),
+    ),
+  ];
+  await env.DB.batch(stmts);
+}
+
+/** Signs in every role the certificate tests use, then seeds the real subjects. */
+export async function signInAndSeed() {
+  const [dg, office, buyer, exporter, farmer, land, observer] = await Promise.all([
+    signInAs("dg", "10.70.0.1"),
+    signInAs("office_admin", "10.70.0.2"),
+    signInAs("buyer", "10.70.0.3"),
+    signInAs("exporter", "10.70.0.4"),
+    signInAs("farmer", "10.70.0.5"),
+    signInAs("land_inspector", "10.70.0.6"),
+    signInAs("monitoring_observer", "10.70.0.7"),
+  ]);
+  who = { dg, office, buyer, exporter, farmer, land, observer };
+  await seedRealData();
+}
+
+/**
+ * The six documents of the three test profiles, as the testing screen issues them
+ * (certificates.test.ts tests that path): the nightly job handles them beside the real ones.
+ */
+export async function issueTestDocuments() {
+  for (const id of [1, 2, 3])
+    for (const type of CERTIFICATE_TYPES) {
+      const res = await get(testPath(type, id), "land");
+      if (res.status !== 200) throw new Error(`test document ${type} ${id}: HTTP ${res.status}`);
+    }
+}
+
+/**
+ * The real documents the verification tests read, issued as certificates-real.test.ts issues them:
+ * the batch's origin and phytosanitary certificates, and the shipment's EUDR certificate before
+ * and after the EU buyer's DDS numbers are recorded (a new version supersedes the first).
+ */
+export async function issueForVerification(): Promise<Record<string, string>> {
+  const issue = async (type: CertificateType, kind: string) => {
+    const res = await get(`/api/certificates/${type}/${kind}/${BATCH}`, "dg");
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${kind} ${type}: HTTP ${res.status}`);
+    return res.headers.get("x-certificate-number")!;
+  };
+  const issued: Record<string, string> = {};
+  issued["batch:origin"] = await issue("origin", "batch");
+  issued["batch:phytosanitary"] = await issue("phytosanitary", "batch");
+  issued["shipment:eudr:old"] = await issue("eudr", "shipment");
+  const dds = await post(`/api/batches/${BATCH}/dds`, "exporter", {
+    ddsReference: "26BE7TQX4K2M9R",
+    ddsVerification: "TST8K2QZ",
+  });
+  if (dds.status !== 200) throw new Error(`DDS: HTTP ${dds.status}`);
+  issued["shipment:eudr"] = await issue("eudr", "shipment");
+  return issued;
+}

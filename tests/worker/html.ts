@@ -1,0 +1,9 @@
+/** Page HTML as text to search: React's text separators removed and the escaped characters back. */
+export const decodeHtml = (html: string) =>
+  html
+    .replace(/<!-- -->/g, "")
+    .replaceAll("&#x27;", "'")
+    .replaceAll("&quot;", '"')
+    .replaceAll("&amp;", "&")
+    .replaceAll("&lt;", "<")
+    .replaceAll("&gt;", ">");

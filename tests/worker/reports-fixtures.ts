@@ -1,0 +1,184 @@
+/**
+ * What the report tests share (reports*.test.ts): rows seeded with known numbers, the staff and
+ * observers who sign in, and helpers to request a report and wait for it.
+ */
+import { env } from "cloudflare:workers";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
+import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
+
+export const PERIOD = { from: "2026-01-01", to: "2026-03-31" };
+export const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+export const EXPORTER_A = DEMO_ACCOUNTS.find((a) => a.role === "exporter")!; // Liberia Premium Exports Inc. (demo)
+export const EXPORTER_B = { id: "exp-atlantic", company: "Atlantic Cocoa Traders Ltd." };
+
+export type Report = {
+  id: string;
+  kind: string;
+  status: string;
+  progress: number;
+  dataHash: string | null;
+  error: string | null;
+  pdfUrl: string | null;
+  params: Record<string, string>;
+};
+
+const point = (lon: number, lat: number) => JSON.stringify({ type: "Point", coordinates: [lon, lat] });
+
+/**
+ * Known rows. In the period 1 Jan – 31 Mar 2026:
+ * farmers F1, F2 (Nimba), F3 (Bong, on the last day); F4 (Lofa) before it; F5 after it.
+ * plots P1–P5 (P4 at 23:59:59 on the last day); P6 before it.
+ * batches B1–B3 and B4 (split into B5, B6) recorded in it; B7 recorded before but exported in it; B8 after.
+ */
+async function seed() {
+  const db = env.DB;
+  const s: D1PreparedStatement[] = [];
+  s.push(
+    db
+      .prepare(
+        "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, 'EXP-20260201-002', 'exp-20260201-002', 'exporter', 'Musa', 'Kamara', ?, 'x')",
+      )
+      .bind(EXPORTER_B.id, EXPORTER_B.company),
+  );
+  const farmers: [string, string, string, string[]][] = [
+    ["FRM000001", "Nimba County", "2026-01-10", ["Cocoa"]],
+    ["FRM000002", "Nimba County", "2026-02-05", ["Cocoa", "Coffee"]],
+    ["FRM000003", "Bong County", "2026-03-31", ["Coffee"]],
+    ["FRM000004", "Lofa County", "2025-12-31", ["Cocoa"]],
+    ["FRM000005", "Bong County", "2026-04-01", ["Coffee"]],
+  ];
+  for (const [fid, county, date, crops] of farmers) {
+    s.push(
+      db
+        .prepare(
+          "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, crops, registration_date, name_key, last_name_key) VALUES (?, ?, 'Test', 'Farmer', ?, ?, ?, 'test farmer', 'farmer test')",
+        )
+        .bind(`f-${fid}`, fid, county, JSON.stringify(crops), date),
+    );
+    for (const crop of crops)
+      s.push(db.prepare("INSERT INTO farmer_crops (farmer_id, crop) VALUES (?, ?)").bind(fid, crop));
+  }
+  const plots: [string, string, string, string, string | null, number, string][] = [
+    ["P1", "Nimba County", "Cocoa", "valid", "low", 2.5, "2026-01-12T10:00:00.000Z"],
+    ["P2", "Nimba County", "Cocoa", "valid", "high", 1.25, "2026-02-10T10:00:00.000Z"],
+    ["P3", "Nimba County", "Coffee", "valid", null, 3, "2026-02-11T10:00:00.000Z"],
+    ["P4", "Bong County", "Coffee", "invalid", null, 0.5, "2026-03-31T23:59:59.000Z"],
+    ["P5", "Bong County", "Cocoa", "valid", "more_information_needed", 4, "2026-03-01T10:00:00.000Z"],
+    ["P6", "Lofa County", "Cocoa", "valid", "low", 9, "2025-12-15T10:00:00.000Z"],
+  ];
+  plots.forEach(([code, county, crop, validation, risk, ha, created], i) => {
+    const lon = -8.701234 - i * 0.01;
+    s.push(
+      db
+        .prepare(
+          `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, created_at)
+           VALUES (?, ?, 'FRM000001', ?, 'Point', ?, ?, 7.301234, ?, 7.301234, ?, ?, ?, ?, ?)`,
+        )
+        .bind(
+          `plot-${code}`,
+          `PLT-00000${i + 1}-01`,
+          point(lon, 7.301234),
+          ha,
+          lon,
+          lon,
+          crop,
+          county,
+          validation,
+          risk,
+          created,
+        ),
+    );
+  });
+  const batches: [string, string, string, number, string, string, string | null, string][] = [
+    ["B1", "Cocoa", "Nimba County", 1000, "exported", "compliant", null, "2026-01-20T08:00:00.000Z"],
+    ["B2", "Cocoa", "Nimba County", 500, "warehouse_received", "held_for_review", null, "2026-02-15T08:00:00.000Z"],
+    ["B3", "Coffee", "Bong County", 300, "purchased", "pending", null, "2026-03-05T08:00:00.000Z"],
+    ["B4", "Cocoa", "Nimba County", 800, "split", "pending", null, "2026-02-01T08:00:00.000Z"],
+    ["B5", "Cocoa", "Nimba County", 450, "exported", "compliant", "split", "2026-02-20T08:00:00.000Z"],
+    ["B6", "Cocoa", "Nimba County", 300, "warehouse_received", "pending", "split", "2026-02-20T08:00:00.000Z"],
+    ["B7", "Cocoa", "Lofa County", 700, "exported", "compliant", null, "2025-11-01T08:00:00.000Z"],
+    ["B8", "Cocoa", "Nimba County", 999, "exported", "compliant", null, "2026-04-01T08:00:00.000Z"],
+  ];
+  batches.forEach(([code, commodity, county, kg, status, compliance, derived, created]) => {
+    s.push(
+      db
+        .prepare(
+          "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(
+          `batch-${code}`,
+          `LR-TST-2026-00000${code.slice(1)}`,
+          commodity,
+          kg,
+          status,
+          compliance,
+          county,
+          derived,
+          created,
+        ),
+    );
+  });
+  const exportsRows: [string, string, string, number | null][] = [
+    ["B1", EXPORTER_A.id, "2026-02-14T09:00:00.000Z", 990],
+    ["B5", EXPORTER_B.id, "2026-03-10T09:00:00.000Z", null],
+    ["B7", EXPORTER_B.id, "2026-01-05T09:00:00.000Z", 700],
+    ["B8", EXPORTER_A.id, "2026-04-02T09:00:00.000Z", 999],
+  ];
+  for (const [code, actor, at, out] of exportsRows) {
+    s.push(
+      db
+        .prepare(
+          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_kg) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)",
+        )
+        .bind(`ev-${code}`, `batch-${code}`, actor, at, out),
+    );
+  }
+  await db.batch(s);
+}
+
+export async function signInObserver(entityType: "donor" | "ngo" | "auditor", ip: string) {
+  const account = DEMO_ACCOUNTS.find((a) => a.role === "monitoring_observer" && a.entityType === entityType)!;
+  const res = await call("/api/auth/monitoring-login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
+    body: JSON.stringify({ username: account.loginId, password: account.password, entityType }),
+  });
+  if (res.status !== 200) throw new Error(`observer sign-in failed: ${res.status}`);
+  const { token } = (await res.json()) as { token: string };
+  return { token, cookie: res.headers.get("set-cookie")!.split(";")[0]!, account };
+}
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+export const postReport = (token: string, body: unknown) =>
+  call("/api/reports", {
+    method: "POST",
+    headers: { ...bearer(token), "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+export const getJson = async <T>(path: string, token: string) =>
+  (await (await call(path, { headers: bearer(token) })).json()) as T;
+
+/** Polls the report until it is no longer queued or building; returns it and every progress value seen. */
+export async function waitForReport(id: string, token: string): Promise<{ report: Report; seen: number[] }> {
+  const seen: number[] = [];
+  for (let i = 0; i < 200; i++) {
+    const { report } = await getJson<{ report: Report }>(`/api/reports/${id}`, token);
+    if (seen.at(-1) !== report.progress) seen.push(report.progress);
+    if (report.status !== "queued" && report.status !== "building") return { report, seen };
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`report ${id} did not finish`);
+}
+
+export async function reportObjects() {
+  return (await env.CERTS.list({ prefix: "reports/", include: ["customMetadata"] })).objects;
+}
+
+export let staff: { token: string; cookie: string };
+
+/** Seeds the known rows and signs in the office administrator who builds the reports. */
+export async function seedAndSignIn() {
+  await seed();
+  staff = await signInAs("office_admin", "10.61.0.1");
+}

@@ -1,0 +1,117 @@
+/** The /generate-reports page, with JavaScript off. */
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
+import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
+import {
+  PERIOD,
+  postReport,
+  type Report,
+  seedAndSignIn,
+  signInObserver,
+  staff,
+  waitForReport,
+} from "./reports-fixtures";
+
+beforeAll(seedAndSignIn);
+
+describe("/generate-reports page (works without JavaScript)", () => {
+  const decode = (html: string) =>
+    html
+      .replace(/<!-- -->/g, "")
+      .replaceAll("&#x27;", "'")
+      .replaceAll("&amp;", "&");
+  const form = (fields: Record<string, string>, cookie: string) =>
+    call("/generate-reports", {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://eip.example.gov.lr",
+        Cookie: cookie,
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("a form post redirects to the report's progress, which ends with a download link", async () => {
+    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    expect(page).toContain("Generate reports");
+    expect(page).toContain('value="exporter"');
+    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const res = await form(
+      { csrf, kind: "county", from: PERIOD.from, to: PERIOD.to, county: "Bong County", commodity: "", exporterId: "" },
+      staff.cookie,
+    );
+    expect(res.status).toBe(302);
+    const location = res.headers.get("location")!;
+    expect(location).toMatch(/^\/generate-reports\?report=[0-9a-f-]{36}$/);
+    const id = location.split("=")[1]!;
+    await waitForReport(id, staff.token);
+    const done = decode(await (await call(location, { headers: { Cookie: staff.cookie } })).text());
+    expect(done).toContain("County report — Bong County, 1 Jan 2026 – 31 Mar 2026");
+    expect(done).toContain("The report is ready.");
+    expect(done).toMatch(new RegExp(`<a href="/api/reports/${id}/pdf" target="_blank"`));
+    expect(done).not.toContain('http-equiv="refresh"');
+  });
+
+  it("two builds at once — one started by the API, one by the page form — both finish (PDF rendering uses no timers)", async () => {
+    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const api = await postReport(staff.token, { kind: "commodity", ...PERIOD, commodity: "Cocoa" });
+    const res = await form(
+      { csrf, kind: "commodity", from: PERIOD.from, to: PERIOD.to, commodity: "Coffee" },
+      staff.cookie,
+    );
+    expect(res.status).toBe(302);
+    const [a, b] = await Promise.all([
+      waitForReport(((await api.json()) as { report: Report }).report.id, staff.token),
+      waitForReport(res.headers.get("location")!.split("=")[1]!, staff.token),
+    ]);
+    expect([a.report.status, b.report.status]).toEqual(["ready", "ready"]);
+    expect(a.report.dataHash).not.toBe(b.report.dataHash);
+  });
+
+  it("while a report builds: a progress bar at its percentage and, for browsers without JavaScript, a 2-second refresh", async () => {
+    await env.DB.prepare(
+      "INSERT INTO reports (id, kind, params, status, progress, created_by) VALUES ('in-progress', 'national', ?, 'building', 60, ?)",
+    )
+      .bind(JSON.stringify(PERIOD), DEMO_ACCOUNTS.find((a) => a.role === "office_admin")!.id)
+      .run();
+    const html = decode(
+      await (await call("/generate-reports?report=in-progress", { headers: { Cookie: staff.cookie } })).text(),
+    );
+    expect(html).toMatch(/<progress max="100" value="60"[^>]*aria-label="Report progress"/);
+    expect(html).toContain("Building the report… 60 %");
+    expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="2"\/?><\/noscript>/);
+    await env.DB.prepare("DELETE FROM reports WHERE id = 'in-progress'").run();
+  });
+
+  it("shows each error next to its field and in the summary, keeping what was typed; a donor cannot choose the exporter report", async () => {
+    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const res = await form(
+      { csrf, kind: "commodity", from: "2026-03-01", to: "2026-02-01", commodity: "" },
+      staff.cookie,
+    );
+    expect(res.status).toBe(400);
+    const html = decode(await res.text());
+    expect(html).toContain("There is a problem");
+    expect(html).toContain("The start date must be on or before the end date");
+    expect(html).toContain("Choose the commodity for a commodity report");
+    expect(html).toContain('value="2026-03-01"');
+
+    const donor = await signInObserver("donor", "10.63.0.6");
+    const donorPage = decode(await (await call("/generate-reports", { headers: { Cookie: donor.cookie } })).text());
+    expect(donorPage).toContain('value="national"');
+    expect(donorPage).not.toContain('value="exporter"');
+    const donorCsrf = donorPage.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const forged = await form({ csrf: donorCsrf, kind: "exporter", from: PERIOD.from, to: PERIOD.to }, donor.cookie);
+    expect(forged.status).toBe(403);
+    expect(decode(await forged.text())).toContain(
+      "By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only",
+    );
+    // Another role: the page's 403.
+    const buyer = await signInAs("buyer", "10.63.0.7");
+    expect((await call("/generate-reports", { headers: { Cookie: buyer.cookie } })).status).toBe(403);
+  });
+});
