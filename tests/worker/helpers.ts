@@ -7,10 +7,6 @@ export function call(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }));
 }
 
-/** The `Authorization` header of a session token; none without one. */
-export const bearer = (token?: string | null): Record<string, string> =>
-  token ? { Authorization: `Bearer ${token}` } : {};
-
 /** The first row of a query on the test D1 (asserted present). */
 export const one = async <T>(sql: string, ...binds: unknown[]) =>
   (await env.DB.prepare(sql)
