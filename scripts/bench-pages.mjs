@@ -11,53 +11,18 @@
 // number) are shared with bench-lighthouse.mjs.
 import { gzipSync } from "node:zlib";
 import { LOGIN_PATHS } from "../app/content/login-paths.ts";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, workPages } from "../tests/chromium.ts";
+import { demoLogin, SIGNED_IN_ROLES } from "../tests/login-api.ts";
 import { DASHBOARDS } from "../worker/auth/roles.ts";
-import { DEMO_ACCOUNTS } from "../worker/services/demo/demo-accounts.ts";
 
 export const BUDGET_KIB = 130;
 export const VIEWPORT = { width: 360, height: 740 };
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-/** The flags of playwright.config.ts. */
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export { CHROMIUM_ARGS, CHROMIUM_PATH };
 export const SESSION_COOKIE = "__Host-eip_session";
-
-/** The sign-in API of each role and the body its demo account sends (spec §7). */
-const LOGIN_API = {
-  farmer: (a) => ["/api/farmers/login", { credentialId: a.loginId, password: a.password }],
-  buyer: (a) => ["/api/auth/buyer-login", { buyerId: a.loginId, password: a.password }],
-  land_inspector: (a) => ["/api/auth/land-inspector-login", { username: a.loginId, password: a.password }],
-  port_inspector: (a) => ["/api/auth/port-inspector-login", { username: a.loginId, password: a.password }],
-  warehouse_inspector: (a) => ["/api/auth/warehouse-inspector/login", { username: a.loginId, password: a.password }],
-  exporter: (a) => ["/api/auth/exporter-login", { username: a.loginId, password: a.password }],
-  dg: (a) => ["/api/auth/dg-login", { username: a.loginId, password: a.password }],
-  ddgots: (a) => ["/api/auth/ddgots-login", { username: a.loginId, password: a.password }],
-  ddgaf: (a) => ["/api/auth/ddgaf-login", { username: a.loginId, password: a.password }],
-  office_admin: (a) => ["/api/auth/regulatory-login", { username: a.loginId, password: a.password, role: a.role }],
-  system_administrator: (a) => [
-    "/api/agritrace-admin/login",
-    { username: a.loginId, password: a.password, accessCode: a.accessCode },
-  ],
-  monitoring_observer: (a) => [
-    "/api/auth/monitoring-login",
-    { username: a.loginId, password: a.password, entityType: a.entityType },
-  ],
-  field_agent: (a) => ["/api/auth/field-agent-login", { agentId: a.loginId, password: a.password }],
-};
 
 /** Signs in the first demo account of `role` through its login API: its session token. */
 export async function signIn(BASE, role) {
-  const account = DEMO_ACCOUNTS.find((a) => a.role === role && !a.mustChangePassword);
-  if (!account || !LOGIN_API[role]) throw new Error(`no demo account for ${role}`);
-  const [path, body] = LOGIN_API[role](account);
+  const { path, body } = demoLogin(role);
   const res = await fetch(BASE + path, {
     method: "POST",
     headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.82.0.1" },
@@ -101,26 +66,6 @@ export async function fixtures(BASE) {
     plotId: plots.find((p) => p.farmerId === "FRM000001")?.id ?? plots[0]?.id ?? null,
     certificateNumber,
   };
-}
-
-/** The work pages (app/routes.ts), in the order of the routes file. */
-export function workPages({ batchCode, plotId }) {
-  return [
-    "/change-password",
-    "/onboard-farmer",
-    "/farmers-list",
-    "/farmers/FRM000001",
-    "/create-land-plot",
-    "/land-plots-list",
-    plotId && `/land-plot-details/${plotId}`,
-    "/eudr-assessment",
-    "/bulk-import",
-    "/batches",
-    batchCode && `/batches/${batchCode}`,
-    "/audit-log",
-    "/certificate-testing-dashboard",
-    "/generate-reports",
-  ].filter(Boolean);
 }
 
 export function publicPages({ batchCode, certificateNumber }) {
@@ -250,7 +195,7 @@ export default async function benchPages({ BASE }) {
     `\nFirst-load JS per page (Chromium, ${VIEWPORT.width}×${VIEWPORT.height}, every JS response until network idle, gzip level 6; budget ${BUDGET_KIB} KiB)`,
   );
   const tokens = {};
-  for (const role of Object.keys(LOGIN_API)) tokens[role] = await signIn(BASE, role).catch(() => null);
+  for (const role of SIGNED_IN_ROLES) tokens[role] = await signIn(BASE, role).catch(() => null);
   const fx = await fixtures(BASE);
   if (!fx.batchCode) console.log("  (no batch found: /qr and /batches/<code> not measured)");
   if (!fx.certificateNumber) console.log("  (no certificate could be issued: /verify not measured)");

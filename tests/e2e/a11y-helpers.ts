@@ -2,47 +2,21 @@ import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { LOGIN_PATHS } from "#app/content/login-paths";
 import { DASHBOARD_PATHS, type Role } from "#worker/auth/roles";
-import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
+import { workPages } from "../chromium";
+import { demoLogin, SIGNED_IN_ROLES } from "../login-api";
 import { open } from "./helpers";
 
 // Helpers of the accessibility spec (issue 11): API sign-in per role, the pages to check, and
 // axe's serious or critical violations as readable lines.
 
-export { DASHBOARD_PATHS, LOGIN_PATHS };
-
-/** The sign-in API of each role and the body its demo account sends (spec §7). */
-const LOGIN_API: Record<Role, (a: (typeof DEMO_ACCOUNTS)[number]) => [string, Record<string, string | undefined>]> = {
-  farmer: (a) => ["/api/farmers/login", { credentialId: a.loginId, password: a.password }],
-  buyer: (a) => ["/api/auth/buyer-login", { buyerId: a.loginId, password: a.password }],
-  land_inspector: (a) => ["/api/auth/land-inspector-login", { username: a.loginId, password: a.password }],
-  port_inspector: (a) => ["/api/auth/port-inspector-login", { username: a.loginId, password: a.password }],
-  warehouse_inspector: (a) => ["/api/auth/warehouse-inspector/login", { username: a.loginId, password: a.password }],
-  exporter: (a) => ["/api/auth/exporter-login", { username: a.loginId, password: a.password }],
-  dg: (a) => ["/api/auth/dg-login", { username: a.loginId, password: a.password }],
-  ddgots: (a) => ["/api/auth/ddgots-login", { username: a.loginId, password: a.password }],
-  ddgaf: (a) => ["/api/auth/ddgaf-login", { username: a.loginId, password: a.password }],
-  office_admin: (a) => ["/api/auth/regulatory-login", { username: a.loginId, password: a.password, role: a.role }],
-  system_administrator: (a) => [
-    "/api/agritrace-admin/login",
-    { username: a.loginId, password: a.password, accessCode: a.accessCode },
-  ],
-  monitoring_observer: (a) => [
-    "/api/auth/monitoring-login",
-    { username: a.loginId, password: a.password, entityType: a.entityType },
-  ],
-  field_agent: (a) => ["/api/auth/field-agent-login", { agentId: a.loginId, password: a.password }],
-};
-
-export const SIGNED_IN_ROLES = Object.keys(LOGIN_API) as Role[];
+export { DASHBOARD_PATHS, LOGIN_PATHS, SIGNED_IN_ROLES };
 
 /**
  * Signs `request` in as the first demo account of `role` (no password change pending). With a
  * page's or context's request, the session cookie lands in that browser context. Returns the token.
  */
 export async function signInAs(request: APIRequestContext, role: Role): Promise<string> {
-  const account = DEMO_ACCOUNTS.find((a) => a.role === role && !a.mustChangePassword);
-  if (!account) throw new Error(`no demo account for ${role}`);
-  const [path, body] = LOGIN_API[role](account);
+  const { path, body } = demoLogin(role);
   const res = await request.post(path, { data: body });
   if (res.status() !== 200) throw new Error(`sign-in as ${role} failed: HTTP ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
@@ -99,20 +73,7 @@ export function publicPages(fx: Fixtures) {
 export function signedInPages(fx: Fixtures) {
   return [
     ...DASHBOARD_PATHS,
-    "/change-password",
-    "/onboard-farmer",
-    "/farmers-list",
-    "/farmers/FRM000001",
-    "/create-land-plot",
-    "/land-plots-list",
-    fx.plotId && `/land-plot-details/${fx.plotId}`,
-    "/eudr-assessment",
-    "/bulk-import",
-    "/batches",
-    fx.batchCode && `/batches/${fx.batchCode}`,
-    "/audit-log",
-    "/certificate-testing-dashboard",
-    "/generate-reports",
+    ...workPages(fx),
     // Signed in, a regulator sees the revocation form here.
     fx.certificateNumber && `/verify/${fx.certificateNumber}`,
   ].filter((p): p is string => Boolean(p));

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, fetchQueryKey, isConnectionError, serverMessage } from "#app/lib/api-client";
-import { MemoryStorage } from "./memory-storage";
+import { rejection, stubBrowserEachTest } from "./browser-stubs";
+import type { MemoryStorage } from "./memory-storage";
 
 type FetchArgs = [url: string, init: RequestInit];
 
@@ -15,25 +16,10 @@ function json(body: unknown, status = 200) {
   reply(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 }
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to throw");
-}
-
+const browser = stubBrowserEachTest(true, () => vi.fn<(...args: FetchArgs) => Promise<Response>>());
 beforeEach(() => {
-  storage = new MemoryStorage();
-  fetchMock = vi.fn<(...args: FetchArgs) => Promise<Response>>();
-  vi.stubGlobal("localStorage", storage);
-  vi.stubGlobal("navigator", { onLine: true });
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  storage = browser.storage;
+  fetchMock = browser.fetch;
 });
 
 describe("apiRequest (spec §7)", () => {

@@ -37,18 +37,21 @@ function b64url(text: string) {
 }
 
 describe("storeBrowserSession (spec §3, §4)", () => {
+  /** The five session keys SESSION is stored under. */
+  const STORED = {
+    authToken: "header.payload.sig",
+    userType: "farmer",
+    userRole: "farmer",
+    userId: "u-42",
+    username: "FRM123456",
+  };
+
   it("writes exactly the five session keys", () => {
     const storage = new MemoryStorage();
 
     storeBrowserSession(storage, SESSION);
 
-    expect(storage.snapshot()).toEqual({
-      authToken: "header.payload.sig",
-      userType: "farmer",
-      userRole: "farmer",
-      userId: "u-42",
-      username: "FRM123456",
-    });
+    expect(storage.snapshot()).toEqual(STORED);
   });
 
   it.each(["dgToken", "ddgotsToken", "ddgafToken"] as const)(
@@ -59,11 +62,9 @@ describe("storeBrowserSession (spec §3, §4)", () => {
       storeBrowserSession(storage, { ...SESSION, userType: "executive", userRole: "dg" }, key);
 
       expect(storage.snapshot()).toEqual({
-        authToken: "header.payload.sig",
+        ...STORED,
         userType: "executive",
         userRole: "dg",
-        userId: "u-42",
-        username: "FRM123456",
         [key]: "header.payload.sig",
       });
     },
@@ -80,13 +81,7 @@ describe("storeBrowserSession (spec §3, §4)", () => {
 
     storeBrowserSession(storage, SESSION);
 
-    expect(storage.snapshot()).toEqual({
-      authToken: "header.payload.sig",
-      userType: "farmer",
-      userRole: "farmer",
-      userId: "u-42",
-      username: "FRM123456",
-    });
+    expect(storage.snapshot()).toEqual(STORED);
   });
 });
 

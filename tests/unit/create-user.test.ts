@@ -17,6 +17,10 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 const opts = (argv: string[]): Options => parseArgs(argv);
 const errorsFor = (argv: string[]) => validate(opts(argv));
+/** Each command line is refused with exactly this one error. */
+const expectErrors = (...cases: [string[], string][]) => {
+  for (const [argv, error] of cases) expect(errorsFor(argv), argv.join(" ")).toEqual([error]);
+};
 
 describe("parseArgs", () => {
   it("reads every value flag, in both --flag value and --flag=value forms", () => {
@@ -173,27 +177,37 @@ describe("validate", () => {
   });
 
   it("requires a valid entity type for monitoring observers only", () => {
-    expect(errorsFor(["--role", "monitoring_observer", "--login-id", "obs"])).toEqual([
-      "--entity-type is required for monitoring_observer: donor, ngo, auditor",
-    ]);
-    expect(errorsFor(["--role", "monitoring_observer", "--login-id", "obs", "--entity-type", "press"])).toEqual([
-      'Unknown entity type "press": use one of donor, ngo, auditor',
-    ]);
-    expect(errorsFor(["--role", "buyer", "--login-id", "BUY-1", "--entity-type", "ngo"])).toEqual([
-      "--entity-type only applies to --role monitoring_observer",
-    ]);
+    expectErrors(
+      [
+        ["--role", "monitoring_observer", "--login-id", "obs"],
+        "--entity-type is required for monitoring_observer: donor, ngo, auditor",
+      ],
+      [
+        ["--role", "monitoring_observer", "--login-id", "obs", "--entity-type", "press"],
+        'Unknown entity type "press": use one of donor, ngo, auditor',
+      ],
+      [
+        ["--role", "buyer", "--login-id", "BUY-1", "--entity-type", "ngo"],
+        "--entity-type only applies to --role monitoring_observer",
+      ],
+    );
   });
 
   it("requires an access code for system administrators only", () => {
-    expect(errorsFor(["--role", "system_administrator", "--login-id", "it.admin"])).toEqual([
-      "--access-code is required for system_administrator",
-    ]);
-    expect(errorsFor(["--role", "system_administrator", "--login-id", "it.admin", "--access-code", "short"])).toEqual([
-      "--access-code must be at least 8 characters",
-    ]);
-    expect(errorsFor(["--role", "dg", "--login-id", "dg.x", "--access-code", "CODE-123456"])).toEqual([
-      "--access-code only applies to --role system_administrator",
-    ]);
+    expectErrors(
+      [
+        ["--role", "system_administrator", "--login-id", "it.admin"],
+        "--access-code is required for system_administrator",
+      ],
+      [
+        ["--role", "system_administrator", "--login-id", "it.admin", "--access-code", "short"],
+        "--access-code must be at least 8 characters",
+      ],
+      [
+        ["--role", "dg", "--login-id", "dg.x", "--access-code", "CODE-123456"],
+        "--access-code only applies to --role system_administrator",
+      ],
+    );
   });
 
   it("rejects a malformed --env name", () => {

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { apiRequest, fetchQueryKey, serverMessage } from "#app/lib/api-client";
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
-import { MemoryStorage } from "./memory-storage";
+import { rejection, stubBrowserEachTest } from "./browser-stubs";
+import type { MemoryStorage } from "./memory-storage";
 import { SPEC_OFFLINE_METRICS } from "./spec-fixtures";
 
 const DG_LOGIN = "/api/auth/dg-login";
@@ -13,33 +14,20 @@ const DG_WHO = { userType: "dg", role: "dg", username: "DG.ADMIN", name: "Direct
 let storage: MemoryStorage;
 let fetchMock: ReturnType<typeof vi.fn<(url: string, init?: RequestInit) => Promise<Response>>>;
 
-async function rejection(promise: Promise<unknown>): Promise<Error> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error("expected the call to throw");
-}
-
 /** The JSON body inside an apiRequest error "401: {...}". */
 function rejectedBody(error: Error) {
   expect(error.message.startsWith("401: ")).toBe(true);
   return JSON.parse(error.message.slice("401: ".length)) as unknown;
 }
 
-beforeEach(() => {
-  storage = new MemoryStorage();
-  fetchMock = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
+const browser = stubBrowserEachTest(false, () =>
+  vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(() =>
     Promise.reject(new Error("the network must not be used while offline")),
-  );
-  vi.stubGlobal("localStorage", storage);
-  vi.stubGlobal("navigator", { onLine: false });
-  vi.stubGlobal("fetch", fetchMock);
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
+  ),
+);
+beforeEach(() => {
+  storage = browser.storage;
+  fetchMock = browser.fetch;
 });
 
 describe("offline answers (spec §7, §8, §9)", () => {

@@ -4,22 +4,12 @@
  */
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
 import type { BatchRows } from "#worker/services/certificates/certificate-content";
+import { layerEvidence, squarePolygon } from "../real-shipment";
 
 export const NOW = new Date("2026-03-10T12:00:00Z");
 export const BASE = "https://eip.example.gov.lr";
 
-export const ev = (kind: string, layerName: string, overlapHectares: number, overlapPercent: number) => ({
-  layerId: `l-${kind}`,
-  layerName,
-  kind,
-  version: "2025",
-  source: "test",
-  sourceDate: "2025-06-30",
-  sample: false,
-  overlapHectares,
-  overlapPercent,
-  present: overlapPercent >= 10,
-});
+export const ev = layerEvidence("l");
 export const assessment = (
   plotId: string,
   verdict: string,
@@ -33,19 +23,7 @@ export const assessment = (
   evidence: JSON.stringify(evidence),
   reasons: JSON.stringify(reasons),
 });
-export const square = (lon: number, lat: number, d = 0.000903) =>
-  JSON.stringify({
-    type: "Polygon",
-    coordinates: [
-      [
-        [lon, lat],
-        [+(lon + d).toFixed(6), lat],
-        [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
-        [lon, +(lat + d).toFixed(6)],
-        [lon, lat],
-      ],
-    ],
-  });
+export const square = (lon: number, lat: number) => JSON.stringify(squarePolygon(lon, lat));
 
 export const FARMERS: FarmerForCertificate[] = [
   {

@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, one, rows } from "./helpers";
 
 export type Pos = [number, number];
 export type Batch = {
@@ -164,16 +164,7 @@ export const PLOTS = [
   },
 ];
 
-export const rows = async <T>(sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-export const one = async <T>(sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<T>())!;
+export { one, rows };
 
 export let who: Record<
   "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer",

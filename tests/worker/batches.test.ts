@@ -116,44 +116,61 @@ describe("the chain of custody, step by step", () => {
   it("refuses a skipped step or the wrong role at every stage, and records each right step", async () => {
     const code = chain.batchCode;
     const transfer = (as: keyof typeof who, body: unknown) => api(`/${code}/transfer`, as, body);
-    const refused = async (res: Response, status: number, message: string) => {
+    /** Each step in turn, by whom, is refused with this status and message. */
+    const refused = async (...steps: [keyof typeof who, unknown, number, string][]) => {
+      for (const [as, stepBody, status, message] of steps) {
+        const res = await transfer(as, stepBody);
+        const body = await json(res);
+        expect(res.status, body.message).toBe(status);
+        expect(body.message).toBe(message);
+      }
+    };
+    /** The reply's body, once it is checked to be a success. */
+    const accepted = async (res: Response) => {
       const body = await json(res);
-      expect(res.status, body.message).toBe(status);
-      expect(body.message).toBe(message);
+      expect(res.status, body.message).toBe(200);
+      return body;
     };
 
     await refused(
-      await transfer("exporter", step("exported", 1000)),
-      409,
-      "A batch with the buyer cannot go straight to export: it must pass warehouse intake first",
-    );
-    await refused(
-      await transfer("exporter", step("warehouse_received", 1000)),
-      403,
-      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Licensed Exporter)",
-    );
-    await refused(
-      await transfer("buyer", step("warehouse_received", 1000)),
-      403,
-      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Agricultural Buyer)",
-    );
-    await refused(
-      await transfer("dg", step("warehouse_received", 1000)),
-      403,
-      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)",
-    );
-    await refused(
-      await transfer("warehouse", step("warehouse_received", 1100, { weightInKg: 1100 })),
-      400,
-      "Weight in (1,100 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead",
+      [
+        "exporter",
+        step("exported", 1000),
+        409,
+        "A batch with the buyer cannot go straight to export: it must pass warehouse intake first",
+      ],
+      [
+        "exporter",
+        step("warehouse_received", 1000),
+        403,
+        "Only a Warehouse Inspector can record warehouse intake (you are signed in as Licensed Exporter)",
+      ],
+      [
+        "buyer",
+        step("warehouse_received", 1000),
+        403,
+        "Only a Warehouse Inspector can record warehouse intake (you are signed in as Agricultural Buyer)",
+      ],
+      [
+        "dg",
+        step("warehouse_received", 1000),
+        403,
+        "Only a Warehouse Inspector can record warehouse intake (you are signed in as Director General)",
+      ],
+      [
+        "warehouse",
+        step("warehouse_received", 1100, { weightInKg: 1100 }),
+        400,
+        "Weight in (1,100 kg) cannot exceed the batch's recorded weight (1,000 kg): produce cannot be added to a batch — merge batches instead",
+      ],
     );
 
-    let res = await transfer(
-      "warehouse",
-      step("warehouse_received", 990, { latitude: 6.997001, longitude: -9.471002, note: "12 bags" }),
+    let body = await accepted(
+      await transfer(
+        "warehouse",
+        step("warehouse_received", 990, { latitude: 6.997001, longitude: -9.471002, note: "12 bags" }),
+      ),
     );
-    let body = await json(res);
-    expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({
       status: "warehouse_received",
       weightKg: 990,
@@ -161,72 +178,79 @@ describe("the chain of custody, step by step", () => {
     });
 
     await refused(
-      await transfer("warehouse", step("port_inspected", 990)),
-      409,
-      "A batch at the warehouse cannot go straight to port inspection: it must pass warehouse inspection first",
-    );
-    await refused(
-      await transfer("warehouse", step("warehouse_received", 990)),
-      409,
-      "This batch has already passed warehouse intake: custody only moves forward",
+      [
+        "warehouse",
+        step("port_inspected", 990),
+        409,
+        "A batch at the warehouse cannot go straight to port inspection: it must pass warehouse inspection first",
+      ],
+      [
+        "warehouse",
+        step("warehouse_received", 990),
+        409,
+        "This batch has already passed warehouse intake: custody only moves forward",
+      ],
     );
 
-    res = await transfer("warehouse", step("warehouse_inspected", 985, { weightInKg: 990, grade: "A+" }));
-    body = await json(res);
-    expect(res.status, body.message).toBe(200);
+    body = await accepted(
+      await transfer("warehouse", step("warehouse_inspected", 985, { weightInKg: 990, grade: "A+" })),
+    );
     expect(body.batch).toMatchObject({ status: "warehouse_inspected", weightKg: 985, grade: "A+" });
 
     await refused(
-      await transfer("exporter", step("exported", 985)),
-      409,
-      "A batch at the warehouse cannot go straight to export: it must pass port inspection first",
-    );
-    await refused(
-      await transfer("warehouse", step("port_inspected", 985)),
-      403,
-      "Only a Port Inspector can record port inspection (you are signed in as Warehouse Inspector)",
+      [
+        "exporter",
+        step("exported", 985),
+        409,
+        "A batch at the warehouse cannot go straight to export: it must pass port inspection first",
+      ],
+      [
+        "warehouse",
+        step("port_inspected", 985),
+        403,
+        "Only a Port Inspector can record port inspection (you are signed in as Warehouse Inspector)",
+      ],
     );
 
-    res = await transfer("port", step("port_inspected", 900, { location: "Freeport of Monrovia" }));
-    body = await json(res);
-    expect(res.status, body.message).toBe(200);
+    body = await accepted(await transfer("port", step("port_inspected", 900, { location: "Freeport of Monrovia" })));
     expect((body.custodyEvent as { note: string }).note).toBe(
       "Weight loss of 8.6% (85 kg) since the last custody point exceeds 5%: check for spillage, theft or moisture loss",
     );
 
     // Export needs a batch marked EUDR-compliant.
-    await refused(
-      await transfer("exporter", step("exported", 900, { location: "Freeport of Monrovia" })),
+    await refused([
+      "exporter",
+      step("exported", 900, { location: "Freeport of Monrovia" }),
       409,
       "Only an EUDR-compliant batch can be shipped for export. Every origin plot has valid geometry and a low deforestation risk",
-    );
+    ]);
     expect((await api(`/${code}/compliance`, "buyer", {})).status).toBe(403);
     expect((await api(`/${code}/compliance`, "exporter", {})).status).toBe(403);
-    res = await api(`/${code}/compliance`, "port", {});
-    body = await json(res);
-    expect(res.status, body.message).toBe(200);
+    body = await accepted(await api(`/${code}/compliance`, "port", {}));
     expect(body.batch).toMatchObject({ complianceStatus: "compliant" });
     expect(body.batch.complianceReason).toBe(
       "Marked EUDR-compliant by the Port Inspector: every origin plot has valid geometry and a low deforestation risk",
     );
 
-    await refused(
-      await transfer("port", step("exported", 900)),
+    await refused([
+      "port",
+      step("exported", 900),
       403,
       "Only a Licensed Exporter can record export (you are signed in as Port Inspector)",
+    ]);
+    body = await accepted(
+      await transfer(
+        "exporter",
+        step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }),
+      ),
     );
-    res = await transfer(
-      "exporter",
-      step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }),
-    );
-    body = await json(res);
-    expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ status: "exported", holderId: "demo-exporter", weightKg: 900 });
-    await refused(
-      await transfer("exporter", step("exported", 900)),
+    await refused([
+      "exporter",
+      step("exported", 900),
       409,
       "This batch has been exported: its chain of custody is complete",
-    );
+    ]);
 
     const events = await rows<{
       from_status: string;

@@ -6,8 +6,9 @@ import { env } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { expect } from "vitest";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES, type CertificateType } from "#worker/domain/certificates/content";
+import { layerEvidence, squarePolygon } from "../real-shipment";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, one, rows } from "./helpers";
 
 export type Who = "dg" | "office" | "buyer" | "exporter" | "farmer" | "land" | "observer";
 export let who: Record<Who, { token: string; cookie: string; account: { id: string } }>;
@@ -30,16 +31,7 @@ export type CertRow = {
   revocation_reason: string | null;
 };
 
-export const one = async <T>(sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<T>())!;
-export const rows = async <T>(sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
+export { one, rows };
 export const certByNumber = (n: string) => one<CertRow>("SELECT * FROM certificates WHERE certificate_number = ?", n);
 export const count = async () => (await one<{ n: number }>("SELECT count(*) AS n FROM certificates")).n;
 export function get(path: string, as: Who | null, headers: Record<string, string> = {}) {
@@ -79,36 +71,14 @@ export async function expectPdf(res: Response, type: CertificateType) {
 
 export const DAY = 86_400_000;
 export const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * DAY).toISOString();
-const square = (lon: number, lat: number, d = 0.000903) => ({
-  type: "Polygon",
-  coordinates: [
-    [
-      [lon, lat],
-      [+(lon + d).toFixed(6), lat],
-      [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
-      [lon, +(lat + d).toFixed(6)],
-      [lon, lat],
-    ],
-  ],
-});
-const ev = (kind: string, layerName: string, overlapHectares: number, overlapPercent: number) => ({
-  layerId: `layer-${kind}`,
-  layerName,
-  kind,
-  version: "2025",
-  source: "test",
-  sourceDate: "2025-06-30",
-  sample: false,
-  overlapHectares,
-  overlapPercent,
-  present: overlapPercent >= 10,
-});
+
+const ev = layerEvidence("layer");
 export const BATCH = "LR-COC-2026-000901";
 export const OTHER_BATCH = "LR-COC-2026-000902";
 
 export async function seedRealData() {
-  const geo1 = square(-9.472311, 6.995412);
-  const geo2 = square(-9.468842, 6.991127);
+  const geo1 = squarePolygon(-9.472311, 6.995412);
+  const geo2 = squarePolygon(-9.468842, 6.991127);
   const stmts = [
     env.DB.prepare(
       `INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, community, crops, registration_date, name_key, last_name_key)
@@ -135,44 +105,46 @@ export async function seedRealData() {
       ),
     ),
     // Plot 1: "more information needed" 18 months ago (a small post-2020 disturbance overlap), low since 3 months.
-    env.DB.prepare(
-      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
-    ).bind(
-      "a-1",
-      "p-1",
-      "more_information_needed",
-      JSON.stringify([
-        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0.4, 40),
-        ev("disturbance_after_2020", "RADD alerts", 0.05, 5),
-      ]),
-      JSON.stringify(["Tree cover at end-2020 on 40% of the plot."]),
-      iso(548),
-    ),
-    env.DB.prepare(
-      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
-    ).bind(
-      "a-2",
-      "p-1",
-      "low",
-      JSON.stringify([
-        ev("commodity_2020", "Cocoa map of West Africa 2020", 1, 100),
-        ev("disturbance_after_2020", "RADD alerts", 0, 0),
-      ]),
-      JSON.stringify(["Cocoa was already grown on the plot in 2020."]),
-      iso(90),
-    ),
-    env.DB.prepare(
-      "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
-    ).bind(
-      "a-3",
-      "p-2",
-      "low",
-      JSON.stringify([
-        ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0, 0),
-        ev("disturbance_after_2020", "RADD alerts", 0, 0),
-      ]),
-      JSON.stringify(["No tree cover at end-2020 on the plot."]),
-      iso(90),
+    ...(
+      [
+        [
+          "a-1",
+          "p-1",
+          "more_information_needed",
+          [
+            ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0.4, 40),
+            ev("disturbance_after_2020", "RADD alerts", 0.05, 5),
+          ],
+          "Tree cover at end-2020 on 40% of the plot.",
+          548,
+        ],
+        [
+          "a-2",
+          "p-1",
+          "low",
+          [
+            ev("commodity_2020", "Cocoa map of West Africa 2020", 1, 100),
+            ev("disturbance_after_2020", "RADD alerts", 0, 0),
+          ],
+          "Cocoa was already grown on the plot in 2020.",
+          90,
+        ],
+        [
+          "a-3",
+          "p-2",
+          "low",
+          [
+            ev("forest_2020", "Global Forest Cover 2020 (JRC)", 0, 0),
+            ev("disturbance_after_2020", "RADD alerts", 0, 0),
+          ],
+          "No tree cover at end-2020 on the plot.",
+          90,
+        ],
+      ] as const
+    ).map(([id, plot, verdict, evidence, reason, daysAgo]) =>
+      env.DB.prepare(
+        "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
+      ).bind(id, plot, verdict, JSON.stringify(evidence), JSON.stringify([reason]), iso(daysAgo)),
     ),
     env.DB.prepare(
       `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, grade, harvest_date, status, compliance_status, county, holder_id, created_by)

@@ -1,7 +1,6 @@
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, one, rows } from "./helpers";
 
 type Summary = {
   success: boolean;
@@ -19,17 +18,6 @@ type Summary = {
 
 const seed = (token?: string) =>
   call("/api/demo/seed", { method: "POST", headers: token ? { Authorization: `Bearer ${token}` } : {} });
-
-const rows = async <T>(sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-const one = async <T>(sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<T>())!;
 
 /** Row counts of every table the seeding writes to. */
 const TABLES = [

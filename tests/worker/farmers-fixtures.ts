@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { database } from "#db/client";
 import { prepareFarmer } from "#worker/services/registry/register-farmer";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, one, rows } from "./helpers";
 
 export const decode = (html: string) =>
   html
@@ -17,18 +17,7 @@ export const decode = (html: string) =>
 
 export const db = () => database(env.DB);
 
-export async function one<T>(sql: string, ...params: unknown[]) {
-  return (await env.DB.prepare(sql)
-    .bind(...params)
-    .first<T>())!;
-}
-export async function all<T>(sql: string, ...params: unknown[]) {
-  return (
-    await env.DB.prepare(sql)
-      .bind(...params)
-      .all<T>()
-  ).results;
-}
+export { one, rows as all };
 
 let ipCounter = 0;
 export const nextIp = () => `10.44.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`;

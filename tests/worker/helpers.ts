@@ -1,4 +1,4 @@
-import { exports } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 
 export const ORIGIN = "https://eip.example.gov.lr";
 
@@ -6,3 +6,20 @@ export const ORIGIN = "https://eip.example.gov.lr";
 export function call(path: string, init?: RequestInit): Promise<Response> {
   return exports.default.fetch(new Request(new URL(path, ORIGIN), { redirect: "manual", ...init }));
 }
+
+/** The first row of a query on the test D1 (asserted present). */
+export const one = async <T>(sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>())!;
+
+/** Every row of a query on the test D1. */
+export const rows = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+
+/** The `n` of a `SELECT COUNT(*) AS n …` query. */
+export const count = async (sql: string, ...binds: unknown[]) => (await one<{ n: number }>(sql, ...binds)).n;

@@ -4,7 +4,7 @@
  */
 import { env } from "cloudflare:test";
 import { signInAs } from "./auth-helpers";
-import { call, ORIGIN } from "./helpers";
+import { call, count, ORIGIN } from "./helpers";
 
 export type Pos = [number, number];
 export type Issue = { rule: string; message: string };
@@ -35,10 +35,7 @@ export async function insertFarmer(farmerId: string, county: string, firstName: 
     .run();
 }
 
-export const count = async (sql: string, ...binds: unknown[]) =>
-  (await env.DB.prepare(sql)
-    .bind(...binds)
-    .first<{ n: number }>())!.n;
+export { count };
 export const plotCount = () => count("SELECT COUNT(*) AS n FROM land_plots");
 export const auditCount = () => count("SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'land_plot'");
 

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
 import { EUDR_COMMODITIES, type EudrCommodity, QUALITY_GRADES } from "../domain/commodities";
 import { BATCH_STATUSES, CHAIN } from "../domain/custody";
+import { FARMER_ID_MESSAGES, FarmerIdSchema } from "./plot";
 
 export const COMMODITY_NAMES = Object.keys(EUDR_COMMODITIES) as [EudrCommodity, ...EudrCommodity[]];
 /** Steps a transfer can record (the purchase is recorded by creating the batch). */
@@ -21,8 +22,7 @@ export const MAX_BATCH_KG = 1_000_000;
 export const BATCHES_PAGE_SIZE = 25;
 
 export const BATCH_MESSAGES = {
-  farmerIdRequired: "Enter the farmer ID",
-  farmerIdFormat: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
+  ...FARMER_ID_MESSAGES,
   tooManyFarmers: "A purchase can name at most 50 farmers",
   plotsRequired: "Choose at least one origin plot",
   plotCodeFormat: "Plot codes look like PLT-100001-01",
@@ -58,12 +58,7 @@ export const BATCH_MESSAGES = {
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
-const farmerId = z
-  .string({ error: BATCH_MESSAGES.farmerIdRequired })
-  .trim()
-  .min(1, BATCH_MESSAGES.farmerIdRequired)
-  .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^FRM\d{6}$/, BATCH_MESSAGES.farmerIdFormat));
+const farmerId = FarmerIdSchema;
 
 const plotCode = z
   .string({ error: BATCH_MESSAGES.plotsRequired })

@@ -15,9 +15,14 @@ export const FIRST_PLANTING_YEAR = 1950;
 /** Longest coordinates text accepted (≈ 3,000 vertices): well under the 1 MiB body limit. */
 export const MAX_COORDINATES_CHARS = 100_000;
 
-export const PLOT_MESSAGES = {
+/** The farmer ID field's messages, on every form that names a farmer by ID (plots, batches). */
+export const FARMER_ID_MESSAGES = {
   farmerIdRequired: "Enter the farmer ID",
   farmerIdFormat: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
+};
+
+export const PLOT_MESSAGES = {
+  ...FARMER_ID_MESSAGES,
   cropRequired: "Choose the crop grown on the plot",
   plantingYearRequired: "Enter the planting year",
   plantingYearRange: (max: number) => `Enter a planting year from ${FIRST_PLANTING_YEAR} to ${max}`,
@@ -32,12 +37,13 @@ export const PLOT_MESSAGES = {
 const currentYear = () => new Date().getUTCFullYear();
 
 /** FRM + 6 digits (spec §3); typed in any case, stored upper-case. */
+/** A farmer ID as typed: trimmed, upper-cased, FRM and 6 digits. */
 export const FarmerIdSchema = z
-  .string({ error: PLOT_MESSAGES.farmerIdRequired })
+  .string({ error: FARMER_ID_MESSAGES.farmerIdRequired })
   .trim()
-  .min(1, PLOT_MESSAGES.farmerIdRequired)
+  .min(1, FARMER_ID_MESSAGES.farmerIdRequired)
   .transform((v) => v.toUpperCase())
-  .pipe(z.string().regex(/^FRM\d{6}$/, PLOT_MESSAGES.farmerIdFormat));
+  .pipe(z.string().regex(/^FRM\d{6}$/, FARMER_ID_MESSAGES.farmerIdFormat));
 
 const optionalText = (max: number, message: string) =>
   z

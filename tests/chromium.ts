@@ -1,0 +1,38 @@
+// Debian's Chromium and its flags, shared by playwright.config.ts and the page benchmarks
+// (scripts/bench-pages.mjs, which Node loads directly).
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** What a signed-in page needs in its path: a batch code and a plot id, where there are some. */
+export type PageFixtures = { batchCode: string | null; plotId: string | null };
+
+/** The work pages (app/routes.ts), in the order of the routes file. */
+export function workPages({ batchCode, plotId }: PageFixtures): string[] {
+  return [
+    "/change-password",
+    "/onboard-farmer",
+    "/farmers-list",
+    "/farmers/FRM000001",
+    "/create-land-plot",
+    "/land-plots-list",
+    plotId && `/land-plot-details/${plotId}`,
+    "/eudr-assessment",
+    "/bulk-import",
+    "/batches",
+    batchCode && `/batches/${batchCode}`,
+    "/audit-log",
+    "/certificate-testing-dashboard",
+    "/generate-reports",
+  ].filter((p): p is string => Boolean(p));
+}
