@@ -88,9 +88,11 @@ export const batchesApi = new Hono<ApiEnv>()
   .post(
     "/:code/compliance",
     requirePermission("certifyBatches"),
-    describe("Mark a batch EUDR-compliant, or re-check it"),
+    describe(
+      "Decide on a batch's EUDR compliance: mark it compliant, re-check it, or revoke a wrong certification with a reason",
+    ),
     body(ComplianceSchema),
-    async (c) => reply(c, await certifyBatch(c.req.param("code"), c.req.valid("json").decision, serviceDeps(c))),
+    async (c) => reply(c, await certifyBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )
   .post(
     "/:code/dds",

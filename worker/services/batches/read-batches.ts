@@ -11,6 +11,7 @@ import type { Database } from "#db/client";
 import {
   ancestorIds,
   type BatchFilter,
+  type BatchRow,
   type BatchVisibility,
   batchByCode,
   type CustodyRow,
@@ -26,7 +27,7 @@ import { can } from "#worker/auth/permissions";
 import { INSPECTORS, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COMPLIANCE_LABEL, type ComplianceStatus, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
-import { type ChainStatus, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
+import { type ChainStatus, canCertifyAt, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
 
 export type Viewer = { id: string; role: Role; loginId: string };
@@ -38,6 +39,22 @@ export function batchVisibility(user: Viewer): BatchVisibility {
   if (user.role === "exporter") return { kind: "handled", userId: user.id, alsoStatuses: ["port_inspected"] };
   if ((INSPECTORS as readonly Role[]).includes(user.role) || can(user.role, "readAudit")) return { kind: "all" };
   return { kind: "none" };
+}
+
+/**
+ * The batch behind `code` if `user` may see it, else null: every action on a batch (transfer,
+ * split, merge, compliance) answers "No batch with code …" (404) alike for a batch that does not
+ * exist and one the user may not see, exactly as reading it does (issue 11 F9).
+ */
+export async function visibleBatchByCode(
+  db: Database,
+  code: string,
+  user: Pick<Viewer, "id" | "role"> & { loginId?: string },
+): Promise<BatchRow | null> {
+  const batch = await batchByCode(db, code);
+  if (!batch) return null;
+  const visible = await isVisible(db, batch.id, batchVisibility({ ...user, loginId: user.loginId ?? "" }));
+  return visible ? batch : null;
 }
 
 export async function listVisibleBatches(
@@ -114,7 +131,16 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
       nextSteps,
       split: handles("split"),
       merge: handles("merge"),
+      /** May decide on compliance here (re-check; mark and revoke as below). */
       certify: can(user.role, "certifyBatches") && batch.status !== "split" && batch.status !== "merged",
+      /** May mark it EUDR-compliant at this stage (issue 11 F7). */
+      markCompliant: can(user.role, "certifyBatches") && canCertifyAt(batch.status, user.role).ok,
+      /** May revoke its certification, with a reason (issue 11 F8). */
+      revoke:
+        batch.complianceStatus === "compliant" &&
+        batch.status !== "split" &&
+        batch.status !== "merged" &&
+        (user.role === "ddgots" || (user.role === "port_inspector" && batch.status === "port_inspected")),
       dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
     },
   };

@@ -7,7 +7,6 @@
 
 import {
   type BatchRow,
-  batchByCode,
   insertCustodyEvent,
   type NewCustodyEvent,
   originsOf,
@@ -32,6 +31,7 @@ import {
   STALE_MESSAGE,
   snapshot,
 } from "./batch-common";
+import { visibleBatchByCode } from "./read-batches";
 
 export async function transferBatch(
   batchCode: string,
@@ -39,7 +39,7 @@ export async function transferBatch(
   deps: BatchDeps,
 ): Promise<Result<{ batch: BatchRow; event: NewCustodyEvent }>> {
   const { db, actor } = deps;
-  const batch = await batchByCode(db, batchCode);
+  const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
 
   const decision = canTransition(batch.status, input.toStatus, actor.role);
