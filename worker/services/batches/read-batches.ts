@@ -25,7 +25,12 @@ import {
 } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
 import { INSPECTORS, ROLE_LABEL, type Role } from "#worker/auth/roles";
-import { COMPLIANCE_LABEL, type ComplianceStatus, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
+import {
+  COMPLIANCE_LABEL,
+  type ComplianceStatus,
+  evaluateBatchCompliance,
+  verdictForOwnOrigins,
+} from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
 import { type ChainStatus, canCertifyAt, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
@@ -94,16 +99,18 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
     lineageOf(db, batch.id),
     user.role === "farmer" ? farmerIdsOfUser(db, user.id, user.loginId) : Promise.resolve(null),
   ]);
-  const eligibility = evaluateBatchCompliance(
-    origins.map((o) => ({
-      plotCode: o.plotCode ?? o.plotId,
-      riskLevel: o.riskLevel ?? null,
-      validationState: o.validationState ?? "invalid",
-    })),
-  );
-  const visibleOrigins: OriginView[] = origins
-    .filter((o) => !mine || mine.includes(o.farmerId))
-    .map((o) => ({
+  const verdictOf = (o: OriginRow) => ({
+    plotCode: o.plotCode ?? o.plotId,
+    riskLevel: o.riskLevel ?? null,
+    validationState: o.validationState ?? "invalid",
+  });
+  const own = mine ? origins.filter((o) => mine.includes(o.farmerId)) : origins;
+  const others = mine ? origins.filter((o) => !mine.includes(o.farmerId)) : [];
+  // A farmer sees the verdict of their own plots, the other origins only counted (issue 11 F3).
+  const eligibility = mine
+    ? verdictForOwnOrigins(own.map(verdictOf), others.map(verdictOf))
+    : evaluateBatchCompliance(origins.map(verdictOf));
+  const visibleOrigins: OriginView[] = own.map((o) => ({
       plotId: o.plotId,
       plotCode: o.plotCode,
       farmerId: o.farmerId,
@@ -120,11 +127,13 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
   const handles = (action: "split" | "merge") =>
     canHandleAt(batch.status, user.role, action).ok && (batch.status !== "purchased" || batch.holderId === user.id);
   return {
-    batch,
+    batch: mine ? farmersBatch(batch, others.length > 0, eligibility.reason) : batch,
     origins: visibleOrigins,
-    hiddenOrigins: origins.length - visibleOrigins.length,
-    // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes.
-    custody: mine ? custody.map((e) => ({ ...e, latitude: null, longitude: null, note: null })) : custody,
+    hiddenOrigins: others.length,
+    // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes, no user ids.
+    custody: mine
+      ? custody.map((e) => ({ ...e, actorId: null, latitude: null, longitude: null, note: null }))
+      : custody,
     lineage,
     eligibility,
     actions: {
@@ -144,6 +153,20 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
       dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
     },
   };
+}
+
+/**
+ * The batch record as a farmer sees it (issue 11 F3): no internal user ids (holder, creator);
+ * when other farmers' produce is in the batch, the compliance reason is the farmer's own verdict
+ * (the stored one may name other farmers' plots) and the volume note, which adds up every
+ * origin's hectares, is left out.
+ */
+function farmersBatch(batch: BatchRow, shared: boolean, ownReason: string) {
+  const { holderId: _holder, createdBy: _creator, ...rest } = batch;
+  if (!shared) return rest;
+  // A certification's reason is the platform's own words (no plot named); any other may name plots.
+  const reason = batch.complianceStatus === "compliant" ? batch.complianceReason : ownReason;
+  return { ...rest, complianceReason: reason, volumeNote: null };
 }
 
 export type PublicTimelineEntry = { date: string; stage: string; place: string | null; by: string; batchCode: string };
