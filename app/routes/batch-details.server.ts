@@ -2,7 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
-import { type ComplianceInput, ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
+import {
+  type ComplianceInput,
+  ComplianceSchema,
+  DdsSchema,
+  MergeFormSchema,
+  SplitSchema,
+  TransferSchema,
+} from "#worker/contracts/batches";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";

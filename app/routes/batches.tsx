@@ -8,7 +8,7 @@ import { BATCH_STATUSES, STATUS_LABEL } from "#worker/domain/custody";
 import { GpsFields } from "../components/gps-fields";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
-import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT, RISK_WORDS } from "../content/batches";
+import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT, PLACE_HINT } from "../content/batches";
 import type { Route } from "./+types/batches";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
@@ -281,7 +281,7 @@ function PurchaseSection({
           <ErrorSummary items={items} />
           <p className="text-sm">
             Buying from <strong>{purchase.farmer.name}</strong> (
-            <span className="font-mono">{purchase.farmer.farmerId}</span>, {purchase.farmer.county})
+            <span className="font-mono">{purchase.farmer.farmerId}</span>)
           </p>
           <fieldset id="purchase-plots" tabIndex={-1} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">Origin plots (tick every plot the produce came from)</legend>
@@ -303,12 +303,11 @@ function PurchaseSection({
                     />
                     <span>
                       <span className="font-mono">{p.plotCode}</span> · {p.crop ?? "no crop"} ·{" "}
-                      {p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha ·{" "}
-                      {p.validationState !== "valid"
-                        ? "Invalid geometry"
-                        : p.riskLevel
-                          ? (RISK_WORDS[p.riskLevel] ?? p.riskLevel)
-                          : "Not assessed"}
+                      {!p.eligible
+                        ? "Not eligible for EUDR export"
+                        : p.canStillSupplyKg === null
+                          ? "Eligible"
+                          : `Eligible · up to ${p.canStillSupplyKg.toLocaleString("en-US")} kg more this crop year`}
                     </span>
                   </label>
                 </li>

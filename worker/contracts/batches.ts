@@ -273,6 +273,9 @@ export const ComplianceSchema = z
   });
 export type ComplianceInput = z.infer<typeof ComplianceSchema>;
 
+/** GET /api/batches/purchase-lookup: the farmer a buyer is about to buy from. */
+export const PurchaseLookupSchema = z.object({ farmerId });
+
 /** Filters of /batches and GET /api/batches (query string). */
 export const BatchFilterSchema = z.object({
   status: z

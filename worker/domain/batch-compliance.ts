@@ -109,7 +109,9 @@ export function verdictForOwnOrigins(own: OriginPlot[], others: Pick<OriginPlot,
   const whole = evaluateBatchCompliance([...own, ...others.map((p, i) => ({ ...p, plotCode: `other-${i}` }))]);
   const verdict = RANK[whole.verdict] > RANK[mine.verdict] ? whole.verdict : mine.verdict;
   const ownPart =
-    mine.verdict === "eligible" ? "Every one of your origin plots has valid geometry and a low deforestation risk" : mine.reason;
+    mine.verdict === "eligible"
+      ? "Every one of your origin plots has valid geometry and a low deforestation risk"
+      : mine.reason;
   const notEligible = others.filter((p) => !isEligiblePlot(p)).length;
   const otherPart = notEligible
     ? `${notEligible} other origin${notEligible === 1 ? " is" : "s are"} not eligible`

@@ -8,11 +8,11 @@
 import {
   type BatchRow,
   batchesByCode,
-  isVisible,
   insertBatch,
   insertCustodyEvent,
   insertLineage,
   insertOrigins,
+  isVisible,
   type NewBatch,
   type NewCustodyEvent,
   type NewOrigin,

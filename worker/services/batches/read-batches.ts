@@ -32,7 +32,14 @@ import {
   verdictForOwnOrigins,
 } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
-import { type ChainStatus, canCertifyAt, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
+import {
+  type ChainStatus,
+  canCertifyAt,
+  canHandleAt,
+  canTransition,
+  nextStatuses,
+  STATUS_LABEL,
+} from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
 
 export type Viewer = { id: string; role: Role; loginId: string };
@@ -111,17 +118,17 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
     ? verdictForOwnOrigins(own.map(verdictOf), others.map(verdictOf))
     : evaluateBatchCompliance(origins.map(verdictOf));
   const visibleOrigins: OriginView[] = own.map((o) => ({
-      plotId: o.plotId,
-      plotCode: o.plotCode,
-      farmerId: o.farmerId,
-      farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
-      weightKg: o.weightKg,
-      crop: o.crop,
-      areaHectares: o.areaHectares,
-      county: o.county ?? o.farmerCounty,
-      riskLevel: o.riskLevel,
-      validationState: o.validationState,
-    }));
+    plotId: o.plotId,
+    plotCode: o.plotCode,
+    farmerId: o.farmerId,
+    farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
+    weightKg: o.weightKg,
+    crop: o.crop,
+    areaHectares: o.areaHectares,
+    county: o.county ?? o.farmerCounty,
+    riskLevel: o.riskLevel,
+    validationState: o.validationState,
+  }));
 
   const nextSteps = nextStatuses(batch.status).filter((to) => canTransition(batch.status, to, user.role).ok);
   const handles = (action: "split" | "merge") =>

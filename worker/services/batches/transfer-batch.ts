@@ -5,13 +5,7 @@
  * the custody event (who, when, where, weights) and the audit row go in one transaction.
  */
 
-import {
-  type BatchRow,
-  insertCustodyEvent,
-  type NewCustodyEvent,
-  originsOf,
-  updateBatch,
-} from "#db/queries/batches";
+import { type BatchRow, insertCustodyEvent, type NewCustodyEvent, originsOf, updateBatch } from "#db/queries/batches";
 import type { TransferInput } from "#worker/contracts/batches";
 import {
   type ChainStatus,
