@@ -69,14 +69,23 @@ export async function visibleBatchByCode(
   return visible ? batch : null;
 }
 
+/** A batch in a list: a farmer's list carries no user ids (holderId, createdBy). */
+export type ListedBatch = Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>;
+
 export async function listVisibleBatches(
   filter: BatchFilter,
   page: number,
   pageSize: number,
   user: Viewer,
   deps: { db: Database },
-) {
-  return listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
+): Promise<{ rows: ListedBatch[]; total: number }> {
+  const list = await listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
+  if (user.role !== "farmer") return list;
+  // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots (issue 11 F3).
+  return {
+    ...list,
+    rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({ ...b, complianceReason: null, volumeNote: null })),
+  };
 }
 
 /** An origin plot as a given viewer may see it: a farmer sees other farmers' plots only as a count. */
