@@ -182,7 +182,7 @@ const one = async <T>(sql: string, ...binds: unknown[]) =>
     .first<T>())!;
 
 let who: Record<
-  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer",
+  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer" | "ddgots",
   { token: string; cookie: string; account: { id: string } }
 >;
 
@@ -271,6 +271,7 @@ beforeAll(async () => {
     exporter: await signInAs("exporter", "10.60.0.4"),
     dg: await signInAs("dg", "10.60.0.5"),
     farmer: await signInAs("farmer", "10.60.0.6"),
+    ddgots: await signInAs("ddgots", "10.60.0.7"),
   };
 });
 
@@ -390,15 +391,14 @@ describe("the chain of custody, step by step", () => {
       expect(body.message).toBe(message);
     };
 
+    // issue 11 F9: the exporter may not see a batch still with the buyer, so acting on it answers
+    // 404 like reading it (it used to reveal the stage: 409 "…with the buyer…" / 403).
+    await refused(await transfer("exporter", step("exported", 1000)), 404, `No batch with code ${code}`);
+    await refused(await transfer("exporter", step("warehouse_received", 1000)), 404, `No batch with code ${code}`);
     await refused(
-      await transfer("exporter", step("exported", 1000)),
+      await transfer("warehouse", step("exported", 1000)),
       409,
       "A batch with the buyer cannot go straight to export: it must pass warehouse intake first",
-    );
-    await refused(
-      await transfer("exporter", step("warehouse_received", 1000)),
-      403,
-      "Only a Warehouse Inspector can record warehouse intake (you are signed in as Licensed Exporter)",
     );
     await refused(
       await transfer("buyer", step("warehouse_received", 1000)),
@@ -444,8 +444,10 @@ describe("the chain of custody, step by step", () => {
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ status: "warehouse_inspected", weightKg: 985, grade: "A+" });
 
+    // issue 11 F9: still hidden from the exporter at the warehouse (404 like the read).
+    await refused(await transfer("exporter", step("exported", 985)), 404, `No batch with code ${code}`);
     await refused(
-      await transfer("exporter", step("exported", 985)),
+      await transfer("port", step("exported", 985)),
       409,
       "A batch at the warehouse cannot go straight to export: it must pass port inspection first",
     );
@@ -470,7 +472,8 @@ describe("the chain of custody, step by step", () => {
     );
     expect((await api(`/${code}/compliance`, "buyer", {})).status).toBe(403);
     expect((await api(`/${code}/compliance`, "exporter", {})).status).toBe(403);
-    res = await api(`/${code}/compliance`, "port", {});
+    // issue 11 F8: the decision is explicit (an empty body no longer certifies).
+    res = await api(`/${code}/compliance`, "port", { decision: "mark_compliant" });
     body = await json(res);
     expect(res.status, body.message).toBe(200);
     expect(body.batch).toMatchObject({ complianceStatus: "compliant" });
@@ -627,8 +630,9 @@ describe("the chain of custody, step by step", () => {
       ddsReference: "25LRXQ4K3P5581",
       ddsVerification: "KYRPJKI6",
     });
-    expect(early.status).toBe(409);
-    expect((await json(early)).message).toBe("DDS numbers are recorded for a shipment: export this batch first");
+    // issue 11 F9: a batch the exporter may not see (still with the buyer) answers 404 like the read.
+    expect(early.status).toBe(404);
+    expect((await json(early)).message).toBe(`No batch with code ${notShipped.batchCode}`);
 
     const res = await api(`/${code}/dds`, "exporter", { ddsReference: "25lrxq4k3p5581", ddsVerification: "kyrpjki6" });
     const body = await json(res);
@@ -683,7 +687,8 @@ describe("EUDR compliance of a batch", () => {
       complianceReason: "Not EUDR-compliant: high deforestation risk on PLT-100002-01",
       county: "Nimba County",
     });
-    const res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    // issue 11 F7: certification belongs to DDGOTS (the DG no longer certifies).
+    const res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(
       "This batch cannot be marked EUDR-compliant. Not EUDR-compliant: high deforestation risk on PLT-100002-01.",
@@ -703,16 +708,21 @@ describe("EUDR compliance of a batch", () => {
       complianceStatus: "held_for_review",
       complianceReason: "Held for review: more information needed on PLT-100003-01",
     });
-    let res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    let res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(
       "This batch cannot be marked EUDR-compliant yet. Held for review: more information needed on PLT-100003-01.",
     );
 
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'low' WHERE id = 'p-5'").run();
-    res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "recheck" });
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "recheck" });
     expect((await json(res)).batch.complianceStatus).toBe("pending");
-    res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    // issue 11 F7: never certified while with the buyer — only once the warehouse inspection is recorded.
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
+    expect(res.status).toBe(409);
+    for (const s of ["warehouse_received", "warehouse_inspected"])
+      expect((await api(`/${b.batchCode}/transfer`, "warehouse", step(s, 100))).status).toBe(200);
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect((await json(res)).batch.complianceStatus).toBe("compliant");
     const actions = await rows<{ action: string; actor_role: string }>(
       "SELECT action, actor_role FROM audit_log WHERE entity_id = ? ORDER BY id",
@@ -720,8 +730,10 @@ describe("EUDR compliance of a batch", () => {
     );
     expect(actions).toEqual([
       { action: "batch.purchase", actor_role: "buyer" },
-      { action: "batch.recheck_compliance", actor_role: "dg" },
-      { action: "batch.mark_compliant", actor_role: "dg" },
+      { action: "batch.recheck_compliance", actor_role: "ddgots" },
+      { action: "batch.warehouse_received", actor_role: "warehouse_inspector" },
+      { action: "batch.warehouse_inspected", actor_role: "warehouse_inspector" },
+      { action: "batch.mark_compliant", actor_role: "ddgots" },
     ]);
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'more_information_needed' WHERE id = 'p-5'").run();
   });
