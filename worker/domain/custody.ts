@@ -14,7 +14,7 @@
  * the exporter at shipment. Regulator staff (DG, deputies, office and system administrators)
  * deliberately do NOT record custody steps: a custody event is the handler's own declaration,
  * and letting an office account "fill in" a missing step would defeat the chain. They see every
- * batch, certify compliance and read the audit trail instead.
+ * batch and read the audit trail instead; DDGOTS certifies compliance (CERTIFICATION_STAGES).
  */
 import { ROLE_LABEL, type Role } from "../auth/roles";
 
@@ -122,6 +122,15 @@ export function canCertifyAt(status: string, role: Role): Decision {
     kind: "role",
     message: `Only the Deputy Director General for Operations & Technical Services, or the Port Inspector at the port, can mark a batch EUDR-compliant (you are signed in as ${ROLE_LABEL[role]})`,
   };
+}
+
+/**
+ * May `role` revoke a batch's certification in `status`? DDGOTS at any stage of the chain, the
+ * port inspector while the batch is at the port (ADR 005); never on a split or merged batch.
+ */
+export function mayRevokeCertificationAt(status: string, role: Role): boolean {
+  if (!isChainStatus(status)) return false;
+  return role === "ddgots" || (role === "port_inspector" && status === "port_inspected");
 }
 
 /** Steps at which the inspector grades the lot (the platform's A+ to F scale). */

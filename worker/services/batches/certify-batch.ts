@@ -17,7 +17,7 @@ import {
   evaluateBatchCompliance,
   statusFor,
 } from "#worker/domain/batch-compliance";
-import { canCertifyAt } from "#worker/domain/custody";
+import { canCertifyAt, mayRevokeCertificationAt } from "#worker/domain/custody";
 import { type AuditAction, auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
@@ -67,7 +67,7 @@ export async function certifyBatch(
       });
     if (batch.complianceStatus !== "compliant")
       return fail(409, "This batch is not marked EUDR-compliant: there is no certification to revoke");
-    if (actor.role !== "ddgots" && !(actor.role === "port_inspector" && batch.status === "port_inspected"))
+    if (!mayRevokeCertificationAt(batch.status, actor.role))
       return fail(
         403,
         "Only the Deputy Director General for Operations & Technical Services, or the Port Inspector while the batch is at the port, can revoke a certification",

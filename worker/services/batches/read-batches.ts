@@ -37,6 +37,7 @@ import {
   canCertifyAt,
   canHandleAt,
   canTransition,
+  mayRevokeCertificationAt,
   nextStatuses,
   STATUS_LABEL,
 } from "#worker/domain/custody";
@@ -84,7 +85,11 @@ export async function listVisibleBatches(
   // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots (issue 11 F3).
   return {
     ...list,
-    rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({ ...b, complianceReason: null, volumeNote: null })),
+    rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({
+      ...b,
+      complianceReason: null,
+      volumeNote: null,
+    })),
   };
 }
 
@@ -161,11 +166,7 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
       /** May mark it EUDR-compliant at this stage (issue 11 F7). */
       markCompliant: can(user.role, "certifyBatches") && canCertifyAt(batch.status, user.role).ok,
       /** May revoke its certification, with a reason (issue 11 F8). */
-      revoke:
-        batch.complianceStatus === "compliant" &&
-        batch.status !== "split" &&
-        batch.status !== "merged" &&
-        (user.role === "ddgots" || (user.role === "port_inspector" && batch.status === "port_inspected")),
+      revoke: batch.complianceStatus === "compliant" && mayRevokeCertificationAt(batch.status, user.role),
       dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
     },
   };
