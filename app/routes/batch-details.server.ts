@@ -2,7 +2,14 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
-import { ComplianceSchema, DdsSchema, MergeFormSchema, SplitSchema, TransferSchema } from "#worker/contracts/batches";
+import {
+  type ComplianceInput,
+  ComplianceSchema,
+  DdsSchema,
+  MergeFormSchema,
+  SplitSchema,
+  TransferSchema,
+} from "#worker/contracts/batches";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
@@ -131,7 +138,7 @@ export async function action({ request, params }: Route.ActionArgs) {
           submission.reply({ formErrors: ["You do not have permission to decide on a batch's compliance"] }),
           403,
         );
-      outcome = await certifyBatch(code, (v as { decision: "mark_compliant" | "recheck" }).decision, deps);
+      outcome = await certifyBatch(code, v as ComplianceInput, deps);
       if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.decision)}`;
       break;
     case "dds":

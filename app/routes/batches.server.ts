@@ -1,10 +1,15 @@
+import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { farmersByCode } from "#db/queries/batches";
-import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { BATCHES_PAGE_SIZE, BatchFilterSchema, PurchaseSchema } from "#worker/contracts/batches";
 import { createBatch } from "#worker/services/batches/create-batch";
+import {
+  LOOKUP_LIMITED,
+  lookupFarmerForPurchase,
+  type PurchasePlot,
+  takePurchaseLookup,
+} from "#worker/services/batches/purchase-lookup";
 import { listVisibleBatches } from "#worker/services/batches/read-batches";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -17,37 +22,29 @@ const FORBIDDEN_PURCHASE = "Only an agricultural buyer can record a purchase";
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
- * The purchase form's farmer step (GET ?farmer=FRM…): the farmer and their plots, so the buyer
- * ticks the plots the produce came from — no JavaScript needed.
+ * The purchase form's farmer step (GET ?farmer=FRM…): the farmer's initials and plots, so the
+ * buyer ticks the plots the produce came from — no JavaScript needed. Only what a purchase needs
+ * (worker/services/batches/purchase-lookup.ts), and rate-limited per buyer like the API.
  */
-async function purchaseContext(farmerParam: string | null) {
+async function purchaseContext(farmerParam: string | null, userId: string) {
   const farmerId = farmerParam?.trim().toUpperCase() ?? "";
-  if (!farmerId) return { farmerId, farmer: null, plots: [], lookupError: null };
-  if (!/^FRM\d{6}$/.test(farmerId)) {
-    return {
-      farmerId,
-      farmer: null,
-      plots: [],
-      lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001",
-    };
-  }
-  const { db } = pageDeps();
-  const [farmer] = await farmersByCode(db, [farmerId]);
-  if (!farmer) return { farmerId, farmer: null, plots: [], lookupError: `No farmer with ID ${farmerId} is registered` };
-  const plots = await plotsOfFarmer(db, farmer.farmerId);
+  const none = { farmerId, farmer: null, plots: [] as PurchasePlot[], limited: false };
+  if (!farmerId) return { ...none, lookupError: null };
+  if (!/^FRM\d{6}$/.test(farmerId))
+    return { ...none, lookupError: "Enter the farmer ID as FRM followed by 6 digits, like FRM100001" };
+  const allowance = await takePurchaseLookup(env.SESSIONS, userId, Date.now());
+  if (!allowance.allowed) return { ...none, limited: true, lookupError: LOOKUP_LIMITED(allowance.retryAfterSeconds) };
+  const found = await lookupFarmerForPurchase(farmerId, pageDeps());
+  if (!found.ok) return { ...none, lookupError: found.message };
+  const { initials, plots } = found.value;
   return {
     farmerId,
-    farmer: { farmerId: farmer.farmerId, name: `${farmer.firstName} ${farmer.lastName}`.trim(), county: farmer.county },
-    plots: plots.map((p) => ({
-      plotCode: p.plotCode,
-      crop: p.crop,
-      areaHectares: p.areaHectares,
-      riskLevel: p.riskLevel,
-      validationState: p.validationState,
-    })),
+    farmer: { farmerId: found.value.farmerId, name: initials },
+    plots,
+    limited: false,
     lookupError: plots.length
       ? null
-      : `Farmer ${farmer.farmerId} has no registered plot yet: a plot must be registered before produce from it can be bought`,
+      : `Farmer ${found.value.farmerId} has no registered plot yet: a plot must be registered before produce from it can be bought`,
   };
 }
 
@@ -58,7 +55,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const canPurchase = can(session.role, "recordPurchases");
   const [{ rows, total }, purchase] = await Promise.all([
     listVisibleBatches(filter, page, BATCHES_PAGE_SIZE, session, pageDeps()),
-    canPurchase ? purchaseContext(params.get("farmer")) : Promise.resolve(null),
+    canPurchase ? purchaseContext(params.get("farmer"), session.id) : Promise.resolve(null),
   ]);
   return data(
     {
@@ -81,7 +78,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       purchase,
       today: new Date().toISOString().slice(0, 10),
     },
-    { headers: PRIVATE_PAGE_HEADERS },
+    { status: purchase?.limited ? 429 : 200, headers: PRIVATE_PAGE_HEADERS },
   );
 }
 

@@ -186,10 +186,12 @@ test.describe("a batch followed from farmer to export", () => {
       const purchase = page.getByRole("region", { name: "Record a purchase" });
       await purchase.getByLabel("Farmer ID").fill(farmerId.toLowerCase());
       await purchase.getByRole("button", { name: "Show the farmer's plots" }).click();
-      await expect(purchase).toContainText(`Buying from ${fullName} (${farmerId}, Nimba County)`);
-      // Each plot shows its crop, area and current verdict before the buyer ticks it.
+      // Only what a purchase needs (issue 11 I-1): the farmer's initials, no county.
+      const initials = `${farmer.firstName[0]}. ${farmer.lastName[0]}.`;
+      await expect(purchase).toContainText(`Buying from ${initials} (${farmerId})`);
+      // Each plot shows its crop, whether it is eligible and what it can still supply before the buyer ticks it.
       const plot = purchase.getByRole("checkbox", {
-        name: new RegExp(`^${plotCode} · Cocoa · [\\d.]+ ha · Low risk$`),
+        name: new RegExp(`^${plotCode} · Cocoa · Eligible · up to [\\d,]+ kg more this crop year$`),
       });
       await plot.check();
       await expect(purchase.getByLabel("Commodity")).toHaveValue("Cocoa");

@@ -167,7 +167,7 @@ export const PLOTS = [
 export { one, rows };
 
 export let who: Record<
-  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer",
+  "buyer" | "warehouse" | "port" | "exporter" | "dg" | "farmer" | "ddgots",
   { token: string; cookie: string; account: { id: string } }
 >;
 
@@ -257,6 +257,7 @@ export async function seedAndSignIn() {
     exporter: await signInAs("exporter", "10.60.0.4"),
     dg: await signInAs("dg", "10.60.0.5"),
     farmer: await signInAs("farmer", "10.60.0.6"),
+    ddgots: await signInAs("ddgots", "10.60.0.7"),
   };
 }
 
@@ -279,7 +280,7 @@ export async function buyAndExport(): Promise<Batch> {
   );
   await transfer("warehouse", step("warehouse_inspected", 985, { weightInKg: 990, grade: "A+" }));
   await transfer("port", step("port_inspected", 900, { location: "Freeport of Monrovia" }));
-  await succeeds(api(`/${code}/compliance`, "port", {}));
+  await succeeds(api(`/${code}/compliance`, "port", { decision: "mark_compliant" }));
   await transfer(
     "exporter",
     step("exported", 900, { location: "Freeport of Monrovia", latitude: 6.345678, longitude: -10.801234 }),

@@ -45,7 +45,8 @@ describe("EUDR compliance of a batch", () => {
       complianceReason: "Not EUDR-compliant: high deforestation risk on PLT-100002-01",
       county: "Nimba County",
     });
-    const res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    // issue 11 F7: certification belongs to DDGOTS (the DG no longer certifies).
+    const res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(
       "This batch cannot be marked EUDR-compliant. Not EUDR-compliant: high deforestation risk on PLT-100002-01.",
@@ -65,16 +66,21 @@ describe("EUDR compliance of a batch", () => {
       complianceStatus: "held_for_review",
       complianceReason: "Held for review: more information needed on PLT-100003-01",
     });
-    let res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    let res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(
       "This batch cannot be marked EUDR-compliant yet. Held for review: more information needed on PLT-100003-01.",
     );
 
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'low' WHERE id = 'p-5'").run();
-    res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "recheck" });
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "recheck" });
     expect((await json(res)).batch.complianceStatus).toBe("pending");
-    res = await api(`/${b.batchCode}/compliance`, "dg", { decision: "mark_compliant" });
+    // issue 11 F7: never certified while with the buyer — only once the warehouse inspection is recorded.
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
+    expect(res.status).toBe(409);
+    for (const s of ["warehouse_received", "warehouse_inspected"])
+      expect((await api(`/${b.batchCode}/transfer`, "warehouse", step(s, 100))).status).toBe(200);
+    res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect((await json(res)).batch.complianceStatus).toBe("compliant");
     const actions = await rows<{ action: string; actor_role: string }>(
       "SELECT action, actor_role FROM audit_log WHERE entity_id = ? ORDER BY id",
@@ -82,8 +88,10 @@ describe("EUDR compliance of a batch", () => {
     );
     expect(actions).toEqual([
       { action: "batch.purchase", actor_role: "buyer" },
-      { action: "batch.recheck_compliance", actor_role: "dg" },
-      { action: "batch.mark_compliant", actor_role: "dg" },
+      { action: "batch.recheck_compliance", actor_role: "ddgots" },
+      { action: "batch.warehouse_received", actor_role: "warehouse_inspector" },
+      { action: "batch.warehouse_inspected", actor_role: "warehouse_inspector" },
+      { action: "batch.mark_compliant", actor_role: "ddgots" },
     ]);
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'more_information_needed' WHERE id = 'p-5'").run();
   });

@@ -5,6 +5,7 @@ import {
   ComplianceSchema,
   DdsSchema,
   MergeSchema,
+  PurchaseLookupSchema,
   PurchaseSchema,
   SplitSchema,
   TransferSchema,
@@ -12,6 +13,7 @@ import {
 import { certifyBatch } from "../services/batches/certify-batch";
 import { createBatch } from "../services/batches/create-batch";
 import { mergeBatches } from "../services/batches/merge-batch";
+import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "../services/batches/purchase-lookup";
 import { listVisibleBatches, readBatch } from "../services/batches/read-batches";
 import { recordDds } from "../services/batches/record-dds";
 import { splitBatch } from "../services/batches/split-batch";
@@ -45,6 +47,26 @@ export const batchesApi = new Hono<ApiEnv>()
     describe("Record a purchase from farmers: a new batch", { 201: "The new batch and its volume" }),
     body(PurchaseSchema),
     async (c) => reply(c, await createBatch(c.req.valid("json"), serviceDeps(c)), 201),
+  )
+  .get(
+    "/purchase-lookup",
+    requirePermission("recordPurchases"),
+    describe(
+      "The farmer a buyer is about to buy from: initials and plots with what each can still supply (30 lookups per 10 minutes)",
+      { 429: "Too many lookups: try again later" },
+    ),
+    query(PurchaseLookupSchema),
+    async (c) => {
+      const session = c.get("session");
+      const allowance = await takePurchaseLookup(c.env.SESSIONS, session.id, Date.now());
+      if (!allowance.allowed) {
+        c.header("Retry-After", String(allowance.retryAfterSeconds));
+        return apiError(c, 429, LOOKUP_LIMITED(allowance.retryAfterSeconds));
+      }
+      const result = await lookupFarmerForPurchase(c.req.valid("query").farmerId, serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      return success(c, { farmer: result.value });
+    },
   )
   .post(
     "/merge",
@@ -88,9 +110,11 @@ export const batchesApi = new Hono<ApiEnv>()
   .post(
     "/:code/compliance",
     requirePermission("certifyBatches"),
-    describe("Mark a batch EUDR-compliant, or re-check it"),
+    describe(
+      "Decide on a batch's EUDR compliance: mark it compliant, re-check it, or revoke a wrong certification with a reason",
+    ),
     body(ComplianceSchema),
-    async (c) => reply(c, await certifyBatch(c.req.param("code"), c.req.valid("json").decision, serviceDeps(c))),
+    async (c) => reply(c, await certifyBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )
   .post(
     "/:code/dds",

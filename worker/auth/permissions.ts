@@ -29,8 +29,8 @@ export const PERMISSIONS = {
   recordDds: ["exporter"],
   /** Record a purchase from farmers (creates a batch); later custody steps: worker/domain/custody.ts. */
   recordPurchases: ["buyer"],
-  /** Mark a batch EUDR-compliant: regulator staff, and the port inspector as the last check before export. */
-  certifyBatches: ["port_inspector", ...REGULATOR_STAFF],
+  /** Decide on a batch's EUDR compliance: DDGOTS (spec §6), and the port inspector at the port; stages: worker/domain/custody.ts `canCertifyAt` (ADR 005). */
+  certifyBatches: ["ddgots", "port_inspector"],
   /** Browse the audit trail: regulators and the system administrator. */
   readAudit: [...REGULATOR_STAFF],
   /** The certificate testing screen and /api/test/* documents (issue #5): staff who issue or check certificates. */

@@ -53,7 +53,9 @@ export const BATCH_MESSAGES = {
   batchCodeFormat: "Batch codes look like LR-COC-2026-000123",
   ddsReference: "Enter the DDS reference number given by the EU information system (6 to 40 letters, digits, - or /)",
   ddsVerification: "Enter the DDS verification number given by the EU information system (4 to 40 letters or digits)",
-  complianceAction: "Choose what to do: mark compliant or re-check",
+  complianceAction: "Choose what to do: mark_compliant, recheck or revoke_compliance (the decision is never assumed)",
+  revokeReason: "Give the reason for revoking the certification (at least 10 characters)",
+  revokeReasonTooLong: "The reason must be 500 characters or fewer",
 } as const;
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
@@ -242,10 +244,32 @@ export const DdsSchema = z.object({
 });
 export type DdsInput = z.infer<typeof DdsSchema>;
 
-/** Mark a batch EUDR-compliant, or re-check its compliance against the plots' current verdicts. */
-export const ComplianceSchema = z.object({
-  decision: z.enum(["mark_compliant", "recheck"], { error: BATCH_MESSAGES.complianceAction }).default("mark_compliant"),
-});
+export const COMPLIANCE_DECISIONS = ["mark_compliant", "recheck", "revoke_compliance"] as const;
+export type ComplianceDecision = (typeof COMPLIANCE_DECISIONS)[number];
+
+/**
+ * A compliance decision on a batch, always explicit (issue 11 F8): mark it EUDR-compliant,
+ * re-check it against the plots' current verdicts, or revoke a wrong certification — the
+ * revocation needs a reason of at least 10 characters, kept in the audit trail.
+ */
+export const ComplianceSchema = z
+  .object({
+    decision: z.enum(COMPLIANCE_DECISIONS, { error: BATCH_MESSAGES.complianceAction }),
+    reason: z
+      .string({ error: BATCH_MESSAGES.revokeReason })
+      .trim()
+      .max(500, BATCH_MESSAGES.revokeReasonTooLong)
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (value.decision === "revoke_compliance" && (value.reason ?? "").length < 10)
+      ctx.addIssue({ code: "custom", path: ["reason"], message: BATCH_MESSAGES.revokeReason });
+  });
+export type ComplianceInput = z.infer<typeof ComplianceSchema>;
+
+/** GET /api/batches/purchase-lookup: the farmer a buyer is about to buy from. */
+export const PurchaseLookupSchema = z.object({ farmerId });
 
 /** Filters of /batches and GET /api/batches (query string). */
 export const BatchFilterSchema = z.object({

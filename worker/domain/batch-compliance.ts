@@ -89,3 +89,32 @@ export function canMarkCompliant(
         : `This batch cannot be marked EUDR-compliant yet. ${e.reason}.`,
   };
 }
+
+/** Is this one plot eligible on its own (valid geometry, low risk)? */
+export function isEligiblePlot(p: Pick<OriginPlot, "riskLevel" | "validationState">): boolean {
+  return p.validationState === "valid" && p.riskLevel === "low";
+}
+
+const RANK: Record<Eligibility["verdict"], number> = { eligible: 0, held_for_review: 1, non_compliant: 2 };
+
+/**
+ * The verdict a farmer sees of a batch shared with other farmers (issue 11 F3): their own plots
+ * are named as usually, the other origins only counted in a neutral line ("1 other origin is not
+ * eligible") — never another farmer's plot code, risk or area. The verdict itself is the whole
+ * batch's (the worst plot decides, as everywhere), since the batch's status is public anyway.
+ */
+export function verdictForOwnOrigins(own: OriginPlot[], others: Pick<OriginPlot, "riskLevel" | "validationState">[]) {
+  const mine = evaluateBatchCompliance(own);
+  if (!others.length) return mine;
+  const whole = evaluateBatchCompliance([...own, ...others.map((p, i) => ({ ...p, plotCode: `other-${i}` }))]);
+  const verdict = RANK[whole.verdict] > RANK[mine.verdict] ? whole.verdict : mine.verdict;
+  const ownPart =
+    mine.verdict === "eligible"
+      ? "Every one of your origin plots has valid geometry and a low deforestation risk"
+      : mine.reason;
+  const notEligible = others.filter((p) => !isEligiblePlot(p)).length;
+  const otherPart = notEligible
+    ? `${notEligible} other origin${notEligible === 1 ? " is" : "s are"} not eligible`
+    : `${others.length === 1 ? "the other origin is" : `the ${others.length} other origins are`} eligible`;
+  return { verdict, reason: `${ownPart}; ${otherPart}` } as Eligibility;
+}

@@ -14,7 +14,7 @@
  * the exporter at shipment. Regulator staff (DG, deputies, office and system administrators)
  * deliberately do NOT record custody steps: a custody event is the handler's own declaration,
  * and letting an office account "fill in" a missing step would defeat the chain. They see every
- * batch, certify compliance and read the audit trail instead.
+ * batch and read the audit trail instead; DDGOTS certifies compliance (CERTIFICATION_STAGES).
  */
 import { ROLE_LABEL, type Role } from "../auth/roles";
 
@@ -82,6 +82,56 @@ export const STAGE_HANDLER: Partial<Record<BatchStatus, Role>> = {
   warehouse_inspected: "warehouse_inspector",
   port_inspected: "port_inspector",
 };
+
+/**
+ * Where a batch may be marked EUDR-compliant, and by whom (issue 11 F7, ADR 005). Certification
+ * follows an inspection: never while the lot is still with the buyer or merely received at the
+ * warehouse. DDGOTS (spec §6: "quality control, certification and inspection coordination")
+ * certifies once the warehouse inspection is recorded; the port inspector only at their own
+ * stage, as the last check before export. After export the decision has been taken.
+ */
+export const CERTIFICATION_STAGES: Partial<Record<BatchStatus, readonly Role[]>> = {
+  warehouse_inspected: ["ddgots"],
+  port_inspected: ["ddgots", "port_inspector"],
+};
+
+/** May `role` mark a batch in `status` EUDR-compliant? Refusals name the stage it must reach. */
+export function canCertifyAt(status: string, role: Role): Decision {
+  if (status === "split" || status === "merged") {
+    return {
+      ok: false,
+      kind: "order",
+      message: `This batch was ${status}: decide on the compliance of its new batches instead`,
+    };
+  }
+  if (status === "exported")
+    return { ok: false, kind: "order", message: "This batch has been exported: its certification was decided before" };
+  if (!isChainStatus(status)) return { ok: false, kind: "order", message: `Unknown custody stage "${status}"` };
+  if (CERTIFICATION_STAGES[status as BatchStatus]?.includes(role)) return { ok: true };
+  // The first stage at which this role certifies: before it, the batch is too early.
+  const first = CHAIN.find((s) => CERTIFICATION_STAGES[s as BatchStatus]?.includes(role));
+  if (first && CHAIN.indexOf(status) < CHAIN.indexOf(first)) {
+    return {
+      ok: false,
+      kind: "order",
+      message: `A batch ${WHERE[status]} cannot be marked EUDR-compliant yet: it must pass ${STEP_NAME[first]} first`,
+    };
+  }
+  return {
+    ok: false,
+    kind: "role",
+    message: `Only the Deputy Director General for Operations & Technical Services, or the Port Inspector at the port, can mark a batch EUDR-compliant (you are signed in as ${ROLE_LABEL[role]})`,
+  };
+}
+
+/**
+ * May `role` revoke a batch's certification in `status`? DDGOTS at any stage of the chain, the
+ * port inspector while the batch is at the port (ADR 005); never on a split or merged batch.
+ */
+export function mayRevokeCertificationAt(status: string, role: Role): boolean {
+  if (!isChainStatus(status)) return false;
+  return role === "ddgots" || (role === "port_inspector" && status === "port_inspected");
+}
 
 /** Steps at which the inspector grades the lot (the platform's A+ to F scale). */
 export const GRADING_STEPS: readonly ChainStatus[] = ["warehouse_inspected", "port_inspected"];

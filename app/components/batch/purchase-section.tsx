@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { parseWithZod } from "@conform-to/zod/v4";
 import { GpsFields, gpsField } from "#app/components/gps-fields";
 import { CsrfInput, ErrorSummary, FormField, summaryItems } from "#app/components/kit";
-import { BATCH_TITLES, PLACE_HINT, RISK_WORDS } from "#app/content/batches";
+import { BATCH_TITLES, PLACE_HINT } from "#app/content/batches";
 import { COMMODITY_NAMES, PurchaseSchema } from "#worker/contracts/batches";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import type { Route } from "../../routes/+types/batches";
@@ -93,7 +93,7 @@ export function PurchaseSection({
           <ErrorSummary items={items} />
           <p className="text-sm">
             Buying from <strong>{purchase.farmer.name}</strong> (
-            <span className="font-mono">{purchase.farmer.farmerId}</span>, {purchase.farmer.county})
+            <span className="font-mono">{purchase.farmer.farmerId}</span>)
           </p>
           <fieldset id="purchase-plots" tabIndex={-1} className="rounded-md border border-slate-200 p-3">
             <legend className="px-1 text-sm font-semibold">Origin plots (tick every plot the produce came from)</legend>
@@ -115,12 +115,11 @@ export function PurchaseSection({
                     />
                     <span>
                       <span className="font-mono">{p.plotCode}</span> · {p.crop ?? "no crop"} ·{" "}
-                      {p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha ·{" "}
-                      {p.validationState !== "valid"
-                        ? "Invalid geometry"
-                        : p.riskLevel
-                          ? (RISK_WORDS[p.riskLevel] ?? p.riskLevel)
-                          : "Not assessed"}
+                      {!p.eligible
+                        ? "Not eligible for EUDR export"
+                        : p.canStillSupplyKg === null
+                          ? "Eligible"
+                          : `Eligible · up to ${p.canStillSupplyKg.toLocaleString("en-US")} kg more this crop year`}
                     </span>
                   </label>
                 </li>

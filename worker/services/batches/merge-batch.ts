@@ -12,6 +12,7 @@ import {
   insertCustodyEvent,
   insertLineage,
   insertOrigins,
+  isVisible,
   type NewBatch,
   type NewCustodyEvent,
   type NewOrigin,
@@ -36,6 +37,7 @@ import {
   snapshot,
   withNewBatchCodes,
 } from "./batch-common";
+import { batchVisibility } from "./read-batches";
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
@@ -49,7 +51,11 @@ export async function mergeBatches(
     return fail(400, "Choose at least two different batches to merge", {
       batchCodes: ["Choose at least two different batches to merge"],
     });
-  const found = await batchesByCode(db, codes);
+  const visibility = batchVisibility({ id: actor.id, role: actor.role, loginId: "" });
+  const stored = await batchesByCode(db, codes);
+  // A batch the user may not see is answered like one that does not exist (issue 11 F9).
+  const seen = await Promise.all(stored.map((b) => isVisible(db, b.id, visibility)));
+  const found = stored.filter((_, i) => seen[i]);
   const unknown = codes.filter((c) => !found.some((b) => b.batchCode === c));
   if (unknown.length) return fail(404, `No batch with code ${unknown.join(", ")}`);
   const parents = codes.map((c) => found.find((b) => b.batchCode === c)!);

@@ -11,6 +11,7 @@ import type { Database } from "#db/client";
 import {
   ancestorIds,
   type BatchFilter,
+  type BatchRow,
   type BatchVisibility,
   batchByCode,
   type CustodyRow,
@@ -24,9 +25,22 @@ import {
 } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
 import { INSPECTORS, ROLE_LABEL, type Role } from "#worker/auth/roles";
-import { COMPLIANCE_LABEL, type ComplianceStatus, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
+import {
+  COMPLIANCE_LABEL,
+  type ComplianceStatus,
+  evaluateBatchCompliance,
+  verdictForOwnOrigins,
+} from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
-import { type ChainStatus, canHandleAt, canTransition, nextStatuses, STATUS_LABEL } from "#worker/domain/custody";
+import {
+  type ChainStatus,
+  canCertifyAt,
+  canHandleAt,
+  canTransition,
+  mayRevokeCertificationAt,
+  nextStatuses,
+  STATUS_LABEL,
+} from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
 
 export type Viewer = { id: string; role: Role; loginId: string };
@@ -40,14 +54,43 @@ export function batchVisibility(user: Viewer): BatchVisibility {
   return { kind: "none" };
 }
 
+/**
+ * The batch behind `code` if `user` may see it, else null: every action on a batch (transfer,
+ * split, merge, compliance) answers "No batch with code …" (404) alike for a batch that does not
+ * exist and one the user may not see, exactly as reading it does (issue 11 F9).
+ */
+export async function visibleBatchByCode(
+  db: Database,
+  code: string,
+  user: Pick<Viewer, "id" | "role"> & { loginId?: string },
+): Promise<BatchRow | null> {
+  const batch = await batchByCode(db, code);
+  if (!batch) return null;
+  const visible = await isVisible(db, batch.id, batchVisibility({ ...user, loginId: user.loginId ?? "" }));
+  return visible ? batch : null;
+}
+
+/** A batch in a list: a farmer's list carries no user ids (holderId, createdBy). */
+export type ListedBatch = Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>;
+
 export async function listVisibleBatches(
   filter: BatchFilter,
   page: number,
   pageSize: number,
   user: Viewer,
   deps: { db: Database },
-) {
-  return listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
+): Promise<{ rows: ListedBatch[]; total: number }> {
+  const list = await listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
+  if (user.role !== "farmer") return list;
+  // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots (issue 11 F3).
+  return {
+    ...list,
+    rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({
+      ...b,
+      complianceReason: null,
+      volumeNote: null,
+    })),
+  };
 }
 
 /** An origin plot as a given viewer may see it: a farmer sees other farmers' plots only as a count. */
@@ -77,47 +120,70 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
     lineageOf(db, batch.id),
     user.role === "farmer" ? farmerIdsOfUser(db, user.id, user.loginId) : Promise.resolve(null),
   ]);
-  const eligibility = evaluateBatchCompliance(
-    origins.map((o) => ({
-      plotCode: o.plotCode ?? o.plotId,
-      riskLevel: o.riskLevel ?? null,
-      validationState: o.validationState ?? "invalid",
-    })),
-  );
-  const visibleOrigins: OriginView[] = origins
-    .filter((o) => !mine || mine.includes(o.farmerId))
-    .map((o) => ({
-      plotId: o.plotId,
-      plotCode: o.plotCode,
-      farmerId: o.farmerId,
-      farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
-      weightKg: o.weightKg,
-      crop: o.crop,
-      areaHectares: o.areaHectares,
-      county: o.county ?? o.farmerCounty,
-      riskLevel: o.riskLevel,
-      validationState: o.validationState,
-    }));
+  const verdictOf = (o: OriginRow) => ({
+    plotCode: o.plotCode ?? o.plotId,
+    riskLevel: o.riskLevel ?? null,
+    validationState: o.validationState ?? "invalid",
+  });
+  const own = mine ? origins.filter((o) => mine.includes(o.farmerId)) : origins;
+  const others = mine ? origins.filter((o) => !mine.includes(o.farmerId)) : [];
+  // A farmer sees the verdict of their own plots, the other origins only counted (issue 11 F3).
+  const eligibility = mine
+    ? verdictForOwnOrigins(own.map(verdictOf), others.map(verdictOf))
+    : evaluateBatchCompliance(origins.map(verdictOf));
+  const visibleOrigins: OriginView[] = own.map((o) => ({
+    plotId: o.plotId,
+    plotCode: o.plotCode,
+    farmerId: o.farmerId,
+    farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
+    weightKg: o.weightKg,
+    crop: o.crop,
+    areaHectares: o.areaHectares,
+    county: o.county ?? o.farmerCounty,
+    riskLevel: o.riskLevel,
+    validationState: o.validationState,
+  }));
 
   const nextSteps = nextStatuses(batch.status).filter((to) => canTransition(batch.status, to, user.role).ok);
   const handles = (action: "split" | "merge") =>
     canHandleAt(batch.status, user.role, action).ok && (batch.status !== "purchased" || batch.holderId === user.id);
   return {
-    batch,
+    batch: mine ? farmersBatch(batch, others.length > 0, eligibility.reason) : batch,
     origins: visibleOrigins,
-    hiddenOrigins: origins.length - visibleOrigins.length,
-    // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes.
-    custody: mine ? custody.map((e) => ({ ...e, latitude: null, longitude: null, note: null })) : custody,
+    hiddenOrigins: others.length,
+    // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes, no user ids.
+    custody: mine
+      ? custody.map((e) => ({ ...e, actorId: null, latitude: null, longitude: null, note: null }))
+      : custody,
     lineage,
     eligibility,
     actions: {
       nextSteps,
       split: handles("split"),
       merge: handles("merge"),
+      /** May decide on compliance here (re-check; mark and revoke as below). */
       certify: can(user.role, "certifyBatches") && batch.status !== "split" && batch.status !== "merged",
+      /** May mark it EUDR-compliant at this stage (issue 11 F7). */
+      markCompliant: can(user.role, "certifyBatches") && canCertifyAt(batch.status, user.role).ok,
+      /** May revoke its certification, with a reason (issue 11 F8). */
+      revoke: batch.complianceStatus === "compliant" && mayRevokeCertificationAt(batch.status, user.role),
       dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
     },
   };
+}
+
+/**
+ * The batch record as a farmer sees it (issue 11 F3): no internal user ids (holder, creator);
+ * when other farmers' produce is in the batch, the compliance reason is the farmer's own verdict
+ * (the stored one may name other farmers' plots) and the volume note, which adds up every
+ * origin's hectares, is left out.
+ */
+function farmersBatch(batch: BatchRow, shared: boolean, ownReason: string) {
+  const { holderId: _holder, createdBy: _creator, ...rest } = batch;
+  if (!shared) return rest;
+  // A certification's reason is the platform's own words (no plot named); any other may name plots.
+  const reason = batch.complianceStatus === "compliant" ? batch.complianceReason : ownReason;
+  return { ...rest, complianceReason: reason, volumeNote: null };
 }
 
 export type PublicTimelineEntry = { date: string; stage: string; place: string | null; by: string; batchCode: string };

@@ -5,11 +5,12 @@
  * keeping the previous values.
  */
 
-import { type BatchRow, batchByCode, updateBatch } from "#db/queries/batches";
+import { type BatchRow, updateBatch } from "#db/queries/batches";
 import type { DdsInput } from "#worker/contracts/batches";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
+import { visibleBatchByCode } from "./read-batches";
 
 export async function recordDds(
   batchCode: string,
@@ -19,7 +20,7 @@ export async function recordDds(
   const { db, actor } = deps;
   if (actor.role !== "exporter")
     return fail(403, "Only the exporter of a shipment can record its DDS reference and verification numbers");
-  const batch = await batchByCode(db, batchCode);
+  const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   if (batch.status !== "exported") return fail(409, "DDS numbers are recorded for a shipment: export this batch first");
   if (batch.holderId !== actor.id)

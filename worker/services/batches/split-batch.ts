@@ -6,7 +6,6 @@
 
 import {
   type BatchRow,
-  batchByCode,
   insertBatch,
   insertCustodyEvent,
   insertLineage,
@@ -33,6 +32,7 @@ import {
   snapshot,
   withNewBatchCodes,
 } from "./batch-common";
+import { visibleBatchByCode } from "./read-batches";
 
 const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
@@ -42,7 +42,7 @@ export async function splitBatch(
   deps: BatchDeps,
 ): Promise<Result<{ parent: BatchRow; children: NewBatch[] }>> {
   const { db, actor } = deps;
-  const parent = await batchByCode(db, batchCode);
+  const parent = await visibleBatchByCode(db, batchCode, actor);
   if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const allowed = canHandleAt(parent.status, actor.role, "split");
   if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, allowed.message);

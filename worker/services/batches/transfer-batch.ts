@@ -5,14 +5,7 @@
  * the custody event (who, when, where, weights) and the audit row go in one transaction.
  */
 
-import {
-  type BatchRow,
-  batchByCode,
-  insertCustodyEvent,
-  type NewCustodyEvent,
-  originsOf,
-  updateBatch,
-} from "#db/queries/batches";
+import { type BatchRow, insertCustodyEvent, type NewCustodyEvent, originsOf, updateBatch } from "#db/queries/batches";
 import type { TransferInput } from "#worker/contracts/batches";
 import {
   type ChainStatus,
@@ -32,6 +25,7 @@ import {
   STALE_MESSAGE,
   snapshot,
 } from "./batch-common";
+import { visibleBatchByCode } from "./read-batches";
 
 export async function transferBatch(
   batchCode: string,
@@ -39,7 +33,7 @@ export async function transferBatch(
   deps: BatchDeps,
 ): Promise<Result<{ batch: BatchRow; event: NewCustodyEvent }>> {
   const { db, actor } = deps;
-  const batch = await batchByCode(db, batchCode);
+  const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
 
   const decision = canTransition(batch.status, input.toStatus, actor.role);

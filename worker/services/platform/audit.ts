@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "assessment_job.create",
   "batch.create_from_merge",
   "batch.create_from_split",
+  "batch.compliance_revoke",
   "batch.mark_compliant",
   "batch.merge",
   "batch.purchase",
