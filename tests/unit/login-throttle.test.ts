@@ -33,6 +33,16 @@ describe("who manages whom (ADR 005, issue 11 I-9)", () => {
     for (const role of ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"]) {
       expect(mayManage("office_admin", role), role).toBe(false);
     }
+    expect(MANAGES.office_admin).toEqual([
+      "farmer",
+      "buyer",
+      "land_inspector",
+      "port_inspector",
+      "warehouse_inspector",
+      "exporter",
+      "monitoring_observer",
+      "field_agent",
+    ]);
     for (const role of MANAGES.office_admin ?? []) expect(mayManage("office_admin", role), role).toBe(true);
     expect(mayManage("dg", "farmer")).toBe(false);
     expect(mayManage("system_administrator", "no_such_role")).toBe(false);

@@ -1,8 +1,12 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { deactivateUser, reactivateUser } from "../services/auth/manage-users";
 import { type ApiEnv, requirePermission, serviceDeps, sessionDeps } from "./middleware";
 import { reply } from "./reply";
 import { describe } from "./route-meta";
+
+/** Runs one account-management service on the account named in the path. */
+const manage = (service: typeof deactivateUser | typeof reactivateUser) => async (c: Context<ApiEnv>) =>
+  reply(c, await service({ userId: c.req.param("id") ?? "" }, { ...serviceDeps(c), sessions: sessionDeps(c.env) }));
 
 /**
  * Account administration: the AgriTrace system administrator (every account) and office
@@ -13,19 +17,11 @@ export const usersApi = new Hono<ApiEnv>()
     "/:id/deactivate",
     requirePermission("manageUsers"),
     describe("Deactivate an account and end its sessions"),
-    async (c) => {
-      const deps = { ...serviceDeps(c), sessions: sessionDeps(c.env) };
-      const result = await deactivateUser({ userId: c.req.param("id") }, deps);
-      return reply(c, result);
-    },
+    manage(deactivateUser),
   )
   .post(
     "/:id/reactivate",
     requirePermission("manageUsers"),
     describe("Let a deactivated account sign in again"),
-    async (c) => {
-      const deps = { ...serviceDeps(c), sessions: sessionDeps(c.env) };
-      const result = await reactivateUser({ userId: c.req.param("id") }, deps);
-      return reply(c, result);
-    },
+    manage(reactivateUser),
   );

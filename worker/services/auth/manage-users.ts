@@ -9,23 +9,23 @@
  * The change and its audit row are one batch; deactivation then ends the account's sessions.
  */
 import { countActiveWithRole, findUserById, logAuthEvent, setUserActiveStatement } from "#db/queries/users";
-import { isRole, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
+import { EXECUTIVES, isRole, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { revokeUserSessions, type SessionDeps } from "#worker/auth/session";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 
-/** Field and trade accounts, and the oversight observers: what an office administrator manages. */
-export const OFFICE_MANAGED = [
-  "farmer",
-  "buyer",
-  "land_inspector",
-  "port_inspector",
-  "warehouse_inspector",
-  "exporter",
-  "field_agent",
-  "monitoring_observer",
+/** Executives and administrators: managed by the system administrator only. */
+export const SYSTEM_MANAGED_ONLY = [
+  ...EXECUTIVES,
+  "office_admin",
+  "system_administrator",
 ] as const satisfies readonly Role[];
+
+/** Field and trade accounts, and the oversight observers: what an office administrator manages. */
+export const OFFICE_MANAGED: readonly Role[] = ROLES.filter(
+  (r) => !(SYSTEM_MANAGED_ONLY as readonly Role[]).includes(r),
+);
 
 /** Who may manage (deactivate, reactivate) accounts of which roles. */
 export const MANAGES: Partial<Record<Role, readonly Role[]>> = {
