@@ -98,7 +98,8 @@ export const authEvents = sqliteTable(
 );
 
 /**
- * Failed-login counters for throttling, per account, per client address and per pair.
+ * Failed-login counters for throttling, per account, per client address and per pair, and the
+ * addresses each account signed in from (`known:` rows, `window_start` = last success), ADR 006.
  * In D1 rather than KV: counters need read-your-write consistency, which KV does not give.
  */
 export const loginThrottle = sqliteTable("login_throttle", {

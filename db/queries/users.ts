@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { authEvents, users } from "../schema";
 
@@ -85,4 +85,21 @@ export async function activeFarmersByCounty(db: Database) {
     .where(and(eq(users.role, "farmer"), eq(users.active, true), eq(users.isDemo, false)))
     .groupBy(users.county)
     .orderBy(users.county);
+}
+
+/** Switches an account on or off, as a statement for the same `db.batch()` as its audit row. */
+export function setUserActiveStatement(db: Database, id: string, active: boolean) {
+  return db
+    .update(users)
+    .set({ active, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(users.id, id));
+}
+
+/** Active accounts of `role`, leaving out `exceptId` (the last-administrator guard). */
+export async function countActiveWithRole(db: Database, role: string, exceptId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, role), eq(users.active, true), ne(users.id, exceptId)));
+  return row?.n ?? 0;
 }

@@ -38,7 +38,7 @@ for (const [path, endpoint] of Object.entries(LOGIN_ENDPOINTS)) {
   );
 }
 
-auth.get("/auth/me", requireSession(), describe("The signed-in account"), (c) => {
+auth.get("/auth/me", requireSession({ beforePasswordChange: true }), describe("The signed-in account"), (c) => {
   const s = c.get("session");
   return success(c, {
     user: {
@@ -52,7 +52,7 @@ auth.get("/auth/me", requireSession(), describe("The signed-in account"), (c) =>
   });
 });
 
-auth.post("/auth/logout", requireSession(), describe("End this session"), async (c) => {
+auth.post("/auth/logout", requireSession({ beforePasswordChange: true }), describe("End this session"), async (c) => {
   await revokeSession(sessionDeps(c.env), c.get("session"));
   c.header("Set-Cookie", clearedSessionCookie());
   return success(c, { message: "Logged out" });
@@ -60,7 +60,7 @@ auth.post("/auth/logout", requireSession(), describe("End this session"), async 
 
 auth.post(
   "/auth/change-password",
-  requireSession(),
+  requireSession({ beforePasswordChange: true }),
   describe("Change the signed-in account's password; other sessions end"),
   body(ChangePasswordSchema),
   async (c) => {

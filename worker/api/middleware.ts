@@ -67,21 +67,32 @@ export function publicDeps(c: Context<ApiEnv>): PublicDeps {
   return depsOf(c);
 }
 
-/** 401 without a live session (Bearer token or session cookie); 403 when `allowed` says no. */
-function guard(allowed: (role: Role) => boolean): MiddlewareHandler<ApiEnv> {
+/** The refusal of every other route while the account still has a temporary password. */
+export const CHANGE_PASSWORD_FIRST = "Change your password before continuing";
+
+/**
+ * 401 without a live session (Bearer token or session cookie); 403 when `allowed` says no, and
+ * 403 while the account must still change its temporary password, except on the routes that
+ * let it do so (`beforePasswordChange`: who am I, change password, sign out), as the pages do.
+ */
+function guard(allowed: (role: Role) => boolean, beforePasswordChange = false): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const session = await readSession(sessionDeps(c.env), tokenFromRequest(c.req.raw), c.executionCtx);
     if (!session) return apiError(c, 401, "Authentication required");
+    if (session.mustChangePassword && !beforePasswordChange) return apiError(c, 403, CHANGE_PASSWORD_FIRST);
     if (!allowed(session.role)) return apiError(c, 403, "You do not have permission to do this");
     c.set("session", session);
     await next();
   };
 }
 
-/** Any signed-in account. */
-export function requireSession(): MiddlewareHandler<ApiEnv> {
+/**
+ * Any signed-in account that has changed its temporary password. `beforePasswordChange`: also an
+ * account that has not yet (only the routes it needs to change it, read who it is and sign out).
+ */
+export function requireSession(options: { beforePasswordChange?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return tag(
-    guard(() => true),
+    guard(() => true, options.beforePasswordChange),
     { access: { kind: "session" } },
   );
 }

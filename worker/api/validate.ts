@@ -9,6 +9,7 @@ import { zValidator } from "@hono/zod-validator";
 import type { Context, MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { fieldErrors, firstMessage } from "../contracts/field-errors";
+import { jsonDepthExceeds } from "../domain/written-decimals";
 import { apiError } from "./reply";
 import { tag } from "./route-meta";
 
@@ -20,12 +21,22 @@ const hook =
     return apiError(c, 400, message ?? firstMessage(errors), errors);
   };
 
-/** The refusal of a body that is not JSON (415) or not well-formed (400); undefined when it is. */
+/** Deepest nesting of arrays and objects any /api JSON body may have (plot bodies: 20, ADR 010). */
+export const MAX_BODY_DEPTH = 64;
+export const TOO_DEEP_MESSAGE = `Request body is nested too deeply (more than ${MAX_BODY_DEPTH} levels of arrays or objects)`;
+
+/**
+ * The refusal of a body that is not JSON (415), nested too deeply or not well-formed (400);
+ * undefined when it is. The depth is counted on the text, before any parser recurses.
+ */
 async function refuseNonJson(c: Context): Promise<Response | undefined> {
   if (!/^application\/json\b/i.test(c.req.header("Content-Type") ?? "")) {
     return apiError(c, 415, "Content-Type must be application/json");
   }
   try {
+    if (jsonDepthExceeds(await c.req.text(), MAX_BODY_DEPTH)) {
+      return apiError(c, 400, TOO_DEEP_MESSAGE, [{ rule: "too-deep", message: TOO_DEEP_MESSAGE }]);
+    }
     await c.req.json(); // kept by Hono for the validator and the handler
   } catch {
     return apiError(c, 400, "Request body is not valid JSON");

@@ -3,7 +3,13 @@ import { findFarmerByPhone, findUserByLoginId, logAuthEvent, markLogin, type Use
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { isRole, type Role, USER_TYPE } from "#worker/auth/roles";
 import { createSession, type Session, type SessionDeps } from "#worker/auth/session";
-import { recordFailedLogin, recordSuccessfulLogin, throttleWait } from "./login-throttle";
+import {
+  recordFailedLogin,
+  recordSuccessfulLogin,
+  throttleAccount,
+  throttleKeys,
+  throttleWait,
+} from "./login-throttle";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
 
 /** The sign-in doors of spec §2/§7 and the roles each admits. */
@@ -65,14 +71,18 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
     userAgent: input.userAgent.slice(0, 300),
   };
 
-  const wait = await throttleWait(db, input.loginId, input.ip, now);
+  // The account is resolved first (one indexed read, no password work), so that every spelling
+  // of it (ID, phone number in any format) counts against the same throttle (ADR 006).
+  let user = await findUserByLoginId(db, input.loginId);
+  if (!user && input.portal === "farmer") user = await findFarmerByPhone(db, input.loginId);
+  const keys = throttleKeys(throttleAccount(input.loginId, user?.id), input.ip);
+
+  const wait = await throttleWait(db, keys, now);
   if (wait > 0) {
-    await logAuthEvent(db, { ...event, event: "login_throttled", detail: `${wait}s` });
+    await logAuthEvent(db, { ...event, userId: user?.id, event: "login_throttled", detail: `${wait}s` });
     return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), retryAfter: wait };
   }
 
-  let user = await findUserByLoginId(db, input.loginId);
-  if (!user && input.portal === "farmer") user = await findFarmerByPhone(db, input.loginId);
   if (user?.isDemo && !deps.demoMode) user = null;
   const passwordOk = await verifyPassword(input.password, user?.passwordHash ?? DUMMY_HASH);
   const codeOk =
@@ -80,7 +90,7 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
     (Boolean(user?.accessCodeHash) && (await verifyPassword(input.accessCode ?? "", user!.accessCodeHash!)));
 
   if (!user || !passwordOk || !codeOk) {
-    await recordFailedLogin(db, input.loginId, input.ip, now);
+    await recordFailedLogin(db, keys, now);
     await logAuthEvent(db, {
       ...event,
       userId: user?.id,
@@ -123,7 +133,7 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
       mustChangePassword: user.mustChangePassword,
     }),
     markLogin(db, user.id, patch),
-    recordSuccessfulLogin(db, input.loginId, input.ip),
+    recordSuccessfulLogin(db, keys, now),
     logAuthEvent(db, { ...event, userId: user.id, event: "login_success" }),
   ]);
   return { ok: true, user: { ...user, ...patch }, session };

@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   "user.change_password",
   "user.create",
   "user.deactivate",
+  "user.reactivate",
   "user.reissue_password",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
