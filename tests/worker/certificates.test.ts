@@ -67,6 +67,10 @@ function post(path: string, as: Who | null, body: unknown) {
   });
 }
 const testPath = (type: CertificateType, id: number | string) => `/api/test/${CERTIFICATE_INFO[type].testPath}/${id}`;
+/** Issuing is a POST (I-6); GET only serves what was issued. */
+function issue(path: string, as: Who) {
+  return call(path, { method: "POST", headers: { Authorization: `Bearer ${who[as].token}` } });
+}
 
 /** Checks a PDF response the way a browser tab and a PDF reader would; returns its number and bytes. */
 async function expectPdf(res: Response, type: CertificateType) {
@@ -258,11 +262,33 @@ beforeAll(async () => {
 // ── The test profiles ───────────────────────────────────────────────────────────────────────
 
 describe("GET /api/test/<document>/{id}", () => {
+  it("GET does not issue (I-6): 404 with a clear message until a POST issues the document", async () => {
+    for (const type of CERTIFICATE_TYPES) {
+      const res = await get(testPath(type, 1), "land");
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        success: false,
+        message: `No ${CERTIFICATE_INFO[type].title} has been issued yet for ${TEST_FARMERS[0]!.name} (test profile 1). Issue it with a POST to this address.`,
+      });
+    }
+    // A cookie-carrying POST from a foreign page is refused before it reaches the route.
+    const forged = await call(testPath("eudr", 1), {
+      method: "POST",
+      headers: { Cookie: who.land.cookie, Origin: "https://evil.example" },
+    });
+    expect(forged.status).toBe(403);
+    expect(await count()).toBe(0);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'certificate.issue'")).n).toBe(
+      0,
+    );
+  });
+
   it.each([1, 2, 3])(
     "test farmer %i: all six documents are PDFs, each recorded in D1 and stored in R2",
     async (id) => {
       for (const type of CERTIFICATE_TYPES) {
-        const res = await get(testPath(type, id), "land");
+        const res = await issue(testPath(type, id), "land");
         const pdf = await expectPdf(res, type);
         expect(pdf.source).toBe("generated");
         expect(pdf.doc.getKeywords()).toContain(`test_farmer:${id}`);
@@ -368,13 +394,16 @@ describe("GET /api/test/<document>/{id}", () => {
 
 const real = (type: CertificateType, kind: string, id: string, as: Who, headers: Record<string, string> = {}) =>
   get(`/api/certificates/${type}/${kind}/${id}`, as, headers);
+const issueReal = (type: CertificateType, kind: string, id: string, as: Who) =>
+  issue(`/api/certificates/${type}/${kind}/${id}`, as);
 const issued: Record<string, string> = {};
 
 describe("GET /api/certificates/<type>/<subject>/<id>", () => {
   it("a real batch and its shipment: all six documents, from the stored records", async () => {
     for (const kind of ["batch", "shipment"] as const) {
       for (const type of CERTIFICATE_TYPES) {
-        const pdf = await expectPdf(await real(type, kind, BATCH.toLowerCase(), "dg"), type);
+        expect((await real(type, kind, BATCH.toLowerCase(), "dg")).status).toBe(404);
+        const pdf = await expectPdf(await issueReal(type, kind, BATCH.toLowerCase(), "dg"), type);
         expect(pdf.source).toBe("generated");
         expect(pdf.doc.getKeywords()).toContain(`${kind}:${BATCH}`);
         expect(pdf.doc.getKeywords()).not.toContain("TEST-PROFILE");
@@ -398,7 +427,7 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
 
   it("a real farmer: EUDR, deforestation and declaration; lot documents are refused", async () => {
     for (const type of ["eudr", "deforestation", "declaration"] as const) {
-      const pdf = await expectPdf(await real(type, "farmer", "FRM000001", "dg"), type);
+      const pdf = await expectPdf(await issueReal(type, "farmer", "FRM000001", "dg"), type);
       expect(JSON.parse((await certByNumber(pdf.number)).summary).subject).toEqual({
         kind: "farmer",
         reference: "FRM000001",
@@ -458,6 +487,8 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     const notTheirs = await real("quality", "batch", OTHER_BATCH, "buyer");
     expect(notTheirs.status).toBe(404);
     expect(await notTheirs.json()).toEqual({ success: false, message: `No batch with code ${OTHER_BATCH}` });
+    expect((await real("eudr", "batch", OTHER_BATCH, "land")).status).toBe(404);
+    expect((await issueReal("eudr", "batch", OTHER_BATCH, "land")).status).toBe(200);
     expect((await real("eudr", "batch", OTHER_BATCH, "land")).status).toBe(200);
     expect((await real("eudr", "batch", BATCH, "observer")).status).toBe(403);
     const notExported = await real("origin", "shipment", OTHER_BATCH, "dg");
@@ -481,7 +512,11 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     });
     expect(dds.status).toBe(200);
 
-    const eudr = await expectPdf(await real("eudr", "shipment", BATCH, "dg"), "eudr");
+    // GET serves only what was issued: the old paper no longer describes the data.
+    const stale = await real("eudr", "shipment", BATCH, "dg");
+    expect(stale.status).toBe(404);
+    expect(((await stale.json()) as { message: string }).message).toContain(`(${oldEudr} describes earlier data)`);
+    const eudr = await expectPdf(await issueReal("eudr", "shipment", BATCH, "dg"), "eudr");
     expect(eudr.source).toBe("generated");
     expect(eudr.number).not.toBe(oldEudr);
     expect(await certByNumber(eudr.number)).toMatchObject({ status: "valid", version: 2 });
@@ -623,7 +658,8 @@ describe("/verify/{certificateNumber}", () => {
 
     const again = await post(`/api/certificates/${n}/revoke`, "office", { reason: "A second revocation attempt" });
     expect(again.status).toBe(409);
-    const reissue = await real("origin", "batch", BATCH, "dg");
+    expect((await real("origin", "batch", BATCH, "dg")).status).toBe(409);
+    const reissue = await issueReal("origin", "batch", BATCH, "dg");
     expect(reissue.status).toBe(409);
     expect(((await reissue.json()) as { message: string }).message).toMatch(
       new RegExp(

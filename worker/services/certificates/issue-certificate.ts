@@ -145,7 +145,30 @@ export async function getOrIssueCertificate(
   const now = deps.now?.() ?? new Date();
   const loaded = await loadCertificateContent(request.subjectType, request.subjectId, { db: deps.db, now });
   if (!loaded.ok) return fail(loaded.status, loaded.message);
-  return issueFromContent(request.type, loaded.content, deps, now, options);
+  return issueFromContent(request.type, loaded.content, deps, now, { ...options, issue: true });
+}
+
+/**
+ * The certificate GET serves (I-6): the valid certificate of one type for the subject's current
+ * data, never a new one — issuing is a POST, so a foreign page cannot make a signed-in officer's
+ * browser mint numbered papers. 404 when none has been issued for the data as it stands.
+ */
+export async function currentCertificate(
+  request: CertificateRequest,
+  deps: Omit<IssueDeps, "actor">,
+): Promise<Result<ServedCertificate>> {
+  const allowed = typeAllowedFor(request.type, request.subjectType);
+  if (!allowed.ok) return fail(400, allowed.message);
+  const now = deps.now?.() ?? new Date();
+  const loaded = await loadCertificateContent(request.subjectType, request.subjectId, { db: deps.db, now });
+  if (!loaded.ok) return fail(loaded.status, loaded.message);
+  return issueFromContent(request.type, loaded.content, { ...deps, actor: null }, now, { issue: false });
+}
+
+/** The 404 of a GET for a certificate that has not been issued (for the current data). */
+export function notYetIssuedMessage(type: CertificateType, label: string, earlier?: string): string {
+  const stale = earlier ? ` as its data stands now (${earlier} describes earlier data)` : "";
+  return `No ${CERTIFICATE_INFO[type].title} has been issued yet for ${label}${stale}. Issue it with a POST to this address.`;
 }
 
 /**
@@ -162,7 +185,7 @@ export async function getOrIssueAll(
   if (!loaded.ok) return fail(loaded.status, loaded.message);
   const out: ServedCertificate[] = [];
   for (const type of TYPES_FOR_SUBJECT[subjectType]) {
-    const r = await issueFromContent(type, loaded.content, deps, now, {});
+    const r = await issueFromContent(type, loaded.content, deps, now, { issue: true });
     if (!r.ok) return r;
     out.push(r.value);
   }
@@ -174,7 +197,7 @@ async function issueFromContent(
   base: CertificateContent,
   deps: IssueDeps,
   now: Date,
-  options: { renewBefore?: Date },
+  options: { renewBefore?: Date; issue: boolean },
 ): Promise<Result<ServedCertificate>> {
   const { db } = deps;
   const subjectType = base.subject.kind;
@@ -217,6 +240,10 @@ async function issueFromContent(
     );
   }
 
+  if (!options.issue) {
+    const [earlier] = await validCertificatesOf(db, key);
+    return fail(404, notYetIssuedMessage(type, base.subject.label, earlier?.certificateNumber));
+  }
   const info = CERTIFICATE_INFO[type];
   const prefix = `LR-${info.code}-${now.getUTCFullYear()}-`;
   const [version, previous] = await Promise.all([lastVersion(db, key), validCertificatesOf(db, key)]);
