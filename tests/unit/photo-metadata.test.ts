@@ -16,7 +16,6 @@ import {
   SOS,
   segment,
   text,
-  u16,
   u32,
   withSegments,
 } from "./photo-fixtures";
