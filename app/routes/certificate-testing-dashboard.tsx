@@ -1,3 +1,4 @@
+import { formatDate } from "#worker/domain/certificates/content";
 import { ErrorSummary } from "../components/login/error-summary";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
@@ -10,25 +11,6 @@ export const meta = () => [
   { title: `${TESTING_TEXT.title} — Liberia Agricultural Traceability` },
   { name: "robots", content: "noindex" },
 ];
-
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-const day = (iso: string) => {
-  const d = new Date(iso);
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-};
 
 /**
  * Spec §2: three test farmer profiles (id, name, county/town), each with 'Generate Certificates';
@@ -91,7 +73,7 @@ export default function CertificateTestingDashboard({ loaderData: d, actionData 
                   {c.certificateNumber ? (
                     <p className="text-sm text-slate-700">
                       No. <span className="font-mono">{c.certificateNumber}</span>
-                      {c.expiresAt && <span className="block">Valid until {day(c.expiresAt)}</span>}
+                      {c.expiresAt && <span className="block">Valid until {formatDate(c.expiresAt)}</span>}
                     </p>
                   ) : (
                     <p className="text-sm text-slate-600">{TESTING_TEXT.notYetIssued}</p>
