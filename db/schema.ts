@@ -462,6 +462,12 @@ export const certificates = sqliteTable(
     revokedAt: text("revoked_at"),
     revokedBy: text("revoked_by"),
     revocationReason: text("revocation_reason"),
+    /**
+     * The data version of the subject the content was read at (`<version>:<period>`, see
+     * subjectVersions): while it is still current, the PDF is served without rebuilding the
+     * content (issue 11, certificate cache fast path). Null until known.
+     */
+    dataVersion: text("data_version"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -469,6 +475,24 @@ export const certificates = sqliteTable(
     index("certificates_subject_idx").on(t.type, t.subjectType, t.subjectId, t.status),
     index("certificates_status_expires_idx").on(t.status, t.expiresAt),
   ],
+);
+
+/**
+ * A data version per record that certificates print (issue 11): farmers, plots, batches, users
+ * and certificate statuses. Bumped by triggers (migration 0009) in the same transaction as any
+ * insert, update or delete of those rows, whoever writes them; every bump takes the next value
+ * of one platform-wide sequence, so the highest version among a subject's records changes
+ * whenever any of them does (db/queries/subject-versions.ts).
+ */
+export const subjectVersions = sqliteTable(
+  "subject_versions",
+  {
+    /** farmer | plot | batch | user | certificates */
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id").notNull(),
+    version: integer("version").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.subjectType, t.subjectId] }), index("subject_versions_version_idx").on(t.version)],
 );
 
 /** Oversight reports (issue #5): parameters, the data hash they were built from, the cached PDF. */

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import { FARMER_MESSAGES, FarmerFormSchema, imageTypeOf, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
+import { FARMER_MESSAGES, FarmerFormSchema, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
+import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -60,8 +61,8 @@ export async function action({ request }: { request: Request }) {
   if (photo) {
     // The browser's declared type is not trusted: the file's first bytes must say the same.
     const body = await photo.arrayBuffer();
-    const contentType = imageTypeOf(new Uint8Array(body, 0, Math.min(16, body.byteLength)));
-    if (!contentType) {
+    const clean = cleanPhoto(new Uint8Array(body)); // strict parse, metadata dropped (I-7)
+    if (!clean) {
       return data(
         {
           kind: "error" as const,
@@ -71,7 +72,7 @@ export async function action({ request }: { request: Request }) {
         { status: 400, headers: PRIVATE_PAGE_HEADERS },
       );
     }
-    upload = { body, contentType };
+    upload = { body: clean.bytes.slice().buffer, contentType: clean.contentType };
   }
 
   const result = await registerFarmer({ ...fields, photo: upload }, { ...pageDeps(session), photos: env.CERTS });

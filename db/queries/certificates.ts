@@ -336,3 +336,65 @@ export async function accountName(db: Database, userId: string): Promise<{ name:
   const person = `${row.firstName} ${row.lastName}`.trim();
   return { name: row.companyName || row.organizationName || person || row.loginId, loginId: row.loginId };
 }
+
+// ── Data versions: the cache fast path (issue 11) ────────────────────────────────────────────
+
+/**
+ * The highest data version among the records a subject's certificates print (see
+ * `subjectVersions` in db/schema.ts; the triggers of migration 0009 bump them): a farmer and
+ * their plots; a batch, its ancestors, origin plots and farmers, holder and exporter accounts.
+ * A declaration also names the subject's other certificates: their status changes count too.
+ * Test profiles print fixed data (0).
+ */
+function versionSql(key: SubjectKey) {
+  const id = key.subjectId;
+  const certs =
+    key.type === "declaration"
+      ? sql` OR (v.subject_type = 'certificates' AND v.subject_id = ${`${key.subjectType}:${id}`})`
+      : sql``;
+  if (key.subjectType === "farmer") {
+    return sql`(SELECT coalesce(max(v.version), 0) FROM subject_versions v WHERE
+      (v.subject_type = 'farmer' AND v.subject_id IN (${id}, (SELECT f.id FROM farmers f WHERE f.farmer_id = ${id})))
+      OR (v.subject_type = 'plot' AND v.subject_id IN (SELECT p.id FROM land_plots p
+        WHERE p.farmer_id IN (${id}, (SELECT f.id FROM farmers f WHERE f.farmer_id = ${id}))))${certs})`;
+  }
+  if (key.subjectType === "batch" || key.subjectType === "shipment") {
+    return sql`(WITH RECURSIVE this(id, holder) AS (SELECT b.id, b.holder_id FROM batches b WHERE b.batch_code = ${id}),
+      up(id) AS (SELECT id FROM this UNION SELECT l.parent_batch_id FROM batch_lineage l JOIN up ON l.child_batch_id = up.id)
+      SELECT coalesce(max(v.version), 0) FROM subject_versions v WHERE
+        (v.subject_type = 'batch' AND v.subject_id IN (SELECT id FROM up))
+        OR (v.subject_type = 'plot' AND v.subject_id IN (SELECT o.plot_id FROM batch_origins o WHERE o.batch_id IN (SELECT id FROM this)))
+        OR (v.subject_type = 'farmer' AND v.subject_id IN (SELECT o.farmer_id FROM batch_origins o WHERE o.batch_id IN (SELECT id FROM this)))
+        OR (v.subject_type = 'user' AND v.subject_id IN (SELECT holder FROM this UNION
+          SELECT e.actor_id FROM custody_events e WHERE e.batch_id IN (SELECT id FROM this) AND e.to_status = 'exported'))${certs})`;
+  }
+  return sql`(SELECT coalesce(max(v.version), 0) FROM subject_versions v WHERE 0${certs})`;
+}
+
+/**
+ * One read for a cached download: the subject's current data version and its newest valid
+ * certificate of this type (null when there is none).
+ */
+export async function currentWithVersion(
+  db: Database,
+  key: SubjectKey,
+): Promise<{ version: number; certificate: CertificateRow | null }> {
+  const [row] = await db
+    .select({ version: sql<number>`${versionSql(key)}`.as("current_version"), certificate: certificates })
+    .from(sql`(SELECT 1) AS one`)
+    .leftJoin(certificates, and(subjectIs(key), eq(certificates.status, "valid")))
+    .orderBy(desc(certificates.issuedAt))
+    .limit(1);
+  return { version: Number(row?.version ?? 0), certificate: row?.certificate ?? null };
+}
+
+/** The subject's current data version alone (see `versionSql`). */
+export async function dataVersionOf(db: Database, key: SubjectKey): Promise<number> {
+  const [row] = await db.select({ version: sql<number>`${versionSql(key)}` }).from(sql`(SELECT 1) AS one`);
+  return Number(row?.version ?? 0);
+}
+
+/** Notes that a certificate still describes the data at `dataVersion` (found by its hash). */
+export async function noteDataVersion(db: Database, id: string, dataVersion: string) {
+  await db.update(certificates).set({ dataVersion }).where(eq(certificates.id, id));
+}

@@ -44,6 +44,12 @@ export function post(path: string, as: Who | null, body: unknown) {
     body: JSON.stringify(body),
   });
 }
+/** Issuing is a POST (issue 11 I-6); GET only serves what was issued. */
+export function issue(path: string, as: Who) {
+  return call(path, { method: "POST", headers: { Authorization: `Bearer ${who[as].token}` } });
+}
+export const issueReal = (type: CertificateType, kind: string, id: string, as: Who) =>
+  issue(`/api/certificates/${type}/${kind}/${id}`, as);
 export const testPath = (type: CertificateType, id: number | string) =>
   `/api/test/${CERTIFICATE_INFO[type].testPath}/${id}`;
 
@@ -222,7 +228,7 @@ export async function signInAndSeed() {
 export async function issueTestDocuments() {
   for (const id of [1, 2, 3])
     for (const type of CERTIFICATE_TYPES) {
-      const res = await get(testPath(type, id), "land");
+      const res = await issue(testPath(type, id), "land");
       if (res.status !== 200) throw new Error(`test document ${type} ${id}: HTTP ${res.status}`);
     }
 }
@@ -234,7 +240,7 @@ export async function issueTestDocuments() {
  */
 export async function issueForVerification(): Promise<Record<string, string>> {
   const issue = async (type: CertificateType, kind: string) => {
-    const res = await get(`/api/certificates/${type}/${kind}/${BATCH}`, "dg");
+    const res = await issueReal(type, kind, BATCH, "dg");
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${kind} ${type}: HTTP ${res.status}`);
     return res.headers.get("x-certificate-number")!;

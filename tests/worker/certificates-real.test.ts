@@ -16,6 +16,7 @@ import {
   expectPdf,
   get,
   iso,
+  issueReal,
   issueTestDocuments,
   OTHER_BATCH,
   one,
@@ -39,7 +40,8 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
   it("a real batch and its shipment: all six documents, from the stored records", async () => {
     for (const kind of ["batch", "shipment"] as const) {
       for (const type of CERTIFICATE_TYPES) {
-        const pdf = await expectPdf(await real(type, kind, BATCH.toLowerCase(), "dg"), type);
+        expect((await real(type, kind, BATCH.toLowerCase(), "dg")).status).toBe(404);
+        const pdf = await expectPdf(await issueReal(type, kind, BATCH.toLowerCase(), "dg"), type);
         expect(pdf.source).toBe("generated");
         expect(pdf.doc.getKeywords()).toContain(`${kind}:${BATCH}`);
         expect(pdf.doc.getKeywords()).not.toContain("TEST-PROFILE");
@@ -63,7 +65,7 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
 
   it("a real farmer: EUDR, deforestation and declaration; lot documents are refused", async () => {
     for (const type of ["eudr", "deforestation", "declaration"] as const) {
-      const pdf = await expectPdf(await real(type, "farmer", "FRM000001", "dg"), type);
+      const pdf = await expectPdf(await issueReal(type, "farmer", "FRM000001", "dg"), type);
       expect(JSON.parse((await certByNumber(pdf.number)).summary).subject).toEqual({
         kind: "farmer",
         reference: "FRM000001",
@@ -123,7 +125,8 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     const notTheirs = await real("quality", "batch", OTHER_BATCH, "buyer");
     expect(notTheirs.status).toBe(404);
     expect(await notTheirs.json()).toEqual({ success: false, message: `No batch with code ${OTHER_BATCH}` });
-    expect((await real("eudr", "batch", OTHER_BATCH, "land")).status).toBe(200);
+    expect((await real("eudr", "batch", OTHER_BATCH, "land")).status).toBe(404);
+    expect((await issueReal("eudr", "batch", OTHER_BATCH, "land")).status).toBe(200);
     expect((await real("eudr", "batch", BATCH, "observer")).status).toBe(403);
     const notExported = await real("origin", "shipment", OTHER_BATCH, "dg");
     expect(notExported.status).toBe(409);
@@ -146,7 +149,11 @@ describe("GET /api/certificates/<type>/<subject>/<id>", () => {
     });
     expect(dds.status).toBe(200);
 
-    const eudr = await expectPdf(await real("eudr", "shipment", BATCH, "dg"), "eudr");
+    // GET serves only what was issued: the old paper no longer describes the data.
+    const stale = await real("eudr", "shipment", BATCH, "dg");
+    expect(stale.status).toBe(404);
+    expect(((await stale.json()) as { message: string }).message).toContain(`(${oldEudr} describes earlier data)`);
+    const eudr = await expectPdf(await issueReal("eudr", "shipment", BATCH, "dg"), "eudr");
     expect(eudr.source).toBe("generated");
     expect(eudr.number).not.toBe(oldEudr);
     expect(await certByNumber(eudr.number)).toMatchObject({ status: "valid", version: 2 });

@@ -14,6 +14,7 @@ import {
   count,
   expectPdf,
   get,
+  issue,
   one,
   signInAndSeed,
   testPath,
@@ -27,11 +28,33 @@ beforeAll(signInAndSeed, 60_000);
 // ── The test profiles ───────────────────────────────────────────────────────────────────────
 
 describe("GET /api/test/<document>/{id}", () => {
+  it("GET does not issue (I-6): 404 with a clear message until a POST issues the document", async () => {
+    for (const type of CERTIFICATE_TYPES) {
+      const res = await get(testPath(type, 1), "land");
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        success: false,
+        message: `No ${CERTIFICATE_INFO[type].title} has been issued yet for ${TEST_FARMERS[0]!.name} (test profile 1). Issue it with a POST to this address.`,
+      });
+    }
+    // A cookie-carrying POST from a foreign page is refused before it reaches the route.
+    const forged = await call(testPath("eudr", 1), {
+      method: "POST",
+      headers: { Cookie: who.land.cookie, Origin: "https://evil.example" },
+    });
+    expect(forged.status).toBe(403);
+    expect(await count()).toBe(0);
+    expect((await one<{ n: number }>("SELECT count(*) AS n FROM audit_log WHERE action = 'certificate.issue'")).n).toBe(
+      0,
+    );
+  });
+
   it.each([1, 2, 3])(
     "test farmer %i: all six documents are PDFs, each recorded in D1 and stored in R2",
     async (id) => {
       for (const type of CERTIFICATE_TYPES) {
-        const res = await get(testPath(type, id), "land");
+        const res = await issue(testPath(type, id), "land");
         const pdf = await expectPdf(res, type);
         expect(pdf.source).toBe("generated");
         expect(pdf.doc.getKeywords()).toContain(`test_farmer:${id}`);

@@ -1,8 +1,14 @@
 /**
  * Certificate documents over HTTP (issue #5).
  *
+ * Issuing is a POST, serving a GET (I-6): `POST <address>` issues the document when none exists
+ * for the current data (or answers the one that does), `GET <address>` only serves an existing
+ * one and answers 404 otherwise — with SameSite=Lax cookies a foreign page could make a
+ * signed-in officer's browser send a GET, never a same-origin POST (worker/http/same-origin.ts).
+ *
  * /api/test/<testPath>/{id} (spec §7): the six documents of the three test farmer profiles,
- * opened in a new tab from /certificate-testing-dashboard. They need a signed-in inspector or
+ * opened in a new tab from /certificate-testing-dashboard (whose "Generate Certificates" form
+ * issues all six first). They need a signed-in inspector or
  * regulator (PERMISSIONS.testCertificates, the session cookie travels with the new tab), in demo
  * mode too: every document is a numbered certificate recorded with who issued it, and the
  * verification page confirms it as genuine (marked "test profile"), so anonymous visitors must
@@ -30,6 +36,7 @@ import {
 import { maySeeCertificatesOf, unknownSubjectMessage } from "../services/certificates/certificate-access";
 import {
   type CertificateRequest,
+  currentCertificate,
   getOrIssueCertificate,
   notIssuedMessage,
   readVerification,
@@ -75,34 +82,71 @@ async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promi
   });
 }
 
-/** Issues (or reads back) the certificate of `request` and answers its PDF. */
-async function issuedPdf(c: Context<ApiEnv>, request: CertificateRequest): Promise<Response> {
+/**
+ * The PDF of `request`: POST issues it when there is none for the current data (or reads it
+ * back); GET only serves one that exists (I-6: a GET must not mint numbered papers).
+ */
+async function certificatePdf(c: Context<ApiEnv>, request: CertificateRequest): Promise<Response> {
   const deps = { ...serviceDeps(c), verifyBaseUrl: new URL(c.req.url).origin };
-  const result = await getOrIssueCertificate(request, deps);
+  const result =
+    c.req.method === "POST" ? await getOrIssueCertificate(request, deps) : await currentCertificate(request, deps);
   if (!result.ok) return reply(c, result);
   return pdfResponse(c, result.value);
 }
 
 const PDF_REPLY = { 200: "The certificate PDF (304 when the client's copy is current)" };
+const SERVE = "Serves the certificate already issued for the current data (404 when none has been issued yet)";
+const ISSUE = "Issues the certificate (or answers the one already issued for the current data)";
 
 /** /api/test: the six documents of each test farmer profile (spec §7). */
 export const certificateTestApi = new Hono<ApiEnv>();
 for (const type of CERTIFICATE_TYPES) {
-  certificateTestApi.get(
-    `/${CERTIFICATE_INFO[type].testPath}/:id`,
-    requirePermission("testCertificates"),
-    describe(`${CERTIFICATE_INFO[type].title} of a test farmer profile (1, 2 or 3)`, PDF_REPLY),
-    async (c) => {
-      const raw = c.req.param("id");
-      if (!/^\d{1,9}$/.test(raw))
-        return apiError(
-          c,
-          400,
-          `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`,
-        );
-      return issuedPdf(c, { type, subjectType: "test_farmer", subjectId: raw });
-    },
-  );
+  const testDocument = async (c: Context<ApiEnv>) => {
+    const raw = c.req.param("id") ?? "";
+    if (!/^\d{1,9}$/.test(raw))
+      return apiError(
+        c,
+        400,
+        `The test farmer id must be a number (test profiles are 1, 2 and 3), not "${raw.slice(0, 40)}"`,
+      );
+    return certificatePdf(c, { type, subjectType: "test_farmer", subjectId: raw });
+  };
+  const title = `${CERTIFICATE_INFO[type].title} of a test farmer profile (1, 2 or 3)`;
+  certificateTestApi
+    .get(
+      `/${CERTIFICATE_INFO[type].testPath}/:id`,
+      requirePermission("testCertificates"),
+      describe(`${title}. ${SERVE}`, PDF_REPLY),
+      testDocument,
+    )
+    .post(
+      `/${CERTIFICATE_INFO[type].testPath}/:id`,
+      requirePermission("testCertificates"),
+      describe(`${title}. ${ISSUE}`, PDF_REPLY),
+      testDocument,
+    );
+}
+
+/** GET serves and POST issues the certificate of a real subject, after the per-subject check. */
+async function realDocument(c: Context<ApiEnv>): Promise<Response> {
+  const { type = "", subjectType = "", subjectId = "" } = c.req.param();
+  if (!isCertificateType(type))
+    return apiError(
+      c,
+      404,
+      `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`,
+    );
+  if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
+    return apiError(
+      c,
+      404,
+      `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`,
+    );
+  }
+  const kind = subjectType as RealSubject;
+  if (!(await maySeeCertificatesOf(c.get("session"), kind, subjectId, serviceDeps(c))))
+    return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
+  return certificatePdf(c, { type, subjectType: kind, subjectId });
 }
 
 /** /api/certificates: real subjects, public verification, revocation. */
@@ -129,25 +173,12 @@ export const certificatesApi = new Hono<ApiEnv>()
   .get(
     "/:type/:subjectType/:subjectId",
     requirePermission("readCertificates"),
-    describe("A certificate of a farmer, batch or shipment", PDF_REPLY),
-    async (c) => {
-      const { type, subjectType, subjectId } = c.req.param();
-      if (!isCertificateType(type))
-        return apiError(
-          c,
-          404,
-          `Unknown certificate type "${type.slice(0, 40)}": use one of ${CERTIFICATE_TYPES.join(", ")}`,
-        );
-      if (!(REAL_SUBJECTS as readonly string[]).includes(subjectType)) {
-        return apiError(
-          c,
-          404,
-          `Unknown subject "${subjectType.slice(0, 40)}": certificates are issued for a farmer, batch or shipment (test profiles: /api/test/…)`,
-        );
-      }
-      const kind = subjectType as RealSubject;
-      if (!(await maySeeCertificatesOf(c.get("session"), kind, subjectId, serviceDeps(c))))
-        return apiError(c, 404, unknownSubjectMessage(kind, subjectId));
-      return issuedPdf(c, { type, subjectType: kind, subjectId });
-    },
+    describe(`A certificate of a farmer, batch or shipment. ${SERVE}`, PDF_REPLY),
+    realDocument,
+  )
+  .post(
+    "/:type/:subjectType/:subjectId",
+    requirePermission("readCertificates"),
+    describe(`A certificate of a farmer, batch or shipment. ${ISSUE}`, PDF_REPLY),
+    realDocument,
   );

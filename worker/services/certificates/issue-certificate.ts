@@ -21,10 +21,13 @@ import {
   type CertificateRow,
   certificateByNumber,
   certificatesForData,
+  currentWithVersion,
+  dataVersionOf,
   insertCertificate,
   isNumberRefused,
   lastNumberWithPrefix,
   lastVersion,
+  noteDataVersion,
   revokeCertificateStatement,
   type SubjectKey,
   supersedeOthers,
@@ -140,12 +143,82 @@ export async function getOrIssueCertificate(
   deps: IssueDeps,
   options: { renewBefore?: Date } = {},
 ): Promise<Result<ServedCertificate>> {
+  return serve(request, deps, { ...options, issue: true });
+}
+
+/**
+ * The certificate GET serves (I-6): the valid certificate of one type for the subject's current
+ * data, never a new one — issuing is a POST, so a foreign page cannot make a signed-in officer's
+ * browser mint numbered papers. 404 when none has been issued for the data as it stands.
+ */
+export async function currentCertificate(
+  request: CertificateRequest,
+  deps: Omit<IssueDeps, "actor">,
+): Promise<Result<ServedCertificate>> {
+  return serve(request, { ...deps, actor: null }, { issue: false });
+}
+
+/**
+ * The fast path (issue 11): one D1 read gives the newest valid certificate and the subject's
+ * current data version; when the certificate was built at that version (and period) it is served
+ * as it is — the content is not rebuilt, the PDF is read from R2 only if the client needs it.
+ * Otherwise the content is rebuilt and compared by hash (the slow path), which may issue.
+ */
+async function serve(
+  request: CertificateRequest,
+  deps: IssueDeps,
+  options: { renewBefore?: Date; issue: boolean },
+): Promise<Result<ServedCertificate>> {
   const allowed = typeAllowedFor(request.type, request.subjectType);
   if (!allowed.ok) return fail(400, allowed.message);
   const now = deps.now?.() ?? new Date();
-  const loaded = await loadCertificateContent(request.subjectType, request.subjectId, { db: deps.db, now });
-  if (!loaded.ok) return fail(loaded.status, loaded.message);
-  return issueFromContent(request.type, loaded.content, deps, now, options);
+  const key: SubjectKey = {
+    type: request.type,
+    subjectType: request.subjectType,
+    subjectId: normalizeSubjectId(request.subjectType, request.subjectId),
+  };
+  // Read before the content: a write after this read makes the recorded version stale, never wrong.
+  const current = await currentWithVersion(deps.db, key);
+  const stamp = dataStamp(current.version, request.subjectType, now);
+  const row = current.certificate;
+  const slow = async () => {
+    const stamps = await subjectStamps(deps.db, key, stamp, now);
+    const loaded = await loadCertificateContent(request.subjectType, request.subjectId, { db: deps.db, now });
+    if (!loaded.ok) return fail(loaded.status, loaded.message);
+    return issueFromContent(request.type, loaded.content, deps, now, { ...options, stamps });
+  };
+  if (row && !options.renewBefore && row.dataVersion === stamp && row.expiresAt > now.toISOString()) {
+    return ok(
+      cached(row, deps, async () => {
+        const again = await slow();
+        if (!again.ok) throw new Error(again.message);
+        return again.value;
+      }),
+    );
+  }
+  return slow();
+}
+
+/** What a subject's data version is called for the period its content depends on. */
+function dataStamp(version: number, kind: SubjectKind, now: Date): string {
+  // Test profiles' dates move with the day; real subjects' monitoring window with the month.
+  return `${version}:${now.toISOString().slice(0, kind === "test_farmer" ? 10 : 7)}`;
+}
+
+type Stamps = { declaration: string; others: string };
+
+/** The data versions of a subject's declaration and of its other documents (they differ). */
+async function subjectStamps(db: Database, key: SubjectKey, known: string, now: Date): Promise<Stamps> {
+  const kind = key.subjectType as SubjectKind;
+  const otherType = key.type === "declaration" ? "eudr" : "declaration";
+  const other = dataStamp(await dataVersionOf(db, { ...key, type: otherType }), kind, now);
+  return key.type === "declaration" ? { declaration: known, others: other } : { declaration: other, others: known };
+}
+
+/** The 404 of a GET for a certificate that has not been issued (for the current data). */
+export function notYetIssuedMessage(type: CertificateType, label: string, earlier?: string): string {
+  const stale = earlier ? ` as its data stands now (${earlier} describes earlier data)` : "";
+  return `No ${CERTIFICATE_INFO[type].title} has been issued yet for ${label}${stale}. Issue it with a POST to this address.`;
 }
 
 /**
@@ -158,11 +231,13 @@ export async function getOrIssueAll(
   deps: IssueDeps,
 ): Promise<Result<ServedCertificate[]>> {
   const now = deps.now?.() ?? new Date();
+  const key: SubjectKey = { type: "declaration", subjectType, subjectId: normalizeSubjectId(subjectType, subjectId) };
+  const stamps = await subjectStamps(deps.db, key, dataStamp(await dataVersionOf(deps.db, key), subjectType, now), now);
   const loaded = await loadCertificateContent(subjectType, subjectId, { db: deps.db, now });
   if (!loaded.ok) return fail(loaded.status, loaded.message);
   const out: ServedCertificate[] = [];
   for (const type of TYPES_FOR_SUBJECT[subjectType]) {
-    const r = await issueFromContent(type, loaded.content, deps, now, {});
+    const r = await issueFromContent(type, loaded.content, deps, now, { issue: true, stamps });
     if (!r.ok) return r;
     out.push(r.value);
   }
@@ -174,9 +249,10 @@ async function issueFromContent(
   base: CertificateContent,
   deps: IssueDeps,
   now: Date,
-  options: { renewBefore?: Date },
+  options: { renewBefore?: Date; issue: boolean; stamps: Stamps },
 ): Promise<Result<ServedCertificate>> {
   const { db } = deps;
+  const dataVersion = type === "declaration" ? options.stamps.declaration : options.stamps.others;
   const subjectType = base.subject.kind;
   const key: SubjectKey = { type, subjectType, subjectId: normalizeSubjectId(subjectType, base.subject.id) };
   let content = base;
@@ -208,7 +284,11 @@ async function issueFromContent(
     rows.find((r) => r.status === "valid" && r.expiresAt > nowIso && r.expiresAt > renewIso);
   const existing = await certificatesForData(db, key, dataHash);
   const found = usable(existing);
-  if (found) return ok(served(found, printed, deps, render));
+  if (found) {
+    // Same data, read at a newer version: the next download takes the fast path.
+    if (found.dataVersion !== dataVersion) await noteDataVersion(db, found.id, dataVersion);
+    return ok(served({ ...found, dataVersion }, printed, deps, render));
+  }
   const revoked = existing.find((r) => r.status === "revoked");
   if (revoked) {
     return fail(
@@ -217,6 +297,10 @@ async function issueFromContent(
     );
   }
 
+  if (!options.issue) {
+    const [earlier] = await validCertificatesOf(db, key);
+    return fail(404, notYetIssuedMessage(type, base.subject.label, earlier?.certificateNumber));
+  }
   const info = CERTIFICATE_INFO[type];
   const prefix = `LR-${info.code}-${now.getUTCFullYear()}-`;
   const [version, previous] = await Promise.all([lastVersion(db, key), validCertificatesOf(db, key)]);
@@ -257,6 +341,7 @@ async function issueFromContent(
       revokedAt: null,
       revokedBy: null,
       revocationReason: null,
+      dataVersion,
       createdAt: nowIso,
       updatedAt: nowIso,
     };
@@ -310,6 +395,19 @@ async function issueFromContent(
     };
   }
   throw new Error(`Could not number a ${type} certificate after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** A certificate served by the fast path: its PDF from R2; if R2 lost it, the slow path redraws it. */
+function cached(row: CertificateRow, deps: IssueDeps, slow: () => Promise<ServedCertificate>): ServedCertificate {
+  return {
+    certificate: row,
+    created: false,
+    async open() {
+      const object = await deps.r2.get(row.r2Key);
+      if (object) return { body: object.body, size: object.size, source: "stored" };
+      return (await slow()).open();
+    },
+  };
 }
 
 /** A stored certificate whose PDF is read from R2 when needed (redrawn, same number, if lost). */

@@ -25,6 +25,7 @@ import {
 import { setPasswordStatement } from "#db/queries/users";
 import { FARMER_MESSAGES, type FarmerInput, nameKey } from "#worker/contracts/farmer";
 import { nextFarmerId } from "#worker/domain/farmer-id";
+import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { hashPassword } from "../auth/password";
 import type { AuditActor } from "../deps";
 import { auditEntry } from "../platform/audit";
@@ -261,7 +262,13 @@ async function storePhoto(
 ) {
   try {
     if (!deps.photos) throw new Error("no photo storage configured");
-    await deps.photos.put(photoKeyOf(farmerId), photo.body, { httpMetadata: { contentType: photo.contentType } });
+    // Only the re-assembled image is stored: no EXIF (GPS), comments or trailing data (I-7).
+    const bytes = photo.body instanceof ArrayBuffer ? photo.body : await photo.body.arrayBuffer();
+    const clean = cleanPhoto(new Uint8Array(bytes));
+    if (!clean) throw new Error(`not a clean ${photo.contentType} image`);
+    await deps.photos.put(photoKeyOf(farmerId), clean.bytes, {
+      httpMetadata: { contentType: clean.contentType, contentDisposition: "inline" },
+    });
     return undefined;
   } catch (error) {
     console.error("farmer photo upload failed", farmerId, error);
