@@ -6,7 +6,7 @@ const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%
 const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 
 /**
- * Every state change writes one row here in the same batch as the change (STYLE.md "Data").
+ * Every state change writes one row here in the same batch as the change (docs/architecture.md "Data").
  * `before`/`after` are JSON snapshots of the changed record.
  */
 export const auditLog = sqliteTable(
@@ -47,7 +47,7 @@ export const cronRuns = sqliteTable(
 );
 
 /**
- * Every account of the agricultural module (spec §6). `loginId` is what the person types:
+ * Every account of the agricultural module (docs/product.md §6). `loginId` is what the person types:
  * farmerId (FRM + 6 digits), buyerId, inspector/staff username, exporter ID (EXP-date-number)
  * or field agentId; unique regardless of case.
  */
@@ -215,7 +215,7 @@ export const landPlots = sqliteTable(
 );
 
 /**
- * Reference layers for the deforestation risk verdict (EUDR.md "convergence of evidence").
+ * Reference layers for the deforestation risk verdict (docs/eudr-rules.md "convergence of evidence").
  * Layers are data: the GeoJSON file lives in R2 (`r2Key`), its features are indexed in
  * layer_features by bounding box. `sample` marks the demo set shipped for Liberia.
  */

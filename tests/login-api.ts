@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, type DemoAccount } from "../worker/services/demo/demo-ac
 
 type LoginBody = Record<string, string | undefined>;
 
-/** The sign-in API of each role and the body its demo account sends (spec §7). */
+/** The sign-in API of each role and the body its demo account sends (docs/product.md §7). */
 export const LOGIN_API: Record<Role, (a: DemoAccount) => [string, LoginBody]> = {
   farmer: (a) => ["/api/farmers/login", { credentialId: a.loginId, password: a.password }],
   buyer: (a) => ["/api/auth/buyer-login", { buyerId: a.loginId, password: a.password }],

@@ -1,7 +1,7 @@
 /**
  * SQL of issued certificates (issue #5) and the reads a certificate's content is built from.
  * Writes are returned as statements so the services put them in one `db.batch()` with their
- * audit rows (STYLE.md "Data").
+ * audit rows (docs/architecture.md "Data").
  *
  * Numbering is race-safe without a lock: `insertCertificate` writes the number through a
  * sub-select that yields NULL when the serial is already taken, or when a valid certificate of

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNTS, open, phoneOf } from "./helpers";
 
 /**
- * Issue #5, end to end: the certificate testing screen (spec §2), the PDF behind a card, the
+ * Issue #5, end to end: the certificate testing screen (docs/product.md §2), the PDF behind a card, the
  * public verification page its QR points to, and revocation by a regulator. "Generate
  * Certificates" (a form POST) issues the papers; the cards' GET links only serve them (I-6).
  */

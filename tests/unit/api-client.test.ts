@@ -22,7 +22,7 @@ beforeEach(() => {
   fetchMock = browser.fetch;
 });
 
-describe("apiRequest (spec §7)", () => {
+describe("apiRequest (docs/product.md §7)", () => {
   it("sends JSON, credentials and the stored bearer token", async () => {
     storage.setItem("authToken", "tok-123");
     json({ success: true });

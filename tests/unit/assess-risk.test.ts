@@ -23,7 +23,7 @@ const layer = (kind: ReferenceLayer["kind"], coords: Position[][] | null, name: 
 const COVERING = [sq(-9.6, 6.9, 0.3)];
 const QUARTER = [sq(-9.5, 7.0, 0.0005)]; // 25% of the plot
 
-describe("convergence of evidence (EUDR.md)", () => {
+describe("convergence of evidence (docs/eudr-rules.md)", () => {
   it("no layer data → more information needed, never low", () => {
     const r = assessPlotRisk(PLOT, []);
     expect(r.verdict).toBe("more_information_needed");

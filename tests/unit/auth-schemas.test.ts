@@ -28,7 +28,7 @@ const PASSWORD_MIN = "Password must be at least 6 characters";
 
 const COUNTIES = SPEC_COUNTIES;
 
-describe("FarmerLoginSchema (spec §5 farmer form)", () => {
+describe("FarmerLoginSchema (docs/product.md §5 farmer form)", () => {
   it("requires the farmer ID and a 6-character password, with the spec's messages", () => {
     expect(errorsOf(FarmerLoginSchema, { farmerId: "", password: "12345" })).toEqual({
       farmerId: ["Farmer ID is required"],
@@ -75,7 +75,7 @@ describe("FarmerLoginSchema (spec §5 farmer form)", () => {
   });
 });
 
-describe("BuyerLoginSchema (spec §5 buyer form)", () => {
+describe("BuyerLoginSchema (docs/product.md §5 buyer form)", () => {
   it("requires the buyer ID and a 6-character password", () => {
     expect(errorsOf(BuyerLoginSchema, { buyerId: "", password: "abc" })).toEqual({
       buyerId: ["Buyer ID is required"],
@@ -97,7 +97,7 @@ describe("BuyerLoginSchema (spec §5 buyer form)", () => {
   });
 });
 
-describe("FarmerPortalLoginSchema (spec §5 farmer-only portal)", () => {
+describe("FarmerPortalLoginSchema (docs/product.md §5 farmer-only portal)", () => {
   it("asks for both fields with one message", () => {
     const both = "Please enter both login ID and password";
     expect(errorsOf(FarmerPortalLoginSchema, { credentialId: "", password: "" })).toEqual({
@@ -110,7 +110,7 @@ describe("FarmerPortalLoginSchema (spec §5 farmer-only portal)", () => {
   });
 });
 
-describe("ExporterLoginSchema (spec §5 exporter)", () => {
+describe("ExporterLoginSchema (docs/product.md §5 exporter)", () => {
   it("asks for both exporter ID and password", () => {
     const both = "Please enter both exporter ID and password";
     expect(errorsOf(ExporterLoginSchema, { username: "", password: "" })).toEqual({
@@ -122,7 +122,7 @@ describe("ExporterLoginSchema (spec §5 exporter)", () => {
   });
 });
 
-describe("OfficeLoginSchema (spec §5 office login)", () => {
+describe("OfficeLoginSchema (docs/product.md §5 office login)", () => {
   it("requires username, a 6-character password and a role", () => {
     expect(errorsOf(OfficeLoginSchema, { username: "", password: "12345", role: "" })).toEqual({
       username: ["Username is required"],
@@ -148,7 +148,7 @@ describe("OfficeLoginSchema (spec §5 office login)", () => {
   });
 });
 
-describe("AgritraceAdminLoginSchema (spec §5 agritrace admin)", () => {
+describe("AgritraceAdminLoginSchema (docs/product.md §5 agritrace admin)", () => {
   it("requires username, a 6-character password and the system access code", () => {
     expect(errorsOf(AgritraceAdminLoginSchema, { username: "", password: "12345", accessCode: "" })).toEqual({
       username: ["Username is required"],

@@ -1,5 +1,5 @@
 /**
- * The shipped boundaries (worker/domain/geo, ADR 016): SOURCE.md's sanity points, neighbours and
+ * The shipped boundaries (worker/domain/geo, ADR 016): worker/domain/geo/SOURCE.md's sanity points, neighbours and
  * sea refused, each county's interior accepted and a wrong declared county refused.
  */
 import { describe, expect, it } from "vitest";
@@ -14,7 +14,7 @@ const squareText = (lon: number, lat: number, d = 0.0009) =>
   `{"type":"Polygon","coordinates":[[[${six(lon)},${six(lat)}],[${six(lon + d)},${six(lat)}],[${six(lon + d)},${six(lat + d)}],[${six(lon)},${six(lat + d)}],[${six(lon)},${six(lat)}]]]}`;
 const rules = (r: { errors: { rule: string }[] }) => r.errors.map((e) => e.rule);
 
-describe("SOURCE.md sanity points", () => {
+describe("worker/domain/geo/SOURCE.md sanity points", () => {
   it.each([
     [-10.76, 6.29, "Montserrado County"],
     [-9.47, 7.0, "Bong County"],
@@ -27,7 +27,7 @@ describe("SOURCE.md sanity points", () => {
     expect(countyAt(lon, lat)).toBe(county);
   });
 
-  it("measures distances to the outline as SOURCE.md does", () => {
+  it("measures distances to the outline as worker/domain/geo/SOURCE.md does", () => {
     expect(borderDistanceKm(-8.98, 7.23, 5)).toBeCloseTo(2.4, 0);
     expect(borderDistanceKm(-7.72, 4.38, 5)).toBeCloseTo(0.77, 1);
   });

@@ -36,7 +36,7 @@ function b64url(text: string) {
   return Buffer.from(text, "utf8").toString("base64url");
 }
 
-describe("storeBrowserSession (spec §3, §4)", () => {
+describe("storeBrowserSession (docs/product.md §3, §4)", () => {
   /** The five session keys SESSION is stored under. */
   const STORED = {
     authToken: "header.payload.sig",

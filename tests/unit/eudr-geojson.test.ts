@@ -48,7 +48,7 @@ const pointPlot: ExportPlot = {
   geometry: { type: "Point", coordinates: [-9.4, 7.1] },
 };
 
-describe("the EUDR GeoJSON file (EUDR.md, TRACES GeoJSON v1.3)", () => {
+describe("the EUDR GeoJSON file (docs/eudr-rules.md, TRACES GeoJSON v1.3)", () => {
   const fc = buildEudrFeatureCollection([polygonPlot(1), pointPlot]);
   const text = serializeEudrGeoJson(fc);
 

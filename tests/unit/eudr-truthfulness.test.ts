@@ -39,14 +39,14 @@ describe("1. inside Liberia is the national outline, not a bounding box", () => 
       '{"type":"Polygon","coordinates":[[[-11.190123,7.600123],[-11.189123,7.600123],[-11.189123,7.601123],[-11.190123,7.601123],[-11.190123,7.600123]]]}',
     );
     expect(rules(sl)).toContain("outside-liberia");
-    // Monrovia's coast: the SOURCE.md test point 89 m from the outline.
+    // Monrovia's coast: the worker/domain/geo/SOURCE.md test point 89 m from the outline.
     const coast = validatePlotText(point("-10.800001", "6.300001"), { county: "Montserrado County" });
     expect(coast.valid).toBe(true);
     expect(warned(coast)).toContain("near-border");
   });
 
   it("uses the 3 km band on the uncertain Lofa–Guinea stretch: 2 km outside is review, not rejection", () => {
-    // (-9.43, 7.89) is on SOURCE.md's list; step north-west until 1–2.5 km outside the outline.
+    // (-9.43, 7.89) is on worker/domain/geo/SOURCE.md's list; step north-west until 1–2.5 km outside the outline.
     const r = validatePlotText(point("-9.440123", "7.905123"));
     if (rules(r).includes("outside-liberia")) throw new Error("test point is beyond the uncertain band");
     expect(warned(r)).toContain("near-border");

@@ -30,7 +30,7 @@ beforeEach(() => {
   fetchMock = browser.fetch;
 });
 
-describe("offline answers (spec §7, §8, §9)", () => {
+describe("offline answers (docs/product.md §7, §8, §9)", () => {
   it("answers the dashboard metrics with the sample values, without the network", async () => {
     const res = await apiRequest("GET", "/api/dashboard/metrics");
 

@@ -19,7 +19,7 @@ export const SPEC_COUNTIES = [
   "Sinoe County",
 ];
 
-/** Spec §9: the offline metrics sample values (with offlineMode true, spec §7). */
+/** Spec §9: the offline metrics sample values (with offlineMode true, docs/product.md §7). */
 export const SPEC_OFFLINE_METRICS = {
   totalFarms: 150,
   activeFarmers: 120,

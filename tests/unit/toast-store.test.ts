@@ -16,7 +16,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("toast store (spec §9)", () => {
+describe("toast store (docs/product.md §9)", () => {
   it("has the spec's constants", () => {
     expect(store.TOAST_LIMIT).toBe(1);
     expect(store.TOAST_DURATION).toBe(5000);
@@ -118,7 +118,7 @@ describe("toast store (spec §9)", () => {
   });
 });
 
-describe("query client defaults (spec §9)", () => {
+describe("query client defaults (docs/product.md §9)", () => {
   it("never retries, never refetches on focus or interval, and treats data as never stale", () => {
     const { queries, mutations } = createQueryClient().getDefaultOptions();
 

@@ -93,7 +93,7 @@ const LOGINS: [string, Record<string, string>, (b: JsonBody) => void][] = [
   ],
 ];
 
-describe("every sign-in endpoint of spec §7", () => {
+describe("every sign-in endpoint of docs/product.md §7", () => {
   for (const [path, body, check] of LOGINS) {
     it(`${path} signs in and answers the spec's reply`, async () => {
       const res = await post(path, body, {

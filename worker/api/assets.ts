@@ -4,7 +4,7 @@ import type { Env } from "../env";
 import { apiError } from "./errors";
 
 /**
- * Brand images used by the pages (spec §7: "The logo is loaded from a path under /api/assets").
+ * Brand images used by the pages (docs/product.md §7: "The logo is loaded from a path under /api/assets").
  * Small hand-drawn SVGs: a few hundred bytes each, sharp on any screen, cached for a day.
  */
 const SVG: Record<string, string> = {

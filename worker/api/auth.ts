@@ -10,19 +10,19 @@ import { describe, tag } from "./route-meta";
 import { body, jsonRequest } from "./validate";
 
 /**
- * Sign-in endpoints of spec §7, mounted at /api (their paths differ in prefix), plus the
+ * Sign-in endpoints of docs/product.md §7, mounted at /api (their paths differ in prefix), plus the
  * session endpoints every portal uses: who am I, log out, change password.
- * The sign-ins answer the exact replies of spec §3, so they validate their own bodies.
+ * The sign-ins answer the exact replies of docs/product.md §3, so they validate their own bodies.
  */
 export const auth = new Hono<ApiEnv>();
 
 for (const [path, endpoint] of Object.entries(LOGIN_ENDPOINTS)) {
   auth.post(
     path,
-    tag(describe(`Sign in (${endpoint.portal} portal); answers the reply of spec §3`), {
+    tag(describe(`Sign in (${endpoint.portal} portal); answers the reply of docs/product.md §3`), {
       access: { kind: "public" },
       body: endpoint.schema,
-      responses: { 200: "Signed in: a session token and the account (spec §3)", 401: "Wrong credentials" },
+      responses: { 200: "Signed in: a session token and the account (docs/product.md §3)", 401: "Wrong credentials" },
     }),
     jsonRequest,
     async (c) => {

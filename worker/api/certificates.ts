@@ -6,7 +6,7 @@
  * one and answers 404 otherwise — with SameSite=Lax cookies a foreign page could make a
  * signed-in officer's browser send a GET, never a same-origin POST (worker/http/same-origin.ts).
  *
- * /api/test/<testPath>/{id} (spec §7): the six documents of the three test farmer profiles,
+ * /api/test/<testPath>/{id} (docs/product.md §7): the six documents of the three test farmer profiles,
  * opened in a new tab from /certificate-testing-dashboard (whose "Generate Certificates" form
  * issues all six first). They need a signed-in inspector or
  * regulator (PERMISSIONS.testCertificates, the session cookie travels with the new tab), in demo
@@ -98,7 +98,7 @@ const PDF_REPLY = { 200: "The certificate PDF (304 when the client's copy is cur
 const SERVE = "Serves the certificate already issued for the current data (404 when none has been issued yet)";
 const ISSUE = "Issues the certificate (or answers the one already issued for the current data)";
 
-/** /api/test: the six documents of each test farmer profile (spec §7). */
+/** /api/test: the six documents of each test farmer profile (docs/product.md §7). */
 export const certificateTestApi = new Hono<ApiEnv>();
 for (const type of CERTIFICATE_TYPES) {
   const testDocument = async (c: Context<ApiEnv>) => {

@@ -5,7 +5,7 @@ import { type ApiEnv, serviceDeps } from "./middleware";
 import { apiError, reply, success } from "./reply";
 
 /**
- * GET /api/eudr/export (EUDR.md, ADR 008): the DDS-ready GeoJSON of a farmer, batch or list of
+ * GET /api/eudr/export (docs/eudr-rules.md, ADR 008): the DDS-ready GeoJSON of a farmer, batch or list of
  * plots. A large scope is cut into packages; `?part=n` answers one, `?manifest=1` lists them.
  */
 export async function eudrExport(c: Context<ApiEnv>) {

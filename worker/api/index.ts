@@ -64,7 +64,7 @@ export const api = new Hono<ApiEnv>()
   .get(
     "/dashboard/metrics",
     requireSession(),
-    describe("The dashboard's figures, in the shape of spec §9 (the offline stand-in answers the same)"),
+    describe("The dashboard's figures, in the shape of docs/product.md §9 (the offline stand-in answers the same)"),
     async (c) => c.json(await dashboardMetrics(serviceDeps(c).db)),
   );
 

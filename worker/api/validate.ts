@@ -43,7 +43,7 @@ async function refuseNonJson(c: Context): Promise<Response | undefined> {
   }
 }
 
-/** A JSON body, whatever its fields (the sign-in endpoints validate their own, spec §3). */
+/** A JSON body, whatever its fields (the sign-in endpoints validate their own, docs/product.md §3). */
 export const jsonRequest: MiddlewareHandler = async (c, next) => (await refuseNonJson(c)) ?? next();
 
 /** The JSON body, validated by `schema` (a `null` body counts as `{}`). */

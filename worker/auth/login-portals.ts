@@ -1,6 +1,6 @@
 /**
- * The sign-in endpoints of spec §7: which schema reads the body, which portal checks it, and
- * the exact reply of spec §3. Used by the JSON API and by the pages' form actions (no-JS).
+ * The sign-in endpoints of docs/product.md §7: which schema reads the body, which portal checks it, and
+ * the exact reply of docs/product.md §3. Used by the JSON API and by the pages' form actions (no-JS).
  */
 import type { z } from "zod";
 import type { UserRow } from "#db/queries/users";

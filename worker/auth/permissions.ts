@@ -29,7 +29,7 @@ export const PERMISSIONS = {
   recordDds: ["exporter"],
   /** Record a purchase from farmers (creates a batch); later custody steps: worker/domain/custody.ts. */
   recordPurchases: ["buyer"],
-  /** Decide on a batch's EUDR compliance: DDGOTS (spec §6), and the port inspector at the port; stages: worker/domain/custody.ts `canCertifyAt` (ADR 005). */
+  /** Decide on a batch's EUDR compliance: DDGOTS (docs/product.md §6), and the port inspector at the port; stages: worker/domain/custody.ts `canCertifyAt` (ADR 005). */
   certifyBatches: ["ddgots", "port_inspector"],
   /** Browse the audit trail: regulators and the system administrator. */
   readAudit: [...REGULATOR_STAFF],

@@ -1,5 +1,5 @@
 /**
- * Roles, user types and who may open which portal (spec §6). Plain data, shared by the
+ * Roles, user types and who may open which portal (docs/product.md §6). Plain data, shared by the
  * server (which enforces it) and the pages (which only use it to label and link).
  * See docs/decisions/005-role-access.md for why each cell is what it is.
  */
@@ -20,7 +20,7 @@ export const ROLES = [
 ] as const;
 export type Role = (typeof ROLES)[number];
 
-/** The userType kept in the session and in browser storage (spec §3, §4, §6). */
+/** The userType kept in the session and in browser storage (docs/product.md §3, §4, §6). */
 export const USER_TYPE: Record<Role, string> = {
   farmer: "farmer",
   buyer: "buyer",
@@ -60,7 +60,7 @@ export const INSPECTORS = [
   "warehouse_inspector",
 ] as const satisfies readonly Role[];
 
-/** Office departments (spec §6). */
+/** Office departments (docs/product.md §6). */
 export const OFFICE_DEPARTMENTS = [
   "office_admin",
   "document_management",
@@ -76,7 +76,7 @@ export const OFFICE_DEPARTMENT_LABEL: Record<(typeof OFFICE_DEPARTMENTS)[number]
   administrative_support: "Administrative Support",
 };
 
-/** Oversight entity types (spec §6). */
+/** Oversight entity types (docs/product.md §6). */
 export const ENTITY_TYPES = ["donor", "ngo", "auditor"] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 

@@ -1,4 +1,4 @@
-/** The 15 counties of Liberia, in the order the spec fixes (spec §3). */
+/** The 15 counties of Liberia, in the order the spec fixes (docs/product.md §3). */
 export const COUNTY_NAMES = [
   "Bomi",
   "Bong",
@@ -19,11 +19,11 @@ export const COUNTY_NAMES = [
 
 export type CountyName = (typeof COUNTY_NAMES)[number];
 
-/** Each county as displayed and stored: the name followed by the word County (spec §3). */
+/** Each county as displayed and stored: the name followed by the word County (docs/product.md §3). */
 export const COUNTIES = COUNTY_NAMES.map((name) => `${name} County` as const);
 export type County = (typeof COUNTIES)[number];
 
-/** Major cash crops the regulator tracks (EUDR.md: EUDR commodities first, then others). */
+/** Major cash crops the regulator tracks (docs/eudr-rules.md: EUDR commodities first, then others). */
 export const MAJOR_CASH_CROPS = [
   "Cocoa",
   "Coffee",

@@ -1,5 +1,5 @@
 /**
- * One zod schema per sign-in form (spec §5), shared by the browser (conform) and the server
+ * One zod schema per sign-in form (docs/product.md §5), shared by the browser (conform) and the server
  * (route actions and /api). Messages are the spec's, word for word.
  */
 import { z } from "zod";
@@ -28,7 +28,7 @@ const phone = z
   .optional()
   .transform((v) => (v ? v : undefined));
 
-/** /farmer-login, farmer side (spec §3 farmer registration, §5 farmer form). */
+/** /farmer-login, farmer side (docs/product.md §3 farmer registration, §5 farmer form). */
 export const FarmerLoginSchema = z.object({
   farmerId: required(M.farmerIdRequired),
   password: password6,
@@ -36,7 +36,7 @@ export const FarmerLoginSchema = z.object({
   phoneNumber: phone,
 });
 
-/** /farmer-login, buyer side (spec §3 buyer registration, §5 buyer form). */
+/** /farmer-login, buyer side (docs/product.md §3 buyer registration, §5 buyer form). */
 export const BuyerLoginSchema = z.object({
   buyerId: required(M.buyerIdRequired),
   password: password6,
@@ -44,7 +44,7 @@ export const BuyerLoginSchema = z.object({
   phoneNumber: phone,
 });
 
-/** /farmer-login-portal: both fields or 'Please enter both login ID and password' (spec §5). */
+/** /farmer-login-portal: both fields or 'Please enter both login ID and password' (docs/product.md §5). */
 export const FarmerPortalLoginSchema = z.object({
   credentialId: required(M.missingBoth),
   password: required(M.missingBoth),
@@ -57,7 +57,7 @@ export const InspectorLoginSchema = z.object({
   inspectorType: z.enum(["land-mapping", "port", "warehouse"]).optional(),
 });
 
-/** /exporter-login (spec §5). */
+/** /exporter-login (docs/product.md §5). */
 export const ExporterLoginSchema = z.object({
   username: required(M.exporterMissing),
   password: required(M.exporterMissing),
@@ -70,7 +70,7 @@ export const ExecutiveLoginSchema = z.object({
   departmentLevel: optionalText(40),
 });
 
-/** /regulatory-classic-login (spec §5 office login). */
+/** /regulatory-classic-login (docs/product.md §5 office login). */
 export const OfficeLoginSchema = z.object({
   username: required(M.usernameRequired),
   password: password6,
@@ -82,7 +82,7 @@ export const OfficeLoginSchema = z.object({
   userType: optionalText(40),
 });
 
-/** /agritrace-admin-login and /system-admin-login (spec §5). */
+/** /agritrace-admin-login and /system-admin-login (docs/product.md §5). */
 export const AgritraceAdminLoginSchema = z.object({
   username: required(M.usernameRequired),
   password: password6,
@@ -103,7 +103,7 @@ export const FieldAgentLoginSchema = z.object({
   password: required(M.passwordRequired),
 });
 
-/** API bodies that differ from the forms (spec §7). */
+/** API bodies that differ from the forms (docs/product.md §7). */
 export const FarmerLoginApiSchema = z.object({
   credentialId: required(M.missingBoth),
   password: required(M.missingBoth),

@@ -229,7 +229,7 @@ export const MergeFormSchema = z.object({
   ...placeAndNote,
 });
 
-/** The EU buyer's due diligence statement numbers for an exported batch (EUDR.md "DDS"). */
+/** The EU buyer's due diligence statement numbers for an exported batch (docs/eudr-rules.md "DDS"). */
 export const DdsSchema = z.object({
   ddsReference: z
     .string({ error: BATCH_MESSAGES.ddsReference })

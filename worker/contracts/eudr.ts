@@ -1,12 +1,12 @@
 /**
  * One zod schema per form of /eudr-assessment, shared by the browser (conform), the route
- * action and /api/eudr (STYLE.md "Forms").
+ * action and /api/eudr (docs/architecture.md "Forms").
  */
 import { z } from "zod";
 import { COUNTIES } from "../content/counties";
 import { LAYER_KINDS } from "../domain/assess-risk";
 
-/** What each kind of reference layer is evidence of (EUDR.md "convergence of evidence"). */
+/** What each kind of reference layer is evidence of (docs/eudr-rules.md "convergence of evidence"). */
 export const LAYER_KIND_LABEL: Record<(typeof LAYER_KINDS)[number], string> = {
   protected_area: "Protected areas",
   forest_2020: "Forest cover at end-2020",

@@ -36,7 +36,7 @@ export const PLOT_MESSAGES = {
 
 const currentYear = () => new Date().getUTCFullYear();
 
-/** FRM + 6 digits (spec §3); typed in any case, stored upper-case. */
+/** FRM + 6 digits (docs/product.md §3); typed in any case, stored upper-case. */
 /** A farmer ID as typed: trimmed, upper-cased, FRM and 6 digits. */
 export const FarmerIdSchema = z
   .string({ error: FARMER_ID_MESSAGES.farmerIdRequired })
@@ -138,7 +138,7 @@ export type ParsedCoordinates =
 
 const NUMBER = String.raw`[+-]?\d+(?:\.\d+)?`;
 const PAIR = new RegExp(String.raw`^\s*(${NUMBER})\s*(?:[,;]\s*|\s+)(${NUMBER})\s*$`);
-/** Liberia's box (EUDR.md), only to recognise "longitude, latitude" typed the wrong way round. */
+/** Liberia's box (docs/eudr-rules.md), only to recognise "longitude, latitude" typed the wrong way round. */
 const LIBERIA = { minLon: -11.5, maxLon: -7.3, minLat: 4.3, maxLat: 8.6 };
 
 /** Formats a coordinate for the coordinates text: 6 decimals (map taps, GPS fixes). */

@@ -1,5 +1,5 @@
 /**
- * Deforestation risk of one plot by the "convergence of evidence" method of FAO Whisp (EUDR.md):
+ * Deforestation risk of one plot by the "convergence of evidence" method of FAO Whisp (docs/eudr-rules.md):
  * for perennial crops, LOW if there was no tree cover at end-2020, or the commodity was already
  * there in 2020, or the disturbance predates 2020; otherwise HIGH if there is disturbance after
  * 31 Dec 2020; otherwise MORE INFORMATION NEEDED. A layer counts when it covers ≥ 10% of the plot

@@ -1,7 +1,7 @@
 /**
  * EUDR compliance of a batch from its origin plots (issue #4). A batch is only as good as its
  * worst plot: mixing with produce of unknown or non-compliant origin makes the whole consignment
- * non-compliant (EUDR.md). Pure: the plots' current verdicts come in as arguments.
+ * non-compliant (docs/eudr-rules.md). Pure: the plots' current verdicts come in as arguments.
  */
 
 export type OriginPlot = {

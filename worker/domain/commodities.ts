@@ -1,5 +1,5 @@
 /**
- * Crops the regulator tracks (20+, EUDR.md) and the EUDR commodities among them with their
+ * Crops the regulator tracks (20+, docs/eudr-rules.md) and the EUDR commodities among them with their
  * Annex I HS headings; default yields for the volume plausibility check (configurable per crop
  * in the crop_yields table, which overrides these).
  */
@@ -59,6 +59,6 @@ export const DEFAULT_YIELD_KG_PER_HA: Partial<Record<Crop, number>> = {
   Banana: 30000,
 };
 
-/** The platform's quality scale (spec §9). */
+/** The platform's quality scale (docs/product.md §9). */
 export const QUALITY_GRADES = ["A+", "A", "B", "C", "D", "F"] as const;
 export type QualityGrade = (typeof QUALITY_GRADES)[number];

@@ -86,7 +86,7 @@ export const STAGE_HANDLER: Partial<Record<BatchStatus, Role>> = {
 /**
  * Where a batch may be marked EUDR-compliant, and by whom (issue 11 F7, ADR 005). Certification
  * follows an inspection: never while the lot is still with the buyer or merely received at the
- * warehouse. DDGOTS (spec §6: "quality control, certification and inspection coordination")
+ * warehouse. DDGOTS (docs/product.md §6: "quality control, certification and inspection coordination")
  * certifies once the warehouse inspection is recorded; the port inspector only at their own
  * stage, as the last check before export. After export the decision has been taken.
  */
@@ -255,7 +255,7 @@ const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 
 
 /**
  * Weight rules of a transfer: what comes in cannot exceed the batch's recorded weight (adding
- * produce of unknown origin would taint the whole lot, EUDR.md "mixing"; a merge is the way to
+ * produce of unknown origin would taint the whole lot, docs/eudr-rules.md "mixing"; a merge is the way to
  * combine lots), what goes out cannot exceed what came in, and a loss above LOSS_FLAG_PERCENT
  * of the recorded weight is flagged for the note.
  */

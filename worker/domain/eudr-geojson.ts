@@ -1,6 +1,6 @@
 /**
  * The GeoJSON a Liberian exporter hands to the EU operator for the due diligence statement
- * (EUDR.md; TRACES GeoJSON File Description v1.3, Operator API §9–§10.3): one Feature per plot,
+ * (docs/eudr-rules.md; TRACES GeoJSON File Description v1.3, Operator API §9–§10.3): one Feature per plot,
  * only the four recognised properties, [longitude, latitude] with at least 6 decimals, packages
  * kept under 25 MB and 1,000 producers per commodity. Pure: no I/O.
  */
@@ -221,7 +221,7 @@ function coordinateTokens(text: string): string[] {
 }
 
 /**
- * Re-checks an output file against every rule of EUDR.md for the EU information system.
+ * Re-checks an output file against every rule of docs/eudr-rules.md for the EU information system.
  * Pass the file TEXT to check the written precision (≥ 6 decimals per coordinate) and the size;
  * a parsed object is checked with the precision its numbers print with.
  */

@@ -1,5 +1,5 @@
 /**
- * Farmer IDs (spec §3/§8): "FRM" followed by 6 digits, e.g. FRM000123, issued in one national
+ * Farmer IDs (docs/product.md §3/§8): "FRM" followed by 6 digits, e.g. FRM000123, issued in one national
  * sequence. The spec also shows an older display form, FRM-2024-001 (registration year and a
  * per-year number); people still type it, so search accepts it (see `normaliseFarmerId`).
  */
@@ -48,7 +48,7 @@ const LEGACY_ID = /^FRM[\s\-_./]*((?:19|20)\d{2})[\s\-_./]+(\d{1,6})$/;
  * What someone typed as a farmer ID, in canonical form, or null when it is not one.
  *
  * - any case and separators: "frm000123", "FRM-000123", "FRM 123" → FRM000123;
- * - the legacy display form FRM-YYYY-NNN (spec §3 example FRM-2024-001): the year was a label,
+ * - the legacy display form FRM-YYYY-NNN (docs/product.md §3 example FRM-2024-001): the year was a label,
  *   the number after it is the farmer's place in the one national sequence → FRM000001.
  *
  * Search only: new IDs are always issued canonical.

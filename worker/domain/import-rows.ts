@@ -194,7 +194,7 @@ function parseGeoJson(text: string): ParsedImport {
         fields[c as ImportColumn] = Array.isArray(v) ? v.join(";") : String(v).trim();
       }
     }
-    // The EU information system's own property names (EUDR.md) are understood too.
+    // The EU information system's own property names (docs/eudr-rules.md) are understood too.
     const p = feature.properties ?? {};
     if (!fields.first_name && !fields.last_name && typeof p.ProducerName === "string") {
       const parts = p.ProducerName.trim().split(/\s+/);

@@ -1,7 +1,7 @@
 /**
  * EUDR geolocation checks for one production plot, as the EU information system judges a
  * GeoJSON file (TRACES GeoJSON File Description v1.3; EUDR Art. 2(28)), plus the quality
- * checks of a good commercial validator (EUDR.md). Every rule, with its source, is listed in
+ * checks of a good commercial validator (docs/eudr-rules.md). Every rule, with its source, is listed in
  * docs/eudr-rules.md. Pure: other plots and the written decimals come in as arguments.
  *
  * Order: read and round to 6 decimals (geometry/read-plot.ts) → OGC validity as GEOS judges it
@@ -74,7 +74,7 @@ function angleDegrees(a: Position, b: Position, c: Position) {
   return (Math.acos(Math.max(-1, Math.min(1, (v1[0] * v2[0] + v1[1] * v2[1]) / norm))) * 180) / Math.PI;
 }
 
-/** Quality warnings: spikes and very short segments (EUDR.md "Geometry quality checks"). */
+/** Quality warnings: spikes and very short segments (docs/eudr-rules.md "Geometry quality checks"). */
 function shapeWarnings(shells: Position[][]): Issue[] {
   const warnings: Issue[] = [];
   for (const ring of shells) {

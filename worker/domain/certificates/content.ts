@@ -4,7 +4,7 @@
  * D1 builds a `CertificateContent` from stored rows and stamps it with `stampCertificate`; the
  * renderer (render.ts) draws it. Nothing here reads storage or the clock.
  *
- * Who issues what (EUDR.md): LACRA attests EUDR compliance, deforestation analysis, origin,
+ * Who issues what (docs/eudr-rules.md): LACRA attests EUDR compliance, deforestation analysis, origin,
  * quality and the comprehensive declaration. The phytosanitary certificate is issued by the
  * national plant protection organisation (the National Plant Quarantine Service, Ministry of
  * Agriculture): the platform only PREPARES it for that service, and the paper says so.
@@ -65,7 +65,7 @@ export type CertificateTypeInfo = {
   slug: string;
   /** The type's code in certificate numbers: LR-<code>-<year>-<serial>. */
   code: string;
-  /** The spec's test endpoint segment (spec §7): /api/test/<testPath>/{id}. */
+  /** The spec's test endpoint segment (docs/product.md §7): /api/test/<testPath>/{id}. */
   testPath: string;
   validity: Validity;
   /** Why this validity (printed nowhere; for reviewers and the ADR). */
@@ -73,7 +73,7 @@ export type CertificateTypeInfo = {
 };
 
 /**
- * The six types (spec §1, §9). Validity periods are the platform's decision
+ * The six types (docs/product.md §1, §9). Validity periods are the platform's decision
  * (docs/decisions, "certificate documents"): short where the facts behind the paper age fast.
  */
 export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
@@ -137,7 +137,7 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
   },
 };
 
-/** The country of production as the EU benchmarking classes it (EUDR.md). */
+/** The country of production as the EU benchmarking classes it (docs/eudr-rules.md). */
 export const COUNTRY = { name: "Republic of Liberia", iso2: "LR", euRiskClass: "standard risk" } as const;
 /** EUDR Art. 2(13): deforestation-free means no deforestation after this date. */
 export const EUDR_CUTOFF_LABEL = "31 December 2020";

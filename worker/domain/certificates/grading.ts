@@ -1,5 +1,5 @@
 /**
- * The platform's A+ to F quality scale (spec §9) computed from measured criteria, for cocoa and
+ * The platform's A+ to F quality scale (docs/product.md §9) computed from measured criteria, for cocoa and
  * coffee. Trade grades remain what buyers use (cocoa Grade I / Grade II by cut test); this scale
  * is the platform's own, so every grade must show the measurements and limits behind it.
  *
@@ -17,7 +17,7 @@
  * - F   rejected: smoky beans, or far outside a limit.
  *
  * Sources: LACRA's stated cocoa criteria (moisture ≤ 7.5%, size tolerance 10%, no foreign
- * matter, no smoky beans — EUDR.md); cocoa cut-test limits of the usual contract grades
+ * matter, no smoky beans — docs/eudr-rules.md); cocoa cut-test limits of the usual contract grades
  * (Grade I: ≤ 3% mouldy, ≤ 3% slaty, ≤ 3% insect-damaged/germinated/flat; Grade II: ≤ 4%,
  * ≤ 8%, ≤ 6%); coffee: ICO export minimum for Robusta (≤ 150 defects per 300 g sample,
  * moisture 8–12.5%).

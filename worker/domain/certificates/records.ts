@@ -128,7 +128,7 @@ export type MonitoringMonth = {
   verdict?: Verdict | null;
 };
 
-/** 24 months of monitoring of one plot (spec §9). */
+/** 24 months of monitoring of one plot (docs/product.md §9). */
 export type MonitoringSeries = { plotCode: string; months: MonitoringMonth[] };
 
 export type QualityRecord = {
@@ -141,7 +141,7 @@ export type QualityRecord = {
   measurements: QualityMeasurements;
 };
 
-/** The EU buyer's DDS, once they have filed it (EUDR.md). */
+/** The EU buyer's DDS, once they have filed it (docs/eudr-rules.md). */
 export type DdsRecord = {
   referenceNumber: string;
   verificationNumber: string;

@@ -7,7 +7,7 @@ import type { Verdict } from "../assess-risk";
 import type { PlotGeometry, Position } from "../validate-geometry";
 import type { EvidenceItem, QualityMeasurements } from "./content";
 
-/** What the testing screen lists (spec §3 "Test farmer profile: id, name, location"). */
+/** What the testing screen lists (docs/product.md §3 "Test farmer profile: id, name, location"). */
 export type TestFarmerProfile = { id: 1 | 2 | 3; name: string; location: string };
 
 export type PlotSpec = {

@@ -1,6 +1,6 @@
 /**
- * The three test farmer profiles of the certificate testing screen (spec §2: "each with an id
- * (1 to 3), a name and a county/town location"; spec §9: "3 test farmers"). FICTIONAL but
+ * The three test farmer profiles of the certificate testing screen (docs/product.md §2: "each with an id
+ * (1 to 3), a name and a county/town location"; docs/product.md §9: "3 test farmers"). FICTIONAL but
  * internally consistent: plots in real cocoa/coffee areas of Bong, Lofa and Nimba with
  * 6-decimal coordinates, batch weights within what the plots can yield (DEFAULT_YIELD_KG_PER_HA),
  * 24 months of monitoring, a graded sample and a shipment each. Every document made from them

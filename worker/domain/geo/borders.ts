@@ -15,7 +15,7 @@ type BoundaryFeature = { properties: Record<string, unknown>; geometry: { type: 
 const KM_PER_DEG_LAT = 111.32;
 
 /**
- * Stretches of the national border where SOURCE.md measured the data up to 2–3 km off an
+ * Stretches of the national border where worker/domain/geo/SOURCE.md measured the data up to 2–3 km off an
  * independent outline: a plot within 3 km of the border there needs review, not rejection.
  * Each is an anchor segment [lon, lat]–[lon, lat]; the band applies within `radiusKm` of it.
  */
@@ -27,7 +27,7 @@ export const UNCERTAIN_STRETCHES = [
   { name: "Cavally mouth", from: [-7.53, 4.36], to: [-7.53, 4.36], radiusKm: 10 },
 ] as const;
 
-/** Review band along the national border (km): SOURCE.md's measured accuracy, ADR 016. */
+/** Review band along the national border (km): worker/domain/geo/SOURCE.md's measured accuracy, ADR 016. */
 export const BORDER_BAND_KM = 0.5;
 export const UNCERTAIN_BORDER_BAND_KM = 3;
 /** A plot this close to a county line (km) is flagged with both counties' names. */

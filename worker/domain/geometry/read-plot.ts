@@ -2,7 +2,7 @@
  * Reads one plot's GeoJSON into rounded parts, reporting every structural problem by rule name
  * and never throwing (docs/eudr-rules.md "Shape", "Precision", "Limits"). Only the levels GeoJSON
  * defines are walked, so a body nested 10,000 deep is a named error, not a stack overflow.
- * Coordinates are normalised to 6 decimals here (PLAN.md: the EU system cuts beyond the 6th)
+ * Coordinates are normalised to 6 decimals here (docs/eudr-rules.md: the EU system cuts beyond the 6th)
  * and every later rule judges the rounded plot, which is also what is stored and exported.
  */
 import { decimalsOfNumber, type WrittenDecimals } from "../written-decimals.ts";
@@ -13,7 +13,7 @@ export type PlotGeometry =
   | { type: "Point"; coordinates: Position }
   | { type: "Polygon"; coordinates: Position[][] }
   | { type: "MultiPolygon"; coordinates: Position[][][] };
-/** Every geometry the EU information system accepts for a plot (EUDR.md "GeoJSON"). */
+/** Every geometry the EU information system accepts for a plot (docs/eudr-rules.md "GeoJSON"). */
 export type AnyPlotGeometry =
   | PlotGeometry
   | { type: "MultiPoint"; coordinates: Position[] }

@@ -12,7 +12,7 @@ import {
 } from "./login-throttle";
 import { DUMMY_HASH, hashPassword, needsRehash, verifyPassword } from "./password";
 
-/** The sign-in doors of spec §2/§7 and the roles each admits. */
+/** The sign-in doors of docs/product.md §2/§7 and the roles each admits. */
 export const PORTALS = {
   farmer: ["farmer"],
   buyer: ["buyer"],

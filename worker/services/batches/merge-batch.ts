@@ -2,7 +2,7 @@
  * Merges batches of the same commodity at the same custody stage into one new batch (issue #4):
  * the new batch carries the union of every origin plot, lineage rows link it to each parent, and
  * the parents are closed ("merged"). Its compliance is that of the worst plot among all of them
- * (mixing taints the whole lot, EUDR.md). One transaction, with audit rows.
+ * (mixing taints the whole lot, docs/eudr-rules.md). One transaction, with audit rows.
  */
 
 import {

@@ -1,5 +1,5 @@
 /**
- * The EU buyer's due diligence statement for a shipment (EUDR.md "DDS"): the EU operator files
+ * The EU buyer's due diligence statement for a shipment (docs/eudr-rules.md "DDS"): the EU operator files
  * it in the EU information system, then the exporter records its reference and verification
  * numbers here against the exported batch. A correction overwrites them, with the audit row
  * keeping the previous values.

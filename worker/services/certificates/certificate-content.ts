@@ -6,7 +6,7 @@
  * phytosanitary declaration and treatment) or "not measured" (quality measurements: a batch
  * keeps only the grade an inspector recorded).
  *
- * The 24-month monitoring series (spec §9) is derived per plot from its assessment history: for
+ * The 24-month monitoring series (docs/product.md §9) is derived per plot from its assessment history: for
  * each of the last 24 full months, the verdict in force at the end of that month and whether the
  * post-2020 disturbance layers of that verdict overlapped the plot. A month before the plot's
  * first assessment, or whose verdict read no disturbance layer, was not monitored and is left out

@@ -6,7 +6,7 @@ import Papa from "papaparse";
 import { IMPORT_COLUMNS, type ImportColumn } from "#worker/domain/import-rows";
 import type { BatchActor } from "../batches/batch-common";
 
-/** The demo accounts (db/seed/demo-accounts.ts) who act, each in their own role. */
+/** The demo accounts (worker/services/demo/demo-accounts.ts) who act, each in their own role. */
 export const ACT = {
   office: { id: "demo-office-admin", role: "office_admin" },
   buyer: { id: "demo-buyer", role: "buyer" },
@@ -84,7 +84,7 @@ export type DemoFarmer = {
 };
 
 /**
- * Twelve farmers, one plot each, placed against the SAMPLE layers (db/seed/sample-layers.ts) so
+ * Twelve farmers, one plot each, placed against the SAMPLE layers (worker/services/demo/sample-layers.ts) so
  * the assessment gives every verdict: low in the "cocoa present in 2020" area around Sanniquellie,
  * outside the 2020 forest blocks near Tappita, and in the pre-2020 clearing near Zwedru; high in
  * the post-2020 disturbance patch north-east of Sanniquellie and inside Sapo National Park; more

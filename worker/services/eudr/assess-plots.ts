@@ -1,5 +1,5 @@
 /**
- * Deforestation risk of stored plots against the active reference layers (EUDR.md
+ * Deforestation risk of stored plots against the active reference layers (docs/eudr-rules.md
  * "convergence of evidence", ADR 008). The verdict itself is worker/domain/assess-risk.ts;
  * this service feeds it real data and stores each verdict with its evidence:
  * plot_assessments (history), land_plots.riskLevel/assessedAt (latest) and an audit row,

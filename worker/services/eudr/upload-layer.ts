@@ -1,5 +1,5 @@
 /**
- * Upload of a reference layer (EUDR.md "convergence of evidence"; ADR 008): layers are data,
+ * Upload of a reference layer (docs/eudr-rules.md "convergence of evidence"; ADR 008): layers are data,
  * not code. The original file goes to R2, its features are indexed by bounding box in
  * layer_features, and a new upload of the same kind + name becomes a new version while the
  * previous one is retired (kept, because past verdicts cite it).
