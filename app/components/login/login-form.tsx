@@ -7,7 +7,6 @@ import {
   useForm,
 } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorSummary, type SummaryItem } from "#app/components/kit";
@@ -15,7 +14,6 @@ import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
-import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
 import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
@@ -54,7 +52,6 @@ export function LoginForm({
   demoValues?: Record<string, string> | null;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>("idle");
   const [serverError, setServerError] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -98,10 +95,8 @@ export function LoginForm({
         }).catch(() => {});
       }
       if (spec.storage.primeCurrentUser) {
-        queryClient.setQueryData(CURRENT_USER_KEY, {
-          success: true,
-          user: { id: claims.sub, role, userType: claims.utp, username, name, firstName: reply.user?.firstName },
-        });
+        const user = { id: claims.sub, role, userType: claims.utp, username, name, firstName: reply.user?.firstName };
+        void import("#app/lib/query-client").then((q) => q.primeCurrentUser({ success: true, user }));
       }
       setStatus("success");
       toast({ title: M.loginSuccessTitle, description: offline ? reply.message : `Welcome back, ${name}!` });
