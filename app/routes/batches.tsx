@@ -76,6 +76,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-4 text-slate-600">No batches match these filters.</p>
       ) : (
         <DataTable<Batch>
+          label="Batches"
           className="mt-2"
           testId="batches-table"
           rows={batches}

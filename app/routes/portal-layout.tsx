@@ -29,7 +29,7 @@ export default function PortalLayout() {
 function Toasts() {
   const toasts = useToasts();
   const [wanted, setWanted] = useState(false);
-  const region = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLElement>(null);
   useEffect(() => {
     if (toasts.length > 0) setWanted(true);
   }, [toasts.length]);
@@ -41,7 +41,7 @@ function Toasts() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [wanted]);
-  const placeholder = <div ref={region} role="region" aria-label="Notifications (F8)" tabIndex={-1} />;
+  const placeholder = <section ref={region} aria-label="Notifications (F8)" tabIndex={-1} />;
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>
