@@ -29,7 +29,7 @@ export type FieldMetadata<_Value = unknown> = {
   initialValue?: unknown;
   key?: string;
 };
-export type FormMetadata = FieldMetadata & {
+export type FormMetadata<_Schema = unknown, _Error = string[]> = FieldMetadata & {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   noValidate: boolean;
   /** Set after a failed submit when the form checks as you type. */
@@ -127,6 +127,8 @@ export function useForm<Schema = Record<string, unknown>>(options: {
   ];
 }
 
+/** The props of a form control; `key` stays the caller's (conform's helpers answer it undefined). */
+type Control = { id: string; name: string; defaultValue?: string; key?: undefined };
 const aria = (m: FieldMetadata, control: boolean) => {
   const invalid = m.errors !== undefined;
   return {
@@ -155,24 +157,16 @@ export function getInputProps(m: FieldMetadata, options: { type: string; value?:
       ? m.initialValue.includes(options.value)
       : m.initialValue === props.value;
   } else if (typeof m.initialValue === "string") props.defaultValue = m.initialValue;
-  return props as { id: string; name: string; type: string; defaultValue?: string; defaultChecked?: boolean };
+  return props as Control & { type: string; defaultChecked?: boolean };
 }
 
 export function getSelectProps(m: FieldMetadata) {
   const v = m.initialValue;
-  return { ...control(m), defaultValue: Array.isArray(v) ? v.map((x) => `${x ?? ""}`) : v?.toString() } as {
-    id: string;
-    name: string;
-    defaultValue?: string;
-  };
+  return { ...control(m), defaultValue: Array.isArray(v) ? v.map((x) => `${x ?? ""}`) : v?.toString() } as Control;
 }
 
 export function getTextareaProps(m: FieldMetadata) {
-  return { ...control(m), defaultValue: m.initialValue?.toString() } as {
-    id: string;
-    name: string;
-    defaultValue?: string;
-  };
+  return { ...control(m), defaultValue: m.initialValue?.toString() } as Control;
 }
 
 export function getCollectionProps(m: FieldMetadata, options: { type: "checkbox" | "radio"; options: string[] }) {

@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, FormField, pageMeta, summaryItems } from "#app/components/kit";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
-import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, PlotFormSchema } from "#worker/contracts/plot";
+import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, type PlotFormSchema } from "#worker/contracts/plot";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
@@ -31,13 +31,12 @@ const DRAFT_FIELDS = ["farmerId", "crop", "plantingYear", "tenureReference", "de
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5";
 
 export default function CreateLandPlot({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PlotFormSchema>>({
     id: "create-land-plot",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { farmerId: loaderData.farmerId, captureMode: "polygon", submissionId: loaderData.submissionId },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlotFormSchema }),
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [submissionId, setSubmissionId] = useState(String(fields.submissionId.initialValue ?? loaderData.submissionId));

@@ -43,6 +43,7 @@ describe("light sign-in checks (issue 11)", () => {
   for (const name of Object.keys(LIGHT_LOGIN_CHECKS) as LoginContract[]) {
     it(`${name} gives the zod schema's messages`, () => {
       for (const sample of samples) {
+        // biome-ignore lint/performance/noDynamicNamespaceImportAccess: every contract by name, in a test
         const zod = parseWithZod(form(sample), { schema: contracts[name] }).reply();
         const expected = Object.fromEntries(
           Object.entries(zod.error ?? {})
