@@ -3,7 +3,8 @@ import { GpsFields, gpsField } from "#app/components/gps-fields";
 import { CsrfInput, ErrorSummary, FormField, summaryItems } from "#app/components/kit";
 import { BATCH_TITLES, PLACE_HINT, RISK_WORDS } from "#app/content/batches";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
-import { COMMODITY_NAMES, type PurchaseSchema } from "#worker/contracts/batches";
+import type { PurchaseSchema } from "#worker/contracts/batches";
+import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import type { Route } from "../../routes/+types/batches";
 

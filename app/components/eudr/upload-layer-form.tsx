@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
-import { LAYER_KIND_LABEL, type LayerUploadFormSchema } from "#worker/contracts/eudr";
+import type { LayerUploadFormSchema } from "#worker/contracts/eudr";
+import { LAYER_KIND_LABEL } from "#worker/contracts/eudr-light";
 import { LAYER_KINDS } from "#worker/domain/assess-risk";
 import { button, type EudrActionData, type EudrData, h2, input, replyFor, section } from "./shared";
 
