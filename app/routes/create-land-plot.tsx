@@ -44,6 +44,8 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const [mode, setMode] = useState<CaptureMode>(fields.captureMode.initialValue === "point" ? "point" : "polygon");
   const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
   const [mounted, setMounted] = useState(false);
+  // Leaflet (≈ 70 KiB gzip) loads when the officer asks for the map, not with the page (issue 11).
+  const [mapOpen, setMapOpen] = useState(false);
   const [draft, setDraft] = useState<PlotDraft | null>(null);
   // Only once, with the first submissionId: later drafts are this page's own.
   const firstSubmissionId = useRef(submissionId);
@@ -244,7 +246,16 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           />
         </FormField>
 
-        {mounted && (
+        {mounted && !mapOpen && (
+          <button
+            type="button"
+            onClick={() => setMapOpen(true)}
+            className="w-full rounded-md border border-green-700 bg-white px-4 py-2.5 font-semibold text-green-900 hover:bg-green-50"
+          >
+            Open the map and GPS
+          </button>
+        )}
+        {mounted && mapOpen && (
           <Suspense fallback={<p className="rounded-md bg-slate-100 p-3 text-sm">Loading the map…</p>}>
             <PlotCaptureMap mode={mode} text={text} onTextChange={setText} readContext={readContext} />
           </Suspense>
