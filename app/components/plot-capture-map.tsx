@@ -11,7 +11,8 @@ import * as L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { metresBetween, type Position, verticesOf } from "#app/lib/plot-vertices";
 import { PLOT_HINTS } from "#worker/content/land-plots";
-import { type CaptureMode, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
+import { parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
+import type { CaptureMode } from "#worker/contracts/plot-light";
 import { apiRequest, isConnectionError, serverMessage } from "../lib/api-client";
 
 type Issue = { rule: string; message: string };

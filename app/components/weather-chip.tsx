@@ -21,7 +21,9 @@ export function WeatherChip() {
         <span className="sr-only">{PORTALS.weather.label}: </span>
         {`${WEATHER_LABEL[weather.condition]} ${weather.temperature} · ${weather.location}`}
       </span>
-      <span className="rounded bg-white/20 px-1.5 text-[10px] uppercase tracking-wide">Simulated</span>
+      <span className="rounded bg-white px-1.5 text-[10px] font-semibold uppercase tracking-wide text-green-900">
+        Simulated
+      </span>
     </p>
   );
 }

@@ -3,21 +3,10 @@
  * spec §7, the button labels of spec §4, the fallback messages of spec §8, and what each
  * portal writes to browser storage (spec §3, §4). The pages (app/routes/login.tsx) render it.
  */
-import type { z } from "zod";
 import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
-import {
-  AgritraceAdminLoginSchema,
-  BuyerLoginSchema,
-  ExecutiveLoginSchema,
-  ExporterLoginSchema,
-  FarmerLoginSchema,
-  FarmerPortalLoginSchema,
-  InspectorLoginSchema,
-  MonitoringLoginSchema,
-  OfficeLoginSchema,
-} from "#worker/contracts/auth";
+import type { LoginContract } from "#worker/contracts/auth-light";
 
 export type FieldSpec = {
   name: string;
@@ -37,7 +26,8 @@ export type FormSpec = {
   title: string;
   description?: string;
   endpoint: string;
-  schema: z.ZodType;
+  /** The sign-in schema of worker/contracts/auth.ts (server) and its light twin (browser). */
+  contract: LoginContract;
   fields: FieldSpec[];
   /** The request body of spec §7, from the validated form values. */
   toBody: (v: Record<string, string | undefined>) => Record<string, unknown>;
@@ -92,7 +82,7 @@ const farmerForm: FormSpec = {
   title: "Farmer Login",
   description: "Registered farmers: sign in with your Farmer ID.",
   endpoint: "/api/farmers/login",
-  schema: FarmerLoginSchema,
+  contract: "FarmerLoginSchema",
   fields: [
     { name: "farmerId", label: "Farmer ID", type: "text", autoComplete: "username", placeholder: "FRM123456" },
     PASSWORD,
@@ -125,7 +115,7 @@ const buyerForm: FormSpec = {
   title: "Buyer Login",
   description: "Licensed agricultural buyers: sign in with your Buyer ID.",
   endpoint: "/api/auth/buyer-login",
-  schema: BuyerLoginSchema,
+  contract: "BuyerLoginSchema",
   fields: [
     { name: "buyerId", label: "Buyer ID", type: "text", autoComplete: "username", placeholder: "BUY-0001" },
     PASSWORD,
@@ -180,7 +170,7 @@ function inspectorForm(kind: "land" | "port" | "warehouse", dedicated: boolean):
     title: meta.title,
     description: meta.desc,
     endpoint: meta.endpoint,
-    schema: InspectorLoginSchema,
+    contract: "InspectorLoginSchema",
     fields: [USERNAME, PASSWORD],
     toBody: (v) => ({
       username: v.username,
@@ -202,7 +192,7 @@ function executiveForm(level: "dg" | "ddgots" | "ddgaf"): FormSpec {
     id: level,
     title: { dg: "Director General", ddgots: "DDGOTS", ddgaf: "DDGAF" }[level],
     endpoint: `/api/auth/${level}-login`,
-    schema: ExecutiveLoginSchema,
+    contract: "ExecutiveLoginSchema",
     fields: [USERNAME, PASSWORD],
     toBody: (v) => ({ username: v.username, password: v.password, departmentLevel: level }),
     submit: "Sign In",
@@ -218,7 +208,7 @@ const adminForm = (id: string): FormSpec => ({
   title: "AgriTrace Administrator",
   description: "System administration of the agricultural module only.",
   endpoint: "/api/agritrace-admin/login",
-  schema: AgritraceAdminLoginSchema,
+  contract: "AgritraceAdminLoginSchema",
   fields: [
     USERNAME,
     PASSWORD,
@@ -243,7 +233,7 @@ function monitoringForm(entityType: "donor" | "ngo" | "auditor"): FormSpec {
     title: meta.title,
     description: meta.description,
     endpoint: "/api/auth/monitoring-login",
-    schema: MonitoringLoginSchema,
+    contract: "MonitoringLoginSchema",
     fields: [USERNAME, PASSWORD],
     toBody: (v) => ({ username: v.username, password: v.password, entityType, requestedRole: "monitoring_observer" }),
     submit: "Access Monitoring",
@@ -297,7 +287,7 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         id: "farmer-portal",
         title: "Farmer Login",
         endpoint: "/api/farmers/login",
-        schema: FarmerPortalLoginSchema,
+        contract: "FarmerPortalLoginSchema",
         fields: [
           {
             name: "credentialId",
@@ -395,7 +385,7 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         id: "exporter",
         title: "Exporter Login",
         endpoint: "/api/auth/exporter-login",
-        schema: ExporterLoginSchema,
+        contract: "ExporterLoginSchema",
         fields: [
           {
             name: "username",
@@ -429,7 +419,7 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
         id: "office",
         title: "Office Administration",
         endpoint: "/api/auth/regulatory-login",
-        schema: OfficeLoginSchema,
+        contract: "OfficeLoginSchema",
         fields: [
           USERNAME,
           PASSWORD,

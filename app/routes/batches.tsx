@@ -4,7 +4,7 @@ import { FilterForm, listHref } from "#app/components/filter-form";
 import { DataTable, Pagination, pageMeta } from "#app/components/kit";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "#app/content/batches";
-import { COMMODITY_NAMES } from "#worker/contracts/batches";
+import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { COMPLIANCE_STATUSES } from "#worker/domain/batch-compliance";
 import { BATCH_STATUSES, STATUS_LABEL } from "#worker/domain/custody";
 import type { Route } from "./+types/batches";
@@ -76,6 +76,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
         <p className="mt-4 text-slate-600">No batches match these filters.</p>
       ) : (
         <DataTable<Batch>
+          label="Batches"
           className="mt-2"
           testId="batches-table"
           rows={batches}

@@ -51,6 +51,7 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
             <details open={!running} className="mt-3">
               <summary className="cursor-pointer font-semibold">Rows not stored ({current.errors.length})</summary>
               <DataTable
+                label="Rows not stored"
                 className="mt-2"
                 tableClassName="w-full text-sm"
                 dense

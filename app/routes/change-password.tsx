@@ -1,8 +1,9 @@
 import { env } from "cloudflare:workers";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { getFormProps, getInputProps, useForm } from "#app/lib/light-form";
 import { database } from "#db/client";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
 import { ChangePasswordSchema } from "#worker/contracts/auth";
@@ -59,12 +60,11 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function ChangePassword({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ChangePasswordSchema>>({
     id: "change-password",
     lastResult: actionData?.result ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ChangePasswordSchema }),
   });
   const items = [
     ...(actionData?.formError ? [{ message: actionData.formError }] : []),

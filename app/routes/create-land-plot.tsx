@@ -1,10 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, FormField, pageMeta, summaryItems } from "#app/components/kit";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
-import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS, PlotFormSchema } from "#worker/contracts/plot";
+import type { PlotFormSchema } from "#worker/contracts/plot";
+import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS } from "#worker/contracts/plot-light";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
@@ -31,19 +32,20 @@ const DRAFT_FIELDS = ["farmerId", "crop", "plantingYear", "tenureReference", "de
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5";
 
 export default function CreateLandPlot({ loaderData, actionData }: Route.ComponentProps) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PlotFormSchema>>({
     id: "create-land-plot",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { farmerId: loaderData.farmerId, captureMode: "polygon", submissionId: loaderData.submissionId },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PlotFormSchema }),
   });
   const formRef = useRef<HTMLFormElement>(null);
   const [submissionId, setSubmissionId] = useState(String(fields.submissionId.initialValue ?? loaderData.submissionId));
   const [mode, setMode] = useState<CaptureMode>(fields.captureMode.initialValue === "point" ? "point" : "polygon");
   const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
   const [mounted, setMounted] = useState(false);
+  // Leaflet (≈ 70 KiB gzip) loads when the officer asks for the map, not with the page (issue 11).
+  const [mapOpen, setMapOpen] = useState(false);
   const [draft, setDraft] = useState<PlotDraft | null>(null);
   // Only once, with the first submissionId: later drafts are this page's own.
   const firstSubmissionId = useRef(submissionId);
@@ -244,7 +246,16 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
           />
         </FormField>
 
-        {mounted && (
+        {mounted && !mapOpen && (
+          <button
+            type="button"
+            onClick={() => setMapOpen(true)}
+            className="w-full rounded-md border border-green-700 bg-white px-4 py-2.5 font-semibold text-green-900 hover:bg-green-50"
+          >
+            Open the map and GPS
+          </button>
+        )}
+        {mounted && mapOpen && (
           <Suspense fallback={<p className="rounded-md bg-slate-100 p-3 text-sm">Loading the map…</p>}>
             <PlotCaptureMap mode={mode} text={text} onTextChange={setText} readContext={readContext} />
           </Suspense>

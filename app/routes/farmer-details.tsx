@@ -145,6 +145,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           <p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>
         ) : (
           <DataTable<Plot>
+            label="Land plots of this farmer"
             className="mt-2"
             tableClassName="w-full bg-white text-sm shadow-sm"
             rows={plots}

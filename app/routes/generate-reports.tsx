@@ -1,10 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
-import { ReportRequestSchema } from "#worker/contracts/reports";
+import type { ReportRequestSchema } from "#worker/contracts/reports";
 import { CROPS } from "#worker/domain/commodities";
 import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
 import { ReportList, type ReportListItem, reportTitle } from "../components/report-list";
@@ -24,13 +24,12 @@ const FIELDS = ["kind", "from", "to", "county", "commodity", "exporterId"] as co
 
 export default function GenerateReports({ loaderData, actionData }: Route.ComponentProps) {
   const { user, kinds, exporters, defaults, current, recent } = loaderData;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof ReportRequestSchema>>({
     id: "generate-report",
     lastResult: actionData?.result ?? undefined,
     defaultValue: { kind: kinds[0], from: defaults.from, to: defaults.to },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ReportRequestSchema }),
   });
   const navigation = useNavigation();
   const items = [

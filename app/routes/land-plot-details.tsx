@@ -213,6 +213,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           <p className="text-sm text-slate-600">No recorded changes.</p>
         ) : (
           <DataTable
+            labelledBy="audit"
             className="mt-1"
             tableClassName="w-full text-sm"
             testId="plot-audit"

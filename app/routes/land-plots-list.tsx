@@ -49,6 +49,7 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 text-slate-600">No plots match these filters.</p>
       ) : (
         <DataTable<Plot>
+          label="Land plots"
           className="mt-2"
           testId="plots-table"
           rows={plots}

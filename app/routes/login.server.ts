@@ -1,6 +1,18 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
+import {
+  AgritraceAdminLoginSchema,
+  BuyerLoginSchema,
+  ExecutiveLoginSchema,
+  ExporterLoginSchema,
+  FarmerLoginSchema,
+  FarmerPortalLoginSchema,
+  InspectorLoginSchema,
+  MonitoringLoginSchema,
+  OfficeLoginSchema,
+} from "#worker/contracts/auth";
+import type { LoginContract } from "#worker/contracts/auth-light";
 import { demoCredentialsFor } from "#worker/services/demo/demo-accounts";
 import { loginPage } from "../content/logins";
 import { demoMode, getSession, PRIVATE_PAGE_HEADERS, signInFromForm } from "../lib/auth.server";
@@ -23,6 +35,19 @@ export async function loader({ request }: { request: Request }) {
   );
 }
 
+/** The zod schema of each sign-in form: the authority (the browser checks with its light twin). */
+const SCHEMAS = {
+  FarmerLoginSchema,
+  BuyerLoginSchema,
+  FarmerPortalLoginSchema,
+  InspectorLoginSchema,
+  ExporterLoginSchema,
+  ExecutiveLoginSchema,
+  OfficeLoginSchema,
+  AgritraceAdminLoginSchema,
+  MonitoringLoginSchema,
+} satisfies Record<LoginContract, unknown>;
+
 /** The no-JavaScript sign-in: same schema, same endpoint rules, cookie + redirect on success. */
 export async function action({ request }: { request: Request }) {
   const url = new URL(request.url);
@@ -31,7 +56,7 @@ export async function action({ request }: { request: Request }) {
   const spec = page?.forms.find((f) => f.id === formData.get("_form"));
   if (!page || !spec) throw data({ message: "Unknown form" }, { status: 400 });
 
-  const submission = parseWithZod(formData, { schema: spec.schema });
+  const submission = parseWithZod(formData, { schema: SCHEMAS[spec.contract] });
   if (submission.status !== "success") {
     return data(
       { formId: spec.id, result: submission.reply({ hideFields: ["password", "accessCode"] }) },

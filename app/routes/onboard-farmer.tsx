@@ -1,9 +1,10 @@
-import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
+import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
-import { FARMER_FIELDS, FarmerFormSchema, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer";
+import type { FarmerFormSchema } from "#worker/contracts/farmer";
+import { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer-light";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/onboard-farmer";
@@ -113,13 +114,12 @@ function Registered({
 
 function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
   const failed = actionData?.kind === "error" ? actionData : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof FarmerFormSchema>>({
     id: "onboard-farmer",
     lastResult: failed?.result ?? undefined,
     defaultValue: { submissionId: loaderData.submissionId },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: FarmerFormSchema }),
   });
   const items = [
     ...(failed?.formError ? [{ message: failed.formError }] : []),

@@ -1,9 +1,9 @@
-import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
 import { longDate } from "#app/lib/dates";
-import { RevokeSchema } from "#worker/contracts/certificates";
+import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "#app/lib/light-form";
+import type { RevokeSchema } from "#worker/contracts/certificates";
 import { VERIFY_TEXT } from "../content/certificates";
 import type { Route } from "./+types/verify";
 
@@ -128,12 +128,11 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
 }
 
 function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof RevokeSchema>>({
     id: "revoke",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: RevokeSchema }),
   });
   const items = [
     ...(form.errors ?? []).map((message) => ({ message })),

@@ -6,11 +6,13 @@
  */
 import { z } from "zod";
 import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
-import { EUDR_COMMODITIES, type EudrCommodity, QUALITY_GRADES } from "../domain/commodities";
+import { QUALITY_GRADES } from "../domain/commodities";
 import { BATCH_STATUSES, CHAIN } from "../domain/custody";
+import { COMMODITY_NAMES } from "./batches-light";
 import { FARMER_ID_MESSAGES, FarmerIdSchema } from "./plot";
 
-export const COMMODITY_NAMES = Object.keys(EUDR_COMMODITIES) as [EudrCommodity, ...EudrCommodity[]];
+export { COMMODITY_NAMES };
+
 /** Steps a transfer can record (the purchase is recorded by creating the batch). */
 export const TRANSFER_STEPS = CHAIN.slice(2) as unknown as [
   "warehouse_received",

@@ -5,16 +5,9 @@
 import { z } from "zod";
 import { COUNTIES } from "../content/counties";
 import { LAYER_KINDS } from "../domain/assess-risk";
+import { LAYER_KIND_LABEL } from "./eudr-light";
 
-/** What each kind of reference layer is evidence of (docs/eudr-rules.md "convergence of evidence"). */
-export const LAYER_KIND_LABEL: Record<(typeof LAYER_KINDS)[number], string> = {
-  protected_area: "Protected areas",
-  forest_2020: "Forest cover at end-2020",
-  disturbance_after_2020: "Tree-cover loss or disturbance after 2020",
-  disturbance_before_2020: "Disturbance before 2020",
-  commodity_2020: "Commodity presence in 2020",
-  forest_concession: "Forest concessions",
-};
+export { LAYER_KIND_LABEL };
 
 /** Page uploads are multipart and bypass /api's 1 MiB body limit; a Worker parses up to this much GeoJSON comfortably. */
 export const MAX_LAYER_FILE_BYTES = 10 * 1024 * 1024;

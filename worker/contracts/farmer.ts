@@ -6,15 +6,14 @@ import { z } from "zod";
 import { COUNTIES } from "../content/counties";
 import { CROPS } from "../domain/commodities";
 import { normaliseFarmerId } from "../domain/farmer-id";
+import { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "./farmer-light";
 
-export const GENDERS = ["female", "male"] as const;
-export const GENDER_LABEL: Record<(typeof GENDERS)[number], string> = { female: "Female", male: "Male" };
+export { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES };
 
 /** Farmers register from 16 (the age the regulator licenses a farmer in their own name). */
 export const MIN_FARMER_AGE = 16;
 export const MAX_FARMER_AGE = 120;
 export const MAX_PHOTO_BYTES = 2 * 1024 * 1024;
-export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 
 export const FARMER_MESSAGES = {
   firstName: "Enter the farmer's first name",
@@ -195,21 +194,6 @@ export function makeFarmerFormSchema(now?: () => Date) {
   return makeFarmerSchema(now).extend({ photo });
 }
 export const FarmerFormSchema = makeFarmerFormSchema();
-
-/** The fields of the form, in page order (error summary order). */
-export const FARMER_FIELDS = [
-  "firstName",
-  "lastName",
-  "gender",
-  "dateOfBirth",
-  "phone",
-  "nationalId",
-  "county",
-  "district",
-  "community",
-  "crops",
-  "photo",
-] as const;
 
 export const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;

@@ -7,13 +7,12 @@
 import { z } from "zod";
 import { CROPS } from "../domain/commodities";
 import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "../domain/written-decimals";
+import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS } from "./plot-light";
 
-export const CAPTURE_MODES = ["point", "polygon"] as const;
-export type CaptureMode = (typeof CAPTURE_MODES)[number];
+export type { CaptureMode };
+export { CAPTURE_MODES, MAX_COORDINATES_CHARS };
 
 export const FIRST_PLANTING_YEAR = 1950;
-/** Longest coordinates text accepted (≈ 3,000 vertices): well under the 1 MiB body limit. */
-export const MAX_COORDINATES_CHARS = 100_000;
 
 /** The farmer ID field's messages, on every form that names a farmer by ID (plots, batches). */
 export const FARMER_ID_MESSAGES = {

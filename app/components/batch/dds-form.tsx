@@ -1,17 +1,16 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { DdsSchema } from "#worker/contracts/batches";
+import type { z } from "zod";
+import { useForm } from "#app/lib/light-form";
+import type { DdsSchema } from "#worker/contracts/batches";
 import { IntentForm } from "./intent-form";
 import { type BatchData, type FormResult, TextField } from "./shared";
 
 /** Records the EU due diligence statement's reference and verification numbers. */
 export function DdsForm({ batch, csrf, result }: { batch: BatchData["batch"]; csrf: string; result: FormResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof DdsSchema>>({
     id: "dds",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DdsSchema }),
     defaultValue: { ddsReference: batch.ddsReference ?? "", ddsVerification: batch.ddsVerification ?? "" },
   });
   return (

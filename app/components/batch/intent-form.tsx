@@ -1,5 +1,5 @@
-import { type FieldMetadata, type FormMetadata, getFormProps } from "@conform-to/react";
 import { CsrfInput, ErrorSummary, summaryItems } from "#app/components/kit";
+import { type FieldMetadata, type FormMetadata, getFormProps } from "#app/lib/light-form";
 import { button } from "./shared";
 
 // The forms' own schemas differ; the frame only needs their ids, errors and fields by name.

@@ -24,6 +24,7 @@ export function OriginsTable({ d }: { d: BatchData }) {
         <p className="text-slate-600">No origin plot to show.</p>
       ) : (
         <DataTable<Origin>
+          labelledBy="origins"
           testId="origins-table"
           rows={d.origins}
           rowKey={(o) => o.plotId}

@@ -1,9 +1,10 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { GpsFields, gpsField } from "#app/components/gps-fields";
 import { CsrfInput, ErrorSummary, FormField, summaryItems } from "#app/components/kit";
 import { BATCH_TITLES, PLACE_HINT } from "#app/content/batches";
-import { COMMODITY_NAMES, PurchaseSchema } from "#worker/contracts/batches";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
+import type { PurchaseSchema } from "#worker/contracts/batches";
+import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import type { Route } from "../../routes/+types/batches";
 
@@ -24,12 +25,11 @@ export function PurchaseSection({
   csrf: string;
   result: Result | undefined;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof PurchaseSchema>>({
     id: "purchase",
     lastResult: result ?? undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: PurchaseSchema }),
     defaultValue: { farmerIds: purchase.farmer ? [purchase.farmer.farmerId] : [], harvestDate: today },
   });
   const names = [

@@ -1,5 +1,5 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { FormField } from "#app/components/kit";
+import { type FieldMetadata, getInputProps } from "#app/lib/light-form";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import type { Route } from "../../routes/+types/batch-details";
 

@@ -1,18 +1,17 @@
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { PLACE_HINT } from "#app/content/batches";
-import { MergeFormSchema, SplitSchema } from "#worker/contracts/batches";
+import { useForm } from "#app/lib/light-form";
+import type { MergeFormSchema, SplitSchema } from "#worker/contracts/batches";
 import { IntentForm } from "./intent-form";
 import { type FormResult, kg, TextField } from "./shared";
 
 /** Splits the batch into several new batches by weight; each keeps every origin plot. */
 export function SplitForm({ weightKg, csrf, result }: { weightKg: number; csrf: string; result: FormResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof SplitSchema>>({
     id: "split",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SplitSchema }),
   });
   return (
     <IntentForm
@@ -38,12 +37,11 @@ export function SplitForm({ weightKg, csrf, result }: { weightKg: number; csrf: 
 
 /** Merges other batches (same commodity and stage) with this one into a new batch. */
 export function MergeForm({ csrf, result }: { csrf: string; result: FormResult }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof MergeFormSchema>>({
     id: "merge",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: MergeFormSchema }),
   });
   return (
     <IntentForm

@@ -1,9 +1,9 @@
-import { getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { GpsFields, gpsField } from "#app/components/gps-fields";
 import { FormField } from "#app/components/kit";
 import { PLACE_HINT } from "#app/content/batches";
-import { TransferSchema } from "#worker/contracts/batches";
+import { getSelectProps, useForm } from "#app/lib/light-form";
+import type { TransferSchema } from "#worker/contracts/batches";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import { type ChainStatus, GRADING_STEPS, STEP_NAME } from "#worker/domain/custody";
 import { IntentForm } from "./intent-form";
@@ -21,12 +21,11 @@ export function TransferForm({
   csrf: string;
   result: FormResult;
 }) {
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof TransferSchema>>({
     id: `transfer-${to}`,
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: TransferSchema }),
     defaultValue: { weightInKg: String(weightKg) },
   });
   const grading = GRADING_STEPS.includes(to);

@@ -1,8 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Link } from "react-router";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
-import { AssessFormSchema } from "#worker/contracts/eudr";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
+import type { AssessFormSchema } from "#worker/contracts/eudr";
 import {
   button,
   type EudrActionData,
@@ -19,12 +19,11 @@ import {
 export function AssessSection({ d, actionData }: { d: EudrData; actionData: EudrActionData }) {
   const { user } = d;
   const { result, formError } = replyFor(actionData, "assess");
-  const [assessForm, assess] = useForm({
+  const [assessForm, assess] = useForm<z.input<typeof AssessFormSchema>>({
     id: "assess",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AssessFormSchema }),
     defaultValue: { target: "plot" },
   });
   const results = actionData?.intent === "assess" ? actionData.results : null;

@@ -1,8 +1,8 @@
-import { getFormProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
+import { getFormProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
-import { CountyJobFormSchema } from "#worker/contracts/eudr";
+import type { CountyJobFormSchema } from "#worker/contracts/eudr";
 import { button, type EudrActionData, type EudrData, h2, input, replyFor, section } from "./shared";
 
 const JOB_STATUS: Record<string, string> = { done: "Done", failed: "Failed", running: "Running" };
@@ -11,12 +11,11 @@ const JOB_STATUS: Record<string, string> = { done: "Done", failed: "Failed", run
 export function CountyJobSection({ d, actionData }: { d: EudrData; actionData: EudrActionData }) {
   const { user, jobs, focusJobId } = d;
   const { result, formError } = replyFor(actionData, "county-job");
-  const [jobForm, job] = useForm({
+  const [jobForm, job] = useForm<z.input<typeof CountyJobFormSchema>>({
     id: "county-job",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: CountyJobFormSchema }),
   });
   return (
     <section className={section} aria-labelledby="job-title">

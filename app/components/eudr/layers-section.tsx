@@ -17,6 +17,7 @@ export function LayersSection({ d }: { d: EudrData }) {
         </p>
       ) : (
         <DataTable<Layer>
+          labelledBy="layers-title"
           className="mt-2"
           tableClassName="w-full text-sm"
           testId="layers-table"

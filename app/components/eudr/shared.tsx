@@ -1,5 +1,5 @@
 import { RISK_LABEL } from "#worker/content/land-plots";
-import { LAYER_KIND_LABEL } from "#worker/contracts/eudr";
+import { LAYER_KIND_LABEL } from "#worker/contracts/eudr-light";
 import type { Route } from "../../routes/+types/eudr-assessment";
 
 export type EudrData = Route.ComponentProps["loaderData"];

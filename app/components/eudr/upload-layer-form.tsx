@@ -1,7 +1,8 @@
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { z } from "zod";
 import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
-import { LAYER_KIND_LABEL, LayerUploadFormSchema } from "#worker/contracts/eudr";
+import { getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
+import type { LayerUploadFormSchema } from "#worker/contracts/eudr";
+import { LAYER_KIND_LABEL } from "#worker/contracts/eudr-light";
 import { LAYER_KINDS } from "#worker/domain/assess-risk";
 import { button, type EudrActionData, type EudrData, h2, input, replyFor, section } from "./shared";
 
@@ -9,12 +10,11 @@ import { button, type EudrActionData, type EudrData, h2, input, replyFor, sectio
 export function UploadLayerForm({ d, actionData }: { d: EudrData; actionData: EudrActionData }) {
   const { user, maxFileMiB } = d;
   const { result, formError } = replyFor(actionData, "upload-layer");
-  const [uploadForm, upload] = useForm({
+  const [uploadForm, upload] = useForm<z.input<typeof LayerUploadFormSchema>>({
     id: "upload-layer",
     lastResult: result,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: LayerUploadFormSchema }),
   });
   return (
     <section className={section} aria-labelledby="upload-title">

@@ -15,6 +15,7 @@ export function VerdictsSection({ verdicts }: { verdicts: EudrData["verdicts"] }
         <p className="mt-2 text-sm text-slate-600">No plot has been assessed yet.</p>
       ) : (
         <DataTable<Row>
+          labelledBy="verdicts-title"
           className="mt-2"
           tableClassName="w-full text-sm"
           testId="verdicts-table"

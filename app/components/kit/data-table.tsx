@@ -1,3 +1,5 @@
+import { useId } from "react";
+
 /** One column of a DataTable: its header and how a row fills its cell. */
 export type Column<Row> = {
   /** The header text; also the column's key. */
@@ -11,7 +13,8 @@ export type Column<Row> = {
 
 /**
  * A data table: caption, one header row, one row per item. It scrolls sideways inside its own
- * container, so a wide table never widens the page on a 360 px phone.
+ * container, so a wide table never widens the page on a 360 px phone; that container is a named,
+ * focusable region so a keyboard can scroll it too (axe `scrollable-region-focusable`).
  */
 export function DataTable<Row>({
   columns,
@@ -25,6 +28,8 @@ export function DataTable<Row>({
   tableClassName = "w-full bg-white text-sm",
   rowClassName = "border-t",
   bodyClassName,
+  label,
+  labelledBy,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -39,13 +44,28 @@ export function DataTable<Row>({
   tableClassName?: string;
   rowClassName?: string;
   bodyClassName?: string;
+  /** The scrolling region's name when the table has no caption. */
+  label?: string;
+  /** The id of the heading that names the scrolling region (instead of `label`). */
+  labelledBy?: string;
 }) {
+  const captionId = useId();
   const pad = dense ? "p-1" : "p-2";
   const cls = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
   return (
-    <div className={cls("max-w-full overflow-x-auto", className)}>
+    <section
+      className={cls("max-w-full overflow-x-auto", className)}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      aria-labelledby={caption ? captionId : labelledBy}
+      aria-label={caption || labelledBy ? undefined : (label ?? "Table")}
+    >
       <table className={tableClassName} data-testid={testId}>
-        {caption && <caption className={captionClassName}>{caption}</caption>}
+        {caption && (
+          <caption id={captionId} className={captionClassName}>
+            {caption}
+          </caption>
+        )}
         <thead>
           <tr className="bg-slate-100 text-left">
             {columns.map((c) => (
@@ -74,6 +94,6 @@ export function DataTable<Row>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -1,24 +1,24 @@
-import {
-  type FieldMetadata,
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  type SubmissionResult,
-  useForm,
-} from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorSummary, type SummaryItem } from "#app/components/kit";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
+import {
+  type FieldMetadata,
+  formValues,
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  type SubmissionResult,
+  submissionOf,
+  useForm,
+} from "#app/lib/light-form";
 import { OFFLINE_USER_ID, storeOfflineVerifier } from "#app/lib/offline";
-import { CURRENT_USER_KEY } from "#app/lib/query-client";
 import { toast } from "#app/lib/toast-store";
 import { AUTH_MESSAGES as M } from "#worker/auth/messages";
 import { HOME_DASHBOARD, isRole } from "#worker/auth/roles";
+import { LIGHT_LOGIN_CHECKS } from "#worker/contracts/auth-light";
 
 type Status = "idle" | "submitting" | "success" | "error";
 /** What the sign-in endpoints answer (each spec endpoint fills some of these). */
@@ -39,8 +39,9 @@ const inputClass =
 
 /**
  * One sign-in form (spec §4 states: idle, submitting, success, error). Without JavaScript it is
- * a plain POST to the page's action; with JavaScript conform validates with the same zod schema
- * on submit and the form calls the spec's endpoint with the spec's exact body.
+ * a plain POST to the page's action (parsed with the contract's zod schema); with JavaScript the
+ * contract's light twin (worker/contracts/auth-light.ts) checks it on submit, with the same
+ * messages, and the form calls the spec's endpoint with the spec's exact body.
  */
 export function LoginForm({
   spec,
@@ -54,7 +55,6 @@ export function LoginForm({
   demoValues?: Record<string, string> | null;
 }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [status, setStatus] = useState<Status>("idle");
   const [serverError, setServerError] = useState<string | null>(null);
   const [hydrated, setHydrated] = useState(false);
@@ -98,10 +98,8 @@ export function LoginForm({
         }).catch(() => {});
       }
       if (spec.storage.primeCurrentUser) {
-        queryClient.setQueryData(CURRENT_USER_KEY, {
-          success: true,
-          user: { id: claims.sub, role, userType: claims.utp, username, name, firstName: reply.user?.firstName },
-        });
+        const user = { id: claims.sub, role, userType: claims.utp, username, name, firstName: reply.user?.firstName };
+        void import("#app/lib/query-client").then((q) => q.primeCurrentUser({ success: true, user }));
       }
       setStatus("success");
       toast({ title: M.loginSuccessTitle, description: offline ? reply.message : `Welcome back, ${name}!` });
@@ -133,11 +131,11 @@ export function LoginForm({
     lastResult,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: spec.schema }),
+    onValidate: ({ formData }) => submissionOf(formData, LIGHT_LOGIN_CHECKS[spec.contract]),
     onSubmit(event, { submission }) {
       event.preventDefault();
       if (submission?.status !== "success") return;
-      void signIn(submission.value as Record<string, string | undefined>);
+      void signIn(submission.value);
     },
   });
 
@@ -164,12 +162,13 @@ export function LoginForm({
         onSubmitCapture={(event) => {
           // Spec §5: the farmer-only portal announces a missing field as 'Missing Information'.
           if (!spec.missingInfoTitle) return;
-          const values = Object.fromEntries(new FormData(event.currentTarget));
-          if (!spec.schema.safeParse(values).success) {
+          const values = formValues(new FormData(event.currentTarget));
+          if (Object.keys(LIGHT_LOGIN_CHECKS[spec.contract](values)).length > 0) {
             toast({ title: spec.missingInfoTitle, description: M.missingBoth, variant: "destructive" });
           }
         }}
         onInput={(event) => {
+          form.onInput?.(event);
           const target = event.target as HTMLInputElement;
           if (target.name) setFilled((prev) => ({ ...prev, [target.name]: target.value.trim().length > 0 }));
         }}

@@ -1,0 +1,48 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Issue 11, "Login pages are over the JS budget": the first-load JavaScript of every route, read
+ * from the built client (build/client, what `npm test` builds before the unit suite), stays within
+ * 130 KiB gzip. A route's first load is the client entry, the route manifest and every module the
+ * manifest lists for the route and its parents (what the page's HTML loads). This counts a little
+ * more than scripts/bench-pages.mjs measures in Chromium, so it is the stricter of the two.
+ */
+const BUDGET_KIB = 130;
+const ASSETS = new URL("../../build/client/assets/", import.meta.url);
+const built = existsSync(ASSETS);
+
+type Entry = { module: string; imports?: string[]; parentId?: string };
+type Manifest = { entry: Entry; routes: Record<string, Entry> };
+
+function firstLoads() {
+  const manifestFile = readdirSync(ASSETS).find((f) => /^manifest-.*\.js$/.test(f));
+  if (!manifestFile) throw new Error("no route manifest in build/client/assets");
+  const text = readFileSync(new URL(manifestFile, ASSETS), "utf8");
+  const manifest = JSON.parse(text.replace(/^window\.__reactRouterManifest=/, "").replace(/;\s*$/, "")) as Manifest;
+  const gzipped = new Map<string, number>();
+  const size = (path: string) => {
+    if (!gzipped.has(path)) {
+      gzipped.set(path, gzipSync(readFileSync(new URL(path.replace(/^\/assets\//, ""), ASSETS)), { level: 6 }).length);
+    }
+    return gzipped.get(path)!;
+  };
+  return Object.entries(manifest.routes).map(([id]) => {
+    const files = new Set([`/assets/${manifestFile}`, manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+    for (let route: Entry | undefined = manifest.routes[id]; route; route = manifest.routes[route.parentId ?? ""]) {
+      for (const f of [route.module, ...(route.imports ?? [])]) files.add(f);
+    }
+    const bytes = [...files].reduce((sum, f) => sum + size(f), 0);
+    return { id, kib: Math.round((bytes / 1024) * 10) / 10 };
+  });
+}
+
+describe.skipIf(!built)("first-load JavaScript of every route (issue 11)", () => {
+  it(`is at most ${BUDGET_KIB} KiB gzip`, () => {
+    const loads = firstLoads();
+    expect(loads.length).toBeGreaterThan(20);
+    const over = loads.filter((l) => l.kib > BUDGET_KIB).map((l) => `${l.id}: ${l.kib} KiB`);
+    expect(over).toEqual([]);
+  });
+});
