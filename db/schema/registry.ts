@@ -1,0 +1,108 @@
+/** The national registry: farmers, their crops and their land plots. */
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { createdAt, updatedAt } from "./columns";
+
+/** The national farmer registry (issue #4). `farmerId` is FRM + 6 digits. */
+export const farmers = sqliteTable(
+  "farmers",
+  {
+    id: text("id").primaryKey(),
+    farmerId: text("farmer_id").notNull().unique(),
+    userId: text("user_id"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    gender: text("gender"),
+    dateOfBirth: text("date_of_birth"),
+    phone: text("phone"),
+    county: text("county").notNull(),
+    district: text("district"),
+    community: text("community"),
+    /** JSON array of crop names. */
+    crops: text("crops").notNull().default("[]"),
+    nationalId: text("national_id"),
+    photoKey: text("photo_key"),
+    registrationDate: text("registration_date").notNull(),
+    registeredBy: text("registered_by"),
+    status: text("status").notNull().default("active"),
+    /** lower("first last"): prefix search by name uses farmers_name_key_idx. */
+    nameKey: text("name_key").notNull().default(""),
+    /** lower("last first"): prefix search by surname. */
+    lastNameKey: text("last_name_key").notNull().default(""),
+    /** Identity of the source row of a bulk import: a re-run of the same file finds it again. */
+    importKey: text("import_key").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("farmers_county_idx").on(t.county),
+    index("farmers_last_name_idx").on(t.lastName),
+    index("farmers_phone_idx").on(t.phone),
+    index("farmers_name_key_idx").on(t.nameKey),
+    index("farmers_last_name_key_idx").on(t.lastNameKey),
+    index("farmers_county_name_key_idx").on(t.county, t.nameKey),
+    // County + crop filter: the count joins farmer_crops by farmer ID without reading rows.
+    index("farmers_county_farmer_id_idx").on(t.county, t.farmerId),
+    // Reports count registrations in a date range.
+    index("farmers_registration_date_idx").on(t.registrationDate),
+    // One person, one registration: also stops two simultaneous registrations of the same ID.
+    uniqueIndex("farmers_national_id_unique").on(t.nationalId),
+  ],
+);
+
+/** One row per (farmer, crop): the crop filter of /farmers-list uses an index, not JSON scans. */
+export const farmerCrops = sqliteTable(
+  "farmer_crops",
+  {
+    farmerId: text("farmer_id").notNull(),
+    crop: text("crop").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.farmerId, t.crop] }), index("farmer_crops_crop_idx").on(t.crop, t.farmerId)],
+);
+
+/**
+ * Production plots. The geometry is stored as GeoJSON text exactly as validated (6+ decimals);
+ * the bounding box columns let overlap and layer checks find candidates with an index.
+ */
+export const landPlots = sqliteTable(
+  "land_plots",
+  {
+    id: text("id").primaryKey(),
+    plotCode: text("plot_code").notNull().unique(),
+    farmerId: text("farmer_id").notNull(),
+    geometry: text("geometry").notNull(),
+    geometryType: text("geometry_type").notNull(),
+    areaHectares: real("area_hectares").notNull(),
+    minLon: real("min_lon").notNull(),
+    minLat: real("min_lat").notNull(),
+    maxLon: real("max_lon").notNull(),
+    maxLat: real("max_lat").notNull(),
+    crop: text("crop"),
+    plantingYear: integer("planting_year"),
+    tenureReference: text("tenure_reference"),
+    /**
+     * The county the plot lies in, derived from the boundary data when it is registered
+     * (worker/domain/geo; ADR 016): every county figure of the registry counts this one.
+     */
+    county: text("county"),
+    /** The county the plot was declared in (the farmer's, normalised); may differ near a county line. */
+    declaredCounty: text("declared_county"),
+    /** valid | invalid — invalid geometry is never marked valid. */
+    validationState: text("validation_state").notNull(),
+    validationIssues: text("validation_issues").notNull().default("{}"),
+    riskLevel: text("risk_level"),
+    /** When the latest risk verdict was stored (plot_assessments keeps the history). */
+    assessedAt: text("assessed_at"),
+    createdBy: text("created_by"),
+    importKey: text("import_key").unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("land_plots_farmer_id_idx").on(t.farmerId),
+    index("land_plots_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
+    index("land_plots_county_idx").on(t.county, t.createdAt),
+    index("land_plots_crop_idx").on(t.crop),
+    index("land_plots_risk_level_idx").on(t.riskLevel),
+    index("land_plots_validation_state_idx").on(t.validationState),
+  ],
+);

@@ -1,0 +1,157 @@
+/**
+ * A batch's or a shipment's certificate content, built from stored rows only (unit-tested without
+ * D1): its origin plots, farmers, custody and DDS numbers; for a shipment, what its export step
+ * recorded. What the platform does not store is printed "not recorded" (shipment details,
+ * phytosanitary declaration and treatment) or "not measured" (quality measurements: a batch keeps
+ * only the grade an inspector recorded).
+ */
+
+import type { BatchRow } from "#db/queries/batches";
+import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
+import type { ComplianceStatus } from "#worker/domain/batch-compliance";
+import type { CertificateContent, DdsRecord, ShipmentRecord } from "#worker/domain/certificates/content";
+import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
+import { farmerRecord, historyByPlot, monitoringSeries, plotRecords } from "./plot-records";
+
+export type BatchRows = {
+  kind: "batch" | "shipment";
+  batch: Pick<
+    BatchRow,
+    | "id"
+    | "batchCode"
+    | "commodity"
+    | "hsCode"
+    | "weightKg"
+    | "grade"
+    | "harvestDate"
+    | "complianceStatus"
+    | "ddsReference"
+    | "ddsVerification"
+    | "status"
+  >;
+  origins: { plotId: string; farmerId: string }[];
+  plots: PlotForCertificate[];
+  farmers: FarmerForCertificate[];
+  assessments: AssessmentForCertificate[];
+  custody: {
+    batchId: string;
+    toStatus: string;
+    occurredAt: string;
+    location: string | null;
+    weightOutKg: number | null;
+  }[];
+  /** The exporter's company (shipments). */
+  exporterName: string | null;
+};
+
+/** Botanical names of the EUDR commodities grown in Liberia (IPPC "botanical name of plants"). */
+const BOTANICAL_NAME: Record<string, string> = {
+  Cocoa: "Theobroma cacao L.",
+  // Liberia grows Robusta and Liberica: the batch does not record which.
+  Coffee: "Coffea spp. (species not recorded)",
+  Rubber: "Hevea brasiliensis (Willd. ex A.Juss.) Müll.Arg.",
+  "Oil Palm": "Elaeis guineensis Jacq.",
+};
+
+/** A batch's (or shipment's) certificate content from its stored rows. */
+export function batchCertificateContent(rows: BatchRows, now: Date): CertificateContent {
+  const { batch, kind } = rows;
+  const farmerByKey = new Map<string, FarmerForCertificate>();
+  for (const f of rows.farmers) {
+    farmerByKey.set(f.farmerId, f);
+    farmerByKey.set(f.id, f);
+  }
+  const originFarmer = new Map(rows.origins.map((o) => [o.plotId, o.farmerId]));
+  const farmerOf = (p: PlotForCertificate) =>
+    farmerByKey.get(originFarmer.get(p.id) ?? "") ?? farmerByKey.get(p.farmerId);
+  const history = historyByPlot(rows.assessments);
+  const plots = plotRecords(rows.plots, farmerOf, history);
+  const farmers = [...new Map(rows.farmers.map((f) => [f.farmerId, f])).values()]
+    .sort((a, b) => (a.farmerId < b.farmerId ? -1 : 1))
+    .map(farmerRecord);
+
+  const own = rows.custody.filter((e) => e.batchId === batch.id);
+  const last = (status: string) =>
+    [...own].reverse().find((e) => e.toStatus === status) ??
+    [...rows.custody].reverse().find((e) => e.toStatus === status) ??
+    null;
+  const exported = last("exported");
+  const portInspection = last("port_inspected");
+  const commodity = batch.commodity;
+  const counties = [...new Set(plots.map((p) => p.county).filter((c) => c !== "not recorded"))];
+  const exportDate = exported?.occurredAt.slice(0, 10) ?? null;
+
+  const shipment: ShipmentRecord | null =
+    kind === "shipment"
+      ? {
+          reference: batch.batchCode,
+          exporter: {
+            name: rows.exporterName ?? "not recorded",
+            address: null,
+            country: "Liberia",
+            licenceNumber: null,
+          },
+          consignee: null,
+          meansOfConveyance: null,
+          vesselOrFlight: null,
+          portOfLoading: exported?.location ?? null,
+          pointOfEntry: null,
+          route: null,
+          departureDate: exportDate,
+          invoiceNumber: null,
+          invoiceDate: null,
+          packages: null,
+          marks: null,
+          grossWeightKg: null,
+          netWeightKg: exported?.weightOutKg ?? batch.weightKg,
+        }
+      : null;
+  const dds: DdsRecord | null = batch.ddsReference
+    ? {
+        referenceNumber: batch.ddsReference,
+        verificationNumber: batch.ddsVerification ?? "not recorded",
+        operatorName: null,
+        recordedAt: null,
+      }
+    : null;
+
+  return {
+    subject: {
+      kind,
+      id: batch.batchCode,
+      label:
+        kind === "shipment"
+          ? `${batch.batchCode} (${commodity}, exported${exportDate ? ` ${exportDate}` : ""})`
+          : `${batch.batchCode} (${commodity})`,
+    },
+    testProfile: false,
+    farmers,
+    batch: {
+      batchCode: batch.batchCode,
+      commodity,
+      hsCode: batch.hsCode,
+      description: isEudrCommodity(commodity) ? EUDR_COMMODITIES[commodity].description : commodity,
+      netWeightKg: batch.weightKg,
+      grade: batch.grade,
+      harvestDate: batch.harvestDate ?? "",
+      complianceStatus: batch.complianceStatus as ComplianceStatus,
+      buyerName: null,
+    },
+    shipment,
+    plots,
+    monitoring: rows.plots.map((p) => monitoringSeries(p.plotCode, history.get(p.id) ?? [], now)),
+    // Only the grade an inspector recorded is stored, never the measurements: "not measured".
+    quality: null,
+    phytosanitary: {
+      botanicalName: BOTANICAL_NAME[commodity] ?? "not recorded",
+      placeOfOrigin: counties.length ? `${counties.join(", ")}, Liberia` : "not recorded",
+      additionalDeclaration: null,
+      inspectionDate: portInspection?.occurredAt.slice(0, 10) ?? null,
+      inspectionPlace: portInspection?.location ?? null,
+      treatment: null,
+      treatmentRecorded: false,
+      placeOfIssue: "Monrovia",
+    },
+    dds,
+  };
+}
