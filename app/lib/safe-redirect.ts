@@ -10,6 +10,7 @@ const BASE = "https://platform.invalid";
  */
 export function safeRedirect(value: unknown): string | null {
   if (typeof value !== "string" || value.length === 0 || value.length > 2048) return null;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here.
   if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
   if (!value.startsWith("/") || value.startsWith("//")) return null;
   let url: URL;

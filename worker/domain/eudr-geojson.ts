@@ -48,6 +48,7 @@ export const MAX_EXPORT_TEXT = 200;
 
 // C0/C1 controls, bidirectional marks, embeddings, overrides and isolates, and zero-width
 // characters: invisible, and able to make a name read differently from what it is.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed here.
 const UNSAFE_TEXT = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /**
@@ -250,13 +251,14 @@ export function checkEudrGeoJson(
       });
   }
   const obj = fc as { type?: unknown; features?: unknown };
-  if (!obj || obj.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
+  if (obj?.type !== "FeatureCollection" || !Array.isArray(obj.features)) {
     return {
       ok: false,
       errors: [...errors, { rule: "feature-collection", message: "The file must be a GeoJSON FeatureCollection" }],
     };
   }
   const producers = new Set<string>();
+  // biome-ignore lint/suspicious/useIterableCallbackReturn: `return add(…)` ends one feature's checks; the value is unused.
   (obj.features as unknown[]).forEach((raw, i) => {
     const n = i + 1;
     const add = (rule: string, message: string) =>
@@ -266,7 +268,7 @@ export function checkEudrGeoJson(
       properties?: Record<string, unknown> | null;
       geometry?: { type?: unknown; coordinates?: unknown } | null;
     };
-    if (!f || f.type !== "Feature") return add("feature", "is not a Feature");
+    if (f?.type !== "Feature") return add("feature", "is not a Feature");
     const props = f.properties ?? {};
     for (const key of Object.keys(props)) {
       if ((EUDR_PROPERTIES as readonly string[]).includes(key)) continue;

@@ -125,7 +125,7 @@ export function checkPlace(points: Position[], shells: Position[][], declared?: 
   for (const shell of shells) {
     for (let i = 0; i + 1 < shell.length; i++) {
       const crossing = segmentCrossings(shell[i]!, shell[i + 1]!);
-      crossing.counties.forEach((c) => counties.add(c));
+      for (const c of crossing.counties) counties.add(c);
       crossesBorder ||= crossing.crossesBorder;
     }
   }

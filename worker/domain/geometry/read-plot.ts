@@ -212,11 +212,11 @@ function geometryOf(r: Reader, raw: Record<string, unknown>, inCollection: boole
       report(r, "coordinates", `A GeometryCollection needs 1 to ${MAX_PARTS} geometries`);
       return null;
     }
-    const members = raw.geometries.map((g, i) =>
-      isObject(g)
-        ? geometryOf(r, g, true)
-        : (report(r, "geojson", `Member ${i + 1} of the GeometryCollection is not a geometry`), null),
-    );
+    const members = raw.geometries.map((g, i) => {
+      if (isObject(g)) return geometryOf(r, g, true);
+      report(r, "geojson", `Member ${i + 1} of the GeometryCollection is not a geometry`);
+      return null;
+    });
     return members.every(Boolean) ? { type, geometries: members as AnyPlotGeometry[] } : null;
   }
   const c = raw.coordinates;

@@ -76,10 +76,10 @@ function positionsIn(geojson: unknown): Position[] {
   const seen = (v: unknown, depth: number): void => {
     if (!v || typeof v !== "object" || depth > 3) return;
     const o = v as Record<string, unknown>;
-    if (o.type === "FeatureCollection" && Array.isArray(o.features)) o.features.forEach((f) => seen(f, depth + 1));
+    if (o.type === "FeatureCollection" && Array.isArray(o.features)) for (const f of o.features) seen(f, depth + 1);
     else if (o.type === "Feature") seen(o.geometry, depth + 1);
     else if (o.type === "GeometryCollection" && Array.isArray(o.geometries))
-      o.geometries.forEach((g) => seen(g, depth + 1));
+      for (const g of o.geometries) seen(g, depth + 1);
     else walk(o.coordinates, 0);
   };
   seen(geojson, 0);

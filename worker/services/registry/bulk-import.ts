@@ -102,7 +102,7 @@ export async function continueImport(runId: string, deps: ImportDeps, budgetMs =
   let conflicts = 0;
   for (;;) {
     const run = await getImportRun(deps.db, runId);
-    if (!run || run.status !== "running") return run;
+    if (run?.status !== "running") return run;
     if (Date.now() - started > budgetMs) return run;
     const parsed = await parsedFile(run, deps);
     const actor = deps.actor ?? { id: run.createdBy ?? "system", role: "bulk_import" };
