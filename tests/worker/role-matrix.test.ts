@@ -1,0 +1,63 @@
+/**
+ * The role × endpoint matrix for the rules issue 11 added: who may certify a batch (DDGOTS and the
+ * port inspector, ADR 005), who may manage accounts and reactivate them (administrators), and who
+ * may look a farmer up for a purchase (buyers). Every role signs in; each endpoint answers 403 to
+ * the roles it is not for, and a non-403 (the unknown record's 404/400) to the roles it is for.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROLES } from "#worker/auth/roles";
+import { signInAs } from "./auth-helpers";
+import { call } from "./helpers";
+
+const tokens = new Map<string, string>();
+
+beforeAll(async () => {
+  for (const role of ROLES) tokens.set(role, (await signInAs(role, `10.31.${ROLES.indexOf(role)}.1`)).token);
+}, 120_000);
+
+function as(role: string, path: string, method = "GET", body?: unknown) {
+  return call(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${tokens.get(role)}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promise<Response>][] = [
+  [
+    "POST /api/batches/{code}/compliance",
+    ["ddgots", "port_inspector"],
+    (role) => as(role, "/api/batches/LR-COC-2026-999999/compliance", "POST", { decision: "mark_compliant" }),
+  ],
+  [
+    "POST /api/users/{id}/reactivate",
+    ["system_administrator", "office_admin"],
+    (role) => as(role, "/api/users/no-such-user/reactivate", "POST"),
+  ],
+  [
+    "POST /api/users/{id}/deactivate",
+    ["system_administrator", "office_admin"],
+    (role) => as(role, "/api/users/no-such-user/deactivate", "POST"),
+  ],
+  [
+    "GET /api/batches/purchase-lookup",
+    ["buyer"],
+    (role) => as(role, "/api/batches/purchase-lookup?farmerId=FRM999999"),
+  ],
+];
+
+describe("role × endpoint matrix (issue 11 rules)", () => {
+  it.each(RULES)("%s: only %j get past the guard", async (_endpoint, allowed, send) => {
+    for (const role of ROLES) {
+      const res = await send(role);
+      const body = (await res.json()) as { success?: boolean };
+      expect(res.status < 500, role).toBe(true);
+      if (allowed.includes(role)) expect(res.status, role).not.toBe(403);
+      else expect(res.status, role).toBe(403);
+      expect(body.success, role).toBe(false);
+    }
+  });
+});
