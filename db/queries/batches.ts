@@ -7,7 +7,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
-import { type PlotSummary, plotSummaryColumns } from "./land-plots";
+import { farmerRefColumns } from "./farmers";
+import { type PlotSummary, plotSummaryColumns, plotVerdictColumns } from "./land-plots";
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;
@@ -35,11 +36,7 @@ export async function farmersByCode(db: Database, codes: string[]) {
       chunks(upper, MAX_PARAMS - 1).map((part) =>
         db
           .select({
-            id: farmers.id,
-            farmerId: farmers.farmerId,
-            firstName: farmers.firstName,
-            lastName: farmers.lastName,
-            county: farmers.county,
+            ...farmerRefColumns(),
           })
           .from(farmers)
           .where(inArray(farmers.farmerId, part)),
@@ -234,15 +231,7 @@ export async function originsOf(db: Database, batchIds: string[]) {
       farmerId: batchOrigins.farmerId,
       weightKg: batchOrigins.weightKg,
       plotCode: landPlots.plotCode,
-      crop: landPlots.crop,
-      areaHectares: landPlots.areaHectares,
-      county: landPlots.county,
-      riskLevel: landPlots.riskLevel,
-      validationState: landPlots.validationState,
-      minLon: landPlots.minLon,
-      minLat: landPlots.minLat,
-      maxLon: landPlots.maxLon,
-      maxLat: landPlots.maxLat,
+      ...plotVerdictColumns(),
       farmerFirstName: farmers.firstName,
       farmerLastName: farmers.lastName,
       farmerCounty: farmers.county,
