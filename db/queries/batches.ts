@@ -279,31 +279,26 @@ export type CustodyRow = Awaited<ReturnType<typeof custodyOf>>[number];
 
 /** Parents and children of a batch with their codes. */
 export async function lineageOf(db: Database, batchId: string) {
+  // The other side of each lineage row that has this batch on one side, with its code and status.
+  const linked = (
+    other: typeof batchLineage.parentBatchId | typeof batchLineage.childBatchId,
+    self: typeof batchLineage.parentBatchId | typeof batchLineage.childBatchId,
+  ) =>
+    db
+      .select({
+        batchId: other,
+        code: batches.batchCode,
+        status: batches.status,
+        kind: batchLineage.kind,
+        weightKg: batchLineage.weightKg,
+      })
+      .from(batchLineage)
+      .innerJoin(batches, eq(batches.id, other))
+      .where(eq(self, batchId))
+      .orderBy(batches.batchCode);
   const [parents, children] = await db.batch([
-    db
-      .select({
-        batchId: batchLineage.parentBatchId,
-        code: batches.batchCode,
-        status: batches.status,
-        kind: batchLineage.kind,
-        weightKg: batchLineage.weightKg,
-      })
-      .from(batchLineage)
-      .innerJoin(batches, eq(batches.id, batchLineage.parentBatchId))
-      .where(eq(batchLineage.childBatchId, batchId))
-      .orderBy(batches.batchCode),
-    db
-      .select({
-        batchId: batchLineage.childBatchId,
-        code: batches.batchCode,
-        status: batches.status,
-        kind: batchLineage.kind,
-        weightKg: batchLineage.weightKg,
-      })
-      .from(batchLineage)
-      .innerJoin(batches, eq(batches.id, batchLineage.childBatchId))
-      .where(eq(batchLineage.parentBatchId, batchId))
-      .orderBy(batches.batchCode),
+    linked(batchLineage.parentBatchId, batchLineage.childBatchId),
+    linked(batchLineage.childBatchId, batchLineage.parentBatchId),
   ]);
   return { parents, children };
 }
