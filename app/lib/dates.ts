@@ -1,19 +1,6 @@
 // Dates as the platform's papers and public pages print them (UTC, English month names).
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
+import { MONTH_NAMES } from "#worker/content/months";
 
 /** "15 January 2026" (UTC); "—" for nothing. */
 export function longDate(iso: string | null | undefined): string {

@@ -7,7 +7,8 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
-import { type PlotSummary, plotSummaryColumns } from "./land-plots";
+import { farmerRefColumns } from "./farmers";
+import { type PlotSummary, plotSummaryColumns, plotVerdictColumns } from "./land-plots";
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;
@@ -35,11 +36,7 @@ export async function farmersByCode(db: Database, codes: string[]) {
       chunks(upper, MAX_PARAMS - 1).map((part) =>
         db
           .select({
-            id: farmers.id,
-            farmerId: farmers.farmerId,
-            firstName: farmers.firstName,
-            lastName: farmers.lastName,
-            county: farmers.county,
+            ...farmerRefColumns(),
           })
           .from(farmers)
           .where(inArray(farmers.farmerId, part)),
@@ -234,15 +231,7 @@ export async function originsOf(db: Database, batchIds: string[]) {
       farmerId: batchOrigins.farmerId,
       weightKg: batchOrigins.weightKg,
       plotCode: landPlots.plotCode,
-      crop: landPlots.crop,
-      areaHectares: landPlots.areaHectares,
-      county: landPlots.county,
-      riskLevel: landPlots.riskLevel,
-      validationState: landPlots.validationState,
-      minLon: landPlots.minLon,
-      minLat: landPlots.minLat,
-      maxLon: landPlots.maxLon,
-      maxLat: landPlots.maxLat,
+      ...plotVerdictColumns(),
       farmerFirstName: farmers.firstName,
       farmerLastName: farmers.lastName,
       farmerCounty: farmers.county,
@@ -290,31 +279,26 @@ export type CustodyRow = Awaited<ReturnType<typeof custodyOf>>[number];
 
 /** Parents and children of a batch with their codes. */
 export async function lineageOf(db: Database, batchId: string) {
+  // The other side of each lineage row that has this batch on one side, with its code and status.
+  const linked = (
+    other: typeof batchLineage.parentBatchId | typeof batchLineage.childBatchId,
+    self: typeof batchLineage.parentBatchId | typeof batchLineage.childBatchId,
+  ) =>
+    db
+      .select({
+        batchId: other,
+        code: batches.batchCode,
+        status: batches.status,
+        kind: batchLineage.kind,
+        weightKg: batchLineage.weightKg,
+      })
+      .from(batchLineage)
+      .innerJoin(batches, eq(batches.id, other))
+      .where(eq(self, batchId))
+      .orderBy(batches.batchCode);
   const [parents, children] = await db.batch([
-    db
-      .select({
-        batchId: batchLineage.parentBatchId,
-        code: batches.batchCode,
-        status: batches.status,
-        kind: batchLineage.kind,
-        weightKg: batchLineage.weightKg,
-      })
-      .from(batchLineage)
-      .innerJoin(batches, eq(batches.id, batchLineage.parentBatchId))
-      .where(eq(batchLineage.childBatchId, batchId))
-      .orderBy(batches.batchCode),
-    db
-      .select({
-        batchId: batchLineage.childBatchId,
-        code: batches.batchCode,
-        status: batches.status,
-        kind: batchLineage.kind,
-        weightKg: batchLineage.weightKg,
-      })
-      .from(batchLineage)
-      .innerJoin(batches, eq(batches.id, batchLineage.childBatchId))
-      .where(eq(batchLineage.parentBatchId, batchId))
-      .orderBy(batches.batchCode),
+    linked(batchLineage.parentBatchId, batchLineage.childBatchId),
+    linked(batchLineage.childBatchId, batchLineage.parentBatchId),
   ]);
   return { parents, children };
 }

@@ -73,6 +73,17 @@ function conditions(db: Database, f: FarmerFilter): SQL | undefined {
   return present.length ? and(...present) : undefined;
 }
 
+/** How other tables' queries name a farmer: internal id, FRM ID, name and county. */
+export function farmerRefColumns() {
+  return {
+    id: farmers.id,
+    farmerId: farmers.farmerId,
+    firstName: farmers.firstName,
+    lastName: farmers.lastName,
+    county: farmers.county,
+  };
+}
+
 export const FARMER_LIST_COLUMNS = {
   farmerId: farmers.farmerId,
   firstName: farmers.firstName,

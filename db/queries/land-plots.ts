@@ -1,23 +1,31 @@
 import { and, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, batches, batchOrigins, farmers, landPlots, plotAssessments, users } from "../schema";
+import { farmerRefColumns } from "./farmers";
 
 /** What a list of plots shows of each: code, crop, area, verdicts and bounding box. */
 export const plotSummaryColumns = {
   id: landPlots.id,
   plotCode: landPlots.plotCode,
   farmerId: landPlots.farmerId,
-  crop: landPlots.crop,
-  areaHectares: landPlots.areaHectares,
-  county: landPlots.county,
-  riskLevel: landPlots.riskLevel,
-  validationState: landPlots.validationState,
-  minLon: landPlots.minLon,
-  minLat: landPlots.minLat,
-  maxLon: landPlots.maxLon,
-  maxLat: landPlots.maxLat,
+  ...plotVerdictColumns(),
 };
 export type PlotSummary = { [K in keyof typeof plotSummaryColumns]: (typeof landPlots.$inferSelect)[K] };
+
+/** A plot's crop, area, county, verdicts and bounding box (plot lists and batch origins show these). */
+export function plotVerdictColumns() {
+  return {
+    crop: landPlots.crop,
+    areaHectares: landPlots.areaHectares,
+    county: landPlots.county,
+    riskLevel: landPlots.riskLevel,
+    validationState: landPlots.validationState,
+    minLon: landPlots.minLon,
+    minLat: landPlots.minLat,
+    maxLon: landPlots.maxLon,
+    maxLat: landPlots.maxLat,
+  };
+}
 
 /** A farmer's plots by plot code (land_plots_farmer_id_idx); land_plots.farmer_id holds the FRM ID. */
 export async function plotsOfFarmer(db: Database, farmerId: string, limit = 200): Promise<PlotSummary[]> {
@@ -62,11 +70,7 @@ export type NewPlotRow = typeof landPlots.$inferInsert;
 export async function farmerForPlot(db: Database, farmerId: string) {
   const [row] = await db
     .select({
-      id: farmers.id,
-      farmerId: farmers.farmerId,
-      firstName: farmers.firstName,
-      lastName: farmers.lastName,
-      county: farmers.county,
+      ...farmerRefColumns(),
       status: farmers.status,
     })
     .from(farmers)

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, farmers, landPlots, layerFeatures, plotAssessments, referenceLayers } from "../schema";
+import { farmerRefColumns } from "./farmers";
 import { type CandidateFeature, runBatch } from "./reference-layers";
 
 export type PlotAssessmentRow = typeof plotAssessments.$inferSelect;
@@ -168,11 +169,7 @@ export type FarmerRef = {
 export async function findFarmer(db: Database, key: string): Promise<FarmerRef | null> {
   const [row] = await db
     .select({
-      id: farmers.id,
-      farmerId: farmers.farmerId,
-      firstName: farmers.firstName,
-      lastName: farmers.lastName,
-      county: farmers.county,
+      ...farmerRefColumns(),
       district: farmers.district,
       community: farmers.community,
     })

@@ -43,18 +43,22 @@ export async function recentReports(
 }
 
 /** A report of the same kind and parameters still being built (a repeated click joins it). */
-export async function activeReportFor(db: Database, kind: string, params: string, updatedAfter: string) {
+export function activeReportFor(db: Database, kind: string, params: string, updatedAfter: string) {
+  return newestReportLike(
+    db,
+    kind,
+    params,
+    inArray(reports.status, ["queued", "building"]),
+    gte(reports.updatedAt, updatedAfter),
+  );
+}
+
+/** The newest report of this kind and parameters that also meets `more`, or null. */
+async function newestReportLike(db: Database, kind: string, params: string, ...more: SQL[]) {
   const [row] = await db
     .select()
     .from(reports)
-    .where(
-      and(
-        eq(reports.kind, kind),
-        eq(reports.params, params),
-        inArray(reports.status, ["queued", "building"]),
-        gte(reports.updatedAt, updatedAfter),
-      ),
-    )
+    .where(and(eq(reports.kind, kind), eq(reports.params, params), ...more))
     .orderBy(desc(reports.createdAt))
     .limit(1);
   return row ?? null;
@@ -68,21 +72,14 @@ export async function readyReportWithHash(
   dataHash: string,
   exceptId: string,
 ) {
-  const [row] = await db
-    .select()
-    .from(reports)
-    .where(
-      and(
-        eq(reports.kind, kind),
-        eq(reports.params, params),
-        eq(reports.dataHash, dataHash),
-        eq(reports.status, "ready"),
-        sql`${reports.id} <> ${exceptId}`,
-      ),
-    )
-    .orderBy(desc(reports.createdAt))
-    .limit(1);
-  return row ?? null;
+  return newestReportLike(
+    db,
+    kind,
+    params,
+    eq(reports.dataHash, dataHash),
+    eq(reports.status, "ready"),
+    sql`${reports.id} <> ${exceptId}`,
+  );
 }
 
 /**

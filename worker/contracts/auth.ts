@@ -6,17 +6,11 @@ import { z } from "zod";
 import { AUTH_MESSAGES as M } from "../auth/messages";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS } from "../auth/roles";
 import { COUNTIES } from "../content/counties";
+import { optionalText } from "./optional-text";
 
 /** A required text: missing, empty and blank all give `message`. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 const password6 = z.string({ error: M.passwordMin }).min(6, M.passwordMin).max(200, "Password is too long");
-const optionalText = (max = 120) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 const optionalCounty = z
   .union([z.enum(COUNTIES), z.literal("")])
   .optional()

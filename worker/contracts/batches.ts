@@ -9,6 +9,7 @@ import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
 import { QUALITY_GRADES } from "../domain/commodities";
 import { BATCH_STATUSES, CHAIN } from "../domain/custody";
 import { COMMODITY_NAMES } from "./batches-light";
+import { optionalText } from "./optional-text";
 import { FARMER_ID_MESSAGES, FarmerIdSchema } from "./plot";
 
 export { COMMODITY_NAMES };
@@ -74,14 +75,6 @@ const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
 
 const kg = (required: string) =>
   z.number({ error: required }).positive(required).max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge);
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 const place = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(120, BATCH_MESSAGES.placeTooLong);

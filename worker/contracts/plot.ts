@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { CROPS } from "../domain/commodities";
 import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "../domain/written-decimals";
+import { optionalText } from "./optional-text";
 import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS } from "./plot-light";
 
 export type { CaptureMode };
@@ -43,14 +44,6 @@ export const FarmerIdSchema = z
   .min(1, FARMER_ID_MESSAGES.farmerIdRequired)
   .transform((v) => v.toUpperCase())
   .pipe(z.string().regex(/^FRM\d{6}$/, FARMER_ID_MESSAGES.farmerIdFormat));
-
-const optionalText = (max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, message)
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 /** The fields of a plot that are not its geometry (form and API). */
 export const PlotFieldsSchema = z.object({

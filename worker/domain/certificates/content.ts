@@ -40,6 +40,8 @@ export type {
   SubjectKind,
 } from "./records";
 
+import { MONTH_NAMES } from "#worker/content/months";
+
 export const CERTIFICATE_TYPES = [
   "eudr",
   "deforestation",
@@ -248,34 +250,19 @@ export function stampCertificate(
   };
 }
 
-const MONTHS = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** "15 January 2026" (UTC), the date style of the papers; "not recorded" for nothing. */
 export function formatDate(iso: string | null | undefined): string {
   if (!iso) return "not recorded";
   const d = new Date(iso.length === 7 ? `${iso}-01T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
-  if (iso.length === 7) return `${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  if (iso.length === 7) return `${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+  return `${d.getUTCDate()} ${MONTH_NAMES[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 }
 
 /** "Mar 2025" from "2025-03". */
 export function shortMonth(month: string): string {
   const [y, m] = month.split("-");
-  return `${MONTHS[Number(m) - 1]?.slice(0, 3) ?? m} ${y}`;
+  return `${MONTH_NAMES[Number(m) - 1]?.slice(0, 3) ?? m} ${y}`;
 }
 
 /** Verdict words used on every paper (the same words as the staff pages). */

@@ -99,6 +99,21 @@ const concessions = (): EvidenceItem => ({
   present: false,
 });
 
+/**
+ * A plot's evidence in the order the certificate prints it: tree cover and (where mapped) cocoa
+ * at end-2020 as [hectares, percent], then disturbance, alerts up to the month, protected areas, concessions.
+ */
+const cocoaPlotEvidence =
+  (forest: [number, number], cocoa?: [number, number]) =>
+  (month: string): EvidenceItem[] => [
+    forest2020(...forest),
+    ...(cocoa ? [cocoa2020(...cocoa)] : []),
+    tmfAfter2020(),
+    raddAlerts(month),
+    protectedAreas(),
+    concessions(),
+  ];
+
 const COCOA_LOW_REASONS = [
   "Cocoa was already grown on the plot in 2020 (Cocoa map of West Africa 2020): tree cover there is cocoa agroforest, not forest cleared after the cutoff.",
   "No disturbance after 31 December 2020 (JRC TMF, RADD alerts); outside protected areas and forest contracts.",
@@ -126,14 +141,7 @@ export const PROFILES: Profile[] = [
           [-9.437593, 7.031132],
         ),
         verdict: "low",
-        evidence: (m) => [
-          forest2020(0.84, 61.6),
-          cocoa2020(1.36, 100),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0.84, 61.6], [1.36, 100]),
         reasons: COCOA_LOW_REASONS,
       },
       {
@@ -141,14 +149,7 @@ export const PROFILES: Profile[] = [
         geometry: point(-9.452307, 7.018864),
         declaredHectares: 1.2,
         verdict: "low",
-        evidence: (m) => [
-          forest2020(0, 0),
-          cocoa2020(0, 100),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0, 0], [0, 100]),
         reasons: [
           "The point lies in cocoa grown in 2020 and outside tree cover at end-2020.",
           "No disturbance after 31 December 2020; outside protected areas and forest contracts.",
@@ -165,14 +166,7 @@ export const PROFILES: Profile[] = [
           [-9.443443, 7.024911],
         ),
         verdict: "low",
-        evidence: (m) => [
-          forest2020(0.12, 11.9),
-          cocoa2020(0.88, 87.5),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0.12, 11.9], [0.88, 87.5]),
         reasons: COCOA_LOW_REASONS,
       },
     ],
@@ -231,7 +225,7 @@ export const PROFILES: Profile[] = [
           [-9.730473, 8.440751],
         ),
         verdict: "low",
-        evidence: (m) => [forest2020(0.09, 4.7), tmfAfter2020(), raddAlerts(m), protectedAreas(), concessions()],
+        evidence: cocoaPlotEvidence([0.09, 4.7]),
         reasons: [
           "Tree cover at end-2020 on 4.7% of the plot, below the 10% threshold: no forest to lose after the cutoff.",
           "No disturbance after 31 December 2020; outside protected areas and forest contracts.",
@@ -248,7 +242,7 @@ export const PROFILES: Profile[] = [
           [-9.718986, 8.433859],
         ),
         verdict: "low",
-        evidence: (m) => [forest2020(0, 0), tmfAfter2020(), raddAlerts(m), protectedAreas(), concessions()],
+        evidence: cocoaPlotEvidence([0, 0]),
         reasons: [
           "No tree cover at end-2020 on the plot.",
           "No disturbance after 31 December 2020; outside protected areas and forest contracts.",
@@ -296,14 +290,7 @@ export const PROFILES: Profile[] = [
           [-8.641117, 7.218759],
         ),
         verdict: "low",
-        evidence: (m) => [
-          forest2020(1.52, 63.9),
-          cocoa2020(2.31, 97.2),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([1.52, 63.9], [2.31, 97.2]),
         reasons: COCOA_LOW_REASONS,
       },
       {
@@ -311,14 +298,7 @@ export const PROFILES: Profile[] = [
         geometry: point(-8.608815, 7.201236),
         declaredHectares: 0.9,
         verdict: "low",
-        evidence: (m) => [
-          forest2020(0, 100),
-          cocoa2020(0, 100),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0, 100], [0, 100]),
         reasons: [
           "The point lies in cocoa grown in 2020 (cocoa agroforest under tree cover).",
           "No disturbance after 31 December 2020; outside protected areas and forest contracts.",
@@ -335,14 +315,7 @@ export const PROFILES: Profile[] = [
           [-8.678768, 7.284241],
         ),
         verdict: "more_information_needed",
-        evidence: (m) => [
-          forest2020(0.43, 33.6),
-          cocoa2020(0, 0),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0.43, 33.6], [0, 0]),
         reasons: [
           "Tree cover at end-2020 on 33.6% of the plot (Global Forest Cover 2020, JRC V2).",
           "No evidence that cocoa was already grown there in 2020, and no disturbance before 2020.",
@@ -362,14 +335,7 @@ export const PROFILES: Profile[] = [
           [-8.622921, 7.179626],
         ),
         verdict: "low",
-        evidence: (m) => [
-          forest2020(0.31, 28.7),
-          cocoa2020(1.08, 100),
-          tmfAfter2020(),
-          raddAlerts(m),
-          protectedAreas(),
-          concessions(),
-        ],
+        evidence: cocoaPlotEvidence([0.31, 28.7], [1.08, 100]),
         reasons: COCOA_LOW_REASONS,
       },
     ],

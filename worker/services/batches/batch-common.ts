@@ -68,6 +68,31 @@ export function custodyEventId(batchId: string, status: string) {
   return `${batchId}:${status}`;
 }
 
+/** What a custody step says beyond who records it and when (latitude/longitude only where asked for). */
+export type CustodyStep = Pick<
+  NewCustodyEvent,
+  "batchId" | "fromStatus" | "toStatus" | "location" | "weightInKg" | "weightOutKg" | "note"
+> &
+  Partial<Pick<NewCustodyEvent, "latitude" | "longitude">>;
+
+/** The custody event the actor records at `occurredAt`, keyed by batch and new status (custodyEventId). */
+export function custodyEvent(actor: BatchActor, occurredAt: string, step: CustodyStep): NewCustodyEvent {
+  const { batchId, fromStatus, toStatus, ...where } = step;
+  return {
+    id: custodyEventId(batchId, toStatus),
+    batchId,
+    fromStatus,
+    toStatus,
+    actorId: actor.id,
+    actorRole: actor.role,
+    occurredAt,
+    ...where,
+  };
+}
+
+/** A weight as the custody notes write it: "1,234.5 kg". */
+export const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
 /** What the audit trail keeps of a batch (before/after). */
 export function snapshot(b: BatchRow | (Partial<BatchRow> & { batchCode: string })) {
   return {

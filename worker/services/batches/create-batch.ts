@@ -13,7 +13,6 @@ import {
   insertCustodyEvent,
   insertOrigins,
   type NewBatch,
-  type NewCustodyEvent,
   plotsByCode,
   purchasedFromPlots,
 } from "#db/queries/batches";
@@ -30,7 +29,7 @@ import {
 } from "#worker/domain/volume-plausibility";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
-import { type BatchDeps, custodyEventId, custodySnapshot, snapshot, withNewBatchCodes } from "./batch-common";
+import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, withNewBatchCodes } from "./batch-common";
 
 export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };
 
@@ -124,21 +123,17 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
       derivedBy: null,
       createdBy: actor.id,
     } satisfies NewBatch;
-    const event: NewCustodyEvent = {
-      id: custodyEventId(id, "purchased"),
+    const event = custodyEvent(actor, occurredAt, {
       batchId: id,
       fromStatus: "harvested",
       toStatus: "purchased",
-      actorId: actor.id,
-      actorRole: actor.role,
-      occurredAt,
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
       location: input.location,
       weightInKg: null,
       weightOutKg: input.weightKg,
       note: [input.note, volume.flagged ? volume.note : null].filter(Boolean).join(" — ") || null,
-    };
+    });
     const origins = plots.map((p, i) => ({ batchId: id, plotId: p.id, farmerId: p.farmerId, weightKg: shares[i]! }));
     await db.batch([
       insertBatch(db, batch),

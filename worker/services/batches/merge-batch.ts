@@ -14,7 +14,6 @@ import {
   insertOrigins,
   isVisible,
   type NewBatch,
-  type NewCustodyEvent,
   type NewOrigin,
   originsOf,
   updateBatch,
@@ -27,10 +26,11 @@ import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
   type BatchDeps,
-  custodyEventId,
+  custodyEvent,
   custodySnapshot,
   eligibilityOfPlots,
   isConcurrentChange,
+  kg,
   lowestGrade,
   round3,
   STALE_MESSAGE,
@@ -38,8 +38,6 @@ import {
   withNewBatchCodes,
 } from "./batch-common";
 import { batchVisibility } from "./read-batches";
-
-const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
 export async function mergeBatches(
   input: MergeInput,
@@ -139,32 +137,26 @@ export async function mergeBatches(
         createdBy: actor.id,
       } satisfies NewBatch;
       const list = parents.map((p) => `${p.batchCode} (${kg(p.weightKg)})`).join(", ");
-      const parentEvents: NewCustodyEvent[] = parents.map((p) => ({
-        id: custodyEventId(p.id, "merged"),
-        batchId: p.id,
-        fromStatus: p.status,
-        toStatus: "merged",
-        actorId: actor.id,
-        actorRole: actor.role,
-        occurredAt,
-        location: input.location ?? null,
-        weightInKg: p.weightKg,
-        weightOutKg: p.weightKg,
-        note: [`Merged into ${merged.batchCode}`, input.note].filter(Boolean).join(" — "),
-      }));
-      const mergedEvent: NewCustodyEvent = {
-        id: custodyEventId(merged.id, status),
+      const parentEvents = parents.map((p) =>
+        custodyEvent(actor, occurredAt, {
+          batchId: p.id,
+          fromStatus: p.status,
+          toStatus: "merged",
+          location: input.location ?? null,
+          weightInKg: p.weightKg,
+          weightOutKg: p.weightKg,
+          note: [`Merged into ${merged.batchCode}`, input.note].filter(Boolean).join(" — "),
+        }),
+      );
+      const mergedEvent = custodyEvent(actor, occurredAt, {
         batchId: merged.id,
         fromStatus: null,
         toStatus: status,
-        actorId: actor.id,
-        actorRole: actor.role,
-        occurredAt,
         location: input.location ?? null,
         weightInKg: null,
         weightOutKg: weightKg,
         note: `Merged from ${list}`,
-      };
+      });
       await db.batch([
         insertBatch(db, merged),
         ...insertOrigins(

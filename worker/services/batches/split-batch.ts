@@ -11,7 +11,6 @@ import {
   insertLineage,
   insertOrigins,
   type NewBatch,
-  type NewCustodyEvent,
   originsOf,
   updateBatch,
 } from "#db/queries/batches";
@@ -23,18 +22,17 @@ import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
   type BatchDeps,
-  custodyEventId,
+  custodyEvent,
   custodySnapshot,
   eligibilityOfPlots,
   isConcurrentChange,
+  kg,
   round3,
   STALE_MESSAGE,
   snapshot,
   withNewBatchCodes,
 } from "./batch-common";
 import { visibleBatchByCode } from "./read-batches";
-
-const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
 export async function splitBatch(
   batchCode: string,
@@ -96,34 +94,28 @@ export async function splitBatch(
       );
       const list = children.map((c) => `${c.batchCode} (${kg(c.weightKg)})`).join(", ");
       const lost = round3(parent.weightKg - total);
-      const parentEvent: NewCustodyEvent = {
-        id: custodyEventId(parent.id, "split"),
+      const parentEvent = custodyEvent(actor, occurredAt, {
         batchId: parent.id,
         fromStatus: parent.status,
         toStatus: "split",
-        actorId: actor.id,
-        actorRole: actor.role,
-        occurredAt,
         location: input.location ?? null,
         weightInKg: parent.weightKg,
         weightOutKg: total,
         note: [`Split into ${list}`, lost > 0 ? `${kg(lost)} not carried into the new batches` : null, input.note]
           .filter(Boolean)
           .join(" — "),
-      };
-      const childEvents: NewCustodyEvent[] = children.map((c) => ({
-        id: custodyEventId(c.id, c.status),
-        batchId: c.id,
-        fromStatus: null,
-        toStatus: c.status,
-        actorId: actor.id,
-        actorRole: actor.role,
-        occurredAt,
-        location: input.location ?? null,
-        weightInKg: null,
-        weightOutKg: c.weightKg,
-        note: `Split from ${parent.batchCode}`,
-      }));
+      });
+      const childEvents = children.map((c) =>
+        custodyEvent(actor, occurredAt, {
+          batchId: c.id,
+          fromStatus: null,
+          toStatus: c.status,
+          location: input.location ?? null,
+          weightInKg: null,
+          weightOutKg: c.weightKg,
+          note: `Split from ${parent.batchCode}`,
+        }),
+      );
       const parentAfter: BatchRow = { ...parent, status: "split" };
       await db.batch([
         updateBatch(db, parent.id, { status: "split" }, parent.status),

@@ -18,7 +18,7 @@ import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
   type BatchDeps,
-  custodyEventId,
+  custodyEvent,
   custodySnapshot,
   eligibilityOfPlots,
   isConcurrentChange,
@@ -65,21 +65,17 @@ export async function transferBatch(
   }
 
   const occurredAt = (deps.now ?? (() => new Date()))().toISOString();
-  const event: NewCustodyEvent = {
-    id: custodyEventId(batch.id, input.toStatus),
+  const event = custodyEvent(actor, occurredAt, {
     batchId: batch.id,
     fromStatus: batch.status,
     toStatus: input.toStatus,
-    actorId: actor.id,
-    actorRole: actor.role,
-    occurredAt,
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     location: input.location,
     weightInKg: weights.weightInKg,
     weightOutKg: weights.weightOutKg,
     note: [input.note, weights.flag].filter(Boolean).join(" — ") || null,
-  };
+  });
   const after: BatchRow = {
     ...batch,
     status: input.toStatus satisfies ChainStatus,

@@ -79,13 +79,18 @@ export function cached(
   deps: IssueDeps,
   slow: () => Promise<ServedCertificate>,
 ): ServedCertificate {
+  return storedOr(row, deps, async () => (await slow()).open());
+}
+
+/** A stored certificate whose PDF is streamed from R2, or got by `lost()` when R2 no longer has it. */
+function storedOr(row: CertificateRow, deps: IssueDeps, lost: () => Promise<PdfBody>): ServedCertificate {
   return {
     certificate: row,
     created: false,
     async open() {
       const object = await deps.r2.get(row.r2Key);
       if (object) return { body: object.body, size: object.size, source: "stored" };
-      return (await slow()).open();
+      return lost();
     },
   };
 }
@@ -97,30 +102,24 @@ export function served(
   deps: IssueDeps,
   render: Render,
 ): ServedCertificate {
-  return {
-    certificate: row,
-    created: false,
-    async open() {
-      const object = await deps.r2.get(row.r2Key);
-      if (object) return { body: object.body, size: object.size, source: "stored" };
-      const type = row.type as CertificateType;
-      const issuedAt = new Date(row.issuedAt);
-      const summary = readSummary(row);
-      const base = summary?.verificationUrl ? summary.verificationUrl.replace(/\/verify\/.*$/, "") : deps.verifyBaseUrl;
-      const data = stampCertificate(type, printed, {
-        certificateNumber: row.certificateNumber,
-        issuedAt,
-        verifyBaseUrl: base,
-      });
-      const bytes = await render(type, data);
-      await deps.r2.put(row.r2Key, bytes, {
-        httpMetadata: {
-          contentType: "application/pdf",
-          contentDisposition: `inline; filename="${certificateFileName(type, row.certificateNumber)}"`,
-        },
-        customMetadata: { certificateNumber: row.certificateNumber, dataHash: row.dataHash },
-      });
-      return { body: bytes, size: bytes.byteLength, source: "restored" };
-    },
-  };
+  return storedOr(row, deps, async () => {
+    const type = row.type as CertificateType;
+    const issuedAt = new Date(row.issuedAt);
+    const summary = readSummary(row);
+    const base = summary?.verificationUrl ? summary.verificationUrl.replace(/\/verify\/.*$/, "") : deps.verifyBaseUrl;
+    const data = stampCertificate(type, printed, {
+      certificateNumber: row.certificateNumber,
+      issuedAt,
+      verifyBaseUrl: base,
+    });
+    const bytes = await render(type, data);
+    await deps.r2.put(row.r2Key, bytes, {
+      httpMetadata: {
+        contentType: "application/pdf",
+        contentDisposition: `inline; filename="${certificateFileName(type, row.certificateNumber)}"`,
+      },
+      customMetadata: { certificateNumber: row.certificateNumber, dataHash: row.dataHash },
+    });
+    return { body: bytes, size: bytes.byteLength, source: "restored" };
+  });
 }
