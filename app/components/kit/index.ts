@@ -7,10 +7,12 @@
  * - `Pagination`    server-driven "previous / next" (and numbered) links; works with JavaScript off
  * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
  * - `DataTable`     a table with header, rows and caption that scrolls inside its container
+ * - `CodeLink`      a record's code as a link, with an optional small line under it
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
  */
+export { CodeLink } from "./code-link";
 export { CsrfInput } from "./csrf-input";
 export { type Column, DataTable } from "./data-table";
 export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
