@@ -270,6 +270,17 @@ function executivePage(level: "dg" | "ddgots" | "ddgaf"): LoginPageSpec {
   };
 }
 
+/** The login page of one kind of inspector (the inspector portal links to the three of them). */
+function inspectorLogin(kind: "land" | "port" | "warehouse", subtitle: string): LoginPageSpec {
+  return {
+    path: `/${kind}-inspector-login`,
+    title: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} Inspector Login`,
+    subtitle,
+    forms: [inspectorForm(kind, true)],
+    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
+  };
+}
+
 export const LOGIN_PAGES: LoginPageSpec[] = [
   {
     path: "/farmer-login",
@@ -355,27 +366,9 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     forms: [inspectorForm("land", false), inspectorForm("port", false), inspectorForm("warehouse", false)],
     back: toPortals,
   },
-  {
-    path: "/land-inspector-login",
-    title: "Land Inspector Login",
-    subtitle: "Farm mapping, farmer onboarding and land plot inspection.",
-    forms: [inspectorForm("land", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
-  {
-    path: "/port-inspector-login",
-    title: "Port Inspector Login",
-    subtitle: "Export inspection and shipment clearance.",
-    forms: [inspectorForm("port", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
-  {
-    path: "/warehouse-inspector-login",
-    title: "Warehouse Inspector Login",
-    subtitle: "Warehouse intake, grading and storage checks.",
-    forms: [inspectorForm("warehouse", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
+  inspectorLogin("land", "Farm mapping, farmer onboarding and land plot inspection."),
+  inspectorLogin("port", "Export inspection and shipment clearance."),
+  inspectorLogin("warehouse", "Warehouse intake, grading and storage checks."),
   {
     path: "/exporter-login",
     title: "Exporter Portal",

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { listHref } from "#app/components/filter-form";
-import { DataTable, Pagination, pageMeta } from "#app/components/kit";
+import { DataTable, Options, Pagination, pageMeta } from "#app/components/kit";
 import { COUNTIES } from "#worker/content/counties";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
@@ -54,12 +54,7 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
                 {label}
               </label>
               <select id={name} name={name} defaultValue={search[name]} className={fieldClass}>
-                <option value="">{all}</option>
-                {options.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options none={all} items={options} />
               </select>
             </div>
           ))}

@@ -7,6 +7,7 @@
  * - `Pagination`    server-driven "previous / next" (and numbered) links; works with JavaScript off
  * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
  * - `DataTable`     a table with header, rows and caption that scrolls inside its container
+ * - `Options`       a select's options: the empty choice, then one per item
  * - `CodeLink`      a record's code as a link, with an optional small line under it
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
@@ -17,5 +18,6 @@ export { CsrfInput } from "./csrf-input";
 export { type Column, DataTable } from "./data-table";
 export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
+export { Options } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
