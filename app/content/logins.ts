@@ -70,6 +70,14 @@ export type LoginPageSpec = {
 
 const PASSWORD: FieldSpec = { name: "password", label: "Password", type: "password", autoComplete: "current-password" };
 const USERNAME: FieldSpec = { name: "username", label: "Username", type: "text", autoComplete: "username" };
+const PHONE: FieldSpec = {
+  name: "phoneNumber",
+  label: "Phone Number",
+  type: "tel",
+  autoComplete: "tel",
+  placeholder: "+231 77 123 4567",
+  optional: true,
+};
 const countyOptions = [
   { value: "", label: "Select your county (optional)" },
   ...COUNTIES.map((c) => ({ value: c, label: c })),
@@ -87,14 +95,7 @@ const farmerForm: FormSpec = {
     { name: "farmerId", label: "Farmer ID", type: "text", autoComplete: "username", placeholder: "FRM123456" },
     PASSWORD,
     { name: "county", label: "County", type: "select", options: countyOptions, optional: true },
-    {
-      name: "phoneNumber",
-      label: "Phone Number",
-      type: "tel",
-      autoComplete: "tel",
-      placeholder: "+231 77 123 4567",
-      optional: true,
-    },
+    PHONE,
   ],
   toBody: (v) => ({
     credentialId: v.farmerId,
@@ -120,14 +121,7 @@ const buyerForm: FormSpec = {
     { name: "buyerId", label: "Buyer ID", type: "text", autoComplete: "username", placeholder: "BUY-0001" },
     PASSWORD,
     { name: "companyName", label: "Company Name", type: "text", autoComplete: "organization", optional: true },
-    {
-      name: "phoneNumber",
-      label: "Phone Number",
-      type: "tel",
-      autoComplete: "tel",
-      placeholder: "+231 77 123 4567",
-      optional: true,
-    },
+    PHONE,
   ],
   toBody: (v) => ({
     buyerId: v.buyerId,
