@@ -1,5 +1,5 @@
 import { PublicNotFound, PublicShell } from "#app/components/brand";
-import { pageMeta } from "#app/components/kit";
+import { Facts, pageMeta } from "#app/components/kit";
 import { monthYear } from "#app/lib/dates";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
 import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
@@ -51,29 +51,20 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
               {trace.complianceLabel}
             </span>
           </p>
-          <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
-            {(
-              [
-                ["Commodity", trace.commodity],
-                ["HS code", `${trace.hsCode}${trace.hsDescription ? ` — ${trace.hsDescription}` : ""}`],
-                ["Quality grade", trace.grade ?? "Not graded"],
-                ["Weight", kg(trace.weightKg)],
-                ["Harvest", trace.harvestMonth ? month(trace.harvestMonth) : "—"],
-                [
-                  trace.counties.length > 1 ? "Counties of origin" : "County of origin",
-                  trace.counties.join(", ") || "—",
-                ],
-                ["Current stage", trace.status],
-                ["Origin plots", String(trace.plotCount)],
-                ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
-              ] as [string, string][]
-            ).map(([k, v]) => (
-              <div key={k}>
-                <dt className="font-semibold text-slate-600">{k}</dt>
-                <dd>{v}</dd>
-              </div>
-            ))}
-          </dl>
+          <Facts
+            className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-3"
+            facts={[
+              ["Commodity", trace.commodity],
+              ["HS code", `${trace.hsCode}${trace.hsDescription ? ` — ${trace.hsDescription}` : ""}`],
+              ["Quality grade", trace.grade ?? "Not graded"],
+              ["Weight", kg(trace.weightKg)],
+              ["Harvest", trace.harvestMonth ? month(trace.harvestMonth) : "—"],
+              [trace.counties.length > 1 ? "Counties of origin" : "County of origin", trace.counties.join(", ") || "—"],
+              ["Current stage", trace.status],
+              ["Origin plots", String(trace.plotCount)],
+              ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
+            ]}
+          />
 
           <section aria-labelledby="timeline" className="mt-6">
             <h2 id="timeline" className="mb-2 text-lg font-bold">

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { z } from "zod";
 import { PublicNotFound, PublicShell } from "#app/components/brand";
-import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { CsrfInput, ErrorSummary, Facts, pageMeta } from "#app/components/kit";
 import { longDate } from "#app/lib/dates";
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "#app/lib/light-form";
 import type { RevokeSchema } from "#worker/contracts/certificates";
@@ -81,27 +81,20 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
               {VERIFY_TEXT.testProfile}
             </p>
           )}
-          <dl
+          <Facts
             className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2"
-            data-testid="verify-details"
-          >
-            {(
-              [
-                ["Certificate", v.title],
-                ["Certificate No.", v.certificateNumber],
-                ["Date of issue", day(v.issuedAt)],
-                [v.status === "expired" ? "Expired on" : "Valid until", day(v.expiresAt)],
-                ["Issued by", v.issuer],
-                ["Subject", `${SUBJECT_WORD[v.subject.kind] ?? "Subject"}: ${v.subject.label}`],
-                ["Subject reference", v.subject.reference],
-              ] as [string, string][]
-            ).map(([k, val]) => (
-              <div key={k}>
-                <dt className="font-semibold text-slate-600">{k}</dt>
-                <dd className="break-words">{val}</dd>
-              </div>
-            ))}
-          </dl>
+            testId="verify-details"
+            ddClassName="break-words"
+            facts={[
+              ["Certificate", v.title],
+              ["Certificate No.", v.certificateNumber],
+              ["Date of issue", day(v.issuedAt)],
+              [v.status === "expired" ? "Expired on" : "Valid until", day(v.expiresAt)],
+              ["Issued by", v.issuer],
+              ["Subject", `${SUBJECT_WORD[v.subject.kind] ?? "Subject"}: ${v.subject.label}`],
+              ["Subject reference", v.subject.reference],
+            ]}
+          />
           {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.result} />}
         </>
       )}
