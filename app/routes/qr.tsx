@@ -1,4 +1,4 @@
-import { PublicNotFound, PublicShell } from "#app/components/brand";
+import { BatchQr, PublicNotFound, PublicShell } from "#app/components/brand";
 import { Facts, pageMeta } from "#app/components/kit";
 import { monthYear } from "#app/lib/dates";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
@@ -99,13 +99,10 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
             <h2 id="qr" className="font-bold">
               QR code of this page
             </h2>
-            <img
-              src={`/api/qr/${trace.batchCode}.svg`}
+            <BatchQr
+              code={trace.batchCode}
               alt={`QR code linking to this page for batch ${trace.batchCode}`}
-              width={160}
-              height={160}
               className="mx-auto mt-2 h-40 w-40"
-              loading="lazy"
             />
           </section>
         </>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BatchQr } from "#app/components/brand";
 import { Facts } from "#app/components/kit";
 import { COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "#app/content/batches";
 import { type BatchData, kg, stage } from "./shared";
@@ -61,13 +62,10 @@ export function BatchSummary({ d }: { d: BatchData }) {
         <h2 id="trace" className="font-bold">
           Public trace
         </h2>
-        <img
-          src={`/api/qr/${batch.batchCode}.svg`}
+        <BatchQr
+          code={batch.batchCode}
           alt={`QR code of the public trace page of ${batch.batchCode}`}
-          width={160}
-          height={160}
           className="mx-auto my-2 h-40 w-40"
-          loading="lazy"
         />
         <p className="text-sm">
           <Link to={`/qr/${batch.batchCode}`} className="font-semibold text-green-800 underline" reloadDocument>
