@@ -1,4 +1,4 @@
-import { CsrfInput } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
 import { clearAllSessionKeys } from "../lib/browser-session";
 
 /** Logout: a plain form POST (works without JavaScript) that also clears the browser keys. */

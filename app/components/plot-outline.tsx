@@ -39,18 +39,11 @@ export function PlotOutline({
     const c = size / 2;
     return (
       <figure className="inline-block">
-        <svg
-          viewBox={`0 0 ${size} ${size}`}
-          width={size}
-          height={size}
-          role="img"
-          aria-label={`${label}: a single point`}
-          className="rounded border border-slate-300 bg-white"
-        >
+        <OutlineSvg size={size} label={`${label}: a single point`}>
           <line x1={c - 18} y1={c} x2={c + 18} y2={c} stroke="#64748b" strokeWidth={1} />
           <line x1={c} y1={c - 18} x2={c} y2={c + 18} stroke="#64748b" strokeWidth={1} />
           <circle cx={c} cy={c} r={6} fill="#166534" />
-        </svg>
+        </OutlineSvg>
         <figcaption className="text-xs text-slate-600">
           Single point at {lat.toFixed(6)}, {lon.toFixed(6)} (no outline)
         </figcaption>
@@ -77,14 +70,7 @@ export function PlotOutline({
   const y = size - pad;
   return (
     <figure className="inline-block">
-      <svg
-        viewBox={`0 0 ${size} ${size}`}
-        width={size}
-        height={size}
-        role="img"
-        aria-label={label}
-        className="rounded border border-slate-300 bg-white"
-      >
+      <OutlineSvg size={size} label={label}>
         <path d={d} fill="#16653433" stroke="#166534" strokeWidth={2} strokeLinejoin="round" fillRule="evenodd" />
         <g stroke="#334155" strokeWidth={2}>
           <line x1={pad} y1={y} x2={pad + scalePx} y2={y} />
@@ -97,8 +83,24 @@ export function PlotOutline({
         <text x={size - pad} y={pad + 4} fontSize={11} fill="#334155" textAnchor="end">
           N ↑
         </text>
-      </svg>
+      </OutlineSvg>
       <figcaption className="text-xs text-slate-600">Outline, north up; the bar is {formatMetres(scaleM)}.</figcaption>
     </figure>
+  );
+}
+
+/** The square, labelled drawing area of an outline (a point or a polygon). */
+function OutlineSvg({ size, label, children }: { size: number; label: string; children: React.ReactNode }) {
+  return (
+    <svg
+      viewBox={`0 0 ${size} ${size}`}
+      width={size}
+      height={size}
+      role="img"
+      aria-label={label}
+      className="rounded border border-slate-300 bg-white"
+    >
+      {children}
+    </svg>
   );
 }

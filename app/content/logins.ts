@@ -70,6 +70,14 @@ export type LoginPageSpec = {
 
 const PASSWORD: FieldSpec = { name: "password", label: "Password", type: "password", autoComplete: "current-password" };
 const USERNAME: FieldSpec = { name: "username", label: "Username", type: "text", autoComplete: "username" };
+const PHONE: FieldSpec = {
+  name: "phoneNumber",
+  label: "Phone Number",
+  type: "tel",
+  autoComplete: "tel",
+  placeholder: "+231 77 123 4567",
+  optional: true,
+};
 const countyOptions = [
   { value: "", label: "Select your county (optional)" },
   ...COUNTIES.map((c) => ({ value: c, label: c })),
@@ -87,14 +95,7 @@ const farmerForm: FormSpec = {
     { name: "farmerId", label: "Farmer ID", type: "text", autoComplete: "username", placeholder: "FRM123456" },
     PASSWORD,
     { name: "county", label: "County", type: "select", options: countyOptions, optional: true },
-    {
-      name: "phoneNumber",
-      label: "Phone Number",
-      type: "tel",
-      autoComplete: "tel",
-      placeholder: "+231 77 123 4567",
-      optional: true,
-    },
+    PHONE,
   ],
   toBody: (v) => ({
     credentialId: v.farmerId,
@@ -120,14 +121,7 @@ const buyerForm: FormSpec = {
     { name: "buyerId", label: "Buyer ID", type: "text", autoComplete: "username", placeholder: "BUY-0001" },
     PASSWORD,
     { name: "companyName", label: "Company Name", type: "text", autoComplete: "organization", optional: true },
-    {
-      name: "phoneNumber",
-      label: "Phone Number",
-      type: "tel",
-      autoComplete: "tel",
-      placeholder: "+231 77 123 4567",
-      optional: true,
-    },
+    PHONE,
   ],
   toBody: (v) => ({
     buyerId: v.buyerId,
@@ -270,6 +264,17 @@ function executivePage(level: "dg" | "ddgots" | "ddgaf"): LoginPageSpec {
   };
 }
 
+/** The login page of one kind of inspector (the inspector portal links to the three of them). */
+function inspectorLogin(kind: "land" | "port" | "warehouse", subtitle: string): LoginPageSpec {
+  return {
+    path: `/${kind}-inspector-login`,
+    title: `${kind.charAt(0).toUpperCase()}${kind.slice(1)} Inspector Login`,
+    subtitle,
+    forms: [inspectorForm(kind, true)],
+    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
+  };
+}
+
 export const LOGIN_PAGES: LoginPageSpec[] = [
   {
     path: "/farmer-login",
@@ -355,27 +360,9 @@ export const LOGIN_PAGES: LoginPageSpec[] = [
     forms: [inspectorForm("land", false), inspectorForm("port", false), inspectorForm("warehouse", false)],
     back: toPortals,
   },
-  {
-    path: "/land-inspector-login",
-    title: "Land Inspector Login",
-    subtitle: "Farm mapping, farmer onboarding and land plot inspection.",
-    forms: [inspectorForm("land", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
-  {
-    path: "/port-inspector-login",
-    title: "Port Inspector Login",
-    subtitle: "Export inspection and shipment clearance.",
-    forms: [inspectorForm("port", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
-  {
-    path: "/warehouse-inspector-login",
-    title: "Warehouse Inspector Login",
-    subtitle: "Warehouse intake, grading and storage checks.",
-    forms: [inspectorForm("warehouse", true)],
-    back: { href: "/inspector-login", label: "Back to Inspector Portal" },
-  },
+  inspectorLogin("land", "Farm mapping, farmer onboarding and land plot inspection."),
+  inspectorLogin("port", "Export inspection and shipment clearance."),
+  inspectorLogin("warehouse", "Warehouse intake, grading and storage checks."),
   {
     path: "/exporter-login",
     title: "Exporter Portal",

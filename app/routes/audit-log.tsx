@@ -1,5 +1,8 @@
 import { Form } from "react-router";
-import { ErrorSummary, Pagination, pageMeta } from "#app/components/kit";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Options } from "#app/components/kit/options";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Pagination } from "#app/components/kit/pagination";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/audit-log";
 
@@ -56,12 +59,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             defaultValue={query.entityType ?? ""}
             className="rounded border p-1.5"
           >
-            <option value="">All</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
+            <Options none="All" items={types} />
           </select>
         </label>
         {AUDIT_INPUTS.map(([name, label, type]) => (

@@ -1,7 +1,9 @@
-import { Link } from "react-router";
 import { PurchaseSection } from "#app/components/batch/purchase-section";
 import { FilterForm, listHref } from "#app/components/filter-form";
-import { DataTable, Pagination, pageMeta } from "#app/components/kit";
+import { CodeLink } from "#app/components/kit/code-link";
+import { DataTable } from "#app/components/kit/data-table";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Pagination } from "#app/components/kit/pagination";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES, COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "#app/content/batches";
 import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
@@ -72,58 +74,46 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
         {total === 1 ? "1 batch" : `${total.toLocaleString("en")} batches`}
         {pages > 1 ? ` · page ${page} of ${pages}` : ""}
       </p>
-      {batches.length === 0 ? (
-        <p className="mt-4 text-slate-600">No batches match these filters.</p>
-      ) : (
-        <DataTable<Batch>
-          label="Batches"
-          className="mt-2"
-          testId="batches-table"
-          rows={batches}
-          rowKey={(b) => b.batchCode}
-          rowClassName="border-t align-top"
-          columns={[
-            {
-              header: "Batch",
-              cell: (b) => (
-                <>
-                  <Link to={`/batches/${b.batchCode}`} className="font-mono text-green-800 underline">
-                    {b.batchCode}
-                  </Link>
-                  <span className="block text-xs text-slate-500">{b.createdAt.slice(0, 10)}</span>
-                </>
-              ),
-            },
-            {
-              header: "Commodity",
-              cell: (b) => (
-                <>
-                  {b.commodity}
-                  {b.grade && <span className="block text-xs text-slate-500">Grade {b.grade}</span>}
-                </>
-              ),
-            },
-            { header: "Weight", className: "text-right", cellClassName: "tabular-nums", cell: (b) => kg(b.weightKg) },
-            { header: "Stage", cell: (b) => STATUS_LABEL[b.status as keyof typeof STATUS_LABEL] ?? b.status },
-            {
-              header: "Compliance",
-              cell: (b) => (
-                <>
-                  <span
-                    className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[b.complianceStatus] ?? ""}`}
-                  >
-                    {COMPLIANCE_SHORT[b.complianceStatus] ?? b.complianceStatus}
-                  </span>
-                  {b.volumeFlag && (
-                    <span className="mt-1 block text-xs font-semibold text-red-700">Volume flagged</span>
-                  )}
-                </>
-              ),
-            },
-            { header: "Origin", cell: (b) => b.county ?? "—" },
-          ]}
-        />
-      )}
+      <DataTable<Batch>
+        empty={<p className="mt-4 text-slate-600">No batches match these filters.</p>}
+        label="Batches"
+        className="mt-2"
+        testId="batches-table"
+        rows={batches}
+        rowKey={(b) => b.batchCode}
+        rowClassName="border-t align-top"
+        columns={[
+          {
+            header: "Batch",
+            cell: (b) => <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} sub={b.createdAt.slice(0, 10)} />,
+          },
+          {
+            header: "Commodity",
+            cell: (b) => (
+              <>
+                {b.commodity}
+                {b.grade && <span className="block text-xs text-slate-500">Grade {b.grade}</span>}
+              </>
+            ),
+          },
+          { header: "Weight", className: "text-right", cellClassName: "tabular-nums", cell: (b) => kg(b.weightKg) },
+          { header: "Stage", cell: (b) => STATUS_LABEL[b.status as keyof typeof STATUS_LABEL] ?? b.status },
+          {
+            header: "Compliance",
+            cell: (b) => (
+              <>
+                <span
+                  className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[b.complianceStatus] ?? ""}`}
+                >
+                  {COMPLIANCE_SHORT[b.complianceStatus] ?? b.complianceStatus}
+                </span>
+                {b.volumeFlag && <span className="mt-1 block text-xs font-semibold text-red-700">Volume flagged</span>}
+              </>
+            ),
+          },
+          { header: "Origin", cell: (b) => b.county ?? "—" },
+        ]}
+      />
       <Pagination page={page} pageCount={pages} href={(p) => listHref("/batches", filter, p)} />
     </WorkShell>
   );

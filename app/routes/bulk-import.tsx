@@ -1,6 +1,9 @@
 import { useEffect } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
-import { CsrfInput, DataTable, ErrorSummary, pageMeta } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { DataTable } from "#app/components/kit/data-table";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 

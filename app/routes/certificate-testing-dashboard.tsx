@@ -1,4 +1,6 @@
-import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { longDate } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";

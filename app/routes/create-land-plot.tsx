@@ -1,7 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FieldError, FormField, pageMeta, summaryItems } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FieldError, FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
 import type { PlotFormSchema } from "#worker/contracts/plot";
@@ -173,12 +177,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField field={fields.crop} label="Crop" small allErrors>
             <select {...getSelectProps(fields.crop)} key={fields.crop.key} className={input}>
-              <option value="">Choose a crop</option>
-              {CROPS.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options none="Choose a crop" items={CROPS} />
             </select>
           </FormField>
           <FormField field={fields.plantingYear} label="Planting year" small allErrors>

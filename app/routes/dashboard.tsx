@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { SealTitle } from "#app/components/seal";
 import type { Role } from "#worker/auth/roles";
 import { LogoutButton } from "../components/logout-button";
 import { ReportsSection } from "../components/report-list";
@@ -116,17 +117,7 @@ function Shell({
       <header className="bg-green-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <div className="flex items-center gap-3">
-            <img
-              src="/api/assets/lacra-logo.svg"
-              alt="Seal of the regulator (LACRA)"
-              width={36}
-              height={36}
-              className="h-9 w-9"
-            />
-            <div className="leading-tight">
-              <p className="font-bold">{title}</p>
-              {role && <p className="text-xs text-green-200">{role}</p>}
-            </div>
+            <SealTitle title={title} sub={role} titleClass="font-bold" />
           </div>
           {csrf && <LogoutButton csrf={csrf} />}
         </div>

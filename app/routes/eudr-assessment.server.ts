@@ -6,12 +6,12 @@ import type { Database } from "#db/client";
 import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { countPlotsInScope, plotIdsInScope, recentAssessments } from "#db/queries/plot-assessments";
 import { findLayer, listLayers } from "#db/queries/reference-layers";
+import { layerView } from "#worker/api/assessments";
 import { can } from "#worker/auth/permissions";
 import {
   AssessFormSchema,
   CountyJobFormSchema,
   EUDR_MESSAGES,
-  LAYER_KIND_LABEL,
   LayerUploadFormSchema,
   MAX_LAYER_FILE_BYTES,
   MAX_SYNC_PLOTS,
@@ -79,17 +79,10 @@ export async function loader({ request }: Route.LoaderArgs) {
       canManage: can(session.role, "manageLayers"),
       demo: demoMode(),
       maxFileMiB: MAX_LAYER_FILE_BYTES / 1024 / 1024,
-      layers: layers.map((l) => ({
-        id: l.id,
-        kind: l.kind,
-        kindLabel: LAYER_KIND_LABEL[l.kind as keyof typeof LAYER_KIND_LABEL] ?? l.kind,
-        name: l.name,
-        source: l.source,
-        sourceDate: l.sourceDate,
-        version: l.version,
-        featureCount: l.featureCount,
-        sample: l.sample,
-      })),
+      layers: layers.map((l) => {
+        const { status: _status, createdAt: _createdAt, ...view } = layerView(l);
+        return view;
+      }),
       jobs: jobList,
       focusJobId,
       jobActive: jobList.some((j) => j.status === "queued" || j.status === "running"),

@@ -4,7 +4,7 @@ import { ExportSection } from "#app/components/eudr/export-section";
 import { LayersSection } from "#app/components/eudr/layers-section";
 import { UploadLayerForm } from "#app/components/eudr/upload-layer-form";
 import { VerdictsSection } from "#app/components/eudr/verdicts-section";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/eudr-assessment";
 

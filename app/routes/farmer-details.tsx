@@ -1,5 +1,7 @@
 import { Form, Link } from "react-router";
-import { CsrfInput, DataTable, pageMeta } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { DataTable } from "#app/components/kit/data-table";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/farmer-details";
 
@@ -141,36 +143,33 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             </Link>
           )}
         </div>
-        {plots.length === 0 ? (
-          <p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>
-        ) : (
-          <DataTable<Plot>
-            label="Land plots of this farmer"
-            className="mt-2"
-            tableClassName="w-full bg-white text-sm shadow-sm"
-            rows={plots}
-            rowKey={(p) => p.id}
-            rowClassName="border-t border-slate-200"
-            columns={[
-              {
-                header: "Plot",
-                cell: (p) => (
-                  <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
-                    {p.plotCode}
-                  </Link>
-                ),
-              },
-              { header: "Crop", cell: (p) => p.crop ?? "—" },
-              { header: "Area (ha)", className: "text-right", cell: (p) => p.areaHectares.toFixed(2) },
-              { header: "Geometry", className: "hidden sm:table-cell", cell: (p) => p.validationState },
-              {
-                header: "Risk",
-                className: "hidden sm:table-cell",
-                cell: (p) => p.riskLevel?.replaceAll("_", " ") ?? "not assessed",
-              },
-            ]}
-          />
-        )}
+        <DataTable<Plot>
+          empty={<p className="mt-2 text-slate-700">No land plot has been mapped for this farmer yet.</p>}
+          label="Land plots of this farmer"
+          className="mt-2"
+          tableClassName="w-full bg-white text-sm shadow-sm"
+          rows={plots}
+          rowKey={(p) => p.id}
+          rowClassName="border-t border-slate-200"
+          columns={[
+            {
+              header: "Plot",
+              cell: (p) => (
+                <Link to={`/land-plot-details/${p.id}`} className="font-semibold text-green-900 underline">
+                  {p.plotCode}
+                </Link>
+              ),
+            },
+            { header: "Crop", cell: (p) => p.crop ?? "—" },
+            { header: "Area (ha)", className: "text-right", cell: (p) => p.areaHectares.toFixed(2) },
+            { header: "Geometry", className: "hidden sm:table-cell", cell: (p) => p.validationState },
+            {
+              header: "Risk",
+              className: "hidden sm:table-cell",
+              cell: (p) => p.riskLevel?.replaceAll("_", " ") ?? "not assessed",
+            },
+          ]}
+        />
       </section>
 
       <section aria-labelledby="history-title" className="mt-6">

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { listHref } from "#app/components/filter-form";
-import { DataTable, Pagination, pageMeta } from "#app/components/kit";
+import { DataTable } from "#app/components/kit/data-table";
+import { Options } from "#app/components/kit/options";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Pagination } from "#app/components/kit/pagination";
 import { COUNTIES } from "#worker/content/counties";
 import { CROPS } from "#worker/domain/commodities";
 import { WorkShell } from "../components/work-shell";
@@ -54,12 +57,7 @@ export default function FarmersList({ loaderData }: Route.ComponentProps) {
                 {label}
               </label>
               <select id={name} name={name} defaultValue={search[name]} className={fieldClass}>
-                <option value="">{all}</option>
-                {options.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options none={all} items={options} />
               </select>
             </div>
           ))}

@@ -1,7 +1,11 @@
 import { useEffect } from "react";
 import { useNavigation, useRevalidator } from "react-router";
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { FormField, noKey } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { ReportRequestSchema } from "#worker/contracts/reports";
@@ -84,33 +88,18 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
         </div>
         <FormField field={fields.county} label="County (for a county report)">
           <select {...noKey(getSelectProps(fields.county))} key={fields.county.key} className={inputClass}>
-            <option value="">Choose a county</option>
-            {COUNTIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options none="Choose a county" items={COUNTIES} />
           </select>
         </FormField>
         <FormField field={fields.commodity} label="Commodity (for a commodity report)">
           <select {...noKey(getSelectProps(fields.commodity))} key={fields.commodity.key} className={inputClass}>
-            <option value="">Choose a commodity</option>
-            {CROPS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options none="Choose a commodity" items={CROPS} />
           </select>
         </FormField>
         {kinds.includes("exporter") && (
           <FormField field={fields.exporterId} label="Exporter (for an exporter report; leave empty for all)">
             <select {...noKey(getSelectProps(fields.exporterId))} key={fields.exporterId.key} className={inputClass}>
-              <option value="">All licensed exporters</option>
-              {exporters.map((e) => (
-                <option key={e.id} value={e.id}>
-                  {e.name}
-                </option>
-              ))}
+              <Options none="All licensed exporters" items={exporters} value={(e) => e.id} text={(e) => e.name} />
             </select>
           </FormField>
         )}

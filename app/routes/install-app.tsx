@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { PageShell, SiteQr } from "../components/page-shell";
 
 export const meta = () => pageMeta("Installation Guide", { index: true });

@@ -1,6 +1,8 @@
 import { useEffect } from "react";
 import { Link } from "react-router";
-import { DataTable, pageMeta } from "#app/components/kit";
+import { CodeLink } from "#app/components/kit/code-link";
+import { DataTable } from "#app/components/kit/data-table";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
@@ -193,10 +195,8 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           <ul className="mt-1 space-y-1 text-sm">
             {batches.map((b) => (
               <li key={b.batchCode}>
-                <Link to={`/batches/${b.batchCode}`} className="font-mono text-green-800 underline">
-                  {b.batchCode}
-                </Link>{" "}
-                · {b.commodity} · {b.weightKg.toLocaleString("en")} kg
+                <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} /> · {b.commodity} ·{" "}
+                {b.weightKg.toLocaleString("en")} kg
                 {b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} ·{" "}
                 {b.status}
               </li>

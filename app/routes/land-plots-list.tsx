@@ -1,6 +1,9 @@
 import { Link } from "react-router";
 import { FilterForm, listHref } from "#app/components/filter-form";
-import { DataTable, Pagination, pageMeta } from "#app/components/kit";
+import { CodeLink } from "#app/components/kit/code-link";
+import { DataTable } from "#app/components/kit/data-table";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Pagination } from "#app/components/kit/pagination";
 import { COUNTIES } from "#worker/content/counties";
 import { PLOT_TITLES, RISK_FILTERS, RISK_LABEL, VALIDATION_STATES } from "#worker/content/land-plots";
 import { CROPS } from "#worker/domain/commodities";
@@ -45,53 +48,43 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
         )}
       </p>
 
-      {plots.length === 0 ? (
-        <p className="mt-4 text-slate-600">No plots match these filters.</p>
-      ) : (
-        <DataTable<Plot>
-          label="Land plots"
-          className="mt-2"
-          testId="plots-table"
-          rows={plots}
-          rowKey={(p) => p.id}
-          columns={[
-            {
-              header: "Plot",
-              cell: (p) => (
-                <>
-                  <Link to={`/land-plot-details/${p.id}`} className="font-mono text-green-800 underline">
-                    {p.plotCode}
-                  </Link>
-                  <span className="block text-xs text-slate-500">{p.geometryType}</span>
-                </>
-              ),
-            },
-            {
-              header: "Farmer",
-              cell: (p) => (
-                <>
-                  {p.farmerName ?? "—"}
-                  <span className="block font-mono text-xs text-slate-500">{p.farmerId}</span>
-                </>
-              ),
-            },
-            { header: "County", cell: (p) => p.county ?? "—" },
-            { header: "Crop", cell: (p) => p.crop ?? "—" },
-            {
-              header: "Area",
-              className: "text-right",
-              cellClassName: "tabular-nums",
-              cell: (p) => `${p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`,
-            },
-            { header: "Risk", cell: (p) => (p.riskLevel ? (RISK_LABEL[p.riskLevel] ?? p.riskLevel) : "Not assessed") },
-            {
-              header: "Validation",
-              cellClassName: (p) => (p.validationState === "valid" ? "text-green-800" : "font-semibold text-red-700"),
-              cell: (p) => VALIDATION_LABEL[p.validationState] ?? p.validationState,
-            },
-          ]}
-        />
-      )}
+      <DataTable<Plot>
+        empty={<p className="mt-4 text-slate-600">No plots match these filters.</p>}
+        label="Land plots"
+        className="mt-2"
+        testId="plots-table"
+        rows={plots}
+        rowKey={(p) => p.id}
+        columns={[
+          {
+            header: "Plot",
+            cell: (p) => <CodeLink to={`/land-plot-details/${p.id}`} code={p.plotCode} sub={p.geometryType} />,
+          },
+          {
+            header: "Farmer",
+            cell: (p) => (
+              <>
+                {p.farmerName ?? "—"}
+                <span className="block font-mono text-xs text-slate-500">{p.farmerId}</span>
+              </>
+            ),
+          },
+          { header: "County", cell: (p) => p.county ?? "—" },
+          { header: "Crop", cell: (p) => p.crop ?? "—" },
+          {
+            header: "Area",
+            className: "text-right",
+            cellClassName: "tabular-nums",
+            cell: (p) => `${p.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`,
+          },
+          { header: "Risk", cell: (p) => (p.riskLevel ? (RISK_LABEL[p.riskLevel] ?? p.riskLevel) : "Not assessed") },
+          {
+            header: "Validation",
+            cellClassName: (p) => (p.validationState === "valid" ? "text-green-800" : "font-semibold text-red-700"),
+            cell: (p) => VALIDATION_LABEL[p.validationState] ?? p.validationState,
+          },
+        ]}
+      />
 
       <Pagination
         page={page}

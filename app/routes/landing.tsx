@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, Link } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { ModuleCard } from "../components/module-card";
 import { LANDING, MODULES } from "../content/landing";
 import { clearMonitoringSession } from "../lib/browser-session";

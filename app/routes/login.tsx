@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { SealTitle } from "#app/components/seal";
 import { LoginForm } from "../components/login/login-form";
 import { type FormSpec, loginPage } from "../content/logins";
 import type { Route } from "./+types/login";
@@ -23,17 +24,11 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="bg-green-900 text-white">
         <div className="mx-auto flex max-w-5xl items-center gap-3 px-4 py-3">
-          <img
-            src="/api/assets/lacra-logo.svg"
-            alt="Seal of the regulator (LACRA)"
-            width={36}
-            height={36}
-            className="h-9 w-9"
+          <SealTitle
+            title="Agricultural Traceability & Compliance"
+            sub="Republic of Liberia"
+            titleClass="text-sm font-bold"
           />
-          <div className="leading-tight">
-            <p className="text-sm font-bold">Agricultural Traceability & Compliance</p>
-            <p className="text-xs text-green-200">Republic of Liberia</p>
-          </div>
         </div>
       </header>
       <main className={`mx-auto w-full flex-1 px-4 py-6 ${wide ? "max-w-5xl" : "max-w-md"}`}>

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FormField, noKey, pageMeta } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { FormField, noKey } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { FarmerFormSchema } from "#worker/contracts/farmer";
@@ -204,12 +208,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
 
         <FormField field={fields.county} label={LABEL.county}>
           <select {...noKey(getSelectProps(fields.county))} key={fields.county.key} className={inputClass}>
-            <option value="">Choose a county</option>
-            {COUNTIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options none="Choose a county" items={COUNTIES} />
           </select>
         </FormField>
         <FormField field={fields.district} label={LABEL.district}>

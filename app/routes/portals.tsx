@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { Link } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Seal } from "#app/components/seal";
 import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { LiveClock } from "../components/live-clock";
 import { WeatherChip } from "../components/weather-chip";
@@ -41,13 +42,7 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
               height={20}
               className="h-5 w-auto rounded-sm"
             />
-            <img
-              src="/api/assets/lacra-logo.svg"
-              alt="Seal of the regulator (LACRA)"
-              width={40}
-              height={40}
-              className="h-10 w-10"
-            />
+            <Seal size={40} />
             <img src="/api/assets/logo.svg" alt="Platform emblem" width={40} height={40} className="h-10 w-10" />
             <img
               src="/api/assets/flag-eu.svg"

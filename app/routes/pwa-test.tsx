@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { pageMeta } from "#app/components/kit";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { PageShell } from "../components/page-shell";
 
 export const meta = () => pageMeta("Debug PWA", { index: true });

@@ -1,5 +1,6 @@
-import { Link } from "react-router";
-import { pageMeta } from "#app/components/kit";
+import { BatchQr, PublicNotFound, PublicShell } from "#app/components/brand";
+import { Facts } from "#app/components/kit/facts";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { monthYear } from "#app/lib/dates";
 import { COUNTY_CENTRES, LIBERIA_BBOX } from "#worker/domain/counties-geo";
 import { LIBERIA_OUTLINE, ORIGIN_CELL_DEGREES, type OriginCell } from "#worker/domain/public-trace";
@@ -32,113 +33,82 @@ const month = monthYear;
 export default function PublicTrace({ loaderData }: Route.ComponentProps) {
   const { trace, code } = loaderData;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="bg-green-900 text-white">
-        <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
-          <img src="/api/assets/lacra-logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <p className="text-sm leading-tight font-bold">
-            Liberia Agricultural Traceability
-            <span className="block text-xs font-normal text-green-200">Public batch trace</span>
+    <PublicShell sub="Public batch trace">
+      {!trace ? (
+        <PublicNotFound testId="trace-not-found" title={TRACE_TEXT.notFoundTitle}>
+          <p>{TRACE_TEXT.notFound(code)}</p>
+        </PublicNotFound>
+      ) : (
+        <>
+          <h1 className="text-2xl font-extrabold break-words">
+            {trace.commodity} · <span className="font-mono text-xl">{trace.batchCode}</span>
+          </h1>
+          <p className="mt-1 text-sm text-slate-700">{TRACE_TEXT.intro}</p>
+          <p className="mt-3">
+            <span
+              className={`inline-block rounded px-2 py-1 font-bold ${COMPLIANCE_BADGE[trace.complianceStatus] ?? ""}`}
+              data-testid="trace-compliance"
+            >
+              {trace.complianceLabel}
+            </span>
           </p>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
-        {!trace ? (
-          <div className="space-y-3" data-testid="trace-not-found">
-            <p className="text-sm font-semibold text-red-700">404 — Not found</p>
-            <h1 className="text-2xl font-extrabold">{TRACE_TEXT.notFoundTitle}</h1>
-            <p>{TRACE_TEXT.notFound(code)}</p>
-            <Link to="/" className="font-semibold text-green-800 underline">
-              Go to the home page
-            </Link>
-          </div>
-        ) : (
-          <>
-            <h1 className="text-2xl font-extrabold break-words">
-              {trace.commodity} · <span className="font-mono text-xl">{trace.batchCode}</span>
-            </h1>
-            <p className="mt-1 text-sm text-slate-700">{TRACE_TEXT.intro}</p>
-            <p className="mt-3">
-              <span
-                className={`inline-block rounded px-2 py-1 font-bold ${COMPLIANCE_BADGE[trace.complianceStatus] ?? ""}`}
-                data-testid="trace-compliance"
-              >
-                {trace.complianceLabel}
-              </span>
-            </p>
-            <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-3">
-              {(
-                [
-                  ["Commodity", trace.commodity],
-                  ["HS code", `${trace.hsCode}${trace.hsDescription ? ` — ${trace.hsDescription}` : ""}`],
-                  ["Quality grade", trace.grade ?? "Not graded"],
-                  ["Weight", kg(trace.weightKg)],
-                  ["Harvest", trace.harvestMonth ? month(trace.harvestMonth) : "—"],
-                  [
-                    trace.counties.length > 1 ? "Counties of origin" : "County of origin",
-                    trace.counties.join(", ") || "—",
-                  ],
-                  ["Current stage", trace.status],
-                  ["Origin plots", String(trace.plotCount)],
-                  ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
-                ] as [string, string][]
-              ).map(([k, v]) => (
-                <div key={k}>
-                  <dt className="font-semibold text-slate-600">{k}</dt>
-                  <dd>{v}</dd>
-                </div>
+          <Facts
+            className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-3"
+            facts={[
+              ["Commodity", trace.commodity],
+              ["HS code", `${trace.hsCode}${trace.hsDescription ? ` — ${trace.hsDescription}` : ""}`],
+              ["Quality grade", trace.grade ?? "Not graded"],
+              ["Weight", kg(trace.weightKg)],
+              ["Harvest", trace.harvestMonth ? month(trace.harvestMonth) : "—"],
+              [trace.counties.length > 1 ? "Counties of origin" : "County of origin", trace.counties.join(", ") || "—"],
+              ["Current stage", trace.status],
+              ["Origin plots", String(trace.plotCount)],
+              ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
+            ]}
+          />
+
+          <section aria-labelledby="timeline" className="mt-6">
+            <h2 id="timeline" className="mb-2 text-lg font-bold">
+              Chain of custody
+            </h2>
+            <ol className="space-y-2 border-l-2 border-green-700 pl-4" data-testid="trace-timeline">
+              {trace.timeline.map((e) => (
+                <li
+                  key={`${e.batchCode}-${e.stage}-${e.date}-${e.by}-${e.place ?? ""}`}
+                  className="rounded-md bg-white p-3 text-sm shadow-sm"
+                >
+                  <p className="font-semibold">{e.stage}</p>
+                  <p className="text-slate-700">
+                    <time dateTime={e.date}>{e.date}</time>
+                    {e.place ? ` · ${e.place}` : ""} · {e.by}
+                    {e.batchCode !== trace.batchCode ? ` · as batch ${e.batchCode}` : ""}
+                  </p>
+                </li>
               ))}
-            </dl>
+            </ol>
+          </section>
 
-            <section aria-labelledby="timeline" className="mt-6">
-              <h2 id="timeline" className="mb-2 text-lg font-bold">
-                Chain of custody
-              </h2>
-              <ol className="space-y-2 border-l-2 border-green-700 pl-4" data-testid="trace-timeline">
-                {trace.timeline.map((e) => (
-                  <li
-                    key={`${e.batchCode}-${e.stage}-${e.date}-${e.by}-${e.place ?? ""}`}
-                    className="rounded-md bg-white p-3 text-sm shadow-sm"
-                  >
-                    <p className="font-semibold">{e.stage}</p>
-                    <p className="text-slate-700">
-                      <time dateTime={e.date}>{e.date}</time>
-                      {e.place ? ` · ${e.place}` : ""} · {e.by}
-                      {e.batchCode !== trace.batchCode ? ` · as batch ${e.batchCode}` : ""}
-                    </p>
-                  </li>
-                ))}
-              </ol>
-            </section>
+          <section aria-labelledby="origin-map" className="mt-6">
+            <h2 id="origin-map" className="mb-2 text-lg font-bold">
+              Where it was grown
+            </h2>
+            <OriginMap cells={trace.cells} counties={trace.counties} />
+            <p className="mt-1 text-xs text-slate-600">{TRACE_TEXT.mapNote}</p>
+          </section>
 
-            <section aria-labelledby="origin-map" className="mt-6">
-              <h2 id="origin-map" className="mb-2 text-lg font-bold">
-                Where it was grown
-              </h2>
-              <OriginMap cells={trace.cells} counties={trace.counties} />
-              <p className="mt-1 text-xs text-slate-600">{TRACE_TEXT.mapNote}</p>
-            </section>
-
-            <section aria-labelledby="qr" className="mt-6 text-center">
-              <h2 id="qr" className="font-bold">
-                QR code of this page
-              </h2>
-              <img
-                src={`/api/qr/${trace.batchCode}.svg`}
-                alt={`QR code linking to this page for batch ${trace.batchCode}`}
-                width={160}
-                height={160}
-                className="mx-auto mt-2 h-40 w-40"
-                loading="lazy"
-              />
-            </section>
-          </>
-        )}
-      </main>
-      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">
-        Republic of Liberia · agricultural traceability and EUDR compliance
-      </footer>
-    </div>
+          <section aria-labelledby="qr" className="mt-6 text-center">
+            <h2 id="qr" className="font-bold">
+              QR code of this page
+            </h2>
+            <BatchQr
+              code={trace.batchCode}
+              alt={`QR code linking to this page for batch ${trace.batchCode}`}
+              className="mx-auto mt-2 h-40 w-40"
+            />
+          </section>
+        </>
+      )}
+    </PublicShell>
   );
 }
 

@@ -1,6 +1,10 @@
 import { Link } from "react-router";
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, pageMeta } from "#app/components/kit";
+import { PublicNotFound, PublicShell } from "#app/components/brand";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Facts } from "#app/components/kit/facts";
+import { pageMeta } from "#app/components/kit/page-meta";
 import { longDate } from "#app/lib/dates";
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "#app/lib/light-form";
 import type { RevokeSchema } from "#worker/contracts/certificates";
@@ -40,90 +44,64 @@ const STATUS_STYLE: Record<string, string> = {
 export default function Verify({ loaderData: d, actionData }: Route.ComponentProps) {
   const v = d.view;
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="bg-green-900 text-white">
-        <div className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-3">
-          <img src="/api/assets/lacra-logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
-          <p className="text-sm leading-tight font-bold">
-            Liberia Agricultural Traceability
-            <span className="block text-xs font-normal text-green-200">{VERIFY_TEXT.header}</span>
-          </p>
-        </div>
-      </header>
-      <main className="mx-auto w-full max-w-3xl flex-1 px-4 py-5">
-        {!v ? (
-          <div className="space-y-3" data-testid="verify-not-found">
-            <p className="text-sm font-semibold text-red-700">404 — Not found</p>
-            <h1 className="text-2xl font-extrabold">{VERIFY_TEXT.notFoundTitle}</h1>
-            <p className="break-words">{d.notFound}</p>
-            <Link to="/" className="font-semibold text-green-800 underline">
-              Go to the home page
-            </Link>
+    <PublicShell sub={VERIFY_TEXT.header}>
+      {!v ? (
+        <PublicNotFound testId="verify-not-found" title={VERIFY_TEXT.notFoundTitle}>
+          <p className="break-words">{d.notFound}</p>
+        </PublicNotFound>
+      ) : (
+        <>
+          <h1 className="text-xl font-extrabold">{VERIFY_TEXT.title}</h1>
+          <p className="mt-1 text-sm text-slate-700">{VERIFY_TEXT.intro}</p>
+          {d.revokedNow && (
+            <p role="status" className="mt-3 rounded-md bg-green-50 p-3 font-semibold text-green-900">
+              {VERIFY_TEXT.revoked}
+            </p>
+          )}
+          <div className={`mt-4 rounded-md border-2 p-4 ${STATUS_STYLE[v.status] ?? ""}`} data-testid="verify-status">
+            <p className="text-sm font-semibold">{VERIFY_TEXT.genuine}</p>
+            <p className="mt-1 text-3xl font-extrabold">
+              {v.status === "valid" && VERIFY_TEXT.status.valid}
+              {v.status === "expired" && `${VERIFY_TEXT.status.expired} on ${day(v.expiresAt)}`}
+              {v.status === "revoked" && `${VERIFY_TEXT.status.revoked} on ${day(v.revokedAt)}`}
+              {v.status === "superseded" && VERIFY_TEXT.status.superseded}
+            </p>
+            {v.status === "revoked" && <p className="mt-1 font-semibold break-words">Reason: {v.revocationReason}</p>}
+            {v.status === "superseded" && v.supersededBy && (
+              <p className="mt-1">
+                Current certificate:{" "}
+                <Link to={`/verify/${v.supersededBy}`} reloadDocument className="font-mono font-semibold underline">
+                  {v.supersededBy}
+                </Link>
+              </p>
+            )}
           </div>
-        ) : (
-          <>
-            <h1 className="text-xl font-extrabold">{VERIFY_TEXT.title}</h1>
-            <p className="mt-1 text-sm text-slate-700">{VERIFY_TEXT.intro}</p>
-            {d.revokedNow && (
-              <p role="status" className="mt-3 rounded-md bg-green-50 p-3 font-semibold text-green-900">
-                {VERIFY_TEXT.revoked}
-              </p>
-            )}
-            <div className={`mt-4 rounded-md border-2 p-4 ${STATUS_STYLE[v.status] ?? ""}`} data-testid="verify-status">
-              <p className="text-sm font-semibold">{VERIFY_TEXT.genuine}</p>
-              <p className="mt-1 text-3xl font-extrabold">
-                {v.status === "valid" && VERIFY_TEXT.status.valid}
-                {v.status === "expired" && `${VERIFY_TEXT.status.expired} on ${day(v.expiresAt)}`}
-                {v.status === "revoked" && `${VERIFY_TEXT.status.revoked} on ${day(v.revokedAt)}`}
-                {v.status === "superseded" && VERIFY_TEXT.status.superseded}
-              </p>
-              {v.status === "revoked" && <p className="mt-1 font-semibold break-words">Reason: {v.revocationReason}</p>}
-              {v.status === "superseded" && v.supersededBy && (
-                <p className="mt-1">
-                  Current certificate:{" "}
-                  <Link to={`/verify/${v.supersededBy}`} reloadDocument className="font-mono font-semibold underline">
-                    {v.supersededBy}
-                  </Link>
-                </p>
-              )}
-            </div>
-            {v.testProfile && (
-              <p
-                className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800"
-                data-testid="verify-test-profile"
-              >
-                {VERIFY_TEXT.testProfile}
-              </p>
-            )}
-            <dl
-              className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2"
-              data-testid="verify-details"
+          {v.testProfile && (
+            <p
+              className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800"
+              data-testid="verify-test-profile"
             >
-              {(
-                [
-                  ["Certificate", v.title],
-                  ["Certificate No.", v.certificateNumber],
-                  ["Date of issue", day(v.issuedAt)],
-                  [v.status === "expired" ? "Expired on" : "Valid until", day(v.expiresAt)],
-                  ["Issued by", v.issuer],
-                  ["Subject", `${SUBJECT_WORD[v.subject.kind] ?? "Subject"}: ${v.subject.label}`],
-                  ["Subject reference", v.subject.reference],
-                ] as [string, string][]
-              ).map(([k, val]) => (
-                <div key={k}>
-                  <dt className="font-semibold text-slate-600">{k}</dt>
-                  <dd className="break-words">{val}</dd>
-                </div>
-              ))}
-            </dl>
-            {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.result} />}
-          </>
-        )}
-      </main>
-      <footer className="border-t border-slate-200 py-3 text-center text-xs text-slate-600">
-        Republic of Liberia · agricultural traceability and EUDR compliance
-      </footer>
-    </div>
+              {VERIFY_TEXT.testProfile}
+            </p>
+          )}
+          <Facts
+            className="mt-4 grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-white p-4 text-sm shadow-sm sm:grid-cols-2"
+            testId="verify-details"
+            ddClassName="break-words"
+            facts={[
+              ["Certificate", v.title],
+              ["Certificate No.", v.certificateNumber],
+              ["Date of issue", day(v.issuedAt)],
+              [v.status === "expired" ? "Expired on" : "Valid until", day(v.expiresAt)],
+              ["Issued by", v.issuer],
+              ["Subject", `${SUBJECT_WORD[v.subject.kind] ?? "Subject"}: ${v.subject.label}`],
+              ["Subject reference", v.subject.reference],
+            ]}
+          />
+          {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.result} />}
+        </>
+      )}
+    </PublicShell>
   );
 }
 

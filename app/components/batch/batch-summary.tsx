@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { BatchQr } from "#app/components/batch-qr";
+import { Facts } from "#app/components/kit/facts";
 import { COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "#app/content/batches";
 import { type BatchData, kg, stage } from "./shared";
 
@@ -11,33 +13,28 @@ export function BatchSummary({ d }: { d: BatchData }) {
         <h2 id="summary" className="sr-only">
           Summary
         </h2>
-        <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3">
-          {(
-            [
-              ["Commodity", `${batch.commodity} (HS ${batch.hsCode})`],
-              ["Weight", kg(batch.weightKg)],
-              ["Quality grade", batch.grade ?? "—"],
-              ["Harvest date", batch.harvestDate ?? "—"],
-              ["Stage", stage(batch.status)],
-              ["County of origin", batch.county ?? "—"],
-              ["Registered", batch.createdAt.slice(0, 10)],
-              ...(batch.derivedBy
-                ? [["Made by", batch.derivedBy === "split" ? "Splitting a batch" : "Merging batches"]]
-                : []),
-              ...(batch.ddsReference
-                ? [
-                    ["EU DDS reference", batch.ddsReference],
-                    ["DDS verification", batch.ddsVerification ?? "—"],
-                  ]
-                : []),
-            ] as [string, string][]
-          ).map(([k, v]) => (
-            <div key={k}>
-              <dt className="font-semibold text-slate-600">{k}</dt>
-              <dd className="break-words">{v}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts
+          className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3"
+          ddClassName="break-words"
+          facts={[
+            ["Commodity", `${batch.commodity} (HS ${batch.hsCode})`],
+            ["Weight", kg(batch.weightKg)],
+            ["Quality grade", batch.grade ?? "—"],
+            ["Harvest date", batch.harvestDate ?? "—"],
+            ["Stage", stage(batch.status)],
+            ["County of origin", batch.county ?? "—"],
+            ["Registered", batch.createdAt.slice(0, 10)],
+            ...(batch.derivedBy
+              ? ([["Made by", batch.derivedBy === "split" ? "Splitting a batch" : "Merging batches"]] as const)
+              : []),
+            ...(batch.ddsReference
+              ? ([
+                  ["EU DDS reference", batch.ddsReference],
+                  ["DDS verification", batch.ddsVerification ?? "—"],
+                ] as const)
+              : []),
+          ]}
+        />
         <div className="mt-4 space-y-2" data-testid="compliance">
           <p>
             <span className={`rounded px-2 py-1 text-sm font-bold ${COMPLIANCE_BADGE[batch.complianceStatus] ?? ""}`}>
@@ -65,13 +62,10 @@ export function BatchSummary({ d }: { d: BatchData }) {
         <h2 id="trace" className="font-bold">
           Public trace
         </h2>
-        <img
-          src={`/api/qr/${batch.batchCode}.svg`}
+        <BatchQr
+          code={batch.batchCode}
           alt={`QR code of the public trace page of ${batch.batchCode}`}
-          width={160}
-          height={160}
           className="mx-auto my-2 h-40 w-40"
-          loading="lazy"
         />
         <p className="text-sm">
           <Link to={`/qr/${batch.batchCode}`} className="font-semibold text-green-800 underline" reloadDocument>

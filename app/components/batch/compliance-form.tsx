@@ -1,4 +1,5 @@
-import { CsrfInput, ErrorSummary } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
 import { type BatchActionData, type BatchData, button } from "./shared";
 
 /** Marks the batch EUDR-compliant, or re-checks it against the plots' latest verdicts. */

@@ -1,4 +1,5 @@
-import { CsrfInput, ErrorSummary, summaryItems } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { type FieldMetadata, type FormMetadata, getFormProps } from "#app/lib/light-form";
 import { button } from "./shared";
 

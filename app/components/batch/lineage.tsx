@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { CodeLink } from "#app/components/kit/code-link";
 import { type BatchData, kg, stage } from "./shared";
 
 /** The batches this one was split or merged from, and those made from it. */
@@ -7,10 +7,7 @@ export function Lineage({ d }: { d: BatchData }) {
   if (!parents.length && !children.length) return null;
   const item = (b: (typeof parents)[number]) => (
     <li key={b.batchId}>
-      <Link to={`/batches/${b.code}`} className="font-mono text-green-800 underline">
-        {b.code}
-      </Link>{" "}
-      · {kg(b.weightKg)} · {stage(b.status)}
+      <CodeLink to={`/batches/${b.code}`} code={b.code} /> · {kg(b.weightKg)} · {stage(b.status)}
     </li>
   );
   return (

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DataTable } from "#app/components/kit";
+import { DataTable } from "#app/components/kit/data-table";
 import { RISK_WORDS } from "#app/content/batches";
 import { type BatchData, kg } from "./shared";
 
@@ -20,54 +20,49 @@ export function OriginsTable({ d }: { d: BatchData }) {
       <h2 id="origins" className="mb-2 text-lg font-bold">
         Origin plots
       </h2>
-      {d.origins.length === 0 ? (
-        <p className="text-slate-600">No origin plot to show.</p>
-      ) : (
-        <DataTable<Origin>
-          labelledBy="origins"
-          testId="origins-table"
-          rows={d.origins}
-          rowKey={(o) => o.plotId}
-          columns={[
-            {
-              header: "Plot",
-              cellClassName: "font-mono",
-              cell: (o) => staffLink(`/land-plot-details/${o.plotId}`, o.plotCode ?? o.plotId),
-            },
-            {
-              header: "Farmer",
-              cell: (o) => (
-                <>
-                  {o.farmerName ?? "—"}
-                  <span className="block font-mono text-xs">{staffLink(`/farmers/${o.farmerId}`, o.farmerId)}</span>
-                </>
-              ),
-            },
-            { header: "County", cell: (o) => o.county ?? "—" },
-            {
-              header: "Area",
-              className: "text-right",
-              cellClassName: "tabular-nums",
-              cell: (o) =>
-                o.areaHectares == null
-                  ? "—"
-                  : `${o.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`,
-            },
-            { header: "Share", className: "text-right", cellClassName: "tabular-nums", cell: (o) => kg(o.weightKg) },
-            {
-              header: "Verdict",
-              cellClassName: (o) =>
-                o.validationState !== "valid" || o.riskLevel === "high" ? "font-semibold text-red-700" : "",
-              cell: (o) =>
-                o.validationState !== "valid"
-                  ? "Invalid geometry"
-                  : o.riskLevel
-                    ? (RISK_WORDS[o.riskLevel] ?? o.riskLevel)
-                    : "Not assessed",
-            },
-          ]}
-        />
-      )}
+      <DataTable<Origin>
+        empty={<p className="text-slate-600">No origin plot to show.</p>}
+        labelledBy="origins"
+        testId="origins-table"
+        rows={d.origins}
+        rowKey={(o) => o.plotId}
+        columns={[
+          {
+            header: "Plot",
+            cellClassName: "font-mono",
+            cell: (o) => staffLink(`/land-plot-details/${o.plotId}`, o.plotCode ?? o.plotId),
+          },
+          {
+            header: "Farmer",
+            cell: (o) => (
+              <>
+                {o.farmerName ?? "—"}
+                <span className="block font-mono text-xs">{staffLink(`/farmers/${o.farmerId}`, o.farmerId)}</span>
+              </>
+            ),
+          },
+          { header: "County", cell: (o) => o.county ?? "—" },
+          {
+            header: "Area",
+            className: "text-right",
+            cellClassName: "tabular-nums",
+            cell: (o) =>
+              o.areaHectares == null ? "—" : `${o.areaHectares.toLocaleString("en", { maximumFractionDigits: 2 })} ha`,
+          },
+          { header: "Share", className: "text-right", cellClassName: "tabular-nums", cell: (o) => kg(o.weightKg) },
+          {
+            header: "Verdict",
+            cellClassName: (o) =>
+              o.validationState !== "valid" || o.riskLevel === "high" ? "font-semibold text-red-700" : "",
+            cell: (o) =>
+              o.validationState !== "valid"
+                ? "Invalid geometry"
+                : o.riskLevel
+                  ? (RISK_WORDS[o.riskLevel] ?? o.riskLevel)
+                  : "Not assessed",
+          },
+        ]}
+      />
       {d.hiddenOrigins > 0 && (
         <p className="mt-1 text-sm text-slate-600">
           This batch also holds produce from {d.hiddenOrigins} plot{d.hiddenOrigins === 1 ? "" : "s"} of other farmers.

@@ -1,6 +1,9 @@
 import type { z } from "zod";
 import { GpsFields, gpsField } from "#app/components/gps-fields";
-import { CsrfInput, ErrorSummary, FormField, summaryItems } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { BATCH_TITLES, PLACE_HINT } from "#app/content/batches";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import type { PurchaseSchema } from "#worker/contracts/batches";
@@ -134,22 +137,12 @@ export function PurchaseSection({
                 defaultValue={commodityDefault}
                 className={input}
               >
-                <option value="">Choose…</option>
-                {COMMODITY_NAMES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options none="Choose…" items={COMMODITY_NAMES} />
               </select>
             </FormField>
             <FormField field={fields.grade} label="Quality grade" small>
               <select {...getSelectProps(fields.grade)} key={fields.grade.key} className={input}>
-                <option value="">Choose…</option>
-                {QUALITY_GRADES.map((g) => (
-                  <option key={g} value={g}>
-                    {g}
-                  </option>
-                ))}
+                <Options none="Choose…" items={QUALITY_GRADES} />
               </select>
             </FormField>
             <FormField field={fields.weightKg} label="Weight (kg)" small>

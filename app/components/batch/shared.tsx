@@ -1,4 +1,4 @@
-import { FormField } from "#app/components/kit";
+import { FormField } from "#app/components/kit/form-field";
 import { type FieldMetadata, getInputProps } from "#app/lib/light-form";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import type { Route } from "../../routes/+types/batch-details";

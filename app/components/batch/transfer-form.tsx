@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { GpsFields, gpsField } from "#app/components/gps-fields";
-import { FormField } from "#app/components/kit";
+import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { PLACE_HINT } from "#app/content/batches";
 import { getSelectProps, useForm } from "#app/lib/light-form";
 import type { TransferSchema } from "#worker/contracts/batches";
@@ -56,12 +57,7 @@ export function TransferForm({
       {grading && (
         <FormField field={fields.grade} label="Quality grade found (optional)" small>
           <select {...getSelectProps(fields.grade)} key={fields.grade.key} className={input}>
-            <option value="">Keep the current grade</option>
-            {QUALITY_GRADES.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
+            <Options none="Keep the current grade" items={QUALITY_GRADES} />
           </select>
         </FormField>
       )}

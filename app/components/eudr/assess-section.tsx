@@ -1,6 +1,8 @@
-import { Link } from "react-router";
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
+import { CodeLink } from "#app/components/kit/code-link";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FieldError } from "#app/components/kit/form-field";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import type { AssessFormSchema } from "#worker/contracts/eudr";
 import {
@@ -77,10 +79,7 @@ export function AssessSection({ d, actionData }: { d: EudrData; actionData: Eudr
           <ul className="mt-2 space-y-3 text-sm">
             {results.map((r) => (
               <li key={r.plotId} className="rounded border border-slate-200 p-2">
-                <Link to={`/land-plot-details/${r.plotId}`} className="font-mono text-green-800 underline">
-                  {r.plotCode}
-                </Link>{" "}
-                <Verdict verdict={r.verdict} />
+                <CodeLink to={`/land-plot-details/${r.plotId}`} code={r.plotCode} /> <Verdict verdict={r.verdict} />
                 <ul className="mt-1 list-disc pl-5">
                   {r.reasons.map((reason) => (
                     <li key={reason}>{reason}</li>

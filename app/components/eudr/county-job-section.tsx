@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FieldError } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { getFormProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { CountyJobFormSchema } from "#worker/contracts/eudr";
@@ -37,12 +40,7 @@ export function CountyJobSection({ d, actionData }: { d: EudrData; actionData: E
           </label>
           <FieldError field={job.county} all />
           <select {...getSelectProps(job.county)} key={job.county.key} className={input}>
-            <option value="">Choose…</option>
-            {COUNTIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options none="Choose…" items={COUNTIES} />
           </select>
         </div>
         <button type="submit" className={button}>

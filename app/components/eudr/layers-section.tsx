@@ -1,4 +1,5 @@
-import { CsrfInput, DataTable } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { DataTable } from "#app/components/kit/data-table";
 import { type EudrData, h2, SampleBadge, section } from "./shared";
 
 type Layer = EudrData["layers"][number];
@@ -11,48 +12,47 @@ export function LayersSection({ d }: { d: EudrData }) {
       <h2 id="layers-title" className={h2}>
         Reference layers in use
       </h2>
-      {layers.length === 0 ? (
-        <p className="mt-2 text-sm text-slate-700" data-testid="no-layers">
-          No reference layers yet: every plot gets “More information needed” until an administrator uploads them.
-        </p>
-      ) : (
-        <DataTable<Layer>
-          labelledBy="layers-title"
-          className="mt-2"
-          tableClassName="w-full text-sm"
-          testId="layers-table"
-          rows={layers}
-          rowKey={(l) => l.id}
-          rowClassName="border-t align-top"
-          columns={[
-            { header: "Kind", cell: (l) => l.kindLabel },
-            {
-              header: "Name",
-              cell: (l) => (
-                <>
-                  {l.name}
-                  {l.sample && <SampleBadge />}
-                </>
-              ),
-            },
-            { header: "Source", cellClassName: "text-xs text-slate-700", cell: (l) => l.source },
-            { header: "Date", cellClassName: "whitespace-nowrap", cell: (l) => l.sourceDate },
-            {
-              header: "Version",
-              cell: (l) => (
-                <a
-                  href={`/api/eudr/layers/${l.id}/geojson`}
-                  className="text-green-800 underline"
-                  title="Download the original file"
-                >
-                  {l.version}
-                </a>
-              ),
-            },
-            { header: "Features", className: "text-right", cellClassName: "tabular-nums", cell: (l) => l.featureCount },
-          ]}
-        />
-      )}
+      <DataTable<Layer>
+        empty={
+          <p className="mt-2 text-sm text-slate-700" data-testid="no-layers">
+            No reference layers yet: every plot gets “More information needed” until an administrator uploads them.
+          </p>
+        }
+        labelledBy="layers-title"
+        className="mt-2"
+        tableClassName="w-full text-sm"
+        testId="layers-table"
+        rows={layers}
+        rowKey={(l) => l.id}
+        rowClassName="border-t align-top"
+        columns={[
+          { header: "Kind", cell: (l) => l.kindLabel },
+          {
+            header: "Name",
+            cell: (l) => (
+              <>
+                {l.name}
+                {l.sample && <SampleBadge />}
+              </>
+            ),
+          },
+          { header: "Source", cellClassName: "text-xs text-slate-700", cell: (l) => l.source },
+          { header: "Date", cellClassName: "whitespace-nowrap", cell: (l) => l.sourceDate },
+          {
+            header: "Version",
+            cell: (l) => (
+              <a
+                href={`/api/eudr/layers/${l.id}/geojson`}
+                className="text-green-800 underline"
+                title="Download the original file"
+              >
+                {l.version}
+              </a>
+            ),
+          },
+          { header: "Features", className: "text-right", cellClassName: "tabular-nums", cell: (l) => l.featureCount },
+        ]}
+      />
       {canManage && demo && (
         <form method="post" className="mt-3">
           <CsrfInput token={user.csrf} />

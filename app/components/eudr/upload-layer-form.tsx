@@ -1,5 +1,8 @@
 import type { z } from "zod";
-import { CsrfInput, ErrorSummary, FieldError, summaryItems } from "#app/components/kit";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FieldError } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import type { LayerUploadFormSchema } from "#worker/contracts/eudr";
 import { LAYER_KIND_LABEL } from "#worker/contracts/eudr-light";
@@ -48,12 +51,7 @@ export function UploadLayerForm({ d, actionData }: { d: EudrData; actionData: Eu
           </label>
           <FieldError field={upload.kind} all />
           <select {...getSelectProps(upload.kind)} key={upload.kind.key} className={input}>
-            <option value="">Choose…</option>
-            {LAYER_KINDS.map((k) => (
-              <option key={k} value={k}>
-                {LAYER_KIND_LABEL[k]}
-              </option>
-            ))}
+            <Options none="Choose…" items={LAYER_KINDS} text={(k) => LAYER_KIND_LABEL[k]} />
           </select>
         </div>
         <div>

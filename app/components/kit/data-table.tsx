@@ -30,6 +30,7 @@ export function DataTable<Row>({
   bodyClassName,
   label,
   labelledBy,
+  empty,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -48,8 +49,11 @@ export function DataTable<Row>({
   label?: string;
   /** The id of the heading that names the scrolling region (instead of `label`). */
   labelledBy?: string;
+  /** What to show instead of the table when there are no rows (e.g. "No batches match…"). */
+  empty?: React.ReactNode;
 }) {
   const captionId = useId();
+  if (rows.length === 0 && empty !== undefined) return empty;
   const pad = dense ? "p-1" : "p-2";
   const cls = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
   return (

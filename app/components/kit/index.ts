@@ -7,13 +7,19 @@
  * - `Pagination`    server-driven "previous / next" (and numbered) links; works with JavaScript off
  * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
  * - `DataTable`     a table with header, rows and caption that scrolls inside its container
+ * - `Options`       a select's options: the empty choice, then one per item
+ * - `Facts`         a definition list of label → text pairs
+ * - `CodeLink`      a record's code as a link, with an optional small line under it
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
  */
+export { CodeLink } from "./code-link";
 export { CsrfInput } from "./csrf-input";
 export { type Column, DataTable } from "./data-table";
 export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
+export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
+export { Options } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { ErrorSummary, type SummaryItem } from "#app/components/kit";
+import { ErrorSummary, type SummaryItem } from "#app/components/kit/error-summary";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";

@@ -1,0 +1,26 @@
+/**
+ * The `<option>`s of a select: first the empty choice (`none`, e.g. "Choose a county" or "All"),
+ * then one per item; an item's value and text are the item itself unless `value`/`text` say otherwise.
+ */
+export function Options<T>({
+  none,
+  items,
+  value = String,
+  text = value,
+}: {
+  none: React.ReactNode;
+  items: readonly T[];
+  value?: (item: T) => string;
+  text?: (item: T) => React.ReactNode;
+}) {
+  return (
+    <>
+      <option value="">{none}</option>
+      {items.map((item) => (
+        <option key={value(item)} value={value(item)}>
+          {text(item)}
+        </option>
+      ))}
+    </>
+  );
+}
