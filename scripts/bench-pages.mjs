@@ -77,6 +77,7 @@ export function publicPages({ batchCode, certificateNumber }) {
     "/install-app",
     "/mobile-app-download",
     "/pwa-test",
+    "/api-reference",
     batchCode && `/qr/${batchCode}`,
     certificateNumber && `/verify/${certificateNumber}`,
   ].filter(Boolean);

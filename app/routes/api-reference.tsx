@@ -96,7 +96,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
         Machine-readable: <a href="/api/docs">/api/docs</a> (OpenAPI 3.1, JSON). {operations.length} operations.
       </p>
       <nav aria-label="Operations" className="mt-4">
-        <ul className="columns-1 text-sm sm:columns-2">
+        <ul className="columns-1 text-sm [overflow-wrap:anywhere] sm:columns-2">
           {operations.map((op) => (
             <li key={op.id}>
               <a href={`#${op.id}`} className="text-green-800 hover:underline">
@@ -109,7 +109,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {operations.map((op) => (
-        <section key={op.id} id={op.id} aria-labelledby={`${op.id}-h`} className="mt-6 border-t border-slate-200 pt-4">
+        <section key={op.id} id={op.id} aria-labelledby={`${op.id}-h`} className="mt-6 border-t border-slate-200 pt-4 [overflow-wrap:anywhere]">
           <h2 id={`${op.id}-h`} className="text-lg font-bold text-slate-900">
             <code>
               {op.method} {op.path}
@@ -126,7 +126,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
             />
           )}
           {op.body && <FieldTable caption="Request body (JSON)" fields={op.body} />}
-          <table className="mt-2 text-sm">
+          <table className="mt-2 w-full table-fixed text-sm">
             <caption className="text-left font-semibold">Responses</caption>
             <tbody>
               {op.responses.map((r) => (
@@ -148,7 +148,7 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
 function FieldTable({ caption, fields }: { caption: string; fields: Field[] }) {
   if (!fields.length) return null;
   return (
-    <table className="mt-2 text-sm">
+    <table className="mt-2 w-full table-fixed text-sm">
       <caption className="text-left font-semibold">{caption}</caption>
       <thead>
         <tr>

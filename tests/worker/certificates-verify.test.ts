@@ -132,21 +132,8 @@ describe("/verify/{certificateNumber}", () => {
 
     const html = decode(await (await call(`/verify/${n}`)).text());
     const today = new Date();
-    const months = [
-      "January",
-      "February",
-      "March",
-      "April",
-      "May",
-      "June",
-      "July",
-      "August",
-      "September",
-      "October",
-      "November",
-      "December",
-    ];
-    expect(html).toContain(`Revoked on ${today.getUTCDate()} ${months[today.getUTCMonth()]} ${today.getUTCFullYear()}`);
+    const day = today.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+    expect(html).toContain(`Revoked on ${day}`);
     expect(html).toContain("Reason: Origin declaration found to be false on inspection");
 
     const again = await post(`/api/certificates/${n}/revoke`, "office", { reason: "A second revocation attempt" });
