@@ -109,7 +109,12 @@ export default function ApiReference({ loaderData }: Route.ComponentProps) {
         </ul>
       </nav>
       {operations.map((op) => (
-        <section key={op.id} id={op.id} aria-labelledby={`${op.id}-h`} className="mt-6 border-t border-slate-200 pt-4 [overflow-wrap:anywhere]">
+        <section
+          key={op.id}
+          id={op.id}
+          aria-labelledby={`${op.id}-h`}
+          className="mt-6 border-t border-slate-200 pt-4 [overflow-wrap:anywhere]"
+        >
           <h2 id={`${op.id}-h`} className="text-lg font-bold text-slate-900">
             <code>
               {op.method} {op.path}
