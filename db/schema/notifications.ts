@@ -1,0 +1,42 @@
+/**
+ * Notices to one account (PLAN.md "one notifications table"): issues 13, 14 and 15 all write here,
+ * in the same `db.batch()` as the change they announce. A notice is a record: it is stored whatever
+ * the person's preferences; preferences decide how it is shown and whether it is pushed (issue 15).
+ */
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { createdAt } from "./columns";
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    /** One of NOTIFICATION_KINDS (worker/domain/notifications.ts). */
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    /** A path inside the platform the notice points at, e.g. /land-plot-details/PLT-… */
+    link: text("link"),
+    subjectType: text("subject_type"),
+    subjectId: text("subject_id"),
+    /** The same event never notifies twice (a retried write, a re-run job): unique when set. */
+    dedupeKey: text("dedupe_key").unique(),
+    createdAt: createdAt(),
+    readAt: text("read_at"),
+    /** When issue 15's push delivery sent it; null while not pushed. */
+    pushedAt: text("pushed_at"),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Per account and kind: show in the notices list, and push to the phone (issue 15). Absent row = defaults. */
+export const notificationPreferences = sqliteTable(
+  "notification_preferences",
+  {
+    userId: text("user_id").notNull(),
+    kind: text("kind").notNull(),
+    inApp: integer("in_app", { mode: "boolean" }).notNull().default(true),
+    push: integer("push", { mode: "boolean" }).notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);

@@ -1,0 +1,34 @@
+/**
+ * Notices to one account (PLAN.md "one notifications table"). `notifyStatement` returns the insert
+ * to put in the SAME `db.batch()` as the change it announces, so a notice never exists without its
+ * change nor the other way round. Give a `dedupeKey` when the same event could be written twice
+ * (a retried offline submission, a re-run job): the second insert is ignored.
+ */
+import type { Database } from "#db/client";
+import { insertNotificationStatement } from "#db/queries/notifications";
+import type { NotificationKind } from "#worker/domain/notifications";
+
+export type Notice = {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link?: string;
+  subject?: { type: string; id: string };
+  dedupeKey?: string;
+};
+
+export function notifyStatement(db: Database, notice: Notice, now: Date) {
+  return insertNotificationStatement(db, {
+    id: crypto.randomUUID(),
+    userId: notice.userId,
+    kind: notice.kind,
+    title: notice.title,
+    body: notice.body,
+    link: notice.link ?? null,
+    subjectType: notice.subject?.type ?? null,
+    subjectId: notice.subject?.id ?? null,
+    dedupeKey: notice.dedupeKey ?? null,
+    createdAt: now.toISOString(),
+  });
+}
