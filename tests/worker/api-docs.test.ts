@@ -83,6 +83,21 @@ describe("GET /api/docs (OpenAPI 3.1)", () => {
     expect(doc.paths["/api/reports"]!.post!["x-permission"]).toBe("generateReports");
   });
 
+  it("documents the 403 an account with a temporary password gets, except where it may change it", async () => {
+    const { doc } = await fetchDocs();
+    expect(doc.paths["/api/batches"]!.post!.responses["403"]?.description).toContain(
+      "Change your password before continuing",
+    );
+    expect(doc.paths["/api/batches"]!.post!.responses["403"]?.description).toContain("recordPurchases");
+    // Open to any signed-in account, yet refused until the temporary password is changed.
+    const signedIn = Object.values(doc.paths)
+      .flatMap((p) => Object.values(p))
+      .find((op) => op["x-permission"] === "signed-in" && op.responses["403"]);
+    expect(signedIn?.responses["403"]?.description).toContain("Change your password before continuing");
+    // The routes that serve a temporary-password account do not list it.
+    expect(doc.paths["/api/auth/me"]!.get!.responses["403"]).toBeUndefined();
+  });
+
   it("is cacheable: public Cache-Control and an ETag answered 304", async () => {
     const { res } = await fetchDocs();
     expect(res.headers.get("cache-control")).toMatch(/^public, max-age=\d+/);

@@ -93,7 +93,7 @@ function guard(allowed: (role: Role) => boolean, beforePasswordChange = false): 
 export function requireSession(options: { beforePasswordChange?: boolean } = {}): MiddlewareHandler<ApiEnv> {
   return tag(
     guard(() => true, options.beforePasswordChange),
-    { access: { kind: "session" } },
+    { access: { kind: "session", beforePasswordChange: options.beforePasswordChange ?? false } },
   );
 }
 

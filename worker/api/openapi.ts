@@ -9,6 +9,7 @@ import { z } from "zod";
 import { PERMISSIONS, type Permission } from "../auth/permissions";
 import { SESSION_COOKIE } from "../auth/session";
 import { ApiErrorSchema, ApiPageSchema, ApiSuccessSchema } from "../contracts/api";
+import { CHANGE_PASSWORD_FIRST } from "./middleware";
 import { type Access, metaOf, type RouteMeta } from "./route-meta";
 
 type JsonSchema = Record<string, unknown>;
@@ -80,10 +81,12 @@ function collect(routes: RouterRoute[]) {
 
 function accessOf(access: Access | undefined) {
   const none: Record<string, string[]>[] = [];
-  if (!access || access.kind === "public") return { permission: "public" as const, security: none };
+  if (!access || access.kind === "public")
+    return { permission: "public" as const, security: none, passwordFirst: false };
   const security: Record<string, string[]>[] = [{ bearer: [] }, { sessionCookie: [] }];
-  if (access.kind === "session") return { permission: "signed-in" as const, security };
-  return { permission: access.permission, roles: PERMISSIONS[access.permission], security };
+  if (access.kind === "session")
+    return { permission: "signed-in" as const, security, passwordFirst: !access.beforePasswordChange };
+  return { permission: access.permission, roles: PERMISSIONS[access.permission], security, passwordFirst: true };
 }
 
 function queryParameters(schema: z.ZodType): Parameter[] {
@@ -96,7 +99,12 @@ function queryParameters(schema: z.ZodType): Parameter[] {
   }));
 }
 
-function responsesOf(meta: RouteMeta, hasParams: boolean, permission: string): Record<string, Response> {
+function responsesOf(
+  meta: RouteMeta,
+  hasParams: boolean,
+  permission: string,
+  passwordFirst: boolean,
+): Record<string, Response> {
   const out: Record<string, Response> = {};
   const success = meta.responses ?? { 200: "Success" };
   for (const [status, description] of Object.entries(success)) {
@@ -105,7 +113,11 @@ function responsesOf(meta: RouteMeta, hasParams: boolean, permission: string): R
   const error = (description: string) => ({ description, content: json(ref("Error")) });
   if (meta.body || meta.query) out["400"] = error("The request is not valid: the first message, and `errors` by field");
   if (permission !== "public") out["401"] = error("Not signed in, or the session has ended");
-  if (permission !== "public" && permission !== "signed-in") out["403"] = error(`No \`${permission}\` permission`);
+  const forbidden = [
+    ...(passwordFirst ? [`"${CHANGE_PASSWORD_FIRST}" while the account still has its temporary password`] : []),
+    ...(permission !== "public" && permission !== "signed-in" ? [`no \`${permission}\` permission`] : []),
+  ];
+  if (forbidden.length) out["403"] = error(forbidden.join("; or "));
   if (hasParams) out["404"] = error("Nothing found at this address");
   if (meta.body) {
     out["413"] = error("The body is larger than 1 MiB");
@@ -131,7 +143,7 @@ export function buildOpenApi(routes: RouterRoute[]): OpenApiDocument {
       tags: [path.split("/")[2] ?? "api"],
       ...(parameters.length ? { parameters } : {}),
       ...(meta.body ? { requestBody: { required: true, content: json(jsonSchema(meta.body)) } } : {}),
-      responses: responsesOf(meta, names.length > 0, access.permission),
+      responses: responsesOf(meta, names.length > 0, access.permission, access.passwordFirst),
       security: access.security,
       "x-permission": access.permission,
       ...("roles" in access ? { "x-roles": access.roles } : {}),

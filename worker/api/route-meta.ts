@@ -7,7 +7,11 @@ import type { MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import type { Permission } from "../auth/permissions";
 
-export type Access = { kind: "public" } | { kind: "session" } | { kind: "permission"; permission: Permission };
+/** `beforePasswordChange`: the route also serves an account that must still change its temporary password. */
+export type Access =
+  | { kind: "public" }
+  | { kind: "session"; beforePasswordChange?: boolean }
+  | { kind: "permission"; permission: Permission };
 export type RouteMeta = {
   access?: Access;
   body?: z.ZodType;
