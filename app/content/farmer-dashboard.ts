@@ -15,7 +15,8 @@ export const FARMER_TEXT = {
   certificatesHeading: "My certificates",
   notIssued: "Not issued yet — the land inspector or the regulator issues it once your plots are assessed.",
   noticesHeading: "Notices",
-  noNotices: "No notices yet. You will see here when a plot is found high risk, an inspection is scheduled or a certificate is ready.",
+  noNotices:
+    "No notices yet. You will see here when a plot is found high risk, an inspection is scheduled or a certificate is ready.",
   noFarmerRecord: "No farmer record is linked to this account yet. Ask your land inspector to link it.",
 } as const;
 

@@ -6,10 +6,10 @@ import { PlotOutline } from "../components/plot-outline";
 import { AccessDenied } from "../components/work-shell";
 import { COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "../content/batches";
 import {
-  FARMER_TEXT as T,
   HIGH_RISK_STEP,
   MORE_INFORMATION_STEPS,
   STEP_FOR_EVIDENCE,
+  FARMER_TEXT as T,
   VALIDATION_WORDS,
   VERDICT_WORDS,
 } from "../content/farmer-dashboard";
@@ -55,7 +55,11 @@ export default function FarmerDashboard({ loaderData }: Route.ComponentProps) {
 function IdCard({ view }: { view: View }) {
   const f = view.farmer;
   return (
-    <section aria-labelledby="card" className={`${SECTION} print:border-2 print:border-black`} data-testid="farmer-card">
+    <section
+      aria-labelledby="card"
+      className={`${SECTION} print:border-2 print:border-black`}
+      data-testid="farmer-card"
+    >
       <h2 id="card" className="text-lg font-bold">
         {T.cardHeading}
       </h2>
@@ -96,7 +100,9 @@ function IdCard({ view }: { view: View }) {
         </dl>
       </div>
       <p className="mt-2 text-sm text-slate-700 print:hidden">{T.cardHint}</p>
-      <p className="mt-1 text-sm text-slate-600 print:hidden">To print the card, use your browser's Print: only the card is printed.</p>
+      <p className="mt-1 text-sm text-slate-600 print:hidden">
+        To print the card, use your browser's Print: only the card is printed.
+      </p>
     </section>
   );
 }
@@ -169,7 +175,9 @@ function Plots({ plots }: { plots: View["plots"] }) {
               <div className="mt-2 text-sm">
                 <p className={`font-bold ${TONE[words.tone]}`} data-testid="plot-verdict">
                   {words.label}
-                  {p.assessedAt && <span className="font-normal text-slate-600"> · checked {longDate(p.assessedAt)}</span>}
+                  {p.assessedAt && (
+                    <span className="font-normal text-slate-600"> · checked {longDate(p.assessedAt)}</span>
+                  )}
                 </p>
                 <p>{words.meaning}</p>
                 {p.reasons.length > 0 && (
@@ -226,7 +234,9 @@ function Sales({ sales }: { sales: View["sales"] }) {
           <li key={s.batchCode} className="border-t pt-2" data-testid="farmer-sale">
             <p className="flex flex-wrap items-center gap-2">
               <span className="font-mono font-bold">{s.batchCode}</span>
-              <span className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[s.complianceStatus] ?? ""}`}>
+              <span
+                className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[s.complianceStatus] ?? ""}`}
+              >
                 {COMPLIANCE_SHORT[s.complianceStatus] ?? s.complianceStatus}
               </span>
             </p>

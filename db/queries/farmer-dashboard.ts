@@ -41,10 +41,9 @@ export async function ownPlots(db: Database, farmerIds: string[], limit = 50) {
     .limit(limit);
 }
 
-/** The latest stored verdict of each plot (the plot's own assessed_at names it). */
-export async function latestAssessments(db: Database, plots: { id: string; assessedAt: string | null }[]) {
-  const assessed = plots.filter((p) => p.assessedAt);
-  if (!assessed.length) return [];
+/** The latest stored verdict of each plot (plot_assessments_plot_id_idx finds each plot's newest row). */
+export async function latestAssessments(db: Database, plotIds: string[]) {
+  if (!plotIds.length) return [];
   return db
     .select({
       plotId: plotAssessments.plotId,
@@ -55,7 +54,10 @@ export async function latestAssessments(db: Database, plots: { id: string; asses
     })
     .from(plotAssessments)
     .where(
-      or(...assessed.map((p) => and(eq(plotAssessments.plotId, p.id), eq(plotAssessments.assessedAt, p.assessedAt!)))),
+      and(
+        inArray(plotAssessments.plotId, plotIds),
+        sql`${plotAssessments.assessedAt} = (SELECT max(pa.assessed_at) FROM plot_assessments pa WHERE pa.plot_id = ${plotAssessments.plotId})`,
+      ),
     )
     .orderBy(desc(plotAssessments.assessedAt));
 }

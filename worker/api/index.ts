@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { checkHealth } from "../services/platform/check-health";
-import { dashboardMetrics } from "../services/reports/dashboard-metrics";
 import { farmerMetrics } from "../services/registry/farmer-dashboard";
+import { dashboardMetrics } from "../services/reports/dashboard-metrics";
 import { eudrApi } from "./assessments";
 import { assets } from "./assets";
 import { auditApi } from "./audit";

@@ -71,7 +71,10 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
     validCertificatesOfSubjects(db, "farmer", farmerIds),
   ]);
   const [latest, saleCertificates] = await Promise.all([
-    latestAssessments(db, plots),
+    latestAssessments(
+      db,
+      plots.map((p) => p.id),
+    ),
     validCertificatesOfSubjects(
       db,
       "batch",
