@@ -74,7 +74,7 @@ describe("/farmer-dashboard shows her own records", () => {
     expect(html).toContain("Low risk");
     expect(html).toContain("Cocoa was already grown on the plot in 2020.");
     expect(html).not.toContain("Tree cover at end-2020 on 40% of the plot.");
-    expect(html).toContain("Cocoa map of West Africa 2020: 100% of the plot");
+    expect(html).toContain("Cocoa map of West Africa 2020 2025: 100% of the plot (1 ha)");
   });
 
   it("her sale: the batch from her plot, its weight, buyer, price not recorded, compliance, certificates", async () => {
@@ -142,7 +142,9 @@ describe("/farmer-dashboard shows her own records", () => {
 
 describe("/api/dashboard/metrics answers for the caller", () => {
   const metrics = async (token: string) =>
-    (await call("/api/dashboard/metrics", { headers: { Authorization: `Bearer ${token}` } })).json();
+    (await call("/api/dashboard/metrics", { headers: { Authorization: `Bearer ${token}` } })).json() as Promise<
+      Record<string, unknown>
+    >;
 
   it("a farmer gets her own counts, in the spec's shape", async () => {
     expect(await metrics(who.farmer.token)).toEqual({

@@ -41,9 +41,12 @@ export function pricePaid(_sale: { batchId: string }): Money | null {
   return null;
 }
 
+/** The stored outline, or null when it is not one the outline drawing knows (never breaks the page). */
 function geometryOf(json: string): PlotGeometry | null {
   try {
-    return JSON.parse(json) as PlotGeometry;
+    const g = JSON.parse(json) as PlotGeometry;
+    const drawable = ["Point", "Polygon", "MultiPolygon"].includes(g?.type) && Array.isArray(g.coordinates);
+    return drawable ? g : null;
   } catch {
     return null;
   }
