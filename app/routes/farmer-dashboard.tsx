@@ -76,7 +76,7 @@ function IdCard({ view }: { view: View }) {
           />
           <figcaption className="text-center font-mono text-lg font-bold tracking-wider">{f.farmerId}</figcaption>
         </figure>
-        <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
+        <dl className="grid min-w-48 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="font-semibold">Name</dt>
           <dd data-testid="farmer-name">
             {f.firstName} {f.lastName}
@@ -154,7 +154,7 @@ function Plots({ plots }: { plots: View["plots"] }) {
               <h3 className="font-mono font-bold">{p.plotCode}</h3>
               <div className="mt-1 flex flex-wrap gap-4">
                 {p.geometry && <PlotOutline geometry={p.geometry} size={150} label={`Outline of plot ${p.plotCode}`} />}
-                <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
+                <dl className="grid min-w-48 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm [overflow-wrap:anywhere]">
                   <dt className="font-semibold">Crop</dt>
                   <dd>{p.crop ?? "—"}</dd>
                   <dt className="font-semibold">Area</dt>

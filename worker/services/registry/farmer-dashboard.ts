@@ -127,7 +127,7 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
       batchCode: s.batchCode,
       commodity: s.commodity,
       weight: saleWeight(s.weightKg),
-      fromMyPlots: s.fromMyPlotsKg != null && s.fromMyPlotsKg !== s.weightKg ? saleWeight(s.fromMyPlotsKg) : null,
+      fromMyPlots: s.fromMyPlotsKg != null && s.fromMyPlotsKg < s.weightKg ? saleWeight(s.fromMyPlotsKg) : null,
       date: s.createdAt,
       buyer:
         s.buyerCompany?.trim() ||
