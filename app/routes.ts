@@ -4,6 +4,8 @@ import { REDIRECT_TO_LANDING } from "./content/landing";
 import { LOGIN_PATHS } from "./content/login-paths";
 
 const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
+/** Dashboards with a route module of their own (issue 13); the rest share routes/dashboard.tsx. */
+const OWN_DASHBOARDS: readonly string[] = ["/farmer-dashboard", "/field-agent-dashboard"];
 
 export default [
   index("routes/landing.tsx", { id: "landing" }),
@@ -16,7 +18,11 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.map((path) => route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` })),
+    ...DASHBOARD_PATHS.filter((path) => !OWN_DASHBOARDS.includes(path)).map((path) =>
+      route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
+    ),
+    route("/farmer-dashboard", "routes/farmer-dashboard.tsx"),
+    route("/field-agent-dashboard", "routes/field-agent-dashboard.tsx"),
     route("/change-password", "routes/change-password.tsx"),
     // Traceability core (issue #4).
     route("/onboard-farmer", "routes/onboard-farmer.tsx"),

@@ -48,3 +48,11 @@ export function clearDraft(submissionId: string, storage: Storage | null = store
     // Nothing to clear.
   }
 }
+
+/** How many plot drafts wait on this phone: captured but not yet stored on the server. */
+export function draftCount(storage: Storage | null = store()): number {
+  if (!storage) return 0;
+  let n = 0;
+  for (let i = 0; i < storage.length; i++) if (storage.key(i)?.startsWith(PREFIX)) n++;
+  return n;
+}

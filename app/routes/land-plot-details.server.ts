@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { assessmentsOfPlot, auditOfPlot, batchesOfPlot, plotWithFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
 import { EUDR_CHECKS, PLOT_TITLES, type PlotCheck, QUALITY_CHECKS } from "#worker/content/land-plots";
+import { evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import type { Issue, PlotGeometry, Position } from "#worker/domain/validate-geometry";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -42,30 +43,6 @@ function verticesOf(geometry: PlotGeometry): { ring: string; positions: Position
       positions: ring.slice(0, -1),
     })),
   );
-}
-
-function evidenceSummary(json: string): string[] {
-  try {
-    const evidence = JSON.parse(json) as unknown;
-    if (!Array.isArray(evidence)) return [];
-    return evidence.map((e: Record<string, unknown>) => {
-      const name = String(e.layerName ?? e.name ?? e.kind ?? "Layer");
-      const pct = typeof e.overlapPercent === "number" ? `${Math.round(e.overlapPercent * 10) / 10}% of the plot` : "";
-      const ha = typeof e.overlapHectares === "number" && e.overlapHectares > 0 ? ` (${e.overlapHectares} ha)` : "";
-      return `${name}${e.version ? ` ${String(e.version)}` : ""}: ${pct || "no overlap"}${ha}`;
-    });
-  } catch {
-    return [];
-  }
-}
-
-function reasonsOf(json: string): string[] {
-  try {
-    const reasons = JSON.parse(json) as unknown;
-    return Array.isArray(reasons) ? reasons.map(String) : [];
-  } catch {
-    return [];
-  }
 }
 
 function changedFields(before: string | null, after: string | null): string[] {

@@ -8,6 +8,7 @@ import {
   ExporterLoginSchema,
   FarmerLoginSchema,
   FarmerPortalLoginSchema,
+  FieldAgentLoginSchema,
   InspectorLoginSchema,
   MonitoringLoginSchema,
   OfficeLoginSchema,
@@ -46,6 +47,7 @@ const SCHEMAS = {
   OfficeLoginSchema,
   AgritraceAdminLoginSchema,
   MonitoringLoginSchema,
+  FieldAgentLoginSchema,
 } satisfies Record<LoginContract, unknown>;
 
 /** The no-JavaScript sign-in: same schema, same endpoint rules, cookie + redirect on success. */

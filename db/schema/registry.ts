@@ -44,6 +44,8 @@ export const farmers = sqliteTable(
     index("farmers_county_farmer_id_idx").on(t.county, t.farmerId),
     // Reports count registrations in a date range.
     index("farmers_registration_date_idx").on(t.registrationDate),
+    // A field agent's dashboard counts their own registrations of today and this week.
+    index("farmers_registered_by_idx").on(t.registeredBy, t.registrationDate),
     // One person, one registration: also stops two simultaneous registrations of the same ID.
     uniqueIndex("farmers_national_id_unique").on(t.nationalId),
   ],
@@ -104,5 +106,7 @@ export const landPlots = sqliteTable(
     index("land_plots_crop_idx").on(t.crop),
     index("land_plots_risk_level_idx").on(t.riskLevel),
     index("land_plots_validation_state_idx").on(t.validationState),
+    // A field agent's dashboard counts the plots they mapped today and this week.
+    index("land_plots_created_by_idx").on(t.createdBy, t.createdAt),
   ],
 );

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, open, signIn } from "./helpers";
+import { ACCOUNTS, type Account, open, signIn } from "./helpers";
 
 // The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
 // scroll inside their own container, so the page itself never gets wider than the screen.
@@ -47,6 +47,36 @@ test("the office pages fit a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.officeAdmin);
   for (const path of ["/eudr-assessment", "/batches", "/audit-log", "/farmers-list", "/land-plots-list"]) {
     await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});
+
+test("the farmer and field agent dashboards fit a 360 px phone (issue 13)", async ({ page }) => {
+  const farmer = {
+    path: "/farmer-login-portal",
+    form: "farmer-portal",
+    fields: [
+      ["Farmer ID or phone number", "FRM000001"],
+      ["Password", "Farmer#2026"],
+    ],
+    submit: "Sign In",
+  } satisfies Account;
+  const fieldAgent = {
+    path: "/field-agent-login",
+    form: "field-agent",
+    fields: [
+      ["Agent ID", "AGT-0001"],
+      ["Password", "Agent#2026"],
+    ],
+    submit: "Login as Field Agent",
+  } satisfies Account;
+  for (const [account, path] of [
+    [farmer, "/farmer-dashboard"],
+    [fieldAgent, "/field-agent-dashboard"],
+  ] as const) {
+    await page.context().clearCookies();
+    await signIn(page, account);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });

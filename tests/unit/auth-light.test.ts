@@ -31,6 +31,8 @@ const samples: Record<string, string>[] = [
   { username: "donor", password: "p", entityType: "" },
   { username: "donor", password: "p", entityType: "donor", requestedRole: "x" },
   { username: "donor", password: "p", entityType: "spy" },
+  { agentId: "", password: "" },
+  { agentId: "AGT-0001", password: "x" },
 ];
 
 const form = (values: Record<string, string>) => {

@@ -61,3 +61,19 @@ describe("role × endpoint matrix (issue 11 rules)", () => {
     }
   });
 });
+
+/** Issue 13: the farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
+const PAGE_RULES: [page: string, allowed: string[]][] = [
+  ["/farmer-dashboard", ["farmer"]],
+  ["/field-agent-dashboard", ["field_agent"]],
+];
+
+describe("role × page matrix (issue 13 dashboards)", () => {
+  it.each(PAGE_RULES)("%s: only %j open it", async (page, allowed) => {
+    for (const role of ROLES) {
+      const res = await call(page, { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(allowed.includes(role) ? 200 : 403);
+    }
+  });
+});

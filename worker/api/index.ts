@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { checkHealth } from "../services/platform/check-health";
+import { farmerMetrics } from "../services/registry/farmer-dashboard";
 import { dashboardMetrics } from "../services/reports/dashboard-metrics";
 import { eudrApi } from "./assessments";
 import { assets } from "./assets";
@@ -65,7 +66,13 @@ export const api = new Hono<ApiEnv>()
     "/dashboard/metrics",
     requireSession(),
     describe("The dashboard's figures, in the shape of docs/product.md §9 (the offline stand-in answers the same)"),
-    async (c) => c.json(await dashboardMetrics(serviceDeps(c).db)),
+    async (c) => {
+      const session = c.get("session");
+      const { db } = serviceDeps(c);
+      // A farmer gets her own counts (PLAN.md: the endpoint answers for the caller).
+      if (session.role === "farmer") return c.json(await farmerMetrics(session, { db }));
+      return c.json(await dashboardMetrics(db));
+    },
   );
 
 api.onError(onApiError);

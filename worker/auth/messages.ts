@@ -10,6 +10,7 @@ export const AUTH_MESSAGES = {
   missingBoth: "Please enter both login ID and password",
   exporterMissing: "Please enter both exporter ID and password",
   exporterDenied: "Access denied. Exporter credentials required.",
+  agentIdRequired: "Agent ID is required",
   passwordRequired: "Password is required",
   entityTypeRequired: "Organisation type is required",
 

@@ -93,7 +93,8 @@ export type DashboardPath =
   | "/dg-dashboard"
   | "/agritrace-admin-portal"
   | "/monitoring-dashboard"
-  | "/exporter-dashboard";
+  | "/exporter-dashboard"
+  | "/field-agent-dashboard";
 
 export type DashboardRule = {
   title: string;
@@ -130,7 +131,7 @@ export const DASHBOARDS: Record<DashboardPath, DashboardRule> = {
   "/unified-land-inspector-dashboard": {
     title: "Land Inspector Dashboard",
     login: "/land-inspector-login",
-    roles: ["land_inspector", "field_agent"],
+    roles: ["land_inspector"],
     readOnly: ["dg", "ddgots"],
   },
   "/regulatory-portal-classic": {
@@ -167,6 +168,13 @@ export const DASHBOARDS: Record<DashboardPath, DashboardRule> = {
     roles: ["exporter"],
     readOnly: ["dg", "ddgots"],
   },
+  // Not named by the spec (§1: field agents have "a dashboard with farm counts"): issue 13.
+  "/field-agent-dashboard": {
+    title: "Field Agent Dashboard",
+    login: "/field-agent-login",
+    roles: ["field_agent"],
+    readOnly: [],
+  },
 };
 
 export const DASHBOARD_PATHS = Object.keys(DASHBOARDS) as DashboardPath[];
@@ -185,7 +193,7 @@ export const HOME_DASHBOARD: Record<Role, DashboardPath> = {
   office_admin: "/office-administration-portal",
   system_administrator: "/agritrace-admin-portal",
   monitoring_observer: "/monitoring-dashboard",
-  field_agent: "/unified-land-inspector-dashboard",
+  field_agent: "/field-agent-dashboard",
 };
 
 export type Access = "full" | "read-only" | "none";

@@ -97,6 +97,7 @@ export const LIGHT_LOGIN_CHECKS = {
     password: password6,
     accessCode: required(M.accessCodeRequired),
   }),
+  FieldAgentLoginSchema: check({ agentId: required(M.agentIdRequired), password: required(M.passwordRequired) }),
   MonitoringLoginSchema: check({
     username: required(M.usernameRequired),
     password: required(M.passwordRequired),

@@ -93,7 +93,7 @@ export const MonitoringLoginSchema = z.object({
 
 /** Field agents (offline-capable mode). */
 export const FieldAgentLoginSchema = z.object({
-  agentId: required("Agent ID is required"),
+  agentId: required(M.agentIdRequired),
   password: required(M.passwordRequired),
 });
 

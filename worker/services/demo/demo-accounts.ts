@@ -188,7 +188,7 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     firstName: "Field",
     lastName: "Agent",
     county: "Bong County",
-    routes: ["/inspector-login"],
+    routes: ["/field-agent-login"],
   },
 ];
 

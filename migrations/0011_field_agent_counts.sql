@@ -1,0 +1,2 @@
+CREATE INDEX `farmers_registered_by_idx` ON `farmers` (`registered_by`,`registration_date`);--> statement-breakpoint
+CREATE INDEX `land_plots_created_by_idx` ON `land_plots` (`created_by`,`created_at`);
