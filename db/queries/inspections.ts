@@ -94,6 +94,17 @@ export async function latestInspectionOf(db: Database, batchIds: string[]): Prom
   return row ?? null;
 }
 
+/** The latest passed warehouse inspection of a batch or its ancestors (what the quality certificate prints). */
+export async function latestPassedInspectionOf(db: Database, batchIds: string[]): Promise<InspectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(batchInspections)
+    .where(and(inArray(batchInspections.batchId, batchIds.slice(0, 90)), eq(batchInspections.outcome, "passed")))
+    .orderBy(desc(batchInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
 export function insertInspection(db: Database, row: NewInspection) {
   return db.insert(batchInspections).values(row);
 }
@@ -112,6 +123,17 @@ export async function latestPortInspectionOf(db: Database, batchIds: string[]): 
     .select()
     .from(portInspections)
     .where(inArray(portInspections.batchId, batchIds.slice(0, 90)))
+    .orderBy(desc(portInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest signed-off port inspection of a batch or its ancestors (what the phytosanitary certificate prints). */
+export async function latestSignedOffPortInspectionOf(db: Database, batchIds: string[]) {
+  const [row] = await db
+    .select()
+    .from(portInspections)
+    .where(and(inArray(portInspections.batchId, batchIds.slice(0, 90)), eq(portInspections.outcome, "signed_off")))
     .orderBy(desc(portInspections.inspectedAt))
     .limit(1);
   return row ?? null;
