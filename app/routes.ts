@@ -3,6 +3,9 @@ import { DASHBOARD_PATHS } from "../worker/auth/roles";
 import { REDIRECT_TO_LANDING } from "./content/landing";
 import { LOGIN_PATHS } from "./content/login-paths";
 
+/** Dashboards served by their own route module instead of routes/dashboard.tsx. */
+const OWN_DASHBOARDS: readonly string[] = ["/warehouse-inspector-dashboard", "/port-inspector-dashboard"];
+
 const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
 
 export default [
@@ -16,7 +19,14 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.map((path) => route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` })),
+    ...DASHBOARD_PATHS.filter((path) => !OWN_DASHBOARDS.includes(path)).map((path) =>
+      route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
+    ),
+    // Dashboards with their own route module (issue 13).
+    route("/warehouse-inspector-dashboard", "routes/warehouse-inspector-dashboard.tsx"),
+    route("/warehouse-inspector-dashboard/inspect/:batchCode", "routes/warehouse-inspection.tsx"),
+    route("/port-inspector-dashboard", "routes/port-inspector-dashboard.tsx"),
+    route("/port-inspector-dashboard/inspect/:batchCode", "routes/port-inspection.tsx"),
     route("/change-password", "routes/change-password.tsx"),
     // Traceability core (issue #4).
     route("/onboard-farmer", "routes/onboard-farmer.tsx"),

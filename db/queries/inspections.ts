@@ -48,8 +48,8 @@ export async function warehouseInspectors(db: Database) {
     .limit(200);
 }
 
-/** The intake queue of one warehouse inspector: the batches sent to them, newest first. */
-export async function intakeQueue(db: Database, inspectorId: string, limit = 100) {
+/** The intake queue of one warehouse inspector (null: of every warehouse, for read-only oversight), newest first. */
+export async function intakeQueue(db: Database, inspectorId: string | null, limit = 100) {
   return db
     .select({
       batchId: batches.id,
@@ -66,7 +66,7 @@ export async function intakeQueue(db: Database, inspectorId: string, limit = 100
     .from(batchDispatches)
     .innerJoin(batches, eq(batches.id, batchDispatches.batchId))
     .leftJoin(users, eq(users.id, batchDispatches.dispatchedBy))
-    .where(eq(batchDispatches.warehouseInspectorId, inspectorId))
+    .where(inspectorId === null ? undefined : eq(batchDispatches.warehouseInspectorId, inspectorId))
     .orderBy(desc(batchDispatches.dispatchedAt))
     .limit(limit);
 }

@@ -17,7 +17,8 @@ import {
 import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
 import { type Blocker, DISPOSITION_LABEL, type Disposition, exportBlockers } from "#worker/domain/inspections";
 
-export async function intakeQueueOf(db: Database, inspectorId: string) {
+/** A warehouse inspector's queue; `null` lists every warehouse (read-only oversight). */
+export async function intakeQueueOf(db: Database, inspectorId: string | null) {
   return intakeQueue(db, inspectorId);
 }
 
