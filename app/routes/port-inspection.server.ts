@@ -55,7 +55,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
     if (!issued.ok)
       return data(
-        { reply: { formErrors: [issued.message] } },
+        { reply: { formErrors: [issued.message], values: typedValues(form) } },
         { status: issued.status, headers: PRIVATE_PAGE_HEADERS },
       );
     throw redirect(`/port-inspector-dashboard/inspect/${code}?issued=1`, { headers: PRIVATE_PAGE_HEADERS });
