@@ -5,7 +5,7 @@ import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./bat
 import { call } from "./helpers";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
-const body = async (res: Response): Promise<any> => res.json();
+const read = async (res: Response): Promise<any> => res.json();
 
 beforeAll(seedAndSignIn);
 
@@ -49,7 +49,7 @@ describe("warehouse inspection", () => {
     const submissionId = crypto.randomUUID();
     const body = { ...GOOD_COCOA, moisturePercent: 8.0, grade: "A+", submissionId };
     const res = await api(`/warehouse/${b.batchCode}`, "warehouse", body);
-    const out = await body(res);
+    const out = await read(res);
     expect(res.status).toBe(201);
     // 8.0 % moisture is above LACRA's 7.5 %: grade D, set by moisture — whatever the client says.
     expect(out.inspection.grade).toBe("D");
@@ -70,7 +70,7 @@ describe("warehouse inspection", () => {
 
   it("grades A+ when every criterion is in the premium band, and names a cut-test criterion when it decides", async () => {
     const premium = await atWarehouse();
-    const a = await body(
+    const a = await read(
       await api(`/warehouse/${premium.batchCode}`, "warehouse", {
         ...GOOD_COCOA,
         mouldyPercent: 0.5,
@@ -80,7 +80,7 @@ describe("warehouse inspection", () => {
     );
     expect(a.inspection.grade).toBe("A+");
     const slaty = await atWarehouse();
-    const c = await body(await api(`/warehouse/${slaty.batchCode}`, "warehouse", { ...GOOD_COCOA, slatyPercent: 6 }));
+    const c = await read(await api(`/warehouse/${slaty.batchCode}`, "warehouse", { ...GOOD_COCOA, slatyPercent: 6 }));
     expect(c.inspection.grade).toBe("C");
     expect(JSON.parse(c.inspection.decidingCriteria)).toEqual(["Slaty beans (cut test): 6.0 %"]);
   });
@@ -88,7 +88,7 @@ describe("warehouse inspection", () => {
   it("asks for the missing measurements by field", async () => {
     const b = await atWarehouse();
     const res = await api(`/warehouse/${b.batchCode}`, "warehouse", { moisturePercent: 7 });
-    const out = await body(res);
+    const out = await read(res);
     expect(res.status).toBe(400);
     expect(out.errors.beanCountPer100g).toEqual(["Enter the bean count per 100 g, a whole number like 98"]);
     expect(out.errors.smokyBeans).toEqual(["Say whether smoky beans were found"]);
@@ -99,9 +99,9 @@ describe("warehouse inspection", () => {
     const smoky = { ...GOOD_COCOA, smokyBeans: "yes" };
     const noDisposition = await api(`/warehouse/${b.batchCode}`, "warehouse", smoky);
     expect(noDisposition.status).toBe(400);
-    expect((await body(noDisposition)).errors.disposition[0]).toMatch(/returned to the buyer or destroyed/);
+    expect((await read(noDisposition)).errors.disposition[0]).toMatch(/returned to the buyer or destroyed/);
     const res = await api(`/warehouse/${b.batchCode}`, "warehouse", { ...smoky, disposition: "returned_to_buyer" });
-    const out = await body(res);
+    const out = await read(res);
     expect(res.status).toBe(201);
     expect(out.batch.status).toBe("rejected");
     expect(out.inspection.rejectionReason).toBe("Failed quality inspection: Grade F — set by Smoky beans: found");
@@ -115,11 +115,11 @@ describe("warehouse inspection", () => {
     ] as const) {
       const r = await batchApi(`/${b.batchCode}${path}`, as, body);
       expect(r.status, `${as} ${path}`).toBe(409);
-      expect((await body(r)).message).toContain(refused);
+      expect((await read(r)).message).toContain(refused);
     }
     const merge = await batchApi("/merge", "warehouse", { batchCodes: [b.batchCode, (await atWarehouse()).batchCode] });
     expect(merge.status).toBe(409);
-    expect((await body(merge)).message).toContain(refused);
+    expect((await read(merge)).message).toContain(refused);
     const port = await api(`/port/${b.batchCode}`, "port", {
       port: "Freeport",
       containerNumber: "MSCU1234567",
@@ -153,7 +153,7 @@ describe("warehouse inspection", () => {
     expect(generic.status).toBe(404);
     const inspect = await api(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA);
     expect(inspect.status).toBe(404);
-    const queue = await body(await api("/intake", "warehouse"));
+    const queue = await read(await api("/intake", "warehouse"));
     expect(queue.batches.map((q: { batchCode: string }) => q.batchCode)).not.toContain(b.batchCode);
     // The dispatch target must be a warehouse inspector; the port inspector cannot dispatch.
     expect((await api(`/dispatch/${b.batchCode}`, "buyer", { warehouseInspectorId: who.port.account.id })).status).toBe(
@@ -196,17 +196,17 @@ describe("port inspection", () => {
     expect((await rows("SELECT id FROM port_inspections WHERE batch_id = ?", b.id)).length).toBe(1);
     const moveOn = await batchApi(`/${b.batchCode}/transfer`, "port", step("port_inspected", 1000));
     expect(moveOn.status).toBe(409);
-    expect((await body(moveOn)).message).toContain("held at port inspection (Live weevils found in two bags)");
+    expect((await read(moveOn)).message).toContain("held at port inspection (Live weevils found in two bags)");
     const certify = await batchApi(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(certify.status).toBe(409);
-    const queue = await body(await api("/port", "port"));
+    const queue = await read(await api("/port", "port"));
     const item = queue.batches.find((q: { batchCode: string }) => q.batchCode === b.batchCode);
     expect(item.blockers.map((x: { code: string }) => x.code)).toEqual(
       expect.arrayContaining(["port_refused", "dds_missing"]),
     );
     const signed = await api(`/port/${b.batchCode}`, "port", record());
     expect(signed.status).toBe(201);
-    expect((await body(signed)).batch.status).toBe("port_inspected");
+    expect((await read(signed)).batch.status).toBe("port_inspected");
   });
 
   it("issues the phytosanitary certificate of a signed-off batch", async () => {
