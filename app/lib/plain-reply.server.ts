@@ -7,7 +7,9 @@ export function zodReply(error: z.ZodError, form: FormData, formErrors: string[]
   for (const issue of error.issues) {
     const name = String(issue.path[0] ?? "");
     if (!name) formErrors.push(issue.message);
-    else (errors[name] ??= []).push(issue.message);
+    else {
+      errors[name] = [...(errors[name] ?? []), issue.message];
+    }
   }
   return { formErrors, errors, values: typedValues(form) };
 }

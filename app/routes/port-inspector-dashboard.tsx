@@ -3,7 +3,7 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/port-inspector-dashboard";
 
-export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 export { loader } from "./port-inspector-dashboard.server";
 
 const TITLE = "Port Inspector Dashboard";
@@ -13,7 +13,8 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
   const full = d.access === "full";
   return (
     <WorkShell title={TITLE} user={d.user}>
-      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only view.</p>}
+      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
+      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only oversight view: no forms.</p>}
       <h2 className="text-lg font-bold">Batches at the port: what is holding each</h2>
       {d.queue.length === 0 && <p className="mt-2 text-slate-700">No batch is awaiting port inspection.</p>}
       <ul className="mt-3 space-y-3">

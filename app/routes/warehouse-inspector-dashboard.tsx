@@ -4,7 +4,7 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/warehouse-inspector-dashboard";
 
-export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 export { action, loader } from "./warehouse-inspector-dashboard.server";
 
 const TITLE = "Warehouse Inspector Dashboard";
@@ -14,6 +14,7 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
   const full = d.access === "full";
   return (
     <WorkShell title={TITLE} user={d.user}>
+      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
       {d.done.received && (
         <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900">
           Batch {d.done.received} received at the warehouse.
@@ -28,11 +29,7 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
           Inspection of {d.done.inspected} recorded.
         </p>
       )}
-      {!full && (
-        <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">
-          Read-only: the intake queues of every warehouse.
-        </p>
-      )}
+      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only oversight view: no forms.</p>}
       <h2 className="text-lg font-bold">{full ? "Intake queue: batches sent to my warehouse" : "Intake queues"}</h2>
       {d.queue.length === 0 && (
         <p className="mt-2 text-slate-700">No batch has been sent to {full ? "your" : "any"} warehouse yet.</p>

@@ -11,7 +11,7 @@ export type PlainReply = {
 export const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 export const buttonClass = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";
 
-const valueOf = (reply: PlainReply | undefined, name: string) => {
+const typedValue = (reply: PlainReply | undefined, name: string) => {
   const v = reply?.values?.[name];
   return typeof v === "string" ? v : undefined;
 };
@@ -45,7 +45,7 @@ export function PlainField({
         name={name}
         type={type}
         inputMode={inputMode}
-        defaultValue={valueOf(reply, name) ?? defaultValue}
+        defaultValue={typedValue(reply, name) ?? defaultValue}
         aria-invalid={errors?.length ? true : undefined}
         aria-describedby={
           [hint ? `${id}-hint` : "", errors?.length ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined
@@ -71,7 +71,7 @@ export function PlainRadios({
   prefix?: string;
 }) {
   const errors = reply?.errors?.[name] ?? [];
-  const chosen = valueOf(reply, name);
+  const chosen = typedValue(reply, name);
   const id = `${prefix}${name}`;
   return (
     <fieldset id={id} aria-describedby={errors.length ? `${id}-error` : undefined}>

@@ -32,7 +32,7 @@ export async function dispatchBatch(
   if (batch.status !== "purchased")
     return fail(409, "This batch has already left the buyer: it can only be sent to a warehouse before intake");
   const inspector = await findUserById(db, input.warehouseInspectorId);
-  if (!inspector || inspector.role !== "warehouse_inspector" || !inspector.active)
+  if (inspector?.role !== "warehouse_inspector" || !inspector.active)
     return fail(400, "Choose a warehouse from the list", {
       warehouseInspectorId: ["Choose a warehouse from the list"],
     });
