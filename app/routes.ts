@@ -5,7 +5,12 @@ import { LOGIN_PATHS } from "./content/login-paths";
 
 const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
 /** Dashboards with a route module of their own (issue 13); the rest share routes/dashboard.tsx. */
-const OWN_DASHBOARDS: readonly string[] = ["/farmer-dashboard", "/field-agent-dashboard"];
+const OWN_DASHBOARDS: Record<string, string> = {
+  "/farmer-dashboard": "routes/farmer-dashboard.tsx",
+  "/field-agent-dashboard": "routes/field-agent-dashboard.tsx",
+  "/warehouse-inspector-dashboard": "routes/warehouse-inspector-dashboard.tsx",
+  "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
+};
 
 export default [
   index("routes/landing.tsx", { id: "landing" }),
@@ -18,11 +23,12 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.filter((path) => !OWN_DASHBOARDS.includes(path)).map((path) =>
+    ...DASHBOARD_PATHS.filter((path) => !(path in OWN_DASHBOARDS)).map((path) =>
       route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
     ),
-    route("/farmer-dashboard", "routes/farmer-dashboard.tsx"),
-    route("/field-agent-dashboard", "routes/field-agent-dashboard.tsx"),
+    ...Object.entries(OWN_DASHBOARDS).map(([path, file]) => route(path, file)),
+    route("/warehouse-inspector-dashboard/inspect/:batchCode", "routes/warehouse-inspection.tsx"),
+    route("/port-inspector-dashboard/inspect/:batchCode", "routes/port-inspection.tsx"),
     route("/change-password", "routes/change-password.tsx"),
     // Traceability core (issue #4).
     route("/onboard-farmer", "routes/onboard-farmer.tsx"),

@@ -29,6 +29,7 @@ describe("custody chain", () => {
       "exported",
       "split",
       "merged",
+      "rejected",
     ]);
   });
 

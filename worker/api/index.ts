@@ -14,6 +14,7 @@ import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
+import { inspectionsApi } from "./inspections";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
@@ -62,6 +63,7 @@ export const api = new Hono<ApiEnv>()
   .route("/test", certificateTestApi)
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
+  .route("/inspections", inspectionsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

@@ -29,6 +29,12 @@ export const PERMISSIONS = {
   recordDds: ["exporter"],
   /** Record a purchase from farmers (creates a batch); later custody steps: worker/domain/custody.ts. */
   recordPurchases: ["buyer"],
+  /** Send a batch the buyer holds to a warehouse (issue 13): the warehouse inspector's intake queue lists it. */
+  dispatchBatches: ["buyer"],
+  /** Receive and grade batches sent to my warehouse (issue 13; the assignment is checked in the service). */
+  inspectWarehouse: ["warehouse_inspector"],
+  /** Record port (phytosanitary) inspections, sign off or refuse (issue 13). */
+  inspectPort: ["port_inspector"],
   /** Decide on a batch's EUDR compliance: DDGOTS (docs/product.md §6), and the port inspector at the port; stages: worker/domain/custody.ts `canCertifyAt` (ADR 005). */
   certifyBatches: ["ddgots", "port_inspector"],
   /** Browse the audit trail: regulators and the system administrator. */

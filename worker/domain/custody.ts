@@ -29,10 +29,17 @@ export const CHAIN = [
 export type ChainStatus = (typeof CHAIN)[number];
 /** Closed statuses of a batch whose produce moved into new batches. */
 export const CLOSED = ["split", "merged"] as const;
-export type BatchStatus = Exclude<ChainStatus, "harvested"> | (typeof CLOSED)[number];
-export const BATCH_STATUSES = [...CHAIN.slice(1), ...CLOSED] as BatchStatus[];
+/**
+ * A batch that failed warehouse inspection (issue 13): it leaves the chain for good — returned to
+ * the buyer or destroyed (batch_inspections keeps the reason and disposition) — and no transfer,
+ * split, merge or certification accepts it.
+ */
+export const REJECTED = "rejected" as const;
+export type BatchStatus = Exclude<ChainStatus, "harvested"> | (typeof CLOSED)[number] | typeof REJECTED;
+export const BATCH_STATUSES = [...CHAIN.slice(1), ...CLOSED, REJECTED] as BatchStatus[];
+export const REJECTED_MESSAGE = "This batch was rejected at inspection: it cannot move on";
 
-export const STATUS_LABEL: Record<ChainStatus | (typeof CLOSED)[number], string> = {
+export const STATUS_LABEL: Record<ChainStatus | (typeof CLOSED)[number] | typeof REJECTED, string> = {
   harvested: "Harvested at the farm",
   purchased: "Purchased by buyer",
   warehouse_received: "Received at warehouse",
@@ -41,6 +48,7 @@ export const STATUS_LABEL: Record<ChainStatus | (typeof CLOSED)[number], string>
   exported: "Exported",
   split: "Split into smaller batches",
   merged: "Merged into another batch",
+  rejected: "Rejected at inspection",
 };
 
 /** The step that brings a batch INTO a status (used in forms and refusal messages). */
@@ -97,6 +105,7 @@ export const CERTIFICATION_STAGES: Partial<Record<BatchStatus, readonly Role[]>>
 
 /** May `role` mark a batch in `status` EUDR-compliant? Refusals name the stage it must reach. */
 export function canCertifyAt(status: string, role: Role): Decision {
+  if (status === REJECTED) return { ok: false, kind: "order", message: REJECTED_MESSAGE };
   if (status === "split" || status === "merged") {
     return {
       ok: false,
@@ -167,6 +176,7 @@ export type Decision = { ok: true } | { ok: false; kind: "role" | "order"; messa
  * a skipped step names the step that is missing, a wrong role names the role that acts.
  */
 export function canTransition(from: string, to: string, role: Role): Decision {
+  if (from === REJECTED) return { ok: false, kind: "order", message: REJECTED_MESSAGE };
   if (from === "split")
     return {
       ok: false,
@@ -221,6 +231,7 @@ export function canTransition(from: string, to: string, role: Role): Decision {
  * (STAGE_HANDLER); closed and exported batches cannot be split or merged.
  */
 export function canHandleAt(status: string, role: Role, action: "split" | "merge"): Decision {
+  if (status === REJECTED) return { ok: false, kind: "order", message: REJECTED_MESSAGE };
   if (status === "split" || status === "merged") {
     return {
       ok: false,

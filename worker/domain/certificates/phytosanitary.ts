@@ -29,7 +29,13 @@ export function phytosanitaryBody(l: Layout, data: CertificateData) {
         "Number and description of packages",
         s?.packages ? `${formatNumber(s.packages.count)} ${s.packages.kind}` : "not recorded",
       ],
-      ["Distinguishing marks", orNot(s?.marks)],
+      [
+        "Distinguishing marks",
+        orNot(
+          s?.marks ??
+            (ph?.containerNumber ? `Container ${ph.containerNumber}, seal ${ph.sealNumber ?? "not recorded"}` : null),
+        ),
+      ],
       [
         "Place of origin",
         ph?.placeOfOrigin ?? ([...new Set(data.plots.map((p) => p.county))].join(", ") || "not recorded"),
@@ -74,7 +80,11 @@ export function phytosanitaryBody(l: Layout, data: CertificateData) {
       ["Chemical (active ingredient)", t?.chemical ?? none],
       ["Duration and temperature", t?.durationAndTemperature ?? none],
       ["Concentration", t?.concentration ?? none],
-      ["Additional information", t?.additionalInformation ?? "—"],
+      [
+        "Additional information",
+        t?.additionalInformation ??
+          (ph?.fumigationCertificateRef ? `Fumigation certificate ${ph.fumigationCertificateRef}` : "—"),
+      ],
     ],
     { labelWidth: 190 },
   );

@@ -17,7 +17,8 @@ import {
   evaluateBatchCompliance,
   statusFor,
 } from "#worker/domain/batch-compliance";
-import { canCertifyAt, mayRevokeCertificationAt } from "#worker/domain/custody";
+import { canCertifyAt, mayRevokeCertificationAt, REJECTED, REJECTED_MESSAGE } from "#worker/domain/custody";
+import { portHoldRefusal } from "../inspections/holds";
 import { type AuditAction, auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
@@ -43,6 +44,9 @@ export async function certifyBatch(
   if (batch.status === "split" || batch.status === "merged") {
     return fail(409, `This batch was ${batch.status}: decide on the compliance of its new batches instead`);
   }
+  if (batch.status === REJECTED) return fail(409, REJECTED_MESSAGE);
+  const held = decision === "mark_compliant" ? await portHoldRefusal(db, batch) : null;
+  if (held) return held;
   const origins = await originsOf(db, [batch.id]);
   const plots = origins.map((o) => ({
     plotCode: o.plotCode ?? `deleted plot ${o.plotId}`,

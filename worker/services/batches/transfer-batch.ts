@@ -14,6 +14,7 @@ import {
   GRADING_STEPS,
   STEP_NAME,
 } from "#worker/domain/custody";
+import { portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -38,6 +39,9 @@ export async function transferBatch(
 
   const decision = canTransition(batch.status, input.toStatus, actor.role);
   if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
+  const refused =
+    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ?? (await portHoldRefusal(db, batch));
+  if (refused) return refused;
 
   if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {
     return fail(400, "The batch cannot be recorded", {

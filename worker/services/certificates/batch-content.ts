@@ -11,6 +11,7 @@ import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate
 import type { ComplianceStatus } from "#worker/domain/batch-compliance";
 import type { CertificateContent, DdsRecord, ShipmentRecord } from "#worker/domain/certificates/content";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
+import { measurementsOf, type StoredMeasurements } from "#worker/domain/inspections";
 import { farmerRecord, historyByPlot, monitoringSeries, plotRecords } from "./plot-records";
 
 export type BatchRows = {
@@ -42,6 +43,27 @@ export type BatchRows = {
   }[];
   /** The exporter's company (shipments). */
   exporterName: string | null;
+  /** The latest passed warehouse inspection (issue 13), with the inspector's name. */
+  inspection?:
+    | (StoredMeasurements & {
+        id: string;
+        inspectedAt: string;
+        inspectorName: string | null;
+        location: string | null;
+      })
+    | null;
+  /** The latest signed-off port inspection (issue 13). */
+  portInspection?: {
+    inspectedAt: string;
+    port: string;
+    containerNumber: string;
+    sealNumber: string;
+    pestsFound: string | null;
+    treatment: string | null;
+    treatmentChemical: string | null;
+    treatmentDate: string | null;
+    fumigationCertificateRef: string | null;
+  } | null;
 };
 
 /** Botanical names of the EUDR commodities grown in Liberia (IPPC "botanical name of plants"). */
@@ -140,18 +162,70 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
     shipment,
     plots,
     monitoring: rows.plots.map((p) => monitoringSeries(p.plotCode, history.get(p.id) ?? [], now)),
-    // Only the grade an inspector recorded is stored, never the measurements: "not measured".
-    quality: null,
-    phytosanitary: {
-      botanicalName: BOTANICAL_NAME[commodity] ?? "not recorded",
-      placeOfOrigin: counties.length ? `${counties.join(", ")}, Liberia` : "not recorded",
+    // The measurements of the latest passed warehouse inspection; without one, "not measured".
+    quality: rows.inspection
+      ? {
+          sampleReference: `INS-${rows.inspection.id.slice(0, 8).toUpperCase()}`,
+          sampledAt: rows.inspection.inspectedAt.slice(0, 10),
+          sampledBy: rows.inspection.inspectorName ?? "Warehouse Inspector",
+          place: rows.inspection.location ?? "not recorded",
+          method:
+            rows.inspection.commodity === "Coffee"
+              ? "ICO defect count of a 300 g sample; moisture meter"
+              : "Cut test of 300 beans; bean count per 100 g; moisture meter",
+          measurements: measurementsOf(rows.inspection),
+        }
+      : null,
+    phytosanitary: phytosanitaryRecord(rows, counties, portInspection),
+    dds,
+  };
+}
+
+/** The phytosanitary part: from the signed-off port inspection when there is one, else "not recorded". */
+function phytosanitaryRecord(
+  rows: BatchRows,
+  counties: string[],
+  custodyStep: { occurredAt: string; location: string | null } | null,
+): NonNullable<CertificateContent["phytosanitary"]> {
+  const port = rows.portInspection ?? null;
+  const base = {
+    botanicalName: BOTANICAL_NAME[rows.batch.commodity] ?? "not recorded",
+    placeOfOrigin: counties.length ? `${counties.join(", ")}, Liberia` : "not recorded",
+    placeOfIssue: "Monrovia",
+  };
+  if (!port) {
+    return {
+      ...base,
       additionalDeclaration: null,
-      inspectionDate: portInspection?.occurredAt.slice(0, 10) ?? null,
-      inspectionPlace: portInspection?.location ?? null,
+      inspectionDate: custodyStep?.occurredAt.slice(0, 10) ?? null,
+      inspectionPlace: custodyStep?.location ?? null,
       treatment: null,
       treatmentRecorded: false,
-      placeOfIssue: "Monrovia",
-    },
-    dds,
+    };
+  }
+  return {
+    ...base,
+    additionalDeclaration: port.pestsFound
+      ? `Pests found at inspection: ${port.pestsFound}.`
+      : "No pests found at inspection.",
+    inspectionDate: port.inspectedAt.slice(0, 10),
+    inspectionPlace: port.port,
+    containerNumber: port.containerNumber,
+    sealNumber: port.sealNumber,
+    fumigationCertificateRef: port.fumigationCertificateRef,
+    // A recorded inspection with no treatment reads "none declared".
+    treatment: port.treatment
+      ? {
+          date: port.treatmentDate ?? port.inspectedAt.slice(0, 10),
+          treatment: port.treatment,
+          chemical: port.treatmentChemical ?? "not recorded",
+          durationAndTemperature: "not recorded",
+          concentration: "not recorded",
+          additionalInformation: port.fumigationCertificateRef
+            ? `Fumigation certificate ${port.fumigationCertificateRef}`
+            : null,
+        }
+      : null,
+    treatmentRecorded: true,
   };
 }

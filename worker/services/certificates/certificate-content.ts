@@ -24,6 +24,7 @@ import {
   plotsForCertificate,
   plotsOfFarmerForCertificate,
 } from "#db/queries/certificates";
+import { latestPassedInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
 import {
   CERTIFICATE_INFO,
   CERTIFICATE_TYPES,
@@ -152,6 +153,13 @@ export async function loadCertificateContent(
   const exportEvent = [...custody].reverse().find((e) => e.batchId === batch.id && e.toStatus === "exported") ?? null;
   const exporterId = batch.holderId ?? exportEvent?.actorId ?? null;
   const exporter = kind === "shipment" && exporterId ? await accountName(db, exporterId) : null;
+  // Issue 13: the measurements of the latest passed warehouse inspection (of the batch or the lot
+  // it came from) and the signed-off port inspection.
+  const [inspection, port] = await Promise.all([
+    latestPassedInspectionOf(db, [batch.id, ...ancestors]),
+    latestSignedOffPortInspectionOf(db, [batch.id, ...ancestors]),
+  ]);
+  const inspector = inspection ? await accountName(db, inspection.inspectorId) : null;
   return {
     ok: true,
     content: batchCertificateContent(
@@ -170,6 +178,8 @@ export async function loadCertificateContent(
           weightOutKg: e.weightOutKg,
         })),
         exporterName: exporter?.name ?? null,
+        inspection: inspection && { ...inspection, inspectorName: inspector?.name ?? null },
+        portInspection: port,
       },
       now,
     ),

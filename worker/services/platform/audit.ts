@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   "assessment_job.create",
   "batch.create_from_merge",
   "batch.create_from_split",
+  "batch.dispatch",
+  "batch.port_refuse",
   "batch.compliance_revoke",
   "batch.mark_compliant",
   "batch.merge",

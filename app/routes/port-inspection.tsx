@@ -1,0 +1,76 @@
+import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/port-inspection";
+
+export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { action, loader } from "./port-inspection.server";
+
+export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Port inspection ${params.batchCode.toUpperCase()}`);
+
+export default function PortInspection({ loaderData: d, actionData }: Route.ComponentProps) {
+  const reply = actionData?.reply;
+  const { batch } = d;
+  return (
+    <WorkShell title={`Port inspection ${batch.batchCode}`} user={d.user}>
+      <p className="mb-3 text-slate-700">
+        {batch.commodity}, {batch.weightKg.toLocaleString("en-US")} kg.
+      </p>
+      {batch.status === "warehouse_inspected" ? (
+        <form method="post" className="space-y-3 rounded-md border border-green-200 bg-white p-4" noValidate>
+          <CsrfInput token={d.user.csrf} />
+          <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
+          <PlainSummary reply={reply} />
+          <PlainField reply={reply} name="port" label="Port" defaultValue="Freeport of Monrovia" />
+          <PlainField reply={reply} name="containerNumber" label="Container number" hint="4 letters and 7 digits" />
+          <PlainField reply={reply} name="sealNumber" label="Seal number" />
+          <PlainField reply={reply} name="pestsFound" label="Pests found" hint="Leave blank if none" />
+          <PlainField reply={reply} name="treatment" label="Treatment" hint="e.g. Fumigation; blank if none" />
+          <PlainField reply={reply} name="treatmentChemical" label="Chemical (active ingredient)" />
+          <PlainField reply={reply} name="treatmentDate" label="Treatment date" type="date" />
+          <PlainField reply={reply} name="fumigationCertificateRef" label="Fumigation certificate reference" />
+          <PlainRadios
+            reply={reply}
+            name="decision"
+            legend="Decision"
+            options={[
+              ["sign_off", "Sign off"],
+              ["refuse", "Refuse (the batch is held)"],
+            ]}
+          />
+          <PlainField reply={reply} name="refusalReason" label="Reason for refusing" hint="Required when refusing" />
+          <button type="submit" className={buttonClass}>
+            Record port inspection
+          </button>
+        </form>
+      ) : (
+        <section className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
+          <h2 className="font-bold">Phytosanitary certificate</h2>
+          {d.signed && (
+            <p className="text-sm">
+              Signed off at {d.signed.port}: container {d.signed.containerNumber}, seal {d.signed.sealNumber}.
+            </p>
+          )}
+          <PlainSummary reply={reply} />
+          {d.issued ? (
+            <a
+              href={`/api/certificates/phytosanitary/batch/${batch.batchCode}`}
+              className="font-semibold text-green-800 underline"
+            >
+              Download the phytosanitary certificate (PDF)
+            </a>
+          ) : (
+            <form method="post">
+              <CsrfInput token={d.user.csrf} />
+              <input type="hidden" name="intent" value="phytosanitary" />
+              <button type="submit" className={buttonClass}>
+                Issue the phytosanitary certificate
+              </button>
+            </form>
+          )}
+        </section>
+      )}
+    </WorkShell>
+  );
+}

@@ -1,0 +1,72 @@
+import { data, redirect } from "react-router";
+import { dispatchOf } from "#db/queries/inspections";
+import { InspectionSchema } from "#worker/contracts/inspections";
+import { isGraded } from "#worker/domain/inspections";
+import { visibleBatchByCode } from "#worker/services/batches/read-batches";
+import { inspectBatch } from "#worker/services/inspections/inspect-batch";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { notFound, shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/warehouse-inspection";
+
+const TITLE = "Quality inspection";
+const NUMERIC = [
+  "moisturePercent",
+  "beanCountPer100g",
+  "mouldyPercent",
+  "slatyPercent",
+  "defectivePercent",
+  "foreignMatterPercent",
+  "defectsPer300g",
+];
+
+/**
+ * The inspection form of one batch at MY warehouse (issue 13): measurements only; the grade is
+ * computed by the server (inspectBatch). A batch sent to another warehouse is not found.
+ */
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const session = await requireRole(request, "inspectWarehouse", TITLE);
+  const { db } = pageDeps();
+  const batch = await visibleBatchByCode(db, params.batchCode, session);
+  const dispatch = batch ? await dispatchOf(db, batch.id) : null;
+  if (!batch || dispatch?.warehouseInspectorId !== session.id)
+    notFound(`No batch with code ${params.batchCode.toUpperCase()} in your intake queue`, {
+      href: "/warehouse-inspector-dashboard",
+      label: "Back to the intake queue",
+    });
+  return data(
+    {
+      user: await shellUser(session),
+      batch: { batchCode: batch.batchCode, commodity: batch.commodity, weightKg: batch.weightKg, status: batch.status },
+      graded: isGraded(batch.commodity),
+      warehouse: dispatch?.warehouse ?? "",
+      submissionId: crypto.randomUUID(),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const session = await requireRole(request, "inspectWarehouse", TITLE);
+  const form = await request.formData();
+  if (!(await verifyCsrf(session, form)))
+    return data(
+      {
+        reply: {
+          formErrors: ["The form could not be verified. Please reload the page and try again."],
+          values: typedValues(form),
+        },
+      },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  const parsed = InspectionSchema.safeParse(formObject(form, NUMERIC));
+  if (!parsed.success)
+    return data({ reply: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  const result = await inspectBatch(params.batchCode, parsed.data, pageDeps(session));
+  if (!result.ok)
+    return data({ reply: failureReplyOf(result, form) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+  throw redirect(`/batches/${result.value.batch.batchCode}?recorded=${result.value.batch.status}`, {
+    headers: PRIVATE_PAGE_HEADERS,
+  });
+}

@@ -1,0 +1,89 @@
+import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/warehouse-inspection";
+
+export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { action, loader } from "./warehouse-inspection.server";
+
+export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Quality inspection ${params.batchCode.toUpperCase()}`);
+
+const pct = { inputMode: "decimal" as const, hint: "In %, one decimal" };
+
+export default function WarehouseInspection({ loaderData: d, actionData }: Route.ComponentProps) {
+  const reply = actionData?.reply;
+  const { batch } = d;
+  const cocoa = batch.commodity === "Cocoa";
+  return (
+    <WorkShell title={`Quality inspection ${batch.batchCode}`} user={d.user}>
+      <p className="mb-3 text-slate-700">
+        {batch.commodity}, {batch.weightKg.toLocaleString("en-US")} kg. Record what you measured: the platform computes
+        the grade (A+ to F) and says which criterion decided it. Grade F rejects the batch.
+      </p>
+      {!d.graded && <p className="rounded-md bg-amber-50 p-3">The grading rules cover cocoa and coffee only.</p>}
+      {batch.status !== "warehouse_received" && (
+        <p className="mb-3 rounded-md bg-amber-50 p-3">Receive this batch at the warehouse before inspecting it.</p>
+      )}
+      <form method="post" className="space-y-3 rounded-md border border-green-200 bg-white p-4" noValidate>
+        <CsrfInput token={d.user.csrf} />
+        <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
+        <PlainSummary reply={reply} />
+        <PlainField reply={reply} name="moisturePercent" label="Moisture" {...pct} />
+        {cocoa ? (
+          <>
+            <PlainField
+              reply={reply}
+              name="beanCountPer100g"
+              label="Bean count per 100 g"
+              inputMode="numeric"
+              hint="Whole beans"
+            />
+            <PlainField reply={reply} name="mouldyPercent" label="Mouldy beans (cut test of 300)" {...pct} />
+            <PlainField reply={reply} name="slatyPercent" label="Slaty beans (cut test)" {...pct} />
+            <PlainField
+              reply={reply}
+              name="defectivePercent"
+              label="Insect-damaged, germinated or flat beans"
+              {...pct}
+            />
+            <PlainField reply={reply} name="foreignMatterPercent" label="Foreign matter" {...pct} />
+            <PlainRadios
+              reply={reply}
+              name="smokyBeans"
+              legend="Smoky beans found?"
+              options={[
+                ["no", "No"],
+                ["yes", "Yes"],
+              ]}
+            />
+          </>
+        ) : (
+          <>
+            <PlainField
+              reply={reply}
+              name="defectsPer300g"
+              label="Defects in the 300 g sample (ICO count)"
+              inputMode="numeric"
+            />
+            <PlainField reply={reply} name="foreignMatterPercent" label="Foreign matter" {...pct} />
+          </>
+        )}
+        <PlainField reply={reply} name="location" label="Warehouse (town or facility)" defaultValue={d.warehouse} />
+        <PlainField reply={reply} name="note" label="Note (optional)" />
+        <PlainRadios
+          reply={reply}
+          name="disposition"
+          legend="If the batch fails (grade F), what happens to it?"
+          options={[
+            ["returned_to_buyer", "Returned to the buyer"],
+            ["destroyed", "Destroyed"],
+          ]}
+        />
+        <button type="submit" className={buttonClass}>
+          Record inspection
+        </button>
+      </form>
+    </WorkShell>
+  );
+}

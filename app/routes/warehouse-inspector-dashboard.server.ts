@@ -1,0 +1,71 @@
+import { data, redirect } from "react-router";
+import { ReceiveSchema } from "#worker/contracts/inspections";
+import { STATUS_LABEL } from "#worker/domain/custody";
+import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
+import { receiveBatch } from "#worker/services/inspections/receive-batch";
+import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { shellUser } from "../lib/work-page.server";
+
+const PATH = "/warehouse-inspector-dashboard";
+const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
+
+/**
+ * The warehouse inspector's dashboard (issue 13): the intake queue of MY warehouse (batches the
+ * buyers sent to me), intake of each, and the link to its inspection form. DG and DDGOTS see every
+ * warehouse's queue read-only, without forms.
+ */
+export async function loader({ request }: { request: Request }) {
+  const { session, access } = await requireDashboard(request, PATH);
+  const { db } = pageDeps();
+  const rows = await intakeQueueOf(db, access === "full" ? session.id : null);
+  const params = new URL(request.url).searchParams;
+  return data(
+    {
+      user: await shellUser(session),
+      access,
+      done: { received: params.get("received"), inspected: params.get("inspected") },
+      queue: rows.map((r) => ({
+        batchCode: r.batchCode,
+        commodity: r.commodity,
+        weightKg: r.weightKg,
+        status: r.status,
+        statusLabel: STATUS_LABEL[r.status as keyof typeof STATUS_LABEL] ?? r.status,
+        grade: r.grade,
+        warehouse: r.warehouse,
+        dispatchedAt: r.dispatchedAt,
+        buyer: `${r.buyerFirstName ?? ""} ${r.buyerLastName ?? ""}`.trim() || null,
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: { request: Request }) {
+  const { session, access } = await requireDashboard(request, PATH);
+  const form = await request.formData();
+  const batchCode = String(form.get("batchCode") ?? "");
+  if (access !== "full")
+    return data(
+      { batchCode, reply: { formErrors: ["This dashboard is read-only for your role"], values: typedValues(form) } },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  if (!(await verifyCsrf(session, form)))
+    return data(
+      { batchCode, reply: { formErrors: [CSRF_FAILED], values: typedValues(form) } },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  const parsed = ReceiveSchema.safeParse(formObject(form, ["weightKg"]));
+  if (!parsed.success)
+    return data({ batchCode, reply: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  const result = await receiveBatch(batchCode, parsed.data, pageDeps(session));
+  if (!result.ok)
+    return data(
+      { batchCode, reply: failureReplyOf(result, form) },
+      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
+    );
+  throw redirect(`${PATH}?received=${encodeURIComponent(result.value.batch.batchCode)}`, {
+    headers: PRIVATE_PAGE_HEADERS,
+  });
+}

@@ -1,0 +1,95 @@
+import { buttonClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/warehouse-inspector-dashboard";
+
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
+export { action, loader } from "./warehouse-inspector-dashboard.server";
+
+const TITLE = "Warehouse Inspector Dashboard";
+export const meta = () => pageMeta(TITLE);
+
+export default function WarehouseInspectorDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
+  const full = d.access === "full";
+  return (
+    <WorkShell title={TITLE} user={d.user}>
+      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
+      {d.done.received && (
+        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900">
+          Batch {d.done.received} received at the warehouse.
+        </p>
+      )}
+      {d.done.inspected && (
+        <p
+          role="status"
+          className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900"
+          data-testid="inspected"
+        >
+          Inspection of {d.done.inspected} recorded.
+        </p>
+      )}
+      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only oversight view: no forms.</p>}
+      <h2 className="text-lg font-bold">{full ? "Intake queue: batches sent to my warehouse" : "Intake queues"}</h2>
+      {d.queue.length === 0 && (
+        <p className="mt-2 text-slate-700">No batch has been sent to {full ? "your" : "any"} warehouse yet.</p>
+      )}
+      <ul className="mt-3 space-y-3">
+        {d.queue.map((b) => (
+          <li
+            key={b.batchCode}
+            className="rounded-md border border-slate-200 bg-white p-3"
+            data-testid={`queue-${b.batchCode}`}
+          >
+            <p className="font-semibold">
+              <a href={`/batches/${b.batchCode}`} className="text-green-800 underline break-all">
+                {b.batchCode}
+              </a>{" "}
+              — {b.commodity}, {b.weightKg.toLocaleString("en-US")} kg
+            </p>
+            <p className="text-sm text-slate-700">
+              {b.statusLabel}
+              {b.grade ? ` · grade ${b.grade}` : ""} · from {b.buyer ?? "buyer"} · sent {b.dispatchedAt.slice(0, 10)}
+              {b.warehouse ? ` · ${b.warehouse}` : ""}
+            </p>
+            {full && b.status === "purchased" && (
+              <form method="post" className="mt-2 space-y-2">
+                <CsrfInput token={d.user.csrf} />
+                <input type="hidden" name="batchCode" value={b.batchCode} />
+                {actionData?.batchCode === b.batchCode && (
+                  <PlainSummary reply={actionData.reply} prefix={`${b.batchCode}-`} />
+                )}
+                <PlainField
+                  reply={actionData?.batchCode === b.batchCode ? actionData.reply : undefined}
+                  prefix={`${b.batchCode}-`}
+                  name="weightKg"
+                  label="Weight received (kg)"
+                  inputMode="decimal"
+                  defaultValue={String(b.weightKg)}
+                />
+                <PlainField
+                  reply={actionData?.batchCode === b.batchCode ? actionData.reply : undefined}
+                  prefix={`${b.batchCode}-`}
+                  name="location"
+                  label="Warehouse (town or facility)"
+                  defaultValue={b.warehouse ?? ""}
+                />
+                <button type="submit" className={buttonClass}>
+                  Receive batch
+                </button>
+              </form>
+            )}
+            {full && b.status === "warehouse_received" && (
+              <a
+                href={`/warehouse-inspector-dashboard/inspect/${b.batchCode}`}
+                className={`mt-2 inline-block ${buttonClass}`}
+              >
+                Inspect and grade
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </WorkShell>
+  );
+}

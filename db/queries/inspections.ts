@@ -1,0 +1,206 @@
+/**
+ * SQL of batch dispatches, warehouse inspections and port inspections (issue 13). Writes are
+ * returned as statements for the caller's `db.batch()` (with the batch update, the custody event,
+ * the audit row and the notice).
+ */
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../client";
+import { batchDispatches, batches, batchInspections, certificates, portInspections, users } from "../schema";
+
+export type DispatchRow = typeof batchDispatches.$inferSelect;
+export type NewDispatch = typeof batchDispatches.$inferInsert;
+export type InspectionRow = typeof batchInspections.$inferSelect;
+export type NewInspection = typeof batchInspections.$inferInsert;
+export type PortInspectionRow = typeof portInspections.$inferSelect;
+export type NewPortInspection = typeof portInspections.$inferInsert;
+
+// ── Dispatch ───────────────────────────────────────────────────────────────────────────────
+
+export async function dispatchOf(db: Database, batchId: string): Promise<DispatchRow | null> {
+  const [row] = await db.select().from(batchDispatches).where(eq(batchDispatches.batchId, batchId)).limit(1);
+  return row ?? null;
+}
+
+export async function dispatchBySubmission(db: Database, submissionId: string): Promise<DispatchRow | null> {
+  const [row] = await db.select().from(batchDispatches).where(eq(batchDispatches.submissionId, submissionId)).limit(1);
+  return row ?? null;
+}
+
+/** Insert or replace the one dispatch of a batch. */
+export function upsertDispatch(db: Database, row: NewDispatch) {
+  const { batchId: _b, ...rest } = row;
+  return db.insert(batchDispatches).values(row).onConflictDoUpdate({ target: batchDispatches.batchId, set: rest });
+}
+
+/** Active warehouse inspector accounts: who a buyer may send a batch to. */
+export async function warehouseInspectors(db: Database) {
+  return db
+    .select({
+      id: users.id,
+      loginId: users.loginId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      county: users.county,
+    })
+    .from(users)
+    .where(and(eq(users.role, "warehouse_inspector"), eq(users.active, true)))
+    .orderBy(users.lastName, users.firstName)
+    .limit(200);
+}
+
+/** The intake queue of one warehouse inspector (null: of every warehouse, for read-only oversight), newest first. */
+export async function intakeQueue(db: Database, inspectorId: string | null, limit = 100) {
+  return db
+    .select({
+      batchId: batches.id,
+      batchCode: batches.batchCode,
+      commodity: batches.commodity,
+      weightKg: batches.weightKg,
+      status: batches.status,
+      grade: batches.grade,
+      warehouse: batchDispatches.warehouse,
+      dispatchedAt: batchDispatches.dispatchedAt,
+      buyerFirstName: users.firstName,
+      buyerLastName: users.lastName,
+    })
+    .from(batchDispatches)
+    .innerJoin(batches, eq(batches.id, batchDispatches.batchId))
+    .leftJoin(users, eq(users.id, batchDispatches.dispatchedBy))
+    .where(inspectorId === null ? undefined : eq(batchDispatches.warehouseInspectorId, inspectorId))
+    .orderBy(desc(batchDispatches.dispatchedAt))
+    .limit(limit);
+}
+
+// ── Warehouse inspections ────────────────────────────────────────────────────────────────
+
+export async function inspectionBySubmission(db: Database, submissionId: string): Promise<InspectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(batchInspections)
+    .where(eq(batchInspections.submissionId, submissionId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest warehouse inspection of each batch (the one the certificate and the batch page show). */
+export async function latestInspectionOf(db: Database, batchIds: string[]): Promise<InspectionRow | null> {
+  if (!batchIds.length) return null;
+  const [row] = await db
+    .select()
+    .from(batchInspections)
+    .where(inArray(batchInspections.batchId, batchIds.slice(0, 90)))
+    .orderBy(desc(batchInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest passed warehouse inspection of a batch or its ancestors (what the quality certificate prints). */
+export async function latestPassedInspectionOf(db: Database, batchIds: string[]): Promise<InspectionRow | null> {
+  const [row] = await db
+    .select()
+    .from(batchInspections)
+    .where(and(inArray(batchInspections.batchId, batchIds.slice(0, 90)), eq(batchInspections.outcome, "passed")))
+    .orderBy(desc(batchInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export function insertInspection(db: Database, row: NewInspection) {
+  return db.insert(batchInspections).values(row);
+}
+
+// ── Port inspections ─────────────────────────────────────────────────────────────────────
+
+export async function portInspectionBySubmission(db: Database, submissionId: string) {
+  const [row] = await db.select().from(portInspections).where(eq(portInspections.submissionId, submissionId)).limit(1);
+  return row ?? null;
+}
+
+/** The latest port inspection of a batch (or of its ancestors, for a batch split at the port). */
+export async function latestPortInspectionOf(db: Database, batchIds: string[]): Promise<PortInspectionRow | null> {
+  if (!batchIds.length) return null;
+  const [row] = await db
+    .select()
+    .from(portInspections)
+    .where(inArray(portInspections.batchId, batchIds.slice(0, 90)))
+    .orderBy(desc(portInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The latest signed-off port inspection of a batch or its ancestors (what the phytosanitary certificate prints). */
+export async function latestSignedOffPortInspectionOf(db: Database, batchIds: string[]) {
+  const [row] = await db
+    .select()
+    .from(portInspections)
+    .where(and(inArray(portInspections.batchId, batchIds.slice(0, 90)), eq(portInspections.outcome, "signed_off")))
+    .orderBy(desc(portInspections.inspectedAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export function insertPortInspection(db: Database, row: NewPortInspection) {
+  return db.insert(portInspections).values(row);
+}
+
+/**
+ * Batches at or awaiting the port: inspected at the warehouse (awaiting port inspection, or held
+ * by a refusal) and inspected at the port (awaiting export), with their latest port outcome.
+ */
+export async function portQueue(db: Database, limit = 100) {
+  const latest = db
+    .select({
+      batchId: portInspections.batchId,
+      outcome: portInspections.outcome,
+      refusalReason: portInspections.refusalReason,
+      containerNumber: portInspections.containerNumber,
+      sealNumber: portInspections.sealNumber,
+      rank: sql<number>`row_number() over (partition by ${portInspections.batchId} order by ${portInspections.inspectedAt} desc)`.as(
+        "rank",
+      ),
+    })
+    .from(portInspections)
+    .as("latest");
+  return db
+    .select({
+      batchId: batches.id,
+      batchCode: batches.batchCode,
+      commodity: batches.commodity,
+      weightKg: batches.weightKg,
+      status: batches.status,
+      grade: batches.grade,
+      complianceStatus: batches.complianceStatus,
+      complianceReason: batches.complianceReason,
+      ddsReference: batches.ddsReference,
+      portOutcome: latest.outcome,
+      refusalReason: latest.refusalReason,
+      containerNumber: latest.containerNumber,
+      sealNumber: latest.sealNumber,
+    })
+    .from(batches)
+    .leftJoin(latest, and(eq(latest.batchId, batches.id), eq(latest.rank, 1)))
+    .where(inArray(batches.status, ["warehouse_inspected", "port_inspected"]))
+    .orderBy(desc(batches.updatedAt))
+    .limit(limit);
+}
+
+/** The valid and expired certificates of batches (newest first): blockers read the newest of each type. */
+export async function batchCertificateStates(db: Database, batchCodes: string[]) {
+  if (!batchCodes.length) return [];
+  return db
+    .select({
+      subjectId: certificates.subjectId,
+      type: certificates.type,
+      status: certificates.status,
+      expiresAt: certificates.expiresAt,
+    })
+    .from(certificates)
+    .where(
+      and(
+        eq(certificates.subjectType, "batch"),
+        inArray(certificates.subjectId, batchCodes.slice(0, 90)),
+        inArray(certificates.status, ["valid", "expired"]),
+      ),
+    )
+    .orderBy(desc(certificates.issuedAt));
+}

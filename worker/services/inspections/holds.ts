@@ -1,0 +1,41 @@
+/**
+ * What stops a batch from moving on, beyond its custody status (issue 13): the warehouse it was
+ * sent to (only that warehouse's inspector receives and inspects it) and a refusal at the port
+ * (held until a later port inspection signs it off). Every batch service asks here.
+ */
+import type { Database } from "#db/client";
+import type { BatchRow } from "#db/queries/batches";
+import { dispatchOf, latestPortInspectionOf } from "#db/queries/inspections";
+import { type Failure, fail } from "../result";
+
+const WAREHOUSE_STEPS = ["warehouse_received", "warehouse_inspected"];
+
+/**
+ * A warehouse step on a batch sent to another warehouse is refused as if the batch did not
+ * exist (404, like any batch the user may not act on). A batch never sent anywhere (recorded
+ * before dispatch existed) keeps the old rule: any warehouse inspector.
+ */
+export async function warehouseStepRefusal(
+  db: Database,
+  batch: Pick<BatchRow, "id" | "batchCode">,
+  actorId: string,
+  toStatus: string,
+): Promise<Failure | null> {
+  if (!WAREHOUSE_STEPS.includes(toStatus)) return null;
+  const dispatch = await dispatchOf(db, batch.id);
+  if (dispatch && dispatch.warehouseInspectorId !== actorId) return fail(404, `No batch with code ${batch.batchCode}`);
+  return null;
+}
+
+export const PORT_HOLD_MESSAGE = "This batch is held at port inspection";
+
+/** The refusal of a batch whose latest port inspection refused it, else null. */
+export async function portHoldRefusal(db: Database, batch: Pick<BatchRow, "id" | "status">): Promise<Failure | null> {
+  if (batch.status !== "warehouse_inspected") return null;
+  const latest = await latestPortInspectionOf(db, [batch.id]);
+  if (latest?.outcome !== "refused") return null;
+  return fail(
+    409,
+    `${PORT_HOLD_MESSAGE} (${latest.refusalReason ?? "refused"}): it cannot move on until a port inspector signs it off`,
+  );
+}

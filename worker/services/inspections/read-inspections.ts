@@ -1,0 +1,111 @@
+/**
+ * What the inspection pages read (issue 13): a warehouse inspector's intake queue (only batches
+ * sent to them), the port queue with what is holding each batch, and a batch's latest
+ * inspections for its page.
+ */
+import type { Database } from "#db/client";
+import { ancestorIds, type BatchRow } from "#db/queries/batches";
+import {
+  batchCertificateStates,
+  dispatchOf,
+  intakeQueue,
+  latestInspectionOf,
+  latestPortInspectionOf,
+  portQueue,
+  warehouseInspectors,
+} from "#db/queries/inspections";
+import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
+import { type Blocker, DISPOSITION_LABEL, type Disposition, exportBlockers } from "#worker/domain/inspections";
+
+/** A warehouse inspector's queue; `null` lists every warehouse (read-only oversight). */
+export async function intakeQueueOf(db: Database, inspectorId: string | null) {
+  return intakeQueue(db, inspectorId);
+}
+
+/** Where a buyer may send a batch: each active warehouse inspector, by name and county. */
+export async function warehouseChoices(db: Database) {
+  const rows = await warehouseInspectors(db);
+  return rows.map((r) => ({
+    id: r.id,
+    label: `${`${r.firstName} ${r.lastName}`.trim() || r.loginId}${r.county ? ` (${r.county})` : ""}`,
+  }));
+}
+
+/** Certificate types (printed titles) whose newest paper of each batch has expired at `now`. */
+async function expiredByBatch(db: Database, codes: string[], now: Date) {
+  const rows = await batchCertificateStates(db, codes);
+  const seen = new Set<string>();
+  const out = new Map<string, string[]>();
+  for (const r of rows) {
+    const key = `${r.subjectId}:${r.type}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (r.status === "expired" || r.expiresAt < now.toISOString()) {
+      const title = isCertificateType(r.type) ? CERTIFICATE_INFO[r.type].title : r.type;
+      out.set(r.subjectId, [...(out.get(r.subjectId) ?? []), title]);
+    }
+  }
+  return out;
+}
+
+export type PortQueueItem = Awaited<ReturnType<typeof portQueue>>[number] & { blockers: Blocker[] };
+
+/** Batches awaiting port inspection or export, each with what is holding it (exportBlockers). */
+export async function portQueueWithBlockers(db: Database, now: Date): Promise<PortQueueItem[]> {
+  const rows = await portQueue(db);
+  const expired = await expiredByBatch(
+    db,
+    rows.map((r) => r.batchCode),
+    now,
+  );
+  return rows.map((r) => ({
+    ...r,
+    blockers: exportBlockers({
+      status: r.status,
+      complianceStatus: r.complianceStatus,
+      complianceReason: r.complianceReason,
+      ddsReference: r.ddsReference,
+      portOutcome: r.portOutcome,
+      portRefusalReason: r.refusalReason,
+      expiredCertificates: expired.get(r.batchCode) ?? [],
+    }),
+  }));
+}
+
+/** What the batch page shows about inspections: dispatch, latest quality and port inspections, blockers. */
+export async function inspectionsOfBatch(db: Database, batch: BatchRow, now: Date) {
+  const ancestors = await ancestorIds(db, batch.id);
+  const [dispatch, quality, port, expired] = await Promise.all([
+    dispatchOf(db, batch.id),
+    latestInspectionOf(db, [batch.id, ...ancestors]),
+    latestPortInspectionOf(db, [batch.id]),
+    expiredByBatch(db, [batch.batchCode], now),
+  ]);
+  return {
+    dispatch,
+    quality: quality && {
+      grade: quality.grade,
+      outcome: quality.outcome,
+      inspectedAt: quality.inspectedAt,
+      decidingCriteria: JSON.parse(quality.decidingCriteria) as string[],
+      rejectionReason: quality.rejectionReason,
+      disposition: quality.disposition ? DISPOSITION_LABEL[quality.disposition as Disposition] : null,
+    },
+    port: port && {
+      outcome: port.outcome,
+      inspectedAt: port.inspectedAt,
+      containerNumber: port.containerNumber,
+      sealNumber: port.sealNumber,
+      refusalReason: port.refusalReason,
+    },
+    blockers: exportBlockers({
+      status: batch.status,
+      complianceStatus: batch.complianceStatus,
+      complianceReason: batch.complianceReason,
+      ddsReference: batch.ddsReference,
+      portOutcome: port?.outcome ?? null,
+      portRefusalReason: port?.refusalReason ?? null,
+      expiredCertificates: expired.get(batch.batchCode) ?? [],
+    }),
+  };
+}
