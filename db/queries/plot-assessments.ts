@@ -29,6 +29,7 @@ export const plotForAssessmentColumns = {
   validationIssues: landPlots.validationIssues,
   riskLevel: landPlots.riskLevel,
   assessedAt: landPlots.assessedAt,
+  version: landPlots.version,
 };
 export type PlotForAssessment = Pick<typeof landPlots.$inferSelect, keyof typeof plotForAssessmentColumns>;
 
