@@ -3,6 +3,9 @@ import { DASHBOARD_PATHS } from "../worker/auth/roles";
 import { REDIRECT_TO_LANDING } from "./content/landing";
 import { LOGIN_PATHS } from "./content/login-paths";
 
+/** Dashboards served by their own module instead of routes/dashboard.tsx. */
+const OWN_DASHBOARDS: string[] = ["/unified-land-inspector-dashboard"];
+
 const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
 
 export default [
@@ -16,7 +19,11 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.map((path) => route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` })),
+    ...DASHBOARD_PATHS.filter((path) => !OWN_DASHBOARDS.includes(path)).map((path) =>
+      route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
+    ),
+    // Role dashboards with their own route module (issue 13).
+    route("/unified-land-inspector-dashboard", "routes/unified-land-inspector-dashboard.tsx"),
     route("/change-password", "routes/change-password.tsx"),
     // Traceability core (issue #4).
     route("/onboard-farmer", "routes/onboard-farmer.tsx"),
@@ -25,6 +32,9 @@ export default [
     route("/create-land-plot", "routes/create-land-plot.tsx"),
     route("/land-plots-list", "routes/land-plots-list.tsx"),
     route("/land-plot-details/:id", "routes/land-plot-details.tsx"),
+    route("/land-plot-details/:id/visit", "routes/plot-visit.tsx"),
+    route("/land-plot-details/:id/edit", "routes/plot-edit.tsx"),
+    route("/land-plot-details/:id/visit-photos/:visitId/:n", "routes/plot-visit-photo.tsx"),
     route("/eudr-assessment", "routes/eudr-assessment.tsx"),
     route("/bulk-import", "routes/bulk-import.tsx"),
     route("/batches", "routes/batches.tsx"),

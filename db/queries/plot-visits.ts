@@ -94,7 +94,11 @@ export async function countyOfUser(db: Database, userId: string): Promise<string
 
 /** The farmer's account (to notify), by FRM ID; null when the farmer has no login. */
 export async function farmerAccountOf(db: Database, farmerId: string): Promise<string | null> {
-  const [row] = await db.select({ userId: farmers.userId }).from(farmers).where(eq(farmers.farmerId, farmerId)).limit(1);
+  const [row] = await db
+    .select({ userId: farmers.userId })
+    .from(farmers)
+    .where(eq(farmers.farmerId, farmerId))
+    .limit(1);
   return row?.userId ?? null;
 }
 

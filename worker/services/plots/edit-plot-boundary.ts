@@ -71,7 +71,8 @@ export async function editPlotBoundary(
       geojson: input.geojson,
       crop: plot.crop ?? "",
       county: plot.declaredCounty,
-      declaredAreaHectares: input.declaredAreaHectares ?? (plot.geometryType === "Point" ? plot.areaHectares : undefined),
+      declaredAreaHectares:
+        input.declaredAreaHectares ?? (plot.geometryType === "Point" ? plot.areaHectares : undefined),
       decimals: input.decimals,
     },
     { farmer, others, plotCode: plot.plotCode, createdBy: plot.createdBy, id: plot.id },
@@ -116,7 +117,12 @@ export async function editPlotBoundary(
         "land_plot",
         plot.id,
         { version: plot.version, geometry: plot.geometry, areaHectares: plot.areaHectares, riskLevel: plot.riskLevel },
-        { version: plot.version + 1, geometry: next.geometry, areaHectares: next.areaHectares, reason: input.reason ?? null },
+        {
+          version: plot.version + 1,
+          geometry: next.geometry,
+          areaHectares: next.areaHectares,
+          reason: input.reason ?? null,
+        },
       ),
     ]);
   } catch (error) {

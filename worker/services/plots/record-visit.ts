@@ -110,7 +110,13 @@ export async function recordVisit(
         "land_plot",
         plot.id,
         { lastVisitedAt: plot.lastVisitedAt, lastVisitDecision: plot.lastVisitDecision },
-        { visitId: id, visitedOn: input.visitedOn, decision: input.decision, version: plot.version, photos: keys.length },
+        {
+          visitId: id,
+          visitedOn: input.visitedOn,
+          decision: input.decision,
+          version: plot.version,
+          photos: keys.length,
+        },
       ),
       ...(farmerAccount
         ? [

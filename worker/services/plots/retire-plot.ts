@@ -9,8 +9,8 @@ import { retirePlotStatement } from "#db/queries/plot-visits";
 import type { Actor } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { type FieldWrite, fail, ok, type Result } from "../result";
-import { plotForFieldWork } from "./plot-access";
 import { STALE_EDIT } from "./edit-plot-boundary";
+import { plotForFieldWork } from "./plot-access";
 
 export type RetirePlotInput = FieldWrite & { plotId: string; reason: string };
 

@@ -1,0 +1,1 @@
+export { loader } from "./plot-visit-photo.server";
