@@ -17,7 +17,7 @@ export default function VisitQueueMap({
   plots: QueueMapPlot[];
   me: { lat: number; lon: number } | null;
 }) {
-  const ref = useRef<HTMLDivElement>(null);
+  const ref = useRef<HTMLElement>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   useEffect(() => {
     if (!ref.current) return;
@@ -51,10 +51,9 @@ export default function VisitQueueMap({
   }, [plots, me]);
   return (
     <div>
-      <div
+      <section
         ref={ref}
         className="h-72 w-full rounded-md border border-slate-300"
-        role="region"
         aria-label="Map of the plots on this page of the queue"
         data-testid="queue-map"
       />

@@ -247,13 +247,13 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
                 )}
                 {v.photos > 0 && (
                   <p className="flex flex-wrap gap-3">
-                    {Array.from({ length: v.photos }, (_, i) => (
+                    {Array.from({ length: v.photos }, (_, i) => i + 1).map((n) => (
                       <a
-                        key={i}
-                        href={`/land-plot-details/${plot.id}/visit-photos/${v.id}/${i + 1}`}
+                        key={n}
+                        href={`/land-plot-details/${plot.id}/visit-photos/${v.id}/${n}`}
                         className="text-green-800 underline"
                       >
-                        Photo {i + 1}
+                        Photo {n}
                       </a>
                     ))}
                   </p>

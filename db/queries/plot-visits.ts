@@ -27,7 +27,7 @@ function queueWhere(scope: QueueScope): SQL {
  * longitude scaled — worker/domain/visit-queue.ts), then by id. The rank is read in index order;
  * only the distance within ranks needs a sort.
  */
-export async function visitQueuePage(
+export function visitQueueStatements(
   db: Database,
   scope: QueueScope,
   origin: QueueOrigin | null,
@@ -42,7 +42,7 @@ export async function visitQueuePage(
         asc(landPlots.id),
       ]
     : [asc(landPlots.visitPriority), asc(landPlots.id)];
-  const [rows, byRank] = await db.batch([
+  return [
     db
       .select({
         id: landPlots.id,
@@ -75,7 +75,18 @@ export async function visitQueuePage(
       .from(landPlots)
       .where(where)
       .groupBy(landPlots.visitPriority),
-  ]);
+  ] as const;
+}
+
+/** The page and the count per rank, in one round trip. */
+export async function visitQueuePage(
+  db: Database,
+  scope: QueueScope,
+  origin: QueueOrigin | null,
+  page: number,
+  pageSize: number,
+) {
+  const [rows, byRank] = await db.batch(visitQueueStatements(db, scope, origin, page, pageSize));
   return {
     rows: rows.map(({ firstName, lastName, ...r }) => ({
       ...r,

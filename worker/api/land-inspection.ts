@@ -18,7 +18,7 @@ import { listVisitQueue } from "../services/plots/list-visit-queue";
 import { recordVisit } from "../services/plots/record-visit";
 import { retirePlot } from "../services/plots/retire-plot";
 import { type ApiEnv, jsonBodyKeepingDecimals, requirePermission, serviceDeps } from "./middleware";
-import { apiError, paged, reply, success } from "./reply";
+import { apiError, reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -44,8 +44,10 @@ export const visitQueueApi = new Hono<ApiEnv>().get(
     const position = lat !== undefined && lon !== undefined ? { lat, lon } : null;
     const result = await listVisitQueue({ page, position }, serviceDeps(c));
     if (!result.ok) return reply(c, result);
-    const { items, ...rest } = result.value;
-    return paged(c, "plots", items, rest);
+    // The paging shape, plus the scope and the count per reason.
+    const { items, county, byRank, page: at, pageSize, total } = result.value;
+    const pageCount = Math.max(1, Math.ceil(total / pageSize));
+    return success(c, { plots: items, county, byRank, page: at, pageSize, total, pageCount });
   },
 );
 
