@@ -34,7 +34,6 @@ export default [
     route("/land-plot-details/:id", "routes/land-plot-details.tsx"),
     route("/land-plot-details/:id/visit", "routes/plot-visit.tsx"),
     route("/land-plot-details/:id/edit", "routes/plot-edit.tsx"),
-    route("/land-plot-details/:id/visit-photos/:visitId/:n", "routes/plot-visit-photo.tsx"),
     route("/eudr-assessment", "routes/eudr-assessment.tsx"),
     route("/bulk-import", "routes/bulk-import.tsx"),
     route("/batches", "routes/batches.tsx"),

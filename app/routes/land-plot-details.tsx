@@ -250,7 +250,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
                     {Array.from({ length: v.photos }, (_, i) => i + 1).map((n) => (
                       <a
                         key={n}
-                        href={`/land-plot-details/${plot.id}/visit-photos/${v.id}/${n}`}
+                        href={`/api/plots/${plot.id}/visits/${v.id}/photos/${n}`}
                         className="text-green-800 underline"
                       >
                         Photo {n}

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
+import type { Role } from "#worker/auth/roles";
 import { RISK_LABEL } from "#worker/content/land-plots";
 import { formatDistance } from "#worker/domain/visit-queue";
-import { WorkShell } from "../components/work-shell";
+import { AccessDenied, WorkErrorBoundary, WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/unified-land-inspector-dashboard";
 
-export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { loader } from "./unified-land-inspector-dashboard.server";
 
 // Leaflet is its own chunk, fetched only when the inspector taps "Show map" (never in the first load).
@@ -57,6 +57,7 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
           plots.
         </p>
       )}
+      <p className="mb-3 font-semibold">Welcome, {user.name}</p>
       <h2 className="text-lg font-bold">Verification queue</h2>
       <p className="text-sm text-slate-700" data-testid="queue-scope">
         {queue.county ? `Plots in ${queue.county}, your assigned county` : "Plots in every county"} that need a field
@@ -190,4 +191,16 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
       </p>
     </WorkShell>
   );
+}
+
+/** Wrong role → the dashboards' 403 page (as routes/dashboard.tsx); anything else → the work pages' screen. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: boolean })?.forbidden) {
+    const d = error.data as { title: string; role: Role; home: string };
+    return (
+      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
+    );
+  }
+  return <WorkErrorBoundary />;
 }

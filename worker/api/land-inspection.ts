@@ -5,6 +5,7 @@
  */
 import { Hono } from "hono";
 import type { PlotRow } from "#db/queries/land-plots";
+import { visitOfPlotById } from "#db/queries/plot-visits";
 import { fieldErrors, firstMessage } from "../contracts/field-errors";
 import {
   BoundaryEditApiSchema,
@@ -74,6 +75,30 @@ export const plotFieldApi = new Hono<ApiEnv>()
         { created, visit: { ...visit, photoKeys: JSON.parse(visit.photoKeys) as string[] } },
         created ? 201 : 200,
       );
+    },
+  )
+  .get(
+    "/:id/visits/:visitId/photos/:n",
+    requirePermission("readRegistry"),
+    describe("One photo of a field visit (the image itself, metadata removed)", {
+      200: "The image",
+      404: "No such photo",
+    }),
+    async (c) => {
+      // The R2 key comes from the stored visit, never from the URL.
+      const visit = await visitOfPlotById(serviceDeps(c).db, c.req.param("id"), c.req.param("visitId"));
+      const keys = visit ? (JSON.parse(visit.photoKeys) as string[]) : [];
+      const key = keys[Number(c.req.param("n")) - 1];
+      const object = key ? await serviceDeps(c).r2.get(key) : null;
+      if (!object) return apiError(c, 404, "No such photo");
+      return new Response(object.body, {
+        headers: {
+          "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
+          "Content-Disposition": "inline",
+          "X-Content-Type-Options": "nosniff",
+          "Cache-Control": "private, no-store",
+        },
+      });
     },
   )
   .put(

@@ -1,1 +1,0 @@
-export { loader } from "./plot-visit-photo.server";
