@@ -10,6 +10,7 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/field-agent-dashboard": "routes/field-agent-dashboard.tsx",
   "/warehouse-inspector-dashboard": "routes/warehouse-inspector-dashboard.tsx",
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
+  "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
 };
 
 export default [
@@ -37,6 +38,8 @@ export default [
     route("/create-land-plot", "routes/create-land-plot.tsx"),
     route("/land-plots-list", "routes/land-plots-list.tsx"),
     route("/land-plot-details/:id", "routes/land-plot-details.tsx"),
+    route("/land-plot-details/:id/visit", "routes/plot-visit.tsx"),
+    route("/land-plot-details/:id/edit", "routes/plot-edit.tsx"),
     route("/eudr-assessment", "routes/eudr-assessment.tsx"),
     route("/bulk-import", "routes/bulk-import.tsx"),
     route("/batches", "routes/batches.tsx"),

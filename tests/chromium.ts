@@ -27,6 +27,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/create-land-plot",
     "/land-plots-list",
     plotId && `/land-plot-details/${plotId}`,
+    plotId && `/land-plot-details/${plotId}/visit`,
+    plotId && `/land-plot-details/${plotId}/edit`,
     "/eudr-assessment",
     "/bulk-import",
     "/batches",

@@ -1,9 +1,11 @@
 import { data } from "react-router";
 import { assessmentsOfPlot, auditOfPlot, batchesOfPlot, plotWithFarmer } from "#db/queries/land-plots";
+import { versionsOfPlot, visitsOfPlot } from "#db/queries/plot-visits";
 import { can } from "#worker/auth/permissions";
 import { EUDR_CHECKS, PLOT_TITLES, type PlotCheck, QUALITY_CHECKS } from "#worker/content/land-plots";
 import { evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import type { Issue, PlotGeometry, Position } from "#worker/domain/validate-geometry";
+import { VISIT_DECISION_LABEL, type VisitDecision } from "#worker/domain/visit-queue";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { notFound, shellUser } from "../lib/work-page.server";
@@ -66,11 +68,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = pageDeps();
   const plot = await plotWithFarmer(db, params.id);
   if (!plot) notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
-  const [assessments, batches, audit] = await Promise.all([
+  const [assessments, batches, audit, visits, versions] = await Promise.all([
     assessmentsOfPlot(db, plot.id),
     batchesOfPlot(db, plot.id),
     auditOfPlot(db, plot.id),
+    visitsOfPlot(db, plot.id),
+    versionsOfPlot(db, plot.id),
   ]);
+  // An older verdict judged an older boundary: show that outline next to it (ADR 019).
+  const oldGeometry = new Map(versions.map((v) => [v.version, JSON.parse(v.geometry) as PlotGeometry]));
   const geometry = JSON.parse(plot.geometry) as PlotGeometry;
   const issues = JSON.parse(plot.validationIssues || "{}") as { errors?: Issue[]; warnings?: Issue[] };
   const stored = { errors: issues.errors ?? [], warnings: issues.warnings ?? [] };
@@ -92,7 +98,29 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         assessedAt: a.assessedAt,
         evidence: evidenceSummary(a.evidence),
         reasons: reasonsOf(a.reasons),
+        plotVersion: a.plotVersion,
+        judgedGeometry: a.plotVersion === plot.version ? null : (oldGeometry.get(a.plotVersion) ?? null),
       })),
+      visits: visits.map((v) => ({
+        id: v.id,
+        visitedOn: v.visitedOn,
+        decision: VISIT_DECISION_LABEL[v.decision as VisitDecision] ?? v.decision,
+        findings: v.findings,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        plotVersion: v.plotVersion,
+        inspectorName: v.inspectorName,
+        photos: (JSON.parse(v.photoKeys) as string[]).length,
+      })),
+      versions: versions.map((v) => ({
+        version: v.version,
+        areaHectares: v.areaHectares,
+        replacedAt: v.replacedAt,
+        reason: v.reason,
+        geometry: oldGeometry.get(v.version)!,
+      })),
+      canVisit: can(session.role, "recordVisits") && plot.status === "active",
+      canEditBoundary: can(session.role, "editPlots") && plot.status === "active",
       batches,
       audit: audit.map((e) => ({
         id: e.id,

@@ -57,7 +57,19 @@ function CheckList({ checks, testId }: { checks: Check[]; testId: string }) {
 }
 
 export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
-  const { plot, geometry, vertices, eudrChecks, qualityChecks, assessments, batches, audit, created } = loaderData;
+  const {
+    plot,
+    geometry,
+    vertices,
+    eudrChecks,
+    qualityChecks,
+    assessments,
+    batches,
+    audit,
+    created,
+    visits,
+    versions,
+  } = loaderData;
   useEffect(() => {
     // The plot is stored: its draft on this phone is no longer needed.
     if (created) clearDraft(created);
@@ -72,6 +84,11 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           data-testid="plot-saved"
         >
           The plot is registered: it passed every EUDR geolocation check.
+        </p>
+      )}
+      {plot.status === "retired" && (
+        <p className="mb-4 rounded-md bg-slate-100 p-3 text-sm font-semibold text-slate-900" data-testid="plot-retired">
+          Retired on {date(plot.retiredAt)} UTC: {plot.retiredReason}. It can no longer supply a new purchase.
         </p>
       )}
       <div className="flex flex-wrap gap-6">
@@ -106,6 +123,8 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           </dd>
           <dt className="font-semibold">Deforestation risk</dt>
           <dd>{plot.riskLevel ? (RISK_LABEL[plot.riskLevel] ?? plot.riskLevel) : "Not assessed"}</dd>
+          <dt className="font-semibold">Boundary version</dt>
+          <dd data-testid="plot-version">{plot.version}</dd>
           <dt className="font-semibold">Registered</dt>
           <dd>{date(plot.createdAt)} UTC</dd>
         </dl>
@@ -117,6 +136,16 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
         {loaderData.canEdit && (
           <Link to={`/create-land-plot?farmerId=${plot.farmerId}`} className="font-semibold text-green-800 underline">
             Register another plot for this farmer
+          </Link>
+        )}
+        {loaderData.canVisit && (
+          <Link to={`/land-plot-details/${plot.id}/visit`} className="font-semibold text-green-800 underline">
+            Record a field visit
+          </Link>
+        )}
+        {loaderData.canEditBoundary && (
+          <Link to={`/land-plot-details/${plot.id}/edit`} className="font-semibold text-green-800 underline">
+            Edit boundary or retire
           </Link>
         )}
       </p>
@@ -170,7 +199,18 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
               <li key={a.id} className="border-t pt-2">
                 <p>
                   <span className="font-semibold">{RISK_LABEL[a.verdict] ?? a.verdict}</span> · {date(a.assessedAt)} UTC
+                  · boundary version {a.plotVersion}
                 </p>
+                {a.judgedGeometry && (
+                  <div data-testid="assessment-outline" data-version={a.plotVersion}>
+                    <p className="text-xs text-slate-600">The outline this verdict judged (version {a.plotVersion}):</p>
+                    <PlotOutline
+                      geometry={a.judgedGeometry}
+                      size={120}
+                      label={`Outline of plot ${plot.plotCode}, version ${a.plotVersion}`}
+                    />
+                  </div>
+                )}
                 {a.evidence.length > 0 && <p className="text-slate-700">Evidence: {a.evidence.join("; ")}</p>}
                 {a.reasons.length > 0 && (
                   <ul className="list-disc pl-5 text-slate-700">
@@ -184,6 +224,68 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           </ol>
         )}
       </section>
+
+      <section aria-labelledby="visits" className={section}>
+        <h2 id="visits" className="text-lg font-bold">
+          Field visits
+        </h2>
+        {visits.length === 0 ? (
+          <p className="text-sm text-slate-600">No field visit recorded yet.</p>
+        ) : (
+          <ol className="mt-1 space-y-2 text-sm [overflow-wrap:anywhere]" data-testid="plot-visits">
+            {visits.map((v) => (
+              <li key={v.id} className="border-t pt-2">
+                <p>
+                  <span className="font-semibold">{v.visitedOn}</span> · {v.decision} · version {v.plotVersion} ·{" "}
+                  {v.inspectorName ?? "—"}
+                </p>
+                <p className="text-slate-700">{v.findings}</p>
+                {v.latitude != null && v.longitude != null && (
+                  <p className="text-xs text-slate-600">
+                    GPS {v.latitude.toFixed(6)}, {v.longitude.toFixed(6)}
+                  </p>
+                )}
+                {v.photos > 0 && (
+                  <p className="flex flex-wrap gap-3">
+                    {Array.from({ length: v.photos }, (_, i) => i + 1).map((n) => (
+                      <a
+                        key={n}
+                        href={`/api/plots/${plot.id}/visits/${v.id}/photos/${n}`}
+                        className="text-green-800 underline"
+                      >
+                        Photo {n}
+                      </a>
+                    ))}
+                  </p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      {versions.length > 0 && (
+        <section aria-labelledby="versions" className={section}>
+          <h2 id="versions" className="text-lg font-bold">
+            Earlier boundaries
+          </h2>
+          <ol className="mt-1 flex flex-wrap gap-4 text-sm" data-testid="plot-versions">
+            {versions.map((v) => (
+              <li key={v.version}>
+                <PlotOutline
+                  geometry={v.geometry}
+                  size={120}
+                  label={`Outline of plot ${plot.plotCode}, version ${v.version}`}
+                />
+                <p>
+                  Version {v.version} · {hectares(v.areaHectares)} · replaced {date(v.replacedAt)} UTC
+                  {v.reason ? ` — ${v.reason}` : ""}
+                </p>
+              </li>
+            ))}
+          </ol>
+        </section>
+      )}
 
       <section aria-labelledby="batches" className={section}>
         <h2 id="batches" className="text-lg font-bold">

@@ -230,6 +230,8 @@ export async function originsOf(db: Database, batchIds: string[]) {
       plotId: batchOrigins.plotId,
       farmerId: batchOrigins.farmerId,
       weightKg: batchOrigins.weightKg,
+      /** The boundary version the produce was bought under (ADR 019). */
+      plotVersion: batchOrigins.plotVersion,
       plotCode: landPlots.plotCode,
       ...plotVerdictColumns(),
       farmerFirstName: farmers.firstName,

@@ -24,6 +24,9 @@ export function plotVerdictColumns() {
     minLat: landPlots.minLat,
     maxLon: landPlots.maxLon,
     maxLat: landPlots.maxLat,
+    /** active | retired (a retired plot supplies no new purchase). */
+    status: landPlots.status,
+    version: landPlots.version,
   };
 }
 

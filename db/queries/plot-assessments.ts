@@ -9,7 +9,8 @@ export type NewPlotAssessment = typeof plotAssessments.$inferInsert;
 
 /** D1: ≤ 100 bound parameters per statement. */
 const IDS_PER_SELECT = 99;
-const ASSESSMENT_ROWS_PER_INSERT = Math.floor(100 / 8);
+/** Bound parameters per plot_assessments row (9 columns, with plot_version). */
+const ASSESSMENT_ROWS_PER_INSERT = Math.floor(100 / 9);
 
 /** What the assessment of one plot needs to know about it. */
 export const plotForAssessmentColumns = {
@@ -29,6 +30,7 @@ export const plotForAssessmentColumns = {
   validationIssues: landPlots.validationIssues,
   riskLevel: landPlots.riskLevel,
   assessedAt: landPlots.assessedAt,
+  version: landPlots.version,
 };
 export type PlotForAssessment = Pick<typeof landPlots.$inferSelect, keyof typeof plotForAssessmentColumns>;
 

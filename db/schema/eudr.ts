@@ -63,6 +63,8 @@ export const plotAssessments = sqliteTable(
     assessedAt: text("assessed_at").notNull(),
     assessedBy: text("assessed_by"),
     jobId: text("job_id"),
+    /** The boundary version this verdict judged (land_plots.version then; older ones in plot_versions). */
+    plotVersion: integer("plot_version").notNull().default(1),
   },
   (t) => [
     index("plot_assessments_plot_id_idx").on(t.plotId, t.assessedAt),

@@ -1,4 +1,5 @@
 /** The national registry: farmers, their crops and their land plots. */
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 
@@ -62,6 +63,25 @@ export const farmerCrops = sqliteTable(
 );
 
 /**
+ * The visit-queue rank (docs/decisions/019-plot-versions-and-field-visits.md). Keep in step with
+ * VISIT_REASONS in worker/domain/visit-queue.ts. Column names, not drizzle references: SQLite
+ * evaluates this inside the table.
+ */
+const VISIT_PRIORITY_SQL = sql`CASE
+  WHEN status <> 'active' THEN NULL
+  WHEN visited_version = version AND last_visit_decision = 'disputed' THEN 1
+  WHEN visited_version = version AND last_visit_decision = 'needs_new_boundary' THEN 2
+  WHEN visited_version = version THEN NULL
+  WHEN validation_state <> 'valid' THEN 3
+  WHEN risk_level = 'high' THEN 4
+  WHEN validation_issues LIKE '%possible-double-claim%' THEN 5
+  WHEN risk_level = 'more_information_needed' THEN 6
+  WHEN declared_county IS NOT NULL AND county IS NOT NULL AND declared_county <> county THEN 7
+  WHEN validation_issues LIKE '%county-mismatch%' THEN 7
+  WHEN validation_issues LIKE '%"rule"%' THEN 8
+  ELSE 9 END`;
+
+/**
  * Production plots. The geometry is stored as GeoJSON text exactly as validated (6+ decimals);
  * the bounding box columns let overlap and layer checks find candidates with an index.
  */
@@ -98,8 +118,29 @@ export const landPlots = sqliteTable(
     importKey: text("import_key").unique(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The boundary's version: 1 when registered, +1 per edit; older ones live in plot_versions (ADR 019). */
+    version: integer("version").notNull().default(1),
+    /** active | retired — a plot is never deleted; a retired one serves no new purchase (ADR 019). */
+    status: text("status").notNull().default("active"),
+    retiredReason: text("retired_reason"),
+    retiredAt: text("retired_at"),
+    retiredBy: text("retired_by"),
+    /** The latest field visit (plot_visits keeps them all): when, which version it saw, and its decision. */
+    lastVisitedAt: text("last_visited_at"),
+    visitedVersion: integer("visited_version"),
+    /** confirmed | needs_new_boundary | disputed */
+    lastVisitDecision: text("last_visit_decision"),
+    /**
+     * Why the plot needs a field visit, as a rank (1 = most urgent; worker/domain/visit-queue.ts
+     * VISIT_REASONS names each), or NULL when it needs none. Computed by SQLite from the columns
+     * above, so every writer (registration, import, assessment, visit, edit, retirement) keeps it
+     * true without knowing about it, and the queue reads it through an index.
+     */
+    visitPriority: integer("visit_priority").generatedAlwaysAs(VISIT_PRIORITY_SQL, { mode: "virtual" }),
   },
   (t) => [
+    index("land_plots_visit_queue_idx").on(t.visitPriority, t.id),
+    index("land_plots_county_visit_queue_idx").on(t.county, t.visitPriority, t.id),
     index("land_plots_farmer_id_idx").on(t.farmerId),
     index("land_plots_bbox_idx").on(t.minLon, t.maxLon, t.minLat, t.maxLat),
     index("land_plots_county_idx").on(t.county, t.createdAt),

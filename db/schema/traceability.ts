@@ -58,6 +58,8 @@ export const batchOrigins = sqliteTable(
     farmerId: text("farmer_id").notNull(),
     /** Share of this batch attributed to the plot (kg), when known. */
     weightKg: real("weight_kg"),
+    /** The plot's boundary version when the produce was bought (plot_versions keeps older ones). */
+    plotVersion: integer("plot_version").notNull().default(1),
   },
   (t) => [
     primaryKey({ columns: [t.batchId, t.plotId] }),

@@ -37,7 +37,16 @@ test("the work pages fit a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.landInspector);
   const plotUrl = await somePlotUrl(page);
   expect(plotUrl).toMatch(/^\/land-plot-details\//);
-  for (const path of [plotUrl, "/land-plots-list", "/farmers-list", "/onboard-farmer", "/create-land-plot"]) {
+  for (const path of [
+    plotUrl,
+    "/land-plots-list",
+    "/farmers-list",
+    "/onboard-farmer",
+    "/create-land-plot",
+    "/unified-land-inspector-dashboard",
+    `${plotUrl}/visit`,
+    `${plotUrl}/edit`,
+  ]) {
     await open(page, path);
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }

@@ -47,6 +47,31 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["buyer"],
     (role) => as(role, "/api/batches/purchase-lookup?farmerId=FRM999999"),
   ],
+  // Land inspection (issue 13): unknown plot → 404 for the roles allowed.
+  [
+    "POST /api/plots/{id}/visits",
+    ["land_inspector"],
+    (role) =>
+      as(role, "/api/plots/no-such-plot/visits", "POST", {
+        visitedOn: "2026-01-10",
+        findings: "Pegs found",
+        decision: "confirmed",
+      }),
+  ],
+  [
+    "PUT /api/plots/{id}/boundary",
+    ["land_inspector", "field_agent", "office_admin", "system_administrator"],
+    (role) =>
+      as(role, "/api/plots/no-such-plot/boundary", "PUT", {
+        geometry: { type: "Point", coordinates: [-8.6, 7.2] },
+        baseVersion: 1,
+      }),
+  ],
+  [
+    "POST /api/plots/{id}/retire",
+    ["land_inspector", "office_admin", "system_administrator"],
+    (role) => as(role, "/api/plots/no-such-plot/retire", "POST", { reason: "Land sold" }),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {

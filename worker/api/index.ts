@@ -15,6 +15,7 @@ import { apiError, onApiError, onApiNotFound } from "./errors";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
+import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
@@ -53,6 +54,8 @@ export const api = new Hono<ApiEnv>()
   .route("/", auth)
   .route("/users", usersApi)
   .route("/plots", plotsApi)
+  .route("/plots", plotFieldApi)
+  .route("/visit-queue", visitQueueApi)
   .route("/batches", batchesApi)
   .route("/qr", qrApi)
   .route("/eudr", eudrApi)

@@ -51,6 +51,12 @@ export const PERMISSIONS = {
   downloadReports: [...REGULATOR_STAFF, "monitoring_observer"],
   /** Deactivate accounts (and end their sessions): the system administrator and office administrators. */
   manageUsers: ["system_administrator", "office_admin"],
+  /** The land inspector's verification queue (issue 13): field staff, DG and DDGOTS read-only (ADR 005). */
+  readVisitQueue: ["land_inspector", "field_agent", "dg", "ddgots"],
+  /** Record a field visit to a plot (issue 13): land inspectors, in their county (ADR 005). */
+  recordVisits: ["land_inspector"],
+  /** Retire a plot with a reason, never delete it (issue 13): land inspectors and office staff. */
+  retirePlots: ["land_inspector", "office_admin", "system_administrator"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -91,8 +91,9 @@ export function canMarkCompliant(
 }
 
 /** Is this one plot eligible on its own (valid geometry, low risk)? */
-export function isEligiblePlot(p: Pick<OriginPlot, "riskLevel" | "validationState">): boolean {
-  return p.validationState === "valid" && p.riskLevel === "low";
+export function isEligiblePlot(p: Pick<OriginPlot, "riskLevel" | "validationState"> & { status?: string }): boolean {
+  // A retired plot supplies no new purchase (ADR 019), whatever its verdict.
+  return p.validationState === "valid" && p.riskLevel === "low" && p.status !== "retired";
 }
 
 const RANK: Record<Eligibility["verdict"], number> = { eligible: 0, held_for_review: 1, non_compliant: 2 };

@@ -56,6 +56,8 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
         "plotCodes",
         `Plot ${p.plotCode} does not belong to ${input.farmerIds.length > 1 ? "any of the farmers named" : `farmer ${input.farmerIds[0]}`}`,
       );
+    } else if (p.status === "retired") {
+      add("plotCodes", `Plot ${p.plotCode} is retired: it cannot supply a new purchase`);
     } else if (!p.crop) {
       add("plotCodes", `Plot ${p.plotCode} has no crop recorded, so it cannot supply ${input.commodity}`);
     } else if (p.crop.toLowerCase() !== input.commodity.toLowerCase()) {
@@ -134,7 +136,13 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
       weightOutKg: input.weightKg,
       note: [input.note, volume.flagged ? volume.note : null].filter(Boolean).join(" — ") || null,
     });
-    const origins = plots.map((p, i) => ({ batchId: id, plotId: p.id, farmerId: p.farmerId, weightKg: shares[i]! }));
+    const origins = plots.map((p, i) => ({
+      batchId: id,
+      plotId: p.id,
+      farmerId: p.farmerId,
+      weightKg: shares[i]!,
+      plotVersion: p.version,
+    }));
     await db.batch([
       insertBatch(db, batch),
       ...insertOrigins(db, origins),

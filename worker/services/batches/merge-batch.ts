@@ -99,7 +99,14 @@ export async function mergeBatches(
   for (const o of origins) {
     const seen = byPlot.get(o.plotId);
     if (seen) seen.weightKg = seen.weightKg == null || o.weightKg == null ? null : round3(seen.weightKg + o.weightKg);
-    else byPlot.set(o.plotId, { batchId: "", plotId: o.plotId, farmerId: o.farmerId, weightKg: o.weightKg });
+    else
+      byPlot.set(o.plotId, {
+        batchId: "",
+        plotId: o.plotId,
+        farmerId: o.farmerId,
+        weightKg: o.weightKg,
+        plotVersion: o.plotVersion,
+      });
   }
   const eligibility = await eligibilityOfPlots(db, [...byPlot.keys()]);
   const allCompliant = parents.every((p) => p.complianceStatus === "compliant");

@@ -136,6 +136,7 @@ export async function splitBatch(
               batchId: c.id,
               plotId: o.plotId,
               farmerId: o.farmerId,
+              plotVersion: o.plotVersion,
               weightKg: o.weightKg == null ? null : round3((o.weightKg * c.weightKg) / parent.weightKg),
             })),
           ),

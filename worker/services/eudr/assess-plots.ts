@@ -183,6 +183,7 @@ export async function assessPlots(
         assessedAt,
         assessedBy: deps.actor?.id ?? null,
         jobId: deps.jobId ?? null,
+        plotVersion: plot.version,
       });
       statements.push(updatePlotRiskStatement(db, plot.id, verdict, assessedAt));
       statements.push(

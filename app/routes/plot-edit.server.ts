@@ -1,0 +1,127 @@
+import { data, redirect } from "react-router";
+import { can } from "#worker/auth/permissions";
+import { fieldErrors } from "#worker/contracts/field-errors";
+import { BoundaryEditFormSchema, RetirePlotSchema } from "#worker/contracts/land-inspection";
+import { parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
+import type { PlotGeometry } from "#worker/domain/validate-geometry";
+import { editPlotBoundary } from "#worker/services/plots/edit-plot-boundary";
+import { plotForFieldWork } from "#worker/services/plots/plot-access";
+import { retirePlot } from "#worker/services/plots/retire-plot";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { notFound, shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/plot-edit";
+
+export const EDIT_TITLE = "Edit a plot's boundary";
+const FIELDS = [
+  "intent",
+  "captureMode",
+  "coordinates",
+  "declaredAreaHectares",
+  "reason",
+  "baseVersion",
+  "submissionId",
+] as const;
+
+async function plotFor(request: Request, id: string) {
+  const session = await requireRole(request, "editPlots", EDIT_TITLE);
+  const access = await plotForFieldWork(pageDeps().db, session, id, "editPlots");
+  if (!access.ok && access.status === 404)
+    notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
+  if (!access.ok)
+    throw data(
+      {
+        forbidden: true as const,
+        title: EDIT_TITLE,
+        role: session.role,
+        home: "/unified-land-inspector-dashboard",
+        message: access.message,
+      },
+      { status: access.status, headers: PRIVATE_PAGE_HEADERS },
+    );
+  return { session, plot: access.value };
+}
+
+/** The current boundary as the textarea shows it: "lat, lon" lines (the closing vertex left out). */
+function boundaryText(geometry: PlotGeometry): { mode: "point" | "polygon"; text: string } {
+  if (geometry.type === "Point") return { mode: "point", text: positionsToText([geometry.coordinates]) };
+  if (geometry.type === "Polygon")
+    return { mode: "polygon", text: positionsToText(geometry.coordinates[0]!.slice(0, -1)) };
+  return { mode: "polygon", text: JSON.stringify(geometry) };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { session, plot } = await plotFor(request, params.id);
+  const current = boundaryText(JSON.parse(plot.geometry) as PlotGeometry);
+  return data(
+    {
+      user: await shellUser(session),
+      plot: {
+        id: plot.id,
+        plotCode: plot.plotCode,
+        farmerId: plot.farmerId,
+        version: plot.version,
+        status: plot.status,
+        areaHectares: plot.areaHectares,
+        retiredReason: plot.retiredReason,
+      },
+      current,
+      canRetire: can(session.role, "retirePlots"),
+      submissionId: crypto.randomUUID(),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+type Reply = {
+  intent: string;
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  formError: string | null;
+};
+const refuse = (reply: Reply, status: number) => data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { session, plot } = await plotFor(request, params.id);
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
+  const intent = values.intent === "retire" ? "retire" : "edit";
+  if (!(await verifyCsrf(session, form)))
+    return refuse(
+      {
+        intent,
+        values,
+        errors: {},
+        formError: "The form could not be verified. Please reload the page and try again.",
+      },
+      403,
+    );
+  const deps = pageDeps(session);
+  if (intent === "retire") {
+    const parsed = RetirePlotSchema.safeParse(values);
+    if (!parsed.success) return refuse({ intent, values, errors: fieldErrors(parsed.error), formError: null }, 400);
+    const result = await retirePlot({ ...parsed.data, plotId: plot.id }, deps);
+    if (!result.ok) return refuse({ intent, values, errors: {}, formError: result.message }, result.status);
+    return redirect(`/land-plot-details/${plot.id}?retired=1`);
+  }
+  const parsed = BoundaryEditFormSchema.safeParse(values);
+  if (!parsed.success) return refuse({ intent, values, errors: fieldErrors(parsed.error), formError: null }, 400);
+  const { coordinates, captureMode, ...fields } = parsed.data;
+  const geo = parsePlotCoordinates(coordinates, captureMode);
+  if (!geo.ok) return refuse({ intent, values, errors: { coordinates: geo.errors }, formError: null }, 400);
+  const result = await editPlotBoundary(
+    { ...fields, plotId: plot.id, geojson: geo.geojson, decimals: geo.decimals },
+    deps,
+  );
+  if (!result.ok) {
+    // Each broken rule by name: nothing was stored.
+    const rules = Array.isArray(result.errors)
+      ? (result.errors as { rule?: string; message?: string }[]).map((e) => `${e.message} (rule: ${e.rule})`)
+      : [];
+    return refuse(
+      { intent, values, errors: rules.length ? { coordinates: rules } : {}, formError: result.message },
+      result.status,
+    );
+  }
+  return redirect(`/land-plot-details/${plot.id}?edited=${result.value.plot.version}`);
+}

@@ -1,0 +1,106 @@
+import { env } from "cloudflare:workers";
+import { data, redirect } from "react-router";
+import { fieldErrors } from "#worker/contracts/field-errors";
+import { VISIT_MESSAGES, VisitFieldsSchema } from "#worker/contracts/land-inspection";
+import { PHOTO_CONTENT_TYPES } from "#worker/domain/photo-metadata";
+import { plotForFieldWork } from "#worker/services/plots/plot-access";
+import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { notFound, shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/plot-visit";
+
+export const VISIT_TITLE = "Record a field visit";
+const TEXT_FIELDS = [
+  "visitedOn",
+  "latitude",
+  "longitude",
+  "accuracyM",
+  "findings",
+  "decision",
+  "submissionId",
+] as const;
+/** Four photos of 2 MB and the fields: a larger body is refused before it is read. */
+const MAX_BODY_BYTES = (MAX_VISIT_PHOTOS + 1) * MAX_VISIT_PHOTO_BYTES;
+
+async function plotFor(request: Request, id: string) {
+  const session = await requireRole(request, "recordVisits", VISIT_TITLE);
+  const access = await plotForFieldWork(pageDeps().db, session, id, "recordVisits");
+  if (!access.ok && access.status === 404)
+    notFound("No land plot with this ID", { href: "/unified-land-inspector-dashboard", label: "Back to the queue" });
+  if (!access.ok)
+    throw data(
+      {
+        forbidden: true as const,
+        title: VISIT_TITLE,
+        role: session.role,
+        home: "/unified-land-inspector-dashboard",
+        message: access.message,
+      },
+      { status: access.status, headers: PRIVATE_PAGE_HEADERS },
+    );
+  return { session, plot: access.value };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { session, plot } = await plotFor(request, params.id);
+  return data(
+    {
+      user: await shellUser(session),
+      plot: {
+        id: plot.id,
+        plotCode: plot.plotCode,
+        farmerId: plot.farmerId,
+        county: plot.county,
+        version: plot.version,
+        status: plot.status,
+      },
+      // A new key per form shown: a double submit or a resend records one visit.
+      submissionId: crypto.randomUUID(),
+      today: new Date().toISOString().slice(0, 10),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+type Reply = { values: Record<string, string>; errors: Record<string, string[]>; formError: string | null };
+const refuse = (reply: Reply, status: number) => data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { session, plot } = await plotFor(request, params.id);
+  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
+    return refuse(
+      {
+        values: {},
+        errors: { photos: [VISIT_MESSAGES.photoTooBig] },
+        formError: `${VISIT_MESSAGES.photoTooBig}. Nothing was saved: fill in the form again with smaller photos.`,
+      },
+      413,
+    );
+  const form = await request.formData();
+  const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
+  if (!(await verifyCsrf(session, form)))
+    return refuse(
+      { values, errors: {}, formError: "The form could not be verified. Please reload the page and try again." },
+      403,
+    );
+  const parsed = VisitFieldsSchema.safeParse(values);
+  const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
+  const files = form.getAll("photos").filter((f): f is File => f instanceof File && f.size > 0);
+  // What the phone declared, checked first; the service checks the bytes themselves.
+  if (files.length > MAX_VISIT_PHOTOS) errors.photos = [VISIT_MESSAGES.tooManyPhotos];
+  else if (files.some((f) => f.size > MAX_VISIT_PHOTO_BYTES)) errors.photos = [VISIT_MESSAGES.photoTooBig];
+  else if (files.some((f) => !(PHOTO_CONTENT_TYPES as readonly string[]).includes(f.type)))
+    errors.photos = [VISIT_MESSAGES.photoType];
+  if (!parsed.success || Object.keys(errors).length) return refuse({ values, errors, formError: null }, 400);
+  const photos = await Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer())));
+  const result = await recordVisit(
+    { ...parsed.data, plotId: plot.id, photos },
+    { ...pageDeps(session), photos: env.CERTS },
+  );
+  if (!result.ok) {
+    const errs = result.errors && !Array.isArray(result.errors) ? (result.errors as Record<string, string[]>) : {};
+    return refuse({ values, errors: errs, formError: Object.keys(errs).length ? null : result.message }, result.status);
+  }
+  return redirect(`/land-plot-details/${plot.id}?visited=${result.value.visit.id}`);
+}

@@ -1,0 +1,104 @@
+import { Link } from "react-router";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
+import { FormField } from "#app/components/kit/form-field";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { VISIT_DECISION_LABEL, VISIT_DECISIONS } from "#worker/domain/visit-queue";
+import { GpsFields } from "../components/gps-fields";
+import { WorkShell } from "../components/work-shell";
+import type { Route } from "./+types/plot-visit";
+
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./plot-visit.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(`Record a field visit${loaderData ? ` — ${loaderData.plot.plotCode}` : ""}`);
+}
+
+const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
+
+export default function PlotVisit({ loaderData, actionData }: Route.ComponentProps) {
+  const { plot, user } = loaderData;
+  const values = actionData?.values ?? {};
+  const errors = actionData?.errors ?? {};
+  const f = (name: string) => ({ id: `visit-${name}`, name, errors: errors[name] });
+  const fields = ["visitedOn", "latitude", "longitude", "findings", "decision", "photos"].map(f);
+  const items = summaryItems([actionData?.formError], fields);
+  const decision = f("decision");
+  return (
+    <WorkShell title={`Record a field visit — ${plot.plotCode}`} user={user}>
+      <p className="mb-3 text-sm text-slate-700">
+        Plot{" "}
+        <Link to={`/land-plot-details/${plot.id}`} className="font-mono text-green-800 underline">
+          {plot.plotCode}
+        </Link>{" "}
+        of farmer {plot.farmerId}, {plot.county ?? "county unknown"}, boundary version {plot.version}. The farmer is
+        notified of the visit.
+      </p>
+      {items.length > 0 && <ErrorSummary items={items} />}
+      <form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
+        <CsrfInput token={user.csrf} />
+        <input type="hidden" name="submissionId" value={values.submissionId || loaderData.submissionId} />
+        <FormField field={f("visitedOn")} label="Date of the visit">
+          <input
+            id="visit-visitedOn"
+            name="visitedOn"
+            type="date"
+            max={loaderData.today}
+            defaultValue={values.visitedOn ?? loaderData.today}
+            className={input}
+          />
+        </FormField>
+        <GpsFields
+          latitude={{ ...f("latitude"), defaultValue: values.latitude }}
+          longitude={{ ...f("longitude"), defaultValue: values.longitude }}
+        />
+        <FormField
+          field={f("findings")}
+          label="Findings"
+          hint="What you saw: boundary markers, crop, neighbours, any dispute."
+        >
+          <textarea id="visit-findings" name="findings" rows={5} defaultValue={values.findings} className={input} />
+        </FormField>
+        <fieldset aria-describedby={decision.errors ? "visit-decision-error" : undefined}>
+          <legend className="font-semibold">Decision</legend>
+          {decision.errors?.[0] && (
+            <p id="visit-decision-error" className="text-sm font-semibold text-red-700">
+              {decision.errors[0]}
+            </p>
+          )}
+          {VISIT_DECISIONS.map((d, i) => (
+            <label key={d} className="mt-1 flex items-start gap-2">
+              <input
+                type="radio"
+                name="decision"
+                value={d}
+                id={i === 0 ? "visit-decision" : `visit-decision-${d}`}
+                defaultChecked={values.decision === d}
+                className="mt-1"
+              />
+              <span>{VISIT_DECISION_LABEL[d]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <FormField
+          field={f("photos")}
+          label="Photos (optional)"
+          hint="Up to 4 JPEG, PNG or WebP photos, 2 MB each. Their location data is removed."
+        >
+          <input
+            id="visit-photos"
+            name="photos"
+            type="file"
+            multiple
+            accept="image/jpeg,image/png,image/webp"
+            className="mt-1 block w-full text-sm"
+          />
+        </FormField>
+        <button type="submit" className="w-full rounded-md bg-green-800 px-4 py-2 font-semibold text-white sm:w-auto">
+          Record the visit
+        </button>
+      </form>
+    </WorkShell>
+  );
+}

@@ -1,0 +1,53 @@
+/** What the land inspection tests share: the Nimba plots of plots-fixtures, a Lofa plot, API helpers. */
+import { env } from "cloudflare:test";
+import { signInAs } from "./auth-helpers";
+import { call, one } from "./helpers";
+import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
+
+export { inspector };
+export type Plot = { id: string; plotCode: string; version: number; county: string | null };
+
+export const json = (token: string, path: string, method = "GET", body?: unknown) =>
+  call(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+
+export const plotByCode = (code: string) =>
+  one<Plot & { status: string; visit_priority: number | null }>(
+    "SELECT id, plot_code AS plotCode, version, county, status, visit_priority FROM land_plots WHERE plot_code = ?",
+    code,
+  );
+
+/** Four Nimba plots (two per farmer) and one plot in Lofa County (another inspector's). */
+export async function seedLandInspection() {
+  await seedFarmersAndSignIn();
+  await storeThePlots();
+  // A copy of PLT-100002-01 moved to Lofa on paper: the Nimba inspector is not assigned to it.
+  await env.DB.prepare(
+    `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat,
+       crop, county, declared_county, validation_state, validation_issues)
+     SELECT 'lofa-plot', 'PLT-100002-09', farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat,
+       crop, 'Lofa County', 'Lofa County', validation_state, '{}' FROM land_plots WHERE plot_code = 'PLT-100002-01'`,
+  ).run();
+  const dg = await signInAs("dg", "10.44.0.2");
+  const buyer = await signInAs("buyer", "10.44.0.3");
+  const farmer = await signInAs("farmer", "10.44.0.4");
+  // The first farmer has an account: visits to her plots notify it.
+  await env.DB.prepare("UPDATE farmers SET user_id = ? WHERE farmer_id = 'FRM100001'").bind(farmer.account.id).run();
+  return { inspector, dg, buyer, farmer };
+}
+
+export const visitBody = (over: Record<string, unknown> = {}) => ({
+  visitedOn: "2026-01-10",
+  latitude: 7.2006,
+  longitude: -8.6006,
+  findings: "Boundary pegs found at every corner; cocoa under shade trees.",
+  decision: "confirmed",
+  submissionId: crypto.randomUUID(),
+  ...over,
+});
