@@ -8,6 +8,7 @@ import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { PlotOutline } from "../components/plot-outline";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft } from "../lib/plot-draft";
+import { formatKg } from "#worker/domain/weight";
 import type { Route } from "./+types/land-plot-details";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
@@ -196,8 +197,8 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             {batches.map((b) => (
               <li key={b.batchCode}>
                 <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} /> · {b.commodity} ·{" "}
-                {b.weightKg.toLocaleString("en")} kg
-                {b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} ·{" "}
+                {formatKg(b.weightG)}
+                {b.originWeightG != null ? ` (${formatKg(b.originWeightG)} from this plot)` : ""} ·{" "}
                 {b.status}
               </li>
             ))}

@@ -353,7 +353,7 @@ describe("the chain of custody, step by step", () => {
     await env.DB.prepare("UPDATE batches SET status = 'split' WHERE id = ?").bind(b.id).run();
     const db = database(env.DB);
     const stale = db.batch([
-      updateBatch(db, b.id, { status: "warehouse_received", weightKg: 7 }, "purchased"),
+      updateBatch(db, b.id, { status: "warehouse_received", weightG: 7000 }, "purchased"),
       insertCustodyEvent(db, {
         id: `${b.id}:warehouse_received`,
         batchId: b.id,

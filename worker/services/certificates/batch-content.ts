@@ -6,6 +6,7 @@
  * only the grade an inspector recorded).
  */
 
+import { gramsToKg } from "#worker/domain/weight";
 import type { BatchRow } from "#db/queries/batches";
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
 import type { ComplianceStatus } from "#worker/domain/batch-compliance";
@@ -21,7 +22,7 @@ export type BatchRows = {
     | "batchCode"
     | "commodity"
     | "hsCode"
-    | "weightKg"
+    | "weightG"
     | "grade"
     | "harvestDate"
     | "complianceStatus"
@@ -38,7 +39,8 @@ export type BatchRows = {
     toStatus: string;
     occurredAt: string;
     location: string | null;
-    weightOutKg: number | null;
+    /** Grams. */
+    weightOutG: number | null;
   }[];
   /** The exporter's company (shipments). */
   exporterName: string | null;
@@ -103,7 +105,7 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
           packages: null,
           marks: null,
           grossWeightKg: null,
-          netWeightKg: exported?.weightOutKg ?? batch.weightKg,
+          netWeightKg: gramsToKg(exported?.weightOutG ?? batch.weightG),
         }
       : null;
   const dds: DdsRecord | null = batch.ddsReference
@@ -131,7 +133,7 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
       commodity,
       hsCode: batch.hsCode,
       description: isEudrCommodity(commodity) ? EUDR_COMMODITIES[commodity].description : commodity,
-      netWeightKg: batch.weightKg,
+      netWeightKg: gramsToKg(batch.weightG),
       grade: batch.grade,
       harvestDate: batch.harvestDate ?? "",
       complianceStatus: batch.complianceStatus as ComplianceStatus,

@@ -167,7 +167,7 @@ export async function loadCertificateContent(
           toStatus: e.toStatus,
           occurredAt: e.occurredAt,
           location: e.location,
-          weightOutKg: e.weightOutKg,
+          weightOutG: e.weightOutG,
         })),
         exporterName: exporter?.name ?? null,
       },
