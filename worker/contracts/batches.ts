@@ -84,7 +84,7 @@ const kg = (required: string) =>
     .number({ error: required })
     .positive(required)
     .max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge)
-    .refine((v) => parseKgToGrams(String(v)) !== null, BATCH_MESSAGES.weightDecimals)
+    .refine((v) => !(v > 0 && v <= MAX_BATCH_KG) || parseKgToGrams(String(v)) !== null, BATCH_MESSAGES.weightDecimals)
     .transform((v) => parseKgToGrams(String(v))!);
 
 const place = (message: string) =>
