@@ -1,7 +1,7 @@
 /** Batches: volume plausibility, EUDR compliance, and splitting and merging. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, type Batch, buy, buyAndExport, json, one, rows, seedAndSignIn, step } from "./batches-fixtures";
+import { api, type Batch, buy, buyAndExport, json, one, purchase, rows, seedAndSignIn, step } from "./batches-fixtures";
 
 beforeAll(seedAndSignIn);
 
@@ -227,5 +227,53 @@ describe("splitting and merging keep every origin plot", () => {
         .map((e) => e.batchCode)
         .sort(),
     ).toEqual([parent.batchCode, risky.batchCode].sort());
+  });
+});
+
+describe("weights are integer grams (ADR 018)", () => {
+  it("a split of 100.001 kg into 33.334 + 66.667 kg keeps the exact total, to the gram", async () => {
+    const parent = await buy({ weightKg: 100.001, harvestDate: "2026-02-01" });
+    expect(parent.weightKg).toBe(100.001);
+    expect((await one<{ weight_g: number }>("SELECT weight_g FROM batches WHERE id = ?", parent.id)).weight_g).toBe(
+      100_001,
+    );
+    const res = await api(`/${parent.batchCode}/split`, "buyer", { weights: "33.334, 66.667" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { batches: Batch[] };
+    expect(body.batches.map((b) => b.weightKg)).toEqual([33.334, 66.667]);
+    const children = await rows<{ weight_g: number }>(
+      "SELECT weight_g FROM batches WHERE derived_by = 'split' AND id IN (?, ?) ORDER BY weight_g",
+      body.batches[0]!.id,
+      body.batches[1]!.id,
+    );
+    expect(children.map((c) => c.weight_g)).toEqual([33_334, 66_667]);
+    const event = await one<{ note: string; weight_in_g: number; weight_out_g: number }>(
+      "SELECT note, weight_in_g, weight_out_g FROM custody_events WHERE batch_id = ? AND to_status = 'split'",
+      parent.id,
+    );
+    // Nothing is "lost" to rounding: the note names no missing weight.
+    expect(event).toEqual({
+      note: `Split into ${body.batches[0]!.batchCode} (33.334 kg), ${body.batches[1]!.batchCode} (66.667 kg)`,
+      weight_in_g: 100_001,
+      weight_out_g: 100_001,
+    });
+    // Origin shares still add up to each child's weight exactly.
+    for (const child of body.batches) {
+      const shares = await rows<{ weight_g: number }>("SELECT weight_g FROM batch_origins WHERE batch_id = ?", child.id);
+      expect(shares.every((s) => Number.isInteger(s.weight_g))).toBe(true);
+    }
+    // One gram too many is refused.
+    const other = await buy({ weightKg: 100.001, harvestDate: "2026-02-01" });
+    const tooMuch = await api(`/${other.batchCode}/split`, "buyer", { weights: "33.335, 66.667" });
+    expect(tooMuch.status).toBe(400);
+    expect((await json(tooMuch)).message).toBe(
+      "The new batches weigh 100.002 kg together, more than this batch's 100.001 kg",
+    );
+  });
+
+  it("a purchase with more than 3 decimals of kg is refused with a clear message", async () => {
+    const res = await api("", "buyer", purchase({ weightKg: 12.3456 }));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await json(res))).toContain("enter kg with at most 3 decimals");
   });
 });
