@@ -25,8 +25,12 @@ it("0011 turns stored kilograms into exact integer grams and keeps triggers and 
     env.DB.prepare(
       "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status) VALUES ('b1', 'LR-COC-2026-000001', 'Cocoa', '1801', 125.5, 'split'), ('b2', 'LR-COC-2026-000002', 'Cocoa', '1801', 33.334, 'purchased'), ('b3', 'LR-COC-2026-000003', 'Cocoa', '1801', ?, 'purchased')",
     ).bind(0.1 + 0.2),
-    env.DB.prepare("INSERT INTO batch_origins VALUES ('b1', 'p1', 'FRM000001', 100.001), ('b2', 'p1', 'FRM000001', NULL)"),
-    env.DB.prepare("INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_kg) VALUES ('b1', 'b2', 'split', 33.334)"),
+    env.DB.prepare(
+      "INSERT INTO batch_origins VALUES ('b1', 'p1', 'FRM000001', 100.001), ('b2', 'p1', 'FRM000001', NULL)",
+    ),
+    env.DB.prepare(
+      "INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_kg) VALUES ('b1', 'b2', 'split', 33.334)",
+    ),
     env.DB.prepare(
       "INSERT INTO custody_events (id, batch_id, to_status, actor_id, actor_role, occurred_at, weight_in_kg, weight_out_kg) VALUES ('b1:split', 'b1', 'split', 'u1', 'buyer', '2026-01-01T00:00:00Z', 125.5, 100.001)",
     ),
@@ -40,16 +44,23 @@ it("0011 turns stored kilograms into exact integer grams and keeps triggers and 
     { id: "b2", weight_g: 33_334, t: "integer" },
     { id: "b3", weight_g: 300, t: "integer" },
   ]);
-  expect((await env.DB.prepare("SELECT plot_id, weight_g FROM batch_origins ORDER BY batch_id").all()).results).toEqual([
-    { plot_id: "p1", weight_g: 100_001 },
-    { plot_id: "p1", weight_g: null },
-  ]);
-  expect(await env.DB.prepare("SELECT kind, weight_g FROM batch_lineage").first()).toEqual({ kind: "split", weight_g: 33_334 });
+  expect((await env.DB.prepare("SELECT plot_id, weight_g FROM batch_origins ORDER BY batch_id").all()).results).toEqual(
+    [
+      { plot_id: "p1", weight_g: 100_001 },
+      { plot_id: "p1", weight_g: null },
+    ],
+  );
+  expect(await env.DB.prepare("SELECT kind, weight_g FROM batch_lineage").first()).toEqual({
+    kind: "split",
+    weight_g: 33_334,
+  });
   expect(await env.DB.prepare("SELECT weight_in_g, weight_out_g FROM custody_events").first()).toEqual({
     weight_in_g: 125_500,
     weight_out_g: 100_001,
   });
-  expect(await env.DB.prepare("SELECT grams_per_hectare FROM crop_yields").first()).toEqual({ grams_per_hectare: 650_500 });
+  expect(await env.DB.prepare("SELECT grams_per_hectare FROM crop_yields").first()).toEqual({
+    grams_per_hectare: 650_500,
+  });
   // The old kilogram columns are gone.
   const cols = await env.DB.prepare("SELECT name FROM pragma_table_info('batches')").all<{ name: string }>();
   expect(cols.results.map((c) => c.name)).not.toContain("weight_kg");
@@ -60,10 +71,16 @@ it("0011 turns stored kilograms into exact integer grams and keeps triggers and 
       "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status) VALUES ('b4', 'LR-COC-2026-000001', 'Cocoa', '1801', 1, 'purchased')",
     ).run(),
   ).rejects.toThrow(/UNIQUE/);
-  const before = await env.DB.prepare("SELECT version FROM subject_versions WHERE subject_type = 'batch' AND subject_id = 'b2'").first<{ version: number }>();
+  const before = await env.DB.prepare(
+    "SELECT version FROM subject_versions WHERE subject_type = 'batch' AND subject_id = 'b2'",
+  ).first<{ version: number }>();
   await env.DB.prepare("UPDATE batches SET weight_g = 33000 WHERE id = 'b2'").run();
-  await env.DB.prepare("INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_g) VALUES ('b1', 'b3', 'split', 300)").run();
-  const after = await env.DB.prepare("SELECT subject_id, version FROM subject_versions WHERE subject_type = 'batch' AND subject_id IN ('b2', 'b3') ORDER BY subject_id").all<{ subject_id: string; version: number }>();
+  await env.DB.prepare(
+    "INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_g) VALUES ('b1', 'b3', 'split', 300)",
+  ).run();
+  const after = await env.DB.prepare(
+    "SELECT subject_id, version FROM subject_versions WHERE subject_type = 'batch' AND subject_id IN ('b2', 'b3') ORDER BY subject_id",
+  ).all<{ subject_id: string; version: number }>();
   expect(after.results[0]!.version).toBeGreaterThan(before?.version ?? 0);
   expect(after.results.map((r) => r.subject_id)).toEqual(["b2", "b3"]);
 });

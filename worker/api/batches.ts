@@ -1,5 +1,5 @@
-import { inKg } from "#worker/domain/weight";
 import { Hono } from "hono";
+import { inKg } from "#worker/domain/weight";
 import {
   BATCHES_PAGE_SIZE,
   BatchFilterSchema,
@@ -110,7 +110,11 @@ export const batchesApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await splitBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return success(c, { parent: result.value.parent.batchCode, batches: result.value.children.map((b) => inKg(b)) }, 201);
+      return success(
+        c,
+        { parent: result.value.parent.batchCode, batches: result.value.children.map((b) => inKg(b)) },
+        201,
+      );
     },
   )
   .post(

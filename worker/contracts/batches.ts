@@ -212,7 +212,8 @@ export const SplitSchema = z.object({
         const parts = weightParts(text);
         if (parts.some((w) => w !== null && !(w > 0)))
           ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeightNumber });
-        else if (parts.some((w) => w === null)) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.weightDecimals });
+        else if (parts.some((w) => w === null))
+          ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.weightDecimals });
         else if (parts.length < 2) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeights });
         else if (parts.length > 20) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitTooMany });
       })

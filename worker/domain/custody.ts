@@ -16,8 +16,9 @@
  * and letting an office account "fill in" a missing step would defeat the chain. They see every
  * batch and read the audit trail instead; DDGOTS certifies compliance (CERTIFICATION_STAGES).
  */
-import { formatKg, type Grams } from "./weight";
+
 import { ROLE_LABEL, type Role } from "../auth/roles";
+import { formatKg, type Grams } from "./weight";
 
 export const CHAIN = [
   "harvested",
@@ -258,11 +259,7 @@ export type WeightCheck =
  * combine lots), what goes out cannot exceed what came in, and a loss above LOSS_FLAG_PERCENT
  * of the recorded weight is flagged for the note. `field` names the form field (typed in kg).
  */
-export function checkTransferWeights(
-  recordedG: Grams,
-  weightInG: Grams | undefined,
-  weightOutG: Grams,
-): WeightCheck {
+export function checkTransferWeights(recordedG: Grams, weightInG: Grams | undefined, weightOutG: Grams): WeightCheck {
   const weightIn = weightInG ?? recordedG;
   if (!(weightIn > 0)) return { ok: false, field: "weightInKg", message: "Weight in must be more than 0 kg" };
   if (weightIn > recordedG) {

@@ -73,7 +73,9 @@ export async function visibleBatchByCode(
 
 /** A batch in a list: a farmer's list carries no user ids (holderId, createdBy). */
 /** A listed batch, weights in kg (`weightKg`) as the list page and GET /api/batches show them. */
-export type ListedBatch = InKg<Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>>;
+export type ListedBatch = InKg<
+  Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>
+>;
 
 export async function listVisibleBatches(
   filter: BatchFilter,

@@ -6,12 +6,12 @@
  * only the grade an inspector recorded).
  */
 
-import { gramsToKg } from "#worker/domain/weight";
 import type { BatchRow } from "#db/queries/batches";
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
 import type { ComplianceStatus } from "#worker/domain/batch-compliance";
 import type { CertificateContent, DdsRecord, ShipmentRecord } from "#worker/domain/certificates/content";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
+import { gramsToKg } from "#worker/domain/weight";
 import { farmerRecord, historyByPlot, monitoringSeries, plotRecords } from "./plot-records";
 
 export type BatchRows = {

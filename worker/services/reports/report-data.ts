@@ -3,7 +3,7 @@
  * round trip (db/queries/reports.ts) — and shapes them into `ReportData`, with its data hash.
  * Aggregates only: no farmer, plot or batch identifier leaves the database.
  */
-import { gramsToKg } from "#worker/domain/weight";
+
 import type { Database } from "#db/client";
 import { exporterNames, runAggregates } from "#db/queries/reports";
 import { COUNTIES } from "#worker/content/counties";
@@ -29,6 +29,7 @@ import {
   VALIDATION_KEYS,
   type ValidationKey,
 } from "#worker/domain/reports/report-content";
+import { gramsToKg } from "#worker/domain/weight";
 
 export type ReportDataDeps = { db: Database };
 
