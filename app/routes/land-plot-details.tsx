@@ -5,6 +5,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
+import { formatKg } from "#worker/domain/weight";
 import { PlotOutline } from "../components/plot-outline";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft } from "../lib/plot-draft";
@@ -297,10 +298,8 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           <ul className="mt-1 space-y-1 text-sm">
             {batches.map((b) => (
               <li key={b.batchCode}>
-                <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} /> · {b.commodity} ·{" "}
-                {b.weightKg.toLocaleString("en")} kg
-                {b.originWeightKg != null ? ` (${b.originWeightKg.toLocaleString("en")} kg from this plot)` : ""} ·{" "}
-                {b.status}
+                <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} /> · {b.commodity} · {formatKg(b.weightG)}
+                {b.originWeightG != null ? ` (${formatKg(b.originWeightG)} from this plot)` : ""} · {b.status}
               </li>
             ))}
           </ul>

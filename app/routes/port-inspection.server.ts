@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { latestSignedOffPortInspectionOf } from "#db/queries/inspections";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
+import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { getOrIssueCertificate } from "#worker/services/certificates/issue-certificate";
 import { portInspectBatch } from "#worker/services/inspections/port-inspect";
@@ -30,7 +31,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      batch: { batchCode: batch.batchCode, commodity: batch.commodity, weightKg: batch.weightKg, status: batch.status },
+      batch: {
+        batchCode: batch.batchCode,
+        commodity: batch.commodity,
+        weightKg: gramsToKg(batch.weightG),
+        status: batch.status,
+      },
       signed: signed && { containerNumber: signed.containerNumber, sealNumber: signed.sealNumber, port: signed.port },
       issued: new URL(request.url).searchParams.get("issued"),
       submissionId: crypto.randomUUID(),

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { STATUS_LABEL } from "#worker/domain/custody";
+import { gramsToKg } from "#worker/domain/weight";
 import { portQueueWithBlockers } from "#worker/services/inspections/read-inspections";
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -20,7 +21,7 @@ export async function loader({ request }: { request: Request }) {
       queue: rows.map((r) => ({
         batchCode: r.batchCode,
         commodity: r.commodity,
-        weightKg: r.weightKg,
+        weightKg: gramsToKg(r.weightG),
         status: r.status,
         statusLabel: STATUS_LABEL[r.status as keyof typeof STATUS_LABEL] ?? r.status,
         grade: r.grade,

@@ -2,6 +2,7 @@ import { data, redirect } from "react-router";
 import { dispatchOf } from "#db/queries/inspections";
 import { InspectionSchema } from "#worker/contracts/inspections";
 import { isGraded } from "#worker/domain/inspections";
+import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -38,7 +39,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      batch: { batchCode: batch.batchCode, commodity: batch.commodity, weightKg: batch.weightKg, status: batch.status },
+      batch: {
+        batchCode: batch.batchCode,
+        commodity: batch.commodity,
+        weightKg: gramsToKg(batch.weightG),
+        status: batch.status,
+      },
       graded: isGraded(batch.commodity),
       warehouse: dispatch?.warehouse ?? "",
       submissionId: crypto.randomUUID(),

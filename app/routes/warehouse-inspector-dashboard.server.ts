@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { ReceiveSchema } from "#worker/contracts/inspections";
 import { STATUS_LABEL } from "#worker/domain/custody";
+import { gramsToKg } from "#worker/domain/weight";
 import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
 import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
@@ -29,7 +30,7 @@ export async function loader({ request }: { request: Request }) {
       queue: rows.map((r) => ({
         batchCode: r.batchCode,
         commodity: r.commodity,
-        weightKg: r.weightKg,
+        weightKg: gramsToKg(r.weightG),
         status: r.status,
         statusLabel: STATUS_LABEL[r.status as keyof typeof STATUS_LABEL] ?? r.status,
         grade: r.grade,

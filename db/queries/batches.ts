@@ -73,25 +73,25 @@ export async function plotsById(db: Database, ids: string[]): Promise<PlotForBat
   ).flat();
 }
 
-/** The configured yield (kg/ha per season) for a crop, if an administrator set one. */
+/** The configured yield (grams/ha per season) for a crop, if an administrator set one. */
 export async function cropYieldOverride(db: Database, crop: string): Promise<number | null> {
   const [row] = await db
-    .select({ kg: cropYields.kgPerHectare })
+    .select({ g: cropYields.gramsPerHectare })
     .from(cropYields)
     .where(sql`lower(${cropYields.crop}) = ${crop.toLowerCase()}`)
     .limit(1);
-  return row ? row.kg : null;
+  return row ? row.g : null;
 }
 
 /**
- * Kilograms already bought from each plot by purchases (not splits or merges, which only move
+ * Grams already bought from each plot by purchases (not splits or merges, which only move
  * produce already counted) whose harvest date falls in [from, to].
  */
 export async function purchasedFromPlots(db: Database, plotIds: string[], from: string, to: string) {
   const totals = new Map<string, number>();
   for (const part of chunks(plotIds, MAX_PARAMS - 3)) {
     const rows = await db
-      .select({ plotId: batchOrigins.plotId, kg: sql<number>`coalesce(sum(${batchOrigins.weightKg}), 0)` })
+      .select({ plotId: batchOrigins.plotId, g: sql<number>`coalesce(sum(${batchOrigins.weightG}), 0)` })
       .from(batchOrigins)
       .innerJoin(batches, eq(batches.id, batchOrigins.batchId))
       .where(
@@ -103,7 +103,7 @@ export async function purchasedFromPlots(db: Database, plotIds: string[], from: 
         ),
       )
       .groupBy(batchOrigins.plotId);
-    for (const r of rows) totals.set(r.plotId, Number(r.kg));
+    for (const r of rows) totals.set(r.plotId, Number(r.g));
   }
   return totals;
 }
@@ -229,7 +229,7 @@ export async function originsOf(db: Database, batchIds: string[]) {
       batchId: batchOrigins.batchId,
       plotId: batchOrigins.plotId,
       farmerId: batchOrigins.farmerId,
-      weightKg: batchOrigins.weightKg,
+      weightG: batchOrigins.weightG,
       /** The boundary version the produce was bought under (ADR 019). */
       plotVersion: batchOrigins.plotVersion,
       plotCode: landPlots.plotCode,
@@ -265,8 +265,8 @@ export async function custodyOf(db: Database, batchIds: string[]) {
         latitude: custodyEvents.latitude,
         longitude: custodyEvents.longitude,
         location: custodyEvents.location,
-        weightInKg: custodyEvents.weightInKg,
-        weightOutKg: custodyEvents.weightOutKg,
+        weightInG: custodyEvents.weightInG,
+        weightOutG: custodyEvents.weightOutG,
         note: custodyEvents.note,
       })
       .from(custodyEvents)
@@ -292,7 +292,7 @@ export async function lineageOf(db: Database, batchId: string) {
         code: batches.batchCode,
         status: batches.status,
         kind: batchLineage.kind,
-        weightKg: batchLineage.weightKg,
+        weightG: batchLineage.weightG,
       })
       .from(batchLineage)
       .innerJoin(batches, eq(batches.id, other))

@@ -185,8 +185,8 @@ export async function batchesOfPlot(db: Database, plotId: string, limit = 100) {
     .select({
       batchCode: batches.batchCode,
       commodity: batches.commodity,
-      weightKg: batches.weightKg,
-      originWeightKg: batchOrigins.weightKg,
+      weightG: batches.weightG,
+      originWeightG: batchOrigins.weightG,
       status: batches.status,
       complianceStatus: batches.complianceStatus,
       createdAt: batches.createdAt,

@@ -214,7 +214,7 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
       closed,
       original,
       n: sql<number>`count(*)`,
-      kg: sql<number>`round(sum(${batches.weightKg}), 2)`,
+      g: sql<number>`sum(${batches.weightG})`,
     })
     .from(batches)
     .where(and(...batchFilter))
@@ -222,13 +222,13 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
 
   const purchaseMonth = sql<string>`substr(${batches.createdAt}, 1, 7)`;
   const purchasesByMonth = db
-    .select({ month: purchaseMonth, kg: sql<number>`round(sum(${batches.weightKg}), 2)` })
+    .select({ month: purchaseMonth, g: sql<number>`sum(${batches.weightG})` })
     .from(batches)
     .where(and(...batchFilter, isNull(batches.derivedBy)))
     .groupBy(purchaseMonth);
 
   const exportMonth = sql<string>`substr(${custodyEvents.occurredAt}, 1, 7)`;
-  const exportedKg = sql<number>`round(sum(coalesce(${custodyEvents.weightOutKg}, ${batches.weightKg})), 2)`;
+  const exportedG = sql<number>`sum(coalesce(${custodyEvents.weightOutG}, ${batches.weightG}))`;
   const exportGroups = db
     .select({
       county: batches.county,
@@ -237,7 +237,7 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
       exporterId: custodyEvents.actorId,
       month: exportMonth,
       n: sql<number>`count(*)`,
-      kg: exportedKg,
+      g: exportedG,
     })
     .from(custodyEvents)
     .innerJoin(batches, eq(batches.id, custodyEvents.batchId))

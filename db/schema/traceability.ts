@@ -2,10 +2,13 @@
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 
-/** Expected yield per hectare per season, per crop: purchases above it are flagged (configurable). */
+/**
+ * Expected yield per hectare per season, per crop: purchases above it are flagged (configurable).
+ * Weights here and below are integer grams (ADR 020); people read and type kilograms.
+ */
 export const cropYields = sqliteTable("crop_yields", {
   crop: text("crop").primaryKey(),
-  kgPerHectare: real("kg_per_hectare").notNull(),
+  gramsPerHectare: integer("grams_per_hectare").notNull(),
   updatedBy: text("updated_by"),
   updatedAt: updatedAt(),
 });
@@ -21,7 +24,7 @@ export const batches = sqliteTable(
     batchCode: text("batch_code").notNull().unique(),
     commodity: text("commodity").notNull(),
     hsCode: text("hs_code").notNull(),
-    weightKg: real("weight_kg").notNull(),
+    weightG: integer("weight_g").notNull(),
     grade: text("grade"),
     harvestDate: text("harvest_date"),
     status: text("status").notNull(),
@@ -56,8 +59,8 @@ export const batchOrigins = sqliteTable(
     batchId: text("batch_id").notNull(),
     plotId: text("plot_id").notNull(),
     farmerId: text("farmer_id").notNull(),
-    /** Share of this batch attributed to the plot (kg), when known. */
-    weightKg: real("weight_kg"),
+    /** Share of this batch attributed to the plot (grams), when known. */
+    weightG: integer("weight_g"),
     /** The plot's boundary version when the produce was bought (plot_versions keeps older ones). */
     plotVersion: integer("plot_version").notNull().default(1),
   },
@@ -75,7 +78,7 @@ export const batchLineage = sqliteTable(
     parentBatchId: text("parent_batch_id").notNull(),
     childBatchId: text("child_batch_id").notNull(),
     kind: text("kind").notNull(),
-    weightKg: real("weight_kg").notNull(),
+    weightG: integer("weight_g").notNull(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -98,8 +101,8 @@ export const custodyEvents = sqliteTable(
     latitude: real("latitude"),
     longitude: real("longitude"),
     location: text("location"),
-    weightInKg: real("weight_in_kg"),
-    weightOutKg: real("weight_out_kg"),
+    weightInG: integer("weight_in_g"),
+    weightOutG: integer("weight_out_g"),
     note: text("note"),
   },
   (t) => [

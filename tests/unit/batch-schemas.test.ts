@@ -31,7 +31,8 @@ describe("purchase form (JavaScript off: plain form fields)", () => {
       farmerIds: ["FRM100001"],
       plotCodes: ["PLT-100001-01", "PLT-100001-02"],
       commodity: "Cocoa",
-      weightKg: 450.5,
+      // Typed in kg, parsed to integer grams (ADR 020).
+      weightG: 450_500,
       grade: "A+",
       harvestDate: "2026-01-15",
       location: "Gbarnga market",
@@ -87,20 +88,41 @@ describe("other batch actions", () => {
       TransferSchema.parse({ toStatus: "warehouse_received", weightOutKg: 990, location: "Gbarnga warehouse" }),
     ).toEqual({
       toStatus: "warehouse_received",
-      weightOutKg: 990,
+      weightOutG: 990_000,
       location: "Gbarnga warehouse",
     });
   });
 
   it("split: weights typed with commas, or sent as an array", () => {
-    expect(SplitSchema.parse({ weights: "400, 350.5" }).weights).toEqual([400, 350.5]);
-    expect(SplitSchema.parse({ weights: [600, 400] }).weights).toEqual([600, 400]);
+    expect(SplitSchema.parse({ weights: "400, 350.5" }).weights).toEqual([400_000, 350_500]);
+    expect(SplitSchema.parse({ weights: [600, 400] }).weights).toEqual([600_000, 400_000]);
+    expect(SplitSchema.parse({ weights: "33.334, 66.667" }).weights).toEqual([33_334, 66_667]);
     expect(SplitSchema.safeParse({ weights: "400" }).error?.issues[0]?.message).toBe(
       "Enter the weights of at least two new batches, separated by commas, like 400, 350",
     );
     expect(SplitSchema.safeParse({ weights: "400, abc" }).error?.issues[0]?.message).toBe(
       "Each weight must be a number above 0, like 400 or 350.5",
     );
+    expect(SplitSchema.safeParse({ weights: "400, 350.1234" }).error?.issues[0]?.message).toBe(
+      "Weights are recorded to the gram: enter kg with at most 3 decimals, like 125.5 or 80.125",
+    );
+  });
+
+  it("weights in kg become exact integer grams; more than 3 decimals is refused with a clear message", () => {
+    const purchase = {
+      farmerIds: ["FRM100001"],
+      plotCodes: ["PLT-100001-01"],
+      commodity: "Cocoa",
+      grade: "A",
+      harvestDate: "2026-01-15",
+      location: "Gbarnga",
+    };
+    expect(PurchaseSchema.parse({ ...purchase, weightKg: 125.5 }).weightG).toBe(125_500);
+    expect(PurchaseSchema.parse({ ...purchase, weightKg: 100.001 }).weightG).toBe(100_001);
+    const r = PurchaseSchema.safeParse({ ...purchase, weightKg: 125.0005 });
+    expect(r.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["weightKg", "Weights are recorded to the gram: enter kg with at most 3 decimals, like 125.5 or 80.125"],
+    ]);
   });
 
   it("merge: two different codes at least", () => {

@@ -240,3 +240,20 @@ describe.runIf(POPPLER)("the six documents of a real shipment", () => {
     30_000,
   );
 });
+
+describe.runIf(POPPLER)("weights on certificates (ADR 020: stored in grams)", () => {
+  it("print the exact stored weight, to the gram, without float artefacts", async () => {
+    const base = rows();
+    // 0.1 + 0.2 kg style sums are where floats drift; grams add exactly: 1,190.505 kg stays 1,190.505 kg.
+    const custody = base.custody.map((e) => (e.toStatus === "exported" ? { ...e, weightOutG: 1_190_505 } : e));
+    const content = batchCertificateContent({ ...base, custody }, NOW);
+    const data = stampCertificate("origin", contentForType("origin", content), {
+      certificateNumber: "LR-COO-2026-000018-7KQX",
+      issuedAt: NOW,
+      verifyBaseUrl: BASE,
+    });
+    const text = pdfText((await renderCertificateLayout("origin", data)).bytes);
+    expect(text).toContain("1,190.505 kg net");
+    expect(text).not.toMatch(/1,190\.50{2,}|1,190\.504/);
+  }, 30_000);
+});

@@ -145,18 +145,18 @@ describe("custody chain", () => {
 
 describe("transfer weights", () => {
   it("weight in defaults to the recorded weight; a small loss is not flagged", () => {
-    expect(checkTransferWeights(1000, undefined, 980)).toEqual({
+    expect(checkTransferWeights(1_000_000, undefined, 980_000)).toEqual({
       ok: true,
-      weightInKg: 1000,
-      weightOutKg: 980,
-      lossKg: 20,
+      weightInG: 1_000_000,
+      weightOutG: 980_000,
+      lossG: 20_000,
       lossPercent: 2,
       flag: null,
     });
   });
 
   it("weight out may not exceed weight in", () => {
-    expect(checkTransferWeights(1000, 900, 950)).toEqual({
+    expect(checkTransferWeights(1_000_000, 900_000, 950_000)).toEqual({
       ok: false,
       field: "weightOutKg",
       message: "Weight out (950 kg) cannot exceed weight in (900 kg)",
@@ -164,7 +164,7 @@ describe("transfer weights", () => {
   });
 
   it("weight in may not exceed the recorded weight: produce cannot be added to a batch", () => {
-    expect(checkTransferWeights(1000, 1200, 1100)).toEqual({
+    expect(checkTransferWeights(1_000_000, 1_200_000, 1_100_000)).toEqual({
       ok: false,
       field: "weightInKg",
       message:
@@ -173,16 +173,24 @@ describe("transfer weights", () => {
   });
 
   it(`a loss above ${LOSS_FLAG_PERCENT}% of the recorded weight is flagged with the figures`, () => {
-    const r = checkTransferWeights(1000, 960, 920);
-    expect(r).toMatchObject({ ok: true, lossKg: 80, lossPercent: 8 });
+    const r = checkTransferWeights(1_000_000, 960_000, 920_000);
+    expect(r).toMatchObject({ ok: true, lossG: 80_000, lossPercent: 8 });
     expect(r.ok && r.flag).toBe(
       "Weight loss of 8% (80 kg) since the last custody point exceeds 5%: check for spillage, theft or moisture loss",
     );
-    expect(checkTransferWeights(1000, undefined, 950)).toMatchObject({ ok: true, flag: null });
+    expect(checkTransferWeights(1_000_000, undefined, 950_000)).toMatchObject({ ok: true, flag: null });
   });
 
   it("weights must be above zero", () => {
-    expect(checkTransferWeights(1000, undefined, 0)).toMatchObject({ ok: false, field: "weightOutKg" });
-    expect(checkTransferWeights(1000, 0, 10)).toMatchObject({ ok: false, field: "weightInKg" });
+    expect(checkTransferWeights(1_000_000, undefined, 0)).toMatchObject({ ok: false, field: "weightOutKg" });
+    expect(checkTransferWeights(1_000_000, 0, 10_000)).toMatchObject({ ok: false, field: "weightInKg" });
+  });
+
+  it("compares exact grams: 100.001 kg out of 100.001 kg in is allowed, one gram more is not", () => {
+    expect(checkTransferWeights(100_001, undefined, 100_001)).toMatchObject({ ok: true, lossG: 0 });
+    expect(checkTransferWeights(100_001, undefined, 100_002)).toMatchObject({
+      ok: false,
+      message: "Weight out (100.002 kg) cannot exceed weight in (100.001 kg)",
+    });
   });
 });

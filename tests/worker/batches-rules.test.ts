@@ -1,7 +1,7 @@
 /** Batches: volume plausibility, EUDR compliance, and splitting and merging. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, type Batch, buy, buyAndExport, json, one, rows, seedAndSignIn, step } from "./batches-fixtures";
+import { api, type Batch, buy, buyAndExport, json, one, purchase, rows, seedAndSignIn, step } from "./batches-fixtures";
 
 beforeAll(seedAndSignIn);
 
@@ -29,7 +29,7 @@ describe("volume plausibility", () => {
   it("uses the configured yield for the crop when one is set", async () => {
     const coffee = { farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee", weightKg: 3000 };
     expect((await buy(coffee)).volumeFlag).toBe(true);
-    await env.DB.prepare("INSERT INTO crop_yields (crop, kg_per_hectare) VALUES ('Coffee', 9000)").run();
+    await env.DB.prepare("INSERT INTO crop_yields (crop, grams_per_hectare) VALUES ('Coffee', 9000000)").run();
     const b = await buy(coffee);
     expect(b.hsCode).toBe("0901");
     expect(b.volumeFlag).toBe(false);
@@ -121,21 +121,23 @@ describe("splitting and merging keep every origin plot", () => {
       );
       expect(origins.map((o) => o.plot_id)).toEqual(["p-1", "p-2"]);
     }
-    const lineage = await rows<{ child_batch_id: string; kind: string; weight_kg: number }>(
-      "SELECT child_batch_id, kind, weight_kg FROM batch_lineage WHERE parent_batch_id = ? ORDER BY weight_kg DESC",
+    const lineage = await rows<{ child_batch_id: string; kind: string; weight_g: number }>(
+      "SELECT child_batch_id, kind, weight_g FROM batch_lineage WHERE parent_batch_id = ? ORDER BY weight_g DESC",
       parent.id,
     );
-    expect(lineage).toEqual(body.batches.map((b) => ({ child_batch_id: b.id, kind: "split", weight_kg: b.weightKg })));
+    expect(lineage).toEqual(
+      body.batches.map((b) => ({ child_batch_id: b.id, kind: "split", weight_g: b.weightKg * 1000 })),
+    );
     const closed = await one<{ status: string }>("SELECT status FROM batches WHERE id = ?", parent.id);
     expect(closed.status).toBe("split");
-    const note = await one<{ note: string; weight_in_kg: number; weight_out_kg: number }>(
-      "SELECT note, weight_in_kg, weight_out_kg FROM custody_events WHERE batch_id = ? AND to_status = 'split'",
+    const note = await one<{ note: string; weight_in_g: number; weight_out_g: number }>(
+      "SELECT note, weight_in_g, weight_out_g FROM custody_events WHERE batch_id = ? AND to_status = 'split'",
       parent.id,
     );
     expect(note).toEqual({
       note: `Split into ${body.batches[0]!.batchCode} (300 kg), ${body.batches[1]!.batchCode} (150 kg) — 50 kg not carried into the new batches`,
-      weight_in_kg: 500,
-      weight_out_kg: 450,
+      weight_in_g: 500_000,
+      weight_out_g: 450_000,
     });
     const transfer = await api(`/${parent.batchCode}/transfer`, "warehouse", step("warehouse_received", 500));
     expect(transfer.status).toBe(409);
@@ -227,5 +229,56 @@ describe("splitting and merging keep every origin plot", () => {
         .map((e) => e.batchCode)
         .sort(),
     ).toEqual([parent.batchCode, risky.batchCode].sort());
+  });
+});
+
+describe("weights are integer grams (ADR 020)", () => {
+  it("a split of 100.001 kg into 33.334 + 66.667 kg keeps the exact total, to the gram", async () => {
+    const parent = await buy({ weightKg: 100.001, harvestDate: "2026-02-01" });
+    expect(parent.weightKg).toBe(100.001);
+    expect((await one<{ weight_g: number }>("SELECT weight_g FROM batches WHERE id = ?", parent.id)).weight_g).toBe(
+      100_001,
+    );
+    const res = await api(`/${parent.batchCode}/split`, "buyer", { weights: "33.334, 66.667" });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { batches: Batch[] };
+    expect(body.batches.map((b) => b.weightKg)).toEqual([33.334, 66.667]);
+    const children = await rows<{ weight_g: number }>(
+      "SELECT weight_g FROM batches WHERE derived_by = 'split' AND id IN (?, ?) ORDER BY weight_g",
+      body.batches[0]!.id,
+      body.batches[1]!.id,
+    );
+    expect(children.map((c) => c.weight_g)).toEqual([33_334, 66_667]);
+    const event = await one<{ note: string; weight_in_g: number; weight_out_g: number }>(
+      "SELECT note, weight_in_g, weight_out_g FROM custody_events WHERE batch_id = ? AND to_status = 'split'",
+      parent.id,
+    );
+    // Nothing is "lost" to rounding: the note names no missing weight.
+    expect(event).toEqual({
+      note: `Split into ${body.batches[0]!.batchCode} (33.334 kg), ${body.batches[1]!.batchCode} (66.667 kg)`,
+      weight_in_g: 100_001,
+      weight_out_g: 100_001,
+    });
+    // Origin shares still add up to each child's weight exactly.
+    for (const child of body.batches) {
+      const shares = await rows<{ weight_g: number }>(
+        "SELECT weight_g FROM batch_origins WHERE batch_id = ?",
+        child.id,
+      );
+      expect(shares.every((s) => Number.isInteger(s.weight_g))).toBe(true);
+    }
+    // One gram too many is refused.
+    const other = await buy({ weightKg: 100.001, harvestDate: "2026-02-01" });
+    const tooMuch = await api(`/${other.batchCode}/split`, "buyer", { weights: "33.335, 66.667" });
+    expect(tooMuch.status).toBe(400);
+    expect((await json(tooMuch)).message).toBe(
+      "The new batches weigh 100.002 kg together, more than this batch's 100.001 kg",
+    );
+  });
+
+  it("a purchase with more than 3 decimals of kg is refused with a clear message", async () => {
+    const res = await api("", "buyer", purchase({ weightKg: 12.3456 }));
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(await json(res))).toContain("enter kg with at most 3 decimals");
   });
 });

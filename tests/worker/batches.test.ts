@@ -28,13 +28,13 @@ describe("POST /api/batches (a buyer's purchase)", () => {
       "Purchase of 1,000 kg is within what the origin plots could yield: 1.5 ha × 800 kg/ha = 1,200 kg in the 2026/27 crop year.",
     );
 
-    const origins = await rows<{ plot_id: string; farmer_id: string; weight_kg: number }>(
-      "SELECT plot_id, farmer_id, weight_kg FROM batch_origins WHERE batch_id = ? ORDER BY plot_id",
+    const origins = await rows<{ plot_id: string; farmer_id: string; weight_g: number }>(
+      "SELECT plot_id, farmer_id, weight_g FROM batch_origins WHERE batch_id = ? ORDER BY plot_id",
       chain.id,
     );
     expect(origins).toEqual([
-      { plot_id: "p-1", farmer_id: "FRM000001", weight_kg: 666.667 },
-      { plot_id: "p-2", farmer_id: "FRM000001", weight_kg: 333.333 },
+      { plot_id: "p-1", farmer_id: "FRM000001", weight_g: 666667 },
+      { plot_id: "p-2", farmer_id: "FRM000001", weight_g: 333333 },
     ]);
     const events = await rows<Record<string, unknown>>("SELECT * FROM custody_events WHERE batch_id = ?", chain.id);
     expect(events).toHaveLength(1);
@@ -46,7 +46,7 @@ describe("POST /api/batches (a buyer's purchase)", () => {
       latitude: 6.998877,
       longitude: -9.470011,
       location: "Gbarnga market",
-      weight_out_kg: 1000,
+      weight_out_g: 1000000,
     });
     const audit = await rows<{
       actor_id: string;
@@ -257,11 +257,11 @@ describe("the chain of custody, step by step", () => {
       from_status: string;
       to_status: string;
       actor_role: string;
-      weight_in_kg: number | null;
-      weight_out_kg: number;
+      weight_in_g: number | null;
+      weight_out_g: number;
       location: string;
     }>(
-      "SELECT from_status, to_status, actor_role, weight_in_kg, weight_out_kg, location FROM custody_events WHERE batch_id = ? ORDER BY occurred_at, id",
+      "SELECT from_status, to_status, actor_role, weight_in_g, weight_out_g, location FROM custody_events WHERE batch_id = ? ORDER BY occurred_at, id",
       chain.id,
     );
     expect(events).toEqual([
@@ -269,40 +269,40 @@ describe("the chain of custody, step by step", () => {
         from_status: "harvested",
         to_status: "purchased",
         actor_role: "buyer",
-        weight_in_kg: null,
-        weight_out_kg: 1000,
+        weight_in_g: null,
+        weight_out_g: 1000000,
         location: "Gbarnga market",
       },
       {
         from_status: "purchased",
         to_status: "warehouse_received",
         actor_role: "warehouse_inspector",
-        weight_in_kg: 1000,
-        weight_out_kg: 990,
+        weight_in_g: 1000000,
+        weight_out_g: 990000,
         location: "Gbarnga warehouse",
       },
       {
         from_status: "warehouse_received",
         to_status: "warehouse_inspected",
         actor_role: "warehouse_inspector",
-        weight_in_kg: 990,
-        weight_out_kg: 985,
+        weight_in_g: 990000,
+        weight_out_g: 985000,
         location: "Gbarnga warehouse",
       },
       {
         from_status: "warehouse_inspected",
         to_status: "port_inspected",
         actor_role: "port_inspector",
-        weight_in_kg: 985,
-        weight_out_kg: 900,
+        weight_in_g: 985000,
+        weight_out_g: 900000,
         location: "Freeport of Monrovia",
       },
       {
         from_status: "port_inspected",
         to_status: "exported",
         actor_role: "exporter",
-        weight_in_kg: 900,
-        weight_out_kg: 900,
+        weight_in_g: 900000,
+        weight_out_g: 900000,
         location: "Freeport of Monrovia",
       },
     ]);
@@ -353,7 +353,7 @@ describe("the chain of custody, step by step", () => {
     await env.DB.prepare("UPDATE batches SET status = 'split' WHERE id = ?").bind(b.id).run();
     const db = database(env.DB);
     const stale = db.batch([
-      updateBatch(db, b.id, { status: "warehouse_received", weightKg: 7 }, "purchased"),
+      updateBatch(db, b.id, { status: "warehouse_received", weightG: 7000 }, "purchased"),
       insertCustodyEvent(db, {
         id: `${b.id}:warehouse_received`,
         batchId: b.id,

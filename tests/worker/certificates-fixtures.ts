@@ -153,12 +153,12 @@ export async function seedRealData() {
       ).bind(id, plot, verdict, JSON.stringify(evidence), JSON.stringify([reason]), iso(daysAgo)),
     ),
     env.DB.prepare(
-      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, grade, harvest_date, status, compliance_status, county, holder_id, created_by)
-       VALUES ('b-1', ?, 'Cocoa', '1801', 1200, 'A', '2026-01-20', 'exported', 'compliant', 'Bong County', 'demo-exporter', 'demo-buyer'),
-              ('b-2', ?, 'Cocoa', '1801', 300, NULL, '2026-01-22', 'purchased', 'pending', 'Bong County', 'someone-else', 'someone-else')`,
+      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, grade, harvest_date, status, compliance_status, county, holder_id, created_by)
+       VALUES ('b-1', ?, 'Cocoa', '1801', 1200000, 'A', '2026-01-20', 'exported', 'compliant', 'Bong County', 'demo-exporter', 'demo-buyer'),
+              ('b-2', ?, 'Cocoa', '1801', 300000, NULL, '2026-01-22', 'purchased', 'pending', 'Bong County', 'someone-else', 'someone-else')`,
     ).bind(BATCH, OTHER_BATCH),
     env.DB.prepare(
-      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', 'p-1', 'FRM000001', 700), ('b-1', 'p-2', 'FRM100002', 500), ('b-2', 'p-2', 'FRM100002', 300)",
+      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-1', 'p-1', 'FRM000001', 700000), ('b-1', 'p-2', 'FRM100002', 500000), ('b-2', 'p-2', 'FRM100002', 300000)",
     ),
     ...[
       ["e-1", "b-1", null, "purchased", "demo-buyer", "buyer", 60, "Gbarnga market", 1200],
@@ -199,8 +199,8 @@ export async function seedRealData() {
       ["e-6", "b-2", null, "purchased", "someone-else", "buyer", 30, "Totota", 300],
     ].map(([id, batch, from, to, actor, role, daysAgo, place, out]) =>
       env.DB.prepare(
-        "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, location, weight_out_kg) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(id, batch, from, to, actor, role, iso(daysAgo as number), place, out),
+        "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, location, weight_out_g) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).bind(id, batch, from, to, actor, role, iso(daysAgo as number), place, (out as number) * 1000),
     ),
   ];
   await env.DB.batch(stmts);

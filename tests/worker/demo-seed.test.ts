@@ -178,7 +178,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       hs_code: "1801",
       status: "exported",
       compliance_status: "compliant",
-      weight_kg: 1238,
+      weight_g: 1238000,
       grade: "A",
       // Issue #10: the batch takes its plot's county, which is now where the plot lies (Nimba).
       county: "Nimba County",
@@ -189,26 +189,26 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       dds_verification: "DEMO0001",
     });
     const origins = await rows(
-      "SELECT o.farmer_id, p.plot_code, o.weight_kg FROM batch_origins o JOIN land_plots p ON p.id = o.plot_id WHERE o.batch_id = ?",
+      "SELECT o.farmer_id, p.plot_code, o.weight_g FROM batch_origins o JOIN land_plots p ON p.id = o.plot_id WHERE o.batch_id = ?",
       batch.id,
     );
-    expect(origins).toEqual([{ farmer_id: "FRM000001", plot_code: "PLT-000001-01", weight_kg: 1250 }]);
+    expect(origins).toEqual([{ farmer_id: "FRM000001", plot_code: "PLT-000001-01", weight_g: 1250000 }]);
     const events = await rows<{
       to_status: string;
       actor_id: string;
-      weight_out_kg: number;
+      weight_out_g: number;
       occurred_at: string;
       note: string | null;
     }>(
-      "SELECT to_status, actor_id, weight_out_kg, occurred_at, note FROM custody_events WHERE batch_id = ? ORDER BY occurred_at",
+      "SELECT to_status, actor_id, weight_out_g, occurred_at, note FROM custody_events WHERE batch_id = ? ORDER BY occurred_at",
       batch.id,
     );
-    expect(events.map((e) => [e.to_status, e.actor_id, e.weight_out_kg])).toEqual([
-      ["purchased", "demo-buyer", 1250],
-      ["warehouse_received", "demo-warehouse-inspector", 1246],
-      ["warehouse_inspected", "demo-warehouse-inspector", 1240],
-      ["port_inspected", "demo-port-inspector", 1238],
-      ["exported", "demo-exporter", 1238],
+    expect(events.map((e) => [e.to_status, e.actor_id, e.weight_out_g])).toEqual([
+      ["purchased", "demo-buyer", 1250000],
+      ["warehouse_received", "demo-warehouse-inspector", 1246000],
+      ["warehouse_inspected", "demo-warehouse-inspector", 1240000],
+      ["port_inspected", "demo-port-inspector", 1238000],
+      ["exported", "demo-exporter", 1238000],
     ]);
     expect(events[0]!.note).toMatch(/^Demo data \(sample, not a real transaction\)/);
     expect(events.every((e, i) => i === 0 || e.occurred_at > events[i - 1]!.occurred_at)).toBe(true);
@@ -236,13 +236,13 @@ describe("POST /api/demo/seed (demo mode on)", () => {
 
   it("leaves the second batch at the warehouse", async () => {
     const code = first.demo.batches[1]!.batchCode;
-    const batch = await one<{ id: string; status: string; weight_kg: number; holder_id: string }>(
-      "SELECT id, status, weight_kg, holder_id FROM batches WHERE batch_code = ?",
+    const batch = await one<{ id: string; status: string; weight_g: number; holder_id: string }>(
+      "SELECT id, status, weight_g, holder_id FROM batches WHERE batch_code = ?",
       code,
     );
     expect(batch).toMatchObject({
       status: "warehouse_received",
-      weight_kg: 636,
+      weight_g: 636000,
       holder_id: "demo-warehouse-inspector",
     });
     const events = await rows<{ to_status: string }>(

@@ -139,16 +139,16 @@ describe("GET /api/eudr/export", () => {
   it("a shipment (batch) includes the origins inherited through splits and merges", async () => {
     await env.DB.batch([
       env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status) VALUES ('b-parent', 'LR-COC-TEST-1', 'Cocoa', '1801', 800, 'at_warehouse')",
+        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status) VALUES ('b-parent', 'LR-COC-TEST-1', 'Cocoa', '1801', 800000, 'at_warehouse')",
       ),
       env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status, derived_by) VALUES ('b-child', 'LR-COC-TEST-2', 'Cocoa', '1801', 300, 'at_port', 'split')",
+        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, derived_by) VALUES ('b-child', 'LR-COC-TEST-2', 'Cocoa', '1801', 300000, 'at_port', 'split')",
       ),
       env.DB.prepare(
-        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-parent', 'sapo', 'FRM000654', 500), ('b-parent', 'cocoa', 'FRM000321', 300)",
+        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-parent', 'sapo', 'FRM000654', 500000), ('b-parent', 'cocoa', 'FRM000321', 300000)",
       ),
       env.DB.prepare(
-        "INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_kg) VALUES ('b-parent', 'b-child', 'split', 300)",
+        "INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_g) VALUES ('b-parent', 'b-child', 'split', 300000)",
       ),
     ]);
     const res = await get("shipment=LR-COC-TEST-2");

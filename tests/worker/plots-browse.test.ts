@@ -125,10 +125,10 @@ describe("list and details", () => {
         "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-2', ?, 'low', '[]', ?, '2026-03-01T09:00:00.000Z')",
       ).bind(firstPlotId, JSON.stringify(["Cocoa already present in 2020"])),
       env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status) VALUES ('b-1', 'BCH-NIM-0001', 'Cocoa', '1801', 640, 'purchased')",
+        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status) VALUES ('b-1', 'BCH-NIM-0001', 'Cocoa', '1801', 640000, 'purchased')",
       ),
       env.DB.prepare(
-        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_kg) VALUES ('b-1', ?, 'FRM100001', 640)",
+        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-1', ?, 'FRM100001', 640000)",
       ).bind(firstPlotId),
     ]);
     const res = await call(`/land-plot-details/${firstPlotId}`, { headers: { Cookie: inspector.cookie } });

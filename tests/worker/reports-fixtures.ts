@@ -104,13 +104,13 @@ async function seed() {
     s.push(
       db
         .prepare(
-          "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_kg, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)",
+          "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)",
         )
         .bind(
           `batch-${code}`,
           `LR-TST-2026-00000${code.slice(1)}`,
           commodity,
-          kg,
+          kg * 1000,
           status,
           compliance,
           county,
@@ -129,9 +129,9 @@ async function seed() {
     s.push(
       db
         .prepare(
-          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_kg) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)",
+          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_g) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)",
         )
-        .bind(`ev-${code}`, `batch-${code}`, actor, at, out),
+        .bind(`ev-${code}`, `batch-${code}`, actor, at, out === null ? null : out * 1000),
     );
   }
   await db.batch(s);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { inKg } from "#worker/domain/weight";
 import {
   BATCHES_PAGE_SIZE,
   BatchFilterSchema,
@@ -46,7 +47,12 @@ export const batchesApi = new Hono<ApiEnv>()
     requirePermission("recordPurchases"),
     describe("Record a purchase from farmers: a new batch", { 201: "The new batch and its volume" }),
     body(PurchaseSchema),
-    async (c) => reply(c, await createBatch(c.req.valid("json"), serviceDeps(c)), 201),
+    async (c) => {
+      const result = await createBatch(c.req.valid("json"), serviceDeps(c));
+      if (!result.ok) return reply(c, result);
+      // Weights leave the API in kg under their historical names (stored in grams, ADR 020).
+      return success(c, { batch: inKg(result.value.batch), volume: inKg(result.value.volume) }, 201);
+    },
   )
   .get(
     "/purchase-lookup",
@@ -77,7 +83,7 @@ export const batchesApi = new Hono<ApiEnv>()
       const result = await mergeBatches(c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
       const { merged, parents } = result.value;
-      return success(c, { batch: merged, parents: parents.map((p) => p.batchCode) }, 201);
+      return success(c, { batch: inKg(merged), parents: parents.map((p) => p.batchCode) }, 201);
     },
   )
   .get("/:code", requirePermission("readBatches"), describe("A batch with its custody chain and origin"), async (c) => {
@@ -93,7 +99,7 @@ export const batchesApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await transferBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return success(c, { batch: result.value.batch, custodyEvent: result.value.event });
+      return success(c, { batch: inKg(result.value.batch), custodyEvent: inKg(result.value.event) });
     },
   )
   .post(
@@ -104,7 +110,11 @@ export const batchesApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await splitBatch(c.req.param("code"), c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return success(c, { parent: result.value.parent.batchCode, batches: result.value.children }, 201);
+      return success(
+        c,
+        { parent: result.value.parent.batchCode, batches: result.value.children.map((b) => inKg(b)) },
+        201,
+      );
     },
   )
   .post(

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
 import { QUALITY_GRADES } from "../domain/commodities";
 import { BATCH_STATUSES, CHAIN } from "../domain/custody";
+import { parseKgToGrams } from "../domain/weight";
 import { COMMODITY_NAMES } from "./batches-light";
 import { optionalText } from "./optional-text";
 import { FARMER_ID_MESSAGES, FarmerIdSchema } from "./plot";
@@ -47,6 +48,7 @@ export const BATCH_MESSAGES = {
   stepRequired: "Choose the custody step to record",
   weightOutRequired: "Enter the weight after this step, in kg",
   weightInPositive: "Weight in must be a number above 0",
+  weightDecimals: "Weights are recorded to the gram: enter kg with at most 3 decimals, like 125.5 or 80.125",
   splitWeights: "Enter the weights of at least two new batches, separated by commas, like 400, 350",
   splitWeightNumber: "Each weight must be a number above 0, like 400 or 350.5",
   splitTooMany: "A batch can be split into at most 20 new batches",
@@ -73,8 +75,17 @@ const plotCode = z
 
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9-]{2,39}$/;
 
+/**
+ * A weight typed or sent in kilograms (the API keeps kg numbers) → integer grams (ADR 020):
+ * at most 3 decimals, so nothing is lost or rounded silently.
+ */
 const kg = (required: string) =>
-  z.number({ error: required }).positive(required).max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge);
+  z
+    .number({ error: required })
+    .positive(required)
+    .max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge)
+    .refine((v) => !(v > 0 && v <= MAX_BATCH_KG) || parseKgToGrams(String(v)) !== null, BATCH_MESSAGES.weightDecimals)
+    .transform((v) => parseKgToGrams(String(v))!);
 
 const place = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(120, BATCH_MESSAGES.placeTooLong);
@@ -153,32 +164,33 @@ export const PurchaseSchema = z
     location: place(BATCH_MESSAGES.purchasePlace),
     note: optionalText(500, BATCH_MESSAGES.noteTooLong),
   })
-  .superRefine(gpsPair);
+  .superRefine(gpsPair)
+  .transform(({ weightKg, ...rest }) => ({ ...rest, weightG: weightKg }));
+/** Parsed purchase: the form/API field `weightKg` (kg) becomes `weightG` (integer grams). */
 export type PurchaseInput = z.infer<typeof PurchaseSchema>;
 
 /** One custody step after the purchase: intake, inspection, port inspection, export. */
 export const TransferSchema = z
   .object({
     toStatus: z.enum(TRANSFER_STEPS, { error: BATCH_MESSAGES.stepRequired }),
-    weightInKg: z
-      .number({ error: BATCH_MESSAGES.weightInPositive })
-      .positive(BATCH_MESSAGES.weightInPositive)
-      .max(MAX_BATCH_KG, BATCH_MESSAGES.weightTooLarge)
-      .optional(),
+    weightInKg: kg(BATCH_MESSAGES.weightInPositive).optional(),
     weightOutKg: kg(BATCH_MESSAGES.weightOutRequired),
     grade: z.enum(QUALITY_GRADES, { error: BATCH_MESSAGES.gradeRequired }).optional(),
     ...gps,
     location: place(BATCH_MESSAGES.stepPlace),
     note: optionalText(500, BATCH_MESSAGES.noteTooLong),
   })
-  .superRefine(gpsPair);
+  .superRefine(gpsPair)
+  .transform(({ weightInKg, weightOutKg, ...rest }) => ({ ...rest, weightInG: weightInKg, weightOutG: weightOutKg }));
+/** Parsed transfer: `weightInKg` / `weightOutKg` (kg) become `weightInG` / `weightOutG` (integer grams). */
 export type TransferInput = z.infer<typeof TransferSchema>;
 
+/** Weights typed "400, 350.5" → grams; NaN for a part that is not a number, null for more than 3 decimals. */
 const weightParts = (text: string) =>
   text
     .split(/[\s,;]+/)
     .filter(Boolean)
-    .map((w) => (/^\d+(\.\d+)?$/.test(w) ? Number(w) : Number.NaN));
+    .map((w) => (/^\d+(\.\d+)?$/.test(w) ? parseKgToGrams(w) : Number.NaN));
 
 /** Where a split or merge happened and why: optional on each. */
 const placeAndNote = {
@@ -186,8 +198,9 @@ const placeAndNote = {
   note: optionalText(500, BATCH_MESSAGES.noteTooLong),
 };
 
-/** Split one batch into new batches; weights typed "400, 350" or sent as an array. */
+/** Split one batch into new batches; weights typed "400, 350" (kg) or sent as an array of kg; parsed to grams. */
 export const SplitSchema = z.object({
+  /** Integer grams once parsed. */
   weights: z.preprocess(
     (v) => (Array.isArray(v) ? v.join(",") : typeof v === "number" ? String(v) : v),
     z
@@ -197,11 +210,14 @@ export const SplitSchema = z.object({
       // Judged on the whole field so the message sits next to the one box the user typed in.
       .superRefine((text, ctx) => {
         const parts = weightParts(text);
-        if (parts.some((w) => !(w > 0))) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeightNumber });
+        if (parts.some((w) => w !== null && !(w > 0)))
+          ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeightNumber });
+        else if (parts.some((w) => w === null))
+          ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.weightDecimals });
         else if (parts.length < 2) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitWeights });
         else if (parts.length > 20) ctx.addIssue({ code: "custom", message: BATCH_MESSAGES.splitTooMany });
       })
-      .transform(weightParts),
+      .transform((text) => weightParts(text) as number[]),
   ),
   ...placeAndNote,
 });

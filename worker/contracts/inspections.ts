@@ -6,7 +6,8 @@
  */
 import { z } from "zod";
 import { DISPOSITIONS } from "../domain/inspections";
-import { MAX_BATCH_KG } from "./batches";
+import { parseKgToGrams } from "../domain/weight";
+import { BATCH_MESSAGES, MAX_BATCH_KG } from "./batches";
 import { optionalText } from "./optional-text";
 
 export const INSPECTION_MESSAGES = {
@@ -47,7 +48,11 @@ export type DispatchInput = z.infer<typeof DispatchSchema>;
 
 /** Intake at the warehouse: the weight received and where. */
 export const ReceiveSchema = z.object({
-  weightKg: z.number({ error: M.weightReceived }).positive(M.weightReceived).max(MAX_BATCH_KG, M.weightTooLarge),
+  weightKg: z
+    .number({ error: M.weightReceived })
+    .positive(M.weightReceived)
+    .max(MAX_BATCH_KG, M.weightTooLarge)
+    .refine((v) => parseKgToGrams(String(v)) !== null, BATCH_MESSAGES.weightDecimals),
   location: z.string({ error: M.place }).trim().min(1, M.place).max(120, M.placeTooLong),
   note: optionalText(500, M.noteTooLong),
 });

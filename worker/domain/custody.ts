@@ -16,7 +16,9 @@
  * and letting an office account "fill in" a missing step would defeat the chain. They see every
  * batch and read the audit trail instead; DDGOTS certifies compliance (CERTIFICATION_STAGES).
  */
+
 import { ROLE_LABEL, type Role } from "../auth/roles";
+import { formatKg, type Grams } from "./weight";
 
 export const CHAIN = [
   "harvested",
@@ -259,44 +261,38 @@ export function canHandleAt(status: string, role: Role, action: "split" | "merge
 }
 
 export type WeightCheck =
-  | { ok: true; weightInKg: number; weightOutKg: number; lossKg: number; lossPercent: number; flag: string | null }
+  | { ok: true; weightInG: Grams; weightOutG: Grams; lossG: Grams; lossPercent: number; flag: string | null }
   | { ok: false; field: "weightInKg" | "weightOutKg"; message: string };
 
-const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 2 })} kg`;
-
 /**
- * Weight rules of a transfer: what comes in cannot exceed the batch's recorded weight (adding
+ * Weight rules of a transfer, in integer grams: what comes in cannot exceed the batch's recorded weight (adding
  * produce of unknown origin would taint the whole lot, docs/eudr-rules.md "mixing"; a merge is the way to
  * combine lots), what goes out cannot exceed what came in, and a loss above LOSS_FLAG_PERCENT
- * of the recorded weight is flagged for the note.
+ * of the recorded weight is flagged for the note. `field` names the form field (typed in kg).
  */
-export function checkTransferWeights(
-  recordedKg: number,
-  weightInKg: number | undefined,
-  weightOutKg: number,
-): WeightCheck {
-  const weightIn = weightInKg ?? recordedKg;
+export function checkTransferWeights(recordedG: Grams, weightInG: Grams | undefined, weightOutG: Grams): WeightCheck {
+  const weightIn = weightInG ?? recordedG;
   if (!(weightIn > 0)) return { ok: false, field: "weightInKg", message: "Weight in must be more than 0 kg" };
-  if (weightIn > recordedKg + 1e-9) {
+  if (weightIn > recordedG) {
     return {
       ok: false,
       field: "weightInKg",
-      message: `Weight in (${kg(weightIn)}) cannot exceed the batch's recorded weight (${kg(recordedKg)}): produce cannot be added to a batch — merge batches instead`,
+      message: `Weight in (${formatKg(weightIn)}) cannot exceed the batch's recorded weight (${formatKg(recordedG)}): produce cannot be added to a batch — merge batches instead`,
     };
   }
-  if (!(weightOutKg > 0)) return { ok: false, field: "weightOutKg", message: "Weight out must be more than 0 kg" };
-  if (weightOutKg > weightIn + 1e-9) {
+  if (!(weightOutG > 0)) return { ok: false, field: "weightOutKg", message: "Weight out must be more than 0 kg" };
+  if (weightOutG > weightIn) {
     return {
       ok: false,
       field: "weightOutKg",
-      message: `Weight out (${kg(weightOutKg)}) cannot exceed weight in (${kg(weightIn)})`,
+      message: `Weight out (${formatKg(weightOutG)}) cannot exceed weight in (${formatKg(weightIn)})`,
     };
   }
-  const lossKg = Math.round((recordedKg - weightOutKg) * 1000) / 1000;
-  const lossPercent = Math.round((lossKg / recordedKg) * 1000) / 10;
+  const lossG = recordedG - weightOutG;
+  const lossPercent = Math.round((lossG / recordedG) * 1000) / 10;
   const flag =
     lossPercent > LOSS_FLAG_PERCENT
-      ? `Weight loss of ${lossPercent}% (${kg(lossKg)}) since the last custody point exceeds ${LOSS_FLAG_PERCENT}%: check for spillage, theft or moisture loss`
+      ? `Weight loss of ${lossPercent}% (${formatKg(lossG)}) since the last custody point exceeds ${LOSS_FLAG_PERCENT}%: check for spillage, theft or moisture loss`
       : null;
-  return { ok: true, weightInKg: weightIn, weightOutKg, lossKg, lossPercent, flag };
+  return { ok: true, weightInG: weightIn, weightOutG, lossG, lossPercent, flag };
 }

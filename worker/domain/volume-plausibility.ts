@@ -6,25 +6,27 @@
  * Pure: yields and earlier purchases come in as arguments.
  */
 import { DEFAULT_YIELD_KG_PER_HA } from "./commodities";
+import { type Grams, kgToGrams } from "./weight";
 
 export type PlotCapacity = {
   /** Plot area in hectares (from the validated geometry). */
   areaHectares: number;
-  /** Kilograms already bought from this plot in the same season (earlier purchases). */
-  alreadyPurchasedKg?: number;
+  /** Grams already bought from this plot in the same season (earlier purchases). */
+  alreadyPurchasedG?: Grams;
 };
 
+/** Weights in integer grams (ADR 020); the note prints kilograms. */
 export type VolumeCheck = {
   /** Whether the check could run: false when no yield figure exists for the crop. */
   checked: boolean;
   flagged: boolean;
-  kgPerHectare: number | null;
+  gramsPerHectare: Grams | null;
   totalHectares: number;
-  /** Σ area × kg/ha. */
-  capacityKg: number | null;
-  alreadyPurchasedKg: number;
+  /** Σ area × g/ha, rounded to the gram. */
+  capacityG: Grams | null;
+  alreadyPurchasedG: Grams;
   /** What the plots could still yield this season (never below 0). */
-  remainingKg: number | null;
+  remainingG: Grams | null;
   note: string;
 };
 
@@ -48,76 +50,77 @@ export function cropYearOf(harvestDate: string): { label: string; from: string; 
 const fmt = (n: number, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits });
 
 /**
- * The yield figure for a crop: a configured override (crop_yields table) wins over the default
- * in worker/domain/commodities.ts; null when neither knows the crop.
+ * The yield figure for a crop in grams per hectare: a configured override (crop_yields table,
+ * grams) wins over the default in worker/domain/commodities.ts (kg/ha); null when neither knows the crop.
  */
-export function yieldFor(crop: string, overrides: Record<string, number> = {}): number | null {
+export function yieldFor(crop: string, overrides: Record<string, Grams> = {}): Grams | null {
   const key = Object.keys(overrides).find((k) => k.toLowerCase() === crop.toLowerCase());
   if (key !== undefined && overrides[key]! > 0) return overrides[key]!;
   const def = Object.entries(DEFAULT_YIELD_KG_PER_HA).find(([k]) => k.toLowerCase() === crop.toLowerCase());
-  return def ? def[1] : null;
+  return def ? kgToGrams(def[1]) : null;
 }
 
 /**
- * Expected maximum = Σ(plot area ha × kg/ha for the crop) minus what was already bought from
- * the same plots this season. A purchase above it is flagged, with the figures in the note.
+ * Expected maximum = Σ(plot area ha × g/ha for the crop) minus what was already bought from
+ * the same plots this season. A purchase above it is flagged, with the figures (in kg) in the note.
  */
 export function checkVolumePlausibility(input: {
   crop: string;
-  weightKg: number;
+  weightG: Grams;
   plots: PlotCapacity[];
-  kgPerHectare: number | null;
+  gramsPerHectare: Grams | null;
   /** Season label for the note, e.g. "2025/26" (see cropYearOf). */
   season?: string;
 }): VolumeCheck {
   const totalHectares = Math.round(input.plots.reduce((s, p) => s + p.areaHectares, 0) * 10000) / 10000;
-  const already = Math.round(input.plots.reduce((s, p) => s + (p.alreadyPurchasedKg ?? 0), 0) * 1000) / 1000;
-  const y = input.kgPerHectare;
+  const already = input.plots.reduce((s, p) => s + (p.alreadyPurchasedG ?? 0), 0);
+  const y = input.gramsPerHectare;
   if (y === null || !(y > 0)) {
     return {
       checked: false,
       flagged: false,
-      kgPerHectare: null,
+      gramsPerHectare: null,
       totalHectares,
-      capacityKg: null,
-      alreadyPurchasedKg: already,
-      remainingKg: null,
+      capacityG: null,
+      alreadyPurchasedG: already,
+      remainingG: null,
       note: `Volume not checked: no yield per hectare is configured for ${input.crop}`,
     };
   }
-  const capacityKg = Math.round(totalHectares * y * 1000) / 1000;
-  const remainingKg = Math.max(0, Math.round((capacityKg - already) * 1000) / 1000);
-  const flagged = input.weightKg > remainingKg + 1e-9;
+  const capacityG = Math.round(totalHectares * y);
+  const remainingG = Math.max(0, capacityG - already);
+  const flagged = input.weightG > remainingG;
   const season = input.season ? `in the ${input.season} crop year` : "this season";
-  const base = `${fmt(totalHectares, 4)} ha × ${fmt(y)} kg/ha = ${fmt(capacityKg)} kg ${season}`;
+  const base = `${fmt(totalHectares, 4)} ha × ${fmt(y / 1000)} kg/ha = ${fmt(capacityG / 1000)} kg ${season}`;
   const earlier =
-    already > 0 ? `, of which ${fmt(already, 3)} kg already purchased (${fmt(remainingKg, 3)} kg left)` : "";
+    already > 0
+      ? `, of which ${fmt(already / 1000, 3)} kg already purchased (${fmt(remainingG / 1000, 3)} kg left)`
+      : "";
   const note = flagged
-    ? `Purchase of ${fmt(input.weightKg, 3)} kg exceeds what the origin plots could yield: ${base}${earlier}. Flagged for inspection.`
-    : `Purchase of ${fmt(input.weightKg, 3)} kg is within what the origin plots could yield: ${base}${earlier}.`;
+    ? `Purchase of ${fmt(input.weightG / 1000, 3)} kg exceeds what the origin plots could yield: ${base}${earlier}. Flagged for inspection.`
+    : `Purchase of ${fmt(input.weightG / 1000, 3)} kg is within what the origin plots could yield: ${base}${earlier}.`;
   return {
     checked: true,
     flagged,
-    kgPerHectare: y,
+    gramsPerHectare: y,
     totalHectares,
-    capacityKg,
-    alreadyPurchasedKg: already,
-    remainingKg,
+    capacityG,
+    alreadyPurchasedG: already,
+    remainingG,
     note,
   };
 }
 
 /**
- * How a purchase's weight is attributed to its plots when the buyer gives one total: in
- * proportion to each plot's area (its expected share of the yield). Rounded to grams; the
- * last plot takes the rounding remainder so the shares add up exactly.
+ * How a purchase's weight (grams) is attributed to its plots when the buyer gives one total: in
+ * proportion to each plot's area (its expected share of the yield), in whole grams; the last plot
+ * takes the rounding remainder so the shares add up exactly.
  */
-export function shareByArea(weightKg: number, areas: number[]): number[] {
+export function shareByArea(weightG: Grams, areas: number[]): Grams[] {
   const total = areas.reduce((s, a) => s + a, 0);
   if (!areas.length) return [];
-  if (!(total > 0)) return areas.map((_, i) => (i === areas.length - 1 ? weightKg : 0));
-  const shares = areas.map((a) => Math.round(((weightKg * a) / total) * 1000) / 1000);
-  const drift = Math.round((weightKg - shares.reduce((s, v) => s + v, 0)) * 1000) / 1000;
-  shares[shares.length - 1] = Math.round((shares[shares.length - 1]! + drift) * 1000) / 1000;
+  if (!(total > 0)) return areas.map((_, i) => (i === areas.length - 1 ? weightG : 0));
+  const shares = areas.map((a) => Math.round((weightG * a) / total));
+  shares[shares.length - 1] = weightG - shares.slice(0, -1).reduce((s, v) => s + v, 0);
   return shares;
 }

@@ -27,3 +27,33 @@ export function formatKg(grams: Grams): string {
   const kg = grams / 1000;
   return `${kg.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 }
+
+/** Gram fields of stored rows and their kilogram names at the API/page edge. */
+const KG_NAMES = {
+  weightG: "weightKg",
+  weightInG: "weightInKg",
+  weightOutG: "weightOutKg",
+  originWeightG: "originWeightKg",
+  capacityG: "capacityKg",
+  remainingG: "remainingKg",
+  alreadyPurchasedG: "alreadyPurchasedKg",
+  gramsPerHectare: "kgPerHectare",
+} as const;
+type KgNames = typeof KG_NAMES;
+type KgValue<V> = V extends number ? number : V;
+/** `T` with its gram fields renamed and converted to kilograms (numbers; null stays null). */
+export type InKg<T> = { [K in keyof T as K extends keyof KgNames ? KgNames[K] : K]: KgValue<T[K]> };
+
+/**
+ * A row with gram fields (`weightG`, `weightInG`, …) as the API and pages show it: the same
+ * fields in kilograms under their historical names (`weightKg`, `weightInKg`, …). Other fields unchanged.
+ */
+export function inKg<T extends object>(row: T): InKg<T> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    const kgName = (KG_NAMES as Record<string, string>)[key];
+    if (kgName === undefined) out[key] = value;
+    else out[kgName] = typeof value === "number" ? gramsToKg(value) : value;
+  }
+  return out as InKg<T>;
+}

@@ -5,6 +5,7 @@
  */
 import type { Color, PDFFont } from "pdf-lib";
 import { rgb } from "pdf-lib";
+import { formatKg, kgToGrams } from "../weight";
 
 export const PAGE = { width: 595.28, height: 841.89 } as const; // A4 in points
 export const MARGIN = 42; // ≈ 15 mm on every side
@@ -48,8 +49,8 @@ export function formatNumber(n: number, decimals = 0): string {
   return `${n < 0 ? "−" : ""}${grouped}${frac ? `.${frac}` : ""}`;
 }
 
-/** "1,234 kg": weights, whole kilograms. */
-export const kg = (n: number) => `${formatNumber(n, 0)} kg`;
+/** "1,234.5 kg": weights in kg, exact to the gram as stored (formatKg, ADR 020), no float artefacts. */
+export const kg = (n: number) => formatKg(kgToGrams(n));
 /** "1.25 ha": areas, two decimals. */
 export const ha = (n: number) => `${formatNumber(n, 2)} ha`;
 /** "12.5 %": `part` as a share of `whole`, one decimal; "—" when `whole` is 0. */

@@ -9,6 +9,7 @@ import type { Role } from "#worker/auth/roles";
 import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
 import { type Eligibility, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
+import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
 import type { Result } from "../result";
 
@@ -71,7 +72,7 @@ export function custodyEventId(batchId: string, status: string) {
 /** What a custody step says beyond who records it and when (latitude/longitude only where asked for). */
 export type CustodyStep = Pick<
   NewCustodyEvent,
-  "batchId" | "fromStatus" | "toStatus" | "location" | "weightInKg" | "weightOutKg" | "note"
+  "batchId" | "fromStatus" | "toStatus" | "location" | "weightInG" | "weightOutG" | "note"
 > &
   Partial<Pick<NewCustodyEvent, "latitude" | "longitude">>;
 
@@ -90,8 +91,8 @@ export function custodyEvent(actor: BatchActor, occurredAt: string, step: Custod
   };
 }
 
-/** A weight as the custody notes write it: "1,234.5 kg". */
-export const kg = (n: number) => `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+/** A weight (grams) as the custody notes write it: "1,234.5 kg". */
+export const kg = formatKg;
 
 /** What the audit trail keeps of a batch (before/after). */
 export function snapshot(b: BatchRow | (Partial<BatchRow> & { batchCode: string })) {
@@ -99,7 +100,7 @@ export function snapshot(b: BatchRow | (Partial<BatchRow> & { batchCode: string 
     batchCode: b.batchCode,
     commodity: b.commodity,
     hsCode: b.hsCode,
-    weightKg: b.weightKg,
+    weightG: b.weightG,
     grade: b.grade,
     harvestDate: b.harvestDate,
     status: b.status,
@@ -124,8 +125,8 @@ export function custodySnapshot(e: NewCustodyEvent) {
     latitude: e.latitude,
     longitude: e.longitude,
     location: e.location,
-    weightInKg: e.weightInKg,
-    weightOutKg: e.weightOutKg,
+    weightInG: e.weightInG,
+    weightOutG: e.weightOutG,
     note: e.note,
   };
 }

@@ -83,9 +83,9 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
   ]);
   const volume = checkVolumePlausibility({
     crop: input.commodity,
-    weightKg: input.weightKg,
-    kgPerHectare: yieldFor(input.commodity, override === null ? {} : { [input.commodity]: override }),
-    plots: plots.map((p) => ({ areaHectares: p.areaHectares, alreadyPurchasedKg: earlier.get(p.id) ?? 0 })),
+    weightG: input.weightG,
+    gramsPerHectare: yieldFor(input.commodity, override === null ? {} : { [input.commodity]: override }),
+    plots: plots.map((p) => ({ areaHectares: p.areaHectares, alreadyPurchasedG: earlier.get(p.id) ?? 0 })),
     season: season.label,
   });
 
@@ -100,7 +100,7 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
     ),
   ].sort();
   const shares = shareByArea(
-    input.weightKg,
+    input.weightG,
     plots.map((p) => p.areaHectares),
   );
   const id = crypto.randomUUID();
@@ -112,7 +112,7 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
       batchCode: batchCode!,
       commodity: input.commodity,
       hsCode: EUDR_COMMODITIES[input.commodity].hsCode,
-      weightKg: input.weightKg,
+      weightG: input.weightG,
       grade: input.grade,
       harvestDate: input.harvestDate,
       status: "purchased",
@@ -132,15 +132,15 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
       latitude: input.latitude ?? null,
       longitude: input.longitude ?? null,
       location: input.location,
-      weightInKg: null,
-      weightOutKg: input.weightKg,
+      weightInG: null,
+      weightOutG: input.weightG,
       note: [input.note, volume.flagged ? volume.note : null].filter(Boolean).join(" — ") || null,
     });
     const origins = plots.map((p, i) => ({
       batchId: id,
       plotId: p.id,
       farmerId: p.farmerId,
-      weightKg: shares[i]!,
+      weightG: shares[i]!,
       plotVersion: p.version,
     }));
     await db.batch([
@@ -152,7 +152,7 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
         origins: origins.map((o) => ({
           plotCode: plots.find((p) => p.id === o.plotId)!.plotCode,
           farmerId: o.farmerId,
-          weightKg: o.weightKg,
+          weightG: o.weightG,
         })),
         custody: custodySnapshot(event),
       }),

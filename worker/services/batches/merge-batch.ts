@@ -33,7 +33,6 @@ import {
   isConcurrentChange,
   kg,
   lowestGrade,
-  round3,
   STALE_MESSAGE,
   snapshot,
   withNewBatchCodes,
@@ -98,20 +97,20 @@ export async function mergeBatches(
   const byPlot = new Map<string, NewOrigin>();
   for (const o of origins) {
     const seen = byPlot.get(o.plotId);
-    if (seen) seen.weightKg = seen.weightKg == null || o.weightKg == null ? null : round3(seen.weightKg + o.weightKg);
+    if (seen) seen.weightG = seen.weightG == null || o.weightG == null ? null : seen.weightG + o.weightG;
     else
       byPlot.set(o.plotId, {
         batchId: "",
         plotId: o.plotId,
         farmerId: o.farmerId,
-        weightKg: o.weightKg,
+        weightG: o.weightG,
         plotVersion: o.plotVersion,
       });
   }
   const eligibility = await eligibilityOfPlots(db, [...byPlot.keys()]);
   const allCompliant = parents.every((p) => p.complianceStatus === "compliant");
   const complianceStatus = allCompliant && eligibility.verdict === "eligible" ? "compliant" : statusFor(eligibility);
-  const weightKg = round3(parents.reduce((s, p) => s + p.weightKg, 0));
+  const weightG = parents.reduce((s, p) => s + p.weightG, 0);
   const counties = [...new Set(parents.flatMap((p) => (p.county ?? "").split(", ").filter(Boolean)))].sort();
   const harvestDates = parents
     .map((p) => p.harvestDate)
@@ -128,7 +127,7 @@ export async function mergeBatches(
         batchCode: code!,
         commodity,
         hsCode: parents[0]!.hsCode,
-        weightKg,
+        weightG,
         grade: lowestGrade(parents.map((p) => p.grade)),
         harvestDate: harvestDates[0] ?? null,
         status,
@@ -146,15 +145,15 @@ export async function mergeBatches(
         derivedBy: "merge",
         createdBy: actor.id,
       } satisfies NewBatch;
-      const list = parents.map((p) => `${p.batchCode} (${kg(p.weightKg)})`).join(", ");
+      const list = parents.map((p) => `${p.batchCode} (${kg(p.weightG)})`).join(", ");
       const parentEvents = parents.map((p) =>
         custodyEvent(actor, occurredAt, {
           batchId: p.id,
           fromStatus: p.status,
           toStatus: "merged",
           location: input.location ?? null,
-          weightInKg: p.weightKg,
-          weightOutKg: p.weightKg,
+          weightInG: p.weightG,
+          weightOutG: p.weightG,
           note: [`Merged into ${merged.batchCode}`, input.note].filter(Boolean).join(" — "),
         }),
       );
@@ -163,8 +162,8 @@ export async function mergeBatches(
         fromStatus: null,
         toStatus: status,
         location: input.location ?? null,
-        weightInKg: null,
-        weightOutKg: weightKg,
+        weightInG: null,
+        weightOutG: weightG,
         note: `Merged from ${list}`,
       });
       await db.batch([
@@ -181,7 +180,7 @@ export async function mergeBatches(
         }),
         ...insertLineage(
           db,
-          parents.map((p) => ({ parentBatchId: p.id, childBatchId: merged.id, kind: "merge", weightKg: p.weightKg })),
+          parents.map((p) => ({ parentBatchId: p.id, childBatchId: merged.id, kind: "merge", weightG: p.weightG })),
         ),
         ...parents.flatMap((p, i) => [
           updateBatch(db, p.id, { status: "merged" }, p.status),

@@ -63,7 +63,9 @@ export async function lookupFarmerForPurchase(
     plots: plots.map((p) => {
       const eligible = isEligiblePlot(p);
       const perHa = eligible && p.crop ? yieldFor(p.crop, yields) : null;
-      const left = perHa === null ? null : Math.max(0, Math.round(p.areaHectares * perHa - (bought.get(p.id) ?? 0)));
+      // Grams inside; the reply keeps whole kilograms (canStillSupplyKg).
+      const left =
+        perHa === null ? null : Math.max(0, Math.round((p.areaHectares * perHa - (bought.get(p.id) ?? 0)) / 1000));
       return { plotCode: p.plotCode, crop: p.crop, eligible, canStillSupplyKg: left };
     }),
   });

@@ -42,6 +42,7 @@ import {
   STATUS_LABEL,
 } from "#worker/domain/custody";
 import { coarsenOrigins, type OriginCell } from "#worker/domain/public-trace";
+import { gramsToKg, type InKg, inKg } from "#worker/domain/weight";
 
 export type Viewer = { id: string; role: Role; loginId: string };
 
@@ -71,7 +72,10 @@ export async function visibleBatchByCode(
 }
 
 /** A batch in a list: a farmer's list carries no user ids (holderId, createdBy). */
-export type ListedBatch = Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>;
+/** A listed batch, weights in kg (`weightKg`) as the list page and GET /api/batches show them. */
+export type ListedBatch = InKg<
+  Omit<BatchRow, "holderId" | "createdBy"> & Partial<Pick<BatchRow, "holderId" | "createdBy">>
+>;
 
 export async function listVisibleBatches(
   filter: BatchFilter,
@@ -81,12 +85,12 @@ export async function listVisibleBatches(
   deps: { db: Database },
 ): Promise<{ rows: ListedBatch[]; total: number }> {
   const list = await listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
-  if (user.role !== "farmer") return list;
+  if (user.role !== "farmer") return { ...list, rows: list.rows.map((b) => inKg(b)) };
   // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots (issue 11 F3).
   return {
     ...list,
     rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({
-      ...b,
+      ...inKg(b),
       complianceReason: null,
       volumeNote: null,
     })),
@@ -96,9 +100,11 @@ export async function listVisibleBatches(
 /** An origin plot as a given viewer may see it: a farmer sees other farmers' plots only as a count. */
 export type OriginView = Pick<
   OriginRow,
-  "plotId" | "plotCode" | "farmerId" | "weightKg" | "crop" | "areaHectares" | "county" | "riskLevel" | "validationState"
+  "plotId" | "plotCode" | "farmerId" | "crop" | "areaHectares" | "county" | "riskLevel" | "validationState"
 > & {
   farmerName: string | null;
+  /** The plot's share in kg (stored in grams). */
+  weightKg: number | null;
 };
 
 export type BatchView = NonNullable<Awaited<ReturnType<typeof readBatch>>>;
@@ -136,7 +142,7 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
     plotCode: o.plotCode,
     farmerId: o.farmerId,
     farmerName: o.farmerFirstName == null ? null : `${o.farmerFirstName} ${o.farmerLastName}`.trim(),
-    weightKg: o.weightKg,
+    weightKg: o.weightG == null ? null : gramsToKg(o.weightG),
     crop: o.crop,
     areaHectares: o.areaHectares,
     county: o.county ?? o.farmerCounty,
@@ -148,14 +154,16 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
   const handles = (action: "split" | "merge") =>
     canHandleAt(batch.status, user.role, action).ok && (batch.status !== "purchased" || batch.holderId === user.id);
   return {
-    batch: mine ? farmersBatch(batch, others.length > 0, eligibility.reason) : batch,
+    // Weights leave the service in kg under their historical names (stored in grams, ADR 020).
+    batch: inKg(mine ? farmersBatch(batch, others.length > 0, eligibility.reason) : batch),
     origins: visibleOrigins,
     hiddenOrigins: others.length,
     // A farmer's view of a merged batch also shows other farmers' purchases: no GPS, no notes, no user ids.
-    custody: mine
+    custody: (mine
       ? custody.map((e) => ({ ...e, actorId: null, latitude: null, longitude: null, note: null }))
-      : custody,
-    lineage,
+      : custody
+    ).map((e) => inKg(e)),
+    lineage: { parents: lineage.parents.map((l) => inKg(l)), children: lineage.children.map((l) => inKg(l)) },
     eligibility,
     actions: {
       nextSteps,
@@ -233,7 +241,7 @@ export async function readPublicTrace(code: string, deps: { db: Database }): Pro
     hsCode: batch.hsCode,
     hsDescription: isEudrCommodity(batch.commodity) ? EUDR_COMMODITIES[batch.commodity].description : null,
     grade: batch.grade,
-    weightKg: batch.weightKg,
+    weightKg: gramsToKg(batch.weightG),
     harvestMonth: batch.harvestDate ? batch.harvestDate.slice(0, 7) : null,
     status: STATUS_LABEL[batch.status as ChainStatus] ?? batch.status,
     counties,

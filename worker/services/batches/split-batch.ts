@@ -28,7 +28,6 @@ import {
   eligibilityOfPlots,
   isConcurrentChange,
   kg,
-  round3,
   STALE_MESSAGE,
   snapshot,
   withNewBatchCodes,
@@ -51,9 +50,10 @@ export async function splitBatch(
     return fail(403, "Only the buyer who holds this batch can split it");
   if (!isEudrCommodity(parent.commodity)) return fail(409, `Batches of ${parent.commodity} cannot be split here`);
 
-  const total = round3(input.weights.reduce((s, w) => s + w, 0));
-  if (total > parent.weightKg + 1e-9) {
-    const message = `The new batches weigh ${kg(total)} together, more than this batch's ${kg(parent.weightKg)}`;
+  // Integer grams: the sum is exact (100.001 kg = 33.334 + 66.667 kg, nothing lost to rounding).
+  const total = input.weights.reduce((s, w) => s + w, 0);
+  if (total > parent.weightG) {
+    const message = `The new batches weigh ${kg(total)} together, more than this batch's ${kg(parent.weightG)}`;
     return fail(400, message, { weights: [message] });
   }
 
@@ -74,13 +74,13 @@ export async function splitBatch(
   try {
     return await withNewBatchCodes(db, parent.commodity, now.getUTCFullYear(), input.weights.length, async (codes) => {
       const children = input.weights.map(
-        (weightKg, i) =>
+        (weightG, i) =>
           ({
             id: crypto.randomUUID(),
             batchCode: codes[i]!,
             commodity: parent.commodity,
             hsCode: parent.hsCode,
-            weightKg,
+            weightG,
             grade: parent.grade,
             harvestDate: parent.harvestDate,
             status: parent.status,
@@ -95,15 +95,15 @@ export async function splitBatch(
             createdBy: actor.id,
           }) satisfies NewBatch & { id: string },
       );
-      const list = children.map((c) => `${c.batchCode} (${kg(c.weightKg)})`).join(", ");
-      const lost = round3(parent.weightKg - total);
+      const list = children.map((c) => `${c.batchCode} (${kg(c.weightG)})`).join(", ");
+      const lost = parent.weightG - total;
       const parentEvent = custodyEvent(actor, occurredAt, {
         batchId: parent.id,
         fromStatus: parent.status,
         toStatus: "split",
         location: input.location ?? null,
-        weightInKg: parent.weightKg,
-        weightOutKg: total,
+        weightInG: parent.weightG,
+        weightOutG: total,
         note: [`Split into ${list}`, lost > 0 ? `${kg(lost)} not carried into the new batches` : null, input.note]
           .filter(Boolean)
           .join(" — "),
@@ -114,8 +114,8 @@ export async function splitBatch(
           fromStatus: null,
           toStatus: c.status,
           location: input.location ?? null,
-          weightInKg: null,
-          weightOutKg: c.weightKg,
+          weightInG: null,
+          weightOutG: c.weightG,
           note: `Split from ${parent.batchCode}`,
         }),
       );
@@ -125,7 +125,7 @@ export async function splitBatch(
         insertCustodyEvent(db, parentEvent),
         auditEntry(db, actor, "batch.split", "batch", parent.batchCode, snapshot(parent), {
           ...snapshot(parentAfter),
-          children: children.map((c) => ({ batchCode: c.batchCode, weightKg: c.weightKg })),
+          children: children.map((c) => ({ batchCode: c.batchCode, weightG: c.weightG })),
           custody: custodySnapshot(parentEvent),
         }),
         ...children.flatMap((c, i) => [
@@ -137,7 +137,7 @@ export async function splitBatch(
               plotId: o.plotId,
               farmerId: o.farmerId,
               plotVersion: o.plotVersion,
-              weightKg: o.weightKg == null ? null : round3((o.weightKg * c.weightKg) / parent.weightKg),
+              weightG: o.weightG == null ? null : Math.round((o.weightG * c.weightG) / parent.weightG),
             })),
           ),
           insertCustodyEvent(db, childEvents[i]!),
@@ -149,7 +149,7 @@ export async function splitBatch(
         ]),
         ...insertLineage(
           db,
-          children.map((c) => ({ parentBatchId: parent.id, childBatchId: c.id, kind: "split", weightKg: c.weightKg })),
+          children.map((c) => ({ parentBatchId: parent.id, childBatchId: c.id, kind: "split", weightG: c.weightG })),
         ),
       ]);
       return { ok: true as const, value: { parent: parentAfter, children } };

@@ -48,7 +48,7 @@ export async function transferBatch(
       grade: [`A grade is given at warehouse or port inspection, not at ${STEP_NAME[input.toStatus]}`],
     });
   }
-  const weights = checkTransferWeights(batch.weightKg, input.weightInKg, input.weightOutKg);
+  const weights = checkTransferWeights(batch.weightG, input.weightInG, input.weightOutG);
   if (!weights.ok) return fail(400, weights.message, { [weights.field]: [weights.message] });
 
   // Export to the EU market: only a batch a regulator marked EUDR-compliant, and whose origin
@@ -76,14 +76,14 @@ export async function transferBatch(
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     location: input.location,
-    weightInKg: weights.weightInKg,
-    weightOutKg: weights.weightOutKg,
+    weightInG: weights.weightInG,
+    weightOutG: weights.weightOutG,
     note: [input.note, weights.flag].filter(Boolean).join(" — ") || null,
   });
   const after: BatchRow = {
     ...batch,
     status: input.toStatus satisfies ChainStatus,
-    weightKg: weights.weightOutKg,
+    weightG: weights.weightOutG,
     holderId: actor.id,
     grade: input.grade ?? batch.grade,
   };
@@ -93,7 +93,7 @@ export async function transferBatch(
       updateBatch(
         db,
         batch.id,
-        { status: after.status, weightKg: after.weightKg, holderId: after.holderId, grade: after.grade },
+        { status: after.status, weightG: after.weightG, holderId: after.holderId, grade: after.grade },
         batch.status,
       ),
       insertCustodyEvent(db, event),

@@ -12,6 +12,7 @@ import type { ComplianceStatus } from "#worker/domain/batch-compliance";
 import type { CertificateContent, DdsRecord, ShipmentRecord } from "#worker/domain/certificates/content";
 import { EUDR_COMMODITIES, isEudrCommodity } from "#worker/domain/commodities";
 import { measurementsOf, type StoredMeasurements } from "#worker/domain/inspections";
+import { gramsToKg } from "#worker/domain/weight";
 import { farmerRecord, historyByPlot, monitoringSeries, plotRecords } from "./plot-records";
 
 export type BatchRows = {
@@ -22,7 +23,7 @@ export type BatchRows = {
     | "batchCode"
     | "commodity"
     | "hsCode"
-    | "weightKg"
+    | "weightG"
     | "grade"
     | "harvestDate"
     | "complianceStatus"
@@ -39,7 +40,8 @@ export type BatchRows = {
     toStatus: string;
     occurredAt: string;
     location: string | null;
-    weightOutKg: number | null;
+    /** Grams. */
+    weightOutG: number | null;
   }[];
   /** The exporter's company (shipments). */
   exporterName: string | null;
@@ -125,7 +127,7 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
           packages: null,
           marks: null,
           grossWeightKg: null,
-          netWeightKg: exported?.weightOutKg ?? batch.weightKg,
+          netWeightKg: gramsToKg(exported?.weightOutG ?? batch.weightG),
         }
       : null;
   const dds: DdsRecord | null = batch.ddsReference
@@ -153,7 +155,7 @@ export function batchCertificateContent(rows: BatchRows, now: Date): Certificate
       commodity,
       hsCode: batch.hsCode,
       description: isEudrCommodity(commodity) ? EUDR_COMMODITIES[commodity].description : commodity,
-      netWeightKg: batch.weightKg,
+      netWeightKg: gramsToKg(batch.weightG),
       grade: batch.grade,
       harvestDate: batch.harvestDate ?? "",
       complianceStatus: batch.complianceStatus as ComplianceStatus,

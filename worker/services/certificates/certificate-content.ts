@@ -175,7 +175,7 @@ export async function loadCertificateContent(
           toStatus: e.toStatus,
           occurredAt: e.occurredAt,
           location: e.location,
-          weightOutKg: e.weightOutKg,
+          weightOutG: e.weightOutG,
         })),
         exporterName: exporter?.name ?? null,
         inspection: inspection && { ...inspection, inspectorName: inspector?.name ?? null },

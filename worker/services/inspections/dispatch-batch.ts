@@ -7,6 +7,7 @@
 import { type DispatchRow, dispatchBySubmission, dispatchOf, upsertDispatch } from "#db/queries/inspections";
 import { findUserById } from "#db/queries/users";
 import type { DispatchInput } from "#worker/contracts/inspections";
+import { formatKg } from "#worker/domain/weight";
 import type { BatchDeps } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
@@ -63,7 +64,7 @@ export async function dispatchBatch(
         userId: inspector.id,
         kind: "inspection_scheduled",
         title: `Batch ${batch.batchCode} is on its way to your warehouse`,
-        body: `${batch.commodity}, ${batch.weightKg} kg${row.warehouse ? ` — for ${row.warehouse}` : ""}`,
+        body: `${batch.commodity}, ${formatKg(batch.weightG)}${row.warehouse ? ` — for ${row.warehouse}` : ""}`,
         link: "/warehouse-inspector-dashboard",
         subject: { type: "batch", id: batch.batchCode },
         dedupeKey: `dispatch:${batch.id}:${row.dispatchedAt}`,

@@ -86,8 +86,8 @@ export async function inspectBatch(
     fromStatus: batch.status,
     toStatus,
     location: input.location ?? null,
-    weightInKg: batch.weightKg,
-    weightOutKg: batch.weightKg,
+    weightInG: batch.weightG,
+    weightOutG: batch.weightG,
     note: verdict.passed ? verdict.decidedBy : `${reason} — ${DISPOSITION_LABEL[disposition!]}`,
   });
   const after: BatchRow = { ...batch, status: toStatus, grade: verdict.grade, holderId: actor.id };

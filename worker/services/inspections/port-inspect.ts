@@ -79,8 +79,8 @@ export async function portInspectBatch(
         fromStatus: batch.status,
         toStatus: "port_inspected",
         location: input.port,
-        weightInKg: batch.weightKg,
-        weightOutKg: batch.weightKg,
+        weightInG: batch.weightG,
+        weightOutG: batch.weightG,
         note: `Container ${input.containerNumber}, seal ${input.sealNumber}`,
       })
     : null;

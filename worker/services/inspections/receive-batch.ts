@@ -5,6 +5,7 @@
 
 import { dispatchOf } from "#db/queries/inspections";
 import type { ReceiveInput } from "#worker/contracts/inspections";
+import { kgToGrams } from "#worker/domain/weight";
 import type { BatchDeps } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { transferBatch } from "../batches/transfer-batch";
@@ -19,7 +20,13 @@ export async function receiveBatch(batchCode: string, input: ReceiveInput, deps:
     return fail(404, `No batch with code ${batch.batchCode}`);
   return transferBatch(
     batchCode,
-    { toStatus: "warehouse_received", weightOutKg: input.weightKg, location: input.location, note: input.note },
+    {
+      toStatus: "warehouse_received",
+      weightInG: undefined,
+      weightOutG: kgToGrams(input.weightKg),
+      location: input.location,
+      note: input.note,
+    },
     deps,
   );
 }

@@ -29,8 +29,8 @@ export type Account = { id: string; loginId: string };
  * A batch weight as people read it. The one place the dashboard formats weights: batches still
  * store kilograms (REAL) while they move to integer grams (PLAN.md), so only this line changes then.
  */
-export function saleWeight(weightKg: number | null): string {
-  return weightKg == null ? "—" : formatKg(kgToGrams(weightKg));
+export function saleWeight(grams: number | null): string {
+  return grams == null ? "—" : formatKg(grams);
 }
 
 /**
@@ -126,8 +126,8 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
     sales: sales.map((s) => ({
       batchCode: s.batchCode,
       commodity: s.commodity,
-      weight: saleWeight(s.weightKg),
-      fromMyPlots: s.fromMyPlotsKg != null && s.fromMyPlotsKg < s.weightKg ? saleWeight(s.fromMyPlotsKg) : null,
+      weight: saleWeight(s.weightG),
+      fromMyPlots: s.fromMyPlotsG != null && s.fromMyPlotsG < s.weightG ? saleWeight(s.fromMyPlotsG) : null,
       date: s.createdAt,
       buyer:
         s.buyerCompany?.trim() ||

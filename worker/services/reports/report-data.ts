@@ -3,6 +3,7 @@
  * round trip (db/queries/reports.ts) — and shapes them into `ReportData`, with its data hash.
  * Aggregates only: no farmer, plot or batch identifier leaves the database.
  */
+
 import type { Database } from "#db/client";
 import { exporterNames, runAggregates } from "#db/queries/reports";
 import { COUNTIES } from "#worker/content/counties";
@@ -28,6 +29,7 @@ import {
   VALIDATION_KEYS,
   type ValidationKey,
 } from "#worker/domain/reports/report-content";
+import { gramsToKg } from "#worker/domain/weight";
 
 export type ReportDataDeps = { db: Database };
 
@@ -157,7 +159,7 @@ export async function gatherReportData(
     const open = zeroKg();
     const bought = zeroKg();
     for (const r of agg.batchGroups) {
-      const kg = Number(r.kg ?? 0);
+      const kg = gramsToKg(Number(r.g ?? 0));
       if (Number(r.original)) {
         bought.count += r.n;
         bought.weightKg += kg;
@@ -185,7 +187,7 @@ export async function gatherReportData(
   const exporters = new Map<string, ExporterRow & { crops: Set<string> }>();
   const exportedByMonth = new Map<string, number>();
   for (const r of agg.exportGroups) {
-    const kg = Number(r.kg ?? 0);
+    const kg = gramsToKg(Number(r.g ?? 0));
     exported.count += r.n;
     exported.weightKg += kg;
     const s = asCompliance(r.compliance);
@@ -225,7 +227,7 @@ export async function gatherReportData(
     scope = params.exporterId ? (names.get(params.exporterId) ?? params.exporterId) : "All licensed exporters";
   }
 
-  const purchasedByMonth = new Map(agg.purchasesByMonth.map((r) => [r.month, Number(r.kg ?? 0)]));
+  const purchasedByMonth = new Map(agg.purchasesByMonth.map((r) => [r.month, gramsToKg(Number(r.g ?? 0))]));
   const monthly = monthsBetween(params.from, params.to).map((month) => ({
     month,
     purchasedKg: isExporter ? null : round2(purchasedByMonth.get(month) ?? 0),
