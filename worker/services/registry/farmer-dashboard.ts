@@ -18,7 +18,7 @@ import { evidenceKinds, evidenceSummary, reasonsOf } from "#worker/domain/assess
 import { farmerCardPayload } from "#worker/domain/farmer-card";
 import type { Money } from "#worker/domain/money";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
-import { formatKg, kgToGrams } from "#worker/domain/weight";
+import { formatKg } from "#worker/domain/weight";
 import { qrSvg } from "../batches/render-qr";
 import { TYPES_FOR_SUBJECT } from "../certificates/certificate-content";
 import { fail, ok, type Result } from "../result";
