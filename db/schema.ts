@@ -8,4 +8,5 @@ export * from "./schema/eudr";
 export * from "./schema/notifications";
 export * from "./schema/platform";
 export * from "./schema/registry";
+export * from "./schema/sessions";
 export * from "./schema/traceability";

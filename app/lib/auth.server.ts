@@ -15,13 +15,21 @@ import {
   HOME_DASHBOARD,
   type Role,
 } from "#worker/auth/roles";
+import { database } from "#db/client";
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
+import { sessionClient } from "#worker/auth/session-client";
 import { isDemoMode } from "#worker/env";
 import { pageDeps } from "./deps.server";
 import { routePath } from "./route-path";
 
-export function sessionDeps(): SessionDeps {
-  return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
+/** Session deps with the D1 session index; `request` names the device a new session is for. */
+export function sessionDeps(request?: Request): SessionDeps {
+  return {
+    kv: env.SESSIONS,
+    secret: env.SESSION_SECRET,
+    db: database(env.DB),
+    ...(request ? { client: sessionClient(request) } : {}),
+  };
 }
 
 export function demoMode() {

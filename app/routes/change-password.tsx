@@ -42,7 +42,7 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const result = await changePassword(submission.value, session, { ...sessionDeps(), db: database(env.DB) });
+  const result = await changePassword(submission.value, session, { ...sessionDeps(request), db: database(env.DB) });
   if (!result.ok) {
     return data(
       {
