@@ -15,6 +15,7 @@ import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
+import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
@@ -61,6 +62,8 @@ export const api = new Hono<ApiEnv>()
   .route("/test", certificateTestApi)
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
+  .route("/profile", profileApi)
+  .route("/notifications", notificationsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),
