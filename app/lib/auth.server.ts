@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
+import { database } from "#db/client";
 import { performLogin } from "#worker/auth/login-portals";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
@@ -15,7 +16,6 @@ import {
   HOME_DASHBOARD,
   type Role,
 } from "#worker/auth/roles";
-import { database } from "#db/client";
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
 import { sessionClient } from "#worker/auth/session-client";
 import { isDemoMode } from "#worker/env";

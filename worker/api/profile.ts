@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { MarkNoticesReadSchema, NoticesQuerySchema, PreferencesSchema } from "../contracts/profile";
 import { markMyNoticesRead, myNotices, myPreferences, updateMyPreferences } from "../services/notifications/my-notices";
-import { listMySessions, revokeMySession } from "../services/profile/sessions";
+import { listMySessions, revokeMySession, revokeOtherSessions } from "../services/profile/sessions";
 import { type ApiEnv, requireSession, serviceDeps, sessionDeps } from "./middleware";
 import { reply } from "./reply";
 import { describe } from "./route-meta";
@@ -14,6 +14,13 @@ import { body, query } from "./validate";
 export const profileApi = new Hono<ApiEnv>()
   .get("/sessions", requireSession(), describe("My live sessions: device, approximate place, last seen"), async (c) =>
     reply(c, await listMySessions(c.get("session"), { ...serviceDeps(c), sessions: sessionDeps(c.env) })),
+  )
+  .delete(
+    "/sessions",
+    requireSession(),
+    describe("End all my sessions but the one making this call (sign out all other devices)"),
+    async (c) =>
+      reply(c, await revokeOtherSessions(c.get("session"), { ...serviceDeps(c), sessions: sessionDeps(c.env) })),
   )
   .delete(
     "/sessions/:id",

@@ -198,7 +198,8 @@ export async function isSessionLive(deps: Pick<SessionDeps, "kv" | "now">, hash:
 /** Ends one session: the token is refused from now on. */
 export async function revokeSession(deps: SessionDeps, session: Pick<Session, "hash" | "id">) {
   await Promise.all([deps.kv.delete(recordKey(session.hash)), deps.kv.delete(indexKey(session.id, session.hash))]);
-  if (deps.db) await indexed(revokeSessionRowStatement(deps.db, session.hash, iso(deps.now?.() ?? Date.now())), "revoke");
+  if (deps.db)
+    await indexed(revokeSessionRowStatement(deps.db, session.hash, iso(deps.now?.() ?? Date.now())), "revoke");
 }
 
 /** Ends every session of a user (deactivation, password change). Returns how many. */

@@ -61,3 +61,5 @@ export const PreferencesSchema = z.object({
     .refine((list) => new Set(list.map((p) => p.kind)).size === list.length, "Each kind at most once"),
 });
 export type PreferencesInput = z.infer<typeof PreferencesSchema>;
+
+export { PREFERENCE_FIELD } from "./profile-light";

@@ -78,7 +78,12 @@ export async function markMyNoticesRead(
   input: { ids?: readonly string[]; all?: boolean },
   deps: Deps & Pick<ServiceDeps, "now">,
 ): Promise<Result<{ message: string; unread: number }>> {
-  await markNotificationsRead(deps.db, deps.actor.id, deps.now().toISOString(), input.all ? undefined : (input.ids ?? []));
+  await markNotificationsRead(
+    deps.db,
+    deps.actor.id,
+    deps.now().toISOString(),
+    input.all ? undefined : (input.ids ?? []),
+  );
   const unread = await countUnread(deps.db, deps.actor.id, await shownKinds(deps));
   return ok({ message: input.all ? "All notices marked read" : "Marked read", unread });
 }

@@ -83,7 +83,8 @@ export async function myDetails(deps: Deps): Promise<Result<MyDetails>> {
 /** Changes my own phone number (audited `user.update_contact`); a farmer's is refused (403). */
 export async function updateMyContact(input: ContactInput, deps: Deps): Promise<Result<{ message: string }>> {
   const { db, actor } = deps;
-  if (actor.role === "farmer") return fail(403, DETAILS_MESSAGES.farmerPhone, { phone: [DETAILS_MESSAGES.farmerPhone] });
+  if (actor.role === "farmer")
+    return fail(403, DETAILS_MESSAGES.farmerPhone, { phone: [DETAILS_MESSAGES.farmerPhone] });
   const user = await findUserById(db, actor.id);
   if (!user) return fail(404, DETAILS_MESSAGES.notFound);
   if ((user.phone ?? null) === input.phone) return ok({ message: DETAILS_MESSAGES.saved });

@@ -4,14 +4,13 @@
  * shown only while its KV record lives, and an ending deletes the KV record FIRST, so the token is
  * refused even if the index write or its audit row then fails.
  */
-import { findOwnSessionRow, listLiveSessionRows, revokeSessionRowStatement, revokeUserSessionRowsStatement } from "#db/queries/sessions";
 import {
-  isSessionLive,
-  revokeSession,
-  revokeUserSessions,
-  type Session,
-  type SessionDeps,
-} from "#worker/auth/session";
+  findOwnSessionRow,
+  listLiveSessionRows,
+  revokeSessionRowStatement,
+  revokeUserSessionRowsStatement,
+} from "#db/queries/sessions";
+import { isSessionLive, revokeSession, revokeUserSessions, type Session, type SessionDeps } from "#worker/auth/session";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -77,9 +76,17 @@ export async function revokeMySession(
   const at = deps.now().toISOString();
   await db.batch([
     revokeSessionRowStatement(db, row.hash, at),
-    auditEntry(db, actor, "session.revoke", "session", row.publicId, { device: row.device, place: row.place }, {
-      revokedAt: at,
-    }),
+    auditEntry(
+      db,
+      actor,
+      "session.revoke",
+      "session",
+      row.publicId,
+      { device: row.device, place: row.place },
+      {
+        revokedAt: at,
+      },
+    ),
   ]);
   const isCurrent = row.hash === current.hash;
   return ok({ message: isCurrent ? SESSION_MESSAGES.endedThis : SESSION_MESSAGES.ended, current: isCurrent });

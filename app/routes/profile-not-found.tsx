@@ -1,0 +1,25 @@
+import { Link } from "react-router";
+import { pageMeta } from "#app/components/kit/page-meta";
+import type { Route } from "./+types/profile-not-found";
+
+export { loader } from "./profile-not-found.server";
+
+export const meta = () => pageMeta("Not found — My profile");
+
+export default function ProfileNotFound({ loaderData }: Route.ComponentProps) {
+  return (
+    <section aria-labelledby="not-found-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+      <p className="text-sm font-semibold text-red-700">404 — Not found</p>
+      <h2 id="not-found-heading" className="text-xl font-bold">
+        There is no such section of your profile
+      </h2>
+      <p className="mt-2 break-all text-slate-700">
+        <code>{loaderData.path}</code> does not exist. Choose one of the sections above, or go back to{" "}
+        <Link to="/profile" className="font-semibold text-green-800 underline">
+          my details
+        </Link>
+        .
+      </p>
+    </section>
+  );
+}
