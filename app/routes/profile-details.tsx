@@ -57,7 +57,8 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
               Your phone number is saved.
             </p>
           )}
-          <form method="post" {...getFormProps(form)} className="space-y-3">
+          {/* `?index`: a plain POST to /profile reaches this index route's action, not the layout's. */}
+          <form method="post" action="/profile?index" {...getFormProps(form)} className="space-y-3">
             <CsrfInput token={csrf} />
             <ErrorSummary items={items} />
             <FormField

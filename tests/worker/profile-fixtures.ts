@@ -25,7 +25,9 @@ export async function signInFrom(role: string, userAgent = ANDROID_CHROME) {
   if (res.status !== 200) throw new Error(`sign-in as ${role} failed: ${res.status} ${await res.text()}`);
   const { token } = (await res.json()) as { token: string };
   const cookie = res.headers.get("set-cookie")!.split(";")[0]!;
-  const user = await env.DB.prepare("SELECT id FROM users WHERE login_id = ?").bind(account.loginId).first<{ id: string }>();
+  const user = await env.DB.prepare("SELECT id FROM users WHERE login_id = ?")
+    .bind(account.loginId)
+    .first<{ id: string }>();
   return { token, cookie, userId: user!.id, auth: { Authorization: `Bearer ${token}` } };
 }
 

@@ -63,7 +63,12 @@ describe("the session index", () => {
     expect(
       await count("SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NULL", a.userId),
     ).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'session.revoke_others' AND actor_id = ?", a.userId)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'session.revoke_others' AND actor_id = ?",
+        a.userId,
+      ),
+    ).toBe(1);
   });
 
   it("logout marks the row revoked, so it is no longer listed", async () => {
@@ -72,7 +77,9 @@ describe("the session index", () => {
     expect((await call("/api/auth/logout", { method: "POST", headers: b.auth })).status).toBe(200);
     const listed = await jsonOf(await call("/api/profile/sessions", { headers: a.auth }));
     expect(listed.sessions).toHaveLength(1);
-    expect(await count("SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL", a.userId)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM user_sessions WHERE user_id = ? AND revoked_at IS NOT NULL", a.userId),
+    ).toBe(1);
   });
 
   it("IDOR: another account's session id is 404 and nothing changes", async () => {
@@ -83,8 +90,12 @@ describe("the session index", () => {
     expect(res.status).toBe(404);
     expect(await jsonOf(res)).toEqual({ success: false, message: "Session not found" });
     expect((await call("/api/auth/me", { headers: victim.auth })).status).toBe(200);
-    expect(await count("SELECT COUNT(*) AS n FROM user_sessions WHERE public_id = ? AND revoked_at IS NULL", victimId)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'session.revoke' AND entity_id = ?", victimId)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM user_sessions WHERE public_id = ? AND revoked_at IS NULL", victimId),
+    ).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'session.revoke' AND entity_id = ?", victimId),
+    ).toBe(0);
   });
 
   it("signed out: 401 on every profile route", async () => {
@@ -114,12 +125,18 @@ describe("my notices and preferences", () => {
     const read = await send("/api/notifications/read", "POST", { ids: [older, theirs] }, me.auth);
     expect(read.status).toBe(200);
     expect((await jsonOf(read)).unread).toBe(1);
-    expect((await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", theirs)).read_at).toBeNull();
-    expect((await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", older)).read_at).not.toBeNull();
+    expect(
+      (await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", theirs)).read_at,
+    ).toBeNull();
+    expect(
+      (await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", older)).read_at,
+    ).not.toBeNull();
 
     const all = await send("/api/notifications/read", "POST", { all: true }, me.auth);
     expect((await jsonOf(all)).unread).toBe(0);
-    expect((await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", theirs)).read_at).toBeNull();
+    expect(
+      (await one<{ read_at: string | null }>("SELECT read_at FROM notifications WHERE id = ?", theirs)).read_at,
+    ).toBeNull();
 
     const empty = await send("/api/notifications/read", "POST", {}, me.auth);
     expect(empty.status).toBe(400);
@@ -161,7 +178,12 @@ describe("my notices and preferences", () => {
     expect(JSON.parse(audit.before)).toEqual([{ kind: "certificate_ready", inApp: true, push: true }]);
     expect(JSON.parse(audit.after)).toEqual([{ kind: "certificate_ready", inApp: false, push: false }]);
 
-    const bad = await send("/api/profile/notification-preferences", "PUT", { preferences: [{ kind: "nope", inApp: true, push: true }] }, me.auth);
+    const bad = await send(
+      "/api/profile/notification-preferences",
+      "PUT",
+      { preferences: [{ kind: "nope", inApp: true, push: true }] },
+      me.auth,
+    );
     expect(bad.status).toBe(400);
   });
 });
