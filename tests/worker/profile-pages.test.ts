@@ -24,7 +24,7 @@ describe("/profile pages", () => {
     expect(html).toContain("My profile");
     expect(html).toContain("There is no such section of your profile");
     expect(html).toContain("/profile/anything-else");
-    expect(html).not.toContain("Liberia's national platform"); // the landing's hero
+    expect(html).not.toContain("Access Oversight Portal"); // a card of the landing page
   });
 
   it("sessions: this device is marked, another is ended with a plain form", async () => {
