@@ -13,8 +13,9 @@ export default function ProfileNotFound({ loaderData }: Route.ComponentProps) {
       <h2 id="not-found-heading" className="text-xl font-bold">
         There is no such section of your profile
       </h2>
-      <p className="mt-2 break-all text-slate-700">
-        <code>{loaderData.path}</code> does not exist. Choose one of the sections above, or go back to{" "}
+      <p className="mt-2 text-slate-700">
+        <code className="break-all">{loaderData.path}</code> does not exist. Choose one of the sections above, or go
+        back to{" "}
         <Link to="/profile" className="font-semibold text-green-800 underline">
           my details
         </Link>

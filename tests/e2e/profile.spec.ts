@@ -21,7 +21,7 @@ test("profile sessions: see the other phone and sign it out, without JavaScript 
   await expect(page).toHaveURL(/\/profile\/sessions$/);
   const sessions = page.getByTestId("session");
   expect(await sessions.count()).toBeGreaterThanOrEqual(2);
-  await expect(page.getByTestId("session").filter({ hasText: "This device" })).toHaveCount(1);
+  await expect(sessions.filter({ has: page.getByText("This device", { exact: true }) })).toHaveCount(1);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await page.getByRole("button", { name: "Sign out all other devices" }).click();
