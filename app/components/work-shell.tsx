@@ -67,10 +67,7 @@ export function WorkShell({ title, user, children }: { title: string; user: Shel
               </span>
             </span>
           </Link>
-          <div className="flex items-center gap-2">
-            <ProfileLink />
-            <LogoutButton csrf={user.csrf} />
-          </div>
+          <LogoutButton csrf={user.csrf} />
         </div>
         {links.length > 0 && (
           <nav aria-label="Traceability" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-1">
@@ -97,19 +94,6 @@ export function WorkShell({ title, user, children }: { title: string; user: Shel
         {children}
       </main>
     </div>
-  );
-}
-
-/** "Profile" in every signed-in header (work pages and dashboards): my details, password, sessions, notices. */
-export function ProfileLink() {
-  return (
-    <Link
-      to="/profile"
-      prefetch="none"
-      className="rounded-md px-2 py-1.5 text-sm font-semibold text-white underline hover:bg-white/10"
-    >
-      Profile
-    </Link>
   );
 }
 

@@ -4,7 +4,7 @@ import { SealTitle } from "#app/components/seal";
 import type { Role } from "#worker/auth/roles";
 import { LogoutButton } from "../components/logout-button";
 import { ReportsSection } from "../components/report-list";
-import { AccessDenied, ProfileLink, WorkLinks } from "../components/work-shell";
+import { AccessDenied, WorkLinks } from "../components/work-shell";
 import type { Route } from "./+types/dashboard";
 
 export { loader } from "./dashboard.server";
@@ -119,12 +119,7 @@ function Shell({
           <div className="flex items-center gap-3">
             <SealTitle title={title} sub={role} titleClass="font-bold" />
           </div>
-          {csrf && (
-            <div className="flex items-center gap-2">
-              <ProfileLink />
-              <LogoutButton csrf={csrf} />
-            </div>
-          )}
+          {csrf && <LogoutButton csrf={csrf} />}
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">

@@ -60,7 +60,7 @@ describe("/profile pages", () => {
     const f = await page("/profile", farmer.cookie);
     expect(f.html).toContain("ask your land inspector");
     expect(f.html).not.toContain("Save phone number");
-    const refused = await post("/profile?index", farmer.cookie, [
+    const refused = await post("/profile", farmer.cookie, [
       ["csrf", csrfOf(f.html)],
       ["phone", "0886 123 456"],
     ]);
@@ -69,8 +69,8 @@ describe("/profile pages", () => {
     const buyer = await signInFrom("buyer");
     const b = await page("/profile", buyer.cookie);
     expect(b.html).toContain("Save phone number");
-    expect(b.html).toContain('action="/profile?index"');
-    const wrong = await post("/profile?index", buyer.cookie, [
+    expect(b.html).toContain('action="/profile"');
+    const wrong = await post("/profile", buyer.cookie, [
       ["csrf", csrfOf(b.html)],
       ["phone", "12ab"],
     ]);
@@ -79,7 +79,7 @@ describe("/profile pages", () => {
     expect(wrongHtml).toContain("Enter a Liberian phone number, like +231 77 123 4567 or 0886 123 456");
     expect(wrongHtml).toContain('value="12ab"');
 
-    const saved = await post("/profile?index", buyer.cookie, [
+    const saved = await post("/profile", buyer.cookie, [
       ["csrf", csrfOf(b.html)],
       ["phone", "0886 123 456"],
     ]);

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
+import type { Session } from "#worker/auth/session";
 import { clearedSessionCookie } from "#worker/auth/session";
 import { listMySessions, revokeMySession, revokeOtherSessions } from "#worker/services/profile/sessions";
-import { csrfFor, PRIVATE_PAGE_HEADERS, requireSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
-import { FORM_NOT_VERIFIED } from "../lib/change-password.server";
-import { pageDeps } from "../lib/deps.server";
-import type { Route } from "./+types/profile-sessions";
+import { csrfFor, PRIVATE_PAGE_HEADERS, sessionDeps, verifyCsrf } from "./auth.server";
+import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { pageDeps } from "./deps.server";
 
 /** What the last ending did, carried over the redirect (?done=…) so a reload does not post again. */
 const DONE: Record<string, string> = {
@@ -12,18 +12,14 @@ const DONE: Record<string, string> = {
   others: "Every other device is signed out.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSession(request);
+/** /profile/sessions: where I am signed in. */
+export async function sessionsView(request: Request, session: Session) {
   const result = await listMySessions(session, { ...pageDeps(session), sessions: sessionDeps() });
   const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
-  return data(
-    { sessions: result.ok ? result.value.sessions : [], csrf: await csrfFor(session), done },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  return { sessions: result.ok ? result.value.sessions : [], csrf: await csrfFor(session), done };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSession(request);
+export async function sessionsAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
     return data({ error: FORM_NOT_VERIFIED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });

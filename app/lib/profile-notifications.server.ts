@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import type { Session } from "#worker/auth/session";
 import {
   MarkNoticesReadSchema,
   PREFERENCE_FIELD,
@@ -12,10 +13,9 @@ import {
   myPreferences,
   updateMyPreferences,
 } from "#worker/services/notifications/my-notices";
-import { csrfFor, PRIVATE_PAGE_HEADERS, requireSession, verifyCsrf } from "../lib/auth.server";
-import { FORM_NOT_VERIFIED } from "../lib/change-password.server";
-import { pageDeps } from "../lib/deps.server";
-import type { Route } from "./+types/profile-notifications";
+import { csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
+import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { pageDeps } from "./deps.server";
 
 const DONE: Record<string, string> = {
   read: "Marked read.",
@@ -23,27 +23,23 @@ const DONE: Record<string, string> = {
   preferences: "Notification preferences saved.",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSession(request);
+/** /profile/notifications: my notices and my preferences. */
+export async function notificationsView(request: Request, session: Session) {
   const deps = pageDeps(session);
   const [notices, preferences] = await Promise.all([myNotices({ limit: 50 }, deps), myPreferences(deps)]);
   const done = DONE[new URL(request.url).searchParams.get("done") ?? ""] ?? null;
-  return data(
-    {
-      notices: notices.ok ? notices.value.notices : [],
-      unread: notices.ok ? notices.value.unread : 0,
-      preferences: preferences.ok ? preferences.value.preferences : [],
-      csrf: await csrfFor(session),
-      done,
-    },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  return {
+    notices: notices.ok ? notices.value.notices : [],
+    unread: notices.ok ? notices.value.unread : 0,
+    preferences: preferences.ok ? preferences.value.preferences : [],
+    csrf: await csrfFor(session),
+    done,
+  };
 }
 
 const refused = (error: string, status: number) => data({ error }, { status, headers: PRIVATE_PAGE_HEADERS });
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSession(request);
+export async function notificationsAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) return refused(FORM_NOT_VERIFIED, 403);
   const deps = pageDeps(session);

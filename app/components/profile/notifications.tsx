@@ -1,16 +1,26 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
-import { pageMeta } from "#app/components/kit/page-meta";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
-import { NoticeList } from "../components/notices";
-import type { Route } from "./+types/profile-notifications";
+import type { PreferenceView } from "#worker/services/notifications/my-notices";
+import { type NoticeItem, NoticeList } from "../notices";
 
-export { action, loader } from "./profile-notifications.server";
-
-export const meta = () => pageMeta("Notifications — My profile");
-
-export default function ProfileNotifications({ loaderData, actionData }: Route.ComponentProps) {
-  const { notices, unread, preferences, csrf, done } = loaderData;
+/** /profile/notifications: my notices (mark read) and what I want to be told about. */
+export function NotificationsSection({
+  notices,
+  unread,
+  preferences,
+  csrf,
+  done,
+  reply,
+}: {
+  notices: NoticeItem[];
+  unread: number;
+  preferences: PreferenceView[];
+  csrf: string;
+  done: string | null;
+  reply?: { error?: string };
+}) {
+  const actionData = reply;
   return (
     <div className="space-y-6">
       {actionData?.error && <ErrorSummary items={[{ message: actionData.error }]} />}

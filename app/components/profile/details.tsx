@@ -1,13 +1,9 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
-import { pageMeta } from "#app/components/kit/page-meta";
+import type { SubmissionResult } from "#app/lib/light-form";
 import { getFormProps, getInputProps, useForm } from "#app/lib/light-form";
-import type { Route } from "./+types/profile-details";
-
-export { action, loader } from "./profile-details.server";
-
-export const meta = () => pageMeta("My details — My profile");
+import type { MyDetails } from "#worker/services/profile/my-details";
 
 function Rows({ rows }: { rows: { label: string; value: string }[] }) {
   return (
@@ -22,8 +18,21 @@ function Rows({ rows }: { rows: { label: string; value: string }[] }) {
   );
 }
 
-export default function ProfileDetails({ loaderData, actionData }: Route.ComponentProps) {
-  const { details, csrf, saved } = loaderData;
+export type DetailsReply = { result: SubmissionResult | null; formError: string | null };
+
+/** /profile: what the platform holds about me, and my phone number form (not for farmers). */
+export function DetailsSection({
+  details,
+  csrf,
+  saved,
+  reply,
+}: {
+  details: MyDetails;
+  csrf: string;
+  saved: boolean;
+  reply?: DetailsReply;
+}) {
+  const actionData = reply;
   const [form, fields] = useForm<{ phone: string }>({
     id: "contact",
     lastResult: actionData?.result ?? undefined,
@@ -57,8 +66,7 @@ export default function ProfileDetails({ loaderData, actionData }: Route.Compone
               Your phone number is saved.
             </p>
           )}
-          {/* `?index`: a plain POST to /profile reaches this index route's action, not the layout's. */}
-          <form method="post" action="/profile?index" {...getFormProps(form)} className="space-y-3">
+          <form method="post" action="/profile" {...getFormProps(form)} className="space-y-3">
             <CsrfInput token={csrf} />
             <ErrorSummary items={items} />
             <FormField

@@ -1,15 +1,21 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
-import { pageMeta } from "#app/components/kit/page-meta";
-import { noticeTime } from "../components/notices";
-import type { Route } from "./+types/profile-sessions";
+import type { SessionView } from "#worker/services/profile/sessions";
+import { noticeTime } from "../notices";
 
-export { action, loader } from "./profile-sessions.server";
-
-export const meta = () => pageMeta("Sessions — My profile");
-
-export default function ProfileSessions({ loaderData, actionData }: Route.ComponentProps) {
-  const { sessions, csrf, done } = loaderData;
+/** /profile/sessions: where I am signed in; end one, or all others. */
+export function SessionsSection({
+  sessions,
+  csrf,
+  done,
+  reply,
+}: {
+  sessions: SessionView[];
+  csrf: string;
+  done: string | null;
+  reply?: { error?: string };
+}) {
+  const actionData = reply;
   const others = sessions.filter((s) => !s.current).length;
   return (
     <section aria-labelledby="sessions-heading" className="space-y-3">

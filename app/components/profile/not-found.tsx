@@ -1,12 +1,7 @@
 import { Link } from "react-router";
-import { pageMeta } from "#app/components/kit/page-meta";
-import type { Route } from "./+types/profile-not-found";
 
-export { loader } from "./profile-not-found.server";
-
-export const meta = () => pageMeta("Not found — My profile");
-
-export default function ProfileNotFound({ loaderData }: Route.ComponentProps) {
+/** Any other /profile/… path: a 404 section inside the profile (issue 13), never the landing page. */
+export function NotFoundSection({ path }: { path: string }) {
   return (
     <section aria-labelledby="not-found-heading" className="rounded-lg border border-slate-200 bg-white p-4">
       <p className="text-sm font-semibold text-red-700">404 — Not found</p>
@@ -14,8 +9,7 @@ export default function ProfileNotFound({ loaderData }: Route.ComponentProps) {
         There is no such section of your profile
       </h2>
       <p className="mt-2 text-slate-700">
-        <code className="break-all">{loaderData.path}</code> does not exist. Choose one of the sections above, or go
-        back to{" "}
+        <code className="break-all">{path}</code> does not exist. Choose one of the sections above, or go back to{" "}
         <Link to="/profile" className="font-semibold text-green-800 underline">
           my details
         </Link>

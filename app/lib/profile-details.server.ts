@@ -1,23 +1,22 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
+import type { Session } from "#worker/auth/session";
 import { ContactSchema } from "#worker/contracts/profile";
 import { myDetails, updateMyContact } from "#worker/services/profile/my-details";
-import { csrfFor, PRIVATE_PAGE_HEADERS, requireSession, verifyCsrf } from "../lib/auth.server";
-import { FORM_NOT_VERIFIED } from "../lib/change-password.server";
-import { pageDeps } from "../lib/deps.server";
-import { failureReply } from "../lib/form-reply.server";
-import type { Route } from "./+types/profile-details";
+import { csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
+import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { pageDeps } from "./deps.server";
+import { failureReply } from "./form-reply.server";
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const session = await requireSession(request);
+/** /profile: my details. */
+export async function detailsView(request: Request, session: Session) {
   const details = await myDetails(pageDeps(session));
   if (!details.ok) throw data({ message: details.message }, { status: 404, headers: PRIVATE_PAGE_HEADERS });
   const saved = new URL(request.url).searchParams.get("saved") === "1";
-  return data({ details: details.value, csrf: await csrfFor(session), saved }, { headers: PRIVATE_PAGE_HEADERS });
+  return { details: details.value, csrf: await csrfFor(session), saved };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  const session = await requireSession(request);
+export async function detailsAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
     return data({ result: null, formError: FORM_NOT_VERIFIED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
