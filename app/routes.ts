@@ -48,6 +48,8 @@ export default [
     // Certificates and reports (issue #5).
     route("/certificate-testing-dashboard", "routes/certificate-testing-dashboard.tsx"),
     route("/generate-reports", "routes/generate-reports.tsx"),
+    // My profile, for every signed-in role (issue 13): /profile and its sections; others: a 404 section.
+    route("/profile/*", "routes/profile.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

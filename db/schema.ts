@@ -10,4 +10,5 @@ export * from "./schema/land-visits";
 export * from "./schema/notifications";
 export * from "./schema/platform";
 export * from "./schema/registry";
+export * from "./schema/sessions";
 export * from "./schema/traceability";

@@ -36,5 +36,10 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/audit-log",
     "/certificate-testing-dashboard",
     "/generate-reports",
+    // My profile (issue 13): every signed-in role.
+    "/profile",
+    "/profile/password",
+    "/profile/sessions",
+    "/profile/notifications",
   ].filter((p): p is string => Boolean(p));
 }

@@ -1,10 +1,18 @@
+import { Link } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { clearAllSessionKeys } from "../lib/browser-session";
 
-/** Logout: a plain form POST (works without JavaScript) that also clears the browser keys. */
+/**
+ * The signed-in header's account actions (work pages and dashboards): "Profile" (my details,
+ * password, sessions, notices; issue 13) and Logout, a plain form POST (works without JavaScript)
+ * that also clears the browser keys.
+ */
 export function LogoutButton({ csrf }: { csrf: string }) {
   return (
     <form method="post" action="/logout" onSubmit={() => clearAllSessionKeys(localStorage)}>
+      <Link to="/profile" prefetch="none" className="mr-3 text-sm font-semibold text-white underline">
+        Profile
+      </Link>
       <CsrfInput token={csrf} />
       <button
         type="submit"

@@ -4,6 +4,7 @@
  */
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
+import { database } from "#db/client";
 import { performLogin } from "#worker/auth/login-portals";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
@@ -16,12 +17,19 @@ import {
   type Role,
 } from "#worker/auth/roles";
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
+import { sessionClient } from "#worker/auth/session-client";
 import { isDemoMode } from "#worker/env";
 import { pageDeps } from "./deps.server";
 import { routePath } from "./route-path";
 
-export function sessionDeps(): SessionDeps {
-  return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
+/** Session deps with the D1 session index; `request` names the device a new session is for. */
+export function sessionDeps(request?: Request): SessionDeps {
+  return {
+    kv: env.SESSIONS,
+    secret: env.SESSION_SECRET,
+    db: database(env.DB),
+    ...(request ? { client: sessionClient(request) } : {}),
+  };
 }
 
 export function demoMode() {

@@ -27,11 +27,14 @@ export async function listNotifications(
     .limit(limit);
 }
 
-export async function countUnread(db: Database, userId: string) {
+/** `kinds` narrows to what the person chose to see (as listNotifications). */
+export async function countUnread(db: Database, userId: string, kinds?: readonly string[]) {
+  const parts = [eq(notifications.userId, userId), isNull(notifications.readAt)];
+  if (kinds) parts.push(inArray(notifications.kind, [...kinds]));
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+    .where(and(...parts));
   return row?.n ?? 0;
 }
 

@@ -89,3 +89,11 @@ test("the farmer and field agent dashboards fit a 360 px phone (issue 13)", asyn
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the profile sections fit a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.buyer);
+  for (const path of ["/profile", "/profile/password", "/profile/sessions", "/profile/notifications", "/profile/x"]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

@@ -102,3 +102,18 @@ describe("role × page matrix (issue 13 dashboards)", () => {
     }
   });
 });
+
+// /profile (issue 13): every signed-in role opens each section (pages read only the session cookie,
+// whose value is the same token); signed out, the portals page with the way back.
+describe("role × screen matrix: /profile", () => {
+  const SECTIONS = ["/profile", "/profile/password", "/profile/sessions", "/profile/notifications"];
+  it.each(SECTIONS)("%s: every signed-in role 200, signed out → login", async (path) => {
+    for (const role of ROLES) {
+      const res = await call(path, { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
+      expect(res.status, role).toBe(200);
+    }
+    const out = await call(path);
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe(`/portals?redirectTo=${encodeURIComponent(path)}`);
+  });
+});

@@ -65,7 +65,10 @@ auth.post(
   body(ChangePasswordSchema),
   async (c) => {
     const { db } = serviceDeps(c);
-    const result = await changePassword(c.req.valid("json"), c.get("session"), { ...sessionDeps(c.env), db });
+    const result = await changePassword(c.req.valid("json"), c.get("session"), {
+      ...sessionDeps(c.env, c.req.raw),
+      db,
+    });
     if (!result.ok) return reply(c, result);
     c.header("Set-Cookie", result.cookie);
     return success(c, { message: result.message, token: result.token });

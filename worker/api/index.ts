@@ -18,6 +18,7 @@ import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
+import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
@@ -67,6 +68,8 @@ export const api = new Hono<ApiEnv>()
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
   .route("/inspections", inspectionsApi)
+  .route("/profile", profileApi)
+  .route("/notifications", notificationsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

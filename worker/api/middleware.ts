@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from "hono";
+import { database } from "#db/client";
 import { type Actor, buildDeps, type ServiceDeps } from "#worker/services/deps";
 import { can, type Permission } from "../auth/permissions";
 import type { Role } from "../auth/roles";
 import { readSession, type Session, type SessionDeps, tokenFromRequest } from "../auth/session";
+import { sessionClient } from "../auth/session-client";
 import { parseJsonKeepingDecimals, type WrittenDecimals } from "../domain/written-decimals";
 import type { Env } from "../env";
 import { apiError } from "./reply";
@@ -14,8 +16,14 @@ export type PublicDeps = Omit<ServiceDeps, "actor">;
 export type ApiVars = { session: Session; deps: PublicDeps & { actor?: Actor } };
 export type ApiEnv = { Bindings: Env; Variables: ApiVars };
 
-export function sessionDeps(env: Env): SessionDeps {
-  return { kv: env.SESSIONS, secret: env.SESSION_SECRET };
+/** Session deps with the D1 session index; `request` names the device a new session is for. */
+export function sessionDeps(env: Env, request?: Request): SessionDeps {
+  return {
+    kv: env.SESSIONS,
+    secret: env.SESSION_SECRET,
+    db: database(env.DB),
+    ...(request ? { client: sessionClient(request) } : {}),
+  };
 }
 
 /** The deps of this request, built once (the actor joins once a guard has read the session). */

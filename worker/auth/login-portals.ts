@@ -20,6 +20,7 @@ import { type AuthDeps, authenticate, type LoginInput, type Portal } from "../se
 import { AUTH_MESSAGES } from "./messages";
 import { type Role, USER_TYPE } from "./roles";
 import { type Session, sessionCookie } from "./session";
+import { sessionClient } from "./session-client";
 
 type Reply = Record<string, unknown>;
 type Endpoint<S extends z.ZodType> = {
@@ -200,7 +201,7 @@ export async function performLogin(
       ip: request.headers.get("CF-Connecting-IP") ?? "local",
       userAgent: request.headers.get("User-Agent") ?? "",
     },
-    deps,
+    { ...deps, client: deps.client ?? sessionClient(request) },
   );
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};

@@ -4,11 +4,21 @@
  * token naming that id, as the JSON reply's `token` (browser storage, Bearer on /api) and as an
  * HttpOnly, Secure, SameSite=Lax cookie (server-rendered pages and form posts without JavaScript).
  * Deleting the KV record revokes every copy of the token. See docs/decisions/003-sessions-and-token-storage.md.
+ * With `db`, each session also has a row in the D1 session index (listed and revoked from /profile):
+ * written before the KV record, touched at the KV cadence, marked when revoked (ADR 003).
  */
 
 import { jwtVerify, SignJWT } from "jose";
+import type { Database } from "#db/client";
+import {
+  insertSessionRow,
+  revokeSessionRowStatement,
+  revokeUserSessionRowsStatement,
+  touchSessionRow,
+} from "#db/queries/sessions";
 import { sha256Hex } from "../domain/hash";
 import type { Role } from "./roles";
+import type { SessionClient } from "./session-client";
 
 export const SESSION_COOKIE = "__Host-eip_session";
 /** A session lasts at most 12 hours, and ends after 2 hours without activity. */
@@ -36,7 +46,17 @@ export type SessionRecord = SessionUser & {
 
 export type Session = SessionRecord & { sid: string; hash: string; token: string };
 
-export type SessionDeps = { kv: KVNamespace; secret: string; now?: () => number };
+/**
+ * `db`: keep the D1 session index in step (every caller that has a request does; tests may not).
+ * `client`: the device and coarse place recorded for a new session (worker/auth/session-client.ts).
+ */
+export type SessionDeps = {
+  kv: KVNamespace;
+  secret: string;
+  now?: () => number;
+  db?: Database;
+  client?: SessionClient;
+};
 
 /** Claims of the signed token. `mcp`: the user must change their password first. */
 export type TokenClaims = { sid: string; role: Role; utp: string; lid: string; name: string; mcp: boolean };
@@ -52,6 +72,21 @@ function b64url(bytes: Uint8Array) {
 function signingKey(secret: string) {
   if (!secret || secret.length < 32) throw new Error("SESSION_SECRET must be set to at least 32 characters");
   return encoder.encode(secret);
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * Runs an index write after KV has already decided (touch, revoke): KV is the source of truth, so a
+ * failed index write is logged, not raised: the session is refused (or alive) either way, and the
+ * list on /profile/sessions checks each row against KV (ADR 003).
+ */
+async function indexed(write: PromiseLike<unknown>, what: string) {
+  try {
+    await write;
+  } catch (error) {
+    console.error(`session index ${what} failed`, error);
+  }
 }
 
 const recordKey = (hash: string) => `session:${hash}`;
@@ -75,6 +110,21 @@ export async function createSession(deps: SessionDeps, user: SessionUser): Promi
     lastSeen: now,
   };
   const ttl = Math.max(60, Math.ceil(SESSION_ABSOLUTE_MS / 1000));
+  // The index row first: if D1 refuses it, no session exists that the person could not see and
+  // end from /profile/sessions (ADR 003). Sign-in already needs D1 for the account itself.
+  if (deps.db) {
+    await insertSessionRow(deps.db, {
+      hash,
+      publicId: crypto.randomUUID(),
+      userId: user.id,
+      createdAt: iso(now),
+      lastSeenAt: iso(now),
+      expiresAt: iso(record.absoluteExpiry),
+      idleExpiresAt: iso(record.idleExpiry),
+      device: deps.client?.device ?? "Unknown device",
+      place: deps.client?.place ?? null,
+    });
+  }
   await Promise.all([
     deps.kv.put(recordKey(hash), JSON.stringify(record), { expirationTtl: ttl }),
     deps.kv.put(indexKey(user.id, hash), "1", { expirationTtl: ttl }),
@@ -127,7 +177,10 @@ export async function readSession(
       idleExpiry: Math.min(record.absoluteExpiry, now + SESSION_IDLE_MS),
     };
     const ttl = Math.max(60, Math.ceil((record.absoluteExpiry - now) / 1000));
-    const write = deps.kv.put(recordKey(hash), JSON.stringify(touched), { expirationTtl: ttl });
+    const write = Promise.all([
+      deps.kv.put(recordKey(hash), JSON.stringify(touched), { expirationTtl: ttl }),
+      deps.db && indexed(touchSessionRow(deps.db, hash, iso(now), iso(touched.idleExpiry)), "touch"),
+    ]);
     if (ctx) ctx.waitUntil(write);
     else await write;
     return { ...touched, sid, hash, token };
@@ -135,9 +188,18 @@ export async function readSession(
   return { ...record, sid, hash, token };
 }
 
+/** Whether the KV record of a session (by hash) still lets its token in: the check behind the index. */
+export async function isSessionLive(deps: Pick<SessionDeps, "kv" | "now">, hash: string) {
+  const now = deps.now?.() ?? Date.now();
+  const record = await deps.kv.get<SessionRecord>(recordKey(hash), "json");
+  return Boolean(record && record.absoluteExpiry > now && record.idleExpiry > now);
+}
+
 /** Ends one session: the token is refused from now on. */
 export async function revokeSession(deps: SessionDeps, session: Pick<Session, "hash" | "id">) {
   await Promise.all([deps.kv.delete(recordKey(session.hash)), deps.kv.delete(indexKey(session.id, session.hash))]);
+  if (deps.db)
+    await indexed(revokeSessionRowStatement(deps.db, session.hash, iso(deps.now?.() ?? Date.now())), "revoke");
 }
 
 /** Ends every session of a user (deactivation, password change). Returns how many. */
@@ -151,6 +213,10 @@ export async function revokeUserSessions(deps: SessionDeps, userId: string, keep
     count += hashes.length;
     cursor = page.list_complete ? undefined : page.cursor;
   } while (cursor);
+  if (deps.db) {
+    const at = iso(deps.now?.() ?? Date.now());
+    await indexed(revokeUserSessionRowsStatement(deps.db, userId, at, keepHash), "revoke all");
+  }
   return count;
 }
 

@@ -43,6 +43,10 @@ export const AUDIT_ACTIONS = [
   "user.deactivate",
   "user.reactivate",
   "user.reissue_password",
+  "session.revoke",
+  "session.revoke_others",
+  "notification_preference.update",
+  "user.update_contact",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

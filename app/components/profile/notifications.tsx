@@ -1,0 +1,121 @@
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
+import type { PreferenceView } from "#worker/services/notifications/my-notices";
+import { type NoticeItem, NoticeList } from "../notices";
+
+/** /profile/notifications: my notices (mark read) and what I want to be told about. */
+export function NotificationsSection({
+  notices,
+  unread,
+  preferences,
+  csrf,
+  done,
+  reply,
+}: {
+  notices: NoticeItem[];
+  unread: number;
+  preferences: PreferenceView[];
+  csrf: string;
+  done: string | null;
+  reply?: { error?: string };
+}) {
+  const actionData = reply;
+  return (
+    <div className="space-y-6">
+      {actionData?.error && <ErrorSummary items={[{ message: actionData.error }]} />}
+      {done && (
+        <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-900">
+          {done}
+        </p>
+      )}
+      <section aria-labelledby="notices-heading" className="space-y-2">
+        <h2 id="notices-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
+          My notices
+          <span
+            className="rounded-full bg-slate-200 px-2 text-sm font-semibold text-slate-800"
+            data-testid="unread-count"
+          >
+            {unread} unread
+          </span>
+        </h2>
+        {unread > 0 && (
+          <form method="post">
+            <CsrfInput token={csrf} />
+            <button
+              type="submit"
+              name="intent"
+              value="read-all"
+              className="rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-900"
+            >
+              Mark all read
+            </button>
+          </form>
+        )}
+        <NoticeList notices={notices} csrf={csrf} />
+      </section>
+      <section aria-labelledby="preferences-heading" className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id="preferences-heading" className="text-lg font-bold">
+          What I want to be told about
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">
+          "Show" lists the notice here and on your dashboard. "Phone" also sends it to your phone once phone alerts are
+          on. Notices are kept either way.
+        </p>
+        <form method="post" className="mt-3">
+          <CsrfInput token={csrf} />
+          <table className="w-full text-sm">
+            <thead>
+              <tr className="text-left">
+                <th scope="col" className="py-1 pr-2">
+                  Notice
+                </th>
+                <th scope="col" className="w-14 py-1 text-center">
+                  Show
+                </th>
+                <th scope="col" className="w-14 py-1 text-center">
+                  Phone
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {preferences.map((p) => (
+                <tr key={p.kind} className="border-t border-slate-200">
+                  <th scope="row" id={`pref-${p.kind}`} className="py-2 pr-2 text-left font-normal break-words">
+                    {p.label}
+                  </th>
+                  <td className="text-center">
+                    <input
+                      type="checkbox"
+                      name={PREFERENCE_FIELD.inApp(p.kind)}
+                      defaultChecked={p.inApp}
+                      aria-label={`Show: ${p.label}`}
+                      className="h-5 w-5"
+                    />
+                  </td>
+                  <td className="text-center">
+                    <input
+                      type="checkbox"
+                      name={PREFERENCE_FIELD.push(p.kind)}
+                      defaultChecked={p.push}
+                      aria-label={`Phone: ${p.label}`}
+                      className="h-5 w-5"
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <button
+            type="submit"
+            name="intent"
+            value="preferences"
+            className="mt-3 w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white sm:w-auto"
+          >
+            Save preferences
+          </button>
+        </form>
+      </section>
+    </div>
+  );
+}

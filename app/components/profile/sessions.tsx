@@ -1,0 +1,88 @@
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import type { SessionView } from "#worker/services/profile/sessions";
+import { noticeTime } from "../notices";
+
+/** /profile/sessions: where I am signed in; end one, or all others. */
+export function SessionsSection({
+  sessions,
+  csrf,
+  done,
+  reply,
+}: {
+  sessions: SessionView[];
+  csrf: string;
+  done: string | null;
+  reply?: { error?: string };
+}) {
+  const actionData = reply;
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section aria-labelledby="sessions-heading" className="space-y-3">
+      <h2 id="sessions-heading" className="text-lg font-bold">
+        Where I am signed in
+      </h2>
+      <p className="text-sm text-slate-700">
+        Each sign-in is a session. If you see one you do not recognise, end it and change your password.
+      </p>
+      {actionData?.error && <ErrorSummary items={[{ message: actionData.error }]} />}
+      {done && (
+        <p role="status" className="rounded-md bg-green-50 p-2 text-sm text-green-900">
+          {done}
+        </p>
+      )}
+      <ul className="space-y-2" data-testid="sessions">
+        {sessions.map((s) => (
+          <li
+            key={s.id}
+            className={`rounded-lg border bg-white p-3 ${s.current ? "border-green-700" : "border-slate-200"}`}
+            data-testid="session"
+          >
+            <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+              {s.device}
+              {s.current && (
+                <span className="rounded-full bg-green-800 px-2 text-xs font-semibold text-white">This device</span>
+              )}
+            </p>
+            <dl className="mt-1 grid grid-cols-[minmax(0,6rem)_minmax(0,1fr)] gap-x-2 text-sm">
+              <dt className="text-slate-600">Place</dt>
+              <dd className="break-words">{s.place ?? "Unknown"} (approximate)</dd>
+              <dt className="text-slate-600">Last seen</dt>
+              <dd>{noticeTime(s.lastSeenAt)}</dd>
+              <dt className="text-slate-600">Signed in</dt>
+              <dd>{noticeTime(s.createdAt)}</dd>
+            </dl>
+            {!s.current && (
+              <form method="post" className="mt-2">
+                <CsrfInput token={csrf} />
+                <input type="hidden" name="sessionId" value={s.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="revoke"
+                  className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800"
+                >
+                  Sign out this device<span className="sr-only">: {s.device}</span>
+                </button>
+              </form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {others > 0 && (
+        <form method="post">
+          <CsrfInput token={csrf} />
+          <button
+            type="submit"
+            name="intent"
+            value="revoke-others"
+            className="w-full rounded-md bg-red-800 px-4 py-3 font-semibold text-white sm:w-auto"
+          >
+            Sign out all other devices
+          </button>
+        </form>
+      )}
+      {sessions.length === 0 && <p className="text-slate-600">No sessions are listed yet.</p>}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * My sessions (/profile/sessions, /api/profile/sessions): list them from the D1 index, end one, or
+ * end every other. KV stays the truth about validity (ADR 003 "The session index in D1"): a row is
+ * shown only while its KV record lives, and an ending deletes the KV record FIRST, so the token is
+ * refused even if the index write or its audit row then fails.
+ */
+import {
+  findOwnSessionRow,
+  listLiveSessionRows,
+  revokeSessionRowStatement,
+  revokeUserSessionRowsStatement,
+} from "#db/queries/sessions";
+import { isSessionLive, revokeSession, revokeUserSessions, type Session, type SessionDeps } from "#worker/auth/session";
+import type { ServiceDeps } from "../deps";
+import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
+
+export type SessionView = {
+  id: string;
+  device: string;
+  place: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this request came with ("this device"). */
+  current: boolean;
+};
+
+export type MySessionsDeps = Pick<ServiceDeps, "db" | "actor" | "now"> & { sessions: SessionDeps };
+
+export const SESSION_MESSAGES = {
+  notFound: "Session not found",
+  ended: "The session is ended: that device is signed out",
+  endedThis: "This device is signed out",
+  noOthers: "No other device was signed in",
+  endedOthers: (n: number) => `Signed out ${n} other ${n === 1 ? "device" : "devices"}`,
+} as const;
+
+/** KV deletes only: the index rows are marked by the caller, in one batch with the audit row. */
+const kvOnly = (deps: SessionDeps): SessionDeps => ({ ...deps, db: undefined });
+
+/** The caller's live sessions, latest seen first; the one in use is marked `current`. */
+export async function listMySessions(
+  current: Pick<Session, "hash">,
+  deps: MySessionsDeps,
+): Promise<Result<{ sessions: SessionView[] }>> {
+  const rows = await listLiveSessionRows(deps.db, deps.actor.id, deps.now().toISOString());
+  const live = await Promise.all(rows.map((r) => r.hash === current.hash || isSessionLive(deps.sessions, r.hash)));
+  const sessions = rows
+    .filter((_, i) => live[i])
+    .map((r) => ({
+      id: r.publicId,
+      device: r.device,
+      place: r.place,
+      createdAt: r.createdAt,
+      lastSeenAt: r.lastSeenAt,
+      current: r.hash === current.hash,
+    }));
+  return ok({ sessions });
+}
+
+/**
+ * Ends one of the caller's sessions by its public id. Another account's id, an unknown one or an
+ * ended one is the same 404: nothing tells whether it exists.
+ */
+export async function revokeMySession(
+  input: { sessionId: string },
+  current: Pick<Session, "hash">,
+  deps: MySessionsDeps,
+): Promise<Result<{ message: string; current: boolean }>> {
+  const { db, actor } = deps;
+  const row = await findOwnSessionRow(db, actor.id, input.sessionId);
+  if (!row || row.revokedAt || !(await isSessionLive(deps.sessions, row.hash))) {
+    return fail(404, SESSION_MESSAGES.notFound);
+  }
+  await revokeSession(kvOnly(deps.sessions), { hash: row.hash, id: actor.id });
+  const at = deps.now().toISOString();
+  await db.batch([
+    revokeSessionRowStatement(db, row.hash, at),
+    auditEntry(
+      db,
+      actor,
+      "session.revoke",
+      "session",
+      row.publicId,
+      { device: row.device, place: row.place },
+      {
+        revokedAt: at,
+      },
+    ),
+  ]);
+  const isCurrent = row.hash === current.hash;
+  return ok({ message: isCurrent ? SESSION_MESSAGES.endedThis : SESSION_MESSAGES.ended, current: isCurrent });
+}
+
+/** Ends every session of the caller but the one in use ("sign out all other devices"). */
+export async function revokeOtherSessions(
+  current: Pick<Session, "hash">,
+  deps: MySessionsDeps,
+): Promise<Result<{ message: string; ended: number }>> {
+  const { db, actor } = deps;
+  const ended = await revokeUserSessions(kvOnly(deps.sessions), actor.id, current.hash);
+  const at = deps.now().toISOString();
+  await db.batch([
+    revokeUserSessionRowsStatement(db, actor.id, at, current.hash),
+    auditEntry(db, actor, "session.revoke_others", "user", actor.id, null, { sessionsEnded: ended, at }),
+  ]);
+  return ok({ message: ended ? SESSION_MESSAGES.endedOthers(ended) : SESSION_MESSAGES.noOthers, ended });
+}
