@@ -45,6 +45,8 @@ export const PERMISSIONS = {
   downloadReports: [...REGULATOR_STAFF, "monitoring_observer"],
   /** Deactivate accounts (and end their sessions): the system administrator and office administrators. */
   manageUsers: ["system_administrator", "office_admin"],
+  /** Enter and import world prices, exchange rates and farm-gate formulas (/world-market-pricing/manage): regulator staff, ADR 005. */
+  managePrices: [...REGULATOR_STAFF],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;
