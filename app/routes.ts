@@ -33,6 +33,9 @@ export default [
     // Certificates and reports (issue #5).
     route("/certificate-testing-dashboard", "routes/certificate-testing-dashboard.tsx"),
     route("/generate-reports", "routes/generate-reports.tsx"),
+    // World market pricing (issue 14): public prices and farm-gate price; staff entry.
+    route("/world-market-pricing", "routes/world-market-pricing.tsx"),
+    route("/world-market-pricing/manage", "routes/world-market-pricing-manage.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -13,6 +13,7 @@ import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
+import { marketApi } from "./market";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
@@ -61,6 +62,7 @@ export const api = new Hono<ApiEnv>()
   .route("/test", certificateTestApi)
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
+  .route("/market", marketApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

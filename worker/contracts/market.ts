@@ -40,7 +40,11 @@ const commodity = z.enum(PRICE_COMMODITIES, { error: MARKET_MESSAGES.commodity }
 export const PricePointSchema = z.object({
   commodity,
   date: pastDate,
-  source: z.string({ error: MARKET_MESSAGES.source }).trim().min(2, MARKET_MESSAGES.source).max(80, MARKET_MESSAGES.source),
+  source: z
+    .string({ error: MARKET_MESSAGES.source })
+    .trim()
+    .min(2, MARKET_MESSAGES.source)
+    .max(80, MARKET_MESSAGES.source),
   unit: z.enum(PRICE_UNITS, { error: MARKET_MESSAGES.unit }),
   amountMinor: z
     .number({ error: MARKET_MESSAGES.price })
@@ -59,7 +63,11 @@ export const ExchangeRateSchema = z.object({
     .int(MARKET_MESSAGES.rate)
     .min(1, MARKET_MESSAGES.rate)
     .max(100_000_000_000, MARKET_MESSAGES.rate),
-  source: z.string({ error: MARKET_MESSAGES.source }).trim().min(2, MARKET_MESSAGES.source).max(80, MARKET_MESSAGES.source),
+  source: z
+    .string({ error: MARKET_MESSAGES.source })
+    .trim()
+    .min(2, MARKET_MESSAGES.source)
+    .max(80, MARKET_MESSAGES.source),
 });
 export type ExchangeRateInput = z.infer<typeof ExchangeRateSchema>;
 
@@ -77,7 +85,11 @@ export const FarmGateFormulaSchema = z.object({
     .int(MARKET_MESSAGES.costs)
     .min(0, MARKET_MESSAGES.costs)
     .max(1_000_000, MARKET_MESSAGES.costs),
-  basis: z.string({ error: MARKET_MESSAGES.basis }).trim().min(3, MARKET_MESSAGES.basis).max(200, MARKET_MESSAGES.basis),
+  basis: z
+    .string({ error: MARKET_MESSAGES.basis })
+    .trim()
+    .min(3, MARKET_MESSAGES.basis)
+    .max(200, MARKET_MESSAGES.basis),
 });
 export type FarmGateFormulaInput = z.infer<typeof FarmGateFormulaSchema>;
 

@@ -10,8 +10,9 @@
  * minor unit, half up, and the page prints every step, so anyone can redo the sum by hand from
  * the figures shown and get the same cent.
  */
-import { formatMoney } from "./money";
+
 import type { PriceUnit } from "./market";
+import { formatMoney } from "./money";
 
 /** Mass of one price unit in 1e-8 kg (the pound is exactly 0.45359237 kg). */
 const UNIT_MASS: Record<PriceUnit, bigint> = { tonne: 100_000_000_000n, kg: 100_000_000n, lb: 45_359_237n };
@@ -53,7 +54,8 @@ export function farmGatePrice(price: WorldPrice, formula: FarmGateFormula, rate:
     ["stated costs", formula.costsPerKgMinor],
     ["exchange rate", rate.lrdPerUsdE4],
   ] as const) {
-    if (!Number.isSafeInteger(v) || v < 0) return { ok: false, reason: `The ${name} must be a whole, non-negative number` };
+    if (!Number.isSafeInteger(v) || v < 0)
+      return { ok: false, reason: `The ${name} must be a whole, non-negative number` };
   }
   if (formula.fobShareBp > 10_000) return { ok: false, reason: "The share of FOB cannot be above 100 %" };
   if (rate.lrdPerUsdE4 === 0) return { ok: false, reason: "The exchange rate must be above zero" };

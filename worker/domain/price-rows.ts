@@ -15,7 +15,14 @@ export const MAX_PRICE_LINES = 5000;
 export type PriceLine = {
   line: number;
   /** What the line says, read loosely (unknown names stay as written so the contract can refuse them). */
-  value: { commodity: PriceCommodity | string; date: string; source: string; unit: PriceUnit | string; amountMinor: number; currency: string };
+  value: {
+    commodity: PriceCommodity | string;
+    date: string;
+    source: string;
+    unit: PriceUnit | string;
+    amountMinor: number;
+    currency: string;
+  };
 };
 export type PriceLineError = { line: number; reason: string };
 export type ParsedPrices = { lines: PriceLine[]; errors: PriceLineError[] };
@@ -36,7 +43,9 @@ export function parsePriceCsv(text: string): ParsedPrices {
   if (missing.length) {
     return {
       lines: [],
-      errors: [{ line: 1, reason: `The header lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` }],
+      errors: [
+        { line: 1, reason: `The header lacks the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}` },
+      ],
     };
   }
   if (rows.length > MAX_PRICE_LINES) {

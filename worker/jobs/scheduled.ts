@@ -41,7 +41,11 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
       priceFeed: async () => {
         if (!env.PRICE_FEED_URL) return { skipped: "no PRICE_FEED_URL configured" };
         if (controller.cron !== NIGHTLY_CRON) return { skipped: `runs with the nightly trigger (${NIGHTLY_CRON})` };
-        const result = await runPriceFeed(httpPriceFeed(env.PRICE_FEED_URL), { db });
+        // A feed that is down must not stop the jobs after it: its failure is the summary.
+        const result = await runPriceFeed(httpPriceFeed(env.PRICE_FEED_URL), { db }).catch((error: unknown) => ({
+          ok: false as const,
+          message: error instanceof Error ? error.message : String(error),
+        }));
         if (!result.ok) return { failed: result.message };
         const { stored, alreadyStored, failed } = result.value;
         return { stored, alreadyStored, failed };

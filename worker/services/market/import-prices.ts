@@ -115,7 +115,10 @@ export async function importPrices(
       if (!isUniqueViolation(error)) throw error;
       // Someone stored some of these at the same moment: nothing of this chunk was kept.
       for (const { line } of chunk) {
-        errors.push({ line, reason: "Not stored: another import stored prices for these dates at the same time; import the file again" });
+        errors.push({
+          line,
+          reason: "Not stored: another import stored prices for these dates at the same time; import the file again",
+        });
       }
     }
   }

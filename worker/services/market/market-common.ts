@@ -1,7 +1,7 @@
 import { can } from "#worker/auth/permissions";
 import { isRole } from "#worker/auth/roles";
-import { fail, type Failure } from "../result";
 import type { AuditActor } from "../deps";
+import { type Failure, fail } from "../result";
 
 /** Price entry belongs to regulator staff (`managePrices`, ADR 005); checked in every write, not only by the route. */
 export function refuseUnlessPriceStaff(actor: AuditActor): Failure | null {

@@ -62,12 +62,12 @@ export function feedReplyToCsv(reply: FeedReply): string | null {
 }
 
 /** Fetches the feed and imports what it says; the report lists every refused line. */
-export async function runPriceFeed(
-  feed: PriceFeed,
-  deps: Pick<ServiceDeps, "db">,
-): Promise<Result<PriceImportReport>> {
+export async function runPriceFeed(feed: PriceFeed, deps: Pick<ServiceDeps, "db">): Promise<Result<PriceImportReport>> {
   const reply = await feed.fetchPrices();
   const csv = feedReplyToCsv(reply);
   if (csv === null) return fail(422, `The price feed ${feed.name} answered neither CSV nor { "prices": [...] } JSON`);
-  return importPrices({ fileName: `feed:${feed.name}`, text: csv, createdBy: FEED_ACTOR.id }, { db: deps.db, actor: FEED_ACTOR });
+  return importPrices(
+    { fileName: `feed:${feed.name}`, text: csv, createdBy: FEED_ACTOR.id },
+    { db: deps.db, actor: FEED_ACTOR },
+  );
 }

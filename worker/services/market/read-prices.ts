@@ -17,8 +17,8 @@ import {
 import { describeFarmGate, type FarmGateSteps, farmGatePrice } from "#worker/domain/farm-gate-price";
 import { type PriceCommodity, type PriceRange, type PriceUnit, rangeStart } from "#worker/domain/market";
 import type { Currency } from "#worker/domain/money";
-import { fail, ok, type Result } from "../result";
 import type { ServiceDeps } from "../deps";
+import { fail, ok, type Result } from "../result";
 
 export type FarmGateView =
   | {

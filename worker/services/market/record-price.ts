@@ -10,7 +10,7 @@ import { PRICE_COMMODITY_LABEL } from "#worker/domain/market";
 import { formatMoney } from "#worker/domain/money";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
-import { ok, fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 import { refuseUnlessPriceStaff } from "./market-common";
 
 export type RecordedPrice = { point: PricePointRow; created: boolean };
@@ -20,7 +20,11 @@ export function duplicateOutcome(
   existing: PricePointRow,
   input: Pick<PricePointInput, "amountMinor" | "unit" | "currency">,
 ): { same: true } | { same: false; reason: string } {
-  if (existing.amountMinor === input.amountMinor && existing.unit === input.unit && existing.currency === input.currency) {
+  if (
+    existing.amountMinor === input.amountMinor &&
+    existing.unit === input.unit &&
+    existing.currency === input.currency
+  ) {
     return { same: true };
   }
   return {
