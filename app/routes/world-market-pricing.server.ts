@@ -23,5 +23,19 @@ export async function loader({ request }: Route.LoaderArgs) {
       ? { date: params.date, result: await readFarmGate(asked.data, deps) }
       : { date: params.date, error: asked.error.issues[0]?.message ?? "Enter the date as YYYY-MM-DD" };
   }
-  return data({ series, chart: priceChart(series.points), check }, { headers: { "Cache-Control": PRICES_CACHE } });
+  // The table needs only each point's result: the worked sum is shown for the latest point and the date asked.
+  const rows = series.points.map((p) => ({
+    id: p.id,
+    date: p.date,
+    source: p.source,
+    unit: p.unit,
+    amountMinor: p.amountMinor,
+    isSample: p.isSample || (p.farmGate.ok && p.farmGate.isSample),
+    farmGateLrdMinor: p.farmGate.ok ? p.farmGate.lrdPerKgMinor : null,
+  }));
+  const { points: _points, ...rest } = series;
+  return data(
+    { series: rest, rows, chart: priceChart(series.points), check },
+    { headers: { "Cache-Control": PRICES_CACHE } },
+  );
 }

@@ -35,7 +35,7 @@ function SampleTag() {
 }
 
 export default function WorldMarketPricing({ loaderData }: Route.ComponentProps) {
-  const { series, chart, check } = loaderData;
+  const { series, rows, chart, check } = loaderData;
   const { commodity, range } = series;
   const label = PRICE_COMMODITY_LABEL[commodity];
   const href = (c: string, r: string) => `?commodity=${c}&range=${r}`;
@@ -132,11 +132,11 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
           </ul>
         </nav>
         {chart ? (
-          <Chart chart={chart} label={label} sample={series.points.some((p) => p.isSample)} />
+          <Chart chart={chart} label={label} sample={rows.some((p) => p.isSample)} />
         ) : (
           <p className="mt-3">{MARKET_TEXT.noPrices}</p>
         )}
-        <PriceTable points={series.points} label={label} />
+        <PriceTable points={rows} label={label} />
       </section>
       <p className="mt-6 text-sm">
         <a href="/world-market-pricing/manage" className="font-semibold text-green-800 underline">
@@ -265,7 +265,9 @@ function Chart({ chart, label, sample }: { chart: PriceChart; label: string; sam
   );
 }
 
-function PriceTable({ points, label }: { points: PriceView[]; label: string }) {
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+function PriceTable({ points, label }: { points: Row[]; label: string }) {
   const rows = [...points].reverse();
   return (
     <DataTable
@@ -287,14 +289,14 @@ function PriceTable({ points, label }: { points: PriceView[]; label: string }) {
         {
           header: "Farm-gate (per kg)",
           cellClassName: "whitespace-nowrap tabular-nums",
-          cell: (p) => (p.farmGate.ok ? lrd(p.farmGate.lrdPerKgMinor) : "—"),
+          cell: (p) => (p.farmGateLrdMinor === null ? "—" : lrd(p.farmGateLrdMinor)),
         },
         {
           header: "Source",
           cell: (p) => (
             <>
               {p.source}
-              {(p.isSample || (p.farmGate.ok && p.farmGate.isSample)) && <SampleTag />}
+              {p.isSample && <SampleTag />}
             </>
           ),
         },

@@ -47,6 +47,17 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["buyer"],
     (role) => as(role, "/api/batches/purchase-lookup?farmerId=FRM999999"),
   ],
+  // World market pricing (issue 14): price entry and import are regulator staff's (managePrices, ADR 005).
+  [
+    "POST /api/market/prices",
+    ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
+    (role) => as(role, "/api/market/prices", "POST", {}),
+  ],
+  [
+    "POST /api/market/prices/import",
+    ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
+    (role) => as(role, "/api/market/prices/import", "POST"),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -60,4 +71,14 @@ describe("role × endpoint matrix (issue 11 rules)", () => {
       expect(body.success, role).toBe(false);
     }
   });
+});
+
+describe("public reads of world market pricing (issue 14)", () => {
+  it.each(["/api/market/prices?commodity=cocoa&range=1y", "/world-market-pricing"])(
+    "%s answers every role and the signed-out public",
+    async (path) => {
+      expect((await call(path)).status).toBe(200);
+      for (const role of ROLES) expect((await as(role, path)).status, role).toBe(200);
+    },
+  );
 });
