@@ -34,5 +34,6 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/audit-log",
     "/certificate-testing-dashboard",
     "/generate-reports",
+    "/world-market-pricing/manage",
   ].filter((p): p is string => Boolean(p));
 }

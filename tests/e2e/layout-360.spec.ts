@@ -50,3 +50,36 @@ test("the office pages fit a 360 px phone", async ({ page }) => {
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test.describe("world market pricing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the public prices page fits a 360 px phone, signed out; ranges and the date check are plain links and forms", async ({
+    page,
+  }) => {
+    for (const path of [
+      "/world-market-pricing",
+      "/world-market-pricing?commodity=coffee_arabica&range=all",
+      "/world-market-pricing?commodity=palm_oil&range=1m",
+    ]) {
+      await page.goto(path);
+      expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+    }
+    await page.goto("/world-market-pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "World market pricing" })).toBeVisible();
+    await expect(page.getByTestId("price-chart").locator("svg")).toBeVisible();
+    await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "1 month" }).click();
+    await expect(page).toHaveURL(/range=1m/);
+    await expect(page.getByTestId("price-table")).toBeVisible();
+    await page.getByLabel("Farm-gate price on another date").fill("2020-01-01");
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("farm-gate-check")).toBeVisible();
+  });
+
+  test("the staff price page fits a 360 px phone", async ({ page }) => {
+    await signIn(page, ACCOUNTS.officeAdmin, false);
+    await page.goto("/world-market-pricing/manage");
+    await expect(page.getByRole("heading", { level: 1, name: "Enter world prices" })).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  });
+});
