@@ -80,7 +80,7 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
               Farm-gate price on another date
             </label>
             <p id="check-date-hint" className="text-xs text-slate-600">
-              The day you sold, as YYYY-MM-DD: the latest world price on or before it is used.
+              The day you sold (YYYY-MM-DD): the latest world price on or before it is used.
             </p>
             <input
               id="check-date"
@@ -152,8 +152,8 @@ function FarmGate({ price }: { price: PriceView }) {
   return (
     <div className="mt-2" data-testid="farm-gate">
       <p className="text-sm text-slate-700">
-        From the world price of {price.date} ({price.source}
-        {price.isSample && <SampleTag />})
+        From the world price of {price.date}: {price.source}
+        {price.isSample && <SampleTag />}
       </p>
       {fg.ok ? (
         <>
@@ -275,30 +275,38 @@ function PriceTable({ points, label }: { points: Row[]; label: string }) {
       captionClassName="text-left text-sm font-semibold p-2"
       className="mt-4 rounded-lg bg-white shadow-sm"
       testId="price-table"
+      rowClassName="border-t align-top"
       dense
       rows={rows}
       rowKey={(p) => p.id}
       empty={null}
       columns={[
-        { header: "Date", cellClassName: "whitespace-nowrap tabular-nums", cell: (p) => p.date },
         {
-          header: "World price (USD)",
-          cellClassName: "whitespace-nowrap tabular-nums",
-          cell: (p) => `${usd(p.amountMinor)} ${PRICE_UNIT_LABEL[p.unit]}`,
-        },
-        {
-          header: "Farm-gate (per kg)",
-          cellClassName: "whitespace-nowrap tabular-nums",
-          cell: (p) => (p.farmGateLrdMinor === null ? "—" : lrd(p.farmGateLrdMinor)),
-        },
-        {
-          header: "Source",
+          header: "Date and source",
           cell: (p) => (
             <>
-              {p.source}
-              {p.isSample && <SampleTag />}
+              <span className="whitespace-nowrap tabular-nums">{p.date}</span>
+              <span className="block text-xs text-slate-600">
+                {p.source}
+                {p.isSample && <SampleTag />}
+              </span>
             </>
           ),
+        },
+        {
+          header: "World price",
+          cellClassName: "tabular-nums",
+          cell: (p) => (
+            <>
+              <span className="whitespace-nowrap">{usd(p.amountMinor)}</span>
+              <span className="block text-xs text-slate-600">{PRICE_UNIT_LABEL[p.unit]}</span>
+            </>
+          ),
+        },
+        {
+          header: "Farm-gate per kg",
+          cellClassName: "whitespace-nowrap tabular-nums font-semibold",
+          cell: (p) => (p.farmGateLrdMinor === null ? "—" : lrd(p.farmGateLrdMinor)),
         },
       ]}
     />

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./a11y-helpers";
 import { ACCOUNTS, open, signIn } from "./helpers";
 
 // The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
@@ -56,7 +57,18 @@ test.describe("world market pricing without JavaScript", () => {
 
   test("the public prices page fits a 360 px phone, signed out; ranges and the date check are plain links and forms", async ({
     page,
+    playwright,
+    baseURL,
   }) => {
+    // The demo seed (idempotent) ships the SAMPLE series; a separate context keeps this page signed out.
+    const api = await playwright.request.newContext({ baseURL });
+    const admin = await signInAs(api, "system_administrator");
+    const seeded = await api.post("/api/demo/seed", {
+      headers: { Authorization: `Bearer ${admin}` },
+      timeout: 120_000,
+    });
+    expect(seeded.status()).toBe(200);
+    await api.dispose();
     for (const path of [
       "/world-market-pricing",
       "/world-market-pricing?commodity=coffee_arabica&range=all",
@@ -68,6 +80,7 @@ test.describe("world market pricing without JavaScript", () => {
     await page.goto("/world-market-pricing");
     await expect(page.getByRole("heading", { level: 1, name: "World market pricing" })).toBeVisible();
     await expect(page.getByTestId("price-chart").locator("svg")).toBeVisible();
+    await expect(page.getByTestId("sample-banner")).toBeVisible();
     await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "1 month" }).click();
     await expect(page).toHaveURL(/range=1m/);
     await expect(page.getByTestId("price-table")).toBeVisible();

@@ -28,7 +28,7 @@ export const MAX_PRICE_MINOR = 100_000_000_00; // US$ 100 million per unit: far 
 const date = z
   .string({ error: MARKET_MESSAGES.date })
   .trim()
-  .refine(isIsoDate, MARKET_MESSAGES.date)
+  .refine(isIsoDate, { message: MARKET_MESSAGES.date, abort: true })
   .refine((d) => d >= "1960-01-01", MARKET_MESSAGES.dateTooOld);
 /** A date that has happened (UTC; one day of slack so Monrovia's evening is never refused). */
 const pastDate = date.refine(
