@@ -50,6 +50,9 @@ export default [
     route("/generate-reports", "routes/generate-reports.tsx"),
     // My profile, for every signed-in role (issue 13): /profile and its sections; others: a 404 section.
     route("/profile/*", "routes/profile.tsx"),
+    // World market pricing (issue 14): public prices and farm-gate price; staff entry.
+    route("/world-market-pricing", "routes/world-market-pricing.tsx"),
+    route("/world-market-pricing/manage", "routes/world-market-pricing-manage.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -78,6 +78,8 @@ export function publicPages({ batchCode, certificateNumber }) {
     "/mobile-app-download",
     "/pwa-test",
     "/api-reference",
+    "/world-market-pricing",
+    "/world-market-pricing?commodity=coffee_arabica&range=all",
     batchCode && `/qr/${batchCode}`,
     certificateNumber && `/verify/${certificateNumber}`,
   ].filter(Boolean);

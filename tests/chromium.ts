@@ -41,5 +41,6 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/profile/password",
     "/profile/sessions",
     "/profile/notifications",
+    "/world-market-pricing/manage",
   ].filter((p): p is string => Boolean(p));
 }

@@ -9,6 +9,8 @@ export interface Env {
   CONTACT_SUPPORT_EMAIL: string;
   CONTACT_EMERGENCY: string;
   SESSION_SECRET: string;
+  /** World price feed (worker/services/market/price-feed.ts): fetched nightly when set; unset = off. */
+  PRICE_FEED_URL?: string;
 }
 
 export function isDemoMode(env: Pick<Env, "DEMO_MODE">): boolean {

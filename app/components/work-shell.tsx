@@ -17,6 +17,7 @@ const NAV: { to: string; label: string; permission: Permission }[] = [
   { to: "/audit-log", label: "Audit trail", permission: "readAudit" },
   { to: "/generate-reports", label: "Reports", permission: "generateReports" },
   { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
+  { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */

@@ -123,6 +123,16 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
+        <p className="mt-4 text-center">
+          <a
+            href="/world-market-pricing"
+            className="font-semibold text-green-800 underline"
+            data-testid="world-prices-link"
+          >
+            World market pricing and the official farm-gate price (no sign-in needed)
+          </a>
+        </p>
+
         <section aria-labelledby="stats-heading" className="mt-8">
           <h2 id="stats-heading" className="text-xl font-bold text-slate-900">
             {PORTALS.statsHeading}

@@ -64,6 +64,7 @@ export function publicPages(fx: Fixtures) {
     "/pwa-test",
     "/monitoring-dashboard", // its public, aggregate-only view
     "/not-a-page", // the 404 (landing content)
+    "/world-market-pricing",
     fx.batchCode && `/qr/${fx.batchCode}`,
     fx.certificateNumber && `/verify/${fx.certificateNumber}`,
   ].filter((p): p is string => Boolean(p));

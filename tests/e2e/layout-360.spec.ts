@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { signInAs } from "./a11y-helpers";
 import { ACCOUNTS, type Account, open, signIn } from "./helpers";
 
 // The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
@@ -96,4 +97,49 @@ test("the profile sections fit a 360 px phone", async ({ page }) => {
     await open(page, path);
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
+});
+
+test.describe("world market pricing without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the public prices page fits a 360 px phone, signed out; ranges and the date check are plain links and forms", async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // The demo seed (idempotent) ships the SAMPLE series; a separate context keeps this page signed out.
+    const api = await playwright.request.newContext({ baseURL });
+    const admin = await signInAs(api, "system_administrator");
+    const seeded = await api.post("/api/demo/seed", {
+      headers: { Authorization: `Bearer ${admin}` },
+      timeout: 120_000,
+    });
+    expect(seeded.status()).toBe(200);
+    await api.dispose();
+    for (const path of [
+      "/world-market-pricing",
+      "/world-market-pricing?commodity=coffee_arabica&range=all",
+      "/world-market-pricing?commodity=palm_oil&range=1m",
+    ]) {
+      await page.goto(path);
+      expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+    }
+    await page.goto("/world-market-pricing");
+    await expect(page.getByRole("heading", { level: 1, name: "World market pricing" })).toBeVisible();
+    await expect(page.getByTestId("price-chart").locator("svg")).toBeVisible();
+    await expect(page.getByTestId("sample-banner")).toBeVisible();
+    await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "1 month" }).click();
+    await expect(page).toHaveURL(/range=1m/);
+    await expect(page.getByTestId("price-table")).toBeVisible();
+    await page.getByLabel("Farm-gate price on another date").fill("2020-01-01");
+    await page.getByRole("button", { name: "Check" }).click();
+    await expect(page.getByTestId("farm-gate-check")).toBeVisible();
+  });
+
+  test("the staff price page fits a 360 px phone", async ({ page }) => {
+    await signIn(page, ACCOUNTS.officeAdmin, false);
+    await page.goto("/world-market-pricing/manage");
+    await expect(page.getByRole("heading", { level: 1, name: "Enter world prices" })).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+  });
 });

@@ -72,6 +72,18 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["land_inspector", "office_admin", "system_administrator"],
     (role) => as(role, "/api/plots/no-such-plot/retire", "POST", { reason: "Land sold" }),
   ],
+
+  // World market pricing (issue 14): price entry and import are regulator staff's (managePrices, ADR 005).
+  [
+    "POST /api/market/prices",
+    ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
+    (role) => as(role, "/api/market/prices", "POST", {}),
+  ],
+  [
+    "POST /api/market/prices/import",
+    ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
+    (role) => as(role, "/api/market/prices/import", "POST"),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -116,4 +128,14 @@ describe("role × screen matrix: /profile", () => {
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe(`/portals?redirectTo=${encodeURIComponent(path)}`);
   });
+});
+
+describe("public reads of world market pricing (issue 14)", () => {
+  it.each(["/api/market/prices?commodity=cocoa&range=1y", "/world-market-pricing"])(
+    "%s answers every role and the signed-out public",
+    async (path) => {
+      expect((await call(path)).status).toBe(200);
+      for (const role of ROLES) expect((await as(role, path)).status, role).toBe(200);
+    },
+  );
 });

@@ -16,6 +16,7 @@ import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
+import { marketApi } from "./market";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
@@ -70,6 +71,7 @@ export const api = new Hono<ApiEnv>()
   .route("/inspections", inspectionsApi)
   .route("/profile", profileApi)
   .route("/notifications", notificationsApi)
+  .route("/market", marketApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

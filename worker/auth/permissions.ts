@@ -57,6 +57,8 @@ export const PERMISSIONS = {
   recordVisits: ["land_inspector"],
   /** Retire a plot with a reason, never delete it (issue 13): land inspectors and office staff. */
   retirePlots: ["land_inspector", "office_admin", "system_administrator"],
+  /** Enter and import world prices, exchange rates and farm-gate formulas (/world-market-pricing/manage): regulator staff, ADR 005. */
+  managePrices: [...REGULATOR_STAFF],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

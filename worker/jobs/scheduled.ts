@@ -4,6 +4,7 @@ import type { Env } from "../env";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
+import { httpPriceFeed, runPriceFeed } from "../services/market/price-feed";
 import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
 
@@ -36,6 +37,19 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         controller.cron === NIGHTLY_CRON
           ? regenerateCertificates({ ...deps, now: () => new Date(controller.scheduledTime) })
           : { skipped: `runs with the nightly trigger (${NIGHTLY_CRON})` },
+      // Nightly, and only when a feed is configured (PRICE_FEED_URL; off by default): world prices.
+      priceFeed: async () => {
+        if (!env.PRICE_FEED_URL) return { skipped: "no PRICE_FEED_URL configured" };
+        if (controller.cron !== NIGHTLY_CRON) return { skipped: `runs with the nightly trigger (${NIGHTLY_CRON})` };
+        // A feed that is down must not stop the jobs after it: its failure is the summary.
+        const result = await runPriceFeed(httpPriceFeed(env.PRICE_FEED_URL), { db }).catch((error: unknown) => ({
+          ok: false as const,
+          message: error instanceof Error ? error.message : String(error),
+        }));
+        if (!result.ok) return { failed: result.message };
+        const { stored, alreadyStored, failed } = result.value;
+        return { stored, alreadyStored, failed };
+      },
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => ({ deleted: await pruneCronRuns(db, 90) }),
     };

@@ -27,6 +27,7 @@ import {
   demoImportCsv,
   MUSU,
 } from "./demo-farmers";
+import { seedSamplePrices } from "./demo-prices";
 import { installSampleLayers } from "./sample-layers";
 
 export type SeedDemoDataDeps = {
@@ -186,6 +187,10 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     const batch = await followBatch(farmerId, plot, plan, { db, ago, created, problems, label });
     if (batch) demoBatches.push(batch);
   }
+
+  // 5. The SAMPLE world prices, rates and farm-gate formulas (issue 14), labelled "sample" wherever shown.
+  const samplePrices = await seedSamplePrices({ db, now });
+  problems.push(...samplePrices.problems);
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };
