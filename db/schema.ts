@@ -11,3 +11,4 @@ export * from "./schema/notifications";
 export * from "./schema/platform";
 export * from "./schema/registry";
 export * from "./schema/traceability";
+export * from "./schema/licensing";
