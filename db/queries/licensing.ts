@@ -30,7 +30,10 @@ export type NewStep = typeof licensingSteps.$inferInsert;
 
 // ── Numbers ────────────────────────────────────────────────────────────────────────────────
 
-const NUMBERED: Record<"licence" | "permit" | "invoice" | "receipt" | "shipment", { table: SQLiteTable; column: SQLiteColumn }> = {
+const NUMBERED: Record<
+  "licence" | "permit" | "invoice" | "receipt" | "shipment",
+  { table: SQLiteTable; column: SQLiteColumn }
+> = {
   licence: { table: licences, column: licences.number },
   permit: { table: exportPermits, column: exportPermits.number },
   invoice: { table: feeInvoices, column: feeInvoices.number },
@@ -244,7 +247,10 @@ export async function livePermitOf(db: Database, shipmentId: string): Promise<Pe
     .select()
     .from(exportPermits)
     .where(
-      and(eq(exportPermits.shipmentId, shipmentId), inArray(exportPermits.status, ["requested", "recommended", "issued"])),
+      and(
+        eq(exportPermits.shipmentId, shipmentId),
+        inArray(exportPermits.status, ["requested", "recommended", "issued"]),
+      ),
     )
     .limit(1);
   return row ?? null;
@@ -254,14 +260,22 @@ export function insertPermit(db: Database, row: typeof exportPermits.$inferInser
   return db.insert(exportPermits).values(row);
 }
 
-export function updatePermit(db: Database, id: string, version: number, set: Partial<typeof exportPermits.$inferInsert>) {
+export function updatePermit(
+  db: Database,
+  id: string,
+  version: number,
+  set: Partial<typeof exportPermits.$inferInsert>,
+) {
   return db
     .update(exportPermits)
     .set({ ...set, version: version + 1, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
     .where(and(eq(exportPermits.id, id), eq(exportPermits.version, version)));
 }
 
-export async function listPermits(db: Database, f: { exporterId?: string; status?: string; page: number; pageSize: number }) {
+export async function listPermits(
+  db: Database,
+  f: { exporterId?: string; status?: string; page: number; pageSize: number },
+) {
   const where = and(
     f.exporterId ? eq(exportPermits.exporterId, f.exporterId) : undefined,
     f.status ? eq(exportPermits.status, f.status) : undefined,
@@ -308,7 +322,10 @@ export async function invoiceOfSubject(db: Database, subjectType: string, subjec
   return row ?? null;
 }
 
-export async function listInvoices(db: Database, f: { payerId?: string; status?: string; page: number; pageSize: number }) {
+export async function listInvoices(
+  db: Database,
+  f: { payerId?: string; status?: string; page: number; pageSize: number },
+) {
   const where = and(
     f.payerId ? eq(feeInvoices.payerId, f.payerId) : undefined,
     f.status ? eq(feeInvoices.status, f.status) : undefined,

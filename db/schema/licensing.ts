@@ -38,10 +38,7 @@ export const licences = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("licences_applicant_idx").on(t.applicantId, t.type),
-    index("licences_status_idx").on(t.status),
-  ],
+  (t) => [index("licences_applicant_idx").on(t.applicantId, t.type), index("licences_status_idx").on(t.status)],
 );
 
 /**
@@ -72,7 +69,10 @@ export const shipmentBatches = sqliteTable(
     weightG: integer("weight_g").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.shipmentId, t.batchId] }), uniqueIndex("shipment_batches_batch_unique").on(t.batchId)],
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.batchId] }),
+    uniqueIndex("shipment_batches_batch_unique").on(t.batchId),
+  ],
 );
 
 /** An export permit for one shipment: requested → recommended (DDGOTS) → issued (DG approves). */

@@ -16,6 +16,7 @@ import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
+import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { qrApi } from "./qr";
@@ -67,6 +68,9 @@ export const api = new Hono<ApiEnv>()
   .route("/certificates", certificatesApi)
   .route("/reports", reportsApi)
   .route("/inspections", inspectionsApi)
+  .route("/licences", licencesApi)
+  .route("/permits", permitsApi)
+  .route("/fees", feesApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

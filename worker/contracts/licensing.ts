@@ -84,4 +84,3 @@ export const FeeTotalsSchema = z.object({
   to: isoDate(M.date).optional().catch(undefined),
 });
 export type FeeTotalsInput = z.infer<typeof FeeTotalsSchema>;
-

@@ -59,21 +59,85 @@ export type StepDef<S extends string> = {
 };
 
 export const LICENCE_STEPS = {
-  submit: { from: ["draft"], to: "submitted", permission: "applyForLicences", verb: "submit", done: "submitted by the applicant" },
-  review: { from: ["submitted"], to: "reviewed", permission: "reviewLicences", verb: "review", done: "reviewed by the office" },
-  recommend: { from: ["reviewed"], to: "recommended", permission: "recommendLicences", verb: "recommend", done: "recommended by DDGOTS" },
-  approve: { from: ["recommended"], to: "approved", permission: "approveLicences", verb: "approve", done: "approved by the Director General" },
+  submit: {
+    from: ["draft"],
+    to: "submitted",
+    permission: "applyForLicences",
+    verb: "submit",
+    done: "submitted by the applicant",
+  },
+  review: {
+    from: ["submitted"],
+    to: "reviewed",
+    permission: "reviewLicences",
+    verb: "review",
+    done: "reviewed by the office",
+  },
+  recommend: {
+    from: ["reviewed"],
+    to: "recommended",
+    permission: "recommendLicences",
+    verb: "recommend",
+    done: "recommended by DDGOTS",
+  },
+  approve: {
+    from: ["recommended"],
+    to: "approved",
+    permission: "approveLicences",
+    verb: "approve",
+    done: "approved by the Director General",
+  },
   issue: { from: ["approved"], to: "issued", permission: "issueLicences", verb: "issue", done: "issued by the office" },
-  suspend: { from: ["issued"], to: "suspended", permission: "suspendLicences", verb: "suspend", done: "issued", reason: true },
-  reinstate: { from: ["suspended"], to: "issued", permission: "suspendLicences", verb: "reinstate", done: "suspended", reason: true },
-  revoke: { from: ["issued", "suspended"], to: "revoked", permission: "suspendLicences", verb: "revoke", done: "issued", reason: true },
+  suspend: {
+    from: ["issued"],
+    to: "suspended",
+    permission: "suspendLicences",
+    verb: "suspend",
+    done: "issued",
+    reason: true,
+  },
+  reinstate: {
+    from: ["suspended"],
+    to: "issued",
+    permission: "suspendLicences",
+    verb: "reinstate",
+    done: "suspended",
+    reason: true,
+  },
+  revoke: {
+    from: ["issued", "suspended"],
+    to: "revoked",
+    permission: "suspendLicences",
+    verb: "revoke",
+    done: "issued",
+    reason: true,
+  },
 } as const satisfies Record<string, StepDef<LicenceStatus>>;
 export type LicenceStep = keyof typeof LICENCE_STEPS;
 
 export const PERMIT_STEPS = {
-  recommend: { from: ["requested"], to: "recommended", permission: "recommendPermits", verb: "recommend", done: "recommended by DDGOTS" },
-  approve: { from: ["recommended"], to: "issued", permission: "approvePermits", verb: "approve", done: "approved by the Director General" },
-  revoke: { from: ["issued"], to: "revoked", permission: "approvePermits", verb: "revoke", done: "issued", reason: true },
+  recommend: {
+    from: ["requested"],
+    to: "recommended",
+    permission: "recommendPermits",
+    verb: "recommend",
+    done: "recommended by DDGOTS",
+  },
+  approve: {
+    from: ["recommended"],
+    to: "issued",
+    permission: "approvePermits",
+    verb: "approve",
+    done: "approved by the Director General",
+  },
+  revoke: {
+    from: ["issued"],
+    to: "revoked",
+    permission: "approvePermits",
+    verb: "revoke",
+    done: "issued",
+    reason: true,
+  },
 } as const satisfies Record<string, StepDef<PermitStatus>>;
 export type PermitStep = keyof typeof PERMIT_STEPS;
 
@@ -119,7 +183,8 @@ function orderDecision<S extends string, K extends string>(
 ): Decision {
   const def = steps[step];
   if ((def.from as readonly string[]).includes(status)) return { ok: true };
-  if (status === "revoked") return { ok: false, kind: "order", message: `This ${noun} was revoked: nothing more can be done with it` };
+  if (status === "revoked")
+    return { ok: false, kind: "order", message: `This ${noun} was revoked: nothing more can be done with it` };
   const at = path.findIndex((p) => p.from === status);
   const target = path.findIndex((p) => p.step === step);
   if (at >= 0 && target > at) {
@@ -182,7 +247,10 @@ export function canRequestPermit(role: Role): Decision {
 export const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /** The validity of a licence issued on `now`: from that day to the day before the same date `months` later. */
-export function licenceValidity(now: Date, months = LICENCE_VALIDITY_MONTHS): { validFrom: string; validUntil: string } {
+export function licenceValidity(
+  now: Date,
+  months = LICENCE_VALIDITY_MONTHS,
+): { validFrom: string; validUntil: string } {
   const end = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months, now.getUTCDate() - 1));
   return { validFrom: isoDay(now), validUntil: isoDay(end) };
 }
@@ -213,7 +281,8 @@ export function permitProblem(
   if (!permit) return "no export permit has been requested";
   if (inForce(permit, now)) return null;
   if (permit.status === "requested") return "its export permit is requested but not yet recommended by DDGOTS";
-  if (permit.status === "recommended") return "its export permit is recommended but not yet approved by the Director General";
+  if (permit.status === "recommended")
+    return "its export permit is recommended but not yet approved by the Director General";
   if (permit.status === "revoked") return `its export permit ${permit.number ?? ""} was revoked`.replace("  ", " ");
   return `its export permit ${permit.number} expired on ${permit.validUntil}`;
 }

@@ -99,9 +99,13 @@ export async function feeTotals(filter: FeeTotalsInput, db: Database) {
     row.payments += Number(p.payments);
   }
   const byMonth = [...rows.values()].sort(
-    (a, b) => a.month.localeCompare(b.month) || a.feeType.localeCompare(b.feeType) || a.currency.localeCompare(b.currency),
+    (a, b) =>
+      a.month.localeCompare(b.month) || a.feeType.localeCompare(b.feeType) || a.currency.localeCompare(b.currency),
   );
-  const totals = new Map<string, { currency: string; billedMinor: number; paidMinor: number; outstandingMinor: number }>();
+  const totals = new Map<
+    string,
+    { currency: string; billedMinor: number; paidMinor: number; outstandingMinor: number }
+  >();
   for (const r of byMonth) {
     const t = totals.get(r.currency) ?? { currency: r.currency, billedMinor: 0, paidMinor: 0, outstandingMinor: 0 };
     t.billedMinor += r.billedMinor;

@@ -5,13 +5,18 @@
  * becomes paid, the payment row, the audit row and the notice to the payer are one batch; a second
  * payment of the same invoice is refused (409).
  */
-import { findInvoice, insertPaymentStatement, isStaleStep, markInvoicePaid, type PaymentRow } from "#db/queries/licensing";
-import { can } from "#worker/auth/permissions";
+import {
+  findInvoice,
+  insertPaymentStatement,
+  isStaleStep,
+  markInvoicePaid,
+  type PaymentRow,
+} from "#db/queries/licensing";
+import { can, PERMISSIONS } from "#worker/auth/permissions";
 import { ROLE_LABEL } from "#worker/auth/roles";
 import type { PaymentInput } from "#worker/contracts/licensing";
 import { isoDay, rolesSentence } from "#worker/domain/licensing";
 import { type Currency, formatMoney } from "#worker/domain/money";
-import { PERMISSIONS } from "#worker/auth/permissions";
 import type { ServiceDeps } from "../deps";
 import { numberPrefix, withNextNumber } from "../licensing/numbers";
 import { notifyStatement } from "../notifications/notify";
@@ -41,14 +46,22 @@ export async function recordPayment(
   if (invoice.status === "paid") return fail(409, ALREADY_PAID);
   if (invoice.status !== "billed") return fail(409, `This invoice is ${invoice.status}: it cannot be paid`);
   const paidOn = input.paidOn ?? isoDay(now);
-  if (paidOn > isoDay(now)) return fail(400, "The payment date cannot be in the future", { paidOn: ["The payment date cannot be in the future"] });
+  if (paidOn > isoDay(now))
+    return fail(400, "The payment date cannot be in the future", {
+      paidOn: ["The payment date cannot be in the future"],
+    });
   if (paidOn < invoice.issuedOn)
     return fail(400, `The payment date cannot be before the invoice date (${invoice.issuedOn})`, {
       paidOn: [`The payment date cannot be before the invoice date (${invoice.issuedOn})`],
     });
   const amount = { amountMinor: invoice.amountMinor, currency: invoice.currency as Currency };
   const gateway = deps.gateway ?? recordedReferenceGateway;
-  const confirmed = await gateway.confirm({ invoiceNumber: invoice.number, amount, reference: input.reference, paidOn });
+  const confirmed = await gateway.confirm({
+    invoiceNumber: invoice.number,
+    amount,
+    reference: input.reference,
+    paidOn,
+  });
   if (!confirmed.ok) return fail(409, confirmed.message);
 
   try {
@@ -68,14 +81,22 @@ export async function recordPayment(
       await db.batch([
         markInvoicePaid(db, invoice.id),
         insertPaymentStatement(db, payment),
-        auditEntry(db, actor, "fee_payment.record", "fee_invoice", invoice.number, { status: invoice.status }, {
-          status: "paid",
-          receiptNumber,
-          reference: payment.reference,
-          amountMinor: payment.amountMinor,
-          currency: payment.currency,
-          paidOn,
-        }),
+        auditEntry(
+          db,
+          actor,
+          "fee_payment.record",
+          "fee_invoice",
+          invoice.number,
+          { status: invoice.status },
+          {
+            status: "paid",
+            receiptNumber,
+            reference: payment.reference,
+            amountMinor: payment.amountMinor,
+            currency: payment.currency,
+            paidOn,
+          },
+        ),
         notifyStatement(
           db,
           {

@@ -4,8 +4,9 @@
  * (SHP-2026-000001). Today only the export permit needs it; a batch ships in one shipment only.
  * Allocation rules (orders, EUDR eligibility at allocation) are issue 14's and will tighten this.
  */
-import { batchesByCode } from "#db/queries/batches";
+
 import { isUniqueViolation } from "#db/errors";
+import { batchesByCode } from "#db/queries/batches";
 import { insertShipment, insertShipmentBatches, type ShipmentRow } from "#db/queries/licensing";
 import { kgToGrams } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
@@ -29,7 +30,10 @@ export async function composeShipment(
   if (missing.length) return fail(404, `No batch with code ${missing.join(", ")}`);
   const closed = found.filter((b) => CLOSED.has(b.status));
   if (closed.length)
-    return fail(409, `These batches cannot be shipped: ${closed.map((b) => `${b.batchCode} (${b.status})`).join(", ")}`);
+    return fail(
+      409,
+      `These batches cannot be shipped: ${closed.map((b) => `${b.batchCode} (${b.status})`).join(", ")}`,
+    );
   try {
     return await withNextNumber(db, "shipment", numberPrefix("shipment", now.getUTCFullYear()), async (code) => {
       const shipment: ShipmentRow = {
@@ -51,7 +55,8 @@ export async function composeShipment(
       return ok({ shipment, batchCodes: codes });
     });
   } catch (error) {
-    if (isUniqueViolation(error, "shipment_batches")) return fail(409, "One of these batches is already in another shipment");
+    if (isUniqueViolation(error, "shipment_batches"))
+      return fail(409, "One of these batches is already in another shipment");
     throw error;
   }
 }

@@ -6,13 +6,14 @@
 import type { Database } from "#db/client";
 import { shipmentPermitsOfBatches } from "#db/queries/licensing";
 import { permitProblem } from "#worker/domain/licensing";
-import { fail, type Failure } from "../result";
+import { type Failure, fail } from "../result";
 
 /** Per batch in a shipment: its shipment and why its permit is not valid (null when it is). */
 export async function permitStates(db: Database, batchIds: string[], now: Date) {
   const shipped = await shipmentPermitsOfBatches(db, batchIds);
   const out = new Map<string, { shipmentCode: string; problem: string | null }>();
-  for (const [batchId, s] of shipped) out.set(batchId, { shipmentCode: s.shipmentCode, problem: permitProblem(s.permit, now) });
+  for (const [batchId, s] of shipped)
+    out.set(batchId, { shipmentCode: s.shipmentCode, problem: permitProblem(s.permit, now) });
   return out;
 }
 

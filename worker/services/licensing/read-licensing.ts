@@ -22,7 +22,10 @@ export async function listLicencesFor(filter: LicenceListInput, { db, actor }: D
   return listLicences(db, { ...filter, applicantId: isStaff(actor.role) ? undefined : actor.id });
 }
 
-export async function licenceFor(id: string, { db, actor }: Deps): Promise<Result<{ licence: LicenceRow; steps: Awaited<ReturnType<typeof stepsOf>> }>> {
+export async function licenceFor(
+  id: string,
+  { db, actor }: Deps,
+): Promise<Result<{ licence: LicenceRow; steps: Awaited<ReturnType<typeof stepsOf>> }>> {
   const licence = await findLicence(db, id);
   if (!licence || !mayReadLicence(actor as Actor, licence)) return fail(404, "No licence with this id");
   return ok({ licence, steps: await stepsOf(db, "licence", id) });
