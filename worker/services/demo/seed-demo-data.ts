@@ -27,6 +27,7 @@ import {
   demoImportCsv,
   MUSU,
 } from "./demo-farmers";
+import { seedDemoLicensing } from "./demo-licensing";
 import { installSampleLayers } from "./sample-layers";
 
 export type SeedDemoDataDeps = {
@@ -61,6 +62,9 @@ export type SeedDemoDataResult =
         custodySteps: number;
         complianceDecisions: number;
         ddsRecords: number;
+        licences: number;
+        permits: number;
+        payments: number;
       };
       /** Things that did not work out (the rest was still seeded). */
       problems: string[];
@@ -86,6 +90,9 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     custodySteps: 0,
     complianceDecisions: 0,
     ddsRecords: 0,
+    licences: 0,
+    permits: 0,
+    payments: 0,
   };
   const problems: string[] = [];
 
@@ -186,6 +193,13 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     const batch = await followBatch(farmerId, plot, plan, { db, ago, created, problems, label });
     if (batch) demoBatches.push(batch);
   }
+
+  // 5. Licences, one export permit and fees (issue 12), after the batches they refer to.
+  const inProgress = demoBatches.find((b) => b.status !== "exported")?.batchCode ?? null;
+  const licensing = await seedDemoLicensing({ db, now }, inProgress, problems);
+  created.licences = licensing.licences;
+  created.permits = licensing.permits;
+  created.payments = licensing.payments;
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };
