@@ -7,6 +7,7 @@ export * from "./schema/certificates";
 export * from "./schema/eudr";
 export * from "./schema/inspections";
 export * from "./schema/land-visits";
+export * from "./schema/licensing";
 export * from "./schema/market";
 export * from "./schema/notifications";
 export * from "./schema/platform";

@@ -63,6 +63,9 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         custodySteps: 5,
         complianceDecisions: 1,
         ddsRecords: 1,
+        licences: 2,
+        permits: 1,
+        payments: 1,
       },
     });
     expect(first.demo.batches).toEqual([
@@ -252,6 +255,26 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(events.map((e) => e.to_status)).toEqual(["purchased", "warehouse_received"]);
   });
 
+  it("seeds licences in several states, one permit, and invoices paid and unpaid (issue 12)", async () => {
+    const licences = await rows<{ applicant_id: string; status: string; number: string | null }>(
+      "SELECT applicant_id, status, number FROM licences ORDER BY applicant_id",
+    );
+    expect(licences.map((l) => [l.applicant_id, l.status])).toEqual([
+      ["demo-buyer", "suspended"],
+      ["demo-exporter", "issued"],
+    ]);
+    expect(licences.every((l) => /^LR-LIC-(EXP|BUY)-\d{4}-\d{6}$/.test(l.number ?? ""))).toBe(true);
+    expect(await rows("SELECT status FROM export_permits")).toEqual([{ status: "requested" }]);
+    const invoices = await rows<{ payer_id: string; status: string }>(
+      "SELECT payer_id, status FROM fee_invoices ORDER BY payer_id",
+    );
+    expect(invoices).toEqual([
+      { payer_id: "demo-buyer", status: "billed" },
+      { payer_id: "demo-exporter", status: "paid" },
+    ]);
+    expect(await one("SELECT reference FROM fee_payments")).toEqual({ reference: "DEMO-LBDI-000001" });
+  });
+
   it("writes an audit row for every change", async () => {
     const audit = await rows<{ action: string; entity_type: string; n: number }>(
       "SELECT action, entity_type, COUNT(*) AS n FROM audit_log WHERE action NOT LIKE 'batch.%' AND action NOT IN ('login', 'login_success') GROUP BY action, entity_type ORDER BY action, entity_type",
@@ -289,6 +312,9 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         custodySteps: 0,
         complianceDecisions: 0,
         ddsRecords: 0,
+        licences: 0,
+        permits: 0,
+        payments: 0,
       },
       problems: [],
     });

@@ -26,6 +26,9 @@ function as(role: string, path: string, method = "GET", body?: unknown) {
   });
 }
 
+const STAFF = ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"];
+const STAFF_AND_APPLICANTS = [...STAFF, "buyer", "exporter"];
+
 const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promise<Response>][] = [
   [
     "POST /api/batches/{code}/compliance",
@@ -83,6 +86,46 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     "POST /api/market/prices/import",
     ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
     (role) => as(role, "/api/market/prices/import", "POST"),
+  ],
+
+  // Licences, permits and fees (issue 12): unknown record → 404 (or 400 for a body) for the roles allowed.
+  ["POST /api/licences", ["buyer", "exporter", "office_admin"], (role) => as(role, "/api/licences", "POST", {})],
+  ["GET /api/licences/{id}", [...STAFF_AND_APPLICANTS], (role) => as(role, "/api/licences/no-such-licence")],
+  [
+    "POST /api/licences/{id}/submit",
+    ["buyer", "exporter", "office_admin"],
+    (role) => as(role, "/api/licences/none/submit", "POST"),
+  ],
+  ["POST /api/licences/{id}/review", ["office_admin"], (role) => as(role, "/api/licences/none/review", "POST")],
+  ["POST /api/licences/{id}/recommend", ["ddgots"], (role) => as(role, "/api/licences/none/recommend", "POST")],
+  ["POST /api/licences/{id}/approve", ["dg"], (role) => as(role, "/api/licences/none/approve", "POST")],
+  ["POST /api/licences/{id}/issue", ["office_admin"], (role) => as(role, "/api/licences/none/issue", "POST")],
+  ...(["suspend", "reinstate", "revoke"] as const).map(
+    (s) =>
+      [
+        `POST /api/licences/{id}/${s}`,
+        ["dg"],
+        (role: string) => as(role, `/api/licences/none/${s}`, "POST", { reason: "Reason given for the test" }),
+      ] as (typeof RULES)[number],
+  ),
+  ["POST /api/permits", ["exporter"], (role) => as(role, "/api/permits", "POST", { shipmentCode: "SHP-2026-999999" })],
+  ["GET /api/permits/{id}", [...STAFF, "exporter"], (role) => as(role, "/api/permits/no-such-permit")],
+  ["POST /api/permits/{id}/recommend", ["ddgots"], (role) => as(role, "/api/permits/none/recommend", "POST")],
+  ["POST /api/permits/{id}/approve", ["dg"], (role) => as(role, "/api/permits/none/approve", "POST")],
+  [
+    "POST /api/permits/{id}/revoke",
+    ["dg"],
+    (role) => as(role, "/api/permits/none/revoke", "POST", { reason: "Reason given for the test" }),
+  ],
+  [
+    "POST /api/fees/invoices/{id}/payments",
+    ["buyer", "exporter", "ddgaf", "office_admin"],
+    (role) => as(role, "/api/fees/invoices/none/payments", "POST", { reference: "REF-0001" }),
+  ],
+  [
+    "GET /api/fees/invoices/{id}/receipt",
+    ["buyer", "exporter", "dg", "ddgaf", "office_admin"],
+    (role) => as(role, "/api/fees/invoices/none/receipt"),
   ],
 ];
 

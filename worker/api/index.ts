@@ -16,6 +16,7 @@ import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
+import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
@@ -72,6 +73,9 @@ export const api = new Hono<ApiEnv>()
   .route("/profile", profileApi)
   .route("/notifications", notificationsApi)
   .route("/market", marketApi)
+  .route("/licences", licencesApi)
+  .route("/permits", permitsApi)
+  .route("/fees", feesApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

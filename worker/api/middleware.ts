@@ -83,12 +83,17 @@ export const CHANGE_PASSWORD_FIRST = "Change your password before continuing";
  * 403 while the account must still change its temporary password, except on the routes that
  * let it do so (`beforePasswordChange`: who am I, change password, sign out), as the pages do.
  */
-function guard(allowed: (role: Role) => boolean, beforePasswordChange = false): MiddlewareHandler<ApiEnv> {
+function guard(
+  allowed: (role: Role) => boolean,
+  beforePasswordChange = false,
+  refusal?: (role: Role) => string,
+): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
     const session = await readSession(sessionDeps(c.env), tokenFromRequest(c.req.raw), c.executionCtx);
     if (!session) return apiError(c, 401, "Authentication required");
     if (session.mustChangePassword && !beforePasswordChange) return apiError(c, 403, CHANGE_PASSWORD_FIRST);
-    if (!allowed(session.role)) return apiError(c, 403, "You do not have permission to do this");
+    if (!allowed(session.role))
+      return apiError(c, 403, refusal?.(session.role) ?? "You do not have permission to do this");
     c.set("session", session);
     await next();
   };
@@ -105,10 +110,13 @@ export function requireSession(options: { beforePasswordChange?: boolean } = {})
   );
 }
 
-/** A signed-in account whose role has `permission` (worker/auth/permissions.ts, as page guards). */
-export function requirePermission(permission: Permission): MiddlewareHandler<ApiEnv> {
+/**
+ * A signed-in account whose role has `permission` (worker/auth/permissions.ts, as page guards).
+ * `refusal`: the 403 message for a role without it (e.g. the licensing steps name who acts).
+ */
+export function requirePermission(permission: Permission, refusal?: (role: Role) => string): MiddlewareHandler<ApiEnv> {
   return tag(
-    guard((role) => can(role, permission)),
+    guard((role) => can(role, permission), false, refusal),
     { access: { kind: "permission", permission } },
   );
 }

@@ -59,6 +59,34 @@ export const PERMISSIONS = {
   retirePlots: ["land_inspector", "office_admin", "system_administrator"],
   /** Enter and import world prices, exchange rates and farm-gate formulas (/world-market-pricing/manage): regulator staff, ADR 005. */
   managePrices: [...REGULATOR_STAFF],
+  /** Create and submit a licence application: the applicant (a buyer or exporter, for itself) or office staff for them (issue 12, ADR 005). */
+  applyForLicences: ["buyer", "exporter", "office_admin"],
+  /** See licences: applicants their own, regulator staff all (worker/services/licensing/read-licensing.ts). */
+  readLicences: ["buyer", "exporter", ...REGULATOR_STAFF],
+  /** Review a submitted application: the office, which keeps the licence files (docs/product.md §6). */
+  reviewLicences: ["office_admin"],
+  /** Recommend a reviewed application to the DG: DDGOTS, who coordinates inspections and certification. */
+  recommendLicences: ["ddgots"],
+  /** Approve a recommended application: the Director General alone. */
+  approveLicences: ["dg"],
+  /** Issue an approved licence (its number, validity and fee invoice): the office registers it. */
+  issueLicences: ["office_admin"],
+  /** Suspend, reinstate or revoke a licence, with a reason: the Director General who approved it. */
+  suspendLicences: ["dg"],
+  /** Request an export permit for my own shipment (issue 12/14). */
+  requestPermits: ["exporter"],
+  /** See export permits: exporters their own, regulator staff all. */
+  readPermits: ["exporter", ...REGULATOR_STAFF],
+  /** Recommend a permit (only when every batch of the shipment is EUDR-compliant): DDGOTS. */
+  recommendPermits: ["ddgots"],
+  /** Approve (issue) or revoke an export permit: the Director General. */
+  approvePermits: ["dg"],
+  /** See fee invoices: payers their own; finance (DDGAF), the DG and the office all. */
+  readFees: ["buyer", "exporter", "dg", "ddgaf", "office_admin"],
+  /** Record the payment of an invoice with its reference: the payer, DDGAF (finance) and the office. */
+  recordFeePayments: ["buyer", "exporter", "ddgaf", "office_admin"],
+  /** Fee totals (billed, paid, outstanding): finance (DDGAF) and the Director General. */
+  readFeeTotals: ["ddgaf", "dg"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -156,14 +156,18 @@ export type BlockerInput = {
   portRefusalReason: string | null;
   /** Certificate types whose newest paper has expired. */
   expiredCertificates: string[];
+  /** The shipment the batch ships in and why its export permit is not valid (null: valid); absent when in no shipment. */
+  permit?: { shipmentCode: string; problem: string | null } | null;
 };
 
 /**
- * Export permits arrive with issue 14 (shipments). Until then no permit is required, so this hook
- * names none; issue 14 replaces it with the permit check of the shipment.
+ * A batch in a shipment is exported only under the shipment's valid export permit (issue 12; the
+ * custody step checks the same, worker/services/licensing/permit-check.ts). A batch in no shipment
+ * needs none yet.
  */
-export function missingPermitBlockers(_batch: BlockerInput): Blocker[] {
-  return [];
+export function missingPermitBlockers(batch: BlockerInput): Blocker[] {
+  if (!batch.permit?.problem || batch.status === "exported") return [];
+  return [{ code: "permit_missing", message: `Shipment ${batch.permit.shipmentCode}: ${batch.permit.problem}` }];
 }
 
 /** Every reason the batch cannot be exported yet, in the order a port inspector resolves them. */

@@ -15,6 +15,7 @@ import {
   STEP_NAME,
 } from "#worker/domain/custody";
 import { portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
+import { exportPermitRefusal } from "../licensing/permit-check";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -66,6 +67,9 @@ export async function transferBatch(
       origins.map((o) => o.plotId),
     );
     if (now.verdict !== "eligible") return fail(409, `This batch can no longer be shipped for export. ${now.reason}.`);
+    // A batch in a shipment leaves only under the shipment's valid export permit (issue 12).
+    const noPermit = await exportPermitRefusal(db, batch, (deps.now ?? (() => new Date()))());
+    if (noPermit) return noPermit;
   }
 
   const occurredAt = (deps.now ?? (() => new Date()))().toISOString();

@@ -27,6 +27,7 @@ import {
   demoImportCsv,
   MUSU,
 } from "./demo-farmers";
+import { seedDemoLicensing } from "./demo-licensing";
 import { seedSamplePrices } from "./demo-prices";
 import { installSampleLayers } from "./sample-layers";
 
@@ -62,6 +63,9 @@ export type SeedDemoDataResult =
         custodySteps: number;
         complianceDecisions: number;
         ddsRecords: number;
+        licences: number;
+        permits: number;
+        payments: number;
       };
       /** Things that did not work out (the rest was still seeded). */
       problems: string[];
@@ -87,6 +91,9 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     custodySteps: 0,
     complianceDecisions: 0,
     ddsRecords: 0,
+    licences: 0,
+    permits: 0,
+    payments: 0,
   };
   const problems: string[] = [];
 
@@ -191,6 +198,12 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   // 5. The SAMPLE world prices, rates and farm-gate formulas (issue 14), labelled "sample" wherever shown.
   const samplePrices = await seedSamplePrices({ db, now });
   problems.push(...samplePrices.problems);
+  // 6. Licences, one export permit and fees (issue 12), after the batches they refer to.
+  const inProgress = demoBatches.find((b) => b.status !== "exported")?.batchCode ?? null;
+  const licensing = await seedDemoLicensing({ db, now }, inProgress, problems);
+  created.licences = licensing.licences;
+  created.permits = licensing.permits;
+  created.payments = licensing.payments;
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };

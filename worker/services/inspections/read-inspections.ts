@@ -16,6 +16,7 @@ import {
 } from "#db/queries/inspections";
 import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
 import { type Blocker, DISPOSITION_LABEL, type Disposition, exportBlockers } from "#worker/domain/inspections";
+import { permitStates } from "../licensing/permit-check";
 
 /** A warehouse inspector's queue; `null` lists every warehouse (read-only oversight). */
 export async function intakeQueueOf(db: Database, inspectorId: string | null) {
@@ -58,6 +59,11 @@ export async function portQueueWithBlockers(db: Database, now: Date): Promise<Po
     rows.map((r) => r.batchCode),
     now,
   );
+  const permits = await permitStates(
+    db,
+    rows.map((r) => r.batchId),
+    now,
+  );
   return rows.map((r) => ({
     ...r,
     blockers: exportBlockers({
@@ -68,6 +74,7 @@ export async function portQueueWithBlockers(db: Database, now: Date): Promise<Po
       portOutcome: r.portOutcome,
       portRefusalReason: r.refusalReason,
       expiredCertificates: expired.get(r.batchCode) ?? [],
+      permit: permits.get(r.batchId) ?? null,
     }),
   }));
 }
@@ -75,11 +82,12 @@ export async function portQueueWithBlockers(db: Database, now: Date): Promise<Po
 /** What the batch page shows about inspections: dispatch, latest quality and port inspections, blockers. */
 export async function inspectionsOfBatch(db: Database, batch: BatchRow, now: Date) {
   const ancestors = await ancestorIds(db, batch.id);
-  const [dispatch, quality, port, expired] = await Promise.all([
+  const [dispatch, quality, port, expired, permits] = await Promise.all([
     dispatchOf(db, batch.id),
     latestInspectionOf(db, [batch.id, ...ancestors]),
     latestPortInspectionOf(db, [batch.id]),
     expiredByBatch(db, [batch.batchCode], now),
+    permitStates(db, [batch.id], now),
   ]);
   return {
     dispatch,
@@ -106,6 +114,7 @@ export async function inspectionsOfBatch(db: Database, batch: BatchRow, now: Dat
       portOutcome: port?.outcome ?? null,
       portRefusalReason: port?.refusalReason ?? null,
       expiredCertificates: expired.get(batch.batchCode) ?? [],
+      permit: permits.get(batch.id) ?? null,
     }),
   };
 }

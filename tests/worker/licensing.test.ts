@@ -1,0 +1,398 @@
+/**
+ * Issue 12: licences, export permits and fees through /api. Each step by its role succeeds; every
+ * other role gets a 403 naming who acts; a skipped step a 409 naming it; a permit is recommended
+ * only when every batch is EUDR-compliant; a batch in a shipment is exported only under a valid
+ * permit; issuing raises the fee invoice; a payment gets a receipt; exporter B never reaches
+ * exporter A's records; the DDGAF totals match the stored rows.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROLE_LABEL, ROLES } from "#worker/auth/roles";
+import { hashPassword } from "#worker/services/auth/password";
+import { signInAs } from "./auth-helpers";
+import { api as batchApi, buy, seedAndSignIn, step } from "./batches-fixtures";
+import { call, count, one, rows } from "./helpers";
+
+const tokens = new Map<string, string>();
+const ids = new Map<string, string>();
+let tokenB = "";
+
+type Body = { success: boolean; message?: string; [k: string]: unknown };
+type Licence = {
+  id: string;
+  status: string;
+  number: string | null;
+  validFrom: string | null;
+  validUntil: string | null;
+};
+type Permit = Licence & { shipmentCode: string };
+type Invoice = { id: string; number: string; status: string; amountMinor: number; currency: string; subjectId: string };
+
+function as(role: string, path: string, method = "GET", body?: unknown, token = tokens.get(role)) {
+  return call(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+const read = async (res: Response) => (await res.json()) as Body;
+
+beforeAll(async () => {
+  await seedAndSignIn();
+  for (const role of ROLES) {
+    const s = await signInAs(role, `10.44.${ROLES.indexOf(role)}.1`);
+    tokens.set(role, s.token);
+    ids.set(role, s.account.id);
+  }
+  await env.DB.prepare(
+    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
+     VALUES ('exporter-b', 'EXP-20260201-777', 'EXP-20260201-777', 'exporter', 'Other', 'Exporter', 'Other Exports Ltd', ?, 1, 0, 0)`,
+  )
+    .bind(await hashPassword("Other#Exporter-2026"))
+    .run();
+  const res = await call("/api/auth/exporter-login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.44.99.1" },
+    body: JSON.stringify({ username: "EXP-20260201-777", password: "Other#Exporter-2026" }),
+  });
+  expect(res.status).toBe(200);
+  tokenB = ((await res.json()) as { token: string }).token;
+}, 180_000);
+
+const STEPS: [step: string, roles: string[], missingWords: string][] = [
+  ["submit", ["exporter", "buyer", "office_admin"], "submitted by the applicant"],
+  ["review", ["office_admin"], "reviewed by the office"],
+  ["recommend", ["ddgots"], "recommended by DDGOTS"],
+  ["approve", ["dg"], "approved by the Director General"],
+  ["issue", ["office_admin"], "issued by the office"],
+];
+const ACTOR: Record<string, string> = {
+  submit: "exporter",
+  review: "office_admin",
+  recommend: "ddgots",
+  approve: "dg",
+  issue: "office_admin",
+};
+
+let licence: Licence;
+
+describe("the licence lifecycle", () => {
+  it("the exporter applies; each step by its role succeeds, others get 403 naming the role, a skipped step 409", async () => {
+    const created = await as("exporter", "/api/licences", "POST", {
+      type: "exporter",
+      companyName: "Liberia Premium Exports Inc.",
+    });
+    const body = await read(created);
+    expect(created.status, body.message).toBe(201);
+    licence = body.licence as Licence;
+    expect(licence.status).toBe("draft");
+
+    for (const [i, [name, allowed, _missing]] of STEPS.entries()) {
+      // Every role that never takes this step: 403 naming the role(s) that do.
+      for (const role of ROLES.filter((r) => !allowed.includes(r))) {
+        const res = await as(role, `/api/licences/${licence.id}/${name}`, "POST");
+        const refused = await read(res);
+        expect(res.status, `${name} as ${role}`).toBe(403);
+        expect(refused.message).toContain(`(you are signed in as ${ROLE_LABEL[role]})`);
+        for (const r of allowed) expect(refused.message).toContain(ROLE_LABEL[r as keyof typeof ROLE_LABEL]);
+      }
+      // The next step, taken too early by its own role: 409 naming this (missing) step.
+      const next = STEPS[i + 1];
+      if (next) {
+        const early = await as(ACTOR[next[0]]!, `/api/licences/${licence.id}/${next[0]}`, "POST");
+        const refused = await read(early);
+        expect(early.status, `${next[0]} before ${name}`).toBe(409);
+        expect(refused.message).toContain(`must be ${STEPS[i]![2]}`);
+      }
+      const res = await as(ACTOR[name]!, `/api/licences/${licence.id}/${name}`, "POST");
+      const moved = await read(res);
+      expect(res.status, moved.message).toBe(200);
+      licence = moved.licence as Licence;
+    }
+    expect(licence.status).toBe("issued");
+    expect(licence.number).toMatch(/^LR-LIC-EXP-\d{4}-000001$/);
+    expect(licence.validFrom).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(licence.validUntil! > licence.validFrom!).toBe(true);
+    // Approving straight from draft names every missing step.
+    const draft = await read(
+      await as("buyer", "/api/licences", "POST", { type: "buyer", companyName: "Bong Cocoa Traders" }),
+    );
+    const skip = await as("dg", `/api/licences/${(draft.licence as Licence).id}/approve`, "POST");
+    expect(skip.status).toBe(409);
+    expect((await read(skip)).message).toBe(
+      "This licence is draft: it must be submitted by the applicant, reviewed by the office and recommended by DDGOTS first",
+    );
+  });
+
+  it("every step wrote its audit row, its step row and a notice to the applicant", async () => {
+    const actions = (
+      await rows<{ action: string }>(
+        "SELECT action FROM audit_log WHERE entity_type = 'licence' AND entity_id = ? ORDER BY id",
+        licence.id,
+      )
+    ).map((r) => r.action);
+    expect(actions).toEqual([
+      "licence.create",
+      "licence.submit",
+      "licence.review",
+      "licence.recommend",
+      "licence.approve",
+      "licence.issue",
+    ]);
+    expect(await count("SELECT COUNT(*) AS n FROM licensing_steps WHERE subject_id = ?", licence.id)).toBe(6);
+    const notices = await rows<{ title: string; kind: string }>(
+      "SELECT title, kind FROM notifications WHERE user_id = ? AND subject_id = ? ORDER BY created_at",
+      ids.get("exporter"),
+      licence.id,
+    );
+    expect(notices.length).toBe(6);
+    expect(notices.every((n) => n.kind === "permit_update")).toBe(true);
+    expect(notices.at(-1)!.title).toBe("Licence issued");
+  });
+
+  it("issuing raised the fee invoice at the scheduled amount", async () => {
+    const list = await read(await as("exporter", "/api/fees/invoices"));
+    const invoices = list.invoices as Invoice[];
+    const inv = invoices.find((i) => i.subjectId === licence.id)!;
+    expect(inv).toMatchObject({ status: "billed", amountMinor: 50_000, currency: "USD" });
+    expect(inv.number).toMatch(/^LR-INV-\d{4}-\d{6}$/);
+  });
+
+  it("suspension needs a reason and stops permits; reinstating restores the licence", async () => {
+    const noReason = await as("dg", `/api/licences/${licence.id}/suspend`, "POST", {});
+    expect(noReason.status).toBe(400);
+    const suspended = await as("dg", `/api/licences/${licence.id}/suspend`, "POST", {
+      reason: "Annual fee not paid within 30 days",
+    });
+    expect(suspended.status).toBe(200);
+    expect(((await read(suspended)).licence as Licence).status).toBe("suspended");
+    const reissue = await as("office_admin", `/api/licences/${licence.id}/issue`, "POST");
+    expect(reissue.status).toBe(409);
+    const back = await as("dg", `/api/licences/${licence.id}/reinstate`, "POST", { reason: "Fee paid on 2026-03-02" });
+    expect(((await read(back)).licence as Licence).status).toBe("issued");
+  });
+});
+
+let shipmentCode = "";
+let batchCode = "";
+let permit: Permit;
+
+async function shipmentOf(exporterId: string, batchId: string, weightG: number, code: string) {
+  const id = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO shipments (id, code, exporter_id) VALUES (?, ?, ?)").bind(id, code, exporterId),
+    env.DB.prepare("INSERT INTO shipment_batches (shipment_id, batch_id, weight_g) VALUES (?, ?, ?)").bind(
+      id,
+      batchId,
+      weightG,
+    ),
+  ]);
+  return id;
+}
+
+describe("export permits", () => {
+  it("the exporter requests a permit for their shipment; DDGOTS cannot recommend it while a batch is not compliant", async () => {
+    const b = await buy({ weightKg: 800 });
+    batchCode = b.batchCode;
+    const t = (as: "warehouse" | "port", body: unknown) => batchApi(`/${batchCode}/transfer`, as, body);
+    expect((await t("warehouse", step("warehouse_received", 800))).status).toBe(200);
+    expect((await t("warehouse", step("warehouse_inspected", 798, { grade: "A" }))).status).toBe(200);
+    expect((await t("port", step("port_inspected", 795, { location: "Freeport of Monrovia" }))).status).toBe(200);
+    shipmentCode = "SHP-2026-000101";
+    await shipmentOf(ids.get("exporter")!, b.id, 795_000, shipmentCode);
+
+    const requested = await as("exporter", "/api/permits", "POST", { shipmentCode });
+    const body = await read(requested);
+    expect(requested.status, body.message).toBe(201);
+    permit = body.permit as Permit;
+    expect(permit.status).toBe("requested");
+    // Approve before recommend: 409 naming the missing step.
+    const early = await as("dg", `/api/permits/${permit.id}/approve`, "POST");
+    expect(early.status).toBe(409);
+    expect((await read(early)).message).toBe("This export permit is requested: it must be recommended by DDGOTS first");
+    const held = await as("ddgots", `/api/permits/${permit.id}/recommend`, "POST");
+    expect(held.status).toBe(409);
+    const heldMessage = (await read(held)).message;
+    expect(heldMessage).toContain(`every batch of shipment ${shipmentCode} must be EUDR-compliant first`);
+    expect(heldMessage).toContain(batchCode);
+    // Other roles: 403 naming DDGOTS.
+    for (const role of ROLES.filter((r) => r !== "ddgots")) {
+      const res = await as(role, `/api/permits/${permit.id}/recommend`, "POST");
+      expect(res.status, role).toBe(403);
+      expect((await read(res)).message).toContain(ROLE_LABEL.ddgots);
+    }
+  });
+
+  it("the port inspector lists the missing permit; export is refused without a valid permit and accepted with one", async () => {
+    expect((await batchApi(`/${batchCode}/compliance`, "port", { decision: "mark_compliant" })).status).toBe(200);
+    const recommended = await as("ddgots", `/api/permits/${permit.id}/recommend`, "POST");
+    expect(recommended.status).toBe(200);
+
+    const queue = (await read(await as("port_inspector", "/api/inspections/port"))).batches as {
+      batchCode: string;
+      blockers: { code: string; message: string }[];
+    }[];
+    const blockers = queue.find((q) => q.batchCode === batchCode)!.blockers;
+    expect(blockers).toContainEqual({
+      code: "permit_missing",
+      message: `Shipment ${shipmentCode}: its export permit is recommended but not yet approved by the Director General`,
+    });
+
+    const exportStep = step("exported", 795, { location: "Freeport of Monrovia" });
+    const refused = await batchApi(`/${batchCode}/transfer`, "exporter", exportStep);
+    expect(refused.status).toBe(409);
+    expect((await read(refused)).message).toBe(
+      `Batch ${batchCode} ships in ${shipmentCode}, which needs a valid export permit to be exported: its export permit is recommended but not yet approved by the Director General`,
+    );
+    for (const role of ROLES.filter((r) => r !== "dg")) {
+      expect((await as(role, `/api/permits/${permit.id}/approve`, "POST")).status, role).toBe(403);
+    }
+    const approved = await read(await as("dg", `/api/permits/${permit.id}/approve`, "POST"));
+    permit = approved.permit as Permit;
+    expect(permit.status).toBe("issued");
+    expect(permit.number).toMatch(/^LR-PMT-\d{4}-\d{6}$/);
+    expect(approved.invoiceNumber).toMatch(/^LR-INV-/);
+    const queueAfter = (await read(await as("port_inspector", "/api/inspections/port"))).batches as {
+      batchCode: string;
+      blockers: { code: string }[];
+    }[];
+    expect(queueAfter.find((q) => q.batchCode === batchCode)!.blockers.map((b) => b.code)).not.toContain(
+      "permit_missing",
+    );
+
+    const shipped = await batchApi(`/${batchCode}/transfer`, "exporter", exportStep);
+    expect(shipped.status, (await read(shipped.clone())).message).toBe(200);
+    const invoice = await one<{ amount_minor: number; payer_id: string }>(
+      "SELECT amount_minor, payer_id FROM fee_invoices WHERE subject_type = 'permit' AND subject_id = ?",
+      permit.id,
+    );
+    expect(invoice).toEqual({ amount_minor: 10_000, payer_id: ids.get("exporter") });
+  });
+
+  it("a revoked permit no longer lets a batch go", async () => {
+    const b = await buy({ weightKg: 300 });
+    const t = (as: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, as, body);
+    await t("warehouse", step("warehouse_received", 300));
+    await t("warehouse", step("warehouse_inspected", 300, { grade: "A" }));
+    await t("port", step("port_inspected", 300, { location: "Freeport of Monrovia" }));
+    await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" });
+    await shipmentOf(ids.get("exporter")!, b.id, 300_000, "SHP-2026-000102");
+    const p = (await read(await as("exporter", "/api/permits", "POST", { shipmentCode: "SHP-2026-000102" })))
+      .permit as Permit;
+    await as("ddgots", `/api/permits/${p.id}/recommend`, "POST");
+    const issued = (await read(await as("dg", `/api/permits/${p.id}/approve`, "POST"))).permit as Permit;
+    const revoked = await as("dg", `/api/permits/${p.id}/revoke`, "POST", { reason: "Container seal tampered with" });
+    expect(revoked.status).toBe(200);
+    const res = await batchApi(`/${b.batchCode}/transfer`, "exporter", step("exported", 300, { location: "Freeport" }));
+    expect(res.status).toBe(409);
+    expect((await read(res)).message).toContain(`its export permit ${issued.number} was revoked`);
+  });
+});
+
+let receiptNumber = "";
+
+describe("fees", () => {
+  it("recording a payment marks the invoice paid, gives a receipt and its PDF; a second payment is refused", async () => {
+    const inv = ((await read(await as("exporter", "/api/fees/invoices"))).invoices as Invoice[]).find(
+      (i) => i.subjectId === licence.id,
+    )!;
+    const paid = await as("exporter", `/api/fees/invoices/${inv.id}/payments`, "POST", {
+      reference: "LBDI-TRX-884120",
+    });
+    const body = await read(paid);
+    expect(paid.status, body.message).toBe(201);
+    receiptNumber = (body.payment as { receiptNumber: string }).receiptNumber;
+    expect(receiptNumber).toMatch(/^LR-RCP-\d{4}-000001$/);
+    expect(await one("SELECT status FROM fee_invoices WHERE id = ?", inv.id)).toEqual({ status: "paid" });
+    const again = await as("ddgaf", `/api/fees/invoices/${inv.id}/payments`, "POST", { reference: "LBDI-TRX-884121" });
+    expect(again.status).toBe(409);
+    expect((await read(again)).message).toBe("This invoice has already been paid");
+
+    const pdf = await as("exporter", `/api/fees/invoices/${inv.id}/receipt`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    expect(pdf.headers.get("content-disposition")).toContain(`${receiptNumber}.pdf`);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    // Its text (receipt number, reference, amount) is read with pdftotext in tests/unit/licensing.test.ts.
+  });
+
+  it("DDGAF totals equal an independent sum of the stored invoices and payments", async () => {
+    const totals = (await read(await as("ddgaf", "/api/fees/totals"))) as unknown as {
+      rows: {
+        month: string;
+        feeType: string;
+        currency: string;
+        billedMinor: number;
+        paidMinor: number;
+        outstandingMinor: number;
+      }[];
+      totals: { currency: string; billedMinor: number; paidMinor: number; outstandingMinor: number }[];
+    };
+    const billed = await rows<{ month: string; fee_type: string; billed: number; outstanding: number }>(
+      "SELECT substr(issued_on, 1, 7) AS month, fee_type, SUM(amount_minor) AS billed, SUM(CASE WHEN status = 'billed' THEN amount_minor ELSE 0 END) AS outstanding FROM fee_invoices WHERE status <> 'cancelled' GROUP BY 1, 2",
+    );
+    const paidSum = await count("SELECT COALESCE(SUM(amount_minor), 0) AS n FROM fee_payments");
+    expect(billed.length).toBeGreaterThan(0);
+    for (const b of billed) {
+      const row = totals.rows.find((r) => r.month === b.month && r.feeType === b.fee_type)!;
+      expect(row.billedMinor).toBe(b.billed);
+      expect(row.outstandingMinor).toBe(b.outstanding);
+    }
+    const usd = totals.totals.find((t) => t.currency === "USD")!;
+    expect(usd.paidMinor).toBe(paidSum);
+    expect(usd.billedMinor - usd.outstandingMinor).toBe(paidSum);
+    // 1 exporter licence (500.00) + 2 permits (100.00 each), one licence paid.
+    expect(usd).toEqual({ currency: "USD", billedMinor: 70_000, paidMinor: 50_000, outstandingMinor: 20_000 });
+    expect((await as("exporter", "/api/fees/totals")).status).toBe(403);
+  });
+});
+
+describe("IDOR: exporter B never reaches exporter A's licence, permits or invoices", () => {
+  it("lists are empty and every id answers 404", async () => {
+    const b = (path: string, method = "GET", body?: unknown) => as("exporter", path, method, body, tokenB);
+    expect(((await read(await b("/api/licences"))).licences as unknown[]).length).toBe(0);
+    expect(((await read(await b("/api/permits"))).permits as unknown[]).length).toBe(0);
+    expect(((await read(await b("/api/fees/invoices"))).invoices as unknown[]).length).toBe(0);
+    expect((await b(`/api/licences/${licence.id}`)).status).toBe(404);
+    expect((await b(`/api/licences/${licence.id}/submit`, "POST")).status).toBe(404);
+    expect((await b(`/api/permits/${permit.id}`)).status).toBe(404);
+    expect((await b("/api/permits", "POST", { shipmentCode })).status).toBe(404);
+    const invoice = await one<{ id: string }>("SELECT id FROM fee_invoices WHERE subject_id = ?", permit.id);
+    expect((await b(`/api/fees/invoices/${invoice.id}/payments`, "POST", { reference: "MTN-555-0001" })).status).toBe(
+      404,
+    );
+    const paidInvoice = await one<{ id: string }>("SELECT id FROM fee_invoices WHERE subject_id = ?", licence.id);
+    expect((await b(`/api/fees/invoices/${paidInvoice.id}/receipt`)).status).toBe(404);
+    // An applicant cannot name another account: the body's applicantId is ignored, B applies for B.
+    const own = await read(
+      await b("/api/licences", "POST", {
+        type: "exporter",
+        companyName: "Other Exports Ltd",
+        applicantId: ids.get("exporter"),
+      }),
+    );
+    expect((own.licence as { applicantId: string }).applicantId).toBe("exporter-b");
+  });
+});
+
+/** Role × route matrix of the list and totals routes (the step routes are in role-matrix.test.ts). */
+const LIST_RULES: [path: string, allowed: string[]][] = [
+  ["/api/licences", ["buyer", "exporter", "dg", "ddgots", "ddgaf", "office_admin", "system_administrator"]],
+  ["/api/permits", ["exporter", "dg", "ddgots", "ddgaf", "office_admin", "system_administrator"]],
+  ["/api/fees/invoices", ["buyer", "exporter", "dg", "ddgaf", "office_admin"]],
+  ["/api/fees/totals", ["ddgaf", "dg"]],
+];
+
+describe("role × route matrix (issue 12 lists)", () => {
+  it.each(LIST_RULES)("GET %s: only %j", async (path, allowed) => {
+    for (const role of ROLES) {
+      const res = await as(role, path);
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(allowed.includes(role) ? 200 : 403);
+    }
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * The fee schedule (issue 12): what issuing a licence or an export permit bills its holder.
+ * CONFIGURATION, not law: the amounts below are stated placeholders for the demo and the tests,
+ * not LACRA's gazetted fees. Change them here (one place; every invoice stores the amount it was
+ * raised with, so a change never alters an invoice already issued). ADR 021.
+ */
+import type { Currency, Money } from "./money";
+
+export const FEE_TYPES = ["exporter_licence", "buyer_licence", "export_permit"] as const;
+export type FeeType = (typeof FEE_TYPES)[number];
+
+export const FEE_TYPE_LABEL: Record<FeeType, string> = {
+  exporter_licence: "Exporter licence fee",
+  buyer_licence: "Buyer licence fee",
+  export_permit: "Export permit fee",
+};
+
+/** Amount per fee type, in minor units with its currency (worker/domain/money.ts). */
+export const FEE_SCHEDULE: Record<FeeType, Money> = {
+  exporter_licence: { amountMinor: 50_000, currency: "USD" satisfies Currency },
+  buyer_licence: { amountMinor: 15_000, currency: "USD" },
+  export_permit: { amountMinor: 10_000, currency: "USD" },
+};
+
+/** Days between an invoice's issue and its due date. */
+export const PAYMENT_TERMS_DAYS = 30;
+
+export const INVOICE_STATUSES = ["billed", "paid", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** The fee a licence of this type raises on issue. */
+export const licenceFeeType = (type: "exporter" | "buyer"): FeeType =>
+  type === "exporter" ? "exporter_licence" : "buyer_licence";
+
+/** The due date (YYYY-MM-DD) of an invoice issued on `issuedOn`. */
+export function dueOn(issuedOn: string, days = PAYMENT_TERMS_DAYS): string {
+  const d = new Date(`${issuedOn}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

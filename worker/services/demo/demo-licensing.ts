@@ -1,0 +1,113 @@
+/**
+ * The demo licences, permit and fees (issue 12; demo mode only, ADR 007), made through the
+ * licensing services by the demo accounts who act: the demo exporter's licence, issued and its fee
+ * paid; the demo buyer's licence, issued 45 days ago and suspended for its overdue fee (an unpaid
+ * invoice); one shipment of the demo batch at the warehouse with its export permit requested (it
+ * waits for the batch to be EUDR-compliant before DDGOTS can recommend it). Skipped when the demo
+ * exporter already has a licence.
+ */
+import type { Database } from "#db/client";
+import { batchesByCode } from "#db/queries/batches";
+import { invoiceOfSubject, licencesOfApplicant } from "#db/queries/licensing";
+import type { LicenceStep } from "#worker/domain/licensing";
+import type { Actor } from "../deps";
+import { recordPayment } from "../fees/record-payment";
+import { applyForLicence } from "../licensing/apply-licence";
+import { composeShipment } from "../licensing/compose-shipment";
+import { requestPermit } from "../licensing/request-permit";
+import { stepLicence } from "../licensing/step-licence";
+
+const A = {
+  exporter: { id: "demo-exporter", role: "exporter" },
+  buyer: { id: "demo-buyer", role: "buyer" },
+  office: { id: "demo-office-admin", role: "office_admin" },
+  ddgots: { id: "demo-ddgots", role: "ddgots" },
+  dg: { id: "demo-dg", role: "dg" },
+} as const satisfies Record<string, Actor>;
+
+const day = 24 * 60 * 60 * 1000;
+const PATH: [LicenceStep, Actor][] = [
+  ["submit", A.office],
+  ["review", A.office],
+  ["recommend", A.ddgots],
+  ["approve", A.dg],
+  ["issue", A.office],
+];
+
+export type DemoLicensingCreated = { licences: number; permits: number; payments: number };
+
+export async function seedDemoLicensing(
+  deps: { db: Database; now: Date },
+  inProgressBatchCode: string | null,
+  problems: string[],
+): Promise<DemoLicensingCreated> {
+  const { db, now } = deps;
+  const created: DemoLicensingCreated = { licences: 0, permits: 0, payments: 0 };
+  if ((await licencesOfApplicant(db, A.exporter.id)).length) return created;
+  const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
+
+  const licence = async (applicant: Actor, type: "exporter" | "buyer", company: string, daysAgo: number) => {
+    const made = await applyForLicence(
+      { type, companyName: company, county: undefined, note: undefined },
+      { db, actor: applicant, now: at(daysAgo) },
+    );
+    if (!made.ok) {
+      problems.push(`The demo ${type} licence was not created: ${made.message}`);
+      return null;
+    }
+    created.licences++;
+    let row = made.value.licence;
+    for (const [i, [step, actor]] of PATH.entries()) {
+      const moved = await stepLicence(row.id, step, {}, { db, actor, now: at(daysAgo - i - 1) });
+      if (!moved.ok) {
+        problems.push(`The demo ${type} licence could not be ${step}ed: ${moved.message}`);
+        return null;
+      }
+      row = moved.value.licence;
+    }
+    return row;
+  };
+
+  // The exporter's licence, issued a month ago, its fee paid by bank transfer.
+  const exporterLicence = await licence(A.exporter, "exporter", "Liberia Premium Exports Inc. (demo)", 40);
+  if (exporterLicence) {
+    const invoice = await invoiceOfSubject(db, "licence", exporterLicence.id);
+    if (invoice) {
+      const paid = await recordPayment(
+        invoice.id,
+        { reference: "DEMO-LBDI-000001" },
+        { db, actor: A.exporter, now: at(30) },
+      );
+      if (paid.ok) created.payments++;
+      else problems.push(`The demo licence fee was not paid: ${paid.message}`);
+    }
+  }
+
+  // The buyer's licence, issued 45 days ago; its invoice is overdue, so the DG suspended it.
+  const buyerLicence = await licence(A.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
+  if (buyerLicence) {
+    const suspended = await stepLicence(
+      buyerLicence.id,
+      "suspend",
+      { reason: "Licence fee invoice overdue by more than 14 days (demo)" },
+      { db, actor: A.dg, now: at(1) },
+    );
+    if (!suspended.ok) problems.push(`The demo buyer licence was not suspended: ${suspended.message}`);
+  }
+
+  // One shipment with its permit requested (waiting for the batch's EUDR compliance).
+  const batch = inProgressBatchCode ? (await batchesByCode(db, [inProgressBatchCode]))[0] : undefined;
+  if (exporterLicence && batch) {
+    const shipment = await composeShipment({ batchCodes: [batch.batchCode] }, { db, actor: A.exporter, now: at(1) });
+    if (!shipment.ok) problems.push(`The demo shipment was not composed: ${shipment.message}`);
+    else {
+      const permit = await requestPermit(
+        { shipmentCode: shipment.value.shipment.code, note: "Demo: first container of the season" },
+        { db, actor: A.exporter, now: at(1) },
+      );
+      if (permit.ok) created.permits++;
+      else problems.push(`The demo export permit was not requested: ${permit.message}`);
+    }
+  }
+  return created;
+}
