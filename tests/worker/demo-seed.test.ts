@@ -51,7 +51,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(first).toMatchObject({
       success: true,
       alreadyPresent: false,
-      message: "13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 2 batches",
+      message: "13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 3 batches",
       problems: [],
       demo: { farmers: 13, plots: 13, verdicts: { low: 8, high: 3, more_information_needed: 2, not_assessed: 0 } },
       created: {
@@ -59,8 +59,8 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         farmers: 13,
         plots: 13,
         assessments: 13,
-        batches: 2,
-        custodySteps: 5,
+        batches: 3,
+        custodySteps: 6,
         complianceDecisions: 1,
         ddsRecords: 1,
         licences: 2,
@@ -78,6 +78,12 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       {
         batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/),
         status: "warehouse_received",
+        complianceStatus: expect.any(String),
+        ddsReference: null,
+      },
+      {
+        batchCode: expect.stringMatching(/^LR-COC-\d{4}-\d{6}$/),
+        status: "warehouse_inspected",
         complianceStatus: expect.any(String),
         ddsReference: null,
       },
@@ -221,6 +227,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     );
     expect(audit).toEqual([
       { action: "batch.purchase", actor_id: "demo-buyer" },
+      { action: "batch.dispatch", actor_id: "demo-buyer" },
       { action: "batch.warehouse_received", actor_id: "demo-warehouse-inspector" },
       { action: "batch.warehouse_inspected", actor_id: "demo-warehouse-inspector" },
       { action: "batch.port_inspected", actor_id: "demo-port-inspector" },
@@ -253,6 +260,27 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       batch.id,
     );
     expect(events.map((e) => e.to_status)).toEqual(["purchased", "warehouse_received"]);
+  });
+
+  it("sends the warehouse batch to the demo warehouse inspector, and leaves a third batch graded at the port", async () => {
+    const warehouse = await signInAs("warehouse_inspector", "10.88.0.3");
+    const intake = await call("/warehouse-inspector-dashboard", {
+      headers: { Cookie: `__Host-eip_session=${warehouse.token}` },
+    });
+    expect(await intake.text()).toContain(first.demo.batches[1]!.batchCode);
+
+    const code = first.demo.batches[2]!.batchCode;
+    const batch = await one<{ id: string; status: string; grade: string; weight_g: number }>(
+      "SELECT id, status, grade, weight_g FROM batches WHERE batch_code = ?",
+      code,
+    );
+    // Moisture 7.2 %, mouldy 1.5 %, slaty 3 %: graded on the server from the measurements.
+    expect(batch).toMatchObject({ status: "warehouse_inspected", weight_g: 810250 });
+    const inspection = await one<{ grade: string }>("SELECT grade FROM batch_inspections WHERE batch_id = ?", batch.id);
+    expect(inspection.grade).toBe(batch.grade);
+    const port = await signInAs("port_inspector", "10.88.0.4");
+    const queue = await call("/port-inspector-dashboard", { headers: { Cookie: `__Host-eip_session=${port.token}` } });
+    expect(await queue.text()).toContain(code);
   });
 
   it("seeds licences in several states, one permit, and invoices paid and unpaid (issue 12)", async () => {
@@ -302,7 +330,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(again).toMatchObject({
       success: true,
       alreadyPresent: true,
-      message: "already present (13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 2 batches)",
+      message: "already present (13 farmers, 13 plots (8 low, 3 high, 2 more information needed), 3 batches)",
       created: {
         layers: 0,
         farmers: 0,

@@ -4,6 +4,7 @@
  */
 import type { z } from "zod";
 import type { TransferInput, TransferSchema } from "#worker/contracts/batches";
+import type { InspectionSchema } from "#worker/contracts/inspections";
 import type { BatchActor } from "../batches/batch-common";
 import { ACT } from "./demo-farmers";
 
@@ -16,6 +17,8 @@ export type Step = {
   input: Omit<z.input<typeof TransferSchema>, "toStatus">;
 };
 export type Plan = {
+  /** Measured at warehouse inspection (the grade is computed from them, never typed). */
+  inspection?: z.input<typeof InspectionSchema>;
   purchase: {
     weightKg: number;
     grade: string;
@@ -102,6 +105,41 @@ export const IN_PROGRESS: Plan = {
       input: { weightOutKg: 636, location: "Ganta cocoa warehouse", ...GANTA },
     },
   ],
+};
+
+/**
+ * Batch 3: a Nimba farmer's cocoa, bought, sent to the warehouse, measured and graded there, now
+ * waiting at the port (the port inspector's queue has something real to show).
+ */
+export const AT_PORT: Plan = {
+  purchase: {
+    weightKg: 812.5,
+    grade: "B",
+    harvestDaysAgo: 14,
+    daysAgo: 10,
+    location: "Saclepea buying point",
+    latitude: 6.982143,
+    longitude: -8.845127,
+  },
+  steps: [
+    {
+      toStatus: "warehouse_received",
+      actor: ACT.warehouse,
+      daysAgo: 8,
+      input: { weightOutKg: 810.25, location: "Ganta cocoa warehouse", ...GANTA },
+    },
+  ],
+  inspection: {
+    moisturePercent: 7.2,
+    beanCountPer100g: 98,
+    mouldyPercent: 1.5,
+    slatyPercent: 3,
+    defectivePercent: 1.2,
+    foreignMatterPercent: 0.4,
+    smokyBeans: "no",
+    location: "Ganta cocoa warehouse",
+    note: "Demo data: cut test of 300 beans (sample, not a real inspection)",
+  },
 };
 
 // ── The seeding ───────────────────────────────────────────────────────────────────────────

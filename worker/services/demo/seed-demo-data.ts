@@ -6,17 +6,20 @@ import { batchesOfPlot, plotsOfFarmer } from "#db/queries/land-plots";
 import { findUserById } from "#db/queries/users";
 import { DdsSchema, PurchaseSchema, TransferSchema } from "#worker/contracts/batches";
 import { FarmerSchema } from "#worker/contracts/farmer";
+import { InspectionSchema } from "#worker/contracts/inspections";
 import { CHAIN } from "#worker/domain/custody";
 import { certifyBatch } from "../batches/certify-batch";
 import { createBatch } from "../batches/create-batch";
 import { recordDds } from "../batches/record-dds";
 import { transferBatch } from "../batches/transfer-batch";
 import { assessPlots } from "../eudr/assess-plots";
+import { dispatchBatch } from "../inspections/dispatch-batch";
+import { inspectBatch } from "../inspections/inspect-batch";
 import { auditEntry } from "../platform/audit";
 import { registerPlot } from "../plots/register-plot";
 import { continueImport, startImport } from "../registry/bulk-import";
 import { prepareFarmer } from "../registry/register-farmer";
-import { EXPORTED, IN_PROGRESS, type Plan } from "./demo-batches";
+import { AT_PORT, EXPORTED, IN_PROGRESS, type Plan } from "./demo-batches";
 import {
   ACT,
   CSV_FILE_NAME,
@@ -179,12 +182,17 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     plots = await firstPlots(db, farmerIds);
   }
 
-  // 4. The batches: one exported with its DDS, one waiting at the warehouse.
+  // 4. The batches: one exported with its DDS, one waiting at the warehouse, one graded and
+  //    waiting at the port (the first low-risk cocoa plot of another registered farmer).
   const demoBatches: BatchRow[] = [];
   const yassah = registered.get(DEMO_FARMERS[0]!.nationalId);
+  const atPortFarmer = [...registered.values()].find(
+    (id) => id !== yassah && plots.get(id)?.crop === "Cocoa" && plots.get(id)?.riskLevel === "low",
+  );
   for (const [farmerId, plan, label] of [
     [DEMO_FARMER_ID, EXPORTED, "exported demo batch"],
     [yassah, IN_PROGRESS, "demo batch at the warehouse"],
+    [atPortFarmer, AT_PORT, "demo batch at the port"],
   ] as const) {
     const plot = farmerId ? plots.get(farmerId) : undefined;
     if (!farmerId || !plot) {
@@ -318,6 +326,15 @@ async function followBatch(
   }
   for (const step of plan.steps) {
     if (CHAIN.indexOf(batch.status as (typeof CHAIN)[number]) >= CHAIN.indexOf(step.toStatus)) continue;
+    if (step.toStatus === "warehouse_received" && batch.status === "purchased") {
+      // The buyer sends the batch to the demo warehouse first: it then sits in that inspector's queue.
+      const sent = await dispatchBatch(
+        batch.batchCode,
+        { warehouseInspectorId: ACT.warehouse.id, warehouse: "Ganta cocoa warehouse", note: undefined },
+        { db, actor: ACT.buyer, now: ago(step.daysAgo + 1) },
+      );
+      if (!sent.ok) problems.push(`The ${label} ${batch.batchCode} was not sent to the warehouse: ${sent.message}`);
+    }
     if (step.toStatus === "exported" && batch.complianceStatus !== "compliant") {
       // The port inspector's last check before export (PERMISSIONS.certifyBatches).
       const certified = await certifyBatch(batch.batchCode, "mark_compliant", { db, actor: ACT.port });
@@ -336,6 +353,15 @@ async function followBatch(
     }
     created.custodySteps++;
     batch = moved.value.batch;
+  }
+  if (plan.inspection && batch.status === "warehouse_received") {
+    const inspected = await inspectBatch(batch.batchCode, InspectionSchema.parse(plan.inspection), {
+      db,
+      actor: ACT.warehouse,
+      now: ago(6),
+    });
+    if (!inspected.ok) problems.push(`The ${label} ${batch.batchCode} was not inspected: ${inspected.message}`);
+    else batch = inspected.value.batch;
   }
   if (plan.dds && batch.status === "exported" && !batch.ddsReference) {
     const recorded = await recordDds(batch.batchCode, DdsSchema.parse(plan.dds), { db, actor: ACT.exporter });
