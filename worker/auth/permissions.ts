@@ -59,6 +59,8 @@ export const PERMISSIONS = {
   retirePlots: ["land_inspector", "office_admin", "system_administrator"],
   /** Enter and import world prices, exchange rates and farm-gate formulas (/world-market-pricing/manage): regulator staff, ADR 005. */
   managePrices: [...REGULATOR_STAFF],
+  /** Messages (issue 14, docs/messages.md): exporters, buyers and office administrators; each service checks the thread's participants (ADR 005). */
+  sendMessages: ["exporter", "buyer", "office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;
