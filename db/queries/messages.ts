@@ -21,7 +21,9 @@ function visibleTo(reader: Reader) {
 
 /** Messages by others newer than the reader's marker in the thread. */
 function unreadOf(reader: Reader) {
-  return sql<number>`(SELECT count(*) FROM ${messages} m WHERE m.thread_id = ${messageThreads.id} AND m.sender_id != ${reader.userId} AND m.created_at > coalesce((SELECT r.last_read_at FROM ${messageReads} r WHERE r.thread_id = ${messageThreads.id} AND r.user_id = ${reader.userId}), ''))`;
+  // Qualified by hand: inside a correlated subquery drizzle's bare "id" would mean the message's.
+  const thread = sql.raw(`"message_threads"."id"`);
+  return sql<number>`(SELECT count(*) FROM ${messages} m WHERE m.thread_id = ${thread} AND m.sender_id != ${reader.userId} AND m.created_at > coalesce((SELECT r.last_read_at FROM ${messageReads} r WHERE r.thread_id = ${thread} AND r.user_id = ${reader.userId}), ''))`;
 }
 
 export async function threadsOf(db: Database, reader: Reader, page: number, pageSize: number) {
