@@ -43,16 +43,36 @@ beforeAll(async () => {
   await addUser("office-2", "office.second", "office_admin", "office_admin");
   await addUser("archive-1", "archive.clerk", "office_admin", "archive_services");
   const pw = "Secret#2026";
-  who.exporterB = await signIn("/api/auth/exporter-login", { username: "EXP-OTHER-B", password: pw }, "exp-b", "10.88.9.1");
-  who.office2 = await signIn("/api/auth/regulatory-login", { username: "office.second", password: pw, role: "office_admin" }, "office-2", "10.88.9.2");
-  who.archive = await signIn("/api/auth/regulatory-login", { username: "archive.clerk", password: pw, role: "office_admin" }, "archive-1", "10.88.9.3");
+  who.exporterB = await signIn(
+    "/api/auth/exporter-login",
+    { username: "EXP-OTHER-B", password: pw },
+    "exp-b",
+    "10.88.9.1",
+  );
+  who.office2 = await signIn(
+    "/api/auth/regulatory-login",
+    { username: "office.second", password: pw, role: "office_admin" },
+    "office-2",
+    "10.88.9.2",
+  );
+  who.archive = await signIn(
+    "/api/auth/regulatory-login",
+    { username: "archive.clerk", password: pw, role: "office_admin" },
+    "archive-1",
+    "10.88.9.3",
+  );
 }, 60_000);
 
 const api = (w: string, path: string, init: RequestInit = {}) =>
   call(path, { ...init, headers: { Authorization: `Bearer ${who[w]!.token}`, ...(init.headers ?? {}) } });
 const postJson = (w: string, path: string, body: unknown) =>
   api(w, path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
-const postForm = (w: string, path: string, fields: Record<string, string>, file?: { bytes: Uint8Array; name: string; type: string }) => {
+const postForm = (
+  w: string,
+  path: string,
+  fields: Record<string, string>,
+  file?: { bytes: Uint8Array; name: string; type: string },
+) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (file) form.set("attachment", new File([file.bytes], file.name, { type: file.type }));
@@ -80,7 +100,10 @@ describe("a thread to the regulator's office", () => {
     officeThread = (await json<{ threadId: string }>(res)).threadId;
     for (const w of ["office_admin", "office2"]) {
       const mine = await list(w);
-      expect(mine.threads.map((t) => t.id), w).toContain(officeThread);
+      expect(
+        mine.threads.map((t) => t.id),
+        w,
+      ).toContain(officeThread);
       expect(mine.threads.find((t) => t.id === officeThread)!.unread).toBe(1);
       expect(mine.totalUnread).toBeGreaterThanOrEqual(1);
       const notices = await rows<{ kind: string; link: string; title: string }>(
@@ -89,7 +112,11 @@ describe("a thread to the regulator's office", () => {
         officeThread,
       );
       expect(notices).toEqual([
-        { kind: "message_received", link: `/messages/${officeThread}`, title: "New message: Export permit for shipment SHP-1" },
+        {
+          kind: "message_received",
+          link: `/messages/${officeThread}`,
+          title: "New message: Export permit for shipment SHP-1",
+        },
       ]);
     }
     // Another department's administrator neither sees nor is told.
@@ -97,9 +124,25 @@ describe("a thread to the regulator's office", () => {
     expect((await api("archive", `/api/messages/threads/${officeThread}`)).status).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = 'archive-1'")).toBe(0);
     // The sender gets no notice of their own message.
-    expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND subject_id = ?", who.exporter!.id, officeThread)).toBe(0);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message_thread.create' AND entity_id = ?", officeThread)).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message.send' AND after LIKE ?", `%${officeThread}%`)).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND subject_id = ?",
+        who.exporter!.id,
+        officeThread,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message_thread.create' AND entity_id = ?",
+        officeThread,
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message.send' AND after LIKE ?",
+        `%${officeThread}%`,
+      ),
+    ).toBe(1);
   });
 
   it("unread counts rise on a reply and fall to zero when read", async () => {
@@ -111,7 +154,9 @@ describe("a thread to the regulator's office", () => {
     let mine = await list("exporter");
     expect(mine.threads.find((t) => t.id === officeThread)!.unread).toBe(1);
     expect(mine.totalUnread).toBe(before + 1);
-    expect(mine.threads.find((t) => t.id === officeThread)!.with).toEqual(["Office Administration (regulator's office)"]);
+    expect(mine.threads.find((t) => t.id === officeThread)!.with).toEqual([
+      "Office Administration (regulator's office)",
+    ]);
     const notice = await rows<{ link: string }>(
       "SELECT link FROM notifications WHERE user_id = ? AND subject_id = ?",
       who.exporter!.id,
@@ -131,11 +176,16 @@ describe("a thread to the regulator's office", () => {
 
 describe("participants only (IDOR)", () => {
   it("exporter B cannot read, post in, mark or download from exporter A's thread", async () => {
-    const sent = await postForm("exporter", `/api/messages/threads/${officeThread}/messages`, { body: "The file." }, {
-      bytes: PDF,
-      name: "permit.pdf",
-      type: "application/pdf",
-    });
+    const sent = await postForm(
+      "exporter",
+      `/api/messages/threads/${officeThread}/messages`,
+      { body: "The file." },
+      {
+        bytes: PDF,
+        name: "permit.pdf",
+        type: "application/pdf",
+      },
+    );
     expect(sent.status).toBe(201);
     const { attachmentId } = await json<{ attachmentId: string }>(sent);
     expect((await api("office2", `/api/messages/attachments/${attachmentId}`)).status).toBe(200);
@@ -148,7 +198,9 @@ describe("participants only (IDOR)", () => {
     expect(post.status).toBe(404);
     expect((await postJson("exporterB", `/api/messages/threads/${officeThread}/read`, {})).status).toBe(404);
     expect((await api("exporterB", `/api/messages/attachments/${attachmentId}`)).status).toBe(404);
-    expect(await count("SELECT COUNT(*) AS n FROM messages WHERE thread_id = ? AND sender_id = 'exp-b'", officeThread)).toBe(0);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM messages WHERE thread_id = ? AND sender_id = 'exp-b'", officeThread),
+    ).toBe(0);
     // The pages refuse the same ids.
     const page = await call(`/exporter/messages/${officeThread}`, { headers: { Cookie: who.exporterB!.cookie } });
     expect(page.status).toBe(404);
@@ -159,11 +211,16 @@ describe("participants only (IDOR)", () => {
 
 describe("attachments", () => {
   it("stores a photo without its EXIF GPS and serves it to participants only", async () => {
-    const res = await postForm("office_admin", `/api/messages/threads/${officeThread}/messages`, { body: "Photo of the seal" }, {
-      bytes: JPEG_WITH_GPS,
-      name: "seal photo.jpeg",
-      type: "image/jpeg",
-    });
+    const res = await postForm(
+      "office_admin",
+      `/api/messages/threads/${officeThread}/messages`,
+      { body: "Photo of the seal" },
+      {
+        bytes: JPEG_WITH_GPS,
+        name: "seal photo.jpeg",
+        type: "image/jpeg",
+      },
+    );
     expect(res.status).toBe(201);
     const { attachmentId } = await json<{ attachmentId: string }>(res);
     const file = await api("exporter", `/api/messages/attachments/${attachmentId}`);
@@ -177,25 +234,39 @@ describe("attachments", () => {
   });
 
   it("refuses a file whose bytes are not PDF, JPEG or PNG, and one over 5 MB, with clear messages", async () => {
-    const fake = await postForm("exporter", `/api/messages/threads/${officeThread}/messages`, { body: "x" }, {
-      bytes: new Uint8Array(ascii("<html><script>alert(1)</script></html>")),
-      name: "invoice.pdf",
-      type: "application/pdf",
-    });
+    const fake = await postForm(
+      "exporter",
+      `/api/messages/threads/${officeThread}/messages`,
+      { body: "x" },
+      {
+        bytes: new Uint8Array(ascii("<html><script>alert(1)</script></html>")),
+        name: "invoice.pdf",
+        type: "application/pdf",
+      },
+    );
     expect(fake.status).toBe(415);
     expect(await json(fake)).toMatchObject({
       success: false,
       message: "Attach a PDF, JPEG or PNG file: the contents of this file are none of these (its name is not enough)",
-      errors: { attachment: ["Attach a PDF, JPEG or PNG file: the contents of this file are none of these (its name is not enough)"] },
+      errors: {
+        attachment: [
+          "Attach a PDF, JPEG or PNG file: the contents of this file are none of these (its name is not enough)",
+        ],
+      },
     });
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PDF);
     big.set(ascii("%%EOF\n"), big.length - 6);
-    const tooBig = await postForm("exporter", `/api/messages/threads/${officeThread}/messages`, { body: "x" }, {
-      bytes: big,
-      name: "big.pdf",
-      type: "application/pdf",
-    });
+    const tooBig = await postForm(
+      "exporter",
+      `/api/messages/threads/${officeThread}/messages`,
+      { body: "x" },
+      {
+        bytes: big,
+        name: "big.pdf",
+        type: "application/pdf",
+      },
+    );
     expect(tooBig.status).toBe(413);
     expect((await json<{ message: string }>(tooBig)).message).toBe(
       "The attached file is too large: an attachment may be at most 5 MB",
@@ -206,7 +277,8 @@ describe("attachments", () => {
 
 describe("exporter ↔ buyer", () => {
   it("a thread by the buyer's login ID; unknown IDs and the wrong role are refused with the same message", async () => {
-    const buyerLogin = (await rows<{ login_id: string }>("SELECT login_id FROM users WHERE id = ?", who.buyer!.id))[0]!.login_id;
+    const buyerLogin = (await rows<{ login_id: string }>("SELECT login_id FROM users WHERE id = ?", who.buyer!.id))[0]!
+      .login_id;
     const res = await postJson("exporter", "/api/messages/threads", {
       to: "person",
       loginId: buyerLogin.toLowerCase(),
@@ -216,15 +288,27 @@ describe("exporter ↔ buyer", () => {
     expect(res.status).toBe(201);
     const { threadId } = await json<{ threadId: string }>(res);
     expect((await list("buyer")).threads.find((t) => t.id === threadId)!.unread).toBe(1);
-    expect((await postJson("buyer", `/api/messages/threads/${threadId}/messages`, { body: "Friday." })).status).toBe(201);
+    expect((await postJson("buyer", `/api/messages/threads/${threadId}/messages`, { body: "Friday." })).status).toBe(
+      201,
+    );
     expect((await api("exporterB", `/api/messages/threads/${threadId}`)).status).toBe(404);
     // The buyer cannot see the exporter's office thread.
     expect((await api("buyer", `/api/messages/threads/${officeThread}`)).status).toBe(404);
 
-    const unknown = await postJson("exporter", "/api/messages/threads", { to: "person", loginId: "NOBODY-1", subject: "Hello", body: "Hi" });
+    const unknown = await postJson("exporter", "/api/messages/threads", {
+      to: "person",
+      loginId: "NOBODY-1",
+      subject: "Hello",
+      body: "Hi",
+    });
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ message: "No agricultural buyer with login ID NOBODY-1" });
-    const otherExporter = await postJson("exporter", "/api/messages/threads", { to: "person", loginId: "EXP-OTHER-B", subject: "Hello", body: "Hi" });
+    const otherExporter = await postJson("exporter", "/api/messages/threads", {
+      to: "person",
+      loginId: "EXP-OTHER-B",
+      subject: "Hello",
+      body: "Hi",
+    });
     expect(otherExporter.status).toBe(404);
     const blank = await postJson("exporter", "/api/messages/threads", { to: "office", subject: "Hi", body: "" });
     expect(blank.status).toBe(400);
@@ -251,14 +335,26 @@ describe("the pages, JavaScript off", () => {
   it("a refused new thread keeps what was typed; a good one redirects to the thread, which marks it read", async () => {
     const cookie = who.exporter!.cookie;
     const csrf = await csrfOf("/exporter/messages", cookie);
-    const bad = await postPage("/exporter/messages", cookie, { csrf, to: "office", department: "", subject: "Licence renewal", body: "My typed words" });
+    const bad = await postPage("/exporter/messages", cookie, {
+      csrf,
+      to: "office",
+      department: "",
+      subject: "Licence renewal",
+      body: "My typed words",
+    });
     expect(bad.status).toBe(400);
     const html = await bad.text();
     expect(html).toContain("Choose the department of the regulator&#x27;s office");
     expect(html).toContain("My typed words");
     expect(html).toContain('value="Licence renewal"');
 
-    const good = await postPage("/exporter/messages", cookie, { csrf, to: "office", department: "office_admin", subject: "Licence renewal", body: "My typed words" });
+    const good = await postPage("/exporter/messages", cookie, {
+      csrf,
+      to: "office",
+      department: "office_admin",
+      subject: "Licence renewal",
+      body: "My typed words",
+    });
     expect(good.status).toBe(302);
     const location = good.headers.get("location")!;
     expect(location).toMatch(/^\/exporter\/messages\/[0-9a-f-]{36}\?sent=1$/);

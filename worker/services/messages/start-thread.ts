@@ -53,7 +53,7 @@ export async function startThread(
     const allowed = partners.roles.map((r) => ROLE_LABEL[r].toLowerCase()).join(" or ");
     const user = input.loginId ? await findUserByLoginId(db, input.loginId) : null;
     // One message for unknown, inactive and not-allowed accounts: the form reveals no account.
-    if (!user || !user.active || !(partners.roles as readonly string[]).includes(user.role) || user.id === actor.id) {
+    if (!user?.active || !(partners.roles as readonly string[]).includes(user.role) || user.id === actor.id) {
       const message = `No ${allowed} with login ID ${input.loginId ?? ""}`;
       return fail(404, message, { loginId: [message] });
     }
