@@ -25,6 +25,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
   const f = (name: string, hint = false) => fieldOf(reply, "new", name, hint);
   const to = reply?.values.to || (partners.office ? "office" : "person");
   const whom = partners.roles.map((r) => ROLE_LABEL[r].toLowerCase()).join(" or ");
+  const article = /^[aeiou]/i.test(whom) ? "An" : "A";
   return (
     <WorkShell title="Messages" user={user}>
       <p role="status" className="text-sm font-semibold" data-testid="total-unread">
@@ -100,7 +101,8 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 The regulator's office
               </label>
               <label className="mt-1 flex items-center gap-2">
-                <input type="radio" name="to" value="person" defaultChecked={to === "person"} />A {whom}
+                <input type="radio" name="to" value="person" defaultChecked={to === "person"} />
+                {article} {whom}
               </label>
             </fieldset>
           ) : (
@@ -124,7 +126,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           )}
           <FormField
             field={f("loginId", true).field}
-            label={partners.office ? `Login ID of the ${whom} (when writing to a ${whom})` : `Login ID of the ${whom}`}
+            label={
+              partners.office
+                ? `Login ID of the ${whom} (when writing to ${article.toLowerCase()} ${whom})`
+                : `Login ID of the ${whom}`
+            }
             hint="The ID they sign in with."
           >
             <input

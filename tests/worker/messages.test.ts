@@ -75,7 +75,8 @@ const postForm = (
 ) => {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
-  if (file) form.set("attachment", new File([file.bytes], file.name, { type: file.type }));
+  if (file)
+    form.set("attachment", new File([file.bytes.slice().buffer as ArrayBuffer], file.name, { type: file.type }));
   return api(w, path, { method: "POST", body: form });
 };
 const json = async <T = Record<string, unknown>>(res: Response) => (await res.json()) as T;

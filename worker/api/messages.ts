@@ -9,6 +9,7 @@ import type { z } from "zod";
 import { fieldErrors, firstMessage } from "../contracts/field-errors";
 import { NewThreadSchema, ReplySchema, ThreadListQuerySchema } from "../contracts/messages";
 import { MESSAGE_LIMITS } from "../domain/messages";
+import { jsonDepthExceeds } from "../domain/written-decimals";
 import type { AttachmentInput } from "../services/messages/message-common";
 import { listThreads, markThreadRead, openThread, readAttachment } from "../services/messages/read-threads";
 import { sendMessage } from "../services/messages/send-message";
@@ -16,7 +17,7 @@ import { startThread } from "../services/messages/start-thread";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { apiError, reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
-import { query } from "./validate";
+import { MAX_BODY_DEPTH, query, TOO_DEEP_MESSAGE } from "./validate";
 
 /** The most a message request may be: the largest attachment plus the form's text and framing. */
 export const MAX_MESSAGE_REQUEST_BYTES = MESSAGE_LIMITS.attachmentBytes + 256 * 1024;
@@ -42,13 +43,21 @@ async function messageBody<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): 
       attachment = { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name };
     }
   } else if (/^application\/json\b/i.test(type)) {
+    const raw = await c.req.text();
+    if (raw.length > 1024 * 1024) {
+      return { ok: false, response: apiError(c, 413, "Request body too large (limit 1 MiB)") };
+    }
+    // The depth is counted on the text, before any parser recurses (as worker/api/validate.ts).
+    if (jsonDepthExceeds(raw, MAX_BODY_DEPTH)) {
+      return {
+        ok: false,
+        response: apiError(c, 400, TOO_DEEP_MESSAGE, [{ rule: "too-deep", message: TOO_DEEP_MESSAGE }]),
+      };
+    }
     try {
-      fields = await c.req.json();
+      fields = JSON.parse(raw);
     } catch {
       return { ok: false, response: apiError(c, 400, "Request body is not valid JSON") };
-    }
-    if (Number(c.req.header("Content-Length") ?? 0) > 1024 * 1024) {
-      return { ok: false, response: apiError(c, 413, "Request body too large (limit 1 MiB)") };
     }
   } else {
     return {
