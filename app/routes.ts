@@ -53,6 +53,11 @@ export default [
     // World market pricing (issue 14): public prices and farm-gate price; staff entry.
     route("/world-market-pricing", "routes/world-market-pricing.tsx"),
     route("/world-market-pricing/manage", "routes/world-market-pricing-manage.tsx"),
+    // Messages (issue 14, docs/messages.md): one module under the exporter's spec route and /messages.
+    route("/exporter/messages", "routes/messages.tsx", { id: "exporter-messages" }),
+    route("/exporter/messages/:threadId", "routes/message-thread.tsx", { id: "exporter-message-thread" }),
+    route("/messages", "routes/messages.tsx", { id: "messages" }),
+    route("/messages/:threadId", "routes/message-thread.tsx", { id: "message-thread" }),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -42,5 +42,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/profile/sessions",
     "/profile/notifications",
     "/world-market-pricing/manage",
+    // Messages (issue 14): the exporter's spec route and the same module for buyers and office staff.
+    "/exporter/messages",
+    "/messages",
   ].filter((p): p is string => Boolean(p));
 }

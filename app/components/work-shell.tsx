@@ -6,7 +6,7 @@ import { LogoutButton } from "./logout-button";
 /** What a work page's loader passes to the shell (see `shellUser` in app/lib/work-page.server.ts). */
 export type ShellUser = { name: string; role: Role; loginId: string; csrf: string };
 
-const NAV: { to: string; label: string; permission: Permission }[] = [
+const NAV: { to: string; label: string; permission: Permission; exporterTo?: string }[] = [
   { to: "/farmers-list", label: "Farmers", permission: "readRegistry" },
   { to: "/onboard-farmer", label: "Onboard farmer", permission: "registerFarmers" },
   { to: "/land-plots-list", label: "Land plots", permission: "readRegistry" },
@@ -18,11 +18,14 @@ const NAV: { to: string; label: string; permission: Permission }[] = [
   { to: "/generate-reports", label: "Reports", permission: "generateReports" },
   { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
   { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
+  { to: "/messages", label: "Messages", permission: "sendMessages", exporterTo: "/exporter/messages" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */
 export function workLinks(role: Role) {
-  return NAV.filter((n) => can(role, n.permission));
+  return NAV.filter((n) => can(role, n.permission)).map((n) =>
+    role === "exporter" && n.exporterTo ? { ...n, to: n.exporterTo } : n,
+  );
 }
 
 /** A list of the traceability pages for `role`, for the dashboards. */

@@ -143,3 +143,19 @@ test.describe("world market pricing without JavaScript", () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 });
+
+test.describe("messages without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the message list and a thread fit a 360 px phone", async ({ page }) => {
+    await signIn(page, ACCOUNTS.exporter, false);
+    await page.goto("/exporter/messages");
+    await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    const thread = page.getByTestId("threads").getByRole("link").first();
+    if (await thread.count()) {
+      await thread.click();
+      expect(await pageWidth(page)).toBeLessThanOrEqual(360);
+    }
+  });
+});

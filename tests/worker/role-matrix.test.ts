@@ -127,6 +127,33 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["buyer", "exporter", "dg", "ddgaf", "office_admin"],
     (role) => as(role, "/api/fees/invoices/none/receipt"),
   ],
+
+  // Messages (issue 14): exporters, buyers and office administrators (sendMessages, ADR 005); an unknown thread → 404.
+  [
+    "GET /api/messages/threads/{id}",
+    ["exporter", "buyer", "office_admin"],
+    (role) => as(role, "/api/messages/threads/no-such-thread"),
+  ],
+  [
+    "POST /api/messages/threads/{id}/messages",
+    ["exporter", "buyer", "office_admin"],
+    (role) => as(role, "/api/messages/threads/no-such-thread/messages", "POST", { body: "Hello" }),
+  ],
+  [
+    "POST /api/messages/threads/{id}/read",
+    ["exporter", "buyer", "office_admin"],
+    (role) => as(role, "/api/messages/threads/no-such-thread/read", "POST", {}),
+  ],
+  [
+    "POST /api/messages/threads",
+    ["exporter", "buyer", "office_admin"],
+    (role) => as(role, "/api/messages/threads", "POST", {}),
+  ],
+  [
+    "GET /api/messages/attachments/{id}",
+    ["exporter", "buyer", "office_admin"],
+    (role) => as(role, "/api/messages/attachments/no-such"),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -146,6 +173,9 @@ describe("role × endpoint matrix (issue 11 rules)", () => {
 const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/farmer-dashboard", ["farmer"]],
   ["/field-agent-dashboard", ["field_agent"]],
+  // Messages (issue 14): the exporter's spec route, and the same pages for buyers and office staff.
+  ["/exporter/messages", ["exporter"]],
+  ["/messages", ["exporter", "buyer", "office_admin"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

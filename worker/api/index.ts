@@ -18,6 +18,7 @@ import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
+import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
@@ -30,7 +31,9 @@ import { usersApi } from "./users";
 export const api = new Hono<ApiEnv>()
   // 1 MiB for every body, except bulk-import uploads, which check their own 30 MiB limit.
   .use((c, next) =>
-    c.req.method === "POST" && /^\/api\/imports\/?$/.test(c.req.path)
+    c.req.method === "POST" &&
+    // Messages with an attachment check their own limit (5 MB file, worker/api/messages.ts).
+    (/^\/api\/imports\/?$/.test(c.req.path) || /^\/api\/messages\/threads(\/[^/]+\/messages)?\/?$/.test(c.req.path))
       ? next()
       : bodyLimit({ maxSize: 1024 * 1024, onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)") })(
           c,
@@ -76,6 +79,7 @@ export const api = new Hono<ApiEnv>()
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
+  .route("/messages", messagesApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

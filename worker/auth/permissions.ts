@@ -87,6 +87,8 @@ export const PERMISSIONS = {
   recordFeePayments: ["buyer", "exporter", "ddgaf", "office_admin"],
   /** Fee totals (billed, paid, outstanding): finance (DDGAF) and the Director General. */
   readFeeTotals: ["ddgaf", "dg"],
+  /** Messages (issue 14, docs/messages.md): exporters, buyers and office administrators; each service checks the thread's participants (ADR 005). */
+  sendMessages: ["exporter", "buyer", "office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

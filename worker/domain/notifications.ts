@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "shipment_update",
   "permit_update",
   "account",
+  "message_received",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -31,6 +32,7 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, string> = {
   shipment_update: "A shipment changes status",
   permit_update: "A licence or permit changes status",
   account: "My account and sign-ins",
+  message_received: "A message is sent to me",
 };
 
 export function isNotificationKind(value: unknown): value is NotificationKind {

@@ -67,6 +67,8 @@ export const AUDIT_ACTIONS = [
   "session.revoke_others",
   "notification_preference.update",
   "user.update_contact",
+  "message_thread.create",
+  "message.send",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

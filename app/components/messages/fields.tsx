@@ -1,0 +1,67 @@
+/**
+ * The fields both message forms share (new thread, reply): the message text and the attachment,
+ * with their stated limits. Plain controls: the forms work with JavaScript off.
+ */
+import { FormField } from "#app/components/kit/form-field";
+import { MESSAGE_LIMITS } from "#worker/domain/messages";
+
+/** What a refused form sends back (app/lib/messages.server.ts `MessageFormReply`). */
+export type FormReply = { values: Record<string, string>; errors: Record<string, string[]>; message?: string };
+
+export const inputClass = "mt-1 block w-full rounded border border-slate-400 px-2 py-2";
+
+/** The id, messages and typed value of field `name` of the form whose ids start with `prefix`. */
+export function fieldOf(reply: FormReply | undefined, prefix: string, name: string, hint = false) {
+  const errors = reply?.errors[name];
+  const id = `${prefix}-${name}`;
+  const describedBy = [hint ? `${id}-hint` : "", errors ? `${id}-error` : ""].join(" ").trim() || undefined;
+  return {
+    field: { id, errors },
+    control: { id, name, "aria-invalid": errors ? true : undefined, "aria-describedby": describedBy },
+    value: reply?.values[name] ?? "",
+  };
+}
+
+export function BodyField({ reply, prefix, label }: { reply?: FormReply; prefix: string; label: string }) {
+  const f = fieldOf(reply, prefix, "body", true);
+  return (
+    <FormField field={f.field} label={label} hint={`At most ${MESSAGE_LIMITS.bodyMax} characters.`}>
+      <textarea
+        {...f.control}
+        defaultValue={f.value}
+        rows={5}
+        maxLength={MESSAGE_LIMITS.bodyMax}
+        required
+        className={inputClass}
+      />
+    </FormField>
+  );
+}
+
+export function AttachmentField({ reply, prefix }: { reply?: FormReply; prefix: string }) {
+  const f = fieldOf(reply, prefix, "attachment", true);
+  return (
+    <FormField
+      field={f.field}
+      label="Attachment (optional)"
+      hint="One PDF, JPEG or PNG file, at most 5 MB. Photos are stored without their hidden data (such as GPS position). If the form is refused, choose the file again."
+    >
+      <input
+        {...f.control}
+        type="file"
+        accept=".pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png"
+        className="mt-1 block w-full text-sm"
+      />
+    </FormField>
+  );
+}
+
+/** "12 Mar 2026, 14:05 UTC". */
+export function when(iso: string) {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" })} UTC`;
+}
+
+export const sizeLabel = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

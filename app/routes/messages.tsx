@@ -1,0 +1,177 @@
+import { Form, Link } from "react-router";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { FormField } from "#app/components/kit/form-field";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Pagination } from "#app/components/kit/pagination";
+import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL } from "#worker/auth/roles";
+import { MESSAGE_LIMITS } from "#worker/domain/messages";
+import { AttachmentField, BodyField, type FormReply, fieldOf, inputClass, when } from "../components/messages/fields";
+import { WorkShell } from "../components/work-shell";
+import type { Route } from "./+types/messages";
+
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./messages.server";
+
+export const meta = () => pageMeta("Messages");
+
+const FORM_FIELDS = ["to", "department", "loginId", "subject", "reference", "body", "attachment"];
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, base, threads, totalUnread, page, pageSize, total, partners } = loaderData;
+  const reply = actionData as FormReply | undefined;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const canStart = partners.office || partners.roles.length > 0;
+  const f = (name: string, hint = false) => fieldOf(reply, "new", name, hint);
+  const to = reply?.values.to || (partners.office ? "office" : "person");
+  const whom = partners.roles.map((r) => ROLE_LABEL[r].toLowerCase()).join(" or ");
+  const article = /^[aeiou]/i.test(whom) ? "An" : "A";
+  return (
+    <WorkShell title="Messages" user={user}>
+      <p role="status" className="text-sm font-semibold" data-testid="total-unread">
+        {totalUnread === 0
+          ? "No unread messages."
+          : `${totalUnread} unread ${totalUnread === 1 ? "message" : "messages"}.`}
+      </p>
+
+      <section aria-labelledby="threads-title" className="mt-4">
+        <h2 id="threads-title" className="text-lg font-bold">
+          Conversations
+        </h2>
+        {threads.length === 0 ? (
+          <p className="mt-2 text-slate-600">No conversations yet.</p>
+        ) : (
+          <ul className="mt-2 divide-y rounded-lg border bg-white" data-testid="threads">
+            {threads.map((t) => (
+              <li key={t.id}>
+                <Link to={`${base}/${t.id}`} prefetch="none" className="block p-3 hover:bg-green-50">
+                  <span className="flex items-start justify-between gap-2">
+                    <span
+                      className={`break-words ${t.unread ? "font-bold" : "font-semibold"} text-green-900 underline`}
+                    >
+                      {t.subject}
+                    </span>
+                    {t.unread > 0 && (
+                      <span className="shrink-0 rounded-full bg-green-800 px-2 text-sm font-bold text-white">
+                        {t.unread} unread
+                      </span>
+                    )}
+                  </span>
+                  <span className="block text-sm break-words text-slate-700">With {t.with.join(", ") || "—"}</span>
+                  <span className="block text-xs text-slate-600">
+                    {t.reference ? `About ${t.reference} · ` : ""}Last message {when(t.lastMessageAt)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <Pagination page={page} pageCount={pageCount} href={(p) => `${base}?page=${p}`} />
+      </section>
+
+      {canStart && (
+        <Form
+          method="post"
+          encType="multipart/form-data"
+          className="mt-6 space-y-3 rounded-lg bg-white p-4 shadow-sm"
+          aria-labelledby="new-title"
+        >
+          <h2 id="new-title" className="text-lg font-bold">
+            New conversation
+          </h2>
+          <CsrfInput token={user.csrf} />
+          <ErrorSummary
+            items={[
+              ...(reply?.message ? [{ message: reply.message }] : []),
+              ...FORM_FIELDS.flatMap((n) =>
+                (reply?.errors[n] ?? []).map((message) => ({ fieldId: `new-${n}`, message })),
+              ),
+            ]}
+          />
+          {partners.office ? (
+            <fieldset>
+              <legend className="font-semibold">To</legend>
+              {reply?.errors.to && (
+                <p id="new-to-error" className="text-sm font-semibold text-red-700">
+                  {reply.errors.to[0]}
+                </p>
+              )}
+              <label className="mt-1 flex items-center gap-2">
+                <input id="new-to" type="radio" name="to" value="office" defaultChecked={to === "office"} />
+                The regulator's office
+              </label>
+              <label className="mt-1 flex items-center gap-2">
+                <input type="radio" name="to" value="person" defaultChecked={to === "person"} />
+                {article} {whom}
+              </label>
+            </fieldset>
+          ) : (
+            <input type="hidden" name="to" value="person" />
+          )}
+          {partners.office && (
+            <FormField
+              field={f("department", true).field}
+              label="Department (when writing to the office)"
+              hint="Every office administrator of the department reads and answers."
+            >
+              <select {...f("department", true).control} defaultValue={f("department").value} className={inputClass}>
+                <option value="">Choose a department</option>
+                {OFFICE_DEPARTMENTS.map((d) => (
+                  <option key={d} value={d}>
+                    {OFFICE_DEPARTMENT_LABEL[d]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          )}
+          <FormField
+            field={f("loginId", true).field}
+            label={
+              partners.office
+                ? `Login ID of the ${whom} (when writing to ${article.toLowerCase()} ${whom})`
+                : `Login ID of the ${whom}`
+            }
+            hint="The ID they sign in with."
+          >
+            <input
+              {...f("loginId", true).control}
+              defaultValue={f("loginId").value}
+              autoComplete="off"
+              className={inputClass}
+            />
+          </FormField>
+          <FormField
+            field={f("subject", true).field}
+            label="Subject"
+            hint={`${MESSAGE_LIMITS.subjectMin} to ${MESSAGE_LIMITS.subjectMax} characters.`}
+          >
+            <input
+              {...f("subject", true).control}
+              defaultValue={f("subject").value}
+              maxLength={MESSAGE_LIMITS.subjectMax}
+              required
+              className={inputClass}
+            />
+          </FormField>
+          <FormField
+            field={f("reference", true).field}
+            label="About (optional)"
+            hint="A batch code, shipment, order or licence number."
+          >
+            <input
+              {...f("reference", true).control}
+              defaultValue={f("reference").value}
+              maxLength={MESSAGE_LIMITS.referenceMax}
+              className={inputClass}
+            />
+          </FormField>
+          <BodyField reply={reply} prefix="new" label="Message" />
+          <AttachmentField reply={reply} prefix="new" />
+          <button type="submit" className="rounded bg-green-800 px-4 py-2 font-semibold text-white">
+            Send
+          </button>
+        </Form>
+      )}
+    </WorkShell>
+  );
+}
