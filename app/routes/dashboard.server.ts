@@ -5,6 +5,7 @@ import { dashboardMetrics } from "#worker/services/reports/dashboard-metrics";
 import { publicAggregates } from "#worker/services/reports/public-aggregates";
 import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 import { reportViewer, visibleReports } from "../lib/reports.server";
 import { routePath } from "../lib/route-path";
 
@@ -31,7 +32,12 @@ export async function loader({ request }: { request: Request }) {
       canGenerate: can(session.role, "generateReports"),
     };
   };
-  const [metrics, csrf, reports] = await Promise.all([dashboardMetrics(pageDeps().db), csrfFor(session), reportsFor()]);
+  const [metrics, csrf, reports, notices] = await Promise.all([
+    dashboardMetrics(pageDeps().db),
+    csrfFor(session),
+    reportsFor(),
+    noticesFor(session),
+  ]);
   return data(
     {
       kind: "user" as const,
@@ -42,6 +48,7 @@ export async function loader({ request }: { request: Request }) {
       metrics,
       csrf,
       reports,
+      notices,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
 import { SealTitle } from "#app/components/seal";
 import type { Role } from "#worker/auth/roles";
 import { LogoutButton } from "../components/logout-button";
@@ -68,7 +69,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     );
   }
 
-  const { user, roleLabel, access, metrics, csrf, title, reports } = loaderData;
+  const { user, roleLabel, access, metrics, csrf, title, reports, notices } = loaderData;
   return (
     <Shell title={title} subtitle={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
       {access === "read-only" && (
@@ -81,6 +82,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <Tile key={t.key} label={t.label} value={metrics[t.key]} />
         ))}
       </ul>
+      <Notices {...notices} />
       <WorkLinks role={user.role} />
       {reports && <ReportsSection reports={reports.items} canGenerate={reports.canGenerate} />}
       <p className="mt-6 text-sm text-slate-600">

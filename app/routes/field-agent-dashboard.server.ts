@@ -3,15 +3,27 @@ import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
 import { fieldAgentCounts } from "#worker/services/registry/field-agent-counts";
 import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 
 const PATH = "/field-agent-dashboard";
 
 /** The agent's own counts (from the session's user id) and the quick actions of issue 13. */
 export async function loader({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, PATH);
-  const [counts, csrf] = await Promise.all([fieldAgentCounts({ id: session.id }, pageDeps()), csrfFor(session)]);
+  const [counts, csrf, notices] = await Promise.all([
+    fieldAgentCounts({ id: session.id }, pageDeps()),
+    csrfFor(session),
+    noticesFor(session),
+  ]);
   return data(
-    { title: DASHBOARDS[PATH].title, user: publicUser(session), roleLabel: ROLE_LABEL[session.role], csrf, counts },
+    {
+      title: DASHBOARDS[PATH].title,
+      user: publicUser(session),
+      roleLabel: ROLE_LABEL[session.role],
+      csrf,
+      counts,
+      notices,
+    },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }

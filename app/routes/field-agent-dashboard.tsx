@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { AccessDenied } from "../components/work-shell";
@@ -16,7 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const ACTION = "block rounded-lg bg-green-800 p-4 text-center text-lg font-bold text-white hover:bg-green-900";
 
 export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps) {
-  const { title, user, roleLabel, csrf, counts } = loaderData;
+  const { title, user, roleLabel, csrf, counts, notices } = loaderData;
   // Pending uploads live on this phone only: the server cannot know them, so "—" until the browser counts.
   const [pending, setPending] = useState<number | null>(null);
   useEffect(() => setPending(pendingUploads()), []);
@@ -57,6 +58,7 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
           a connection.
         </p>
       </section>
+      <Notices {...notices} />
       <nav aria-label="More" className={`${SECTION} text-sm`}>
         <ul className="flex flex-wrap gap-x-4 gap-y-2">
           <li>

@@ -5,6 +5,7 @@ import { VisitQueueQuerySchema } from "#worker/contracts/land-inspection";
 import { listVisitQueue } from "#worker/services/plots/list-visit-queue";
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 import { shellUser } from "../lib/work-page.server";
 
 export const LAND_DASHBOARD_PATH = "/unified-land-inspector-dashboard";
@@ -24,6 +25,7 @@ export async function loader({ request }: { request: Request }) {
   const result = await listVisitQueue({ page: query.page, position }, pageDeps(session));
   if (!result.ok) throw data({ message: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
   const acts = access === "full";
+  const notices = await noticesFor(session);
   return data(
     {
       title: DASHBOARDS[LAND_DASHBOARD_PATH].title,
@@ -36,6 +38,7 @@ export async function loader({ request }: { request: Request }) {
       position,
       positionError: parsed.success ? null : (parsed.error.issues[0]?.message ?? null),
       typed: { lat: params.lat ?? "", lon: params.lon ?? "" },
+      notices,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
+import { Notices } from "#app/components/notices";
 import type { Role } from "#worker/auth/roles";
 import { RISK_LABEL } from "#worker/content/land-plots";
 import { formatDistance } from "#worker/domain/visit-queue";
@@ -184,6 +185,7 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
       <div className="mt-4">
         <Pagination page={queue.page} pageCount={pageCount} href={here} status={`Page ${queue.page} of ${pageCount}`} />
       </div>
+      <Notices {...loaderData.notices} />
       <p className="mt-6 text-sm">
         <Link to="/land-plots-list" className="font-semibold text-green-800 underline">
           All land plots

@@ -1,0 +1,41 @@
+/**
+ * Issue 13 "Notices": every role's dashboard lists the person's own newest notices with the unread
+ * count, and never another account's. A notice is inserted for each account as the services do
+ * (the notifications table, PLAN.md "one notifications table").
+ */
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { signInAs } from "./auth-helpers";
+import { call, one } from "./helpers";
+
+async function noticeFor(loginId: string, title: string) {
+  const user = await one<{ id: string }>("SELECT id FROM users WHERE login_id_normalized = ?", loginId.toLowerCase());
+  await env.DB.prepare(
+    "INSERT INTO notifications (id, user_id, kind, title, body, link, created_at) VALUES (?, ?, 'account', ?, 'Body text', NULL, ?)",
+  )
+    .bind(crypto.randomUUID(), user.id, title, new Date().toISOString())
+    .run();
+}
+
+describe("dashboard notices (issue 13)", () => {
+  it.each([
+    ["land_inspector", "/unified-land-inspector-dashboard"],
+    ["field_agent", "/field-agent-dashboard"],
+    ["dg", "/dg-dashboard"],
+    ["office_admin", "/office-administration-portal"],
+  ])("%s sees their own notice on %s, and not another account's", async (role, path) => {
+    const me = await signInAs(role, "10.77.0.1");
+    const mine = `Notice for ${role} ${crypto.randomUUID().slice(0, 8)}`;
+    await noticeFor(me.account.loginId, mine);
+    const other = await signInAs(role === "dg" ? "ddgots" : "dg", "10.77.0.2");
+    const theirs = `Someone else's notice ${crypto.randomUUID().slice(0, 8)}`;
+    await noticeFor(other.account.loginId, theirs);
+
+    const res = await call(path, { headers: { Cookie: me.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(mine);
+    expect(html).not.toContain(theirs);
+    expect(html).toMatch(/data-testid="unread-count"[^>]*>\s*[1-9]\d* unread/);
+  });
+});
