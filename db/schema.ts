@@ -9,5 +9,6 @@ export * from "./schema/inspections";
 export * from "./schema/land-visits";
 export * from "./schema/notifications";
 export * from "./schema/platform";
+export * from "./schema/purchases";
 export * from "./schema/registry";
 export * from "./schema/traceability";

@@ -51,7 +51,8 @@ export const batchesApi = new Hono<ApiEnv>()
       const result = await createBatch(c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
       // Weights leave the API in kg under their historical names (stored in grams, ADR 020).
-      return success(c, { batch: inKg(result.value.batch), volume: inKg(result.value.volume) }, 201);
+      const { batch, volume, purchase, repeated } = result.value;
+      return success(c, { batch: inKg(batch), volume: inKg(volume), purchase, repeated }, repeated ? 200 : 201);
     },
   )
   .get(
@@ -69,7 +70,8 @@ export const batchesApi = new Hono<ApiEnv>()
         c.header("Retry-After", String(allowance.retryAfterSeconds));
         return apiError(c, 429, LOOKUP_LIMITED(allowance.retryAfterSeconds));
       }
-      const result = await lookupFarmerForPurchase(c.req.valid("query").farmerId, serviceDeps(c));
+      const q = c.req.valid("query");
+      const result = await lookupFarmerForPurchase(q.farmerId ?? q.card ?? q.phone ?? "", serviceDeps(c));
       if (!result.ok) return reply(c, result);
       return success(c, { farmer: result.value });
     },
