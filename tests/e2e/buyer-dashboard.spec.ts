@@ -1,5 +1,11 @@
 import { expect, test } from "@playwright/test";
+import { fixtures } from "./a11y-helpers";
 import { ACCOUNTS, open, signIn } from "./helpers";
+
+// The demo data (idempotent): FRM000001 and her low-risk cocoa plot.
+test.beforeAll(async ({ request }) => {
+  await fixtures(request);
+});
 
 // The buyer's purchase on a 360 px phone with JavaScript off (issue 13): find the farmer by the ID
 // on her card, see her plots and what each can still yield, record the purchase with its price
