@@ -110,7 +110,7 @@ export function PurchaseList({
             </span>
             <span className="block">
               {p.price ? `${p.price} · total ${p.total}` : "Price not recorded"} ·{" "}
-              <a href={`/api/batches/${p.batchCode}/receipt`} className={link}>
+              <a href={`/api/batches/${p.batchCode}/receipt`} className="whitespace-nowrap text-green-800 underline">
                 Receipt (PDF)
               </a>
             </span>
