@@ -7,6 +7,7 @@ const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
 /** Dashboards with a route module of their own (issue 13); the rest share routes/dashboard.tsx. */
 const OWN_DASHBOARDS: Record<string, string> = {
   "/farmer-dashboard": "routes/farmer-dashboard.tsx",
+  "/agricultural-buyer-dashboard": "routes/agricultural-buyer-dashboard.tsx",
   "/field-agent-dashboard": "routes/field-agent-dashboard.tsx",
   "/warehouse-inspector-dashboard": "routes/warehouse-inspector-dashboard.tsx",
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",

@@ -12,6 +12,7 @@ export * from "./schema/market";
 export * from "./schema/messages";
 export * from "./schema/notifications";
 export * from "./schema/platform";
+export * from "./schema/purchases";
 export * from "./schema/registry";
 export * from "./schema/sessions";
 export * from "./schema/traceability";

@@ -33,6 +33,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/bulk-import",
     "/batches",
     batchCode && `/batches/${batchCode}`,
+    // The buyer dashboard with a farmer looked up: the purchase form (issue 13).
+    "/agricultural-buyer-dashboard?farmer=FRM000001",
     "/audit-log",
     "/certificate-testing-dashboard",
     "/generate-reports",

@@ -1,6 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { batchByCode } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
 import {
   type ComplianceInput,
@@ -10,12 +11,15 @@ import {
   SplitSchema,
   TransferSchema,
 } from "#worker/contracts/batches";
+import { DispatchSchema } from "#worker/contracts/inspections";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
 import { recordDds } from "#worker/services/batches/record-dds";
 import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
+import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
+import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
 import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -24,7 +28,7 @@ import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
-export const INTENTS = ["transfer", "split", "merge", "compliance", "dds"] as const;
+export const INTENTS = ["transfer", "split", "merge", "compliance", "dds", "dispatch"] as const;
 export type Intent = (typeof INTENTS)[number];
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
@@ -34,6 +38,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!view)
     notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
+  // Inspections (issue 13): the buyer who holds the batch sends it to a warehouse while it is still
+  // with them, and everyone who sees the batch sees its inspection — a rejection with why.
+  const { db } = pageDeps();
+  const row = await batchByCode(db, batch.batchCode);
+  const inspections = row ? await inspectionsOfBatch(db, row, new Date()) : null;
+  const canDispatch = session.role === "buyer" && row?.holderId === session.id && row.status === "purchased";
   return data(
     {
       user: await shellUser(session),
@@ -77,6 +87,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       lineage: view.lineage,
       eligibility: view.eligibility,
       actions: view.actions,
+      inspection: inspections && {
+        dispatch: inspections.dispatch && {
+          warehouse: inspections.dispatch.warehouse,
+          dispatchedAt: inspections.dispatch.dispatchedAt,
+        },
+        quality: inspections.quality,
+      },
+      dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
@@ -98,6 +116,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     merge: MergeFormSchema,
     compliance: ComplianceSchema,
     dds: DdsSchema,
+    dispatch: DispatchSchema,
   }[intent];
   const submission = parseWithZod(formData, { schema });
   if (!(await verifyCsrf(session, formData)))
@@ -143,6 +162,9 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     case "dds":
       outcome = await recordDds(code, v as never, deps);
+      break;
+    case "dispatch":
+      outcome = await dispatchBatch(code, v as never, deps);
       break;
   }
   return formReply(

@@ -2,6 +2,7 @@ import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
+import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
 import { Lineage } from "#app/components/batch/lineage";
 import { OriginsTable } from "#app/components/batch/origins-table";
 import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
@@ -30,12 +31,14 @@ const RECORDED: Record<string, string> = {
   mark_compliant: "The batch is marked EUDR-compliant.",
   recheck: "Compliance re-checked against the plots' latest verdicts.",
   dds: "DDS reference and verification numbers recorded.",
+  dispatch: "The batch is sent to the warehouse: it is in the warehouse inspector's intake queue.",
 };
 
 export default function BatchDetails({ loaderData: d, actionData }: Route.ComponentProps) {
   const { batch, actions } = d;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
-  const anyAction = actions.nextSteps.length > 0 || actions.split || actions.merge || actions.certify || actions.dds;
+  const anyAction =
+    actions.nextSteps.length > 0 || actions.split || actions.merge || actions.certify || actions.dds || !!d.dispatch;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
   const shown: Record<string, boolean> = {
     transfer: actions.nextSteps.length > 0,
@@ -43,6 +46,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     merge: actions.merge,
     compliance: actions.certify,
     dds: actions.dds,
+    dispatch: !!d.dispatch,
   };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
@@ -78,12 +82,14 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
             />
           ))}
           {actions.certify && <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />}
+          {d.dispatch && <DispatchForm dispatch={d.dispatch} csrf={d.user.csrf} result={resultFor("dispatch")} />}
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
           {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
           {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
         </section>
       )}
 
+      <InspectionSection inspection={d.inspection} />
       <OriginsTable d={d} />
       <CustodyTimeline d={d} />
       <Lineage d={d} />

@@ -256,6 +256,11 @@ function Sales({ sales }: { sales: View["sales"] }) {
               <dd>{s.price ?? T.priceNotRecorded}</dd>
             </dl>
             {s.complianceReason && <p className="text-slate-700">{s.complianceReason}</p>}
+            <p>
+              <a href={`/api/batches/${s.batchCode}/receipt`} className="text-green-800 underline">
+                Purchase receipt (PDF)
+              </a>
+            </p>
             {s.certificates.length > 0 && (
               <p>
                 Certificates:{" "}

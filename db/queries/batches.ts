@@ -37,6 +37,8 @@ export async function farmersByCode(db: Database, codes: string[]) {
         db
           .select({
             ...farmerRefColumns(),
+            /** The farmer's own account, if any: where the purchase notice goes. */
+            userId: farmers.userId,
           })
           .from(farmers)
           .where(inArray(farmers.farmerId, part)),

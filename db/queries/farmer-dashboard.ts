@@ -5,7 +5,7 @@
  */
 import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { batches, batchOrigins, certificates, farmers, landPlots, plotAssessments, users } from "../schema";
+import { batches, batchOrigins, certificates, farmers, landPlots, plotAssessments, purchases, users } from "../schema";
 
 /** The register rows a farmer account stands for: linked by user id, or whose Farmer ID is the login ID. */
 export async function farmersOfAccount(db: Database, userId: string, loginId: string) {
@@ -82,10 +82,14 @@ export async function ownSales(db: Database, farmerIds: string[], limit = 50) {
       buyerFirstName: users.firstName,
       buyerLastName: users.lastName,
       buyerCompany: users.companyName,
+      /** What the buyer recorded paying (purchases), minor units per kg with the currency. */
+      pricePerKgMinor: purchases.pricePerKgMinor,
+      currency: purchases.currency,
     })
     .from(batchOrigins)
     .innerJoin(batches, eq(batches.id, batchOrigins.batchId))
     .leftJoin(users, eq(users.id, batches.createdBy))
+    .leftJoin(purchases, eq(purchases.batchId, batches.id))
     .where(and(inArray(batchOrigins.farmerId, farmerIds), isNull(batches.derivedBy)))
     .groupBy(batches.id)
     .orderBy(desc(batches.createdAt))

@@ -159,3 +159,10 @@ test.describe("messages without JavaScript", () => {
     }
   });
 });
+
+test("the buyer dashboard with a farmer looked up fits a 360 px phone (issue 13)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.buyer);
+  await open(page, "/agricultural-buyer-dashboard?farmer=FRM000001");
+  await expect(page.getByRole("heading", { name: "Buy from a farmer" })).toBeVisible();
+  expect(await pageWidth(page), "the buyer dashboard is wider than the screen").toBeLessThanOrEqual(360);
+});

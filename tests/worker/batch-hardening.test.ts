@@ -317,7 +317,17 @@ describe("I-1: the purchase helper", () => {
         farmerId: "FRM000010",
         initials: "M. T.",
         cropYear: expect.stringMatching(/^\d{4}\/\d{2}$/),
-        plots: [{ plotCode: "PLT-000010-01", crop: "Cocoa", eligible: false, canStillSupplyKg: null }],
+        plots: [
+          {
+            plotCode: "PLT-000010-01",
+            crop: "Cocoa",
+            eligible: false,
+            canStillSupplyKg: null,
+            canStillSupplyG: null,
+            // Why, in plain words — never the risk evidence (issue 13).
+            reason: "Not eligible: its deforestation risk is not low",
+          },
+        ],
       },
     });
     for (const secret of ["Musu", "Tarpehwolo", "Gbarpolu", "high", "7.25", "phone"])

@@ -50,6 +50,13 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["buyer"],
     (role) => as(role, "/api/batches/purchase-lookup?farmerId=FRM999999"),
   ],
+  // Buyer dashboard (issue 13): a purchase with price and payment; an empty body → 400 for the buyer.
+  ["POST /api/batches (purchase)", ["buyer"], (role) => as(role, "/api/batches", "POST", { pricePerKg: "2.50" })],
+  [
+    "GET /api/batches/purchase-lookup?phone=",
+    ["buyer"],
+    (role) => as(role, "/api/batches/purchase-lookup?phone=0886000000"),
+  ],
   // Land inspection (issue 13): unknown plot → 404 for the roles allowed.
   [
     "POST /api/plots/{id}/visits",
@@ -176,6 +183,7 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   // Messages (issue 14): the exporter's spec route, and the same pages for buyers and office staff.
   ["/exporter/messages", ["exporter"]],
   ["/messages", ["exporter", "buyer", "office_admin"]],
+  ["/agricultural-buyer-dashboard", ["buyer"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

@@ -15,11 +15,12 @@ import { certifyBatch } from "../services/batches/certify-batch";
 import { createBatch } from "../services/batches/create-batch";
 import { mergeBatches } from "../services/batches/merge-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "../services/batches/purchase-lookup";
+import { purchaseReceipt } from "../services/batches/purchase-receipt";
 import { listVisibleBatches, readBatch } from "../services/batches/read-batches";
 import { recordDds } from "../services/batches/record-dds";
 import { splitBatch } from "../services/batches/split-batch";
 import { transferBatch } from "../services/batches/transfer-batch";
-import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { type ApiEnv, requirePermission, requireSession, serviceDeps } from "./middleware";
 import { apiError, paged, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -51,7 +52,8 @@ export const batchesApi = new Hono<ApiEnv>()
       const result = await createBatch(c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
       // Weights leave the API in kg under their historical names (stored in grams, ADR 020).
-      return success(c, { batch: inKg(result.value.batch), volume: inKg(result.value.volume) }, 201);
+      const { batch, volume, purchase, repeated } = result.value;
+      return success(c, { batch: inKg(batch), volume: inKg(volume), purchase, repeated }, repeated ? 200 : 201);
     },
   )
   .get(
@@ -69,7 +71,8 @@ export const batchesApi = new Hono<ApiEnv>()
         c.header("Retry-After", String(allowance.retryAfterSeconds));
         return apiError(c, 429, LOOKUP_LIMITED(allowance.retryAfterSeconds));
       }
-      const result = await lookupFarmerForPurchase(c.req.valid("query").farmerId, serviceDeps(c));
+      const q = c.req.valid("query");
+      const result = await lookupFarmerForPurchase(q.farmerId ?? q.card ?? q.phone ?? "", serviceDeps(c));
       if (!result.ok) return reply(c, result);
       return success(c, { farmer: result.value });
     },
@@ -84,6 +87,29 @@ export const batchesApi = new Hono<ApiEnv>()
       if (!result.ok) return reply(c, result);
       const { merged, parents } = result.value;
       return success(c, { batch: inKg(merged), parents: parents.map((p) => p.batchCode) }, 201);
+    },
+  )
+  .get(
+    "/:code/receipt",
+    requireSession(),
+    describe("The purchase receipt PDF (with the batch's trace QR code): for its buyer and its farmers only", {
+      200: "The receipt PDF",
+    }),
+    async (c) => {
+      const result = await purchaseReceipt(c.req.param("code"), {
+        ...serviceDeps(c),
+        origin: new URL(c.req.url).origin,
+      });
+      if (!result.ok) return reply(c, result);
+      const { bytes, fileName } = result.value;
+      return new Response(bytes as BodyInit, {
+        headers: {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `inline; filename="${fileName}"`,
+          "Content-Length": String(bytes.length),
+          "Cache-Control": "private, no-store",
+        },
+      });
     },
   )
   .get("/:code", requirePermission("readBatches"), describe("A batch with its custody chain and origin"), async (c) => {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { COMPLIANCE_STATUSES } from "../domain/batch-compliance";
 import { QUALITY_GRADES } from "../domain/commodities";
 import { BATCH_STATUSES, CHAIN } from "../domain/custody";
+import { CURRENCIES, parseMinor } from "../domain/money";
 import { parseKgToGrams } from "../domain/weight";
 import { COMMODITY_NAMES } from "./batches-light";
 import { optionalText } from "./optional-text";
@@ -61,7 +62,26 @@ export const BATCH_MESSAGES = {
   complianceAction: "Choose what to do: mark_compliant, recheck or revoke_compliance (the decision is never assumed)",
   revokeReason: "Give the reason for revoking the certification (at least 10 characters)",
   revokeReasonTooLong: "The reason must be 500 characters or fewer",
+  priceRequired: "Enter the price per kg, like 2.50 (at most 2 decimals)",
+  currencyRequired: "Choose the currency: USD or LRD",
+  moistureRange: "Moisture must be a percentage from 0 to 100 with at most 1 decimal, like 7.5",
+  paymentMethodRequired: "Choose how the farmer was paid",
+  paymentReferenceRequired: "Enter the payment reference (transaction or transfer number)",
+  paymentReferenceTooLong: "The payment reference must be 60 characters or fewer",
+  submissionId: "The form could not be matched to a submission. Reload the page and try again.",
 } as const;
+
+/** How a farmer is paid (issue 13, buyer dashboard). */
+export const PAYMENT_METHODS = ["cash", "mobile_money", "bank_transfer", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
+  cash: "Cash",
+  mobile_money: "Mobile money",
+  bank_transfer: "Bank transfer",
+  other: "Other",
+};
+/** Largest price per kg accepted (minor units): 100,000.00 a kg is far above any farm-gate price. */
+const MAX_PRICE_MINOR = 10_000_000;
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
 
@@ -136,6 +156,43 @@ const codeList = (message: string) =>
       }),
   );
 
+/** Price per kg typed ("2.50") or sent (2.5 or "2.50") → integer minor units (no float arithmetic). */
+const pricePerKg = z
+  .union([z.string(), z.number()], { error: BATCH_MESSAGES.priceRequired })
+  .transform((v) => parseMinor(String(v)))
+  .refine((v) => v !== null && v > 0 && v <= MAX_PRICE_MINOR, BATCH_MESSAGES.priceRequired)
+  .transform((v) => v!);
+
+/** What the buyer paid and how (all optional on the API; the dashboard form requires price and method). */
+const payment = {
+  pricePerKg: pricePerKg.optional(),
+  currency: z.enum(CURRENCIES, { error: BATCH_MESSAGES.currencyRequired }).optional(),
+  /** Percent with at most one decimal → tenths of a percent. */
+  moisturePct: z
+    .number({ error: BATCH_MESSAGES.moistureRange })
+    .min(0, BATCH_MESSAGES.moistureRange)
+    .max(100, BATCH_MESSAGES.moistureRange)
+    .refine((v) => Number.isInteger(Math.round(v * 1000) / 100), BATCH_MESSAGES.moistureRange)
+    .transform((v) => Math.round(v * 10))
+    .optional(),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: BATCH_MESSAGES.paymentMethodRequired }).optional(),
+  paymentReference: optionalText(60, BATCH_MESSAGES.paymentReferenceTooLong),
+  submissionId: z.uuid({ error: BATCH_MESSAGES.submissionId }).optional(),
+};
+
+/** Price and currency come together; mobile money and bank transfers carry their reference. */
+function paymentRules(
+  v: { pricePerKg?: number; currency?: string; paymentMethod?: string; paymentReference?: string },
+  ctx: z.RefinementCtx,
+) {
+  if (v.pricePerKg !== undefined && v.currency === undefined)
+    ctx.addIssue({ code: "custom", path: ["currency"], message: BATCH_MESSAGES.currencyRequired });
+  if (v.pricePerKg === undefined && v.currency !== undefined)
+    ctx.addIssue({ code: "custom", path: ["pricePerKg"], message: BATCH_MESSAGES.priceRequired });
+  if ((v.paymentMethod === "mobile_money" || v.paymentMethod === "bank_transfer") && !v.paymentReference)
+    ctx.addIssue({ code: "custom", path: ["paymentReference"], message: BATCH_MESSAGES.paymentReferenceRequired });
+}
+
 /** A buyer's purchase from one or more farmers (creates the batch). */
 export const PurchaseSchema = z
   .object({
@@ -163,11 +220,31 @@ export const PurchaseSchema = z
     ...gps,
     location: place(BATCH_MESSAGES.purchasePlace),
     note: optionalText(500, BATCH_MESSAGES.noteTooLong),
+    ...payment,
   })
   .superRefine(gpsPair)
-  .transform(({ weightKg, ...rest }) => ({ ...rest, weightG: weightKg }));
-/** Parsed purchase: the form/API field `weightKg` (kg) becomes `weightG` (integer grams). */
+  .superRefine(paymentRules)
+  .transform(({ weightKg, pricePerKg, moisturePct, ...rest }) => ({
+    ...rest,
+    weightG: weightKg,
+    pricePerKgMinor: pricePerKg,
+    moistureTenthPct: moisturePct,
+  }));
+/**
+ * Parsed purchase: the form/API field `weightKg` (kg) becomes `weightG` (integer grams),
+ * `pricePerKg` becomes `pricePerKgMinor` (minor units), `moisturePct` becomes `moistureTenthPct`.
+ */
 export type PurchaseInput = z.infer<typeof PurchaseSchema>;
+
+/** The buyer dashboard's purchase form: the same purchase, with the price and how it was paid required. */
+export const BuyerPurchaseSchema = PurchaseSchema.superRefine((v, ctx) => {
+  if (v.pricePerKgMinor === undefined)
+    ctx.addIssue({ code: "custom", path: ["pricePerKg"], message: BATCH_MESSAGES.priceRequired });
+  if (v.currency === undefined)
+    ctx.addIssue({ code: "custom", path: ["currency"], message: BATCH_MESSAGES.currencyRequired });
+  if (v.paymentMethod === undefined)
+    ctx.addIssue({ code: "custom", path: ["paymentMethod"], message: BATCH_MESSAGES.paymentMethodRequired });
+});
 
 /** One custody step after the purchase: intake, inspection, port inspection, export. */
 export const TransferSchema = z
@@ -280,7 +357,17 @@ export const ComplianceSchema = z
 export type ComplianceInput = z.infer<typeof ComplianceSchema>;
 
 /** GET /api/batches/purchase-lookup: the farmer a buyer is about to buy from. */
-export const PurchaseLookupSchema = z.object({ farmerId });
+export const PurchaseLookupSchema = z
+  .object({
+    farmerId: farmerId.optional(),
+    /** The text of a scanned farmer card (`LR-FARMER:FRM…`). */
+    card: z.string().trim().max(60).optional(),
+    phone: z.string().trim().max(30).optional(),
+  })
+  .refine((v) => v.farmerId || v.card || v.phone, {
+    path: ["farmerId"],
+    message: "Give the farmerId, the card's text or the farmer's phone number",
+  });
 
 /** Filters of /batches and GET /api/batches (query string). */
 export const BatchFilterSchema = z.object({

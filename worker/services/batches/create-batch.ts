@@ -3,9 +3,13 @@
  * be registered to the named farmers and grow the commodity; the batch gets a readable unique
  * code, the commodity's HS heading, its compliance from the plots' verdicts and the volume
  * plausibility flag; the batch, its origins, the first custody event and the audit row are
- * written in one transaction.
+ * written in one transaction. Issue 13 adds what the buyer paid (purchases: price per kg and total
+ * in minor units with the currency, moisture, payment method and reference), a notice to each
+ * farmer with an account (and to the buyer when the purchase is flagged) in the same transaction,
+ * and `submissionId`: a resend of the same submission answers the same batch.
  */
 
+import { errorText, isUniqueViolation } from "#db/errors";
 import {
   cropYieldOverride,
   farmersByCode,
@@ -16,10 +20,12 @@ import {
   plotsByCode,
   purchasedFromPlots,
 } from "#db/queries/batches";
+import { insertPurchase, type PurchaseRow, purchaseBySubmission } from "#db/queries/purchases";
 import type { PurchaseInput } from "#worker/contracts/batches";
 import { evaluateBatchCompliance, statusFor } from "#worker/domain/batch-compliance";
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { canTransition } from "#worker/domain/custody";
+import { formatMoney, totalForWeight } from "#worker/domain/money";
 import {
   checkVolumePlausibility,
   cropYearOf,
@@ -27,17 +33,72 @@ import {
   type VolumeCheck,
   yieldFor,
 } from "#worker/domain/volume-plausibility";
+import { formatKg } from "#worker/domain/weight";
+import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
-import { fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, withNewBatchCodes } from "./batch-common";
 
-export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };
+/** What the buyer paid, as stored (minor units); null fields where the buyer did not record them. */
+export type StoredPurchase = Pick<
+  PurchaseRow,
+  "pricePerKgMinor" | "currency" | "totalMinor" | "moistureTenthPct" | "paymentMethod" | "paymentReference"
+>;
+export type CreatedBatch = {
+  batch: NewBatch & { id: string; batchCode: string };
+  volume: VolumeCheck;
+  purchase: StoredPurchase;
+  /** True when this was a resend of an earlier submission: nothing new was stored. */
+  repeated: boolean;
+};
+
+const SUBMISSION_TAKEN = "This submission was already used by another account";
+
+/** The answer to a resend: the batch the first submission created (only to the buyer who sent it). */
+async function earlierSubmission(
+  deps: BatchDeps,
+  submissionId: string | undefined,
+): Promise<Result<CreatedBatch> | null> {
+  if (!submissionId) return null;
+  const earlier = await purchaseBySubmission(deps.db, submissionId);
+  if (!earlier) return null;
+  if (earlier.purchase.buyerId !== deps.actor.id) return fail(409, SUBMISSION_TAKEN);
+  const { batch, purchase } = earlier;
+  return ok({
+    batch,
+    volume: {
+      checked: batch.volumeNote !== null && !batch.volumeNote.startsWith("Volume not checked"),
+      flagged: batch.volumeFlag,
+      gramsPerHectare: null,
+      totalHectares: 0,
+      capacityG: null,
+      alreadyPurchasedG: 0,
+      remainingG: null,
+      note: batch.volumeNote ?? "",
+    },
+    purchase: storedPurchase(purchase),
+    repeated: true,
+  });
+}
+
+function storedPurchase(p: StoredPurchase): StoredPurchase {
+  return {
+    pricePerKgMinor: p.pricePerKgMinor,
+    currency: p.currency,
+    totalMinor: p.totalMinor,
+    moistureTenthPct: p.moistureTenthPct,
+    paymentMethod: p.paymentMethod,
+    paymentReference: p.paymentReference,
+  };
+}
 
 export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promise<Result<CreatedBatch>> {
   const { db, actor } = deps;
   const now = (deps.now ?? (() => new Date()))();
   const allowed = canTransition("harvested", "purchased", actor.role);
   if (!allowed.ok) return fail(403, allowed.message);
+  const resent = await earlierSubmission(deps, input.submissionId);
+  if (resent) return resent;
 
   const [farmers, plots] = await Promise.all([farmersByCode(db, input.farmerIds), plotsByCode(db, input.plotCodes)]);
   const errors: Record<string, string[]> = {};
@@ -106,57 +167,113 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
   const id = crypto.randomUUID();
   const occurredAt = now.toISOString();
 
-  return withNewBatchCodes(db, input.commodity, now.getUTCFullYear(), 1, async ([batchCode]) => {
-    const batch = {
-      id,
-      batchCode: batchCode!,
-      commodity: input.commodity,
-      hsCode: EUDR_COMMODITIES[input.commodity].hsCode,
-      weightG: input.weightG,
-      grade: input.grade,
-      harvestDate: input.harvestDate,
-      status: "purchased",
-      complianceStatus: statusFor(compliance),
-      complianceReason: compliance.reason,
-      county: counties.join(", ") || null,
-      holderId: actor.id,
-      volumeFlag: volume.flagged,
-      volumeNote: volume.note,
-      derivedBy: null,
-      createdBy: actor.id,
-    } satisfies NewBatch;
-    const event = custodyEvent(actor, occurredAt, {
-      batchId: id,
-      fromStatus: "harvested",
-      toStatus: "purchased",
-      latitude: input.latitude ?? null,
-      longitude: input.longitude ?? null,
-      location: input.location,
-      weightInG: null,
-      weightOutG: input.weightG,
-      note: [input.note, volume.flagged ? volume.note : null].filter(Boolean).join(" — ") || null,
+  const purchase: StoredPurchase = {
+    pricePerKgMinor: input.pricePerKgMinor ?? null,
+    currency: input.pricePerKgMinor === undefined ? null : (input.currency ?? null),
+    totalMinor: input.pricePerKgMinor === undefined ? null : totalForWeight(input.pricePerKgMinor, input.weightG),
+    moistureTenthPct: input.moistureTenthPct ?? null,
+    paymentMethod: input.paymentMethod ?? null,
+    paymentReference: input.paymentReference ?? null,
+  };
+
+  try {
+    return await writePurchase();
+  } catch (error) {
+    // Two sends of one submission at the same moment: the second finds the first's batch.
+    if (input.submissionId && isUniqueViolation(error, "submission_id")) {
+      const resentNow = await earlierSubmission(deps, input.submissionId);
+      if (resentNow) return resentNow;
+    }
+    throw new Error(`Purchase not recorded: ${errorText(error)}`, { cause: error });
+  }
+
+  function writePurchase() {
+    return withNewBatchCodes(db, input.commodity, now.getUTCFullYear(), 1, async ([batchCode]) => {
+      const batch = {
+        id,
+        batchCode: batchCode!,
+        commodity: input.commodity,
+        hsCode: EUDR_COMMODITIES[input.commodity].hsCode,
+        weightG: input.weightG,
+        grade: input.grade,
+        harvestDate: input.harvestDate,
+        status: "purchased",
+        complianceStatus: statusFor(compliance),
+        complianceReason: compliance.reason,
+        county: counties.join(", ") || null,
+        holderId: actor.id,
+        volumeFlag: volume.flagged,
+        volumeNote: volume.note,
+        derivedBy: null,
+        createdBy: actor.id,
+      } satisfies NewBatch;
+      const event = custodyEvent(actor, occurredAt, {
+        batchId: id,
+        fromStatus: "harvested",
+        toStatus: "purchased",
+        latitude: input.latitude ?? null,
+        longitude: input.longitude ?? null,
+        location: input.location,
+        weightInG: null,
+        weightOutG: input.weightG,
+        note: [input.note, volume.flagged ? volume.note : null].filter(Boolean).join(" — ") || null,
+      });
+      const origins = plots.map((p, i) => ({
+        batchId: id,
+        plotId: p.id,
+        farmerId: p.farmerId,
+        weightG: shares[i]!,
+        plotVersion: p.version,
+      }));
+      const paid =
+        purchase.pricePerKgMinor !== null && purchase.currency !== null && purchase.totalMinor !== null
+          ? ` for ${formatMoney({ amountMinor: purchase.totalMinor, currency: purchase.currency as "USD" | "LRD" })}`
+          : "";
+      const link = `/batches/${batch.batchCode}`;
+      const notices = [
+        ...farmers
+          .filter((f) => f.userId)
+          .map((f) => ({
+            userId: f.userId!,
+            kind: "purchase_recorded" as const,
+            title: `Purchase recorded: ${batch.batchCode}`,
+            body: `${formatKg(origins.filter((o) => o.farmerId === f.farmerId).reduce((s, o) => s + o.weightG, 0))} of ${input.commodity} from your plots${input.farmerIds.length > 1 ? " (part of a larger batch)" : paid}.`,
+            link: "/farmer-dashboard",
+            subject: { type: "batch", id: batch.batchCode },
+            dedupeKey: `purchase_recorded:${batch.id}:${f.farmerId}`,
+          })),
+        ...(volume.flagged
+          ? [
+              {
+                userId: actor.id,
+                kind: "purchase_flagged" as const,
+                title: `Purchase flagged: ${batch.batchCode}`,
+                body: volume.note,
+                link,
+                subject: { type: "batch", id: batch.batchCode },
+                dedupeKey: `purchase_flagged:${batch.id}`,
+              },
+            ]
+          : []),
+      ];
+      await db.batch([
+        insertBatch(db, batch),
+        ...insertOrigins(db, origins),
+        insertCustodyEvent(db, event),
+        insertPurchase(db, { batchId: id, buyerId: actor.id, submissionId: input.submissionId ?? null, ...purchase }),
+        auditEntry(db, actor, "batch.purchase", "batch", batch.batchCode, null, {
+          ...snapshot(batch),
+          origins: origins.map((o) => ({
+            plotCode: plots.find((p) => p.id === o.plotId)!.plotCode,
+            farmerId: o.farmerId,
+            weightG: o.weightG,
+          })),
+          custody: custodySnapshot(event),
+          purchase,
+        }),
+        ...notices.map((n) => notifyStatement(db, n, now)),
+      ]);
+      return { ok: true as const, value: { batch, volume, purchase, repeated: false } };
     });
-    const origins = plots.map((p, i) => ({
-      batchId: id,
-      plotId: p.id,
-      farmerId: p.farmerId,
-      weightG: shares[i]!,
-      plotVersion: p.version,
-    }));
-    await db.batch([
-      insertBatch(db, batch),
-      ...insertOrigins(db, origins),
-      insertCustodyEvent(db, event),
-      auditEntry(db, actor, "batch.purchase", "batch", batch.batchCode, null, {
-        ...snapshot(batch),
-        origins: origins.map((o) => ({
-          plotCode: plots.find((p) => p.id === o.plotId)!.plotCode,
-          farmerId: o.farmerId,
-          weightG: o.weightG,
-        })),
-        custody: custodySnapshot(event),
-      }),
-    ]);
-    return { ok: true as const, value: { batch, volume } };
-  });
+  }
 }

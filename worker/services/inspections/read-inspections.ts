@@ -15,7 +15,14 @@ import {
   warehouseInspectors,
 } from "#db/queries/inspections";
 import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
-import { type Blocker, DISPOSITION_LABEL, type Disposition, exportBlockers } from "#worker/domain/inspections";
+import {
+  type Blocker,
+  DISPOSITION_LABEL,
+  type Disposition,
+  exportBlockers,
+  inspectionVerdict,
+  isGraded,
+} from "#worker/domain/inspections";
 import { permitStates } from "../licensing/permit-check";
 
 /** A warehouse inspector's queue; `null` lists every warehouse (read-only oversight). */
@@ -98,6 +105,10 @@ export async function inspectionsOfBatch(db: Database, batch: BatchRow, now: Dat
       decidingCriteria: JSON.parse(quality.decidingCriteria) as string[],
       rejectionReason: quality.rejectionReason,
       disposition: quality.disposition ? DISPOSITION_LABEL[quality.disposition as Disposition] : null,
+      /** Each measurement with its reference limit, e.g. "Moisture: 9.0 % (limit ≤ 7.5 % (LACRA))". */
+      measurements: isGraded(quality.commodity)
+        ? inspectionVerdict(quality).criteria.map((c) => `${c.name}: ${c.measured} (limit ${c.limit})`)
+        : [],
     },
     port: port && {
       outcome: port.outcome,

@@ -16,7 +16,7 @@ import {
 import { listNotifications } from "#db/queries/notifications";
 import { evidenceKinds, evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import { farmerCardPayload } from "#worker/domain/farmer-card";
-import type { Money } from "#worker/domain/money";
+import { isCurrency, type Money, totalForWeight } from "#worker/domain/money";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { formatKg } from "#worker/domain/weight";
 import { qrSvg } from "../batches/render-qr";
@@ -34,11 +34,19 @@ export function saleWeight(grams: number | null): string {
 }
 
 /**
- * The price the buyer paid, once purchases record one (issue 13, buyer dashboard); until then
- * every sale answers null and the page says "not recorded". The one place that reads it.
+ * What the buyer paid her for this sale (issue 13, buyer dashboard): the recorded price per kg ×
+ * the weight drawn from her plots (her share of a batch bought from several farmers), in minor
+ * units of the recorded currency; null when the buyer recorded no price ("not recorded").
  */
-export function pricePaid(_sale: { batchId: string }): Money | null {
-  return null;
+export function pricePaid(sale: {
+  weightG: number;
+  fromMyPlotsG: number | null;
+  pricePerKgMinor: number | null;
+  currency: string | null;
+}): Money | null {
+  if (sale.pricePerKgMinor === null || !isCurrency(sale.currency)) return null;
+  const grams = sale.fromMyPlotsG != null && sale.fromMyPlotsG < sale.weightG ? sale.fromMyPlotsG : sale.weightG;
+  return { amountMinor: totalForWeight(sale.pricePerKgMinor, grams), currency: sale.currency };
 }
 
 /** The stored outline, or null when it is not one the outline drawing knows (never breaks the page). */

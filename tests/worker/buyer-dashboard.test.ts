@@ -1,0 +1,331 @@
+/**
+ * Issue 13, the buyer dashboard: a purchase with its price (exact minor units and total), moisture
+ * and payment; idempotent by submissionId; what a plot can still yield falls after a purchase; a
+ * retired plot cannot supply; the receipt PDF for its buyer and farmer only; buyer B sees nothing of
+ * buyer A; the no-JS purchase form (plain POST, CSRF, typed values kept with messages by field);
+ * the batch page's dispatch form and inspection section.
+ */
+import { env } from "cloudflare:test";
+import { PDFDocument } from "pdf-lib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "#worker/services/auth/password";
+import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
+import { call } from "./helpers";
+import { decodeHtml as decode } from "./html";
+
+// biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
+const read = async (res: Response): Promise<any> => res.json();
+let buyerB: { token: string; cookie: string };
+
+beforeAll(async () => {
+  await seedAndSignIn();
+  await env.DB.prepare(
+    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, password_hash, active, must_change_password, is_demo)
+     VALUES ('buyer-b', 'BUYER-B-01', 'BUYER-B-01', 'buyer', 'Second', 'Buyer', ?, 1, 0, 0)`,
+  )
+    .bind(await hashPassword("Second#Buyer-2026"))
+    .run();
+  await env.DB.prepare("UPDATE farmers SET phone = '+231 77 555 0101' WHERE farmer_id = 'FRM000001'").run();
+  const res = await call("/api/auth/buyer-login", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.61.0.9" },
+    body: JSON.stringify({ buyerId: "BUYER-B-01", password: "Second#Buyer-2026" }),
+  });
+  expect(res.status).toBe(200);
+  buyerB = {
+    token: ((await res.json()) as { token: string }).token,
+    cookie: res.headers.get("set-cookie")!.split(";")[0]!,
+  };
+});
+
+const asB = (path: string) => call(path, { headers: { Authorization: `Bearer ${buyerB.token}` } });
+const priced = (over: Record<string, unknown> = {}) =>
+  purchase({
+    pricePerKg: "2.35",
+    currency: "USD",
+    paymentMethod: "mobile_money",
+    paymentReference: "MM-88123",
+    ...over,
+  });
+
+describe("a purchase with its price", () => {
+  it("stores the price and the server's total in exact minor units, with moisture and payment, and notifies the farmer", async () => {
+    const res = await api("", "buyer", priced({ weightKg: 1234.567, moisturePct: 7.4, plotCodes: ["PLT-000001-01"] }));
+    const body = await read(res);
+    expect(res.status, JSON.stringify(body)).toBe(201);
+    const stored = await one<Record<string, unknown>>(
+      "SELECT price_per_kg_minor, currency, total_minor, moisture_tenth_pct, payment_method, payment_reference, buyer_id FROM purchases WHERE batch_id = ?",
+      body.batch.id,
+    );
+    // 2.35 USD/kg × 1,234.567 kg = 2,901.23245 USD → 290,123 cents (rounded on the server).
+    expect(stored).toEqual({
+      price_per_kg_minor: 235,
+      currency: "USD",
+      total_minor: 290123,
+      moisture_tenth_pct: 74,
+      payment_method: "mobile_money",
+      payment_reference: "MM-88123",
+      buyer_id: who.buyer.account.id,
+    });
+    expect(body.purchase.totalMinor).toBe(290123);
+    const notice = await one<{ kind: string; body: string }>(
+      "SELECT kind, body FROM notifications WHERE user_id = 'demo-farmer' AND subject_id = ?",
+      body.batch.batchCode,
+    );
+    expect(notice.kind).toBe("purchase_recorded");
+    expect(notice.body).toContain("US$ 2,901.23");
+    const audit = await one<{ after: string }>(
+      "SELECT after FROM audit_log WHERE action = 'batch.purchase' AND entity_id = ?",
+      body.batch.batchCode,
+    );
+    expect(JSON.parse(audit.after).purchase.totalMinor).toBe(290123);
+  });
+
+  it("refuses a price without currency and a mobile-money payment without reference, by field", async () => {
+    const res = await api("", "buyer", priced({ currency: undefined, paymentReference: undefined }));
+    const body = await read(res);
+    expect(res.status).toBe(400);
+    expect(body.errors.currency).toEqual(["Choose the currency: USD or LRD"]);
+    expect(body.errors.paymentReference).toEqual(["Enter the payment reference (transaction or transfer number)"]);
+  });
+
+  it("is idempotent: a resend of the same submission answers the same batch and stores nothing new", async () => {
+    const submissionId = crypto.randomUUID();
+    const first = await read(await api("", "buyer", priced({ submissionId, weightKg: 10 })));
+    const again = await api("", "buyer", priced({ submissionId, weightKg: 10 }));
+    const second = await read(again);
+    expect(again.status).toBe(200);
+    expect(second.repeated).toBe(true);
+    expect(second.batch.batchCode).toBe(first.batch.batchCode);
+    expect((await rows("SELECT batch_id FROM purchases WHERE submission_id = ?", submissionId)).length).toBe(1);
+    // Another buyer cannot replay it to read the batch.
+    const stolen = await call("/api/batches", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${buyerB.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(priced({ submissionId, weightKg: 10 })),
+    });
+    expect(stolen.status).toBe(409);
+  });
+
+  it("lowers what the plot can still yield this season, and a flagged purchase notifies the buyer", async () => {
+    const before = await read(await api("/purchase-lookup?farmerId=FRM000001", "buyer"));
+    const plot = (b: typeof before) => b.farmer.plots.find((p: { plotCode: string }) => p.plotCode === "PLT-000001-02");
+    const left = plot(before).canStillSupplyG as number;
+    expect(left).toBeGreaterThan(100_000);
+    await api("", "buyer", priced({ plotCodes: ["PLT-000001-02"], weightKg: 100 }));
+    const after = await read(await api("/purchase-lookup?farmerId=FRM000001", "buyer"));
+    expect(plot(after).canStillSupplyG).toBe(left - 100_000);
+    const big = await read(await api("", "buyer", priced({ plotCodes: ["PLT-000001-02"], weightKg: 90_000 })));
+    expect(big.volume.flagged).toBe(true);
+    const flagged = await one<{ kind: string }>(
+      "SELECT kind FROM notifications WHERE user_id = ? AND subject_id = ?",
+      who.buyer.account.id,
+      big.batch.batchCode,
+    );
+    expect(flagged.kind).toBe("purchase_flagged");
+  });
+
+  it("finds the farmer by scanned card and by phone; a retired plot is excluded with the reason and cannot supply", async () => {
+    await env.DB.prepare(
+      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, status, retired_reason)
+       VALUES ('p-ret', 'PLT-000001-09', 'FRM000001', '{"type":"Point","coordinates":[-9.4,6.9]}', 'Point', 1, -9.4, 6.9, -9.4, 6.9, 'Cocoa', 'Bong County', 'valid', 'low', 'retired', 'Land sold')`,
+    ).run();
+    const card = await read(await api(`/purchase-lookup?card=${encodeURIComponent("LR-FARMER:FRM000001")}`, "buyer"));
+    const retired = card.farmer.plots.find((p: { plotCode: string }) => p.plotCode === "PLT-000001-09");
+    expect(retired).toMatchObject({ eligible: false, canStillSupplyG: null });
+    expect(retired.reason).toBe("Retired: this plot supplies no new purchase");
+    const phone = await read(await api("/purchase-lookup?phone=0775550101", "buyer"));
+    expect(phone.farmer.farmerId).toBe("FRM000001");
+    const refused = await api("", "buyer", priced({ plotCodes: ["PLT-000001-09"] }));
+    expect(refused.status).toBe(400);
+    expect((await json(refused)).errors).toEqual({
+      plotCodes: ["Plot PLT-000001-09 is retired: it cannot supply a new purchase"],
+    });
+  });
+});
+
+describe("the receipt", () => {
+  it("is a PDF with the batch code, weight, price and total with currency — for its buyer and its farmer only", async () => {
+    const b = await read(
+      await api(
+        "",
+        "buyer",
+        priced({
+          weightKg: 500,
+          pricePerKg: "180",
+          currency: "LRD",
+          paymentMethod: "cash",
+          paymentReference: undefined,
+        }),
+      ),
+    );
+    const code = b.batch.batchCode as string;
+    const res = await api(`/${code}/receipt`, "buyer");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("application/pdf");
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
+    const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+    expect(doc.getTitle()).toBe(`Purchase receipt ${code}`);
+    expect(doc.getKeywords()).toContain(code);
+    expect(doc.getKeywords()).toContain("500 kg");
+    expect(doc.getKeywords()).toContain("L$ 180.00 per kg");
+    expect(doc.getKeywords()).toContain("total L$ 90,000.00 LRD");
+    // The farmer whose plots it came from may open it; buyer B, an inspector and the exporter may not.
+    expect((await api(`/${code}/receipt`, "farmer")).status).toBe(200);
+    for (const res of [
+      await asB(`/api/batches/${code}/receipt`),
+      await api(`/${code}/receipt`, "warehouse"),
+      await api(`/${code}/receipt`, "exporter"),
+    ]) {
+      expect(res.status).toBe(404);
+      expect((await read(res)).message).toBe(`No purchase receipt for batch ${code}`);
+    }
+  });
+});
+
+describe("the dashboard page", () => {
+  const form = (fields: [string, string][], cookie: string, path = "/agricultural-buyer-dashboard?farmer=FRM000001") =>
+    call(path, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        Cookie: cookie,
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://eip.example.gov.lr",
+      },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("records a purchase with JavaScript off: CSRF checked, typed values and messages kept, then the receipt link", async () => {
+    const page = await call("/agricultural-buyer-dashboard?farmer=LR-FARMER%3AFRM000001", {
+      headers: { Cookie: who.buyer.cookie },
+    });
+    expect(page.status).toBe(200);
+    const html = decode(await page.text());
+    expect(html).toContain("Record the purchase");
+    expect(html).toContain("Retired: this plot supplies no new purchase");
+    expect(html).toMatch(/can still yield this season: [\d,.]+ kg/);
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const submissionId = /name="submissionId" value="([^"]+)"/.exec(html)![1]!;
+    const fields: [string, string][] = [
+      ["csrf", csrf],
+      ["farmerId", "FRM000001"],
+      ["submissionId", submissionId],
+      ["plotCodes", "PLT-000001-01"],
+      ["commodity", "Cocoa"],
+      ["weightKg", "42.5"],
+      ["pricePerKg", "2.10"],
+      ["currency", "USD"],
+      ["moisturePct", ""],
+      ["paymentMethod", "cash"],
+      ["paymentReference", ""],
+      ["grade", "B"],
+      ["harvestDate", "2026-11-01"],
+      ["location", "Gbarnga market"],
+    ];
+    const badCsrf = await form(
+      fields.map(([k, v]) => [k, k === "csrf" ? "forged" : v]),
+      who.buyer.cookie,
+    );
+    expect(badCsrf.status).toBe(403);
+    const invalid = await form(
+      fields.map(([k, v]) => [k, k === "pricePerKg" ? "2.105" : v]),
+      who.buyer.cookie,
+    );
+    expect(invalid.status).toBe(400);
+    const again = decode(await invalid.text());
+    expect(again).toContain("There is a problem");
+    expect(again).toMatch(/id="pricePerKg-error"[^>]*>[^<]*Enter the price per kg, like 2.50/);
+    expect(again).toContain('value="42.5"');
+    expect(again).toContain('value="2.105"');
+    expect(again).toContain(`value="${submissionId}"`);
+
+    const ok = await form(fields, who.buyer.cookie);
+    expect(ok.status).toBe(302);
+    const location = ok.headers.get("location")!;
+    expect(location).toMatch(/^\/agricultural-buyer-dashboard\?recorded=LR-COC-\d{4}-\d{6}#recorded$/);
+    const code = /recorded=([A-Z0-9-]+)/.exec(location)![1]!;
+    const stored = await one<{ total_minor: number }>(
+      "SELECT p.total_minor FROM purchases p JOIN batches b ON b.id = p.batch_id WHERE b.batch_code = ?",
+      code,
+    );
+    expect(stored.total_minor).toBe(8925);
+    // Sent twice (a double tap): the same batch.
+    const twice = await form(fields, who.buyer.cookie);
+    expect(twice.headers.get("location")).toContain(`recorded=${code}&repeated=1`);
+    const done = decode(await (await call(location, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(done).toContain(`/api/batches/${code}/receipt`);
+    expect(done).toContain("Share the receipt");
+    expect(done).toContain("US$ 2.10/kg · total US$ 89.25");
+  });
+
+  it("shows buyer B nothing of buyer A's purchases, and never adds two currencies together", async () => {
+    const a = decode(
+      await (await call("/agricultural-buyer-dashboard", { headers: { Cookie: who.buyer.cookie } })).text(),
+    );
+    const codes = (
+      await rows<{ batch_code: string }>("SELECT batch_code FROM batches WHERE created_by = ?", who.buyer.account.id)
+    ).map((r) => r.batch_code);
+    expect(codes.length).toBeGreaterThan(3);
+    expect(a).toContain(codes[0]);
+    expect(a).toMatch(/US\$ [\d,]+\.\d\d/);
+    expect(a).toMatch(/L\$ 90,000\.00/);
+    expect(a).toContain("Flagged purchases (");
+    expect(a).toContain("Bong County");
+    const b = decode(
+      await (await call("/agricultural-buyer-dashboard", { headers: { Cookie: buyerB.cookie } })).text(),
+    );
+    for (const code of codes) expect(b).not.toContain(code);
+    expect(b).toContain("My purchases (0)");
+    expect(b).toContain("No supplier yet.");
+  });
+
+  it("the batch page offers the holder the dispatch form, and shows a rejection at inspection with why", async () => {
+    const b = await read(await api("", "buyer", priced({ weightKg: 300 })));
+    const code = b.batch.batchCode as string;
+    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(page).toContain("Send to a warehouse for inspection");
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const other = decode(await (await call(`/batches/${code}`, { headers: { Cookie: buyerB.cookie } })).text());
+    expect(other).not.toContain("Send to a warehouse for inspection");
+    const sent = await form(
+      [
+        ["csrf", csrf],
+        ["intent", "dispatch"],
+        ["warehouseInspectorId", who.warehouse.account.id],
+        ["warehouse", "Gbarnga warehouse"],
+      ],
+      who.buyer.cookie,
+      `/batches/${code}`,
+    );
+    expect(sent.status).toBe(302);
+    await call(`/api/inspections/warehouse/${code}/receive`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who.warehouse.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ weightKg: 300, location: "Gbarnga" }),
+    });
+    const rejected = await call(`/api/inspections/warehouse/${code}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who.warehouse.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        moisturePercent: 9.5,
+        beanCountPer100g: 98,
+        mouldyPercent: 1,
+        slatyPercent: 1,
+        defectivePercent: 1,
+        foreignMatterPercent: 0,
+        smokyBeans: "no",
+        disposition: "returned_to_buyer",
+      }),
+    });
+    expect(rejected.status, await rejected.clone().text()).toBeLessThan(300);
+    const after = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(after).toContain("Sent to the warehouse Gbarnga warehouse");
+    expect(after).toContain("Rejected at inspection");
+    expect(after).toMatch(/Reason<\/dt><dd>[^<]*Moisture/);
+    expect(after).toContain("Returned to the buyer");
+    expect(after).toMatch(/Moisture: 9\.5 %/);
+    expect(after).not.toContain("Send to a warehouse for inspection");
+  });
+});
