@@ -10,6 +10,7 @@ export * from "./schema/land-visits";
 export * from "./schema/licensing";
 export * from "./schema/market";
 export * from "./schema/notifications";
+export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/registry";
 export * from "./schema/sessions";
