@@ -87,6 +87,10 @@ export const PERMISSIONS = {
   recordFeePayments: ["buyer", "exporter", "ddgaf", "office_admin"],
   /** Fee totals (billed, paid, outstanding): finance (DDGAF) and the Director General. */
   readFeeTotals: ["ddgaf", "dg"],
+  /** See export orders and shipments (issue 14, ADR 022): exporters their own, regulator staff all (read-only). */
+  readOrders: ["exporter", ...REGULATOR_STAFF],
+  /** Create orders, allocate compliant batches, compose shipments, record DDS numbers, export: the exporter, for itself. */
+  manageOrders: ["exporter"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -67,6 +67,11 @@ export const AUDIT_ACTIONS = [
   "session.revoke_others",
   "notification_preference.update",
   "user.update_contact",
+  "order.create",
+  "order.allocate",
+  "order.deallocate",
+  "shipment.record_dds",
+  "shipment.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 
