@@ -11,6 +11,7 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/warehouse-inspector-dashboard": "routes/warehouse-inspector-dashboard.tsx",
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
   "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
+  "/exporter-dashboard": "routes/exporter-dashboard.tsx",
 };
 
 export default [
@@ -53,6 +54,9 @@ export default [
     // World market pricing (issue 14): public prices and farm-gate price; staff entry.
     route("/world-market-pricing", "routes/world-market-pricing.tsx"),
     route("/world-market-pricing/manage", "routes/world-market-pricing-manage.tsx"),
+    // The exporter's orders and shipments (issue 14).
+    route("/exporter/orders", "routes/exporter-orders.tsx"),
+    route("/exporter/shipments", "routes/exporter-shipments.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -45,8 +45,5 @@ export const orderAllocations = sqliteTable(
     allocatedBy: text("allocated_by").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.orderId, t.batchId] }),
-    uniqueIndex("order_allocations_batch_unique").on(t.batchId),
-  ],
+  (t) => [primaryKey({ columns: [t.orderId, t.batchId] }), uniqueIndex("order_allocations_batch_unique").on(t.batchId)],
 );

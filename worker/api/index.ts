@@ -19,6 +19,7 @@ import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
+import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
@@ -76,6 +77,8 @@ export const api = new Hono<ApiEnv>()
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
+  .route("/orders", ordersApi)
+  .route("/shipments", shipmentsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),
