@@ -6,9 +6,10 @@
  * before or after export, PLAN.md), so the batch-level "no DDS" blocker is not repeated here.
  */
 import type { Database } from "#db/client";
+import { batchByCode } from "#db/queries/batches";
 import { latestPortInspectionOf } from "#db/queries/inspections";
 import { batchesOfShipment, findShipmentByCode, type ShipmentRow } from "#db/queries/licensing";
-import { findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
+import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
 import { type Blocker, exportBlockers } from "#worker/domain/inspections";
 import { type ShipmentStage, shipmentStage } from "#worker/domain/orders";
 import type { ServiceDeps } from "../deps";
@@ -121,4 +122,12 @@ export async function shipmentFor(code: string, deps: Pick<ServiceDeps, "db" | "
   const all = await listShipmentsFor({ ...deps, actor: { id: found.value.shipment.exporterId, role: "exporter" } });
   const summary = all.find((s) => s.code === found.value.shipment.code)!;
   return ok({ shipment: summary });
+}
+
+/** For the public trace (/qr): the exported shipment a batch left in — its code and date only. */
+export async function exportedShipmentOf(batchCode: string, { db }: { db: Database }) {
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return null;
+  const row = await exportedShipmentOfBatch(db, batch.id);
+  return row && { code: row.code, exportedOn: row.exportedAt?.slice(0, 10) ?? null };
 }
