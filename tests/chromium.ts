@@ -42,5 +42,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/profile/sessions",
     "/profile/notifications",
     "/world-market-pricing/manage",
+    // The exporter's orders and shipments (issue 14).
+    "/exporter/orders",
+    "/exporter/shipments",
   ].filter((p): p is string => Boolean(p));
 }
