@@ -12,6 +12,7 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/warehouse-inspector-dashboard": "routes/warehouse-inspector-dashboard.tsx",
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
   "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
+  "/exporter-dashboard": "routes/exporter-dashboard.tsx",
 };
 
 export default [
@@ -59,6 +60,9 @@ export default [
     route("/exporter/messages/:threadId", "routes/message-thread.tsx", { id: "exporter-message-thread" }),
     route("/messages", "routes/messages.tsx", { id: "messages" }),
     route("/messages/:threadId", "routes/message-thread.tsx", { id: "message-thread" }),
+    // The exporter's orders and shipments (issue 14).
+    route("/exporter/orders", "routes/exporter-orders.tsx"),
+    route("/exporter/shipments", "routes/exporter-shipments.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

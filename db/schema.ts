@@ -11,6 +11,7 @@ export * from "./schema/licensing";
 export * from "./schema/market";
 export * from "./schema/messages";
 export * from "./schema/notifications";
+export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/purchases";
 export * from "./schema/registry";

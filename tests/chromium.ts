@@ -47,5 +47,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     // Messages (issue 14): the exporter's spec route and the same module for buyers and office staff.
     "/exporter/messages",
     "/messages",
+    // The exporter's orders and shipments (issue 14).
+    "/exporter/orders",
+    "/exporter/shipments",
   ].filter((p): p is string => Boolean(p));
 }

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { readPublicTrace } from "#worker/services/batches/read-batches";
+import { exportedShipmentOf } from "#worker/services/shipments/read-shipments";
 import { pageDeps } from "../lib/deps.server";
 import type { Route } from "./+types/qr";
 
@@ -14,5 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const code = params.batchCode.trim().toUpperCase();
   const trace = await readPublicTrace(code, pageDeps());
   if (!trace) return data({ code, trace: null }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE } });
-  return data({ code, trace }, { headers: { "Cache-Control": TRACE_CACHE } });
+  // Issue 14: the shipment it left in, once exported (its code and date only: no buyer, no person).
+  const shipment = await exportedShipmentOf(code, pageDeps());
+  return data({ code, trace, shipment }, { headers: { "Cache-Control": TRACE_CACHE } });
 }

@@ -32,6 +32,7 @@ const month = monthYear;
 
 export default function PublicTrace({ loaderData }: Route.ComponentProps) {
   const { trace, code } = loaderData;
+  const shipment = "shipment" in loaderData ? loaderData.shipment : null;
   return (
     <PublicShell sub="Public batch trace">
       {!trace ? (
@@ -64,6 +65,14 @@ export default function PublicTrace({ loaderData }: Route.ComponentProps) {
               ["Current stage", trace.status],
               ["Origin plots", String(trace.plotCount)],
               ["EU due diligence statement", trace.ddsRecorded ? "Filed by the EU buyer" : "Not yet recorded"],
+              ...(shipment
+                ? ([
+                    [
+                      "Shipment",
+                      `Exported in shipment ${shipment.code}${shipment.exportedOn ? ` on ${shipment.exportedOn}` : ""}`,
+                    ],
+                  ] as [string, string][])
+                : []),
             ]}
           />
 

@@ -14,6 +14,7 @@ import {
   feePayments,
   licences,
   licensingSteps,
+  orders,
   shipmentBatches,
   shipments,
   users,
@@ -31,7 +32,7 @@ export type NewStep = typeof licensingSteps.$inferInsert;
 // ── Numbers ────────────────────────────────────────────────────────────────────────────────
 
 const NUMBERED: Record<
-  "licence" | "permit" | "invoice" | "receipt" | "shipment",
+  "licence" | "permit" | "invoice" | "receipt" | "shipment" | "order",
   { table: SQLiteTable; column: SQLiteColumn }
 > = {
   licence: { table: licences, column: licences.number },
@@ -39,6 +40,7 @@ const NUMBERED: Record<
   invoice: { table: feeInvoices, column: feeInvoices.number },
   receipt: { table: feePayments, column: feePayments.receiptNumber },
   shipment: { table: shipments, column: shipments.code },
+  order: { table: orders, column: orders.code },
 };
 
 /** The highest number issued with `prefix` (e.g. "LR-LIC-EXP-2026-"), or null. */
@@ -59,6 +61,7 @@ const NUMBER_COLUMN: Record<keyof typeof NUMBERED, string> = {
   invoice: "fee_invoices.number",
   receipt: "fee_payments.receipt_number",
   shipment: "shipments.code",
+  order: "orders.code",
 };
 
 /** A write refused because a number of `kind` was taken meanwhile (the caller takes the next one and retries). */

@@ -52,8 +52,14 @@ export const shipments = sqliteTable(
     /** SHP-2026-000001 */
     code: text("code").notNull().unique(),
     exporterId: text("exporter_id").notNull(),
-    /** draft | … | exported (issue 14 adds the stages between). */
+    /** draft | exported; the stages between come from its export permit (worker/domain/shipments.ts). */
     status: text("status").notNull().default("draft"),
+    /** The order whose allocated batches it carries (issue 14; null for shipments composed before orders). */
+    orderId: text("order_id"),
+    /** The EU operator's DDS numbers for this shipment (docs/eudr-rules.md "DDS"), before or after export. */
+    ddsReference: text("dds_reference"),
+    ddsVerification: text("dds_verification"),
+    exportedAt: text("exported_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -161,6 +161,32 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["exporter", "buyer", "office_admin"],
     (role) => as(role, "/api/messages/attachments/no-such"),
   ],
+
+  // Issue 14: export orders and shipments (exporters their own, regulator staff read).
+  ["POST /api/orders", ["exporter"], (role) => as(role, "/api/orders", "POST", {})],
+  ["GET /api/orders/{code}", [...STAFF, "exporter"], (role) => as(role, "/api/orders/ORD-2026-999999")],
+  [
+    "POST /api/orders/{code}/allocations",
+    ["exporter"],
+    (role) => as(role, "/api/orders/ORD-2026-999999/allocations", "POST", { batchCode: "LR-COC-2026-999999" }),
+  ],
+  ["GET /api/shipments/{code}", [...STAFF, "exporter"], (role) => as(role, "/api/shipments/SHP-2026-999999")],
+  ["POST /api/shipments", ["exporter"], (role) => as(role, "/api/shipments", "POST", {})],
+  [
+    "GET /api/shipments/{code}/package",
+    [...STAFF, "exporter"],
+    (role) => as(role, "/api/shipments/SHP-2026-999999/package?format=zip"),
+  ],
+  [
+    "POST /api/shipments/{code}/dds",
+    ["exporter"],
+    (role) => as(role, "/api/shipments/SHP-2026-999999/dds", "POST", { ddsReference: "X", ddsVerification: "Y" }),
+  ],
+  [
+    "POST /api/shipments/{code}/export",
+    ["exporter"],
+    (role) => as(role, "/api/shipments/SHP-2026-999999/export", "POST", {}),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -184,6 +210,10 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/exporter/messages", ["exporter"]],
   ["/messages", ["exporter", "buyer", "office_admin"]],
   ["/agricultural-buyer-dashboard", ["buyer"]],
+  // Issue 14: the exporter's dashboard (DG and DDGOTS read it) and screens (regulator staff read them).
+  ["/exporter-dashboard", ["exporter", "dg", "ddgots"]],
+  ["/exporter/orders", ["exporter", ...STAFF]],
+  ["/exporter/shipments", ["exporter", ...STAFF]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

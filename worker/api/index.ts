@@ -20,6 +20,7 @@ import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
 import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
+import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
@@ -80,6 +81,8 @@ export const api = new Hono<ApiEnv>()
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
   .route("/messages", messagesApi)
+  .route("/orders", ordersApi)
+  .route("/shipments", shipmentsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

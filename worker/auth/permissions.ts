@@ -89,6 +89,10 @@ export const PERMISSIONS = {
   readFeeTotals: ["ddgaf", "dg"],
   /** Messages (issue 14, docs/messages.md): exporters, buyers and office administrators; each service checks the thread's participants (ADR 005). */
   sendMessages: ["exporter", "buyer", "office_admin"],
+  /** See export orders and shipments (issue 14, ADR 022): exporters their own, regulator staff all (read-only). */
+  readOrders: ["exporter", ...REGULATOR_STAFF],
+  /** Create orders, allocate compliant batches, compose shipments, record DDS numbers, export: the exporter, for itself. */
+  manageOrders: ["exporter"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -40,7 +40,7 @@ export async function warehouseChoices(db: Database) {
 }
 
 /** Certificate types (printed titles) whose newest paper of each batch has expired at `now`. */
-async function expiredByBatch(db: Database, codes: string[], now: Date) {
+export async function expiredByBatch(db: Database, codes: string[], now: Date) {
   const rows = await batchCertificateStates(db, codes);
   const seen = new Set<string>();
   const out = new Map<string, string[]>();

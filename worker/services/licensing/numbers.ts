@@ -23,6 +23,8 @@ export function numberPrefix(kind: NumberKind, year: number, code?: string): str
       return `LR-RCP-${year}-`;
     case "shipment":
       return `SHP-${year}-`;
+    case "order":
+      return `ORD-${year}-`;
   }
 }
 

@@ -69,6 +69,11 @@ export const AUDIT_ACTIONS = [
   "user.update_contact",
   "message_thread.create",
   "message.send",
+  "order.create",
+  "order.allocate",
+  "order.deallocate",
+  "shipment.record_dds",
+  "shipment.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

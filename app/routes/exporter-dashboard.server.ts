@@ -1,0 +1,75 @@
+import { data } from "react-router";
+import { licencesOfApplicant } from "#db/queries/licensing";
+import { inForce } from "#worker/domain/licensing";
+import { EU_COUNTRIES, type EuCountry, STAGE_LABEL, STAGES } from "#worker/domain/orders";
+import { gramsToKg } from "#worker/domain/weight";
+import { allocatableStock, listOrdersFor } from "#worker/services/orders/read-orders";
+import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
+import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { shellUser } from "../lib/work-page.server";
+
+/**
+ * SLOT for the messaging helper (issue 14 /exporter/messages): the number of threads waiting for
+ * this exporter's reply. Returns 0 until messaging lands; replace the body, keep the name.
+ */
+export async function messagesAwaitingReply(_userId: string): Promise<number> {
+  return 0;
+}
+
+/**
+ * The exporter's dashboard (issue 14): my licence and its validity, open orders, shipments by stage
+ * with what holds each (the port inspector's blockers and the permit state, read-shipments.ts),
+ * compliant stock still to allocate, messages awaiting reply, and a link to every exporter screen.
+ * DG and DDGOTS read it (every exporter's figures), without forms.
+ */
+export async function loader({ request }: { request: Request }) {
+  const { session, access } = await requireDashboard(request, "/exporter-dashboard");
+  const deps = pageDeps(session);
+  const now = deps.now();
+  const [licences, orders, shipments, stock, messages] = await Promise.all([
+    session.role === "exporter" ? licencesOfApplicant(deps.db, session.id, "exporter") : Promise.resolve([]),
+    listOrdersFor({ status: "open" }, deps),
+    listShipmentsFor(deps),
+    allocatableStock(undefined, deps),
+    messagesAwaitingReply(session.id),
+  ]);
+  const licence = licences.find((l) => inForce(l, now)) ?? licences[0] ?? null;
+  return data(
+    {
+      user: await shellUser(session),
+      access,
+      isExporter: session.role === "exporter",
+      licence: licence && {
+        number: licence.number,
+        status: licence.status,
+        validFrom: licence.validFrom,
+        validUntil: licence.validUntil,
+        inForce: inForce(licence, now),
+      },
+      orders: orders.map((o) => ({
+        code: o.code,
+        buyer: `${o.buyerName} (${EU_COUNTRIES[o.buyerCountry as EuCountry] ?? o.buyerCountry})`,
+        commodity: o.commodity,
+        quantityKg: gramsToKg(o.quantityG),
+        allocatedKg: gramsToKg(o.allocatedG),
+        deliveryTo: o.deliveryTo,
+      })),
+      stages: STAGES.map((s) => ({
+        stage: s,
+        label: STAGE_LABEL[s],
+        count: shipments.filter((x) => x.stage === s).length,
+      })),
+      shipments: shipments
+        .filter((s) => s.stage !== "exported")
+        .map((s) => ({
+          code: s.code,
+          stage: STAGE_LABEL[s.stage],
+          holds: [...new Set(s.batches.flatMap((b) => b.blockers.map((x) => `${b.batchCode}: ${x.message}`)))],
+        })),
+      stock: { batches: stock.length, kg: gramsToKg(stock.reduce((n, b) => n + b.weightG, 0)) },
+      messages,
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}

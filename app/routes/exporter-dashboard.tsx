@@ -1,0 +1,136 @@
+import { pageMeta } from "#app/components/kit/page-meta";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/exporter-dashboard";
+
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
+export { loader } from "./exporter-dashboard.server";
+
+const TITLE = "Exporter Dashboard";
+export const meta = () => pageMeta(TITLE);
+
+/** Every exporter screen of the spec (§2), linked from here. */
+const SCREENS = [
+  ["/exporter/orders", "Orders and allocations"],
+  ["/exporter/shipments", "Shipments, permits and due-diligence packages"],
+  ["/exporter/inspections", "Inspections"],
+  ["/exporter/certificates", "Certificates"],
+  ["/exporter/messages", "Messages"],
+  ["/exporter/marketplace", "Marketplace"],
+  ["/exporter/analytics", "Analytics"],
+  ["/exporter-payment-services", "Payment services"],
+  ["/world-market-pricing", "World market pricing"],
+  ["/batches", "Batches"],
+] as const;
+
+const card = "rounded-md border border-slate-200 bg-white p-3";
+
+export default function ExporterDashboard({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <WorkShell title={TITLE} user={d.user}>
+      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
+      {d.access !== "full" && (
+        <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">
+          Read-only oversight view of every exporter: no forms.
+        </p>
+      )}
+      <section aria-labelledby="licence" className={`mb-4 ${card}`}>
+        <h2 id="licence" className="text-lg font-bold">
+          My licence
+        </h2>
+        {d.licence ? (
+          <p data-testid="licence" className={d.licence.inForce ? "text-green-800" : "text-red-800"}>
+            {d.licence.number ?? "Application"} — {d.licence.status}
+            {d.licence.validUntil ? `, valid ${d.licence.validFrom} to ${d.licence.validUntil}` : ""}
+            {d.licence.inForce ? " (in force)" : " (not in force: export permits cannot be requested)"}
+          </p>
+        ) : (
+          <p className="text-slate-700">{d.isExporter ? "No exporter licence yet." : "Licences are per exporter."}</p>
+        )}
+      </section>
+      <div className="mb-4 grid grid-cols-2 gap-3">
+        <p className={card}>
+          <span className="block text-2xl font-bold" data-testid="open-orders">
+            {d.orders.length}
+          </span>
+          open orders
+        </p>
+        <p className={card}>
+          <span className="block text-2xl font-bold" data-testid="stock">
+            {d.stock.batches}
+          </span>
+          compliant batches to allocate ({d.stock.kg.toLocaleString("en-US")} kg)
+        </p>
+        <p className={card}>
+          <span className="block text-2xl font-bold" data-testid="messages">
+            {d.messages}
+          </span>
+          messages awaiting reply
+        </p>
+      </div>
+      <section aria-labelledby="orders" className="mb-4">
+        <h2 id="orders" className="text-lg font-bold">
+          Open orders
+        </h2>
+        {d.orders.length === 0 && <p className="text-slate-700">No open order.</p>}
+        <ul className="mt-2 space-y-2">
+          {d.orders.map((o) => (
+            <li key={o.code} className={card}>
+              <a href="/exporter/orders" className="font-semibold text-green-800 underline">
+                {o.code}
+              </a>{" "}
+              — {o.buyer}: {o.commodity}, {o.allocatedKg.toLocaleString("en-US")} of{" "}
+              {o.quantityKg.toLocaleString("en-US")} kg allocated, deliver by {o.deliveryTo}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="stages" className="mb-4">
+        <h2 id="stages" className="text-lg font-bold">
+          Shipments by stage
+        </h2>
+        <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
+          {d.stages.map((s) => (
+            <li key={s.stage} data-testid={`stage-${s.stage}`}>
+              <span className="font-bold">{s.count}</span> {s.label}
+            </li>
+          ))}
+        </ul>
+        <ul className="mt-2 space-y-2">
+          {d.shipments.map((s) => (
+            <li key={s.code} className={card}>
+              <a href="/exporter/shipments" className="font-semibold text-green-800 underline">
+                {s.code}
+              </a>{" "}
+              — {s.stage}
+              {s.holds.length > 0 ? (
+                <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
+                  {s.holds.map((h) => (
+                    <li key={h} className="break-words">
+                      {h}
+                    </li>
+                  ))}
+                </ul>
+              ) : (
+                <p className="text-sm text-green-800">Nothing holds this shipment.</p>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <nav aria-labelledby="screens">
+        <h2 id="screens" className="text-lg font-bold">
+          Exporter screens
+        </h2>
+        <ul className="mt-2 space-y-1">
+          {SCREENS.map(([href, label]) => (
+            <li key={href}>
+              <a href={href} className="text-green-800 underline">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </WorkShell>
+  );
+}

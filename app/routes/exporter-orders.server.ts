@@ -1,0 +1,102 @@
+import { data, redirect } from "react-router";
+import { AllocateSchema, OrderCreateSchema } from "#worker/contracts/orders";
+import { EUDR_COMMODITIES } from "#worker/domain/commodities";
+import { CURRENCIES, type Currency, formatMoney } from "#worker/domain/money";
+import { EU_COUNTRIES, type EuCountry, INCOTERMS } from "#worker/domain/orders";
+import { formatKg, gramsToKg } from "#worker/domain/weight";
+import { allocateBatch, releaseBatch } from "#worker/services/orders/allocate-batch";
+import { createOrder } from "#worker/services/orders/create-order";
+import { allocatableStock, allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { shellUser } from "../lib/work-page.server";
+
+const TITLE = "Export orders";
+
+/**
+ * /exporter/orders (issue 14): my contracts with EU buyers and the compliant batches allocated to
+ * each (ADR 022); regulator staff read every exporter's, without forms.
+ */
+export async function loader({ request }: { request: Request }) {
+  const session = await requireRole(request, "readOrders", TITLE);
+  const deps = pageDeps(session);
+  const [orders, stock] = await Promise.all([listOrdersFor({}, deps), allocatableStock(undefined, deps)]);
+  const allocations = await allocationsOfOrders(
+    orders.map((o) => o.id),
+    deps,
+  );
+  const url = new URL(request.url);
+  return data(
+    {
+      user: await shellUser(session),
+      canWrite: session.role === "exporter",
+      choices: {
+        countries: Object.entries(EU_COUNTRIES) as [string, string][],
+        commodities: Object.keys(EUDR_COMMODITIES).map((c) => [c, c] as [string, string]),
+        currencies: CURRENCIES.map((c) => [c, c] as [string, string]),
+        incoterms: INCOTERMS.map((c) => [c, c] as [string, string]),
+      },
+      done: url.searchParams.get("done"),
+      orders: orders.map((o) => ({
+        code: o.code,
+        exporter: session.role === "exporter" ? null : o.exporterName,
+        buyer: o.buyerName,
+        country: EU_COUNTRIES[o.buyerCountry as EuCountry] ?? o.buyerCountry,
+        commodity: o.commodity,
+        hsCode: o.hsCode,
+        quantity: formatKg(o.quantityG),
+        allocated: formatKg(o.allocatedG),
+        left: formatKg(Math.max(0, o.quantityG - o.allocatedG)),
+        price: `${formatMoney({ amountMinor: o.priceMinor, currency: o.currency as Currency })} per tonne`,
+        incoterm: o.incoterm,
+        window: `${o.deliveryFrom} to ${o.deliveryTo}`,
+        status: o.status,
+        batches: allocations
+          .filter((a) => a.orderId === o.id)
+          .map((a) => ({ batchCode: a.batchCode, weight: formatKg(a.weightG), shipmentCode: a.shipmentCode })),
+      })),
+      stock: stock.map((b) => ({
+        batchCode: b.batchCode,
+        commodity: b.commodity,
+        weightKg: gramsToKg(b.weightG),
+        grade: b.grade,
+        county: b.county,
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: { request: Request }) {
+  const session = await requireRole(request, "manageOrders", TITLE);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const orderCode = String(form.get("orderCode") ?? "");
+  const answer = (reply: unknown, status: number) =>
+    data({ intent, orderCode, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
+  if (!(await verifyCsrf(session, form)))
+    return answer(
+      {
+        formErrors: ["The form could not be verified. Please reload the page and try again."],
+        values: typedValues(form),
+      },
+      403,
+    );
+  const deps = pageDeps(session);
+  if (intent === "create") {
+    const parsed = OrderCreateSchema.safeParse(formObject(form, []));
+    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
+    const made = await createOrder(parsed.data, deps);
+    if (!made.ok) return answer(failureReplyOf(made, form), made.status);
+    throw redirect(`/exporter/orders?done=${made.value.order.code}`, { headers: PRIVATE_PAGE_HEADERS });
+  }
+  const parsed = AllocateSchema.safeParse(formObject(form, []));
+  if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
+  const result =
+    intent === "release"
+      ? await releaseBatch(orderCode, parsed.data, deps)
+      : await allocateBatch(orderCode, parsed.data, deps);
+  if (!result.ok) return answer(failureReplyOf({ ...result, errors: undefined }, form), result.status);
+  throw redirect(`/exporter/orders?done=${result.value.batchCode}`, { headers: PRIVATE_PAGE_HEADERS });
+}

@@ -1,0 +1,112 @@
+import { data, redirect } from "react-router";
+import { ComposeSchema, ExportShipmentSchema, ShipmentDdsSchema } from "#worker/contracts/orders";
+import { EU_COUNTRIES, type EuCountry, STAGE_LABEL } from "#worker/domain/orders";
+import { formatKg } from "#worker/domain/weight";
+import { composeShipment } from "#worker/services/licensing/compose-shipment";
+import { requestPermit } from "#worker/services/licensing/request-permit";
+import { allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
+import type { Result } from "#worker/services/result";
+import { exportShipment } from "#worker/services/shipments/export-shipment";
+import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
+import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
+import { shellUser } from "../lib/work-page.server";
+
+const TITLE = "Shipments";
+
+/**
+ * /exporter/shipments (issue 14): compose a shipment from allocated batches, request its export
+ * permit, download the due-diligence package (ZIP or PDF), record the DDS numbers, export it.
+ * Regulator staff read every exporter's, without forms.
+ */
+export async function loader({ request }: { request: Request }) {
+  const session = await requireRole(request, "readOrders", TITLE);
+  const deps = pageDeps(session);
+  const [shipments, orders] = await Promise.all([listShipmentsFor(deps), listOrdersFor({ status: "open" }, deps)]);
+  const allocations = await allocationsOfOrders(
+    orders.map((o) => o.id),
+    deps,
+  );
+  const url = new URL(request.url);
+  return data(
+    {
+      user: await shellUser(session),
+      canWrite: session.role === "exporter",
+      done: url.searchParams.get("done"),
+      composable: orders
+        .map((o) => ({
+          code: o.code,
+          buyer: `${o.buyerName} (${EU_COUNTRIES[o.buyerCountry as EuCountry] ?? o.buyerCountry})`,
+          batches: allocations
+            .filter((a) => a.orderId === o.id && !a.shipmentCode)
+            .map((a) => ({ batchCode: a.batchCode, weight: formatKg(a.weightG) })),
+        }))
+        .filter((o) => o.batches.length),
+      shipments: shipments.map((s) => ({
+        code: s.code,
+        stage: s.stage,
+        stageLabel: STAGE_LABEL[s.stage],
+        order: s.orderCode ? `${s.orderCode} — ${s.buyerName} (${s.buyerCountry})` : null,
+        weight: formatKg(s.weightG),
+        permit: s.permitStatus ? `${s.permitNumber ?? "no number yet"} (${s.permitStatus})` : null,
+        dds: s.ddsReference ? `${s.ddsReference} / ${s.ddsVerification}` : null,
+        exportedAt: s.exportedAt,
+        batches: s.batches.map((b) => ({
+          batchCode: b.batchCode,
+          weight: formatKg(b.weightG),
+          status: b.status,
+          blockers: b.blockers.map((x) => x.message),
+        })),
+      })),
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+const INTENTS = ["compose", "permit", "dds", "export"] as const;
+
+export async function action({ request }: { request: Request }) {
+  const session = await requireRole(request, "manageOrders", TITLE);
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const shipmentCode = String(form.get("shipmentCode") ?? "");
+  const key = intent === "compose" ? String(form.get("orderCode") ?? "") : shipmentCode;
+  const answer = (reply: unknown, status: number) =>
+    data({ intent, key, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
+  if (!(await verifyCsrf(session, form)))
+    return answer(
+      {
+        formErrors: ["The form could not be verified. Please reload the page and try again."],
+        values: typedValues(form),
+      },
+      403,
+    );
+  if (!(INTENTS as readonly string[]).includes(intent)) return answer({ formErrors: ["Unknown action"] }, 400);
+  const deps = pageDeps(session);
+  let result: Result<unknown>;
+  if (intent === "compose") {
+    const parsed = ComposeSchema.safeParse({ orderCode: form.get("orderCode"), batchCodes: form.getAll("batchCodes") });
+    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
+    const made = await composeShipment(parsed.data, deps);
+    if (made.ok)
+      throw redirect(`/exporter/shipments?done=${made.value.shipment.code}`, { headers: PRIVATE_PAGE_HEADERS });
+    result = made;
+  } else if (intent === "permit") {
+    result = await requestPermit({ shipmentCode: shipmentCode.toUpperCase(), note: undefined }, deps);
+  } else if (intent === "dds") {
+    const parsed = ShipmentDdsSchema.safeParse({
+      ddsReference: form.get("ddsReference") ?? "",
+      ddsVerification: form.get("ddsVerification") ?? "",
+    });
+    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
+    result = await recordShipmentDds(shipmentCode, parsed.data, deps);
+  } else {
+    const parsed = ExportShipmentSchema.safeParse({ location: form.get("location") || undefined });
+    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
+    result = await exportShipment(shipmentCode, parsed.data, deps);
+  }
+  if (!result.ok) return answer(failureReplyOf({ ...result, errors: undefined }, form), result.status);
+  throw redirect(`/exporter/shipments?done=${shipmentCode}`, { headers: PRIVATE_PAGE_HEADERS });
+}

@@ -1,0 +1,162 @@
+import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/exporter-shipments";
+
+export { action, loader } from "./exporter-shipments.server";
+
+const TITLE = "Shipments";
+export const meta = () => pageMeta(TITLE);
+
+const card = "rounded-md border border-slate-200 bg-white p-3";
+const linkButton = "inline-block rounded-md border border-green-800 px-3 py-2 font-semibold text-green-800";
+
+export default function ExporterShipments({ loaderData: d, actionData: a }: Route.ComponentProps) {
+  const replyFor = (intent: string, key: string) =>
+    a && a.intent === intent && a.key === key ? (a.reply as unknown as unknown as PlainReply) : undefined;
+  return (
+    <WorkShell title={TITLE} user={d.user}>
+      <p className="mb-3">
+        <a href="/exporter-dashboard" className="text-green-800 underline">
+          Back to the exporter dashboard
+        </a>{" "}
+        ·{" "}
+        <a href="/exporter/orders" className="text-green-800 underline">
+          Orders
+        </a>
+      </p>
+      {d.done && (
+        <p role="status" className="mb-3 rounded-md bg-green-50 p-3 text-green-900">
+          Saved: {d.done}
+        </p>
+      )}
+      {a && <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.key}-`} />}
+      {d.canWrite && d.composable.length > 0 && (
+        <section aria-labelledby="compose" className="mb-6">
+          <h2 id="compose" className="text-lg font-bold">
+            Compose a shipment
+          </h2>
+          {d.composable.map((o) => (
+            <form key={o.code} method="post" className={`mt-2 ${card}`}>
+              <CsrfInput token={d.user.csrf} />
+              <input type="hidden" name="intent" value="compose" />
+              <input type="hidden" name="orderCode" value={o.code} />
+              <fieldset>
+                <legend className="font-semibold">
+                  {o.code} — {o.buyer}
+                </legend>
+                {o.batches.map((b) => (
+                  <label key={b.batchCode} className="mt-1 flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="batchCodes" value={b.batchCode} defaultChecked />
+                    <span className="break-all">{b.batchCode}</span> — {b.weight}
+                  </label>
+                ))}
+              </fieldset>
+              <button type="submit" className={`mt-2 ${buttonClass}`}>
+                Compose shipment
+              </button>
+            </form>
+          ))}
+        </section>
+      )}
+      <h2 className="text-lg font-bold">My shipments</h2>
+      {d.shipments.length === 0 && <p className="text-slate-700">No shipment yet.</p>}
+      <ul className="mt-2 space-y-4">
+        {d.shipments.map((s) => (
+          <li key={s.code} className={card} data-testid={`shipment-${s.code}`}>
+            <p className="font-semibold">
+              {s.code} — <span data-testid="stage">{s.stageLabel}</span>
+            </p>
+            <p className="text-sm">
+              {s.order ?? "No order"} · {s.weight}
+            </p>
+            <p className="text-sm">Export permit: {s.permit ?? "not requested"}</p>
+            <p className="text-sm">DDS reference / verification: {s.dds ?? "not recorded"}</p>
+            {s.exportedAt && (
+              <p className="text-sm font-semibold text-green-800">Exported {s.exportedAt.slice(0, 10)}</p>
+            )}
+            <ul className="mt-1 space-y-1 text-sm">
+              {s.batches.map((b) => (
+                <li key={b.batchCode}>
+                  <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
+                    {b.batchCode}
+                  </a>{" "}
+                  — {b.weight}
+                  {b.blockers.length > 0 && (
+                    <ul className="list-disc pl-5 text-red-800">
+                      {b.blockers.map((m) => (
+                        <li key={m} className="break-words">
+                          {m}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex flex-wrap gap-2">
+              <a href={`/api/shipments/${s.code}/package?format=zip`} className={linkButton} download>
+                Package (ZIP)
+              </a>
+              <a href={`/api/shipments/${s.code}/package?format=pdf`} className={linkButton} download>
+                Summary (PDF)
+              </a>
+            </p>
+            {d.canWrite && (
+              <div className="mt-3 space-y-3">
+                {(s.stage === "draft" || s.stage === "permit_revoked") && (
+                  <form method="post">
+                    <CsrfInput token={d.user.csrf} />
+                    <input type="hidden" name="intent" value="permit" />
+                    <input type="hidden" name="shipmentCode" value={s.code} />
+                    <button type="submit" className={buttonClass}>
+                      Request export permit
+                    </button>
+                  </form>
+                )}
+                <form method="post" className="space-y-2">
+                  <CsrfInput token={d.user.csrf} />
+                  <input type="hidden" name="intent" value="dds" />
+                  <input type="hidden" name="shipmentCode" value={s.code} />
+                  <PlainField
+                    name="ddsReference"
+                    prefix={`${s.code}-`}
+                    label="DDS reference number"
+                    reply={replyFor("dds", s.code)}
+                  />
+                  <PlainField
+                    name="ddsVerification"
+                    prefix={`${s.code}-`}
+                    label="DDS verification number"
+                    reply={replyFor("dds", s.code)}
+                  />
+                  <button type="submit" className={buttonClass}>
+                    Record DDS numbers
+                  </button>
+                </form>
+                {s.stage === "permit_issued" && (
+                  <form method="post" className="space-y-2">
+                    <CsrfInput token={d.user.csrf} />
+                    <input type="hidden" name="intent" value="export" />
+                    <input type="hidden" name="shipmentCode" value={s.code} />
+                    <PlainField
+                      name="location"
+                      prefix={`${s.code}-`}
+                      label="Port of export"
+                      defaultValue="Freeport of Monrovia"
+                      reply={replyFor("export", s.code)}
+                    />
+                    <button type="submit" className={buttonClass}>
+                      Export shipment
+                    </button>
+                  </form>
+                )}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </WorkShell>
+  );
+}

@@ -1,0 +1,133 @@
+/**
+ * What the exporter's shipment screens, the dashboard and /api/shipments read (issue 14): my
+ * shipments (regulator staff: every exporter's) by stage, and what holds each batch back from
+ * export — the same blockers the port inspector sees (exportBlockers: inspection, a held batch,
+ * an expired certificate, the permit). The DDS numbers are the shipment's own (they may be recorded
+ * before or after export, PLAN.md), so the batch-level "no DDS" blocker is not repeated here.
+ */
+import type { Database } from "#db/client";
+import { batchByCode } from "#db/queries/batches";
+import { latestPortInspectionOf } from "#db/queries/inspections";
+import { batchesOfShipment, findShipmentByCode, type ShipmentRow } from "#db/queries/licensing";
+import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
+import { type Blocker, exportBlockers } from "#worker/domain/inspections";
+import { type ShipmentStage, shipmentStage } from "#worker/domain/orders";
+import type { ServiceDeps } from "../deps";
+import { expiredByBatch } from "../inspections/read-inspections";
+import { permitStates } from "../licensing/permit-check";
+import { listScope, mayRead } from "../orders/order-access";
+import { fail, ok, type Result } from "../result";
+
+export type ShipmentBatch = Awaited<ReturnType<typeof batchesOfShipment>>[number] & { blockers: Blocker[] };
+
+/** Each batch of a shipment with what is holding it (exportBlockers, minus the batch-level DDS line). */
+export async function batchesWithBlockers(db: Database, shipmentId: string, now: Date): Promise<ShipmentBatch[]> {
+  const list = await batchesOfShipment(db, shipmentId);
+  const ids = list.map((b) => b.batchId);
+  const [expired, permits, ports, dds] = await Promise.all([
+    expiredByBatch(
+      db,
+      list.map((b) => b.batchCode),
+      now,
+    ),
+    permitStates(db, ids, now),
+    Promise.all(list.map((b) => latestPortInspectionOf(db, [b.batchId]))),
+    // The shipment's DDS stands for its batches; exportBlockers asks about the batch's own.
+    Promise.resolve("shipment"),
+  ]);
+  return list.map((b, i) => ({
+    ...b,
+    blockers: exportBlockers({
+      status: b.status,
+      complianceStatus: b.complianceStatus,
+      complianceReason: b.complianceReason,
+      ddsReference: dds,
+      portOutcome: ports[i]?.outcome ?? null,
+      portRefusalReason: ports[i]?.refusalReason ?? null,
+      expiredCertificates: expired.get(b.batchCode) ?? [],
+      permit: permits.get(b.batchId) ?? null,
+    }),
+  }));
+}
+
+export type ShipmentSummary = {
+  code: string;
+  exporterId: string;
+  stage: ShipmentStage;
+  orderCode: string | null;
+  buyerName: string | null;
+  buyerCountry: string | null;
+  permitId: string | null;
+  permitNumber: string | null;
+  permitStatus: string | null;
+  ddsReference: string | null;
+  ddsVerification: string | null;
+  exportedAt: string | null;
+  createdAt: string;
+  weightG: number;
+  batches: { batchCode: string; weightG: number; status: string; blockers: Blocker[] }[];
+};
+
+/** My shipments (staff: all), newest first, each with its stage and every batch's blockers. */
+export async function listShipmentsFor({
+  db,
+  actor,
+  now,
+}: Pick<ServiceDeps, "db" | "actor" | "now">): Promise<ShipmentSummary[]> {
+  const rows = await listShipments(db, listScope(actor));
+  const at = now();
+  return Promise.all(
+    rows.map(async (r) => {
+      const batches = await batchesWithBlockers(db, r.shipment.id, at);
+      return {
+        code: r.shipment.code,
+        exporterId: r.shipment.exporterId,
+        stage: shipmentStage(r.shipment.status, r.permit?.status),
+        orderCode: r.orderCode,
+        buyerName: r.buyerName,
+        buyerCountry: r.buyerCountry,
+        permitId: r.permit?.id ?? null,
+        permitNumber: r.permit?.number ?? null,
+        permitStatus: r.permit?.status ?? null,
+        ddsReference: r.shipment.ddsReference,
+        ddsVerification: r.shipment.ddsVerification,
+        exportedAt: r.shipment.exportedAt,
+        createdAt: r.shipment.createdAt,
+        weightG: batches.reduce((n, b) => n + b.weightG, 0),
+        batches: batches.map((b) => ({
+          batchCode: b.batchCode,
+          weightG: b.weightG,
+          status: b.status,
+          blockers: b.blockers,
+        })),
+      };
+    }),
+  );
+}
+
+/** One shipment I may read (404 otherwise, so codes cannot be probed), with its order. */
+export async function readableShipment(
+  code: string,
+  { db, actor }: Pick<ServiceDeps, "db" | "actor">,
+): Promise<Result<{ shipment: ShipmentRow; order: OrderRow | null }>> {
+  const shipment = await findShipmentByCode(db, code.trim().toUpperCase());
+  if (!shipment || !mayRead(actor, shipment)) return fail(404, `No shipment with code ${code.trim().toUpperCase()}`);
+  const order = shipment.orderId ? await findOrderById(db, shipment.orderId) : null;
+  return ok({ shipment, order });
+}
+
+export async function shipmentFor(code: string, deps: Pick<ServiceDeps, "db" | "actor" | "now">) {
+  const found = await readableShipment(code, deps);
+  if (!found.ok) return found;
+  const all = await listShipmentsFor({ ...deps, actor: { id: found.value.shipment.exporterId, role: "exporter" } });
+  const summary = all.find((s) => s.code === found.value.shipment.code)!;
+  return ok({ shipment: summary });
+}
+
+/** For the public trace (/qr): the exported shipment a batch left in — its code and date only. */
+export async function exportedShipmentOf(batchCode: string, { db }: { db: Database }) {
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return null;
+  const row = await exportedShipmentOfBatch(db, batch.id);
+  return row && { code: row.code, exportedOn: row.exportedAt?.slice(0, 10) ?? null };
+}
