@@ -53,6 +53,11 @@ export default [
     // World market pricing (issue 14): public prices and farm-gate price; staff entry.
     route("/world-market-pricing", "routes/world-market-pricing.tsx"),
     route("/world-market-pricing/manage", "routes/world-market-pricing-manage.tsx"),
+    // The exporter's desk (issue 14): inspection requests, certificates, payment services.
+    route("/exporter/inspections", "routes/exporter-inspections.tsx"),
+    route("/exporter/certificates", "routes/exporter-certificates.tsx"),
+    route("/exporter-payment-services", "routes/exporter-payment-services.tsx"),
+    route("/inspection-requests/:id", "routes/inspection-request-action.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

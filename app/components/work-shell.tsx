@@ -18,6 +18,9 @@ const NAV: { to: string; label: string; permission: Permission }[] = [
   { to: "/generate-reports", label: "Reports", permission: "generateReports" },
   { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
   { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
+  { to: "/exporter/inspections", label: "Inspections", permission: "requestInspections" },
+  { to: "/exporter/certificates", label: "My certificates", permission: "readMyCertificates" },
+  { to: "/exporter-payment-services", label: "Payments", permission: "recordStockPayments" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */
