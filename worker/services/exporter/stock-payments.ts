@@ -56,7 +56,7 @@ export async function recordStockPayment(
       paidOn: ["The payment date cannot be in the future"],
     });
   const payee = await accountByLoginId(db, input.payeeLoginId);
-  if (!payee || payee.role !== "buyer") {
+  if (payee?.role !== "buyer") {
     const m = `No buyer or cooperative with ID ${input.payeeLoginId.trim().toUpperCase()}`;
     return fail(404, m, { payeeLoginId: [m] });
   }
