@@ -42,5 +42,9 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/profile/sessions",
     "/profile/notifications",
     "/world-market-pricing/manage",
+    // The exporter's desk (issue 14).
+    "/exporter/inspections",
+    "/exporter/certificates",
+    "/exporter-payment-services",
   ].filter((p): p is string => Boolean(p));
 }

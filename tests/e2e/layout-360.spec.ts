@@ -143,3 +143,11 @@ test.describe("world market pricing without JavaScript", () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(360);
   });
 });
+
+test("the exporter's desk fits a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.exporter);
+  for (const path of ["/exporter/inspections", "/exporter/certificates", "/exporter-payment-services"]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});
