@@ -63,6 +63,11 @@ export default [
     // The exporter's orders and shipments (issue 14).
     route("/exporter/orders", "routes/exporter-orders.tsx"),
     route("/exporter/shipments", "routes/exporter-shipments.tsx"),
+    // The exporter's desk (issue 14): inspection requests, certificates, payment services.
+    route("/exporter/inspections", "routes/exporter-inspections.tsx"),
+    route("/exporter/certificates", "routes/exporter-certificates.tsx"),
+    route("/exporter-payment-services", "routes/exporter-payment-services.tsx"),
+    route("/inspection-requests/:id", "routes/inspection-request-action.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -5,6 +5,7 @@
 export * from "./schema/accounts";
 export * from "./schema/certificates";
 export * from "./schema/eudr";
+export * from "./schema/exporter-desk";
 export * from "./schema/inspections";
 export * from "./schema/land-visits";
 export * from "./schema/licensing";

@@ -50,5 +50,9 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     // The exporter's orders and shipments (issue 14).
     "/exporter/orders",
     "/exporter/shipments",
+    // The exporter's desk (issue 14).
+    "/exporter/inspections",
+    "/exporter/certificates",
+    "/exporter-payment-services",
   ].filter((p): p is string => Boolean(p));
 }

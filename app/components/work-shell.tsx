@@ -19,6 +19,9 @@ const NAV: { to: string; label: string; permission: Permission; exporterTo?: str
   { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
   { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
   { to: "/messages", label: "Messages", permission: "sendMessages", exporterTo: "/exporter/messages" },
+  { to: "/exporter/inspections", label: "Inspections", permission: "requestInspections" },
+  { to: "/exporter/certificates", label: "My certificates", permission: "readMyCertificates" },
+  { to: "/exporter-payment-services", label: "Payments", permission: "recordStockPayments" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */

@@ -5,6 +5,7 @@ import { portQueueWithBlockers } from "#worker/services/inspections/read-inspect
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
+import { inspectionRequestsView } from "./inspection-request-action.server";
 
 /**
  * The port inspector's dashboard (issue 13): batches inspected at the warehouse and awaiting port
@@ -18,6 +19,7 @@ export async function loader({ request }: { request: Request }) {
     {
       user: await shellUser(session),
       access,
+      inspectionRequests: await inspectionRequestsView(request, "port", access === "full" ? session.id : null),
       queue: rows.map((r) => ({
         batchCode: r.batchCode,
         commodity: r.commodity,

@@ -1,3 +1,4 @@
+import { InspectionRequestList } from "#app/components/exporter/inspection-request-list";
 import { buttonClass } from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
@@ -55,6 +56,12 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
           </li>
         ))}
       </ul>
+      <InspectionRequestList
+        requests={d.inspectionRequests.requests}
+        flash={d.inspectionRequests.flash}
+        csrf={d.user.csrf}
+        full={d.access === "full"}
+      />
     </WorkShell>
   );
 }

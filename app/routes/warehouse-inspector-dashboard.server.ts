@@ -8,6 +8,7 @@ import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
+import { inspectionRequestsView } from "./inspection-request-action.server";
 
 const PATH = "/warehouse-inspector-dashboard";
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
@@ -26,6 +27,7 @@ export async function loader({ request }: { request: Request }) {
     {
       user: await shellUser(session),
       access,
+      inspectionRequests: await inspectionRequestsView(request, "warehouse", access === "full" ? session.id : null),
       done: { received: params.get("received"), inspected: params.get("inspected") },
       queue: rows.map((r) => ({
         batchCode: r.batchCode,

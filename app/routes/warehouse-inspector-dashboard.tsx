@@ -1,3 +1,4 @@
+import { InspectionRequestList } from "#app/components/exporter/inspection-request-list";
 import { buttonClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -90,6 +91,12 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
           </li>
         ))}
       </ul>
+      <InspectionRequestList
+        requests={d.inspectionRequests.requests}
+        flash={d.inspectionRequests.flash}
+        csrf={d.user.csrf}
+        full={d.access === "full"}
+      />
     </WorkShell>
   );
 }

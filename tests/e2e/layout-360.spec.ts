@@ -166,3 +166,11 @@ test("the buyer dashboard with a farmer looked up fits a 360 px phone (issue 13)
   await expect(page.getByRole("heading", { name: "Buy from a farmer" })).toBeVisible();
   expect(await pageWidth(page), "the buyer dashboard is wider than the screen").toBeLessThanOrEqual(360);
 });
+
+test("the exporter's desk fits a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.exporter);
+  for (const path of ["/exporter/inspections", "/exporter/certificates", "/exporter-payment-services"]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

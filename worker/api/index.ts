@@ -12,6 +12,7 @@ import { certificatesApi, certificateTestApi } from "./certificates";
 import { demoApi } from "./demo";
 import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
+import { exporterDeskApi } from "./exporter-desk";
 import { farmersApi } from "./farmers";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
@@ -83,6 +84,7 @@ export const api = new Hono<ApiEnv>()
   .route("/messages", messagesApi)
   .route("/orders", ordersApi)
   .route("/shipments", shipmentsApi)
+  .route("/exporter", exporterDeskApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

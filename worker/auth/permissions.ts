@@ -93,6 +93,18 @@ export const PERMISSIONS = {
   readOrders: ["exporter", ...REGULATOR_STAFF],
   /** Create orders, allocate compliant batches, compose shipments, record DDS numbers, export: the exporter, for itself. */
   manageOrders: ["exporter"],
+  /** Request warehouse or port inspections of my own batches and shipments (/exporter/inspections, issue 14, ADR 005). */
+  requestInspections: ["exporter"],
+  /** See inspection requests: exporters their own, inspectors their queue, regulator staff all (issue 14). */
+  readInspectionRequests: ["exporter", "warehouse_inspector", "port_inspector", ...REGULATOR_STAFF],
+  /** Schedule and complete inspection requests of their kind: warehouse and port inspectors (issue 14). */
+  handleInspectionRequests: ["warehouse_inspector", "port_inspector"],
+  /** My certificates (/exporter/certificates): the exporter; staff use /verify and the batch pages (issue 14). */
+  readMyCertificates: ["exporter"],
+  /** Record payments for purchased stock, and my payment statement (/exporter-payment-services, issue 14). */
+  recordStockPayments: ["exporter"],
+  /** See payments for purchased stock: the exporter their own; finance (DDGAF), the DG and the office all. */
+  readStockPayments: ["exporter", "dg", "ddgaf", "office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -10,7 +10,7 @@ import { formatMoney, type Money } from "../money";
 import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
 import { letterhead, pageFooter } from "../pdf/frame";
 import { Layout } from "../pdf/layout";
-import { GREEN, NAVY, PALE_BLUE } from "../pdf/theme";
+import { type FieldRow, GREEN, NAVY, PALE_BLUE } from "../pdf/theme";
 
 export type Receipt = {
   receiptNumber: string;
@@ -27,6 +27,11 @@ export type Receipt = {
   issuedOn: string;
   /** ISO timestamp the payment was recorded. */
   recordedAt: string;
+  /**
+   * A payment for purchased stock (issue 14) instead of a fee: what it was for and who was paid.
+   * The invoice and fee type are then not printed.
+   */
+  stock?: { batchCodes: string[]; payee: string };
 };
 
 export const METHOD_LABEL: Record<string, string> = {
@@ -45,9 +50,17 @@ export async function renderReceipt(r: Receipt): Promise<Uint8Array> {
     [
       ["Receipt number", { text: r.receiptNumber, bold: true }],
       ["Amount received", { text: formatMoney(r.amount), bold: true, color: GREEN }],
-      ["For", `${FEE_TYPE_LABEL[r.feeType]} — ${r.subject}`],
-      ["Invoice", `${r.invoiceNumber} (issued ${r.issuedOn})`],
-      ["Received from", [r.payer.name, r.payer.company].filter(Boolean).join(", ")],
+      ...(r.stock
+        ? ([
+            ["For", `Purchased stock — batches ${r.stock.batchCodes.join(", ")}`],
+            ["Paid to", r.stock.payee],
+            ["Paid by", [r.payer.name, r.payer.company].filter(Boolean).join(", ")],
+          ] satisfies FieldRow[])
+        : ([
+            ["For", `${FEE_TYPE_LABEL[r.feeType]} — ${r.subject}`],
+            ["Invoice", `${r.invoiceNumber} (issued ${r.issuedOn})`],
+            ["Received from", [r.payer.name, r.payer.company].filter(Boolean).join(", ")],
+          ] satisfies FieldRow[])),
       ["Account", r.payer.loginId],
       ["Payment reference", r.reference],
       ["Payment method", METHOD_LABEL[r.method] ?? r.method],
@@ -58,7 +71,9 @@ export async function renderReceipt(r: Receipt): Promise<Uint8Array> {
   );
   l.y -= 8;
   l.callout(
-    `This receipt confirms that ${LACRA.shortName} recorded the payment above against invoice ${r.invoiceNumber}. The payment reference is the one given by the payer; it is reconciled against the bank or mobile-money statement.`,
+    r.stock
+      ? `This receipt confirms that the payment above was recorded on the ${LACRA.shortName} platform with the reference the payer gave. The platform records payments; it does not execute them.`
+      : `This receipt confirms that ${LACRA.shortName} recorded the payment above against invoice ${r.invoiceNumber}. The payment reference is the one given by the payer; it is reconciled against the bank or mobile-money statement.`,
     NAVY,
     PALE_BLUE,
     8.5,
@@ -67,7 +82,9 @@ export async function renderReceipt(r: Receipt): Promise<Uint8Array> {
   pageFooter(l, 0, 1, `${LACRA.shortName} · Receipt ${r.receiptNumber} · ${formatMoney(r.amount)}`);
   setPdfInfo(doc, {
     title: `Receipt ${r.receiptNumber}`,
-    subject: `${FEE_TYPE_LABEL[r.feeType]}: ${r.subject}, invoice ${r.invoiceNumber}`,
+    subject: r.stock
+      ? `Payment for purchased stock: ${r.stock.batchCodes.join(", ")}`
+      : `${FEE_TYPE_LABEL[r.feeType]}: ${r.subject}, invoice ${r.invoiceNumber}`,
     author: LACRA.authority,
     keywords: ["receipt", r.receiptNumber, r.invoiceNumber, r.feeType],
     creator: "LACRA traceability platform",

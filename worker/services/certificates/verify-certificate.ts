@@ -44,6 +44,15 @@ export type Verification = {
   testProfile: boolean;
 };
 
+/**
+ * The state the registry gives a certificate at `nowIso`: its stored status, except that a valid
+ * row past its expiry date is expired (the nightly job marks expiry; until it runs, it is expired
+ * all the same). /verify and the exporter's certificate list both read it from here.
+ */
+export function registryStatus(row: Pick<CertificateRow, "status" | "expiresAt">, nowIso: string): VerificationStatus {
+  return row.status === "valid" && row.expiresAt <= nowIso ? "expired" : (row.status as VerificationStatus);
+}
+
 /** What the verification page and API say about a number that was never issued. */
 export function notIssuedMessage(number: string): string {
   const shown = number.trim().slice(0, 60) || "(empty)";
@@ -76,9 +85,7 @@ export async function readVerification(
   const now = (deps.now?.() ?? new Date()).toISOString();
   const summary = readSummary(row);
   const type = row.type as CertificateType;
-  // The nightly job marks expiry; until it runs, a valid row past its date is expired all the same.
-  const status: VerificationStatus =
-    row.status === "valid" && row.expiresAt <= now ? "expired" : (row.status as VerificationStatus);
+  const status = registryStatus(row, now);
   let supersededBy: string | null = null;
   if (status === "superseded") {
     const [current] = await validCertificatesOf(deps.db, row);

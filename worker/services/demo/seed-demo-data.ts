@@ -20,6 +20,7 @@ import { registerPlot } from "../plots/register-plot";
 import { continueImport, startImport } from "../registry/bulk-import";
 import { prepareFarmer } from "../registry/register-farmer";
 import { AT_PORT, EXPORTED, IN_PROGRESS, type Plan } from "./demo-batches";
+import { seedDemoExporterDesk } from "./demo-exporter-desk";
 import {
   ACT,
   CSV_FILE_NAME,
@@ -212,6 +213,8 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   created.licences = licensing.licences;
   created.permits = licensing.permits;
   created.payments = licensing.payments;
+  // 7. The exporter's desk (issue 14): an inspection request and a payment for purchased stock.
+  await seedDemoExporterDesk({ db, now }, problems);
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };

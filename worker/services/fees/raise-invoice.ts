@@ -9,7 +9,7 @@ import { isoDay } from "#worker/domain/licensing";
 export function invoiceRow(args: {
   number: string;
   payerId: string;
-  subjectType: "licence" | "permit";
+  subjectType: "licence" | "permit" | "inspection";
   subjectId: string;
   feeType: FeeType;
   now: Date;

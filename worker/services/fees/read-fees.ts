@@ -3,6 +3,7 @@
  * their own invoices and receipts (another's id answers 404); DDGAF, the DG and the office see all.
  */
 import type { Database } from "#db/client";
+import { findInspectionRequest } from "#db/queries/exporter-desk";
 import {
   accountById,
   feeTotalsRows,
@@ -37,7 +38,12 @@ export async function receiptFor(
   if (!payment) return fail(409, `Invoice ${invoice.number} has not been paid: there is no receipt yet`);
   const [payer, subject] = await Promise.all([
     accountById(db, invoice.payerId),
-    invoice.subjectType === "licence" ? findLicence(db, invoice.subjectId) : findPermit(db, invoice.subjectId),
+    invoice.subjectType === "licence"
+      ? findLicence(db, invoice.subjectId)
+      : invoice.subjectType === "permit"
+        ? findPermit(db, invoice.subjectId)
+        : // An inspection fee (issue 14): the receipt names the inspected batch or shipment.
+          findInspectionRequest(db, invoice.subjectId).then((r) => (r ? { number: r.subjectCode } : null)),
   ]);
   const bytes = await renderReceipt({
     receiptNumber: payment.receiptNumber,
