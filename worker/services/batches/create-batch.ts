@@ -6,6 +6,7 @@
  * written in one transaction.
  */
 
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   cropYieldOverride,
   farmersByCode,
@@ -33,7 +34,16 @@ import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, withNewBatchCo
 
 export type CreatedBatch = { batch: NewBatch & { id: string; batchCode: string }; volume: VolumeCheck };
 
-export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promise<Result<CreatedBatch>> {
+/**
+ * `alsoWrite` (optional) adds statements to the same transaction, e.g. the sellers hub's accepted
+ * offer (worker/services/hub/decide-offer.ts): the purchase and the agreement it comes from are
+ * written together or not at all.
+ */
+export async function createBatch(
+  input: PurchaseInput,
+  deps: BatchDeps,
+  alsoWrite?: (batch: { id: string; batchCode: string }) => BatchItem<"sqlite">[],
+): Promise<Result<CreatedBatch>> {
   const { db, actor } = deps;
   const now = (deps.now ?? (() => new Date()))();
   const allowed = canTransition("harvested", "purchased", actor.role);
@@ -156,6 +166,7 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
         })),
         custody: custodySnapshot(event),
       }),
+      ...(alsoWrite?.(batch) ?? []),
     ]);
     return { ok: true as const, value: { batch, volume } };
   });
