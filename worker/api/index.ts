@@ -18,6 +18,7 @@ import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
+import { hubApi } from "./hub";
 import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { plotsApi } from "./plots";
@@ -80,6 +81,7 @@ export const api = new Hono<ApiEnv>()
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
   .route("/messages", messagesApi)
+  .route("/hub", hubApi)
   .get(
     "/dashboard/metrics",
     requireSession(),
