@@ -58,6 +58,9 @@ export default [
     route("/exporter/messages/:threadId", "routes/message-thread.tsx", { id: "exporter-message-thread" }),
     route("/messages", "routes/messages.tsx", { id: "messages" }),
     route("/messages/:threadId", "routes/message-thread.tsx", { id: "message-thread" }),
+    // Sellers hub (issue 14, docs/sellers-hub.md).
+    route("/sellers-hub", "routes/sellers-hub.tsx"),
+    route("/exporter/marketplace", "routes/exporter-marketplace.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -19,6 +19,7 @@ const NAV: { to: string; label: string; permission: Permission; exporterTo?: str
   { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
   { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
   { to: "/messages", label: "Messages", permission: "sendMessages", exporterTo: "/exporter/messages" },
+  { to: "/sellers-hub", label: "Sellers hub", permission: "readHub", exporterTo: "/exporter/marketplace" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */

@@ -38,9 +38,7 @@ export const lots = sqliteTable(
     index("lots_status_commodity_idx").on(t.status, t.commodity),
     index("lots_seller_idx").on(t.sellerId),
     // One open lot per batch.
-    uniqueIndex("lots_open_batch_idx")
-      .on(t.batchId)
-      .where(sql`status = 'open' AND batch_id IS NOT NULL`),
+    uniqueIndex("lots_open_batch_idx").on(t.batchId).where(sql`status = 'open' AND batch_id IS NOT NULL`),
     check("lots_remaining_not_negative", sql`${t.remainingG} >= 0`),
   ],
 );

@@ -84,4 +84,3 @@ export const hubApi = new Hono<ApiEnv>()
     body(DecisionSchema),
     async (c) => reply(c, await decideOffer({ offerId: c.req.param("id"), decision: "decline" }, serviceDeps(c))),
   );
-

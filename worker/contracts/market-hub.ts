@@ -4,12 +4,11 @@
  * become integer grams and integer minor units here (ADR 020).
  */
 import { z } from "zod";
-import { CURRENCIES } from "../domain/money";
-import { parseMinor } from "../domain/money";
+import { QUALITY_GRADES } from "../domain/commodities";
 import { LOT_SOURCES } from "../domain/market-hub";
+import { CURRENCIES, parseMinor } from "../domain/money";
 import { parseKgToGrams } from "../domain/weight";
 import { COMMODITY_NAMES } from "./batches-light";
-import { QUALITY_GRADES } from "../domain/commodities";
 import { optionalText } from "./optional-text";
 
 export const HUB_MESSAGES = {
@@ -43,11 +42,7 @@ const price = typed
 const submissionId = z.uuid({ error: HUB_MESSAGES.submissionId }).optional();
 const plotCodes = z
   .union([z.array(z.string()), z.string()])
-  .transform((v) =>
-    (Array.isArray(v) ? v : v.split(/[\s,;]+/))
-      .map((c) => c.trim().toUpperCase())
-      .filter(Boolean),
-  )
+  .transform((v) => (Array.isArray(v) ? v : v.split(/[\s,;]+/)).map((c) => c.trim().toUpperCase()).filter(Boolean))
   .refine((v) => v.length > 0 && v.length <= 50, HUB_MESSAGES.plotCodes);
 
 export const NewLotSchema = z

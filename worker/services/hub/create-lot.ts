@@ -76,7 +76,8 @@ export async function createLot(input: NewLotInput, deps: Deps): Promise<Result<
       return fail(409, `Batch ${batch.batchCode} is ${batch.status.replace("_", " ")}: it cannot be sold`);
     const held = await portHoldRefusal(db, batch);
     if (held) return held;
-    if (await openLotOfBatch(db, batch.id)) return fail(409, `Batch ${batch.batchCode} is already listed in an open lot`);
+    if (await openLotOfBatch(db, batch.id))
+      return fail(409, `Batch ${batch.batchCode} is already listed in an open lot`);
     if (input.quantityG !== batch.weightG) {
       return fail(400, "The lot cannot be listed", {
         quantityKg: [

@@ -18,6 +18,8 @@
  * Idempotent: deciding again what was already decided answers the recorded outcome.
  */
 import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/client";
+import { isUniqueViolation } from "#db/errors";
 import { farmerIdsOfUser, plotsById } from "#db/queries/batches";
 import {
   batchFacts,
@@ -31,8 +33,6 @@ import {
   plotsOfLots,
   takeFromLotStatement,
 } from "#db/queries/market-hub";
-import type { Database } from "#db/client";
-import { isUniqueViolation } from "#db/errors";
 import type { Role } from "#worker/auth/roles";
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";

@@ -17,7 +17,12 @@ import {
   offersOnLots,
   plotsOfLots,
 } from "#db/queries/market-hub";
-import { COMPLIANCE_LABEL, type ComplianceStatus, evaluateBatchCompliance, statusFor } from "#worker/domain/batch-compliance";
+import {
+  COMPLIANCE_LABEL,
+  type ComplianceStatus,
+  evaluateBatchCompliance,
+  statusFor,
+} from "#worker/domain/batch-compliance";
 import { contactReleasedTo, OFFER_STATUS_LABEL, type OfferStatus } from "#worker/domain/market-hub";
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg, gramsToKg } from "#worker/domain/weight";
