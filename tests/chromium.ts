@@ -45,5 +45,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     // Messages (issue 14): the exporter's spec route and the same module for buyers and office staff.
     "/exporter/messages",
     "/messages",
+    // Sellers hub (issue 14).
+    "/sellers-hub",
+    "/exporter/marketplace",
   ].filter((p): p is string => Boolean(p));
 }

@@ -226,3 +226,11 @@ describe("a batch lot: the buyer sells a batch they hold to an exporter", () => 
     expect(mine?.contact).not.toBeNull();
   });
 });
+
+describe("GET /api/hub/offers by role", () => {
+  it("answers farmers, buyers and exporters; refuses the other roles", async () => {
+    for (const role of ["farmer", "buyer", "exporter"] as const) expect((await hub("/offers", role)).status).toBe(200);
+    for (const role of ["warehouse", "port", "dg", "ddgots"] as const)
+      expect((await hub("/offers", role)).status).toBe(403);
+  });
+});
