@@ -68,6 +68,9 @@ export default [
     route("/exporter/certificates", "routes/exporter-certificates.tsx"),
     route("/exporter-payment-services", "routes/exporter-payment-services.tsx"),
     route("/inspection-requests/:id", "routes/inspection-request-action.tsx"),
+    // Sellers hub (issue 14, docs/sellers-hub.md).
+    route("/sellers-hub", "routes/sellers-hub.tsx"),
+    route("/exporter/marketplace", "routes/exporter-marketplace.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -10,6 +10,7 @@ export * from "./schema/inspections";
 export * from "./schema/land-visits";
 export * from "./schema/licensing";
 export * from "./schema/market";
+export * from "./schema/market-hub";
 export * from "./schema/messages";
 export * from "./schema/notifications";
 export * from "./schema/orders";

@@ -54,5 +54,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/exporter/inspections",
     "/exporter/certificates",
     "/exporter-payment-services",
+    // Sellers hub (issue 14).
+    "/sellers-hub",
+    "/exporter/marketplace",
   ].filter((p): p is string => Boolean(p));
 }

@@ -22,6 +22,7 @@ const NAV: { to: string; label: string; permission: Permission; exporterTo?: str
   { to: "/exporter/inspections", label: "Inspections", permission: "requestInspections" },
   { to: "/exporter/certificates", label: "My certificates", permission: "readMyCertificates" },
   { to: "/exporter-payment-services", label: "Payments", permission: "recordStockPayments" },
+  { to: "/sellers-hub", label: "Sellers hub", permission: "readHub", exporterTo: "/exporter/marketplace" },
 ];
 
 /** The traceability pages a role may open (dashboards list them too). */

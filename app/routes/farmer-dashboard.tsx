@@ -229,6 +229,11 @@ function Sales({ sales }: { sales: View["sales"] }) {
         {T.salesHeading}
       </h2>
       {sales.length === 0 && <p className="text-sm text-slate-600">{T.noSales}</p>}
+      <p className="mt-1 text-sm">
+        <a href="/sellers-hub" className="font-semibold text-green-800 underline">
+          Sell your expected harvest in the sellers hub
+        </a>
+      </p>
       <ul className="mt-1 space-y-3 text-sm [overflow-wrap:anywhere]">
         {sales.map((s) => (
           <li key={s.batchCode} className="border-t pt-2" data-testid="farmer-sale">

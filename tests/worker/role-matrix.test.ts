@@ -187,6 +187,30 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["exporter"],
     (role) => as(role, "/api/shipments/SHP-2026-999999/export", "POST", {}),
   ],
+
+  // Sellers hub (issue 14, ADR 005): readHub, listLots (farmer, buyer), makeOffers (buyer, exporter).
+  // A commodity name over 40 characters: past the guard, refused by validation (the matrix wants a refusal).
+  [
+    "GET /api/hub/lots",
+    ["farmer", "buyer", "exporter"],
+    (role) => as(role, `/api/hub/lots?commodity=${"x".repeat(41)}`),
+  ],
+  ["POST /api/hub/lots", ["farmer", "buyer"], (role) => as(role, "/api/hub/lots", "POST", {})],
+  [
+    "POST /api/hub/lots/{id}/offers",
+    ["buyer", "exporter"],
+    (role) => as(role, "/api/hub/lots/none/offers", "POST", {}),
+  ],
+  [
+    "POST /api/hub/offers/{id}/accept",
+    ["farmer", "buyer"],
+    (role) => as(role, "/api/hub/offers/none/accept", "POST", {}),
+  ],
+  [
+    "POST /api/hub/offers/{id}/decline",
+    ["farmer", "buyer"],
+    (role) => as(role, "/api/hub/offers/none/decline", "POST", {}),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -214,6 +238,9 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/exporter-dashboard", ["exporter", "dg", "ddgots"]],
   ["/exporter/orders", ["exporter", ...STAFF]],
   ["/exporter/shipments", ["exporter", ...STAFF]],
+  // Sellers hub (issue 14): farmers, buyers (cooperatives) and exporters.
+  ["/sellers-hub", ["farmer", "buyer", "exporter"]],
+  ["/exporter/marketplace", ["farmer", "buyer", "exporter"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

@@ -14,6 +14,7 @@ import { openApiResponse } from "./docs";
 import { apiError, onApiError, onApiNotFound } from "./errors";
 import { exporterDeskApi } from "./exporter-desk";
 import { farmersApi } from "./farmers";
+import { hubApi } from "./hub";
 import { importsApi } from "./imports";
 import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
@@ -85,6 +86,7 @@ export const api = new Hono<ApiEnv>()
   .route("/orders", ordersApi)
   .route("/shipments", shipmentsApi)
   .route("/exporter", exporterDeskApi)
+  .route("/hub", hubApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

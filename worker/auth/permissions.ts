@@ -105,6 +105,12 @@ export const PERMISSIONS = {
   recordStockPayments: ["exporter"],
   /** See payments for purchased stock: the exporter their own; finance (DDGAF), the DG and the office all. */
   readStockPayments: ["exporter", "dg", "ddgaf", "office_admin"],
+  /** The sellers hub (issue 14, docs/sellers-hub.md): see open lots and my own lots and offers (farmers, buyers = cooperatives, exporters), ADR 005. */
+  readHub: ["farmer", "buyer", "exporter"],
+  /** List a lot: a farmer the expected harvest of their own eligible plots, a buyer a batch they hold (checked in the service). */
+  listLots: ["farmer", "buyer"],
+  /** Make an offer on someone else's lot: buyers and exporters (an expected harvest: buyers only, the purchase is theirs). */
+  makeOffers: ["buyer", "exporter"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

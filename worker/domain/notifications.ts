@@ -16,6 +16,8 @@ export const NOTIFICATION_KINDS = [
   "permit_update",
   "account",
   "message_received",
+  "market_offer",
+  "market_offer_decided",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -33,6 +35,8 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, string> = {
   permit_update: "A licence or permit changes status",
   account: "My account and sign-ins",
   message_received: "A message is sent to me",
+  market_offer: "An offer is made on my lot in the sellers hub",
+  market_offer_decided: "An offer of mine in the sellers hub is accepted or declined",
 };
 
 export function isNotificationKind(value: unknown): value is NotificationKind {

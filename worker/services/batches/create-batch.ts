@@ -9,6 +9,7 @@
  * and `submissionId`: a resend of the same submission answers the same batch.
  */
 
+import type { BatchItem } from "drizzle-orm/batch";
 import { errorText, isUniqueViolation } from "#db/errors";
 import {
   cropYieldOverride,
@@ -92,7 +93,16 @@ function storedPurchase(p: StoredPurchase): StoredPurchase {
   };
 }
 
-export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promise<Result<CreatedBatch>> {
+/**
+ * `alsoWrite` (optional) adds statements to the same transaction, e.g. the sellers hub's accepted
+ * offer (worker/services/hub/decide-offer.ts): the purchase and the agreement it comes from are
+ * written together or not at all.
+ */
+export async function createBatch(
+  input: PurchaseInput,
+  deps: BatchDeps,
+  alsoWrite?: (batch: { id: string; batchCode: string }) => BatchItem<"sqlite">[],
+): Promise<Result<CreatedBatch>> {
   const { db, actor } = deps;
   const now = (deps.now ?? (() => new Date()))();
   const allowed = canTransition("harvested", "purchased", actor.role);
@@ -272,6 +282,7 @@ export async function createBatch(input: PurchaseInput, deps: BatchDeps): Promis
           purchase,
         }),
         ...notices.map((n) => notifyStatement(db, n, now)),
+        ...(alsoWrite?.(batch) ?? []),
       ]);
       return { ok: true as const, value: { batch, volume, purchase, repeated: false } };
     });

@@ -1,0 +1,353 @@
+/**
+ * The sellers hub page, shared by /sellers-hub and /exporter/marketplace (issue 14,
+ * docs/sellers-hub.md): plain forms, usable with JavaScript off, laid out for 360 px first.
+ */
+import { Form } from "react-router";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
+import { QUALITY_GRADES } from "#worker/domain/commodities";
+import type { HubReply } from "../../routes/sellers-hub.server";
+import { type ShellUser, WorkShell } from "../work-shell";
+
+type Lot = {
+  id: string;
+  source: string;
+  commodity: string;
+  grade: string | null;
+  county: string | null;
+  eudrLabel: string;
+  quantity: string;
+  remainingKg: number;
+  askingPrice: { currency: string; text: string };
+  season: string | null;
+  status: string;
+  mine: boolean;
+};
+type Offer = {
+  id: string;
+  commodity: string;
+  quantity: string;
+  price: { text: string };
+  grade: string | null;
+  status: string;
+  statusLabel: string;
+  byRole: string;
+  batchCode: string | null;
+  contact: { name: string; phone: string | null; company: string | null } | null;
+};
+export type HubData = {
+  user: ShellUser;
+  lots: Lot[];
+  basis: "commodities_traded" | "all" | null;
+  commodities: string[];
+  myLots: (Lot & { offers: Offer[] })[];
+  myOffers: Offer[];
+  plots: { plotCode: string; crop: string | null; areaHectares: number }[];
+  canList: boolean;
+  canOffer: boolean;
+  notice: string | null;
+};
+
+const input = "mt-1 block w-full rounded border border-slate-400 p-2";
+const button = "rounded bg-green-800 px-4 py-2 font-semibold text-white";
+const card = "rounded-lg border bg-white p-3";
+
+function Err({ reply, id, name }: { reply?: HubReply; id: string; name: string }) {
+  const m = reply?.errors[name];
+  return m?.length ? (
+    <p id={`${id}-error`} className="text-sm font-semibold text-red-700">
+      {m.join(". ")}
+    </p>
+  ) : null;
+}
+
+function Contact({ c }: { c: Offer["contact"] }) {
+  if (!c) return null;
+  return (
+    <p className="mt-1 text-sm" data-testid="contact">
+      Contact: <strong>{c.name}</strong>
+      {c.company ? ` (${c.company})` : ""}
+      {c.phone ? ` · ${c.phone}` : ""}
+    </p>
+  );
+}
+
+function LotFacts({ lot }: { lot: Lot }) {
+  return (
+    <>
+      <p className="font-semibold">
+        {lot.commodity} · {lot.quantity} · {lot.askingPrice.text}
+      </p>
+      <p className="text-sm text-slate-700">
+        {lot.source === "batch" ? "Stock in a batch" : `Expected harvest${lot.season ? `, ${lot.season}` : ""}`}
+        {lot.grade ? ` · grade ${lot.grade}` : ""} · {lot.county ?? "County not recorded"}
+      </p>
+      <p className="text-sm text-slate-700">EUDR: {lot.eudrLabel}</p>
+    </>
+  );
+}
+
+function OfferForm({ lot, reply, csrf }: { lot: Lot; reply?: HubReply; csrf: string }) {
+  const mine = reply?.intent === "offer" && reply.target === lot.id ? reply : undefined;
+  const id = `offer-${lot.id}`;
+  const v = (n: string, d = "") => mine?.values[n] ?? d;
+  return (
+    <details className="mt-2" open={!!mine}>
+      <summary className="cursor-pointer font-semibold text-green-800 underline">Make an offer</summary>
+      <Form method="post" className="mt-2 space-y-2">
+        <CsrfInput token={csrf} />
+        <input type="hidden" name="intent" value="offer" />
+        <input type="hidden" name="target" value={lot.id} />
+        {mine?.message && <p className="text-sm font-semibold text-red-700">{mine.message}</p>}
+        <label className="block">
+          Quantity (kg)
+          <Err reply={mine} id={`${id}-quantityKg`} name="quantityKg" />
+          <input
+            name="quantityKg"
+            inputMode="decimal"
+            defaultValue={v("quantityKg", String(lot.remainingKg))}
+            className={input}
+          />
+        </label>
+        <label className="block">
+          Price per kg ({lot.askingPrice.currency})
+          <Err reply={mine} id={`${id}-pricePerKg`} name="pricePerKg" />
+          <input name="pricePerKg" inputMode="decimal" defaultValue={v("pricePerKg")} className={input} />
+        </label>
+        <input type="hidden" name="currency" value={lot.askingPrice.currency} />
+        {lot.source === "harvest" && (
+          <label className="block">
+            Grade you will record at purchase
+            <Err reply={mine} id={`${id}-grade`} name="grade" />
+            <select name="grade" defaultValue={v("grade")} className={input}>
+              <option value="">Choose a grade</option>
+              {QUALITY_GRADES.map((g) => (
+                <option key={g}>{g}</option>
+              ))}
+            </select>
+          </label>
+        )}
+        <button type="submit" className={button}>
+          Send offer
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
+  const r = reply?.intent === "list" ? reply : undefined;
+  const farmer = data.user.role === "farmer";
+  const v = (n: string, d = "") => r?.values[n] ?? d;
+  const names = ["source", "batchCode", "plotCodes", "commodity", "quantityKg", "pricePerKg", "currency"];
+  return (
+    <Form method="post" className="mt-6 space-y-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby="list-title">
+      <h2 id="list-title" className="text-lg font-bold">
+        {farmer ? "Sell my expected harvest" : "Sell a batch I hold"}
+      </h2>
+      <CsrfInput token={data.user.csrf} />
+      <input type="hidden" name="intent" value="list" />
+      <input type="hidden" name="source" value={farmer ? "harvest" : "batch"} />
+      <ErrorSummary
+        items={[
+          ...(r?.message ? [{ message: r.message }] : []),
+          ...names.flatMap((n) => (r?.errors[n] ?? []).map((message) => ({ fieldId: `list-${n}`, message }))),
+        ]}
+      />
+      {farmer ? (
+        <>
+          <label className="block">
+            Commodity
+            <Err reply={r} id="list-commodity" name="commodity" />
+            <select id="list-commodity" name="commodity" defaultValue={v("commodity")} className={input}>
+              <option value="">Choose</option>
+              {COMMODITY_NAMES.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </select>
+          </label>
+          <fieldset>
+            <legend className="font-semibold">My eligible plots</legend>
+            <Err reply={r} id="list-plotCodes" name="plotCodes" />
+            {data.plots.length === 0 && <p className="text-sm text-slate-600">No eligible plot yet.</p>}
+            {data.plots.map((p, i) => (
+              <label key={p.plotCode} className="mt-1 flex items-center gap-2">
+                <input
+                  id={i === 0 ? "list-plotCodes" : undefined}
+                  type="checkbox"
+                  name="plotCodes"
+                  value={p.plotCode}
+                />
+                {p.plotCode} · {p.crop ?? "no crop"} · {p.areaHectares} ha
+              </label>
+            ))}
+          </fieldset>
+        </>
+      ) : (
+        <label className="block">
+          Batch code
+          <Err reply={r} id="list-batchCode" name="batchCode" />
+          <input id="list-batchCode" name="batchCode" defaultValue={v("batchCode")} className={input} />
+        </label>
+      )}
+      <label className="block">
+        Quantity (kg)
+        <Err reply={r} id="list-quantityKg" name="quantityKg" />
+        <input
+          id="list-quantityKg"
+          name="quantityKg"
+          inputMode="decimal"
+          defaultValue={v("quantityKg")}
+          className={input}
+        />
+      </label>
+      <label className="block">
+        Asking price per kg
+        <Err reply={r} id="list-pricePerKg" name="pricePerKg" />
+        <input
+          id="list-pricePerKg"
+          name="pricePerKg"
+          inputMode="decimal"
+          defaultValue={v("pricePerKg")}
+          className={input}
+        />
+      </label>
+      <label className="block">
+        Currency
+        <Err reply={r} id="list-currency" name="currency" />
+        <select id="list-currency" name="currency" defaultValue={v("currency", "USD")} className={input}>
+          <option>USD</option>
+          <option>LRD</option>
+        </select>
+      </label>
+      <button type="submit" className={button}>
+        List the lot
+      </button>
+    </Form>
+  );
+}
+
+export function HubPage({ title, data, reply }: { title: string; data: HubData; reply?: HubReply }) {
+  const decideError = reply && (reply.intent === "accept" || reply.intent === "decline") ? reply.message : undefined;
+  return (
+    <WorkShell title={title} user={data.user}>
+      {data.notice && (
+        <p role="status" className="rounded bg-green-50 p-2 font-semibold text-green-900">
+          {data.notice}
+        </p>
+      )}
+      {decideError && (
+        <p role="alert" className="rounded bg-red-50 p-2 font-semibold text-red-800">
+          {decideError}
+        </p>
+      )}
+      <section aria-labelledby="lots-title" className="mt-4">
+        <h2 id="lots-title" className="text-lg font-bold">
+          {data.basis ? "Lots that fit my orders" : "Lots for sale"}
+        </h2>
+        {data.basis === "commodities_traded" && (
+          <p className="text-sm text-slate-600">
+            Open batch lots of the commodities I trade ({data.commodities.join(", ")}). Matching against open orders
+            comes with the orders screen.
+          </p>
+        )}
+        {data.basis === "all" && (
+          <p className="text-sm text-slate-600">Every open batch lot: I have no trades yet to match against.</p>
+        )}
+        {data.lots.length === 0 ? (
+          <p className="mt-2 text-slate-600">No lots for sale right now.</p>
+        ) : (
+          <ul className="mt-2 space-y-2" data-testid="lots">
+            {data.lots.map((lot) => (
+              <li key={lot.id} className={card} data-testid="lot">
+                <LotFacts lot={lot} />
+                {lot.mine ? (
+                  <p className="text-sm font-semibold">My lot</p>
+                ) : (
+                  data.canOffer && <OfferForm lot={lot} reply={reply} csrf={data.user.csrf} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {data.canList && (
+        <section aria-labelledby="mine-title" className="mt-6">
+          <h2 id="mine-title" className="text-lg font-bold">
+            My lots and their offers
+          </h2>
+          {data.myLots.length === 0 && <p className="mt-2 text-slate-600">I have listed no lots.</p>}
+          <ul className="mt-2 space-y-2">
+            {data.myLots.map((lot) => (
+              <li key={lot.id} className={card}>
+                <LotFacts lot={lot} />
+                <p className="text-sm">Status: {lot.status}</p>
+                {lot.offers.length === 0 && <p className="text-sm text-slate-600">No offers yet.</p>}
+                <ul className="mt-1 space-y-2">
+                  {lot.offers.map((o) => (
+                    <li key={o.id} className="border-t pt-2 text-sm" data-testid="offer-on-my-lot">
+                      <p>
+                        A {o.byRole} offers {o.quantity} at {o.price.text}
+                        {o.grade ? `, grade ${o.grade}` : ""} — {o.statusLabel}
+                        {o.batchCode ? ` (batch ${o.batchCode})` : ""}
+                      </p>
+                      <Contact c={o.contact} />
+                      {o.status === "pending" && (
+                        <div className="mt-1 flex flex-wrap gap-2">
+                          {(["accept", "decline"] as const).map((intent) => (
+                            <Form method="post" key={intent}>
+                              <CsrfInput token={data.user.csrf} />
+                              <input type="hidden" name="intent" value={intent} />
+                              <input type="hidden" name="target" value={o.id} />
+                              <button
+                                type="submit"
+                                className={
+                                  intent === "accept"
+                                    ? button
+                                    : "rounded border border-slate-500 px-4 py-2 font-semibold"
+                                }
+                              >
+                                {intent === "accept" ? "Accept" : "Decline"}
+                              </button>
+                            </Form>
+                          ))}
+                        </div>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {data.canOffer && (
+        <section aria-labelledby="offers-title" className="mt-6">
+          <h2 id="offers-title" className="text-lg font-bold">
+            My offers
+          </h2>
+          {data.myOffers.length === 0 && <p className="mt-2 text-slate-600">I have made no offers.</p>}
+          <ul className="mt-2 space-y-2">
+            {data.myOffers.map((o) => (
+              <li key={o.id} className={`${card} text-sm`} data-testid="my-offer">
+                <p className="font-semibold">
+                  {o.commodity} · {o.quantity} at {o.price.text}
+                </p>
+                <p>
+                  {o.statusLabel}
+                  {o.batchCode ? ` · batch ${o.batchCode}` : ""}
+                </p>
+                <Contact c={o.contact} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {data.canList && <ListForm data={data} reply={reply} />}
+    </WorkShell>
+  );
+}
