@@ -240,7 +240,7 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/exporter/shipments", ["exporter", ...STAFF]],
   // Sellers hub (issue 14): farmers, buyers (cooperatives) and exporters.
   ["/sellers-hub", ["farmer", "buyer", "exporter"]],
-  ["/exporter/marketplace", ["farmer", "buyer", "exporter"]],
+  ["/exporter/marketplace", ["exporter"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

@@ -111,6 +111,8 @@ export const PERMISSIONS = {
   listLots: ["farmer", "buyer"],
   /** Make an offer on someone else's lot: buyers and exporters (an expected harvest: buyers only, the purchase is theirs). */
   makeOffers: ["buyer", "exporter"],
+  /** /exporter/marketplace (issue 14): the exporter's own view of the sellers hub — exporters only. */
+  useExporterMarketplace: ["exporter"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;
