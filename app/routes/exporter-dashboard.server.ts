@@ -3,18 +3,17 @@ import { licencesOfApplicant } from "#db/queries/licensing";
 import { inForce } from "#worker/domain/licensing";
 import { EU_COUNTRIES, type EuCountry, STAGE_LABEL, STAGES } from "#worker/domain/orders";
 import { gramsToKg } from "#worker/domain/weight";
+import type { ServiceDeps } from "#worker/services/deps";
+import { unreadMessageCount } from "#worker/services/messages/read-threads";
 import { allocatableStock, listOrdersFor } from "#worker/services/orders/read-orders";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 
-/**
- * SLOT for the messaging helper (issue 14 /exporter/messages): the number of threads waiting for
- * this exporter's reply. Returns 0 until messaging lands; replace the body, keep the name.
- */
-export async function messagesAwaitingReply(_userId: string): Promise<number> {
-  return 0;
+/** Messages awaiting my reply: the unread messages in my threads (worker/services/messages). */
+export async function messagesAwaitingReply(deps: Pick<ServiceDeps, "db" | "actor">): Promise<number> {
+  return unreadMessageCount(deps);
 }
 
 /**
@@ -32,7 +31,7 @@ export async function loader({ request }: { request: Request }) {
     listOrdersFor({ status: "open" }, deps),
     listShipmentsFor(deps),
     allocatableStock(undefined, deps),
-    messagesAwaitingReply(session.id),
+    messagesAwaitingReply(deps),
   ]);
   const licence = licences.find((l) => inForce(l, now)) ?? licences[0] ?? null;
   return data(

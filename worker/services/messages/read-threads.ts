@@ -67,6 +67,12 @@ export async function listThreads(
   return ok({ threads, totalUnread: unread, page: input.page, pageSize: THREADS_PAGE_SIZE, total });
 }
 
+/** Unread messages in my threads (the exporter dashboard's "messages awaiting reply"); 0 for a role without messages. */
+export async function unreadMessageCount(deps: Pick<ServiceDeps, "db" | "actor">): Promise<number> {
+  const reader = await readerOf(deps.db, deps.actor);
+  return isFailure(reader) ? 0 : Number(await totalUnread(deps.db, reader));
+}
+
 export type ThreadView = {
   thread: { id: string; subject: string; reference: string | null; createdAt: string; lastMessageAt: string };
   participants: string[];
