@@ -232,7 +232,11 @@ test.describe("a field day", () => {
       await expect(page.getByTestId("plot-version")).toHaveText("2");
       // The old verdict keeps the outline it judged (version 1) beside the new one (version 2).
       await expect(page.getByTestId("assessment-outline").and(page.locator('[data-version="1"]'))).toBeVisible();
-      await expect(page.getByTestId("assessment-outline").and(page.locator('[data-version="2"]'))).toBeVisible();
+      const history = page.getByRole("region", { name: "Risk assessment history" }).getByRole("listitem");
+      await expect(history.filter({ hasText: /^Low · .* · boundary version 2/ }).first()).toBeVisible();
+      await expect(history.filter({ hasText: /^Low · .* · boundary version 1/ }).first()).toContainText(
+        "The outline this verdict judged (version 1)",
+      );
       await expect(page.getByTestId("plot-versions")).toContainText("Version 1");
       await fits360(page);
       await page.context().close();
@@ -434,6 +438,7 @@ test.describe("the warehouse inspection form without JavaScript", () => {
     const page = await phone(ACCOUNTS.warehouseInspector);
     await go(page, "/warehouse-inspector-dashboard", javaScriptEnabled);
     const item = page.getByTestId(`queue-${batchCode}`);
+    await item.getByLabel("Warehouse (town or facility)").fill("Voinjama warehouse");
     await item.getByRole("button", { name: "Receive batch" }).click();
     await expect(page.getByText(`Batch ${batchCode} received at the warehouse.`)).toBeVisible();
     await page.getByTestId(`queue-${batchCode}`).getByRole("link", { name: "Inspect and grade" }).click();
