@@ -385,9 +385,9 @@ test.describe("a field day", () => {
       });
       await go(page, "/farmer-dashboard");
       const sale = page.getByTestId("farmer-sale").filter({ hasText: batchCode });
-      await expect(sale).toContainText("320 kg");
+      // Received at 318 kg at the warehouse, but she sold 320 kg at US$ 2.40 and was paid for that.
       await expect(sale).toContainText("Bong Cocoa Traders (demo)");
-      await expect(sale).toContainText("US$ 2.40");
+      await expect(sale).toContainText("Price paidUS$ 768.00");
       const certificates = sale.getByRole("link", { name: /^LR-/ });
       await expect(certificates).toHaveCount(2);
       await expect(page.getByTestId("farmer-plots")).toContainText(plotCode);
