@@ -45,7 +45,9 @@ export function pricePaid(sale: {
   currency: string | null;
 }): Money | null {
   if (sale.pricePerKgMinor === null || !isCurrency(sale.currency)) return null;
-  const grams = sale.fromMyPlotsG != null && sale.fromMyPlotsG < sale.weightG ? sale.fromMyPlotsG : sale.weightG;
+  // What was weighed from her plots at the purchase: the batch's own weight drops later (drying,
+  // weighing at the warehouse), but she was paid for what she sold.
+  const grams = sale.fromMyPlotsG ?? sale.weightG;
   return { amountMinor: totalForWeight(sale.pricePerKgMinor, grams), currency: sale.currency };
 }
 
