@@ -94,7 +94,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
       )}
       <div className="flex flex-wrap gap-6">
         <PlotOutline geometry={geometry} label={`Outline of plot ${plot.plotCode}`} />
-        <dl className="grid min-w-0 flex-1 grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
+        <dl className="grid min-w-0 flex-[1_1_14rem] grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm [overflow-wrap:anywhere]">
           <dt className="font-semibold">Farmer</dt>
           <dd>
             <Link to={`/farmers/${plot.farmerId}`} className="text-green-800 underline">
