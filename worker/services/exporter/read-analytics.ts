@@ -83,8 +83,8 @@ function rollUp(
 ): VolumeRow[] {
   const map = new Map<string, VolumeRow>();
   const row = (key: string) => {
-    let r = map.get(key);
-    if (!r) map.set(key, (r = { key, orderedG: 0, orders: 0, shippedG: 0, shipments: 0 }));
+    const r = map.get(key) ?? { key, orderedG: 0, orders: 0, shippedG: 0, shipments: 0 };
+    map.set(key, r);
     return r;
   };
   for (const o of ordered) {
