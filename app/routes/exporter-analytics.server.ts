@@ -95,7 +95,7 @@ export async function loader({ request }: { request: Request }) {
         chart: barChart([
           { label: "Paid to farmers", value: p.paidPerKgMinor, text: money(p.paidPerKgMinor, p.currency), tone: 0 },
           ...p.world.map((w) => ({
-            label: w.label,
+            label: w.source,
             value: w.perKgMinor,
             text: money(w.perKgMinor, p.currency),
             tone: 1,

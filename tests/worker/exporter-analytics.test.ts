@@ -201,8 +201,8 @@ describe("/exporter/analytics", () => {
       { unit: "lb", a: 150 },
       { unit: "tonne", a: 300_000 },
     ]);
-    expect(usdBlock).toContain("Cocoa world price $ 3.00 ICCO daily price, 1 points");
-    expect(usdBlock).toContain("Cocoa world price $ 3.31 Exchange settlement, 1 points");
+    expect(usdBlock).toContain("Cocoa world price US$ 3.00 ICCO daily price, 1 points");
+    expect(usdBlock).toContain("Cocoa world price US$ 3.31 Exchange settlement, 1 points");
     expect(usdBlock).not.toContain("Euro exchange");
     const lrd = paid.find((p) => p.cur === "LRD")!;
     const lrdBlock = text(html.split('data-testid="price-Cocoa-LRD"')[1]!.split("</h3>").slice(1).join(""));
