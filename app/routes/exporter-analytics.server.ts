@@ -42,7 +42,7 @@ export async function loader({ request }: { request: Request }) {
     { period: url.searchParams.get("period"), commodity: url.searchParams.get("commodity") },
     pageDeps(session),
   );
-  const country = (k: string) => (k in EU_COUNTRIES ? `${EU_COUNTRIES[k as EuCountry]} (${k})` : k || "—");
+  const country = (k: string) => (k in EU_COUNTRIES ? `${EU_COUNTRIES[k as EuCountry]} (${k})` : k);
   const link = (period: string, commodity: string | null) =>
     `/exporter/analytics?period=${period}${commodity ? `&commodity=${encodeURIComponent(commodity)}` : ""}`;
   const c = a.compliance;

@@ -122,7 +122,7 @@ export async function readExporterAnalytics(
   // One shipment may hold several commodities or months of lines: its count is per group, so a
   // total of shipments is not summed from these rows.
   const byCommodity = by((r) => r.commodity).sort((a, b) => a.key.localeCompare(b.key));
-  const byDestination = by((r) => r.country || "—").sort((a, b) => a.key.localeCompare(b.key));
+  const byDestination = by((r) => r.country || "No order").sort((a, b) => a.key.localeCompare(b.key));
   const byMonth = by((r) => r.month).sort((a, b) => a.key.localeCompare(b.key));
 
   const commodities = [...new Set(paid.map((p) => p.commodity))].filter(isEudrCommodity);
