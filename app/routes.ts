@@ -71,6 +71,7 @@ export default [
     // Sellers hub (issue 14, docs/sellers-hub.md).
     route("/sellers-hub", "routes/sellers-hub.tsx"),
     route("/exporter/marketplace", "routes/exporter-marketplace.tsx"),
+    route("/exporter/analytics", "routes/exporter-analytics.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -89,6 +89,13 @@ try {
 } catch (e) {
   trace = skipped("Traceability", e);
 }
+// Issue 14: a 1,000-plot shipment for the due-diligence package bench (timed once the server is up).
+let dds = await import("./bench-dds-package.mjs").catch((e) => skipped("Due-diligence package", e));
+try {
+  await dds?.prepare({ stateDir: STATE, env });
+} catch (e) {
+  dds = skipped("Due-diligence package", e);
+}
 
 mkdirSync(".wrangler/deploy", { recursive: true });
 writeFileSync(
@@ -149,6 +156,9 @@ try {
   // Certificates (issue #5): first generation vs cached download, per type.
   const certs = await import("./bench-certificates.mjs").catch((e) => skipped("Certificate", e));
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
+  // Issue 14: the due-diligence package (ZIP) of a shipment of 1,000 plots.
+  if (dds?.default)
+    await dds.default({ BASE }).catch((e) => console.log(`Due-diligence package bench failed: ${e.message}`));
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
   const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();

@@ -57,5 +57,7 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     // Sellers hub (issue 14).
     "/sellers-hub",
     "/exporter/marketplace",
+    // The exporter's analytics (issue 14).
+    "/exporter/analytics",
   ].filter((p): p is string => Boolean(p));
 }

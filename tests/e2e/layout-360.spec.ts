@@ -174,3 +174,12 @@ test("the exporter's desk fits a 360 px phone", async ({ page }) => {
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the exporter's analytics fit a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.exporter);
+  for (const path of ["/exporter/analytics", "/exporter/analytics?period=all&commodity=Cocoa"]) {
+    await open(page, path);
+    await expect(page.getByRole("heading", { name: "Volumes" })).toBeVisible();
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

@@ -241,6 +241,8 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   // Sellers hub (issue 14): farmers, buyers (cooperatives) and exporters.
   ["/sellers-hub", ["farmer", "buyer", "exporter"]],
   ["/exporter/marketplace", ["exporter"]],
+  // Issue 14: the exporter's analytics, own figures only.
+  ["/exporter/analytics", ["exporter"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

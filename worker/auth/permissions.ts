@@ -101,6 +101,8 @@ export const PERMISSIONS = {
   handleInspectionRequests: ["warehouse_inspector", "port_inspector"],
   /** My certificates (/exporter/certificates): the exporter; staff use /verify and the batch pages (issue 14). */
   readMyCertificates: ["exporter"],
+  /** My analytics (/exporter/analytics, issue 14): volumes, stock compliance, prices paid vs the world price; the exporter, own figures only. */
+  readMyAnalytics: ["exporter"],
   /** Record payments for purchased stock, and my payment statement (/exporter-payment-services, issue 14). */
   recordStockPayments: ["exporter"],
   /** See payments for purchased stock: the exporter their own; finance (DDGAF), the DG and the office all. */
