@@ -76,20 +76,31 @@ export async function batchIdsOfShipment(db: Database, shipmentId: string): Prom
 
 /** Certificates whose subject is one of these batch or shipment codes, newest first. */
 export async function certificatesOfCodes(db: Database, batchCodes: string[], shipmentCodes: string[]) {
-  const parts: SQL[] = [];
-  if (batchCodes.length)
-    parts.push(
-      and(inArray(certificates.subjectType, ["batch", "shipment"]), inArray(certificates.subjectId, batchCodes)) as SQL,
+  // D1 binds at most 100 values per statement: the codes go in chunks, one query each.
+  const CHUNK = 90;
+  const wheres: SQL[] = [];
+  for (let i = 0; i < batchCodes.length; i += CHUNK)
+    wheres.push(
+      and(
+        inArray(certificates.subjectType, ["batch", "shipment"]),
+        inArray(certificates.subjectId, batchCodes.slice(i, i + CHUNK)),
+      ) as SQL,
     );
-  if (shipmentCodes.length)
-    parts.push(and(eq(certificates.subjectType, "shipment"), inArray(certificates.subjectId, shipmentCodes)) as SQL);
-  if (!parts.length) return [];
-  return db
-    .select()
-    .from(certificates)
-    .where(or(...parts))
-    .orderBy(desc(certificates.issuedAt), desc(certificates.certificateNumber))
-    .limit(500);
+  for (let i = 0; i < shipmentCodes.length; i += CHUNK)
+    wheres.push(
+      and(
+        eq(certificates.subjectType, "shipment"),
+        inArray(certificates.subjectId, shipmentCodes.slice(i, i + CHUNK)),
+      ) as SQL,
+    );
+  if (!wheres.length) return [];
+  const found = (
+    await Promise.all(wheres.map((w) => db.select().from(certificates).where(w).orderBy(desc(certificates.issuedAt))))
+  ).flat();
+  const unique = [...new Map(found.map((c) => [c.certificateNumber, c])).values()];
+  return unique
+    .sort((a, b) => b.issuedAt.localeCompare(a.issuedAt) || b.certificateNumber.localeCompare(a.certificateNumber))
+    .slice(0, 500);
 }
 
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────
