@@ -82,28 +82,29 @@ export async function inspectionBySubmission(db: Database, submissionId: string)
   return row ?? null;
 }
 
-/** The latest warehouse inspection of each batch (the one the certificate and the batch page show). */
-export async function latestInspectionOf(db: Database, batchIds: string[]): Promise<InspectionRow | null> {
+/**
+ * The latest warehouse inspection of a batch or its ancestors (the one the batch page shows);
+ * `outcome` narrows to e.g. the latest passed one (what the quality certificate prints).
+ */
+export async function latestInspectionOf(
+  db: Database,
+  batchIds: string[],
+  outcome?: string,
+): Promise<InspectionRow | null> {
   if (!batchIds.length) return null;
+  const ids = inArray(batchInspections.batchId, batchIds.slice(0, 90));
   const [row] = await db
     .select()
     .from(batchInspections)
-    .where(inArray(batchInspections.batchId, batchIds.slice(0, 90)))
+    .where(outcome ? and(ids, eq(batchInspections.outcome, outcome)) : ids)
     .orderBy(desc(batchInspections.inspectedAt))
     .limit(1);
   return row ?? null;
 }
 
 /** The latest passed warehouse inspection of a batch or its ancestors (what the quality certificate prints). */
-export async function latestPassedInspectionOf(db: Database, batchIds: string[]): Promise<InspectionRow | null> {
-  const [row] = await db
-    .select()
-    .from(batchInspections)
-    .where(and(inArray(batchInspections.batchId, batchIds.slice(0, 90)), eq(batchInspections.outcome, "passed")))
-    .orderBy(desc(batchInspections.inspectedAt))
-    .limit(1);
-  return row ?? null;
-}
+export const latestPassedInspectionOf = (db: Database, batchIds: string[]) =>
+  latestInspectionOf(db, batchIds, "passed");
 
 export function insertInspection(db: Database, row: NewInspection) {
   return db.insert(batchInspections).values(row);
@@ -116,28 +117,29 @@ export async function portInspectionBySubmission(db: Database, submissionId: str
   return row ?? null;
 }
 
-/** The latest port inspection of a batch (or of its ancestors, for a batch split at the port). */
-export async function latestPortInspectionOf(db: Database, batchIds: string[]): Promise<PortInspectionRow | null> {
+/**
+ * The latest port inspection of a batch (or of its ancestors, for a batch split at the port);
+ * `outcome` narrows to e.g. the latest signed-off one (what the phytosanitary certificate prints).
+ */
+export async function latestPortInspectionOf(
+  db: Database,
+  batchIds: string[],
+  outcome?: string,
+): Promise<PortInspectionRow | null> {
   if (!batchIds.length) return null;
+  const ids = inArray(portInspections.batchId, batchIds.slice(0, 90));
   const [row] = await db
     .select()
     .from(portInspections)
-    .where(inArray(portInspections.batchId, batchIds.slice(0, 90)))
+    .where(outcome ? and(ids, eq(portInspections.outcome, outcome)) : ids)
     .orderBy(desc(portInspections.inspectedAt))
     .limit(1);
   return row ?? null;
 }
 
 /** The latest signed-off port inspection of a batch or its ancestors (what the phytosanitary certificate prints). */
-export async function latestSignedOffPortInspectionOf(db: Database, batchIds: string[]) {
-  const [row] = await db
-    .select()
-    .from(portInspections)
-    .where(and(inArray(portInspections.batchId, batchIds.slice(0, 90)), eq(portInspections.outcome, "signed_off")))
-    .orderBy(desc(portInspections.inspectedAt))
-    .limit(1);
-  return row ?? null;
-}
+export const latestSignedOffPortInspectionOf = (db: Database, batchIds: string[]) =>
+  latestPortInspectionOf(db, batchIds, "signed_off");
 
 export function insertPortInspection(db: Database, row: NewPortInspection) {
   return db.insert(portInspections).values(row);
