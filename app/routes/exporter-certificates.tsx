@@ -40,6 +40,11 @@ export default function ExporterCertificates({ loaderData: d }: Route.ComponentP
                 <span className={`rounded px-2 py-0.5 text-sm ${state.className}`} data-testid="state">
                   {state.label}
                 </span>
+                {c.expiresSoon && (
+                  <span className="rounded bg-amber-100 px-2 py-0.5 text-sm text-amber-900" data-testid="expires-soon">
+                    Expires soon
+                  </span>
+                )}
               </p>
               <p className="text-sm text-slate-700">
                 {c.title} · {c.subjectType} <span className="break-all">{c.subjectCode}</span>

@@ -64,7 +64,14 @@ export async function loader({ request }: { request: Request }) {
         .map((s) => ({
           code: s.code,
           stage: STAGE_LABEL[s.stage],
-          holds: [...new Set(s.batches.flatMap((b) => b.blockers.map((x) => `${b.batchCode}: ${x.message}`)))],
+          holds: [
+            ...new Set(
+              s.batches.flatMap((b) => [
+                ...b.blockers.map((x) => `${b.batchCode}: ${x.message}`),
+                ...b.expiring.map((c) => `${b.batchCode}: the ${c.title} expires on ${c.expiresAt.slice(0, 10)}`),
+              ]),
+            ),
+          ],
         })),
       stock: { batches: stock.length, kg: gramsToKg(stock.reduce((n, b) => n + b.weightG, 0)) },
       messages,

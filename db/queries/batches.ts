@@ -7,6 +7,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
+import { chunks } from "./chunks";
 import { farmerRefColumns } from "./farmers";
 import { type PlotSummary, plotSummaryColumns, plotVerdictColumns } from "./land-plots";
 
@@ -18,12 +19,6 @@ export type NewLineage = typeof batchLineage.$inferInsert;
 
 /** D1 allows 100 bound parameters per statement. */
 const MAX_PARAMS = 100;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 // ── Farmers and plots as a purchase sees them ───────────────────────────────────────────────
 

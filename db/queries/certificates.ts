@@ -13,6 +13,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql } from "drizzle-
 import type { Database } from "../client";
 import { errorText } from "../errors";
 import { certificates, farmers, landPlots, plotAssessments, users } from "../schema";
+import { chunks } from "./chunks";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
@@ -21,12 +22,6 @@ export type SubjectKey = { type: string; subjectType: string; subjectId: string 
 /** D1: ≤ 100 bound parameters per statement. */
 const IDS_PER_SELECT = 90;
 const NOW_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 const subjectIs = (k: SubjectKey) =>
   and(

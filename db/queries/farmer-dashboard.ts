@@ -6,6 +6,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchOrigins, certificates, farmers, landPlots, plotAssessments, purchases, users } from "../schema";
+import { selectInParts } from "./chunks";
 
 /** The register rows a farmer account stands for: linked by user id, or whose Farmer ID is the login ID. */
 export async function farmersOfAccount(db: Database, userId: string, loginId: string) {
@@ -96,27 +97,29 @@ export async function ownSales(db: Database, farmerIds: string[], limit = 50) {
     .limit(limit);
 }
 
-/** Valid certificates of some subjects (the farmer's own papers, or the batches she sold). */
+/** Valid certificates of some subjects (the farmer's own papers, or the batches she sold): the newest 100. */
 export async function validCertificatesOfSubjects(db: Database, subjectType: string, subjectIds: string[]) {
-  if (!subjectIds.length) return [];
-  return db
-    .select({
-      certificateNumber: certificates.certificateNumber,
-      type: certificates.type,
-      subjectId: certificates.subjectId,
-      issuedAt: certificates.issuedAt,
-      expiresAt: certificates.expiresAt,
-    })
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.subjectType, subjectType),
-        inArray(certificates.subjectId, subjectIds.slice(0, 90)),
-        eq(certificates.status, "valid"),
-      ),
-    )
-    .orderBy(desc(certificates.issuedAt))
-    .limit(100);
+  const rows = await selectInParts(subjectIds, (part) =>
+    db
+      .select({
+        certificateNumber: certificates.certificateNumber,
+        type: certificates.type,
+        subjectId: certificates.subjectId,
+        issuedAt: certificates.issuedAt,
+        expiresAt: certificates.expiresAt,
+      })
+      .from(certificates)
+      .where(
+        and(
+          eq(certificates.subjectType, subjectType),
+          inArray(certificates.subjectId, part),
+          eq(certificates.status, "valid"),
+        ),
+      )
+      .orderBy(desc(certificates.issuedAt))
+      .limit(100),
+  );
+  return rows.sort((a, b) => (a.issuedAt < b.issuedAt ? 1 : a.issuedAt > b.issuedAt ? -1 : 0)).slice(0, 100);
 }
 
 /** The farmer's own counts for /api/dashboard/metrics: plots by verdict. */

@@ -6,6 +6,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batchDispatches, batches, batchInspections, certificates, portInspections, users } from "../schema";
+import { selectInParts } from "./chunks";
 
 export type DispatchRow = typeof batchDispatches.$inferSelect;
 export type NewDispatch = typeof batchDispatches.$inferInsert;
@@ -91,15 +92,16 @@ export async function latestInspectionOf(
   batchIds: string[],
   outcome?: string,
 ): Promise<InspectionRow | null> {
-  if (!batchIds.length) return null;
-  const ids = inArray(batchInspections.batchId, batchIds.slice(0, 90));
-  const [row] = await db
-    .select()
-    .from(batchInspections)
-    .where(outcome ? and(ids, eq(batchInspections.outcome, outcome)) : ids)
-    .orderBy(desc(batchInspections.inspectedAt))
-    .limit(1);
-  return row ?? null;
+  const rows = await selectInParts(batchIds, (part) => {
+    const ids = inArray(batchInspections.batchId, part);
+    return db
+      .select()
+      .from(batchInspections)
+      .where(outcome ? and(ids, eq(batchInspections.outcome, outcome)) : ids)
+      .orderBy(desc(batchInspections.inspectedAt))
+      .limit(1);
+  });
+  return newest(rows, (r) => r.inspectedAt);
 }
 
 /** The latest passed warehouse inspection of a batch or its ancestors (what the quality certificate prints). */
@@ -126,15 +128,16 @@ export async function latestPortInspectionOf(
   batchIds: string[],
   outcome?: string,
 ): Promise<PortInspectionRow | null> {
-  if (!batchIds.length) return null;
-  const ids = inArray(portInspections.batchId, batchIds.slice(0, 90));
-  const [row] = await db
-    .select()
-    .from(portInspections)
-    .where(outcome ? and(ids, eq(portInspections.outcome, outcome)) : ids)
-    .orderBy(desc(portInspections.inspectedAt))
-    .limit(1);
-  return row ?? null;
+  const rows = await selectInParts(batchIds, (part) => {
+    const ids = inArray(portInspections.batchId, part);
+    return db
+      .select()
+      .from(portInspections)
+      .where(outcome ? and(ids, eq(portInspections.outcome, outcome)) : ids)
+      .orderBy(desc(portInspections.inspectedAt))
+      .limit(1);
+  });
+  return newest(rows, (r) => r.inspectedAt);
 }
 
 /** The latest signed-off port inspection of a batch or its ancestors (what the phytosanitary certificate prints). */
@@ -187,22 +190,37 @@ export async function portQueue(db: Database, limit = 100) {
 }
 
 /** The valid and expired certificates of batches (newest first): blockers read the newest of each type. */
+/**
+ * The valid and expired certificates of these batches, newest first (every batch's papers, across
+ * any number of codes).
+ */
 export async function batchCertificateStates(db: Database, batchCodes: string[]) {
-  if (!batchCodes.length) return [];
-  return db
-    .select({
-      subjectId: certificates.subjectId,
-      type: certificates.type,
-      status: certificates.status,
-      expiresAt: certificates.expiresAt,
-    })
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.subjectType, "batch"),
-        inArray(certificates.subjectId, batchCodes.slice(0, 90)),
-        inArray(certificates.status, ["valid", "expired"]),
+  const rows = await selectInParts(batchCodes, (part) =>
+    db
+      .select({
+        certificateNumber: certificates.certificateNumber,
+        type: certificates.type,
+        subjectId: certificates.subjectId,
+        status: certificates.status,
+        issuedAt: certificates.issuedAt,
+        expiresAt: certificates.expiresAt,
+        r2Key: certificates.r2Key,
+      })
+      .from(certificates)
+      .where(
+        and(
+          eq(certificates.subjectType, "batch"),
+          inArray(certificates.subjectId, part),
+          inArray(certificates.status, ["valid", "expired"]),
+        ),
       ),
-    )
-    .orderBy(desc(certificates.issuedAt));
+  );
+  return rows.sort((a, b) => (a.issuedAt < b.issuedAt ? 1 : a.issuedAt > b.issuedAt ? -1 : 0));
+}
+
+/** The newest row by `at` (ISO timestamps), or null. */
+function newest<R>(rows: R[], at: (row: R) => string): R | null {
+  let best: R | null = null;
+  for (const r of rows) if (!best || at(r) > at(best)) best = r;
+  return best;
 }

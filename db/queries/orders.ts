@@ -209,26 +209,3 @@ export async function exportedShipmentOfBatch(db: Database, batchId: string) {
     .limit(1);
   return row ?? null;
 }
-
-/** The certificates of batches (newest first), for the due-diligence package: valid and expired ones. */
-export async function batchCertificateStatesAll(db: Database, batchCodes: string[]) {
-  if (!batchCodes.length) return [];
-  return db
-    .select({
-      certificateNumber: certificates.certificateNumber,
-      type: certificates.type,
-      subjectId: certificates.subjectId,
-      status: certificates.status,
-      expiresAt: certificates.expiresAt,
-      r2Key: certificates.r2Key,
-    })
-    .from(certificates)
-    .where(
-      and(
-        eq(certificates.subjectType, "batch"),
-        inArray(certificates.subjectId, batchCodes.slice(0, 90)),
-        inArray(certificates.status, ["valid", "expired"]),
-      ),
-    )
-    .orderBy(desc(certificates.issuedAt));
-}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, farmers, landPlots, layerFeatures, plotAssessments, referenceLayers } from "../schema";
+import { chunks } from "./chunks";
 import { farmerRefColumns } from "./farmers";
 import { type CandidateFeature, runBatch } from "./reference-layers";
 
@@ -33,12 +34,6 @@ export const plotForAssessmentColumns = {
   version: landPlots.version,
 };
 export type PlotForAssessment = Pick<typeof landPlots.$inferSelect, keyof typeof plotForAssessmentColumns>;
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 /** Plots by id, in one D1 round trip (≤ 99 ids per statement), in id order. */
 export async function plotsForAssessment(db: Database, ids: string[]): Promise<PlotForAssessment[]> {

@@ -7,6 +7,7 @@
 import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchOrigins, farmers, landPlots, purchases, users } from "../schema";
+import { selectInParts } from "./chunks";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -33,16 +34,17 @@ export async function purchaseOfBatch(db: Database, batchId: string): Promise<Pu
 
 /** Prices of several batches (the farmer's sales list). */
 export async function pricesOfBatches(db: Database, batchIds: string[]) {
-  if (!batchIds.length) return [];
-  return db
-    .select({
-      batchId: purchases.batchId,
-      pricePerKgMinor: purchases.pricePerKgMinor,
-      currency: purchases.currency,
-      totalMinor: purchases.totalMinor,
-    })
-    .from(purchases)
-    .where(inArray(purchases.batchId, batchIds.slice(0, 99)));
+  return selectInParts(batchIds, (part) =>
+    db
+      .select({
+        batchId: purchases.batchId,
+        pricePerKgMinor: purchases.pricePerKgMinor,
+        currency: purchases.currency,
+        totalMinor: purchases.totalMinor,
+      })
+      .from(purchases)
+      .where(inArray(purchases.batchId, part)),
+  );
 }
 
 /** The buyer's purchases: batches the buyer created by buying (not splits or merges). */

@@ -31,6 +31,12 @@ const TABLES = [
   "custody_events",
   "import_runs",
   "audit_log",
+  "orders",
+  "order_allocations",
+  "lots",
+  "offers",
+  "message_threads",
+  "messages",
 ];
 const counts = async () =>
   Object.fromEntries(
@@ -66,6 +72,11 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         licences: 2,
         permits: 1,
         payments: 1,
+        orders: 1,
+        allocations: 1,
+        lots: 1,
+        offers: 1,
+        threads: 2,
       },
     });
     expect(first.demo.batches).toEqual([
@@ -303,6 +314,39 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(await one("SELECT reference FROM fee_payments")).toEqual({ reference: "DEMO-LBDI-000001" });
   });
 
+  it("gives the exporter's market something real: an order with an allocated batch, a hub lot with an offer, messages (issue 14)", async () => {
+    const order = await one<{ id: string; code: string; quantity_g: number; status: string; exporter_id: string }>(
+      "SELECT id, code, quantity_g, status, exporter_id FROM orders",
+    );
+    expect(order).toMatchObject({ quantity_g: 2_000_000, status: "open", exporter_id: "demo-exporter" });
+    // The graded batch at the port, marked compliant by DDGOTS, is what is allocated (810.25 kg of 2 t).
+    const allocation = await one<{ batch_code: string; weight_g: number; compliance_status: string }>(
+      "SELECT b.batch_code, a.weight_g, b.compliance_status FROM order_allocations a JOIN batches b ON b.id = a.batch_id WHERE a.order_id = ?",
+      order.id,
+    );
+    expect(allocation).toEqual({
+      batch_code: first.demo.batches[2]!.batchCode,
+      weight_g: 810_250,
+      compliance_status: "compliant",
+    });
+    const lot = await one<{ id: string; seller_id: string; status: string; quantity_g: number; holder: string }>(
+      "SELECT l.id, l.seller_id, l.status, l.quantity_g, b.holder_id AS holder FROM lots l JOIN batches b ON b.id = l.batch_id",
+    );
+    expect(lot).toMatchObject({ seller_id: "demo-buyer", status: "open", quantity_g: 300_000, holder: "demo-buyer" });
+    expect(await rows("SELECT buyer_id, status FROM offers WHERE lot_id = ?", lot.id)).toEqual([
+      { buyer_id: "demo-exporter", status: "pending" },
+    ]);
+    // The exporter's screens show them, signed in as the demo exporter.
+    const exporter = await signInAs("exporter", "10.88.0.6");
+    const page = async (path: string) =>
+      (await call(path, { headers: { Cookie: `__Host-eip_session=${exporter.token}` } })).text();
+    expect(await page("/exporter/orders")).toContain(order.code);
+    expect(await page("/exporter/marketplace")).toContain("300");
+    const messages = await page("/exporter/messages");
+    expect(messages).toContain("Export permit for the first container of the season");
+    expect(messages).toContain("Cocoa for the Hamburg contract");
+  });
+
   it("writes an audit row for every change", async () => {
     const audit = await rows<{ action: string; entity_type: string; n: number }>(
       "SELECT action, entity_type, COUNT(*) AS n FROM audit_log WHERE action NOT LIKE 'batch.%' AND action NOT IN ('login', 'login_success') GROUP BY action, entity_type ORDER BY action, entity_type",
@@ -343,6 +387,11 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         licences: 0,
         permits: 0,
         payments: 0,
+        orders: 0,
+        allocations: 0,
+        lots: 0,
+        offers: 0,
+        threads: 0,
       },
       problems: [],
     });

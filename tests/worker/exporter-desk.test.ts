@@ -86,6 +86,8 @@ beforeAll(async () => {
   // Valid in the table but past its date: the registry says expired (the nightly job has not run).
   await certificate("LR-QLT-2026-EXA003", "LR-COC-2026-700002", "valid", inDays(-1));
   await certificate("LR-QLT-2026-EXB001", "LR-COC-2026-700009", "valid", inDays(300));
+  // Valid, but its validity ends within 14 days: flagged "Expires soon".
+  await certificate("LR-QLT-2026-EXA004", "LR-COC-2026-700001", "valid", inDays(10));
 }, 180_000);
 
 let requestId = "";
@@ -198,13 +200,17 @@ describe("certificates", () => {
     const list = (await read(await as("exporter", "/api/exporter/certificates"))).certificates as {
       certificateNumber: string;
       status: string;
+      expiresSoon: boolean;
     }[];
     const states = Object.fromEntries(list.map((c) => [c.certificateNumber, c.status]));
     expect(states).toEqual({
       "LR-QLT-2026-EXA001": "valid",
       "LR-QLT-2026-EXA002": "revoked",
       "LR-QLT-2026-EXA003": "expired",
+      "LR-QLT-2026-EXA004": "valid",
     });
+    // Only the valid one ending within 14 days is flagged (the expired one is expired, not "soon").
+    expect(list.filter((c) => c.expiresSoon).map((c) => c.certificateNumber)).toEqual(["LR-QLT-2026-EXA004"]);
     // The same states as the public registry.
     for (const [number, status] of Object.entries(states)) {
       const v = (await read(await call(`/api/certificates/verify/${number}`))).certificate as { status: string };
@@ -212,6 +218,10 @@ describe("certificates", () => {
     }
     const html = await (await call("/exporter/certificates", { headers: { Cookie: cookies.get("exporter")! } })).text();
     expect(html).toContain('href="/verify/LR-QLT-2026-EXA001"');
+    const soon = html.slice(html.indexOf('data-testid="certificate-LR-QLT-2026-EXA004"'));
+    expect(soon.slice(0, soon.indexOf("</li>"))).toContain("Expires soon");
+    const valid = html.slice(html.indexOf('data-testid="certificate-LR-QLT-2026-EXA001"'));
+    expect(valid.slice(0, valid.indexOf("</li>"))).not.toContain("Expires soon");
     expect(html).not.toContain("EXB001");
     const pdf = await as("exporter", "/api/exporter/certificates/LR-QLT-2026-EXA001/pdf");
     expect(pdf.status).toBe(200);

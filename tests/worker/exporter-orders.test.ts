@@ -184,6 +184,20 @@ describe("shipments, package, DDS and export", () => {
     expect(one_.batches.flatMap((b) => b.blockers)).toEqual([]);
   });
 
+  it("the dashboard names a certificate of a shipped batch that expires within 14 days among what holds it", async () => {
+    const expires = new Date(Date.now() + 5 * 86_400_000).toISOString();
+    await env.DB.prepare(
+      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, issued_at, expires_at) VALUES (?, 'LR-ORG-TEST-SOON-1', 'origin', 'batch', ?, 'h', 'k', ?, ?)",
+    )
+      .bind(crypto.randomUUID(), batch.a, new Date(Date.now() - 86_400_000).toISOString(), expires)
+      .run();
+    const html = await (
+      await call("/exporter-dashboard", { headers: { Cookie: `__Host-eip_session=${who.exporter.token}` } })
+    ).text();
+    expect(html).toContain(`${batch.a}: the Certificate of Origin expires on ${expires.slice(0, 10)}`);
+    await env.DB.prepare("DELETE FROM certificates WHERE certificate_number = 'LR-ORG-TEST-SOON-1'").run();
+  });
+
   it("the ZIP holds EU GeoJSON files the checker accepts, a CSV matching the origins, and the certificates list", async () => {
     const res = await A(`/api/shipments/${shipmentCode}/package?format=zip`);
     expect(res.status).toBe(200);

@@ -32,6 +32,7 @@ import {
   MUSU,
 } from "./demo-farmers";
 import { seedDemoLicensing } from "./demo-licensing";
+import { seedDemoMarket } from "./demo-market";
 import { seedSamplePrices } from "./demo-prices";
 import { installSampleLayers } from "./sample-layers";
 
@@ -70,6 +71,11 @@ export type SeedDemoDataResult =
         licences: number;
         permits: number;
         payments: number;
+        orders: number;
+        allocations: number;
+        lots: number;
+        offers: number;
+        threads: number;
       };
       /** Things that did not work out (the rest was still seeded). */
       problems: string[];
@@ -98,6 +104,11 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     licences: 0,
     permits: 0,
     payments: 0,
+    orders: 0,
+    allocations: 0,
+    lots: 0,
+    offers: 0,
+    threads: 0,
   };
   const problems: string[] = [];
 
@@ -186,6 +197,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   // 4. The batches: one exported with its DDS, one waiting at the warehouse, one graded and
   //    waiting at the port (the first low-risk cocoa plot of another registered farmer).
   const demoBatches: BatchRow[] = [];
+  let atPortBatchCode: string | null = null;
   const yassah = registered.get(DEMO_FARMERS[0]!.nationalId);
   const atPortFarmer = [...registered.values()].find(
     (id) => id !== yassah && plots.get(id)?.crop === "Cocoa" && plots.get(id)?.riskLevel === "low",
@@ -202,6 +214,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     }
     const batch = await followBatch(farmerId, plot, plan, { db, ago, created, problems, label });
     if (batch) demoBatches.push(batch);
+    if (batch && plan === AT_PORT) atPortBatchCode = batch.batchCode;
   }
 
   // 5. The SAMPLE world prices, rates and farm-gate formulas (issue 14), labelled "sample" wherever shown.
@@ -215,6 +228,28 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   created.payments = licensing.payments;
   // 7. The exporter's desk (issue 14): an inspection request and a payment for purchased stock.
   await seedDemoExporterDesk({ db, now }, problems);
+  // 8. The market (issue 14): an order with an allocated batch, a sellers-hub lot with an offer, messages.
+  const hubFarmerId = [...registered.values()].find(
+    (id) =>
+      id !== yassah && id !== atPortFarmer && plots.get(id)?.crop === "Cocoa" && plots.get(id)?.riskLevel === "low",
+  );
+  const hubPlot = hubFarmerId ? plots.get(hubFarmerId) : undefined;
+  const market = await seedDemoMarket(
+    { db, r2: deps.r2, now },
+    { atPortBatchCode, hubFarmer: hubFarmerId && hubPlot ? { farmerId: hubFarmerId, plot: hubPlot } : null },
+    problems,
+  );
+  Object.assign(created, market);
+  // The summary shows each demo batch as it is now (the market step certifies the one at the port).
+  const current = new Map(
+    (
+      await batchesByCode(
+        db,
+        demoBatches.map((b) => b.batchCode),
+      )
+    ).map((b) => [b.batchCode, b]),
+  );
+  const shown = demoBatches.map((b) => current.get(b.batchCode) ?? b);
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };
@@ -236,7 +271,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
       farmers,
       plots: plots.size,
       verdicts,
-      batches: demoBatches.map((b) => ({
+      batches: shown.map((b) => ({
         batchCode: b.batchCode,
         status: b.status,
         complianceStatus: b.complianceStatus,

@@ -7,6 +7,7 @@
 import { certificateByNumber } from "#db/queries/certificates";
 import { certificatesOfCodes, ownedBatches, shipmentsOfExporter } from "#db/queries/exporter-desk";
 import { CERTIFICATE_INFO, type CertificateType } from "#worker/domain/certificates/content";
+import { expiresSoon } from "#worker/domain/certificates/expiry";
 import {
   normalizeCertificateNumber,
   registryStatus,
@@ -22,6 +23,8 @@ export type MyCertificate = {
   subjectType: string;
   subjectCode: string;
   status: VerificationStatus;
+  /** Valid, and its validity ends within 14 days (worker/domain/certificates/expiry.ts). */
+  expiresSoon: boolean;
   issuedAt: string;
   expiresAt: string;
   revocationReason: string | null;
@@ -53,6 +56,7 @@ export async function myCertificates({
     subjectType: r.subjectType,
     subjectCode: r.subjectId,
     status: registryStatus(r, at),
+    expiresSoon: expiresSoon(r, now()),
     issuedAt: r.issuedAt,
     expiresAt: r.expiresAt,
     revocationReason: r.revocationReason,

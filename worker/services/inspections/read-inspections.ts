@@ -15,6 +15,7 @@ import {
   warehouseInspectors,
 } from "#db/queries/inspections";
 import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
+import { expiresSoon } from "#worker/domain/certificates/expiry";
 import {
   type Blocker,
   DISPOSITION_LABEL,
@@ -39,21 +40,32 @@ export async function warehouseChoices(db: Database) {
   }));
 }
 
-/** Certificate types (printed titles) whose newest paper of each batch has expired at `now`. */
-export async function expiredByBatch(db: Database, codes: string[], now: Date) {
+/**
+ * Per batch code, the certificate types (printed titles) whose newest paper of the batch has expired
+ * at `now`, and those still valid that expire within EXPIRING_SOON_DAYS (worker/domain/certificates/expiry.ts).
+ */
+export async function certificateDeadlines(db: Database, codes: string[], now: Date) {
   const rows = await batchCertificateStates(db, codes);
   const seen = new Set<string>();
-  const out = new Map<string, string[]>();
+  const expired = new Map<string, string[]>();
+  const expiring = new Map<string, { title: string; expiresAt: string }[]>();
   for (const r of rows) {
     const key = `${r.subjectId}:${r.type}`;
     if (seen.has(key)) continue;
     seen.add(key);
+    const title = isCertificateType(r.type) ? CERTIFICATE_INFO[r.type].title : r.type;
     if (r.status === "expired" || r.expiresAt < now.toISOString()) {
-      const title = isCertificateType(r.type) ? CERTIFICATE_INFO[r.type].title : r.type;
-      out.set(r.subjectId, [...(out.get(r.subjectId) ?? []), title]);
+      expired.set(r.subjectId, [...(expired.get(r.subjectId) ?? []), title]);
+    } else if (expiresSoon(r, now)) {
+      expiring.set(r.subjectId, [...(expiring.get(r.subjectId) ?? []), { title, expiresAt: r.expiresAt }]);
     }
   }
-  return out;
+  return { expired, expiring };
+}
+
+/** Certificate types (printed titles) whose newest paper of each batch has expired at `now`. */
+export async function expiredByBatch(db: Database, codes: string[], now: Date) {
+  return (await certificateDeadlines(db, codes, now)).expired;
 }
 
 export type PortQueueItem = Awaited<ReturnType<typeof portQueue>>[number] & { blockers: Blocker[] };

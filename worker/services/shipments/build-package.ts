@@ -7,8 +7,8 @@
  */
 import { strToU8, zipSync } from "fflate";
 import { batchesByCode, originsOf } from "#db/queries/batches";
+import { batchCertificateStates } from "#db/queries/inspections";
 import { accountById, batchesOfShipment, livePermitOf } from "#db/queries/licensing";
-import { batchCertificateStatesAll } from "#db/queries/orders";
 import { packageCollection, serializeEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { csvLine, STAGE_LABEL, shipmentStage } from "#worker/domain/orders";
 import { renderShipmentSummary } from "#worker/domain/shipment-summary-pdf";
@@ -56,7 +56,7 @@ async function gather(code: string, deps: Pick<ServiceDeps, "db" | "actor" | "r2
   const [permit, exporter, certificates] = await Promise.all([
     livePermitOf(db, shipment.id),
     accountById(db, shipment.exporterId),
-    batchCertificateStatesAll(
+    batchCertificateStates(
       db,
       batches.map((b) => b.batchCode),
     ),

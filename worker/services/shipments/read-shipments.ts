@@ -13,19 +13,23 @@ import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } 
 import { type Blocker, exportBlockers } from "#worker/domain/inspections";
 import { type ShipmentStage, shipmentStage } from "#worker/domain/orders";
 import type { ServiceDeps } from "../deps";
-import { expiredByBatch } from "../inspections/read-inspections";
+import { certificateDeadlines } from "../inspections/read-inspections";
 import { permitStates } from "../licensing/permit-check";
 import { listScope, mayRead } from "../orders/order-access";
 import { fail, ok, type Result } from "../result";
 
-export type ShipmentBatch = Awaited<ReturnType<typeof batchesOfShipment>>[number] & { blockers: Blocker[] };
+export type ShipmentBatch = Awaited<ReturnType<typeof batchesOfShipment>>[number] & {
+  blockers: Blocker[];
+  /** Valid certificates of the batch that expire within 14 days (worker/domain/certificates/expiry.ts). */
+  expiring: { title: string; expiresAt: string }[];
+};
 
 /** Each batch of a shipment with what is holding it (exportBlockers, minus the batch-level DDS line). */
 export async function batchesWithBlockers(db: Database, shipmentId: string, now: Date): Promise<ShipmentBatch[]> {
   const list = await batchesOfShipment(db, shipmentId);
   const ids = list.map((b) => b.batchId);
-  const [expired, permits, ports, dds] = await Promise.all([
-    expiredByBatch(
+  const [deadlines, permits, ports, dds] = await Promise.all([
+    certificateDeadlines(
       db,
       list.map((b) => b.batchCode),
       now,
@@ -44,9 +48,10 @@ export async function batchesWithBlockers(db: Database, shipmentId: string, now:
       ddsReference: dds,
       portOutcome: ports[i]?.outcome ?? null,
       portRefusalReason: ports[i]?.refusalReason ?? null,
-      expiredCertificates: expired.get(b.batchCode) ?? [],
+      expiredCertificates: deadlines.expired.get(b.batchCode) ?? [],
       permit: permits.get(b.batchId) ?? null,
     }),
+    expiring: deadlines.expiring.get(b.batchCode) ?? [],
   }));
 }
 
@@ -65,7 +70,13 @@ export type ShipmentSummary = {
   exportedAt: string | null;
   createdAt: string;
   weightG: number;
-  batches: { batchCode: string; weightG: number; status: string; blockers: Blocker[] }[];
+  batches: {
+    batchCode: string;
+    weightG: number;
+    status: string;
+    blockers: Blocker[];
+    expiring: { title: string; expiresAt: string }[];
+  }[];
 };
 
 /** My shipments (staff: all), newest first, each with its stage and every batch's blockers. */
@@ -99,6 +110,7 @@ export async function listShipmentsFor({
           weightG: b.weightG,
           status: b.status,
           blockers: b.blockers,
+          expiring: b.expiring,
         })),
       };
     }),
