@@ -6,7 +6,6 @@ import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-or
 import type { Database } from "../client";
 import {
   batches,
-  certificates,
   exportPermits,
   orderAllocations,
   orders,
