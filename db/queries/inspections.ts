@@ -140,6 +140,19 @@ export async function latestPortInspectionOf(
   return newest(rows, (r) => r.inspectedAt);
 }
 
+/** Each batch's own latest port inspection (not its ancestors'), for many batches at once. */
+export async function latestPortInspectionsByBatch(db: Database, batchIds: string[]) {
+  const rows = await selectInParts(batchIds, (part) =>
+    db.select().from(portInspections).where(inArray(portInspections.batchId, part)),
+  );
+  const out = new Map<string, PortInspectionRow>();
+  for (const r of rows) {
+    const seen = out.get(r.batchId);
+    if (!seen || r.inspectedAt > seen.inspectedAt) out.set(r.batchId, r);
+  }
+  return out;
+}
+
 /** The latest signed-off port inspection of a batch or its ancestors (what the phytosanitary certificate prints). */
 export const latestSignedOffPortInspectionOf = (db: Database, batchIds: string[]) =>
   latestPortInspectionOf(db, batchIds, "signed_off");

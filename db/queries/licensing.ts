@@ -19,6 +19,7 @@ import {
   shipments,
   users,
 } from "../schema";
+import { selectInParts } from "./chunks";
 
 export type LicenceRow = typeof licences.$inferSelect;
 export type NewLicence = typeof licences.$inferInsert;
@@ -191,19 +192,27 @@ export function insertShipmentBatches(db: Database, rows: (typeof shipmentBatche
 
 /** The batches of a shipment with their code and EUDR compliance. */
 export async function batchesOfShipment(db: Database, shipmentId: string) {
-  return db
-    .select({
-      batchId: batches.id,
-      batchCode: batches.batchCode,
-      status: batches.status,
-      complianceStatus: batches.complianceStatus,
-      complianceReason: batches.complianceReason,
-      weightG: shipmentBatches.weightG,
-    })
-    .from(shipmentBatches)
-    .innerJoin(batches, eq(batches.id, shipmentBatches.batchId))
-    .where(eq(shipmentBatches.shipmentId, shipmentId))
-    .orderBy(batches.batchCode);
+  return (await batchesOfShipments(db, [shipmentId])).map(({ shipmentId: _, ...b }) => b);
+}
+
+/** The batches of several shipments (one statement per 90 shipments), by batch code. */
+export async function batchesOfShipments(db: Database, shipmentIds: string[]) {
+  const rows = await selectInParts(shipmentIds, (part) =>
+    db
+      .select({
+        shipmentId: shipmentBatches.shipmentId,
+        batchId: batches.id,
+        batchCode: batches.batchCode,
+        status: batches.status,
+        complianceStatus: batches.complianceStatus,
+        complianceReason: batches.complianceReason,
+        weightG: shipmentBatches.weightG,
+      })
+      .from(shipmentBatches)
+      .innerJoin(batches, eq(batches.id, shipmentBatches.batchId))
+      .where(inArray(shipmentBatches.shipmentId, part)),
+  );
+  return rows.sort((a, b) => (a.batchCode < b.batchCode ? -1 : a.batchCode > b.batchCode ? 1 : 0));
 }
 
 /**
@@ -213,23 +222,17 @@ export async function batchesOfShipment(db: Database, shipmentId: string) {
 export async function shipmentPermitsOfBatches(db: Database, batchIds: string[]) {
   const out = new Map<string, { shipmentCode: string; permit: PermitRow | null }>();
   if (!batchIds.length) return out;
-  const rows = await db
-    .select({ batchId: shipmentBatches.batchId, shipmentId: shipments.id, shipmentCode: shipments.code })
-    .from(shipmentBatches)
-    .innerJoin(shipments, eq(shipments.id, shipmentBatches.shipmentId))
-    .where(inArray(shipmentBatches.batchId, batchIds));
-  const permits = rows.length
-    ? await db
-        .select()
-        .from(exportPermits)
-        .where(
-          inArray(
-            exportPermits.shipmentId,
-            rows.map((r) => r.shipmentId),
-          ),
-        )
-        .orderBy(desc(exportPermits.createdAt))
-    : [];
+  const rows = await selectInParts(batchIds, (part) =>
+    db
+      .select({ batchId: shipmentBatches.batchId, shipmentId: shipments.id, shipmentCode: shipments.code })
+      .from(shipmentBatches)
+      .innerJoin(shipments, eq(shipments.id, shipmentBatches.shipmentId))
+      .where(inArray(shipmentBatches.batchId, part)),
+  );
+  const permits = await permitsOfShipments(
+    db,
+    rows.map((r) => r.shipmentId),
+  );
   for (const r of rows) {
     const forShipment = permits.filter((p) => p.shipmentId === r.shipmentId);
     const permit = forShipment.find((p) => p.status !== "revoked") ?? forShipment[0] ?? null;
@@ -406,4 +409,12 @@ export async function feeTotalsRows(db: Database, f: TotalsFilter) {
     .where(within(feePayments.paidOn, f))
     .groupBy(sql`1`, feeInvoices.feeType, feePayments.currency);
   return { billed, paid };
+}
+
+/** Every permit of these shipments, newest first (one statement per 90 shipments). */
+export async function permitsOfShipments(db: Database, shipmentIds: string[]): Promise<PermitRow[]> {
+  const rows = await selectInParts(shipmentIds, (part) =>
+    db.select().from(exportPermits).where(inArray(exportPermits.shipmentId, part)),
+  );
+  return rows.sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0));
 }

@@ -4,16 +4,8 @@
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import {
-  batches,
-  exportPermits,
-  orderAllocations,
-  orders,
-  portInspections,
-  shipmentBatches,
-  shipments,
-  users,
-} from "../schema";
+import { batches, orderAllocations, orders, portInspections, shipmentBatches, shipments, users } from "../schema";
+import { permitsOfShipments } from "./licensing";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -154,18 +146,10 @@ export async function listShipments(db: Database, exporterId: string | null) {
     .where(exporterId ? eq(shipments.exporterId, exporterId) : undefined)
     .orderBy(desc(shipments.createdAt), desc(shipments.code))
     .limit(200);
-  const permits = rows.length
-    ? await db
-        .select()
-        .from(exportPermits)
-        .where(
-          inArray(
-            exportPermits.shipmentId,
-            rows.map((r) => r.shipment.id),
-          ),
-        )
-        .orderBy(desc(exportPermits.createdAt))
-    : [];
+  const permits = await permitsOfShipments(
+    db,
+    rows.map((r) => r.shipment.id),
+  );
   return rows.map((r) => {
     const own = permits.filter((p) => p.shipmentId === r.shipment.id);
     return { ...r, permit: own.find((p) => p.status !== "revoked") ?? own[0] ?? null };

@@ -7,8 +7,13 @@
  */
 import type { Database } from "#db/client";
 import { batchByCode } from "#db/queries/batches";
-import { latestPortInspectionOf } from "#db/queries/inspections";
-import { batchesOfShipment, findShipmentByCode, type ShipmentRow } from "#db/queries/licensing";
+import { latestPortInspectionsByBatch } from "#db/queries/inspections";
+import {
+  type batchesOfShipment,
+  batchesOfShipments,
+  findShipmentByCode,
+  type ShipmentRow,
+} from "#db/queries/licensing";
 import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
 import { type Blocker, exportBlockers } from "#worker/domain/inspections";
 import { type ShipmentStage, shipmentStage } from "#worker/domain/orders";
@@ -26,33 +31,49 @@ export type ShipmentBatch = Awaited<ReturnType<typeof batchesOfShipment>>[number
 
 /** Each batch of a shipment with what is holding it (exportBlockers, minus the batch-level DDS line). */
 export async function batchesWithBlockers(db: Database, shipmentId: string, now: Date): Promise<ShipmentBatch[]> {
-  const list = await batchesOfShipment(db, shipmentId);
+  return (await batchesWithBlockersOf(db, [shipmentId], now)).get(shipmentId) ?? [];
+}
+
+/**
+ * The same for many shipments at once: four reads in all (batches, certificates, permits, port
+ * inspections), whatever the number of shipments and batches.
+ */
+export async function batchesWithBlockersOf(
+  db: Database,
+  shipmentIds: string[],
+  now: Date,
+): Promise<Map<string, ShipmentBatch[]>> {
+  const list = await batchesOfShipments(db, shipmentIds);
   const ids = list.map((b) => b.batchId);
-  const [deadlines, permits, ports, dds] = await Promise.all([
+  const [deadlines, permits, ports] = await Promise.all([
     certificateDeadlines(
       db,
       list.map((b) => b.batchCode),
       now,
     ),
     permitStates(db, ids, now),
-    Promise.all(list.map((b) => latestPortInspectionOf(db, [b.batchId]))),
-    // The shipment's DDS stands for its batches; exportBlockers asks about the batch's own.
-    Promise.resolve("shipment"),
+    latestPortInspectionsByBatch(db, ids),
   ]);
-  return list.map((b, i) => ({
-    ...b,
-    blockers: exportBlockers({
-      status: b.status,
-      complianceStatus: b.complianceStatus,
-      complianceReason: b.complianceReason,
-      ddsReference: dds,
-      portOutcome: ports[i]?.outcome ?? null,
-      portRefusalReason: ports[i]?.refusalReason ?? null,
-      expiredCertificates: deadlines.expired.get(b.batchCode) ?? [],
-      permit: permits.get(b.batchId) ?? null,
-    }),
-    expiring: deadlines.expiring.get(b.batchCode) ?? [],
-  }));
+  const out = new Map<string, ShipmentBatch[]>(shipmentIds.map((id) => [id, []]));
+  for (const { shipmentId, ...b } of list) {
+    const port = ports.get(b.batchId);
+    out.get(shipmentId)?.push({
+      ...b,
+      blockers: exportBlockers({
+        status: b.status,
+        complianceStatus: b.complianceStatus,
+        complianceReason: b.complianceReason,
+        // The shipment's DDS stands for its batches; exportBlockers asks about the batch's own.
+        ddsReference: "shipment",
+        portOutcome: port?.outcome ?? null,
+        portRefusalReason: port?.refusalReason ?? null,
+        expiredCertificates: deadlines.expired.get(b.batchCode) ?? [],
+        permit: permits.get(b.batchId) ?? null,
+      }),
+      expiring: deadlines.expiring.get(b.batchCode) ?? [],
+    });
+  }
+  return out;
 }
 
 export type ShipmentSummary = {
@@ -87,34 +108,37 @@ export async function listShipmentsFor({
 }: Pick<ServiceDeps, "db" | "actor" | "now">): Promise<ShipmentSummary[]> {
   const rows = await listShipments(db, listScope(actor));
   const at = now();
-  return Promise.all(
-    rows.map(async (r) => {
-      const batches = await batchesWithBlockers(db, r.shipment.id, at);
-      return {
-        code: r.shipment.code,
-        exporterId: r.shipment.exporterId,
-        stage: shipmentStage(r.shipment.status, r.permit?.status),
-        orderCode: r.orderCode,
-        buyerName: r.buyerName,
-        buyerCountry: r.buyerCountry,
-        permitId: r.permit?.id ?? null,
-        permitNumber: r.permit?.number ?? null,
-        permitStatus: r.permit?.status ?? null,
-        ddsReference: r.shipment.ddsReference,
-        ddsVerification: r.shipment.ddsVerification,
-        exportedAt: r.shipment.exportedAt,
-        createdAt: r.shipment.createdAt,
-        weightG: batches.reduce((n, b) => n + b.weightG, 0),
-        batches: batches.map((b) => ({
-          batchCode: b.batchCode,
-          weightG: b.weightG,
-          status: b.status,
-          blockers: b.blockers,
-          expiring: b.expiring,
-        })),
-      };
-    }),
+  const blockers = await batchesWithBlockersOf(
+    db,
+    rows.map((r) => r.shipment.id),
+    at,
   );
+  return rows.map((r) => {
+    const batches = blockers.get(r.shipment.id) ?? [];
+    return {
+      code: r.shipment.code,
+      exporterId: r.shipment.exporterId,
+      stage: shipmentStage(r.shipment.status, r.permit?.status),
+      orderCode: r.orderCode,
+      buyerName: r.buyerName,
+      buyerCountry: r.buyerCountry,
+      permitId: r.permit?.id ?? null,
+      permitNumber: r.permit?.number ?? null,
+      permitStatus: r.permit?.status ?? null,
+      ddsReference: r.shipment.ddsReference,
+      ddsVerification: r.shipment.ddsVerification,
+      exportedAt: r.shipment.exportedAt,
+      createdAt: r.shipment.createdAt,
+      weightG: batches.reduce((n, b) => n + b.weightG, 0),
+      batches: batches.map((b) => ({
+        batchCode: b.batchCode,
+        weightG: b.weightG,
+        status: b.status,
+        blockers: b.blockers,
+        expiring: b.expiring,
+      })),
+    };
+  });
 }
 
 /** One shipment I may read (404 otherwise, so codes cannot be probed), with its order. */
