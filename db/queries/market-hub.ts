@@ -166,15 +166,3 @@ export async function loginIdOf(db: Database, userId: string): Promise<string> {
   const [row] = await db.select({ loginId: users.loginId }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.loginId ?? "";
 }
-
-/**
- * The commodities a person trades: of batches they hold or handled, and of lots they made offers on.
- * (Stands in for open orders until the exporter's orders exist, see lotsFittingOrders.)
- */
-export async function commoditiesTradedBy(db: Database, userId: string): Promise<string[]> {
-  const rows = await db.all<{ commodity: string }>(
-    sql`SELECT DISTINCT commodity FROM ${batches} WHERE ${batches.holderId} = ${userId} OR ${batches.createdBy} = ${userId}
-        UNION SELECT DISTINCT l.commodity FROM ${lots} l JOIN ${offers} o ON o.lot_id = l.id WHERE o.buyer_id = ${userId}`,
-  );
-  return rows.map((r) => r.commodity);
-}

@@ -240,3 +240,44 @@ describe("GET /api/hub/offers by role", () => {
       expect((await hub("/offers", role)).status).toBe(403);
   });
 });
+
+describe("/exporter/marketplace: the lots that fit my open orders", () => {
+  it("with no open order it shows every open batch lot and says so; with one it names the order and what it still lacks", async () => {
+    const batch = await buy({ weightKg: 250 });
+    const listed = await hub("/lots", "buyer", {
+      source: "batch",
+      batchCode: batch.batchCode,
+      quantityKg: 250,
+      pricePerKg: 3,
+      currency: "USD",
+    });
+    expect(listed.status).toBe(201);
+    const page = async () =>
+      (await call("/exporter/marketplace", { headers: { Cookie: `__Host-eip_session=${who.exporter.token}` } })).text();
+    const before = await page();
+    expect(before).toContain("I have no open order still to fill");
+    expect(before).not.toContain('data-testid="fits"');
+
+    const made = await call("/api/orders", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who.exporter.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        buyerName: "Rotterdam Cocoa BV",
+        buyerCountry: "NL",
+        commodity: "Cocoa",
+        quantity: "1.5",
+        unit: "t",
+        price: "3100.00",
+        currency: "USD",
+        incoterm: "FOB",
+        deliveryFrom: "2026-12-01",
+        deliveryTo: "2027-01-31",
+      }),
+    });
+    expect(made.status).toBe(201);
+    const code = ((await j(made)).order as { code: string }).code;
+    const after = await page();
+    expect(after).toContain("Open batch lots of the commodities my open orders still need (Cocoa)");
+    expect(after).toContain(`Fits ${code} (1,500 kg still to fill)`);
+  });
+});

@@ -23,6 +23,8 @@ type Lot = {
   season: string | null;
   status: string;
   mine: boolean;
+  /** /exporter/marketplace: my open orders this lot could help fill. */
+  fits?: { orderCode: string; toFill: string }[];
 };
 type Offer = {
   id: string;
@@ -39,7 +41,7 @@ type Offer = {
 export type HubData = {
   user: ShellUser;
   lots: Lot[];
-  basis: "commodities_traded" | "all" | null;
+  basis: "open_orders" | "all" | null;
   commodities: string[];
   myLots: (Lot & { offers: Offer[] })[];
   myOffers: Offer[];
@@ -246,14 +248,18 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
         <h2 id="lots-title" className="text-lg font-bold">
           {data.basis ? "Lots that fit my orders" : "Lots for sale"}
         </h2>
-        {data.basis === "commodities_traded" && (
+        {data.basis === "open_orders" && (
           <p className="text-sm text-slate-600">
-            Open batch lots of the commodities I trade ({data.commodities.join(", ")}). Matching against open orders
-            comes with the orders screen.
+            {`Open batch lots of the commodities my open orders still need (${data.commodities.join(", ")}).`}
           </p>
         )}
         {data.basis === "all" && (
-          <p className="text-sm text-slate-600">Every open batch lot: I have no trades yet to match against.</p>
+          <p className="text-sm text-slate-600">
+            Every open batch lot: I have no open order still to fill.{" "}
+            <a href="/exporter/orders" className="text-green-800 underline">
+              Record an order
+            </a>
+          </p>
         )}
         {data.lots.length === 0 ? (
           <p className="mt-2 text-slate-600">No lots for sale right now.</p>
@@ -262,6 +268,11 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
             {data.lots.map((lot) => (
               <li key={lot.id} className={card} data-testid="lot">
                 <LotFacts lot={lot} />
+                {lot.fits && lot.fits.length > 0 && (
+                  <p className="text-sm text-slate-700" data-testid="fits">
+                    {`Fits ${lot.fits.map((f) => `${f.orderCode} (${f.toFill} still to fill)`).join(", ")}`}
+                  </p>
+                )}
                 {lot.mine ? (
                   <p className="text-sm font-semibold">My lot</p>
                 ) : (

@@ -7,7 +7,6 @@
 import { plotsById } from "#db/queries/batches";
 import {
   batchFacts,
-  commoditiesTradedBy,
   contactsOf,
   type LotRow,
   listLots,
@@ -27,6 +26,7 @@ import { contactReleasedTo, OFFER_STATUS_LABEL, type OfferStatus } from "#worker
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg, gramsToKg } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
+import { listOrdersFor } from "../orders/read-orders";
 import { ok, type Result } from "../result";
 
 type Deps = Pick<ServiceDeps, "db" | "actor">;
@@ -201,23 +201,35 @@ export async function myHub(
   });
 }
 
+/** An open order a lot could help fill: same commodity, and quantity still to allocate. */
+export type FittingOrder = { orderCode: string; toFill: string };
+
 /**
- * The lots that fit the exporter's open orders. The exporter's orders (table `orders`) are being
- * built separately and were not on main when this was written: until then this falls back to
- * every open lot of the commodities I trade (batches I hold or handled, lots I made offers on),
- * and to every open lot when I have traded nothing yet. `basis` says which one the page shows.
+ * The lots that fit my open orders (/exporter/marketplace): open batch lots of a commodity one of
+ * my open orders still needs, each with the orders it could fill and how much each still lacks.
+ * With no open order still to fill, every open batch lot is shown, and `basis` says so.
  */
-export async function lotsFittingOrders(
-  deps: Deps,
-): Promise<Result<{ lots: PublicLot[]; basis: "commodities_traded" | "all"; commodities: string[] }>> {
-  const commodities = await commoditiesTradedBy(deps.db, deps.actor.id);
+export async function lotsFittingOrders(deps: Deps): Promise<
+  Result<{
+    lots: (PublicLot & { fits: FittingOrder[] })[];
+    basis: "open_orders" | "all";
+    commodities: string[];
+  }>
+> {
+  const orders = (await listOrdersFor({ status: "open" }, deps)).filter((o) => o.quantityG > o.allocatedG);
+  const fitsOf = (commodity: string): FittingOrder[] =>
+    orders
+      .filter((o) => o.commodity === commodity)
+      .map((o) => ({ orderCode: o.code, toFill: formatKg(o.quantityG - o.allocatedG) }));
+  const commodities = [...new Set(orders.map((o) => o.commodity))].sort();
   const rows = await listLots(deps.db, commodities.length ? { commodities } : {});
+  const lots = await publicLots(
+    deps,
+    rows.filter((l) => l.source === "batch"),
+  );
   return ok({
-    lots: await publicLots(
-      deps,
-      rows.filter((l) => l.source === "batch"),
-    ),
-    basis: commodities.length ? "commodities_traded" : "all",
+    lots: lots.map((l) => ({ ...l, fits: fitsOf(l.commodity) })),
+    basis: commodities.length ? "open_orders" : "all",
     commodities,
   });
 }
