@@ -183,11 +183,21 @@ export function TotalsTable({
         rowKey={(t) => t.key}
         testId="totals"
         empty={<p className="text-slate-700">No purchase in the last 12 months.</p>}
+        dense
         columns={[
-          { header: "Month", cell: (t) => t.month },
-          { header: "Commodity", cell: (t) => t.commodity },
-          { header: "Purchases", cell: (t) => t.purchases, className: "text-right" },
-          { header: "Weight", cell: (t) => t.weight, className: "text-right" },
+          {
+            header: "Month",
+            cell: (t) => (
+              <>
+                <span className="block whitespace-nowrap font-semibold">{t.month}</span>
+                <span className="block">{t.commodity}</span>
+                <span className="block text-slate-600">
+                  {t.purchases === 1 ? "1 purchase" : `${t.purchases} purchases`}
+                </span>
+              </>
+            ),
+          },
+          { header: "Weight", cell: (t) => t.weight, className: "text-right", cellClassName: "whitespace-nowrap" },
           {
             header: "Paid",
             cell: (t) => (
