@@ -6,11 +6,15 @@
 //     straight into the bench D1 (wrangler d1 execute, like bench-traceability.mjs).
 //   default(): signs in as office.admin (regulator staff read any shipment) and times the
 //     download BENCH_DDS_RUNS times (default 5); prints the median, min and max.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { signIn } from "./bench-traceability-api.mjs";
+import {
+  chunkedInserts,
+  directPlotGeometry,
+  executeLocalSql,
+  farmerIdOf,
+  nameKey,
+  sqlText,
+} from "./bench-traceability-data.mjs";
 
 const PLOTS = 1_000;
 const PER_BATCH = 10;
@@ -18,37 +22,6 @@ const FIRST_NUMBER = 800_001;
 const SHIPMENT_CODE = "SHP-2026-900001";
 const RUNS = Number(process.env.BENCH_DDS_RUNS ?? 5);
 const EXPORTER_ID = "demo-exporter";
-
-// Small helpers as in bench-traceability-data.mjs (not imported: that module loads TypeScript).
-const sqlText = (v) => (v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`);
-const farmerIdOf = (n) => `FRM${String(n).padStart(6, "0")}`;
-const nameKey = (...parts) => parts.join(" ").trim().replace(/\s+/g, " ").toLowerCase();
-const coord = (v) => v.toFixed(6);
-/** Plot k of a grid in Nimba south of the traceability bench's plots: GPS points (4 ha) and squares alternately, never overlapping. */
-function plotGeometry(k) {
-  const lon = -8.72 + (k % 40) * 0.008 + 0.0011;
-  const lat = 6.5 + Math.floor(k / 40) * 0.012 + 0.0013;
-  if (k % 2)
-    return {
-      json: `{"type":"Point","coordinates":[${coord(lon)},${coord(lat)}]}`,
-      type: "Point",
-      area: 4,
-      box: [lon, lat, lon, lat],
-    };
-  const ha = 0.5 + (k % 11) * 0.25;
-  const side = Math.sqrt(ha * 10_000);
-  const [x0, y0] = [lon, lat];
-  const x1 = lon + side / (111_320 * Math.cos((lat * Math.PI) / 180));
-  const y1 = lat + side / 110_574;
-  const [a, b, c, d] = [coord(x0), coord(y0), coord(x1), coord(y1)];
-  // Counter-clockwise exterior ring (RFC 7946), closed.
-  return {
-    json: `{"type":"Polygon","coordinates":[[[${a},${b}],[${c},${b}],[${c},${d}],[${a},${d}],[${a},${b}]]]}`,
-    type: "Polygon",
-    area: ha,
-    box: [Number(a), Number(b), Number(c), Number(d)],
-  };
-}
 
 export async function prepare({ stateDir, env }) {
   const started = performance.now();
@@ -79,7 +52,7 @@ export async function prepare({ stateDir, env }) {
         sqlText(nameKey(last, first)),
       ].join(",")})`,
     );
-    const g = plotGeometry(i);
+    const g = directPlotGeometry(i, 6.5);
     const plotId = crypto.randomUUID();
     plots.push(
       `(${[
@@ -126,36 +99,20 @@ export async function prepare({ stateDir, env }) {
     lines.push(`(${[sqlText(shipmentId), sqlText(b.id), PER_BATCH * 50_000].join(",")})`);
   }
   const total = batches.length * PER_BATCH * 50_000;
-  const chunked = (rows, head) => {
-    const out = [];
-    let current = [];
-    let size = 0;
-    for (const row of rows) {
-      if (current.length && size + row.length > 90_000) {
-        out.push(`${head} VALUES\n${current.join(",\n")};`);
-        current = [];
-        size = 0;
-      }
-      current.push(row);
-      size += row.length + 2;
-    }
-    if (current.length) out.push(`${head} VALUES\n${current.join(",\n")};`);
-    return out;
-  };
   const sql = [
-    ...chunked(
+    ...chunkedInserts(
       farmers,
       "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, national_id, registration_date, registered_by, name_key, last_name_key)",
     ),
-    ...chunked(
+    ...chunkedInserts(
       plots,
       "INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, planting_year, county, validation_state, validation_issues, risk_level, created_by)",
     ),
-    ...chunked(
+    ...chunkedInserts(
       batchRows,
       "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, grade, status, compliance_status, county, holder_id, created_by)",
     ),
-    ...chunked(origins, "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g)"),
+    ...chunkedInserts(origins, "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g)"),
     `INSERT INTO orders (id, code, exporter_id, buyer_name, buyer_country, commodity, hs_code, quantity_g, price_minor, currency, incoterm, delivery_from, delivery_to, status) VALUES (${[
       sqlText(orderId),
       sqlText("ORD-2026-900001"),
@@ -172,7 +129,7 @@ export async function prepare({ stateDir, env }) {
       sqlText("2027-01-31"),
       sqlText("open"),
     ].join(",")});`,
-    ...chunked(
+    ...chunkedInserts(
       batches.map((b) => `(${[sqlText(orderId), sqlText(b.id), PER_BATCH * 50_000, sqlText(EXPORTER_ID)].join(",")})`),
       "INSERT INTO order_allocations (order_id, batch_id, weight_g, allocated_by)",
     ),
@@ -183,21 +140,9 @@ export async function prepare({ stateDir, env }) {
       sqlText("draft"),
       sqlText(orderId),
     ].join(",")});`,
-    ...chunked(lines, "INSERT INTO shipment_batches (shipment_id, batch_id, weight_g)"),
+    ...chunkedInserts(lines, "INSERT INTO shipment_batches (shipment_id, batch_id, weight_g)"),
   ].join("\n");
-  const dir = mkdtempSync(join(tmpdir(), "eip-bench-dds-"));
-  const file = join(dir, "dds.sql");
-  writeFileSync(file, sql);
-  try {
-    const res = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-      stdio: ["ignore", "ignore", "pipe"],
-      env,
-      encoding: "utf8",
-    });
-    if (res.status !== 0) throw new Error(`loading the package bench data failed: ${res.stderr.slice(-2000)}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  executeLocalSql(sql, { stateDir, env, what: "the package bench data" });
   console.log(
     `Package bench: ${PLOTS} plots, ${batches.length} batches, shipment ${SHIPMENT_CODE} written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

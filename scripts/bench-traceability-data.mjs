@@ -1,6 +1,10 @@
 // Synthetic but realistic registry data for the traceability benchmarks (bench-traceability.mjs):
 // names, places and crops per county, plot geometries and the bulk-import CSV. Deterministic:
 // the same seed gives the same registry and the same CSV.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { COUNTIES } from "../worker/content/counties.ts";
 import { CROPS } from "../worker/domain/commodities.ts";
 import { COUNTY_CENTRES } from "../worker/domain/counties-geo.ts";
@@ -261,13 +265,51 @@ export function squareJson(lon, lat, hectares) {
 // ---------------------------------------------------------------------------------------------
 // Before the server starts: 100,000 farmers (and 1,000 Nimba plots) straight into local D1.
 
+/** Runs an SQL file of INSERTs against the local D1 of `stateDir` (wrangler d1 execute). */
+export function executeLocalSql(sql, { stateDir, env, what }) {
+  const dir = mkdtempSync(join(tmpdir(), "eip-bench-"));
+  const file = join(dir, "load.sql");
+  writeFileSync(file, sql);
+  try {
+    const res = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
+      stdio: ["ignore", "ignore", "pipe"],
+      env,
+      encoding: "utf8",
+    });
+    if (res.status !== 0) throw new Error(`loading ${what} failed: ${res.stderr.slice(-2000)}`);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Multi-row INSERTs kept under D1's 100 KB statement limit (SQLITE_TOOBIG); no bound parameters. */
+export function chunkedInserts(rows, head) {
+  const out = [];
+  let current = [];
+  let size = 0;
+  for (const row of rows) {
+    if (current.length && size + row.length > 90_000) {
+      out.push(`${head} VALUES\n${current.join(",\n")};`);
+      current = [];
+      size = 0;
+    }
+    current.push(row);
+    size += row.length + 2;
+  }
+  if (current.length) out.push(`${head} VALUES\n${current.join(",\n")};`);
+  return out;
+}
+
 export const sqlText = (v) => (v === null || v === undefined ? "NULL" : `'${String(v).replaceAll("'", "''")}'`);
 export const farmerIdOf = (n) => `FRM${String(n).padStart(6, "0")}`;
 
-/** The 1,000 direct plots: a 40 × 25 grid over the sample layers' Nimba area (lon −8.72…−8.40, lat 7.10…7.40). */
-export function directPlotGeometry(k) {
+/**
+ * The 1,000 direct plots: a 40 × 25 grid over the sample layers' Nimba area (lon −8.72…−8.40, lat
+ * from `baseLat`, 7.10 by default, up 0.3°). Odd k: a point (4 ha stated); even k: a square.
+ */
+export function directPlotGeometry(k, baseLat = 7.1) {
   const lon = -8.72 + (k % 40) * 0.008 + 0.0011;
-  const lat = 7.1 + Math.floor(k / 40) * 0.012 + 0.0013;
+  const lat = baseLat + Math.floor(k / 40) * 0.012 + 0.0013;
   if (k % 2) {
     return {
       json: `{"type":"Point","coordinates":[${coord(lon)},${coord(lat)}]}`,

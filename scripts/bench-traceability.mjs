@@ -10,13 +10,19 @@
 // Parts: bench-traceability-data.mjs (the synthetic registry), -api.mjs (HTTP helpers),
 // -import.mjs (part 1).
 // Figures are printed, never asserted. A part whose API is missing prints "skipped: <reason>".
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { COUNTIES } from "../worker/content/counties.ts";
 import { api, fmt, noEndpoint, part, secs, signIn, sleep } from "./bench-traceability-api.mjs";
-import { directPlotGeometry, EUDR, farmerIdOf, nameKey, person, rng, sqlText } from "./bench-traceability-data.mjs";
+import {
+  chunkedInserts,
+  directPlotGeometry,
+  EUDR,
+  executeLocalSql,
+  farmerIdOf,
+  nameKey,
+  person,
+  rng,
+  sqlText,
+} from "./bench-traceability-data.mjs";
 import { IMPORT_ROWS, importBench } from "./bench-traceability-import.mjs";
 
 const REGISTRY_SIZE = Number(process.env.BENCH_REGISTRY ?? 100_000);
@@ -90,47 +96,18 @@ export async function prepare({ stateDir, env }) {
       );
     }
   }
-  // Multi-row INSERTs kept under D1's 100 KB statement limit (SQLITE_TOOBIG); no bound parameters here.
-  const chunked = (rows, head) => {
-    const out = [];
-    let current = [];
-    let size = 0;
-    for (const row of rows) {
-      if (current.length && size + row.length > 90_000) {
-        out.push(`${head} VALUES\n${current.join(",\n")};`);
-        current = [];
-        size = 0;
-      }
-      current.push(row);
-      size += row.length + 2;
-    }
-    if (current.length) out.push(`${head} VALUES\n${current.join(",\n")};`);
-    return out;
-  };
   const sql = [
-    ...chunked(
+    ...chunkedInserts(
       farmerRows,
       "INSERT INTO farmers (id, farmer_id, first_name, last_name, gender, date_of_birth, phone, county, district, community, crops, national_id, registration_date, registered_by, name_key, last_name_key)",
     ),
-    ...chunked(cropRows, "INSERT INTO farmer_crops (farmer_id, crop)"),
-    ...chunked(
+    ...chunkedInserts(cropRows, "INSERT INTO farmer_crops (farmer_id, crop)"),
+    ...chunkedInserts(
       plotRows,
       "INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, planting_year, county, validation_state, validation_issues, created_by)",
     ),
   ].join("\n");
-  const dir = mkdtempSync(join(tmpdir(), "eip-bench-"));
-  const file = join(dir, "registry.sql");
-  writeFileSync(file, sql);
-  try {
-    const res = spawnSync("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--file", file], {
-      stdio: ["ignore", "ignore", "pipe"],
-      env,
-      encoding: "utf8",
-    });
-    if (res.status !== 0) throw new Error(`loading the bench registry failed: ${res.stderr.slice(-2000)}`);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  executeLocalSql(sql, { stateDir, env, what: "the bench registry" });
   const mib = (Buffer.byteLength(sql) / 1024 / 1024).toFixed(1);
   console.log(
     `Bench registry: ${REGISTRY_SIZE.toLocaleString("en")} farmers, ${cropRows.length.toLocaleString("en")} crop rows, ${plotRows.length} Nimba plots written to ${stateDir} (${mib} MiB SQL) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
