@@ -6,6 +6,7 @@
  */
 import { type AccountRow, licencesOfApplicants, listAccounts } from "#db/queries/admin";
 import type { LicenceRow } from "#db/queries/licensing";
+import { findUserById, type UserRow } from "#db/queries/users";
 import { can } from "#worker/auth/permissions";
 import { INSPECTORS, type Role } from "#worker/auth/roles";
 import type { UserListQuery } from "#worker/contracts/users";
@@ -68,4 +69,17 @@ export async function listTradeAccounts(
     pageSize: query.pageSize,
     total,
   });
+}
+
+/** One account as the administrator's page shows it (never its hashes). */
+export async function readAccount(
+  userId: string,
+  deps: Pick<ServiceDeps, "db" | "actor">,
+): Promise<Result<Omit<UserRow, "passwordHash" | "accessCodeHash">>> {
+  if (!can(deps.actor.role, "administerSystem"))
+    return fail(403, "Only the AgriTrace System Administrator can open an account");
+  const row = await findUserById(deps.db, userId);
+  if (!row) return fail(404, "User not found");
+  const { passwordHash: _p, accessCodeHash: _a, ...account } = row;
+  return ok(account);
 }
