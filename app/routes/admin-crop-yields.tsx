@@ -5,7 +5,6 @@ import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { CROPS } from "#worker/domain/commodities";
-import { formatKg } from "#worker/domain/weight";
 import { AdminNav } from "../components/admin/admin-nav";
 import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
 import { WorkShell } from "../components/work-shell";
@@ -16,7 +15,8 @@ export { action, loader } from "./admin-crop-yields.server";
 
 export const meta = () => pageMeta("Crop yields");
 
-const perHa = (g: number | null) => (g === null ? "—" : `${formatKg(g)}/ha`);
+const perHa = (g: number | null) =>
+  g === null ? "—" : (g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 });
 
 export default function AdminCropYields({ loaderData, actionData }: Route.ComponentProps) {
   const { user, yields, saved } = loaderData;
@@ -91,9 +91,9 @@ export default function AdminCropYields({ loaderData, actionData }: Route.Compon
         dense
         columns={[
           { header: "Crop", cell: (y) => y.crop },
-          { header: "Default", cell: (y) => perHa(y.defaultG), className: "text-right" },
-          { header: "Configured", cell: (y) => perHa(y.configuredG), className: "text-right" },
-          { header: "In use", cell: (y) => perHa(y.inUseG), className: "text-right font-semibold" },
+          { header: "Default kg/ha", cell: (y) => perHa(y.defaultG), className: "text-right" },
+          { header: "Configured kg/ha", cell: (y) => perHa(y.configuredG), className: "text-right" },
+          { header: "In use kg/ha", cell: (y) => perHa(y.inUseG), className: "text-right font-semibold" },
         ]}
       />
     </WorkShell>

@@ -79,8 +79,17 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
               </Link>
             ),
           },
-          { header: "Name", cell: (u) => `${u.firstName} ${u.lastName}`.trim() || "—" },
-          { header: "Role", cell: (u) => ROLE_LABEL[u.role as keyof typeof ROLE_LABEL] ?? u.role },
+          {
+            header: "Name and role",
+            cell: (u) => (
+              <>
+                {`${u.firstName} ${u.lastName}`.trim() || "—"}
+                <span className="block text-xs text-slate-600">
+                  {ROLE_LABEL[u.role as keyof typeof ROLE_LABEL] ?? u.role}
+                </span>
+              </>
+            ),
+          },
           {
             header: "State",
             cell: (u) =>

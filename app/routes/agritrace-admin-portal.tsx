@@ -3,7 +3,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { AdminNav } from "../components/admin/admin-nav";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
-import { AccessDenied } from "../components/work-shell";
+import { AccessDenied, WorkLinks } from "../components/work-shell";
 import type { Route } from "./+types/agritrace-admin-portal";
 
 export { loader } from "./agritrace-admin-portal.server";
@@ -121,6 +121,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </section>
+      <WorkLinks role={user.role} />
     </DashboardFrame>
   );
 }

@@ -89,7 +89,7 @@ export function CreateAccountForm({
     );
   };
   const only = roles.length === 1 ? roles[0] : undefined;
-  const shows = (role: Role) => !only || only === role;
+  const shows = (role: Role) => roles.includes(role);
   return (
     <Form method="post" className="mt-4 space-y-3 rounded-lg bg-white p-4 shadow-sm" aria-labelledby="create-title">
       <h2 id="create-title" className="text-lg font-bold">
