@@ -302,7 +302,7 @@ describe("pages work as plain forms (JavaScript off)", () => {
     expect(html).toContain('value="Kept"');
   });
 
-  it("the exporter management page opens a licence application, refuses the DG's step to the office, suspends an account", async () => {
+  it("the exporter management page walks a licence from application to issue and suspension, each step by its role; suspends an account", async () => {
     const page = await (await call("/exporter-management", { headers: { Cookie: office.cookie } })).text();
     expect(page).toContain("EXP-");
     const post = (who: { cookie: string }, csrf: string, fields: Record<string, string>) =>
@@ -334,6 +334,44 @@ describe("pages work as plain forms (JavaScript off)", () => {
     const approve = await post(office, csrfOf(page), { intent: "approve", target: licence.id });
     expect(approve.status).toBe(403);
     expect(await approve.text()).toContain("Director General");
+    // Each step by its own role, through the page's forms: office submits and reviews, DDGOTS
+    // recommends, the DG approves, the office issues.
+    const pageOf = async (who: { cookie: string }) =>
+      csrfOf(await (await call("/exporter-management", { headers: { Cookie: who.cookie } })).text());
+    const ddgots = await signInAs("ddgots", "10.61.0.3");
+    const dg = await signInAs("dg", "10.61.0.4");
+    for (const [who, step, status] of [
+      [office, "submit", "submitted"],
+      [office, "review", "reviewed"],
+      [ddgots, "recommend", "recommended"],
+      [dg, "approve", "approved"],
+      [office, "issue", "issued"],
+    ] as const) {
+      const res = await post(who, await pageOf(who), { intent: step, target: licence.id });
+      expect(res.status, step).toBe(302);
+      expect((await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licence.id)).status).toBe(
+        status,
+      );
+      expect(await audits(`licence.${step}`, licence.id), step).toBe(1);
+    }
+    const listed = await (await call("/exporter-management?q=Sinoe", { headers: { Cookie: dg.cookie } })).text();
+    expect(listed).toMatch(/Issued<\/span> · LR-LIC-EXP-\d{4}-\d{6}/);
+    // The DG suspends the licence with a reason; without one the form answers 400 and keeps nothing.
+    const noReason = await post(dg, await pageOf(dg), { intent: "suspend", target: licence.id, reason: "" });
+    expect(noReason.status).toBe(400);
+    const suspended = await post(dg, await pageOf(dg), {
+      intent: "suspend",
+      target: licence.id,
+      reason: "Unpaid fees for two quarters",
+    });
+    expect(suspended.status).toBe(302);
+    expect((await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licence.id)).status).toBe(
+      "suspended",
+    );
+    // IDOR: an executive's id as the target of the office's suspend form is refused.
+    const exec = await post(office, csrfOf(page), { intent: "deactivate", target: "demo-dg" });
+    expect(exec.status).toBe(403);
+    expect((await one<{ active: number }>("SELECT active FROM users WHERE id = 'demo-dg'")).active).toBe(1);
     const suspend = await post(office, csrfOf(page), { intent: "deactivate", target: created.userId });
     expect(suspend.status).toBe(302);
     expect((await one<{ active: number }>("SELECT active FROM users WHERE id = ?", created.userId)).active).toBe(0);
