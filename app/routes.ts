@@ -13,6 +13,7 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
   "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
   "/exporter-dashboard": "routes/exporter-dashboard.tsx",
+  "/agritrace-admin-portal": "routes/agritrace-admin-portal.tsx",
 };
 
 export default [
@@ -72,6 +73,13 @@ export default [
     route("/sellers-hub", "routes/sellers-hub.tsx"),
     route("/exporter/marketplace", "routes/exporter-marketplace.tsx"),
     route("/exporter/analytics", "routes/exporter-analytics.tsx"),
+    // The system administrator's sections and the management pages (issue 12).
+    route("/agritrace-admin-portal/users", "routes/admin-users.tsx"),
+    route("/agritrace-admin-portal/users/:id", "routes/admin-user.tsx"),
+    route("/agritrace-admin-portal/crop-yields", "routes/admin-crop-yields.tsx"),
+    route("/buyer-management", "routes/account-management.tsx", { id: "buyer-management" }),
+    route("/inspector-management", "routes/account-management.tsx", { id: "inspector-management" }),
+    route("/exporter-management", "routes/account-management.tsx", { id: "exporter-management" }),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),

@@ -59,5 +59,12 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/exporter/marketplace",
     // The exporter's analytics (issue 14).
     "/exporter/analytics",
+    // The system administrator's sections and the management pages (issue 12).
+    "/agritrace-admin-portal/users",
+    "/agritrace-admin-portal/users/demo-buyer",
+    "/agritrace-admin-portal/crop-yields",
+    "/buyer-management",
+    "/inspector-management",
+    "/exporter-management",
   ].filter((p): p is string => Boolean(p));
 }

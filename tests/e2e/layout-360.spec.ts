@@ -183,3 +183,24 @@ test("the exporter's analytics fit a 360 px phone", async ({ page }) => {
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the administrator's portal and the management pages fit a 360 px phone (issue 12)", async ({ page }) => {
+  // The demo administrator signs in through its API (the login page needs an access code field
+  // the shared ACCOUNTS list does not carry); the session cookie lands in this browser context.
+  const res = await page.request.post("/api/agritrace-admin/login", {
+    data: { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" },
+  });
+  expect(res.status()).toBe(200);
+  for (const path of [
+    "/agritrace-admin-portal",
+    "/agritrace-admin-portal/users",
+    "/agritrace-admin-portal/users/demo-land-inspector",
+    "/agritrace-admin-portal/crop-yields",
+    "/buyer-management",
+    "/inspector-management",
+    "/exporter-management",
+  ]) {
+    await open(page, path);
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

@@ -211,6 +211,31 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["farmer", "buyer"],
     (role) => as(role, "/api/hub/offers/none/decline", "POST", {}),
   ],
+  // Issue 12: account administration (unknown account → 404, empty body → 400 for the roles allowed).
+  ["POST /api/users", ["system_administrator", "office_admin"], (role) => as(role, "/api/users", "POST", {})],
+  [
+    "POST /api/users/{id}/reset-password",
+    ["system_administrator", "office_admin"],
+    (role) => as(role, "/api/users/no-such-user/reset-password", "POST"),
+  ],
+  [
+    "POST /api/users/{id}/role",
+    ["system_administrator", "office_admin"],
+    (role) => as(role, "/api/users/no-such-user/role", "POST", { role: "buyer" }),
+  ],
+  [
+    "POST /api/users/{id}/county",
+    ["system_administrator", "office_admin"],
+    (role) => as(role, "/api/users/no-such-user/county", "POST", { county: "Bong County" }),
+  ],
+  ["GET /api/users/{id}/sessions", ["system_administrator"], (role) => as(role, "/api/users/no-such-user/sessions")],
+  [
+    "POST /api/users/{id}/sessions/{sessionId}/revoke",
+    ["system_administrator"],
+    (role) => as(role, "/api/users/no-such-user/sessions/none/revoke", "POST"),
+  ],
+  ["PUT /api/admin/crop-yields", ["system_administrator"], (role) => as(role, "/api/admin/crop-yields", "PUT", {})],
+  ["GET /api/admin/accounts/{kind}", STAFF, (role) => as(role, "/api/admin/accounts/nobody")],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -243,6 +268,14 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/exporter/marketplace", ["exporter"]],
   // Issue 14: the exporter's analytics, own figures only.
   ["/exporter/analytics", ["exporter"]],
+  // Issue 12: the system administrator's portal and sections; the management pages (regulator staff).
+  ["/agritrace-admin-portal", ["system_administrator"]],
+  ["/agritrace-admin-portal/users", ["system_administrator"]],
+  ["/agritrace-admin-portal/users/demo-buyer", ["system_administrator"]],
+  ["/agritrace-admin-portal/crop-yields", ["system_administrator"]],
+  ["/buyer-management", STAFF],
+  ["/inspector-management", STAFF],
+  ["/exporter-management", STAFF],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {
@@ -278,4 +311,19 @@ describe("public reads of world market pricing (issue 14)", () => {
       for (const role of ROLES) expect((await as(role, path)).status, role).toBe(200);
     },
   );
+});
+
+/** Issue 12: the administrator's reads answer 200 to the roles allowed and 403 to every other. */
+describe("role × endpoint matrix (issue 12 reads)", () => {
+  const READS: [path: string, allowed: string[]][] = [
+    ["/api/users?q=demo", ["system_administrator"]],
+    ["/api/admin/health", ["system_administrator"]],
+    ["/api/admin/crop-yields", ["system_administrator"]],
+    ["/api/admin/accounts/buyer", STAFF],
+    ["/api/admin/accounts/inspector", STAFF],
+    ["/api/admin/accounts/exporter", STAFF],
+  ];
+  it.each(READS)("%s: only %j", async (path, allowed) => {
+    for (const role of ROLES) expect((await as(role, path)).status, role).toBe(allowed.includes(role) ? 200 : 403);
+  });
 });

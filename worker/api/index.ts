@@ -28,7 +28,7 @@ import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
-import { usersApi } from "./users";
+import { adminApi, usersApi } from "./users";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<ApiEnv>()
@@ -62,6 +62,7 @@ export const api = new Hono<ApiEnv>()
   .route("/assets", assets)
   .route("/", auth)
   .route("/users", usersApi)
+  .route("/admin", adminApi)
   .route("/plots", plotsApi)
   .route("/plots", plotFieldApi)
   .route("/visit-queue", visitQueueApi)

@@ -115,6 +115,12 @@ export const PERMISSIONS = {
   makeOffers: ["buyer", "exporter"],
   /** /exporter/marketplace (issue 14): the exporter's own view of the sellers hub — exporters only. */
   useExporterMarketplace: ["exporter"],
+  /** /agritrace-admin-portal (issue 12): users and roles, any user's sessions, crop yields, system health — the system administrator (ADR 005). */
+  administerSystem: ["system_administrator"],
+  /** /buyer-management, /inspector-management, /exporter-management (issue 12): regulator staff and the administrator see the accounts; acting is `manageUsers` or a licence step's own permission. */
+  readTradeAccounts: [...REGULATOR_STAFF],
+  /** Create accounts (the rules of `npm run user:create`) and assign inspectors' counties: the administrators, each within worker/services/auth/manage-users.ts MANAGES. */
+  createUsers: ["system_administrator", "office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -83,6 +83,11 @@ export const AUDIT_ACTIONS = [
   "order.deallocate",
   "shipment.record_dds",
   "shipment.export",
+  "user.reset_password",
+  "user.change_role",
+  "user.assign_county",
+  "session.admin_revoke",
+  "crop_yield.set",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

@@ -1,0 +1,214 @@
+import { Form } from "react-router";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { DataTable } from "#app/components/kit/data-table";
+import { ErrorSummary } from "#app/components/kit/error-summary";
+import { FormField } from "#app/components/kit/form-field";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
+import { COUNTIES } from "#worker/content/counties";
+import { AdminNav } from "../components/admin/admin-nav";
+import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { WorkShell } from "../components/work-shell";
+import type { Route } from "./+types/admin-user";
+
+export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
+export { action, loader } from "./admin-user.server";
+
+export const meta = () => pageMeta("Account");
+
+const BOX = "mt-4 space-y-3 rounded-lg bg-white p-4 shadow-sm";
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
+const COUNTY_ROLES: readonly string[] = [...INSPECTORS, "field_agent"];
+
+export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { user, account, self, sessions, done } = loaderData;
+  const reply = actionData as FormReply | undefined;
+  const summary = (intent: string, fields: string[] = []) =>
+    reply?.intent === intent && !reply.done ? (
+      <ErrorSummary
+        items={[
+          ...(reply.message ? [{ message: reply.message }] : []),
+          ...fields.flatMap((n) => (reply.errors[n] ?? []).map((message) => ({ fieldId: `${intent}-${n}`, message }))),
+        ]}
+      />
+    ) : null;
+  const hidden = (intent: string) => (
+    <>
+      <CsrfInput token={user.csrf} />
+      <input type="hidden" name="intent" value={intent} />
+    </>
+  );
+  const name = `${account.firstName} ${account.lastName}`.trim();
+  return (
+    <WorkShell title={`Account ${account.loginId}`} user={user}>
+      <AdminNav current="/agritrace-admin-portal/users" />
+      {done && (
+        <p role="status" className="rounded border border-green-700 bg-green-50 p-2 font-semibold text-green-900">
+          {done}
+        </p>
+      )}
+      {reply?.done && (
+        <div
+          role="status"
+          className="rounded border border-green-700 bg-green-50 p-2 text-green-900"
+          data-testid="reset-done"
+        >
+          <p className="font-semibold">{reply.done.message}</p>
+          <p>
+            Temporary password for <span className="font-mono">{reply.done.loginId}</span>:{" "}
+            <span className="font-mono font-bold" data-testid="temporary-password">
+              {reply.done.temporaryPassword}
+            </span>
+            . It is shown only now; the person must change it at next sign-in.
+          </p>
+        </div>
+      )}
+      <dl
+        className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm"
+        data-testid="account"
+      >
+        <dt className="font-semibold">Name</dt>
+        <dd>{name || "—"}</dd>
+        <dt className="font-semibold">Role</dt>
+        <dd data-testid="account-role">{ROLE_LABEL[account.role as Role] ?? account.role}</dd>
+        <dt className="font-semibold">State</dt>
+        <dd data-testid="account-state">
+          {account.active ? "Active" : "Deactivated"}
+          {account.mustChangePassword ? " · must change password" : ""}
+        </dd>
+        <dt className="font-semibold">County</dt>
+        <dd>{account.county ?? "—"}</dd>
+        <dt className="font-semibold">Company</dt>
+        <dd>{account.companyName ?? "—"}</dd>
+        <dt className="font-semibold">Last sign-in</dt>
+        <dd>{when(account.lastLoginAt)}</dd>
+      </dl>
+      {self ? (
+        <p className="mt-4 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
+          This is your own account: you cannot deactivate it or change its role here. Change your password on{" "}
+          <a href="/change-password" className="font-semibold underline">
+            Change password
+          </a>
+          .
+        </p>
+      ) : (
+        <>
+          <Form method="post" className={BOX} aria-labelledby="state-title">
+            <h2 id="state-title" className="text-lg font-bold">
+              {account.active ? "Deactivate" : "Reactivate"}
+            </h2>
+            {hidden(account.active ? "deactivate" : "reactivate")}
+            {summary(account.active ? "deactivate" : "reactivate")}
+            <p className="text-sm">
+              {account.active
+                ? "The account can no longer sign in, and every session it has ends now."
+                : "The account can sign in again with its password."}
+            </p>
+            <button
+              type="submit"
+              className={account.active ? "rounded bg-red-700 px-4 py-2 font-semibold text-white" : BUTTON}
+            >
+              {account.active ? "Deactivate the account" : "Reactivate the account"}
+            </button>
+          </Form>
+          <Form method="post" className={BOX} aria-labelledby="reset-title">
+            <h2 id="reset-title" className="text-lg font-bold">
+              Reset the password
+            </h2>
+            {hidden("reset")}
+            {summary("reset")}
+            <p className="text-sm">
+              A temporary password is made and shown once; the person must change it at next sign-in. Their sessions
+              end.
+            </p>
+            <button type="submit" className={BUTTON}>
+              Reset the password
+            </button>
+          </Form>
+          <Form method="post" className={BOX} aria-labelledby="role-title">
+            <h2 id="role-title" className="text-lg font-bold">
+              Change the role
+            </h2>
+            {hidden("role")}
+            {summary("role", ["role"])}
+            <FormField
+              field={{ id: "role-role", errors: reply?.intent === "role" ? reply.errors.role : undefined }}
+              label="New role"
+              small
+            >
+              <select id="role-role" name="role" defaultValue={account.role} className={INPUT}>
+                {ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {ROLE_LABEL[r]}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <button type="submit" className={BUTTON}>
+              Change the role
+            </button>
+          </Form>
+        </>
+      )}
+      {COUNTY_ROLES.includes(account.role) && (
+        <Form method="post" className={BOX} aria-labelledby="county-title">
+          <h2 id="county-title" className="text-lg font-bold">
+            Assigned county
+          </h2>
+          {hidden("county")}
+          {summary("county", ["county"])}
+          <FormField
+            field={{ id: "county-county", errors: reply?.intent === "county" ? reply.errors.county : undefined }}
+            label="County"
+            hint="Land inspectors and field agents work on the plots of their county."
+            small
+          >
+            <select id="county-county" name="county" defaultValue={account.county ?? ""} className={INPUT}>
+              <option value="">Choose a county</option>
+              {COUNTIES.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <button type="submit" className={BUTTON}>
+            Assign the county
+          </button>
+        </Form>
+      )}
+      <section className={BOX} aria-labelledby="sessions-title">
+        <h2 id="sessions-title" className="text-lg font-bold">
+          Active sessions ({sessions.length})
+        </h2>
+        {summary("revoke")}
+        <DataTable
+          labelledBy="sessions-title"
+          testId="sessions"
+          rows={sessions}
+          rowKey={(s) => s.id}
+          dense
+          empty={<p className="text-sm">No active session.</p>}
+          columns={[
+            { header: "Device", cell: (s) => s.device },
+            { header: "Place", cell: (s) => s.place ?? "Unknown" },
+            { header: "Signed in", cell: (s) => when(s.createdAt) },
+            { header: "Last seen", cell: (s) => when(s.lastSeenAt) },
+            {
+              header: "End",
+              cell: (s) => (
+                <Form method="post">
+                  {hidden("revoke")}
+                  <input type="hidden" name="target" value={s.id} />
+                  <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700">
+                    End session
+                  </button>
+                </Form>
+              ),
+            },
+          ]}
+        />
+      </section>
+    </WorkShell>
+  );
+}

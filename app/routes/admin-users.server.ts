@@ -1,0 +1,49 @@
+import { data } from "react-router";
+import { UserCreateSchema, UserListQuerySchema } from "#worker/contracts/users";
+import { createUser } from "#worker/services/users/create-user";
+import { listUsers } from "#worker/services/users/list-accounts";
+import { type AdminReply, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { shellUser } from "../lib/work-page.server";
+import type { Route } from "./+types/admin-users";
+
+const TITLE = "Users and roles";
+
+/** Every account, searched and paged on the server (issue 12). */
+export async function loader({ request }: Route.LoaderArgs) {
+  const session = await requireRole(request, "administerSystem", TITLE);
+  const url = new URL(request.url);
+  const query = UserListQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const result = await listUsers(query, pageDeps(session));
+  if (!result.ok) throw data({ message: result.message }, { status: result.status });
+  return data(
+    {
+      user: await shellUser(session),
+      list: result.value,
+      filter: { q: query.q ?? "", role: query.role ?? "", active: url.searchParams.get("active") ?? "" },
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const session = await requireRole(request, "administerSystem", TITLE);
+  const { form, intent, refusal } = await readForm(request, session);
+  if (refusal) return refusal;
+  if (intent !== "create") return refused({ intent, values: {}, errors: {}, message: "Unknown action" }, 400);
+  const parsed = parseForm(UserCreateSchema, form, intent);
+  if (!parsed.ok) return parsed.refusal;
+  const result = await createUser(parsed.value, pageDeps(session));
+  if (!result.ok) return failed(result, { intent, values: parsed.values });
+  const { loginId, temporaryPassword } = result.value;
+  return data(
+    {
+      intent,
+      values: {},
+      errors: {},
+      done: { message: "The account is created.", loginId, temporaryPassword },
+    } satisfies AdminReply,
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}

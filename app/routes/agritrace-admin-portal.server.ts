@@ -1,0 +1,22 @@
+import { env } from "cloudflare:workers";
+import { data } from "react-router";
+import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
+import { systemHealth } from "#worker/services/users/system-health";
+import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+
+const PATH = "/agritrace-admin-portal";
+
+/** The system administrator's portal (issue 12): the sections, and system health from real probes. */
+export async function loader({ request }: { request: Request }) {
+  const { session } = await requireDashboard(request, PATH);
+  const { db, now } = pageDeps();
+  const [health, csrf] = await Promise.all([
+    systemHealth({ db, d1: env.DB, kv: env.SESSIONS, r2: env.CERTS, now }),
+    csrfFor(session),
+  ]);
+  return data(
+    { title: DASHBOARDS[PATH].title, user: publicUser(session), roleLabel: ROLE_LABEL[session.role], csrf, health },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}

@@ -1,0 +1,139 @@
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { DataTable } from "#app/components/kit/data-table";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { AdminNav } from "../components/admin/admin-nav";
+import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
+import { AccessDenied, WorkLinks } from "../components/work-shell";
+import type { Route } from "./+types/agritrace-admin-portal";
+
+export { loader } from "./agritrace-admin-portal.server";
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return pageMeta(loaderData?.title ?? "AgriTrace Admin Portal");
+}
+
+const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
+const OK = "font-semibold text-green-800";
+const BAD = "font-semibold text-red-700";
+
+export default function AdminPortal({ loaderData }: Route.ComponentProps) {
+  const { title, user, roleLabel, csrf, health } = loaderData;
+  const probes = [
+    { name: "D1 database", ...health.probes.checks.d1 },
+    { name: "KV sessions", ...health.probes.checks.kv },
+    { name: "R2 files", ...health.probes.checks.r2 },
+  ];
+  const stuck = health.jobs.filter((j) => j.stuck).length;
+  return (
+    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
+      <AdminNav current="/agritrace-admin-portal" />
+      <section aria-labelledby="health" className={SECTION} data-testid="system-health">
+        <h2 id="health" className="text-lg font-bold">
+          System health:{" "}
+          <span className={health.probes.status === "ok" ? OK : BAD} data-testid="health-status">
+            {health.probes.status === "ok" ? "all reachable" : "degraded"}
+          </span>
+        </h2>
+        <p className="text-sm text-slate-600">Checked {when(health.probes.time)} with a read of each store.</p>
+        <DataTable
+          caption="Storage probes"
+          captionClassName="mt-2 text-left font-semibold"
+          testId="probes"
+          rows={probes}
+          rowKey={(p) => p.name}
+          dense
+          columns={[
+            { header: "Store", cell: (p) => p.name },
+            {
+              header: "State",
+              cell: (p) => (p.ok ? "Reachable" : `Unreachable: ${p.error ?? "no answer"}`),
+              cellClassName: (p) => (p.ok ? OK : BAD),
+            },
+            { header: "Time", cell: (p) => `${p.latencyMs} ms`, className: "text-right" },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="security" className={SECTION}>
+        <h2 id="security" className="text-lg font-bold">
+          Sign-in security
+        </h2>
+        <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
+          <CountTile
+            label="Failed sign-ins, last 24 h"
+            value={health.security.failedLogins24h}
+            testId="failed-logins"
+          />
+          <CountTile label="Accounts locked now" value={health.security.lockedAccounts} testId="locked-accounts" />
+          <CountTile label="Addresses locked now" value={health.security.lockedAddresses} testId="locked-addresses" />
+          <CountTile label="Deactivated accounts" value={health.security.deactivatedAccounts} testId="deactivated" />
+        </ul>
+        <p className="mt-2 text-sm text-slate-600">
+          An account is locked for 15 minutes after 5 failed sign-ins from one address; an address after 50.
+        </p>
+      </section>
+
+      <section aria-labelledby="cron" className={SECTION}>
+        <h2 id="cron" className="text-lg font-bold">
+          Last scheduled runs
+        </h2>
+        <DataTable
+          labelledBy="cron"
+          testId="cron-runs"
+          rows={health.cronRuns}
+          rowKey={(r) => r.id}
+          dense
+          empty={<p className="mt-2 text-sm">No scheduled run is recorded yet.</p>}
+          columns={[
+            { header: "Started", cell: (r) => when(r.startedAt) },
+            { header: "Schedule", cell: (r) => <span className="font-mono">{r.cron}</span> },
+            {
+              header: "Outcome",
+              cell: (r) => (r.status === "ok" ? "Finished" : r.status === "failed" ? "Failed" : "Running"),
+              cellClassName: (r) => (r.status === "failed" ? BAD : r.status === "ok" ? OK : ""),
+            },
+            { header: "Finished", cell: (r) => when(r.finishedAt) },
+          ]}
+        />
+      </section>
+
+      <section aria-labelledby="jobs" className={SECTION}>
+        <h2 id="jobs" className="text-lg font-bold">
+          Background jobs ({health.jobs.length} open{stuck ? `, ${stuck} stuck` : ""})
+        </h2>
+        <DataTable
+          labelledBy="jobs"
+          testId="jobs"
+          rows={health.jobs}
+          rowKey={(j) => `${j.kind}-${j.id}`}
+          dense
+          empty={<p className="mt-2 text-sm">No background job is open.</p>}
+          columns={[
+            { header: "Job", cell: (j) => j.kind },
+            { header: "What", cell: (j) => j.detail },
+            { header: "Status", cell: (j) => j.status },
+            { header: "Last moved", cell: (j) => when(j.updatedAt) },
+            {
+              header: "Stuck",
+              cell: (j) => (j.stuck ? "Stuck: no progress for over an hour" : "No"),
+              cellClassName: (j) => (j.stuck ? BAD : ""),
+            },
+          ]}
+        />
+      </section>
+      <WorkLinks role={user.role} />
+    </DashboardFrame>
+  );
+}
+
+/** Wrong role → the guard's 403 page. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const d = error.data as { title: string; role: Route.ComponentProps["loaderData"]["user"]["role"]; home: string };
+    return (
+      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
+    );
+  }
+  throw error;
+}
