@@ -3,10 +3,20 @@
  * role that records each step.
  */
 import type { z } from "zod";
-import type { TransferInput, TransferSchema } from "#worker/contracts/batches";
-import type { InspectionSchema } from "#worker/contracts/inspections";
+import type { Database } from "#db/client";
+import { type BatchRow, batchesByCode, custodyOf, type PlotForBatch } from "#db/queries/batches";
+import { batchesOfPlot } from "#db/queries/land-plots";
+import { DdsSchema, PurchaseSchema, type TransferInput, TransferSchema } from "#worker/contracts/batches";
+import { InspectionSchema } from "#worker/contracts/inspections";
+import { CHAIN } from "#worker/domain/custody";
 import type { BatchActor } from "../batches/batch-common";
-import { ACT } from "./demo-farmers";
+import { certifyBatch } from "../batches/certify-batch";
+import { createBatch } from "../batches/create-batch";
+import { recordDds } from "../batches/record-dds";
+import { transferBatch } from "../batches/transfer-batch";
+import { dispatchBatch } from "../inspections/dispatch-batch";
+import { inspectBatch } from "../inspections/inspect-batch";
+import { ACT, DEMO_NOTE } from "./demo-farmers";
 
 // ── The batches ───────────────────────────────────────────────────────────────────────────
 
@@ -143,3 +153,112 @@ export const AT_PORT: Plan = {
 };
 
 // ── The seeding ───────────────────────────────────────────────────────────────────────────
+
+// ── Following a batch through its plan ───────────────────────────────────────────────────
+
+export type FollowContext = {
+  db: Database;
+  ago: (days: number) => () => Date;
+  created: { batches: number; custodySteps: number; complianceDecisions: number; ddsRecords: number };
+  problems: string[];
+  label: string;
+};
+
+/** The demo batch bought from `plot` (found by its purchase note), or null. */
+async function findDemoBatch(db: Database, plot: PlotForBatch): Promise<BatchRow | null> {
+  const codes = (await batchesOfPlot(db, plot.id)).map((b) => b.batchCode);
+  const candidates = (await batchesByCode(db, codes)).filter((b) => b.createdBy === ACT.buyer.id && !b.derivedBy);
+  if (!candidates.length) return null;
+  const events = await custodyOf(
+    db,
+    candidates.map((b) => b.id),
+  );
+  const demoIds = new Set(
+    events.filter((e) => e.toStatus === "purchased" && e.note?.startsWith(DEMO_NOTE)).map((e) => e.batchId),
+  );
+  return candidates.find((b) => demoIds.has(b.id)) ?? null;
+}
+
+/**
+ * Buys a demo batch (unless bought already) and records each custody step it has not passed
+ * yet, then the compliance decision and the DDS numbers where the plan has them.
+ */
+export async function followBatch(
+  farmerId: string,
+  plot: PlotForBatch,
+  plan: Plan,
+  ctx: FollowContext,
+): Promise<BatchRow | null> {
+  const { db, ago, created, problems, label } = ctx;
+  let batch = await findDemoBatch(db, plot);
+  if (!batch) {
+    const { weightKg, grade, harvestDaysAgo, daysAgo, location, latitude, longitude } = plan.purchase;
+    const input = PurchaseSchema.parse({
+      farmerIds: [farmerId],
+      plotCodes: [plot.plotCode],
+      commodity: plot.crop,
+      weightKg,
+      grade,
+      harvestDate: ago(harvestDaysAgo)().toISOString().slice(0, 10),
+      location,
+      latitude,
+      longitude,
+      note: `${DEMO_NOTE}: ${weightKg.toLocaleString("en-US")} kg of dried ${plot.crop?.toLowerCase()} beans`,
+    });
+    const bought = await createBatch(input, { db, actor: ACT.buyer, now: ago(daysAgo) });
+    if (!bought.ok) {
+      problems.push(`The ${label} was not bought: ${bought.message}`);
+      return null;
+    }
+    created.batches++;
+    batch = (await batchesByCode(db, [bought.value.batch.batchCode]))[0]!;
+  }
+  for (const step of plan.steps) {
+    if (CHAIN.indexOf(batch.status as (typeof CHAIN)[number]) >= CHAIN.indexOf(step.toStatus)) continue;
+    if (step.toStatus === "warehouse_received" && batch.status === "purchased") {
+      // The buyer sends the batch to the demo warehouse first: it then sits in that inspector's queue.
+      const sent = await dispatchBatch(
+        batch.batchCode,
+        { warehouseInspectorId: ACT.warehouse.id, warehouse: "Ganta cocoa warehouse", note: undefined },
+        { db, actor: ACT.buyer, now: ago(step.daysAgo + 1) },
+      );
+      if (!sent.ok) problems.push(`The ${label} ${batch.batchCode} was not sent to the warehouse: ${sent.message}`);
+    }
+    if (step.toStatus === "exported" && batch.complianceStatus !== "compliant") {
+      // The port inspector's last check before export (PERMISSIONS.certifyBatches).
+      const certified = await certifyBatch(batch.batchCode, "mark_compliant", { db, actor: ACT.port });
+      if (!certified.ok) {
+        problems.push(`The ${label} ${batch.batchCode} could not be marked EUDR-compliant: ${certified.message}`);
+        return batch;
+      }
+      if (certified.value.changed) created.complianceDecisions++;
+      batch = certified.value.batch;
+    }
+    const input = TransferSchema.parse({ toStatus: step.toStatus, ...step.input });
+    const moved = await transferBatch(batch.batchCode, input, { db, actor: step.actor, now: ago(step.daysAgo) });
+    if (!moved.ok) {
+      problems.push(`The ${label} ${batch.batchCode} could not pass ${step.toStatus}: ${moved.message}`);
+      return batch;
+    }
+    created.custodySteps++;
+    batch = moved.value.batch;
+  }
+  if (plan.inspection && batch.status === "warehouse_received") {
+    const inspected = await inspectBatch(batch.batchCode, InspectionSchema.parse(plan.inspection), {
+      db,
+      actor: ACT.warehouse,
+      now: ago(6),
+    });
+    if (!inspected.ok) problems.push(`The ${label} ${batch.batchCode} was not inspected: ${inspected.message}`);
+    else batch = inspected.value.batch;
+  }
+  if (plan.dds && batch.status === "exported" && !batch.ddsReference) {
+    const recorded = await recordDds(batch.batchCode, DdsSchema.parse(plan.dds), { db, actor: ACT.exporter });
+    if (!recorded.ok) problems.push(`The DDS numbers of ${batch.batchCode} were not recorded: ${recorded.message}`);
+    else {
+      created.ddsRecords++;
+      batch = recorded.value.batch;
+    }
+  }
+  return batch;
+}
