@@ -139,7 +139,14 @@ export async function certificatesExpiring(db: Database, nowIso: string, soonIso
 // ── Licensing queues (DG approves, DDGOTS recommends) ───────────────────────────────────────
 
 export async function licencesInStatus(db: Database, status: string, page: number) {
-  return db.all<{ id: string; type: string; companyName: string; county: string | null; updatedAt: string; total: number }>(sql`
+  return db.all<{
+    id: string;
+    type: string;
+    companyName: string;
+    county: string | null;
+    updatedAt: string;
+    total: number;
+  }>(sql`
     SELECT id, type, company_name AS companyName, county, updated_at AS updatedAt, count(*) OVER () AS total
     FROM licences WHERE status = ${status} ORDER BY updated_at, id LIMIT ${PAGE} OFFSET ${(page - 1) * PAGE}`);
 }
