@@ -59,5 +59,9 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/exporter/marketplace",
     // The exporter's analytics (issue 14).
     "/exporter/analytics",
+    // The executive dashboards with their filters applied (issue 12; unfiltered, they are measured as dashboards).
+    "/dg-dashboard?county=Nimba+County&commodity=Cocoa&map=high",
+    "/ddgots-dashboard?commodity=Cocoa&from=2026-01-01",
+    "/ddgaf-dashboard?from=2026-01-01",
   ].filter((p): p is string => Boolean(p));
 }

@@ -7,6 +7,7 @@ import { feeTotals } from "#worker/services/fees/read-fees";
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 import { ageDays, listPage, monthLabel, pageParam, readFilter } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -53,6 +54,7 @@ export async function loader({ request }: { request: Request }) {
   return data(
     {
       user: await shellUser(session),
+      notices: await noticesFor(session),
       filter: view,
       totals: totals.totals.map((t) => ({
         key: t.currency,

@@ -1,5 +1,6 @@
 import { Bars, CARD, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/ddgaf-dashboard";
 
@@ -19,6 +20,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <Notices {...d.notices} />
       <FilterForm filter={d.filter} commodities={[]} withCounty={false} withCommodity={false} />
 
       <section aria-labelledby="revenue" className={CARD}>

@@ -15,6 +15,7 @@ import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
   flashOf,
@@ -60,6 +61,7 @@ export async function loader({ request }: { request: Request }) {
   return data(
     {
       user: await shellUser(session),
+      notices: await noticesFor(session),
       access,
       filter: view,
       commodities: OVERSIGHT_COMMODITIES,

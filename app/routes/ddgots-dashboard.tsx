@@ -1,5 +1,6 @@
 import { Bars, CARD, FilterForm, Flash, ItemList, Pager, StepForm, Table } from "#app/components/dashboards/oversight";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/ddgots-dashboard";
 
@@ -24,6 +25,7 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <Notices {...d.notices} />
       {!canAct && (
         <p className="mt-2 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
           Read-only oversight view: you see the operations figures but cannot recommend from here.

@@ -19,6 +19,7 @@ import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { BOUNDARY_CREDIT, countyMap } from "../lib/county-map.server";
 import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
   flashOf,
@@ -108,6 +109,7 @@ export async function loader({ request }: { request: Request }) {
   return data(
     {
       user: await shellUser(session),
+      notices: await noticesFor(session),
       filter: view,
       commodities: OVERSIGHT_COMMODITIES,
       flash: flashOf(url),

@@ -11,6 +11,7 @@ import {
   Table,
 } from "#app/components/dashboards/oversight";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/dg-dashboard";
 
@@ -37,6 +38,7 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <Notices {...d.notices} />
       <FilterForm filter={d.filter} commodities={d.commodities} />
 
       <section aria-labelledby="national" className={CARD}>

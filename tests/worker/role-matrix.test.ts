@@ -243,6 +243,10 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/exporter/marketplace", ["exporter"]],
   // Issue 14: the exporter's analytics, own figures only.
   ["/exporter/analytics", ["exporter"]],
+  // Issue 12: the executive dashboards (the DG reads the DDGOTS and DDGAF ones).
+  ["/dg-dashboard", ["dg"]],
+  ["/ddgots-dashboard", ["ddgots", "dg"]],
+  ["/ddgaf-dashboard", ["ddgaf", "dg"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {
