@@ -30,12 +30,13 @@ function simplify(points: Pt[], tolerance: number): Pt[] {
     const [bx, by] = points[b]!;
     const dx = bx - ax;
     const dy = by - ay;
-    const len = Math.hypot(dx, dy) || 1;
+    const len = Math.hypot(dx, dy);
     let far = -1;
     let dist = tolerance;
     for (let i = a + 1; i < b; i++) {
       const [px, py] = points[i]!;
-      const d = Math.abs(dy * px - dx * py + bx * ay - by * ax) / len;
+      // A closed ring starts and ends on the same point: then the distance to that point.
+      const d = len ? Math.abs(dy * px - dx * py + bx * ay - by * ax) / len : Math.hypot(px - ax, py - ay);
       if (d > dist) {
         dist = d;
         far = i;

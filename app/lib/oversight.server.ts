@@ -75,6 +75,12 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /** "2026-11" → "Nov 2026". */
 export const monthLabel = (ym: string) => `${MONTHS[Number(ym.slice(5, 7)) - 1] ?? ym.slice(5, 7)} ${ym.slice(0, 4)}`;
 
+/** "1,250.75" — minor units as an amount without its currency (the row or column names it); integers only. */
+export function minorAmount(minor: number): string {
+  const abs = Math.abs(Math.trunc(minor));
+  return `${minor < 0 ? "-" : ""}${Math.floor(abs / 100).toLocaleString("en-US")}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 export const pageCount = (total: number, size = 10) => Math.max(1, Math.ceil(total / size));
 
 /** Share as "62.5 %" (one decimal), "—" of nothing. */

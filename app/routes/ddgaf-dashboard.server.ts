@@ -8,7 +8,7 @@ import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
-import { ageDays, listPage, monthLabel, pageParam, readFilter } from "../lib/oversight.server";
+import { ageDays, listPage, minorAmount, monthLabel, pageParam, readFilter } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
 const PATH = "/ddgaf-dashboard";
@@ -16,6 +16,8 @@ const money = (amountMinor: number, currency: string) =>
   isCurrency(currency)
     ? formatMoney({ amountMinor, currency: currency as Currency })
     : `${amountMinor} ${currency} (minor units)`;
+/** A bar's label: whole units ("650"; the chart's title names the currency, the tables give cents). */
+const short = (minor: number) => Math.round(minor / 100).toLocaleString("en-US");
 const feeLabel = (t: string) => FEE_TYPE_LABEL[t as FeeType] ?? t;
 const departmentLabel = (d: string | null) =>
   d ? (OFFICE_DEPARTMENT_LABEL[d as keyof typeof OFFICE_DEPARTMENT_LABEL] ?? d) : "No department";
@@ -27,7 +29,7 @@ const departmentLabel = (d: string | null) =>
  * accounts per role and department. The DG reads it too (no forms on this page).
  */
 export async function loader({ request }: { request: Request }) {
-  const { session } = await requireDashboard(request, PATH);
+  const { session, access } = await requireDashboard(request, PATH);
   const deps = pageDeps(session);
   const now = deps.now();
   const url = new URL(request.url);
@@ -55,15 +57,11 @@ export async function loader({ request }: { request: Request }) {
     {
       user: await shellUser(session),
       notices: await noticesFor(session),
+      access,
       filter: view,
       totals: totals.totals.map((t) => ({
         key: t.currency,
-        cells: [
-          t.currency,
-          money(t.billedMinor, t.currency),
-          money(t.paidMinor, t.currency),
-          money(t.outstandingMinor, t.currency),
-        ],
+        cells: [t.currency, minorAmount(t.billedMinor), minorAmount(t.paidMinor), minorAmount(t.outstandingMinor)],
       })),
       charts: totals.totals.map((t) => ({
         currency: t.currency,
@@ -78,27 +76,27 @@ export async function loader({ request }: { request: Request }) {
               return acc;
             }, [])
             .flatMap((m) => [
-              { label: `${monthLabel(m.month)} billed`, value: m.billed, text: money(m.billed, t.currency), tone: 0 },
-              { label: `${monthLabel(m.month)} paid`, value: m.paid, text: money(m.paid, t.currency), tone: 1 },
+              { label: `${monthLabel(m.month)} billed`, value: m.billed, text: short(m.billed), tone: 0 },
+              { label: `${monthLabel(m.month)} paid`, value: m.paid, text: short(m.paid), tone: 1 },
             ]),
         ),
       })),
       byMonth: totals.rows.map((r) => ({
         key: `${r.month}|${r.feeType}|${r.currency}`,
         cells: [
-          `${monthLabel(r.month)} — ${feeLabel(r.feeType)}`,
-          money(r.billedMinor, r.currency),
-          money(r.paidMinor, r.currency),
-          money(r.outstandingMinor, r.currency),
+          `${monthLabel(r.month)} — ${feeLabel(r.feeType)} (${r.currency})`,
+          minorAmount(r.billedMinor),
+          minorAmount(r.paidMinor),
+          minorAmount(r.outstandingMinor),
         ],
       })),
       byType: [...byType.entries()].map(([key, t]) => ({
         key,
         cells: [
-          feeLabel(t.type),
-          money(t.billed, t.currency),
-          money(t.paid, t.currency),
-          money(t.outstanding, t.currency),
+          `${feeLabel(t.type)} (${t.currency})`,
+          minorAmount(t.billed),
+          minorAmount(t.paid),
+          minorAmount(t.outstanding),
         ],
       })),
       invoices: {

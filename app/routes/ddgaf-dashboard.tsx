@@ -21,6 +21,11 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
     <WorkShell title={TITLE} user={d.user}>
       <p className="text-slate-700">Welcome, {d.user.name}</p>
       <Notices {...d.notices} />
+      {d.access !== "full" && (
+        <p className="mt-2 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
+          Read-only oversight view: the finance and staff figures, as DDGAF sees them.
+        </p>
+      )}
       <FilterForm filter={d.filter} commodities={[]} withCounty={false} withCommodity={false} />
 
       <section aria-labelledby="revenue" className={CARD}>
@@ -38,12 +43,12 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           rows={d.totals}
         />
         {d.charts.map((c) => (
-          <Bars
-            key={c.currency}
-            chart={c.chart}
-            title={`Billed and paid per month, ${c.currency}`}
-            id={`fees-${c.currency}`}
-          />
+          <figure key={c.currency} className="mt-3">
+            <figcaption className="text-sm text-slate-700">
+              Billed (green) and paid (blue) per month, in whole {c.currency}
+            </figcaption>
+            <Bars chart={c.chart} title={`Billed and paid per month, ${c.currency}`} id={`fees-${c.currency}`} />
+          </figure>
         ))}
         <h3 className="mt-3 font-semibold">By month and fee type</h3>
         <Table
@@ -70,6 +75,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           caption="Outstanding invoices"
           testId="invoices"
           head={["Invoice — payer", "Fee", "Amount", "Age"]}
+          textColumns={2}
           rows={d.invoices.rows}
         />
         <Pager list={d.invoices.list} label="Invoice pages" />
@@ -84,6 +90,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           caption="Staff by role and department"
           testId="staff"
           head={["Role", "Department", "Accounts"]}
+          textColumns={2}
           rows={d.staff}
         />
       </section>

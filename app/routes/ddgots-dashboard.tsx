@@ -71,6 +71,7 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
           caption="Open items per inspector"
           testId="workload"
           head={["Inspector", "Role", "Open items"]}
+          textColumns={2}
           rows={d.workload}
         />
       </section>

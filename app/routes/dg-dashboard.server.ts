@@ -34,6 +34,8 @@ import {
 import { shellUser } from "../lib/work-page.server";
 
 const PATH = "/dg-dashboard";
+/** A bar's short label: "2.70 t" (the table beside it gives the exact kilograms). */
+const tonnes = (g: number) => `${(g / 1_000_000).toLocaleString("en-US", { maximumFractionDigits: 2 })} t`;
 
 /** Sums grams of purchased / exported per `key` of each volume row, sorted by key. */
 function volumeTable<R extends { stage: string; g: number }>(rows: R[], key: (r: R) => string) {
@@ -123,8 +125,8 @@ export async function loader({ request }: { request: Request }) {
       volumes: {
         chart: barChart(
           byMonth.flatMap(([m, t]) => [
-            { label: `${monthLabel(m)} in`, value: t.purchased, text: formatKg(t.purchased), tone: 0 },
-            { label: `${monthLabel(m)} out`, value: t.exported, text: formatKg(t.exported), tone: 1 },
+            { label: `${monthLabel(m)} in`, value: t.purchased, text: tonnes(t.purchased), tone: 0 },
+            { label: `${monthLabel(m)} out`, value: t.exported, text: tonnes(t.exported), tone: 1 },
           ]),
         ),
         byMonth: volumeRows(byMonth, monthLabel),

@@ -114,12 +114,16 @@ export function Table({
   rows,
   testId,
   caption,
+  textColumns = 1,
 }: {
   head: string[];
   rows: { key: string; cells: (string | number)[] }[];
   testId: string;
   caption: string;
+  /** How many leading columns hold text (left-aligned); the rest are figures (right-aligned, unbroken). */
+  textColumns?: number;
 }) {
+  const figure = (i: number) => (i >= textColumns ? "text-right tabular-nums whitespace-nowrap" : "");
   return (
     <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={-1}>
       <table className="w-full text-left text-sm" data-testid={testId}>
@@ -127,7 +131,7 @@ export function Table({
         <thead>
           <tr className="border-b border-slate-300">
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`py-1 pr-2 ${i > 0 ? "text-right" : ""}`}>
+              <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
                 {h}
               </th>
             ))}
@@ -145,7 +149,7 @@ export function Table({
             <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
               {r.cells.map((c, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                <td key={i} className={`py-1 pr-2 ${i > 0 ? "text-right tabular-nums" : ""}`}>
+                <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
                   {typeof c === "number" ? c.toLocaleString("en-US") : c}
                 </td>
               ))}
