@@ -14,6 +14,10 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
   "/exporter-dashboard": "routes/exporter-dashboard.tsx",
   "/agritrace-admin-portal": "routes/agritrace-admin-portal.tsx",
+  // Issue 12: the executive dashboards.
+  "/dg-dashboard": "routes/dg-dashboard.tsx",
+  "/ddgots-dashboard": "routes/ddgots-dashboard.tsx",
+  "/ddgaf-dashboard": "routes/ddgaf-dashboard.tsx",
 };
 
 export default [

@@ -66,5 +66,9 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/buyer-management",
     "/inspector-management",
     "/exporter-management",
+    // The executive dashboards with their filters applied (issue 12; unfiltered, they are measured as dashboards).
+    "/dg-dashboard?county=Nimba+County&commodity=Cocoa&map=high",
+    "/ddgots-dashboard?commodity=Cocoa&from=2026-01-01",
+    "/ddgaf-dashboard?from=2026-01-01",
   ].filter((p): p is string => Boolean(p));
 }

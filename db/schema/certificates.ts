@@ -43,6 +43,7 @@ export const certificates = sqliteTable(
   (t) => [
     index("certificates_subject_idx").on(t.type, t.subjectType, t.subjectId, t.status),
     index("certificates_status_expires_idx").on(t.status, t.expiresAt),
+    index("certificates_issued_at_idx").on(t.issuedAt),
   ],
 );
 

@@ -158,6 +158,7 @@ export const feeInvoices = sqliteTable(
     uniqueIndex("fee_invoices_subject_unique").on(t.subjectType, t.subjectId, t.feeType),
     index("fee_invoices_payer_idx").on(t.payerId),
     index("fee_invoices_issued_idx").on(t.issuedOn),
+    index("fee_invoices_status_issued_idx").on(t.status, t.issuedOn),
   ],
 );
 

@@ -146,6 +146,9 @@ export const landPlots = sqliteTable(
     index("land_plots_county_idx").on(t.county, t.createdAt),
     index("land_plots_crop_idx").on(t.crop),
     index("land_plots_risk_level_idx").on(t.riskLevel),
+    // Issue 12 (executive dashboards): plots mapped in a date range, new high-risk plots.
+    index("land_plots_created_at_idx").on(t.createdAt),
+    index("land_plots_risk_assessed_idx").on(t.riskLevel, t.assessedAt),
     index("land_plots_validation_state_idx").on(t.validationState),
     // A field agent's dashboard counts the plots they mapped today and this week.
     index("land_plots_created_by_idx").on(t.createdBy, t.createdAt),

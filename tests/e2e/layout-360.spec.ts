@@ -204,3 +204,17 @@ test("the administrator's portal and the management pages fit a 360 px phone (is
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the executive dashboards fit a 360 px phone (issue 12)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.dg);
+  for (const path of [
+    "/dg-dashboard",
+    "/dg-dashboard?county=Nimba+County&commodity=Cocoa&map=high",
+    "/ddgots-dashboard",
+    "/ddgaf-dashboard",
+  ]) {
+    await open(page, path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

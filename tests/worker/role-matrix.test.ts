@@ -276,6 +276,10 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/buyer-management", STAFF],
   ["/inspector-management", STAFF],
   ["/exporter-management", STAFF],
+  // Issue 12: the executive dashboards (the DG reads the DDGOTS and DDGAF ones).
+  ["/dg-dashboard", ["dg"]],
+  ["/ddgots-dashboard", ["ddgots", "dg"]],
+  ["/ddgaf-dashboard", ["ddgaf", "dg"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

@@ -1,9 +1,14 @@
 import type { Database } from "#db/client";
+import { staffMetrics } from "#db/queries/oversight";
 import { activeFarmerCount } from "#db/queries/users";
 
 /**
- * Figures for the dashboards' summary tiles, counted from what is stored: nothing invented.
- * Farms and inspections are counted once the traceability tables exist; until then they are 0.
+ * Figures for the dashboards' summary tiles (staff scope), counted from what is stored: nothing
+ * invented (issue 12). totalFarms: active land plots; pendingInspections: open inspection items —
+ * batches dispatched to a warehouse and not yet inspected, batches awaiting the port, plots in the
+ * verification queue for a reason (db/queries/oversight.ts staffMetrics); completedInspections:
+ * warehouse and port inspections and field visits recorded. A farmer gets her own counts
+ * (farmer-metrics.ts); only the spec's offline stand-in answers sample values.
  */
 export type DashboardMetrics = {
   totalFarms: number;
@@ -14,11 +19,12 @@ export type DashboardMetrics = {
 };
 
 export async function dashboardMetrics(db: Database): Promise<DashboardMetrics> {
+  const [farmers, staff] = await Promise.all([activeFarmerCount(db), staffMetrics(db)]);
   return {
-    totalFarms: 0,
-    activeFarmers: await activeFarmerCount(db),
-    pendingInspections: 0,
-    completedInspections: 0,
+    totalFarms: staff.farms,
+    activeFarmers: farmers,
+    pendingInspections: staff.pending,
+    completedInspections: staff.completed,
     offlineMode: false,
   };
 }

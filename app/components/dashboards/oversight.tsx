@@ -1,0 +1,258 @@
+/**
+ * The pieces of the three executive dashboards (issue 12): the GET filter form, figure tiles,
+ * server-drawn bar charts and the county map (ADR 024: finished SVG from the loader, no client
+ * JavaScript), tables holding the same figures, paged lists and the licensing step forms.
+ */
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { Pagination } from "#app/components/kit/pagination";
+import { COUNTIES } from "#worker/content/counties";
+import type { BarChart } from "../../lib/bar-chart.server";
+import type { CountyMap } from "../../lib/county-map.server";
+import type { FilterView } from "../../lib/oversight.server";
+
+export const CARD = "mt-4 rounded-md border border-slate-200 bg-white p-3";
+const input = "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-2";
+
+/** The filter of every figure: a plain GET form, so it works with JavaScript off. */
+export function FilterForm({
+  filter,
+  commodities,
+  withCounty = true,
+  withCommodity = true,
+}: {
+  filter: FilterView;
+  commodities: string[];
+  withCounty?: boolean;
+  withCommodity?: boolean;
+}) {
+  return (
+    <form method="get" className={`${CARD} grid grid-cols-2 gap-2 sm:grid-cols-5`} aria-label="Filter the figures">
+      <label className="text-sm">
+        From
+        <input type="date" name="from" defaultValue={filter.from} className={input} />
+      </label>
+      <label className="text-sm">
+        To
+        <input type="date" name="to" defaultValue={filter.to} className={input} />
+      </label>
+      {withCounty && (
+        <label className="text-sm">
+          County
+          <select name="county" defaultValue={filter.county} className={input}>
+            <option value="">All counties</option>
+            {COUNTIES.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {withCommodity && (
+        <label className="text-sm">
+          Commodity
+          <select name="commodity" defaultValue={filter.commodity} className={input}>
+            <option value="">All commodities</option>
+            {commodities.map((c) => (
+              <option key={c}>{c}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
+        <button type="submit" className="rounded bg-green-800 px-3 py-2 font-semibold text-white">
+          Apply
+        </button>
+        <a href="?" className="py-2 text-green-800 underline">
+          Reset
+        </a>
+      </div>
+      {filter.error && (
+        <p role="alert" className="col-span-2 text-sm text-red-800 sm:col-span-5">
+          {filter.error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+/** One figure. */
+export function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
+  return (
+    <li className="rounded-md border border-slate-200 bg-white p-3">
+      <span className="block text-2xl font-bold tabular-nums text-green-900" data-testid={testId}>
+        {typeof value === "number" ? value.toLocaleString("en-US") : value}
+      </span>
+      <span className="text-sm text-slate-700">{label}</span>
+    </li>
+  );
+}
+
+const TONES = ["fill-green-700", "fill-sky-700", "fill-amber-600"];
+/** A bar chart drawn on the server (lib/bar-chart.server.ts); the table beside it holds the same figures. */
+export function Bars({ chart, title, id }: { chart: BarChart | null; title: string; id: string }) {
+  if (!chart) return null;
+  return (
+    <svg viewBox={`0 0 360 ${chart.height}`} className="mt-2 h-auto w-full max-w-md" role="img" aria-labelledby={id}>
+      <title id={id}>{title}</title>
+      {chart.bars.map((b) => (
+        <g key={`${b.label}-${b.y}`}>
+          <text x={b.x - 6} y={b.y + b.h / 2 + 4} textAnchor="end" className="fill-slate-800 text-[11px]">
+            {b.label.length > 15 ? `${b.label.slice(0, 14)}…` : b.label}
+          </text>
+          <rect x={b.x} y={b.y} width={b.w} height={b.h} className={TONES[b.tone] ?? TONES[0]} />
+          <text x={b.x + b.w + 4} y={b.y + b.h / 2 + 4} className="fill-slate-900 text-[11px]">
+            {b.value}
+          </text>
+        </g>
+      ))}
+    </svg>
+  );
+}
+
+/** A plain table of figures: the accessible (and JS-off) form of each chart. `data-key` marks a row for tests. */
+export function Table({
+  head,
+  rows,
+  testId,
+  caption,
+  textColumns = 1,
+}: {
+  head: string[];
+  rows: { key: string; cells: (string | number)[] }[];
+  testId: string;
+  caption: string;
+  /** How many leading columns hold text (left-aligned); the rest are figures (right-aligned, unbroken). */
+  textColumns?: number;
+}) {
+  const figure = (i: number) => (i >= textColumns ? "text-right tabular-nums whitespace-nowrap" : "");
+  return (
+    <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={-1}>
+      <table className="w-full text-left text-sm" data-testid={testId}>
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={head.length} className="py-1 text-slate-600">
+                Nothing in this range.
+              </td>
+            </tr>
+          )}
+          {rows.map((r) => (
+            <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
+              {r.cells.map((c, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
+                  {typeof c === "number" ? c.toLocaleString("en-US") : c}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** The county choropleth (finished paths from lib/county-map.server.ts) with its legend and credit. */
+export function CountyMapSvg({ map, credit }: { map: CountyMap; credit: string }) {
+  return (
+    <figure className="mt-2">
+      <svg viewBox="0 0 320 330" className="h-auto w-full max-w-sm" role="img" aria-labelledby="county-map-title">
+        <title id="county-map-title">{`Map of Liberia's counties: ${map.measure}`}</title>
+        {map.counties.map((c) => (
+          <path key={c.county} d={c.path} fill={c.fill} stroke="#334155" strokeWidth="0.6">
+            <title>{`${c.county}: ${c.value}`}</title>
+          </path>
+        ))}
+      </svg>
+      <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs" aria-label="Legend">
+        {map.legend.map((l) => (
+          <li key={l.label} className="flex items-center gap-1">
+            <span className="inline-block h-3 w-4 border border-slate-400" style={{ background: l.fill }} />
+            {l.label}
+          </li>
+        ))}
+      </ul>
+      <figcaption className="mt-1 text-xs text-slate-600" data-testid="map-credit">
+        {credit}
+      </figcaption>
+    </figure>
+  );
+}
+
+export type Item = { key: string; href: string; label: string; detail: string };
+/** A short list of records, each linking to its page. */
+export function ItemList({ items, empty, testId }: { items: Item[]; empty: string; testId: string }) {
+  if (!items.length) return <p className="mt-1 text-sm text-slate-600">{empty}</p>;
+  return (
+    <ul className="mt-1 space-y-1 text-sm" data-testid={testId}>
+      {items.map((i) => (
+        <li key={i.key} className="break-words">
+          <a href={i.href} className="font-semibold text-green-800 underline">
+            {i.label}
+          </a>{" "}
+          <span className="text-slate-700">{i.detail}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The pager of one list (plain links keeping the filter). */
+export function Pager({
+  list,
+  label,
+}: {
+  list: { page: number; pages: number; base: string; param: string };
+  label: string;
+}) {
+  const join = list.base.includes("?") ? "&" : "?";
+  return (
+    <Pagination
+      page={list.page}
+      pageCount={list.pages}
+      href={(p) => `${list.base}${join}${list.param}=${p}`}
+      label={label}
+      numbered
+    />
+  );
+}
+
+/** The outcome of the last licensing form. */
+export function Flash({ flash }: { flash: { done: string | null; error: string | null } }) {
+  if (flash.error)
+    return (
+      <p role="alert" className="mt-2 rounded bg-red-50 p-2 text-sm text-red-900" data-testid="flash-error">
+        {flash.error}
+      </p>
+    );
+  if (flash.done)
+    return (
+      <p role="status" className="mt-2 rounded bg-green-50 p-2 text-sm text-green-900" data-testid="flash-done">
+        {flash.done}
+      </p>
+    );
+  return null;
+}
+
+/** One licensing step form (a plain POST to the dashboard's action). */
+export function StepForm({ csrf, intent, id, label }: { csrf: string; intent: string; id: string; label: string }) {
+  return (
+    <form method="post" className="inline">
+      <CsrfInput token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="rounded bg-green-800 px-3 py-1 text-sm font-semibold text-white">
+        {label}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { Bars, CARD, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
+import { pageMeta } from "#app/components/kit/page-meta";
+import { Notices } from "#app/components/notices";
+import { WorkShell } from "#app/components/work-shell";
+import type { Route } from "./+types/ddgaf-dashboard";
+
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
+export { loader } from "./ddgaf-dashboard.server";
+
+const TITLE = "DDGAF Dashboard";
+export const meta = () => pageMeta(TITLE);
+
+const LINKS = [
+  ["/office-administration-portal", "Office administration"],
+  ["/generate-reports", "Reports"],
+  ["/audit-log", "Audit log"],
+] as const;
+
+export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <WorkShell title={TITLE} user={d.user}>
+      <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <Notices {...d.notices} />
+      {d.access !== "full" && (
+        <p className="mt-2 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
+          Read-only oversight view: the finance and staff figures, as DDGAF sees them.
+        </p>
+      )}
+      <FilterForm filter={d.filter} commodities={[]} withCounty={false} withCommodity={false} />
+
+      <section aria-labelledby="revenue" className={CARD}>
+        <h2 id="revenue" className="text-lg font-bold">
+          Fees and licence revenue
+        </h2>
+        <p className="text-sm text-slate-700">
+          Billed: invoices issued in the range; paid: payments received in the range; outstanding: invoices of the range
+          still unpaid. Each currency on its own.
+        </p>
+        <Table
+          caption="Totals per currency"
+          testId="fee-totals"
+          head={["Currency", "Billed", "Paid", "Outstanding"]}
+          rows={d.totals}
+        />
+        {d.charts.map((c) => (
+          <figure key={c.currency} className="mt-3">
+            <figcaption className="text-sm text-slate-700">
+              Billed (green) and paid (blue) per month, in whole {c.currency}
+            </figcaption>
+            <Bars chart={c.chart} title={`Billed and paid per month, ${c.currency}`} id={`fees-${c.currency}`} />
+          </figure>
+        ))}
+        <h3 className="mt-3 font-semibold">By month and fee type</h3>
+        <Table
+          caption="By month and fee type"
+          testId="fee-months"
+          head={["Month — fee", "Billed", "Paid", "Outstanding"]}
+          rows={d.byMonth}
+        />
+        <h3 className="mt-3 font-semibold">By fee type</h3>
+        <Table
+          caption="By fee type"
+          testId="fee-types"
+          head={["Fee type", "Billed", "Paid", "Outstanding"]}
+          rows={d.byType}
+        />
+      </section>
+
+      <section aria-labelledby="invoices" className={CARD}>
+        <h2 id="invoices" className="text-lg font-bold">
+          Outstanding invoices (<span data-testid="outstanding">{d.invoices.total}</span>)
+        </h2>
+        <p className="text-sm text-slate-700">Issued in the range and not paid, the oldest first.</p>
+        <Table
+          caption="Outstanding invoices"
+          testId="invoices"
+          head={["Invoice — payer", "Fee", "Amount", "Age"]}
+          textColumns={2}
+          rows={d.invoices.rows}
+        />
+        <Pager list={d.invoices.list} label="Invoice pages" />
+      </section>
+
+      <section aria-labelledby="staff" className={CARD}>
+        <h2 id="staff" className="text-lg font-bold">
+          Staff by role and department (<span data-testid="staff-total">{d.staffTotal}</span>)
+        </h2>
+        <p className="text-sm text-slate-700">Active staff accounts today (the date range does not apply).</p>
+        <Table
+          caption="Staff by role and department"
+          testId="staff"
+          head={["Role", "Department", "Accounts"]}
+          textColumns={2}
+          rows={d.staff}
+        />
+      </section>
+
+      <nav aria-labelledby="more" className={CARD}>
+        <h2 id="more" className="text-lg font-bold">
+          More
+        </h2>
+        <ul className="mt-1 space-y-1">
+          {LINKS.map(([href, label]) => (
+            <li key={href}>
+              <a href={href} className="text-green-800 underline">
+                {label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </WorkShell>
+  );
+}

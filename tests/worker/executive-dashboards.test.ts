@@ -1,0 +1,625 @@
+/**
+ * Issue 12: the executive dashboards (/dg-dashboard, /ddgots-dashboard, /ddgaf-dashboard) and the
+ * staff figures of /api/dashboard/metrics. A known set is seeded through the services (farmers and
+ * plots of the batch fixtures; purchases, a dispatch, a warehouse inspection, an export; licences
+ * and permits at each step; a paid and an unpaid invoice) plus certificate rows in each state; then
+ * EVERY figure on each page is compared with a count computed here, in this file's own SQL, from
+ * the same rows — with no filter, with a county, a commodity and a date range. The approval and
+ * recommendation forms work as plain POSTs for their role and are refused to everyone else.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ROLES } from "#worker/auth/roles";
+import { formatKg } from "#worker/domain/weight";
+import { signInAs } from "./auth-helpers";
+import { api as batchApi, buy, buyAndExport, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
+import { call, count } from "./helpers";
+import { decodeHtml } from "./html";
+
+const cookies = new Map<string, string>();
+const tokens = new Map<string, string>();
+const ids = new Map<string, string>();
+const TODAY = new Date().toISOString().slice(0, 10);
+const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+function as(role: string, path: string, method = "GET", body?: unknown) {
+  return call(path, {
+    method,
+    headers: {
+      Authorization: `Bearer ${tokens.get(role)}`,
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+const ok = async (res: Promise<Response>) => {
+  const r = await res;
+  const body = (await r.json()) as { success: boolean; message?: string; [k: string]: unknown };
+  expect(r.status < 300, body.message).toBe(true);
+  return body;
+};
+async function page(role: string, path: string) {
+  const res = await call(path, { headers: { Cookie: cookies.get(role)! } });
+  expect(res.status, `${role} ${path}`).toBe(200);
+  return decodeHtml(await res.text());
+}
+/** The text of the element carrying data-testid="id". */
+function figure(html: string, id: string): string {
+  const m = new RegExp(`data-testid="${id}"[^>]*>([^<]*)<`).exec(html);
+  if (!m) throw new Error(`no ${id} on the page`);
+  return m[1]!.trim();
+}
+const num = (html: string, id: string) => Number(figure(html, id).replaceAll(",", ""));
+/** Each row of table data-testid="id" as key → cell texts. */
+function table(html: string, id: string): Map<string, string[]> {
+  const body = html.split(`data-testid="${id}"`)[1]?.split("</table>")[0] ?? "";
+  const out = new Map<string, string[]>();
+  for (const m of body.matchAll(/<tr[^>]*data-key="([^"]*)"[^>]*>([\s\S]*?)<\/tr>/g))
+    out.set(
+      m[1]!,
+      [...m[2]!.matchAll(/<td[^>]*>([\s\S]*?)<\/td>/g)].map((c) => c[1]!.replace(/<[^>]+>/g, "").trim()),
+    );
+  return out;
+}
+const n = (v: number) => v.toLocaleString("en-US");
+
+/** A plain form POST with the page's CSRF token (a forged one when `forge`, none when the page is refused). */
+async function post(role: string, path: string, fields: Record<string, string>, forge = false) {
+  const got = await call(path, { headers: { Cookie: cookies.get(role)! } });
+  const html = decodeHtml(await got.text());
+  const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "none";
+  return call(path, {
+    method: "POST",
+    headers: {
+      Cookie: cookies.get(role)!,
+      "Content-Type": "application/x-www-form-urlencoded",
+      Origin: "https://eip.example.gov.lr",
+    },
+    body: new URLSearchParams({ csrf: forge ? "forged" : csrf, ...fields }).toString(),
+  });
+}
+/** The flash message a form's redirect carries. */
+const flash = (res: Response) => {
+  const url = new URL(res.headers.get("location") ?? "/", "https://x");
+  return url.searchParams.get("error") ?? url.searchParams.get("done") ?? "";
+};
+
+const licenceIds: Record<string, string> = {};
+const permitIds: Record<string, string> = {};
+
+async function shipment(batchId: string, weightG: number, code: string) {
+  const id = crypto.randomUUID();
+  await env.DB.batch([
+    env.DB.prepare("INSERT INTO shipments (id, code, exporter_id) VALUES (?, ?, ?)").bind(
+      id,
+      code,
+      ids.get("exporter"),
+    ),
+    env.DB.prepare("INSERT INTO shipment_batches (shipment_id, batch_id, weight_g) VALUES (?, ?, ?)").bind(
+      id,
+      batchId,
+      weightG,
+    ),
+  ]);
+}
+async function portReady(kg: number) {
+  const b = await buy({ weightKg: kg });
+  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
+  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
+  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
+  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
+  expect((await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" })).status).toBe(200);
+  return b;
+}
+
+beforeAll(async () => {
+  await seedAndSignIn();
+  for (const role of ROLES) {
+    const s = await signInAs(role, `10.47.${ROLES.indexOf(role)}.1`);
+    cookies.set(role, s.cookie);
+    tokens.set(role, s.token);
+    ids.set(role, s.account.id);
+  }
+  // Custody: one batch exported, two more purchased (one of another commodity), one dispatched and
+  // inspected at a warehouse (a grade), one waiting at the warehouse, one held at the port stage.
+  await buyAndExport();
+  await buy({ weightKg: 250 });
+  await buy({ farmerIds: ["FRM000001"], plotCodes: ["PLT-000001-03"], commodity: "Rubber", weightKg: 120 });
+  const inspections = (path: string, body: unknown, by: "buyer" | "warehouse") =>
+    call(`/api/inspections${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who[by].token}`, "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  for (const [i, kg] of [300, 310].entries()) {
+    const b = await buy({ weightKg: kg });
+    expect(
+      (
+        await inspections(
+          `/dispatch/${b.batchCode}`,
+          { warehouseInspectorId: who.warehouse.account.id, warehouse: "Gbarnga" },
+          "buyer",
+        )
+      ).status,
+    ).toBe(201);
+    expect(
+      (await inspections(`/warehouse/${b.batchCode}/receive`, { weightKg: kg, location: "Gbarnga" }, "warehouse"))
+        .status,
+    ).toBe(200);
+    if (i === 0)
+      expect(
+        (
+          await inspections(
+            `/warehouse/${b.batchCode}`,
+            {
+              moisturePercent: 7.2,
+              beanCountPer100g: 98,
+              mouldyPercent: 1.5,
+              slatyPercent: 1,
+              defectivePercent: 1,
+              foreignMatterPercent: 0,
+              smokyBeans: "no",
+              submissionId: crypto.randomUUID(),
+            },
+            "warehouse",
+          )
+        ).status,
+      ).toBe(201);
+  }
+  // The high-risk plot was judged today (the alert lists plots judged in the range).
+  await env.DB.prepare("UPDATE land_plots SET assessed_at = ? WHERE risk_level = 'high'")
+    .bind(new Date().toISOString())
+    .run();
+
+  // Licences: one reviewed (DDGOTS recommends), two recommended (the DG approves), one issued and paid.
+  // Two more applicants (accounts the office applies for).
+  await env.DB.batch(
+    [
+      ["buyer-2", "BUY-20260201-002", "buyer", "Nimba Coffee Co-op"],
+      ["exporter-2", "EXP-20260201-002", "exporter", "Liberia Premium Exports Inc."],
+      ["buyer-3", "BUY-20260201-003", "buyer", "Lofa Cocoa Buyers"],
+    ].map(([id, login, role, company]) =>
+      env.DB.prepare(
+        "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, ?, ?, ?, 'Test', 'Applicant', ?, 'unused')",
+      ).bind(id, login, login, role, company),
+    ),
+  );
+  const licence = async (
+    type: "exporter" | "buyer",
+    companyName: string,
+    steps: [string, string][],
+    applicantId?: string,
+  ) => {
+    const l = (
+      await ok(
+        applicantId
+          ? as("office_admin", "/api/licences", "POST", { type, companyName, applicantId })
+          : as(type, "/api/licences", "POST", { type, companyName }),
+      )
+    ).licence as { id: string };
+    for (const [s, by] of steps) await ok(as(by, `/api/licences/${l.id}/${s}`, "POST"));
+    return l.id;
+  };
+  const upTo = (last: string): [string, string][] => {
+    const all: [string, string][] = [
+      ["submit", "office_admin"],
+      ["review", "office_admin"],
+      ["recommend", "ddgots"],
+      ["approve", "dg"],
+      ["issue", "office_admin"],
+    ];
+    return all.slice(0, all.findIndex(([s]) => s === last) + 1);
+  };
+  licenceIds.reviewed = await licence("buyer", "Bong Cocoa Traders", upTo("review"));
+  licenceIds.recommended = await licence("exporter", "Liberia Premium Exports Inc.", upTo("recommend"), "exporter-2");
+  licenceIds.recommended2 = await licence("buyer", "Nimba Coffee Co-op", upTo("recommend"), "buyer-2");
+  licenceIds.issued = await licence("exporter", "Grand Bassa Rubber Exports", upTo("issue"));
+  licenceIds.unpaid = await licence("buyer", "Lofa Cocoa Buyers", upTo("issue"), "buyer-3");
+  const invoice = await one<{ id: string }>("SELECT id FROM fee_invoices WHERE subject_id = ?", licenceIds.issued);
+  await ok(as("ddgaf", `/api/fees/invoices/${invoice.id}/payments`, "POST", { reference: "LBDI-TRX-100200" }));
+
+  // Permits: one requested (DDGOTS recommends), one recommended (the DG approves).
+  const a = await portReady(400);
+  await shipment(a.id, 400_000, "SHP-2026-000301");
+  permitIds.requested = (
+    (await ok(as("exporter", "/api/permits", "POST", { shipmentCode: "SHP-2026-000301" }))).permit as { id: string }
+  ).id;
+  const b = await portReady(410);
+  await shipment(b.id, 410_000, "SHP-2026-000302");
+  permitIds.recommended = (
+    (await ok(as("exporter", "/api/permits", "POST", { shipmentCode: "SHP-2026-000302" }))).permit as { id: string }
+  ).id;
+  await ok(as("ddgots", `/api/permits/${permitIds.recommended}/recommend`, "POST"));
+
+  // Certificates in each state (rows as the certificate service stores them).
+  const day = 86_400_000;
+  const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
+  const cert = (no: string, status: string, expires: string) =>
+    env.DB.prepare(
+      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'farmer', 'f-1', 'h', 'k', ?, ?, ?)",
+    ).bind(crypto.randomUUID(), no, status, iso(-day), expires);
+  await env.DB.batch([
+    cert("LR-EUDR-2026-900001", "valid", iso(200 * day)),
+    cert("LR-EUDR-2026-900002", "valid", iso(5 * day)),
+    cert("LR-EUDR-2026-900003", "valid", iso(-1000)),
+    cert("LR-EUDR-2026-900004", "revoked", iso(200 * day)),
+  ]);
+}, 300_000);
+
+type Filter = { q: string; county?: string; commodity?: string; from?: string; to?: string };
+const FILTERS: Filter[] = [
+  { q: "" },
+  { q: "county=Bong+County", county: "Bong County" },
+  { q: "commodity=Rubber", commodity: "Rubber" },
+  { q: `from=${TOMORROW}`, from: TOMORROW },
+  { q: `from=2025-01-01&to=${TODAY}`, from: "2025-01-01", to: TODAY },
+];
+const range = (col: string, f: Filter) =>
+  `${col} >= '${f.from ?? "0000-01-01"}' AND ${col} < '${f.to ? new Date(Date.parse(f.to) + 86_400_000).toISOString().slice(0, 10) : TOMORROW}'`;
+
+describe("/dg-dashboard: every figure equals an independent count", () => {
+  it.each(FILTERS)("filter ?$q", async (f) => {
+    const html = await page("dg", `/dg-dashboard?${f.q}`);
+    const plotWhere = `status = 'active' AND ${range("created_at", f)}${f.county ? ` AND county = '${f.county}'` : ""}${f.commodity ? ` AND crop = '${f.commodity}'` : ""}`;
+    const farmers = await count(
+      `SELECT count(*) AS n FROM farmers WHERE ${range("registration_date", f)}${f.county ? ` AND county = '${f.county}'` : ""}${f.commodity ? ` AND id IN (SELECT farmer_id FROM farmer_crops WHERE crop = '${f.commodity}')` : ""}`,
+    );
+    expect(num(html, "farmers")).toBe(farmers);
+    const mapped = await count(`SELECT count(*) AS n FROM land_plots WHERE ${plotWhere}`);
+    const valid = await count(`SELECT count(*) AS n FROM land_plots WHERE ${plotWhere} AND validation_state = 'valid'`);
+    expect(num(html, "plots")).toBe(mapped);
+    expect(figure(html, "valid-share")).toBe(mapped ? `${Math.round((valid / mapped) * 1000) / 10} %` : "—");
+    const risk = table(html, "risk");
+    for (const [key, cond] of [
+      ["low", "risk_level = 'low'"],
+      ["high", "risk_level = 'high'"],
+      ["more_information_needed", "risk_level = 'more_information_needed'"],
+      ["not_assessed", "(risk_level IS NULL OR risk_level NOT IN ('low', 'high', 'more_information_needed'))"],
+    ] as const)
+      expect(risk.get(key)?.[1], key).toBe(
+        n(await count(`SELECT count(*) AS n FROM land_plots WHERE ${plotWhere} AND ${cond}`)),
+      );
+
+    // Volumes: the weights of the purchased and exported custody events, per commodity and county.
+    const vol = await rows<{ commodity: string; county: string; stage: string; g: number }>(
+      `SELECT b.commodity, b.county, e.to_status AS stage, e.weight_out_g AS g FROM custody_events e JOIN batches b ON b.id = e.batch_id
+       WHERE e.to_status IN ('purchased', 'exported') AND ${range("e.occurred_at", f)}`,
+    );
+    const shown = vol.filter(
+      (v) => (!f.county || (v.county ?? "").includes(f.county)) && (!f.commodity || v.commodity === f.commodity),
+    );
+    const sum = (list: typeof vol, stage: string) =>
+      formatKg(list.filter((v) => v.stage === stage).reduce((s, v) => s + v.g, 0));
+    const byCommodity = table(html, "vol-commodity");
+    expect(byCommodity.size).toBe(new Set(shown.map((v) => v.commodity)).size);
+    for (const c of new Set(shown.map((v) => v.commodity))) {
+      const of = shown.filter((v) => v.commodity === c);
+      expect(byCommodity.get(c)).toEqual([c, sum(of, "purchased"), sum(of, "exported")]);
+    }
+    const byCounty = table(html, "vol-county");
+    for (const c of new Set(shown.map((v) => v.county))) {
+      const of = shown.filter((v) => v.county === c);
+      expect(byCounty.get(c ?? "Unknown county")).toEqual([
+        c ?? "Unknown county",
+        sum(of, "purchased"),
+        sum(of, "exported"),
+      ]);
+    }
+    const months = table(html, "vol-month");
+    expect([...months.values()].map((r) => r.slice(1))).toEqual(
+      shown.length ? [[sum(shown, "purchased"), sum(shown, "exported")]] : [],
+    );
+
+    // Certificates issued in the range, by what they are now.
+    const now = new Date().toISOString();
+    const c = (cond: string) =>
+      count(`SELECT count(*) AS n FROM certificates WHERE ${range("issued_at", f)} AND ${cond}`);
+    expect(num(html, "cert-issued")).toBe(await c("1"));
+    expect(num(html, "cert-valid")).toBe(await c(`status = 'valid' AND expires_at > '${now}'`));
+    expect(num(html, "cert-expired")).toBe(await c(`status = 'valid' AND expires_at <= '${now}'`));
+    expect(num(html, "cert-revoked")).toBe(await c("status = 'revoked'"));
+
+    // The county table under the map: every county, its mapped plots and high-risk share.
+    const counties = table(html, "counties");
+    expect(counties.size).toBe(15);
+    for (const [county, cells] of counties) {
+      const where = `status = 'active' AND ${range("created_at", f)} AND county = '${county}'${f.commodity ? ` AND crop = '${f.commodity}'` : ""}`;
+      const m = await count(`SELECT count(*) AS n FROM land_plots WHERE ${where}`);
+      const h = await count(`SELECT count(*) AS n FROM land_plots WHERE ${where} AND risk_level = 'high'`);
+      expect(cells.slice(1, 3), county).toEqual([n(m), n(h)]);
+    }
+
+    // Alerts.
+    const batchWhere = `${range("created_at", f)}${f.county ? ` AND county LIKE '%${f.county}%'` : ""}${f.commodity ? ` AND commodity = '${f.commodity}'` : ""}`;
+    expect(num(html, "alert-high")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM land_plots WHERE risk_level = 'high' AND status = 'active' AND ${range("assessed_at", f)}${f.county ? ` AND county = '${f.county}'` : ""}${f.commodity ? ` AND crop = '${f.commodity}'` : ""}`,
+      ),
+    );
+    expect(num(html, "alert-flags")).toBe(
+      await count(`SELECT count(*) AS n FROM batches WHERE volume_flag = 1 AND ${batchWhere}`),
+    );
+    expect(num(html, "alert-held")).toBe(
+      await count(`SELECT count(*) AS n FROM batches WHERE compliance_status = 'held_for_review' AND ${batchWhere}`),
+    );
+    expect(num(html, "alert-doubles")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM land_plots WHERE visit_priority = 5${f.county ? ` AND county = '${f.county}'` : ""}${f.commodity ? ` AND crop = '${f.commodity}'` : ""}`,
+      ),
+    );
+    expect(num(html, "alert-expiring")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM certificates WHERE status = 'valid' AND expires_at > '${now}' AND expires_at <= '${new Date(Date.now() + 14 * 86_400_000).toISOString()}'`,
+      ),
+    );
+    // The approval queue (the filter does not narrow it).
+    expect(num(html, "queue-licences")).toBe(
+      await count("SELECT count(*) AS n FROM licences WHERE status = 'recommended'"),
+    );
+    expect(num(html, "queue-permits")).toBe(
+      await count("SELECT count(*) AS n FROM export_permits WHERE status = 'recommended'"),
+    );
+    // The map's credit line.
+    expect(figure(html, "map-credit")).toContain("CC BY 3.0 IGO");
+  });
+
+  it("the seeded set is not empty: the comparisons above compare real figures", async () => {
+    const html = await page("dg", "/dg-dashboard");
+    expect(num(html, "farmers")).toBeGreaterThan(3);
+    expect(num(html, "plots")).toBeGreaterThan(3);
+    expect(num(html, "alert-high")).toBeGreaterThan(0);
+    expect(num(html, "alert-expiring")).toBe(1);
+    expect(num(html, "cert-issued")).toBe(4);
+    expect(num(html, "cert-expired")).toBe(1);
+    expect(num(html, "queue-licences")).toBe(2);
+    expect(num(html, "queue-permits")).toBe(1);
+    expect(table(html, "vol-commodity").size).toBe(2);
+    expect(html).toContain('href="/verify/LR-EUDR-2026-900002"');
+  });
+});
+
+describe("/ddgots-dashboard: every figure equals an independent count", () => {
+  it.each(FILTERS)("filter ?$q", async (f) => {
+    const html = await page("ddgots", `/ddgots-dashboard?${f.q}`);
+    const bc = `${f.county ? ` AND b.county LIKE '%${f.county}%'` : ""}${f.commodity ? ` AND b.commodity = '${f.commodity}'` : ""}`;
+    expect(num(html, "pipeline-warehouse")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM batch_dispatches d JOIN batches b ON b.id = d.batch_id WHERE b.status IN ('purchased', 'warehouse_received')${bc}`,
+      ),
+    );
+    expect(num(html, "pipeline-port")).toBe(
+      await count(`SELECT count(*) AS n FROM batches b WHERE b.status = 'warehouse_inspected'${bc}`),
+    );
+    expect(num(html, "pipeline-land")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM land_plots WHERE visit_priority BETWEEN 1 AND 8${f.county ? ` AND county = '${f.county}'` : ""}${f.commodity ? ` AND crop = '${f.commodity}'` : ""}`,
+      ),
+    );
+    const grades = await rows<{ commodity: string; grade: string; n: number }>(
+      `SELECT i.commodity, i.grade, count(*) AS n FROM batch_inspections i JOIN batches b ON b.id = i.batch_id WHERE ${range("i.inspected_at", f)}${f.county ? ` AND b.county LIKE '%${f.county}%'` : ""}${f.commodity ? ` AND i.commodity = '${f.commodity}'` : ""} GROUP BY 1, 2`,
+    );
+    const gradeTable = table(html, "grades");
+    expect(gradeTable.size).toBe(new Set(grades.map((g) => g.commodity)).size);
+    for (const g of grades) {
+      const total = grades.filter((x) => x.commodity === g.commodity).reduce((s, x) => s + x.n, 0);
+      expect(gradeTable.get(g.commodity)?.at(-1)).toBe(n(total));
+      expect(gradeTable.get(g.commodity)).toContain(n(g.n));
+    }
+    const workload = table(html, "workload");
+    const inspectors = await rows<{ id: string; role: string; county: string | null }>(
+      "SELECT id, role, county FROM users WHERE active = 1 AND role IN ('warehouse_inspector', 'land_inspector')",
+    );
+    expect(workload.size).toBe(inspectors.length);
+    for (const i of inspectors) {
+      const open =
+        i.role === "warehouse_inspector"
+          ? await count(
+              "SELECT count(*) AS n FROM batch_dispatches d JOIN batches b ON b.id = d.batch_id WHERE d.warehouse_inspector_id = ? AND b.status IN ('purchased', 'warehouse_received')",
+              i.id,
+            )
+          : await count(
+              "SELECT count(*) AS n FROM land_plots WHERE county = ? AND visit_priority BETWEEN 1 AND 8",
+              i.county,
+            );
+      expect(workload.get(i.id)?.[2], i.role).toBe(n(open));
+    }
+    expect(num(html, "cert-queue")).toBe(
+      await count(
+        `SELECT count(*) AS n FROM batches b WHERE b.compliance_status IN ('pending', 'held_for_review') AND b.status NOT IN ('split', 'merged', 'rejected', 'exported')${bc}`,
+      ),
+    );
+    expect(num(html, "recommend-licences")).toBe(
+      await count("SELECT count(*) AS n FROM licences WHERE status = 'reviewed'"),
+    );
+    expect(num(html, "recommend-permits")).toBe(
+      await count("SELECT count(*) AS n FROM export_permits WHERE status = 'requested'"),
+    );
+  });
+
+  it("the seeded set is not empty", async () => {
+    const html = await page("ddgots", "/ddgots-dashboard");
+    expect(num(html, "pipeline-warehouse")).toBe(1);
+    expect(num(html, "pipeline-port")).toBeGreaterThan(0);
+    expect(table(html, "grades").size).toBe(1);
+    expect(num(html, "recommend-licences")).toBe(1);
+    expect(num(html, "recommend-permits")).toBe(1);
+  });
+});
+
+describe("/ddgaf-dashboard: every figure equals an independent sum", () => {
+  it.each([{ q: "" }, { q: `from=${TOMORROW}`, from: TOMORROW }] as Filter[])("filter ?$q", async (f) => {
+    const html = await page("ddgaf", `/ddgaf-dashboard?${f.q}`);
+    const usd = (m: number) => `${Math.floor(m / 100).toLocaleString("en-US")}.${String(m % 100).padStart(2, "0")}`;
+    const billed = await count(
+      `SELECT coalesce(sum(amount_minor), 0) AS n FROM fee_invoices WHERE status <> 'cancelled' AND ${range("issued_on", f)}`,
+    );
+    const outstanding = await count(
+      `SELECT coalesce(sum(amount_minor), 0) AS n FROM fee_invoices WHERE status = 'billed' AND ${range("issued_on", f)}`,
+    );
+    const paid = await count(
+      `SELECT coalesce(sum(amount_minor), 0) AS n FROM fee_payments WHERE ${range("paid_on", f)}`,
+    );
+    const totals = table(html, "fee-totals");
+    if (billed + paid === 0) expect(totals.size).toBe(0);
+    else expect(totals.get("USD")).toEqual(["USD", usd(billed), usd(paid), usd(outstanding)]);
+    const byType = await rows<{ fee_type: string; billed: number; outstanding: number }>(
+      `SELECT fee_type, sum(amount_minor) AS billed, sum(CASE WHEN status = 'billed' THEN amount_minor ELSE 0 END) AS outstanding
+       FROM fee_invoices WHERE status <> 'cancelled' AND ${range("issued_on", f)} GROUP BY 1`,
+    );
+    const types = table(html, "fee-types");
+    for (const t of byType) {
+      const row = types.get(`${t.fee_type}|USD`)!;
+      expect(row[1]).toBe(usd(t.billed));
+      expect(row[3]).toBe(usd(t.outstanding));
+    }
+    // Per month and fee type: billed and outstanding by the month issued, paid by the month paid.
+    const months = table(html, "fee-months");
+    const billedByMonth = await rows<{ k: string; billed: number; outstanding: number }>(
+      `SELECT substr(issued_on, 1, 7) || '|' || fee_type || '|' || currency AS k, sum(amount_minor) AS billed,
+              sum(CASE WHEN status = 'billed' THEN amount_minor ELSE 0 END) AS outstanding
+       FROM fee_invoices WHERE status <> 'cancelled' AND ${range("issued_on", f)} GROUP BY 1`,
+    );
+    const paidByMonth = await rows<{ k: string; paid: number }>(
+      `SELECT substr(p.paid_on, 1, 7) || '|' || i.fee_type || '|' || p.currency AS k, sum(p.amount_minor) AS paid
+       FROM fee_payments p JOIN fee_invoices i ON i.id = p.invoice_id WHERE ${range("p.paid_on", f)} GROUP BY 1`,
+    );
+    expect(months.size).toBe(new Set([...billedByMonth.map((b) => b.k), ...paidByMonth.map((p) => p.k)]).size);
+    for (const b of billedByMonth) {
+      expect(months.get(b.k)?.[1], b.k).toBe(usd(b.billed));
+      expect(months.get(b.k)?.[3], b.k).toBe(usd(b.outstanding));
+    }
+    for (const p of paidByMonth) expect(months.get(p.k)?.[2], p.k).toBe(usd(p.paid));
+    expect(num(html, "outstanding")).toBe(
+      await count(`SELECT count(*) AS n FROM fee_invoices WHERE status = 'billed' AND ${range("issued_on", f)}`),
+    );
+    const staff = await rows<{ role: string; department: string | null; n: number }>(
+      "SELECT role, department, count(*) AS n FROM users WHERE active = 1 AND role NOT IN ('farmer', 'buyer', 'exporter', 'monitoring_observer') GROUP BY 1, 2",
+    );
+    const staffTable = table(html, "staff");
+    expect(staffTable.size).toBe(staff.length);
+    for (const s of staff) expect(staffTable.get(`${s.role}|${s.department ?? ""}`)?.[2]).toBe(n(s.n));
+    expect(num(html, "staff-total")).toBe(staff.reduce((a, s) => a + s.n, 0));
+  });
+
+  it("the seeded set is not empty: one paid licence, one unpaid permit fee at least", async () => {
+    const html = await page("ddgaf", "/ddgaf-dashboard");
+    expect(table(html, "fee-totals").get("USD")?.[2]).toBe("500.00");
+    expect(table(html, "invoices").size).toBeGreaterThan(0);
+    expect([...table(html, "invoices").values()][0]?.[2]).toMatch(/^US\$ \d/);
+    expect(num(html, "staff-total")).toBeGreaterThan(5);
+  });
+});
+
+describe("approval and recommendation forms (no JavaScript)", () => {
+  it("DG approves a recommended licence and a recommended permit with plain forms", async () => {
+    const res = await post("dg", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.recommended! });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toContain("/dg-dashboard?done=");
+    expect(
+      (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.recommended)).status,
+    ).toBe("approved");
+    const after = await page("dg", res.headers.get("location")!);
+    expect(figure(after, "flash-done")).toBe("Licence application of Liberia Premium Exports Inc. is now approved.");
+    const audit = await one<{ actor_id: string }>(
+      "SELECT actor_id FROM audit_log WHERE action = 'licence.approve' AND entity_id = ?",
+      licenceIds.recommended,
+    );
+    expect(audit.actor_id).toBe(ids.get("dg"));
+    const permit = await post("dg", "/dg-dashboard", { intent: "approve-permit", id: permitIds.recommended! });
+    expect(permit.status).toBe(302);
+    const row = await one<{ status: string; number: string }>(
+      "SELECT status, number FROM export_permits WHERE id = ?",
+      permitIds.recommended,
+    );
+    expect(row.status).toBe("issued");
+    expect(row.number).toMatch(/^LR-PMT-\d{4}-\d{6}$/);
+  });
+
+  it("approving a licence DDGOTS has not recommended is refused with the service's 409 message", async () => {
+    const res = await post("dg", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.reviewed! });
+    expect(res.status).toBe(302);
+    expect(flash(res)).toBe("This licence is reviewed: it must be recommended by DDGOTS first");
+    expect(
+      (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.reviewed)).status,
+    ).toBe("reviewed");
+  });
+
+  it("every other role is refused the DG's form (403) and nothing changes; a forged CSRF token changes nothing", async () => {
+    for (const role of ROLES.filter((r) => r !== "dg")) {
+      const res = await call("/dg-dashboard", {
+        method: "POST",
+        headers: {
+          Cookie: cookies.get(role)!,
+          "Content-Type": "application/x-www-form-urlencoded",
+          Origin: "https://eip.example.gov.lr",
+        },
+        body: new URLSearchParams({ intent: "approve-licence", id: licenceIds.recommended2!, csrf: "x" }).toString(),
+      });
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(403);
+    }
+    const forged = await post("dg", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.recommended2! }, true);
+    expect(flash(forged)).toBe("The form could not be verified. Please reload the page and try again.");
+    expect(
+      (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.recommended2)).status,
+    ).toBe("recommended");
+    // Signed out: to the DG's sign-in.
+    const out = await call("/dg-dashboard", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "approve-licence" }),
+    });
+    expect(out.status).toBe(302);
+  });
+
+  it("DDGOTS recommends with plain forms; the DG sees that dashboard without forms and cannot post to it", async () => {
+    const dgView = await page("dg", "/ddgots-dashboard");
+    expect(dgView).toContain('data-testid="read-only"');
+    expect(dgView).not.toContain('name="intent"');
+    const refused = await post("dg", "/ddgots-dashboard", { intent: "recommend-licence", id: licenceIds.reviewed! });
+    expect(flash(refused)).toBe("Read-only oversight view: you cannot act on this dashboard.");
+    expect(
+      (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.reviewed)).status,
+    ).toBe("reviewed");
+
+    const own = await page("ddgots", "/ddgots-dashboard");
+    expect(own).toContain('name="intent" value="recommend-licence"');
+    const res = await post("ddgots", "/ddgots-dashboard", { intent: "recommend-licence", id: licenceIds.reviewed! });
+    expect(res.status).toBe(302);
+    expect(
+      (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.reviewed)).status,
+    ).toBe("recommended");
+    const permit = await post("ddgots", "/ddgots-dashboard", { intent: "recommend-permit", id: permitIds.requested! });
+    expect(permit.status).toBe(302);
+    expect(
+      (await one<{ status: string }>("SELECT status FROM export_permits WHERE id = ?", permitIds.requested)).status,
+    ).toBe("recommended");
+    // DDGOTS cannot use the DG's approval (its dashboard is the DG's alone).
+    const approve = await post("ddgots", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.reviewed! });
+    expect(approve.status).toBe(403);
+  });
+});
+
+describe("/api/dashboard/metrics answers real counts for staff", () => {
+  it.each(["dg", "ddgots", "office_admin"])("%s", async (role) => {
+    const body = (await (await as(role, "/api/dashboard/metrics")).json()) as Record<string, unknown>;
+    const pending =
+      (await count(
+        "SELECT count(*) AS n FROM batch_dispatches d JOIN batches b ON b.id = d.batch_id WHERE b.status IN ('purchased', 'warehouse_received')",
+      )) +
+      (await count("SELECT count(*) AS n FROM batches WHERE status = 'warehouse_inspected'")) +
+      (await count("SELECT count(*) AS n FROM land_plots WHERE visit_priority BETWEEN 1 AND 8"));
+    const completed =
+      (await count("SELECT count(*) AS n FROM batch_inspections")) +
+      (await count("SELECT count(*) AS n FROM port_inspections")) +
+      (await count("SELECT count(*) AS n FROM plot_visits"));
+    expect(body).toEqual({
+      totalFarms: await count("SELECT count(*) AS n FROM land_plots WHERE status = 'active'"),
+      activeFarmers: body.activeFarmers,
+      pendingInspections: pending,
+      completedInspections: completed,
+      offlineMode: false,
+    });
+    expect(body.totalFarms).toBeGreaterThan(0);
+    expect(body.completedInspections).toBeGreaterThan(0);
+  });
+});
