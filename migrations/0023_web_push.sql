@@ -13,6 +13,7 @@ CREATE TABLE `push_subscriptions` (
 CREATE UNIQUE INDEX `push_subscriptions_endpoint_unique` ON `push_subscriptions` (`endpoint`);--> statement-breakpoint
 CREATE INDEX `push_subscriptions_user_idx` ON `push_subscriptions` (`user_id`);--> statement-breakpoint
 ALTER TABLE `notifications` ADD `push_state` text;--> statement-breakpoint
+ALTER TABLE `notifications` ADD `push_claimed_at` text;--> statement-breakpoint
 ALTER TABLE `notifications` ADD `push_attempts` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 CREATE INDEX `notifications_push_pending_idx` ON `notifications` (`push_state`,`created_at`);--> statement-breakpoint
 -- hand-written:
