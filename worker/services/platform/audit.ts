@@ -83,6 +83,9 @@ export const AUDIT_ACTIONS = [
   "order.deallocate",
   "shipment.record_dds",
   "shipment.export",
+  "push_subscription.create",
+  "push_subscription.delete",
+  "push_subscription.expire",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 
