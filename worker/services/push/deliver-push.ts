@@ -2,14 +2,14 @@
  * Push delivery (issue 15, ADR 028): takes pending notices (written by `notifyStatement`), and
  * for each person who wants that kind pushed sends it to every device they subscribed, as Web Push
  * (RFC 8030) with an encrypted payload (RFC 8291, aes128gcm) and VAPID (RFC 8292) through
- * @pushforge/builder. Runs in the background after the request that wrote the notice, and every
+ * @block65/webcrypto-web-push (WebCrypto only, runs in workerd). Runs in the background after the request that wrote the notice, and every
  * 5 minutes from the cron for what is left.
  *
  * Per device: a network error, 429 or 5xx is tried again (3 tries, short back-off) and, if no device
  * got the notice, the notice is tried again by later runs (up to MAX_RUNS); 404/410 mean the
  * subscription is gone: it is deleted. Any other answer is a failure for that device.
  */
-import { buildPushHTTPRequest } from "@pushforge/builder";
+import { buildPushPayload } from "@block65/webcrypto-web-push";
 import {
   claimPushNotices,
   deletePushSubscriptionStatement,
@@ -26,8 +26,8 @@ import { ok, type Result } from "../result";
 export type PushConfig = {
   /** The VAPID public key, base64url of the uncompressed P-256 point (the browser's applicationServerKey). */
   publicKey: string;
-  /** The VAPID private key as a JWK (JSON text): the Worker secret VAPID_PRIVATE_KEY. */
-  privateJwk: string;
+  /** The VAPID private key: base64url of the 32-byte P-256 scalar (the JWK's `d`); the Worker secret VAPID_PRIVATE_KEY. */
+  privateKey: string;
   /** Contact for push services: mailto: or https: (VAPID `sub`). */
   subject: string;
 };
@@ -37,9 +37,9 @@ export type PushEnv = { VAPID_PUBLIC_KEY?: string; VAPID_PRIVATE_KEY?: string; V
 /** The push settings, or null when the keys are not set (push is then off; nothing is claimed). */
 export function pushConfigFrom(env: PushEnv): PushConfig | null {
   const publicKey = env.VAPID_PUBLIC_KEY?.trim();
-  const privateJwk = env.VAPID_PRIVATE_KEY?.trim();
-  if (!publicKey || !privateJwk) return null;
-  return { publicKey, privateJwk, subject: env.VAPID_SUBJECT?.trim() || "mailto:support@example.invalid" };
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim();
+  if (!publicKey || !privateKey) return null;
+  return { publicKey, privateKey, subject: env.VAPID_SUBJECT?.trim() || "mailto:support@example.invalid" };
 }
 
 export type DeliverDeps = Pick<ServiceDeps, "db" | "now"> & {
@@ -77,20 +77,16 @@ export function payloadOf(notice: { id: string; kind: string; title: string; bod
 }
 
 async function sendOnce(sub: PushSubscriptionRow, payload: PushPayload, deps: DeliverDeps): Promise<Outcome> {
-  const request = await buildPushHTTPRequest({
-    privateJWK: deps.push.privateJwk,
-    subscription: { endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } },
-    message: {
-      payload,
-      adminContact: deps.push.subject,
-      options: { ttl: 24 * 60 * 60, urgency: "normal" },
-    },
-  });
+  const request = await buildPushPayload(
+    { data: payload, options: { ttl: 24 * 60 * 60, urgency: "normal" } },
+    { endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } },
+    { subject: deps.push.subject, publicKey: deps.push.publicKey, privateKey: deps.push.privateKey },
+  );
   let lastFailure = "";
   for (const delay of TRY_DELAYS_MS) {
     if (delay) await (deps.sleep ?? defaultSleep)(delay);
     try {
-      const res = await deps.send(request.endpoint, {
+      const res = await deps.send(sub.endpoint, {
         method: "POST",
         headers: request.headers,
         body: request.body,
