@@ -3,8 +3,9 @@
 // a fresh P-256 pair is generated and appended. Production sets its own with
 // `wrangler secret put VAPID_PRIVATE_KEY --env production` (README "Push notifications").
 // `node scripts/vapid-keys.mjs` prints a new pair without writing anything.
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+
 import { webcrypto } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 const b64url = (bytes) => Buffer.from(bytes).toString("base64url");
 
