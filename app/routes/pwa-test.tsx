@@ -188,16 +188,16 @@ function PushStatus() {
   const [status, setStatus] = useState("Checking…");
   useEffect(() => {
     if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
-      setStatus("Not supported by this browser");
+      setStatus("Not supported by this browser.");
       return;
     }
     navigator.serviceWorker
       .getRegistration("/")
       .then((r) => r?.pushManager.getSubscription())
       .then((s) =>
-        setStatus(s ? `Subscribed (${new URL(s.endpoint).host})` : "Not subscribed — turn it on in My profile"),
+        setStatus(s ? `Subscribed (${new URL(s.endpoint).host}).` : "Not subscribed: turn it on in My profile."),
       )
-      .catch(() => setStatus("Could not be read"));
+      .catch(() => setStatus("Could not be read."));
   }, []);
   return (
     <section aria-labelledby="push-status" className="mt-6 text-sm">
@@ -205,7 +205,7 @@ function PushStatus() {
         Push notifications
       </h2>
       <p data-check="push">
-        {status}.{" "}
+        {status}{" "}
         <a href="/profile/push" className="font-semibold text-green-800 underline">
           Manage devices
         </a>
