@@ -20,18 +20,21 @@ function serviceWorker(windows: { url: string }[] = []) {
   const listeners = new Map<string, Listener>();
   const shown: { title: string; options: Record<string, unknown> }[] = [];
   const opened: string[] = [];
-  const wins: Win[] = windows.map((w) => ({
-    url: w.url,
-    focused: false,
-    focus() {
-      this.focused = true;
-      return Promise.resolve(this);
-    },
-    navigate(u: string) {
-      this.navigatedTo = u;
-      return Promise.resolve(this);
-    },
-  }));
+  const wins: Win[] = windows.map((w) => {
+    const win: Win = {
+      url: w.url,
+      focused: false,
+      focus() {
+        win.focused = true;
+        return Promise.resolve(win);
+      },
+      navigate(u: string) {
+        win.navigatedTo = u;
+        return Promise.resolve(win);
+      },
+    };
+    return win;
+  });
   const self = {
     location: new URL("https://eip.example.gov.lr/sw.js"),
     addEventListener: (type: string, fn: Listener) => listeners.set(type, fn),
