@@ -14,7 +14,11 @@ function workerProject(name: string, include: string[], vars: Record<string, str
       cloudflareTest({
         main: `./${buildDir}/server/index.js`,
         wrangler: { configPath: `./${buildDir}/server/wrangler.json` },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars } },
+        // Push is off in tests (npm start's .dev.vars keys are copied into the build): the push
+        // tests run delivery themselves against a local push service (tests/worker/push.test.ts).
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, VAPID_PRIVATE_KEY: "", ...vars },
+        },
       }),
     ],
     // Sign-ins hash with scrypt (~200 ms CPU each, ADR 004): a test that signs in every role

@@ -63,3 +63,38 @@ self.addEventListener("fetch", (event) => {
     );
   }
 });
+
+/* Push notifications (issue 15, ADR 028): the Worker sends { title, body, url, tag, kind },
+ * encrypted for this browser; show it, and a click opens the record (focusing an open window). */
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data ? event.data.text() : "" };
+  }
+  const title = data.title || "Liberia EIP";
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: data.body || "",
+      tag: data.tag || undefined,
+      icon: "/icons/icon-192.png",
+      badge: "/icons/icon-192.png",
+      data: { url: typeof data.url === "string" && data.url.startsWith("/") ? data.url : "/profile/notifications" },
+    }),
+  );
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const target = new URL(event.notification.data?.url || "/profile/notifications", self.location.origin).href;
+  event.waitUntil(
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
+      const same = windows.find((w) => w.url === target) || windows.find((w) => new URL(w.url).origin === self.location.origin);
+      if (same) {
+        return same.focus().then((w) => (w && w.url !== target && "navigate" in w ? w.navigate(target) : w));
+      }
+      return self.clients.openWindow(target);
+    }),
+  );
+});

@@ -4,6 +4,7 @@
 // server answers, the demo traceability data is added through POST /api/demo/seed.
 import { spawn, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { ensureDevVapidKeys } from "./vapid-keys.mjs";
 
 function run(cmd, args, extraEnv = {}) {
   const result = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...extraEnv } });
@@ -14,6 +15,8 @@ function run(cmd, args, extraEnv = {}) {
 }
 
 const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "true" };
+// Push notifications (ADR 028): a local VAPID key pair in the git-ignored .dev.vars, made once.
+if (await ensureDevVapidKeys()) console.log("Generated local Web Push (VAPID) keys in .dev.vars");
 run("react-router", ["build"], env);
 run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], env);
 run("node", ["scripts/seed-local.mjs"], env);

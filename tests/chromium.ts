@@ -43,6 +43,7 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/profile/password",
     "/profile/sessions",
     "/profile/notifications",
+    "/profile/push",
     "/world-market-pricing/manage",
     // Messages (issue 14): the exporter's spec route and the same module for buyers and office staff.
     "/exporter/messages",

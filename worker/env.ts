@@ -11,6 +11,10 @@ export interface Env {
   SESSION_SECRET: string;
   /** World price feed (worker/services/market/price-feed.ts): fetched nightly when set; unset = off. */
   PRICE_FEED_URL?: string;
+  /** Web Push (ADR 028): VAPID public key (var), private key as JWK JSON (secret), contact (var). Unset = push off. */
+  VAPID_PUBLIC_KEY?: string;
+  VAPID_PRIVATE_KEY?: string;
+  VAPID_SUBJECT?: string;
 }
 
 export function isDemoMode(env: Pick<Env, "DEMO_MODE">): boolean {

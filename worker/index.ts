@@ -7,7 +7,9 @@ import { withEdgeCache } from "./http/edge-cache";
 import { crossSiteWrite } from "./http/same-origin";
 import { withSecurityHeaders } from "./http/security-headers";
 import { drainUnreadBody } from "./http/unread-body";
+import { startPushDelivery } from "./jobs/push-delivery";
 import { runScheduled } from "./jobs/scheduled";
+import { withPushScope } from "./services/push/push-signal";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 const requestHandler = createRequestHandler(loadBuild, import.meta.env.MODE);
@@ -18,6 +20,17 @@ const app = new Hono<{ Bindings: Env }>();
 app.use(async (c, next) => {
   await next();
   c.res = withSecurityHeaders(c.res);
+});
+
+// A request that wrote a notice (notifyStatement) pushes it in the background once answered (ADR 028).
+app.use(async (c, next) => {
+  const { noticed } = await withPushScope(next);
+  if (!noticed) return;
+  try {
+    startPushDelivery(c.env, c.executionCtx);
+  } catch {
+    // No execution context (a direct call in a test): the cron delivers it.
+  }
 });
 
 // A body the handler did not read is read to the end, so keep-alive connections stay usable.

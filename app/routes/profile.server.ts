@@ -10,6 +10,7 @@ import { PRIVATE_PAGE_HEADERS, requireSession } from "../lib/auth.server";
 import { detailsAction, detailsView } from "../lib/profile-details.server";
 import { notificationsAction, notificationsView } from "../lib/profile-notifications.server";
 import { passwordAction, passwordView } from "../lib/profile-password.server";
+import { pushAction, pushView } from "../lib/profile-push.server";
 import { sessionsAction, sessionsView } from "../lib/profile-sessions.server";
 import { routePath } from "../lib/route-path";
 import { shellUser } from "../lib/work-page.server";
@@ -21,6 +22,7 @@ const ACTIONS = {
   password: passwordAction,
   sessions: sessionsAction,
   notifications: notificationsAction,
+  push: pushAction,
 } as const;
 type Section = keyof typeof ACTIONS;
 
@@ -37,6 +39,8 @@ async function view(request: Request, session: Session, name: string) {
       return { section: "sessions" as const, ...(await sessionsView(request, session)) };
     case "notifications":
       return { section: "notifications" as const, ...(await notificationsView(request, session)) };
+    case "push":
+      return { section: "push" as const, ...(await pushView(request, session)) };
     default:
       return { section: "not-found" as const, path: routePath(request) };
   }

@@ -5,6 +5,7 @@ import { type DetailsReply, DetailsSection } from "../components/profile/details
 import { NotFoundSection } from "../components/profile/not-found";
 import { NotificationsSection } from "../components/profile/notifications";
 import { PasswordSection } from "../components/profile/password";
+import { PushSection } from "../components/profile/push";
 import { SessionsSection } from "../components/profile/sessions";
 import { WorkErrorBoundary, WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/profile";
@@ -16,6 +17,7 @@ const TITLES = {
   password: "Password",
   sessions: "Sessions",
   notifications: "Notifications",
+  push: "Push notifications",
   "not-found": "Not found",
 } as const;
 
@@ -29,6 +31,7 @@ const SECTIONS = [
   { to: "/profile/password", label: "Password", end: false },
   { to: "/profile/sessions", label: "Sessions", end: false },
   { to: "/profile/notifications", label: "Notifications", end: false },
+  { to: "/profile/push", label: "Push notifications", end: false },
 ] as const;
 
 export default function Profile({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -66,6 +69,15 @@ export default function Profile({ loaderData: d, actionData }: Route.ComponentPr
           notices={d.notices}
           unread={d.unread}
           preferences={d.preferences}
+          csrf={d.csrf}
+          done={d.done}
+          reply={actionData as { error?: string }}
+        />
+      )}
+      {d.section === "push" && (
+        <PushSection
+          devices={d.devices}
+          publicKey={d.publicKey}
           csrf={d.csrf}
           done={d.done}
           reply={actionData as { error?: string }}

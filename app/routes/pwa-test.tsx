@@ -178,6 +178,38 @@ export default function PwaTest() {
       >
         Run checks again
       </button>
+      <PushStatus />
     </PageShell>
+  );
+}
+
+/** Push (issue 15, ADR 028): whether this browser holds a push subscription, and with which service. */
+function PushStatus() {
+  const [status, setStatus] = useState("Checking…");
+  useEffect(() => {
+    if (!("serviceWorker" in navigator) || !("PushManager" in window)) {
+      setStatus("Not supported by this browser.");
+      return;
+    }
+    navigator.serviceWorker
+      .getRegistration("/")
+      .then((r) => r?.pushManager.getSubscription())
+      .then((s) =>
+        setStatus(s ? `Subscribed (${new URL(s.endpoint).host}).` : "Not subscribed: turn it on in My profile."),
+      )
+      .catch(() => setStatus("Could not be read."));
+  }, []);
+  return (
+    <section aria-labelledby="push-status" className="mt-6 text-sm">
+      <h2 id="push-status" className="font-bold">
+        Push notifications
+      </h2>
+      <p data-check="push">
+        {status}{" "}
+        <a href="/profile/push" className="font-semibold text-green-800 underline">
+          Manage devices
+        </a>
+      </p>
+    </section>
   );
 }

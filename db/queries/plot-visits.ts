@@ -3,7 +3,7 @@
  * superseded boundary versions and retirement. The queue reads land_plots.visit_priority through
  * land_plots_visit_queue_idx / land_plots_county_visit_queue_idx.
  */
-import { and, asc, count, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { farmers, landPlots, plotVersions, plotVisits, users } from "../schema";
 
@@ -111,6 +111,19 @@ export async function farmerAccountOf(db: Database, farmerId: string): Promise<s
     .where(eq(farmers.farmerId, farmerId))
     .limit(1);
   return row?.userId ?? null;
+}
+
+/** Farmers' accounts by FRM ID (only farmers with a login), chunked under D1's 100 bound values. */
+export async function farmerAccountsOf(db: Database, farmerIds: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  for (let i = 0; i < farmerIds.length; i += 90) {
+    const rows = await db
+      .select({ farmerId: farmers.farmerId, userId: farmers.userId })
+      .from(farmers)
+      .where(inArray(farmers.farmerId, farmerIds.slice(i, i + 90)));
+    for (const r of rows) if (r.userId) found.set(r.farmerId, r.userId);
+  }
+  return found;
 }
 
 export async function visitBySubmission(db: Database, submissionId: string) {

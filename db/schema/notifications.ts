@@ -25,8 +25,17 @@ export const notifications = sqliteTable(
     readAt: text("read_at"),
     /** When issue 15's push delivery sent it; null while not pushed. */
     pushedAt: text("pushed_at"),
+    /** Push delivery (issue 15): null = pending, "sending", "retry", "sent", "skipped" (no device or preference off), "failed". */
+    pushState: text("push_state"),
+    /** When a delivery run took this notice ("sending"); a claim older than 10 minutes is taken again. */
+    pushClaimedAt: text("push_claimed_at"),
+    /** Delivery runs that tried this notice (the 5-minute cron retries pending ones a few times). */
+    pushAttempts: integer("push_attempts").notNull().default(0),
   },
-  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("notifications_user_created_idx").on(t.userId, t.createdAt),
+    index("notifications_push_pending_idx").on(t.pushState, t.createdAt),
+  ],
 );
 
 /** Per account and kind: show in the notices list, and push to the phone (issue 15). Absent row = defaults. */

@@ -99,6 +99,13 @@ test("the profile sections fit a 360 px phone", async ({ page }) => {
   }
 });
 
+test("/profile/push fits a 360 px phone", async ({ page }) => {
+  await signIn(page, ACCOUNTS.buyer);
+  await open(page, "/profile/push");
+  await expect(page.getByRole("heading", { name: "Push notifications" })).toBeVisible();
+  expect(await pageWidth(page), "/profile/push is wider than the screen").toBeLessThanOrEqual(360);
+});
+
 test.describe("world market pricing without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

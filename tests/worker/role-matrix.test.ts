@@ -331,3 +331,18 @@ describe("role × endpoint matrix (issue 12 reads)", () => {
     for (const role of ROLES) expect((await as(role, path)).status, role).toBe(allowed.includes(role) ? 200 : 403);
   });
 });
+
+// Push devices (issue 15, ADR 028): every signed-in role has its own; signed out is refused.
+describe("role × screen matrix: /profile/push and /api/push", () => {
+  it("every signed-in role opens /profile/push and lists its devices; signed out → login / 401", async () => {
+    for (const role of ROLES) {
+      const res = await call("/profile/push", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(200);
+      expect((await as(role, "/api/push/subscriptions")).status, role).toBe(200);
+      expect((await as(role, "/api/push/subscriptions/not-mine", "DELETE")).status, role).toBe(404);
+    }
+    expect((await call("/profile/push")).status).toBe(302);
+    expect((await call("/api/push/subscriptions")).status).toBe(401);
+  });
+});

@@ -25,6 +25,7 @@ import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
+import { pushApi } from "./push";
 import { qrApi } from "./qr";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
@@ -79,6 +80,7 @@ export const api = new Hono<ApiEnv>()
   .route("/inspections", inspectionsApi)
   .route("/profile", profileApi)
   .route("/notifications", notificationsApi)
+  .route("/push", pushApi)
   .route("/market", marketApi)
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)

@@ -7,6 +7,7 @@ import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
 import { httpPriceFeed, runPriceFeed } from "../services/market/price-feed";
 import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
+import { runPushDelivery } from "./push-delivery";
 
 /** The nightly trigger in wrangler.toml; the 5-minute one only finishes background work. */
 export const NIGHTLY_CRON = "0 2 * * *";
@@ -50,6 +51,8 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         const { stored, alreadyStored, failed } = result.value;
         return { stored, alreadyStored, failed };
       },
+      // Push notices that requests left pending, or that are due for a retry (ADR 028).
+      push: () => runPushDelivery(env),
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => ({ deleted: await pruneCronRuns(db, 90) }),
     };

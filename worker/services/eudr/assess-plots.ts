@@ -14,6 +14,7 @@ import {
   plotsWithCandidateFeatures,
   updatePlotRiskStatement,
 } from "#db/queries/plot-assessments";
+import { farmerAccountsOf } from "#db/queries/plot-visits";
 import { activeLayersWithExtent, type CandidateFeature, runBatch } from "#db/queries/reference-layers";
 import {
   type AreaGeometry,
@@ -25,6 +26,7 @@ import {
 } from "#worker/domain/assess-risk";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import type { AuditActor } from "../deps";
+import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 
 /** Evidence as stored: the layer's data date and sample flag travel with the verdict. */
@@ -213,6 +215,32 @@ export async function assessPlots(
         assessedAt,
         validationState: plot.validationState,
       });
+    }
+    // "A plot of mine is found high risk" (issue 15 push): the farmer's notice, when it newly turns high.
+    const turnedHigh = plots.filter(
+      (p) => p.riskLevel !== "high" && chunk.find((c) => c.plotId === p.id)?.verdict === "high",
+    );
+    if (turnedHigh.length) {
+      const accounts = await farmerAccountsOf(db, [...new Set(turnedHigh.map((p) => p.farmerId))]);
+      for (const plot of turnedHigh) {
+        const userId = accounts.get(plot.farmerId);
+        if (!userId) continue;
+        statements.push(
+          notifyStatement(
+            db,
+            {
+              userId,
+              kind: "plot_high_risk",
+              title: `Plot ${plot.plotCode} is found high risk`,
+              body: `The deforestation check found plot ${plot.plotCode} high risk. Open your dashboard to see why, and ask your field agent what to do next.`,
+              link: "/farmer-dashboard",
+              subject: { type: "land_plot", id: plot.id },
+              dedupeKey: `plot_high_risk:${plot.id}:${assessedAt}`,
+            },
+            new Date(assessedAt),
+          ),
+        );
+      }
     }
     await runBatch(db, [...insertAssessmentStatements(db, rows), ...statements, ...(deps.afterChunk?.(chunk) ?? [])]);
     results.push(...chunk);

@@ -7,6 +7,7 @@
 import type { Database } from "#db/client";
 import { insertNotificationStatement } from "#db/queries/notifications";
 import type { NotificationKind } from "#worker/domain/notifications";
+import { notePushPending } from "../push/push-signal";
 
 export type Notice = {
   userId: string;
@@ -19,6 +20,8 @@ export type Notice = {
 };
 
 export function notifyStatement(db: Database, notice: Notice, now: Date) {
+  // Push (ADR 028): after the response, the Worker delivers pending notices in the background.
+  notePushPending();
   return insertNotificationStatement(db, {
     id: crypto.randomUUID(),
     userId: notice.userId,

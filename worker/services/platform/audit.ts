@@ -88,6 +88,9 @@ export const AUDIT_ACTIONS = [
   "user.assign_county",
   "session.admin_revoke",
   "crop_yield.set",
+  "push_subscription.create",
+  "push_subscription.delete",
+  "push_subscription.expire",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

@@ -1,0 +1,406 @@
+/**
+ * Web Push (issue 15, ADR 028), end to end against a local push service the test runs: a real
+ * event (a message received) writes a notice; delivery encrypts it for the subscribed browser,
+ * which decrypts it here per RFC 8291 with WebCrypto; the VAPID signature verifies with the
+ * public key; 410 removes the subscription; push turned off for a kind sends nothing; another
+ * account's device cannot be listed or removed.
+ */
+import { env } from "cloudflare:workers";
+import { jwtVerify } from "jose";
+import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "#db/client";
+import { ROLES } from "#worker/auth/roles";
+import { deliverPendingPush, MAX_RUNS, type PushConfig } from "#worker/services/push/deliver-push";
+import { signInAs } from "./auth-helpers";
+import { call, count, ORIGIN, one, rows } from "./helpers";
+import { decodeHtml } from "./html";
+import { signInFrom, WINDOWS_FIREFOX } from "./profile-fixtures";
+import { browserKeys, decryptPush, fromB64url, localPushService, vapidKeys } from "./push-fixtures";
+
+type Who = { token: string; id: string; loginId: string };
+const who: Record<string, Who> = {};
+let vapid: Awaited<ReturnType<typeof vapidKeys>>;
+let config: PushConfig;
+
+beforeAll(async () => {
+  for (const [i, role] of ["exporter", "buyer", "farmer", "port_inspector"].entries()) {
+    const s = await signInAs(role, `10.66.${i}.1`);
+    who[role] = { token: s.token, id: s.account.id, loginId: s.account.loginId };
+  }
+  vapid = await vapidKeys();
+  config = { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:push-test@example.invalid" };
+});
+
+const api = (w: string, path: string, init: RequestInit = {}) =>
+  call(path, { ...init, headers: { Authorization: `Bearer ${who[w]!.token}`, ...(init.headers ?? {}) } });
+const postJson = (w: string, path: string, body: unknown, method = "POST") =>
+  api(w, path, { method, headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+// biome-ignore lint/suspicious/noExplicitAny: replies are read field by field
+const json = async (res: Response) => (await res.json()) as Record<string, any>;
+
+async function subscribe(w: string, keys: Awaited<ReturnType<typeof browserKeys>>, userAgent?: string) {
+  const endpoint = `https://push.example.test/send/${crypto.randomUUID()}`;
+  const res = await api(w, "/api/push/subscriptions", {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(userAgent ? { "User-Agent": userAgent } : {}) },
+    body: JSON.stringify({ endpoint, expirationTime: null, keys: { p256dh: keys.p256dh, auth: keys.authB64 } }),
+  });
+  expect(res.status).toBe(200);
+  return { endpoint, id: (await json(res)).device.id as string };
+}
+
+/** A real event: the exporter writes to the buyer, which notifies the buyer (message_received). */
+async function messageToBuyer(subject: string) {
+  const res = await postJson("exporter", "/api/messages/threads", {
+    to: "person",
+    loginId: who.buyer!.loginId,
+    subject,
+    body: "When can you deliver the cocoa?",
+  });
+  expect(res.status).toBe(201);
+  return (await json(res)).threadId as string;
+}
+
+const deliver = (service: ReturnType<typeof localPushService>) =>
+  deliverPendingPush({
+    db: database(env.DB),
+    now: () => new Date(),
+    push: config,
+    send: service.send,
+    sleep: async () => {},
+  });
+
+describe("push delivery, end to end", () => {
+  it("a message received is pushed, encrypted (RFC 8291) for the buyer's browser and signed with VAPID", async () => {
+    const keys = await browserKeys();
+    const { endpoint } = await subscribe(
+      "buyer",
+      keys,
+      "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Mobile Safari/537.36",
+    );
+    const threadId = await messageToBuyer("Order ORD-9 delivery");
+    const service = localPushService();
+    const result = await deliver(service);
+    expect(result.ok).toBe(true);
+
+    const mine = service.received.filter((r) => r.url === endpoint);
+    expect(mine).toHaveLength(1);
+    const got = mine[0]!;
+    expect(got.headers.get("content-encoding")).toBe("aes128gcm");
+    expect(Number(got.headers.get("ttl"))).toBe(86_400);
+
+    // The browser's side: decrypt with its private key and auth secret.
+    const { text, rs, idlen } = await decryptPush(got.body, keys);
+    expect(idlen).toBe(65);
+    expect(rs).toBeGreaterThanOrEqual(18);
+    const payload = JSON.parse(text);
+    expect(payload).toMatchObject({ kind: "message_received", url: expect.stringContaining(threadId) });
+    expect(payload.title).toMatch(/message/i);
+    expect(`${payload.title} ${payload.body}`).toContain("Order ORD-9 delivery");
+    // Another browser's keys cannot read it.
+    await expect(decryptPush(got.body, await browserKeys())).rejects.toThrow();
+
+    // VAPID (RFC 8292): `vapid t=<JWT>, k=<public key>`, the JWT signed by our private key for this push service.
+    const authz = got.headers.get("authorization") ?? "";
+    const match = authz.match(/^vapid t=([^,]+),\s*k=(.+)$/);
+    expect(match).not.toBeNull();
+    expect(match![2]).toBe(vapid.publicKey);
+    const { payload: claims } = await jwtVerify(match![1]!, vapid.verifyKey, { audience: "https://push.example.test" });
+    expect(claims.sub).toBe("mailto:push-test@example.invalid");
+
+    const notice = await one<{ push_state: string; pushed_at: string | null }>(
+      "SELECT push_state, pushed_at FROM notifications WHERE user_id = ? AND kind = 'message_received' ORDER BY created_at DESC LIMIT 1",
+      who.buyer!.id,
+    );
+    expect(notice.push_state).toBe("sent");
+    expect(notice.pushed_at).not.toBeNull();
+    // A second run sends nothing more: the notice was settled.
+    const again = localPushService();
+    await deliver(again);
+    expect(again.received.filter((r) => r.url === endpoint)).toHaveLength(0);
+    // The device list shows the browser, its push service, and when it last received one.
+    const listed = await json(await api("buyer", "/api/push/subscriptions"));
+    const device = listed.devices.find((d: { service: string }) => d.service === "push.example.test");
+    expect(device.device).toBe("Chrome on Android");
+    expect(device.lastSuccessAt).not.toBeNull();
+    expect(JSON.stringify(listed)).not.toContain(endpoint);
+  });
+
+  it("a push service answering 410 Gone removes the subscription (audited); the device is no longer listed", async () => {
+    const keys = await browserKeys();
+    const { endpoint, id } = await subscribe("farmer", keys);
+    await call("/api/push/subscriptions", { method: "GET" });
+    // A notice for the farmer, as notifyStatement writes it (e.g. a plot found high risk).
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, user_id, kind, title, body, link, created_at) VALUES (?, ?, 'plot_high_risk', 'Plot PLT-1 is high risk', 'See why', '/land-plot-details/PLT-1', ?)",
+    )
+      .bind(crypto.randomUUID(), who.farmer!.id, new Date().toISOString())
+      .run();
+    const service = localPushService((r) => (r.url === endpoint ? 410 : 201));
+    const result = await deliver(service);
+    expect(result.ok && result.value.removed).toBeGreaterThanOrEqual(1);
+    expect(service.received.filter((r) => r.url === endpoint)).toHaveLength(1);
+    expect(await count("SELECT COUNT(*) AS n FROM push_subscriptions WHERE id = ?", id)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'push_subscription.expire' AND entity_id = ? AND actor_role = 'system'",
+        id,
+      ),
+    ).toBe(1);
+    expect((await json(await api("farmer", "/api/push/subscriptions"))).devices).toEqual([]);
+  });
+
+  it("push turned off for a kind: the notice is stored but nothing is sent", async () => {
+    const keys = await browserKeys();
+    const { endpoint } = await subscribe("buyer", keys);
+    const off = await postJson(
+      "buyer",
+      "/api/profile/notification-preferences",
+      { preferences: [{ kind: "message_received", inApp: true, push: false }] },
+      "PUT",
+    );
+    expect(off.status).toBe(200);
+    await messageToBuyer("Pushed? No.");
+    const service = localPushService();
+    await deliver(service);
+    expect(service.received.filter((r) => r.url === endpoint)).toHaveLength(0);
+    const notice = await one<{ push_state: string; title: string }>(
+      "SELECT push_state, title FROM notifications WHERE user_id = ? ORDER BY created_at DESC LIMIT 1",
+      who.buyer!.id,
+    );
+    expect(notice.push_state).toBe("skipped");
+    // Still in my notices list: the preference only stops the push.
+    const notices = await json(await api("buyer", "/api/notifications?limit=5"));
+    expect(notices.notices.length).toBeGreaterThan(0);
+    await postJson(
+      "buyer",
+      "/api/profile/notification-preferences",
+      { preferences: [{ kind: "message_received", inApp: true, push: true }] },
+      "PUT",
+    );
+  });
+
+  it("a push service that fails (500, then unreachable) is retried; later runs stop after MAX_RUNS", async () => {
+    const keys = await browserKeys();
+    const { endpoint } = await subscribe("port_inspector", keys);
+    const noticeId = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, user_id, kind, title, body, created_at) VALUES (?, ?, 'inspection_scheduled', 'Inspection assigned', 'Batch LR-1', ?)",
+    )
+      .bind(noticeId, who.port_inspector!.id, new Date().toISOString())
+      .run();
+    // First try 500, second 201: one run, sent.
+    const flaky = localPushService((r, n) => (r.url === endpoint && n === 1 ? 500 : 201));
+    await deliver(flaky);
+    expect(flaky.received.filter((r) => r.url === endpoint)).toHaveLength(2);
+    expect(
+      (await one<{ push_state: string }>("SELECT push_state FROM notifications WHERE id = ?", noticeId)).push_state,
+    ).toBe("sent");
+
+    // Always 503: each run tries 3 times, then leaves it for a retry, until MAX_RUNS runs.
+    const second = crypto.randomUUID();
+    await env.DB.prepare(
+      "INSERT INTO notifications (id, user_id, kind, title, body, created_at) VALUES (?, ?, 'inspection_scheduled', 'Inspection assigned', 'Batch LR-2', ?)",
+    )
+      .bind(second, who.port_inspector!.id, new Date().toISOString())
+      .run();
+    const down = localPushService((r) => (r.url === endpoint ? 503 : 201));
+    for (let run = 0; run < MAX_RUNS + 2; run++) await deliver(down);
+    expect(down.received.filter((r) => r.url === endpoint)).toHaveLength(MAX_RUNS * 3);
+    const settled = await one<{ push_state: string; push_attempts: number }>(
+      "SELECT push_state, push_attempts FROM notifications WHERE id = ?",
+      second,
+    );
+    expect(settled).toEqual({ push_state: "failed", push_attempts: MAX_RUNS });
+    const [sub] = await rows<{ last_failure: string }>(
+      "SELECT last_failure FROM push_subscriptions WHERE endpoint = ?",
+      endpoint,
+    );
+    expect(sub!.last_failure).toBe("push service answered 503");
+  });
+});
+
+describe("the subscription API", () => {
+  it("refuses malformed subscriptions and endpoints that are not https push services", async () => {
+    const keys = await browserKeys();
+    for (const endpoint of [
+      "http://push.example.test/x",
+      "https://127.0.0.1/x",
+      "https://localhost/x",
+      "https://user:pw@push.example.test/x",
+      "not a url",
+    ]) {
+      const res = await postJson("exporter", "/api/push/subscriptions", {
+        endpoint,
+        keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+      });
+      expect(res.status, endpoint).toBe(400);
+    }
+    const short = await postJson("exporter", "/api/push/subscriptions", {
+      endpoint: "https://push.example.test/ok",
+      keys: { p256dh: keys.p256dh.slice(0, 20), auth: keys.authB64 },
+    });
+    expect(short.status).toBe(400);
+    expect(fromB64url(keys.p256dh)).toHaveLength(65);
+  });
+
+  it("IDOR: another account's device cannot be removed (404) and is not listed; the owner can remove it", async () => {
+    const keys = await browserKeys();
+    const { id } = await subscribe("exporter", keys);
+    const refused = await api("buyer", `/api/push/subscriptions/${id}`, { method: "DELETE" });
+    expect(refused.status).toBe(404);
+    expect((await json(refused)).message).toBe("Device not found");
+    expect(await count("SELECT COUNT(*) AS n FROM push_subscriptions WHERE id = ?", id)).toBe(1);
+    const buyerList = await json(await api("buyer", "/api/push/subscriptions"));
+    expect(buyerList.devices.map((d: { id: string }) => d.id)).not.toContain(id);
+
+    const removed = await api("exporter", `/api/push/subscriptions/${id}`, { method: "DELETE" });
+    expect(removed.status).toBe(200);
+    expect(await count("SELECT COUNT(*) AS n FROM push_subscriptions WHERE id = ?", id)).toBe(0);
+    expect(
+      await count(
+        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'push_subscription.delete' AND entity_id = ? AND actor_id = ?",
+        id,
+        who.exporter!.id,
+      ),
+    ).toBe(1);
+  });
+
+  it("the same browser subscribing for another account moves to that account (one browser, one owner)", async () => {
+    const keys = await browserKeys();
+    const { endpoint, id } = await subscribe("exporter", keys);
+    const res = await postJson("buyer", "/api/push/subscriptions", {
+      endpoint,
+      keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+    });
+    expect(res.status).toBe(200);
+    const owner = await one<{ user_id: string; id: string }>(
+      "SELECT user_id, id FROM push_subscriptions WHERE endpoint = ?",
+      endpoint,
+    );
+    expect(owner).toEqual({ user_id: who.buyer!.id, id });
+    expect(
+      (await json(await api("exporter", "/api/push/subscriptions"))).devices.map((d: { id: string }) => d.id),
+    ).not.toContain(id);
+  });
+
+  it("signed out: every /api/push route answers 401 JSON", async () => {
+    for (const [method, path] of [
+      ["GET", "/api/push/public-key"],
+      ["GET", "/api/push/subscriptions"],
+      ["POST", "/api/push/subscriptions"],
+      ["DELETE", "/api/push/subscriptions/x"],
+    ] as const) {
+      const res = await call(path, { method });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.headers.get("content-type")).toContain("application/json");
+    }
+  });
+});
+
+describe("role matrix: /api/push for every role", () => {
+  it("every signed-in role subscribes, lists and removes its own device", async () => {
+    for (const [i, role] of ROLES.entries()) {
+      const s = await signInAs(role, `10.67.${i}.1`);
+      const auth = { Authorization: `Bearer ${s.token}` };
+      const keys = await browserKeys();
+      const added = await call("/api/push/subscriptions", {
+        method: "POST",
+        headers: { ...auth, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          endpoint: `https://push.example.test/role/${role}`,
+          keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+        }),
+      });
+      expect(added.status, role).toBe(200);
+      const id = (await json(added)).device.id;
+      const listed = await json(await call("/api/push/subscriptions", { headers: auth }));
+      expect(
+        listed.devices.map((d: { id: string }) => d.id),
+        role,
+      ).toContain(id);
+      expect((await call("/api/push/public-key", { headers: auth })).status, role).toBe(200);
+      expect((await call(`/api/push/subscriptions/${id}`, { method: "DELETE", headers: auth })).status, role).toBe(200);
+    }
+  });
+});
+
+describe("/profile/push with JavaScript off", () => {
+  const page = async (path: string, cookie: string) => {
+    const res = await call(path, { headers: { Cookie: cookie } });
+    return { res, html: decodeHtml(await res.text()) };
+  };
+  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  const post = (cookie: string, fields: [string, string][]) =>
+    call("/profile/push", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
+      body: new URLSearchParams(fields).toString(),
+    });
+
+  it("lists my devices and removes one with a plain form (CSRF checked); another account's device id is refused", async () => {
+    const me = await signInFrom("ddgaf");
+    const other = await signInFrom("exporter", WINDOWS_FIREFOX);
+    const keys = await browserKeys();
+    const mine = await call("/api/push/subscriptions", {
+      method: "POST",
+      headers: { ...me.auth, "Content-Type": "application/json", "User-Agent": WINDOWS_FIREFOX },
+      body: JSON.stringify({
+        endpoint: "https://push.example.test/page/1",
+        keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+      }),
+    });
+    const myId = (await json(mine)).device.id as string;
+    const theirs = await call("/api/push/subscriptions", {
+      method: "POST",
+      headers: { ...other.auth, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        endpoint: "https://push.example.test/page/2",
+        keys: { p256dh: keys.p256dh, auth: keys.authB64 },
+      }),
+    });
+    const theirId = (await json(theirs)).device.id as string;
+
+    const { res, html } = await page("/profile/push", me.cookie);
+    expect(res.status).toBe(200);
+    expect(html).toContain("Push notifications");
+    expect(html).toContain("Firefox on Windows");
+    expect(html).toContain("push.example.test");
+    expect(html).toContain(`name="deviceId" value="${myId}"`);
+    expect(html).not.toContain(theirId);
+    // Push is not configured in the test Worker: the page says so instead of offering the button.
+    expect(html).toContain("Push notifications are not set up on this server yet.");
+    expect(html).toContain('href="/profile/push"');
+
+    expect((await post(me.cookie, [["deviceId", myId]])).status).toBe(403);
+    const refused = await post(me.cookie, [
+      ["csrf", csrfOf(html)],
+      ["deviceId", theirId],
+    ]);
+    expect(refused.status).toBe(404);
+    expect(decodeHtml(await refused.text())).toContain("Device not found");
+    expect(await count("SELECT COUNT(*) AS n FROM push_subscriptions WHERE id = ?", theirId)).toBe(1);
+
+    const removed = await post(me.cookie, [
+      ["csrf", csrfOf(html)],
+      ["deviceId", myId],
+    ]);
+    expect(removed.status).toBe(302);
+    expect(removed.headers.get("location")).toBe("/profile/push?done=removed");
+    const after = await page("/profile/push?done=removed", me.cookie);
+    expect(after.html).toContain("The device is removed: it no longer receives push notifications.");
+    expect(after.html).toContain("No device receives push notifications.");
+  });
+
+  it("every signed-in role opens /profile/push; signed out → the portals page", async () => {
+    for (const [i, role] of ROLES.entries()) {
+      const s = await signInAs(role, `10.68.${i}.1`);
+      const res = await call("/profile/push", { headers: { Cookie: s.cookie } });
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(200);
+    }
+    const out = await call("/profile/push");
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe(`/portals?redirectTo=${encodeURIComponent("/profile/push")}`);
+  });
+});
