@@ -18,7 +18,8 @@ export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
  * Bumped whenever the figures' meaning or the PDF layout changes: it is part of the hashed
  * data, so a new format never reuses a PDF cached under the old one.
  */
-export const REPORT_FORMAT = 1;
+/** 2: small cells suppressed (issue 12): the PDFs cached under format 1 are not served again. */
+export const REPORT_FORMAT = 2;
 
 /** The longest period one report may cover (the chart shows one bar pair per month). */
 export const MAX_REPORT_YEARS = 5;
