@@ -13,6 +13,7 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/port-inspector-dashboard": "routes/port-inspector-dashboard.tsx",
   "/unified-land-inspector-dashboard": "routes/unified-land-inspector-dashboard.tsx",
   "/exporter-dashboard": "routes/exporter-dashboard.tsx",
+  "/monitoring-dashboard": "routes/monitoring-dashboard.tsx",
 };
 
 export default [

@@ -20,6 +20,7 @@ import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
+import { monitoringApi } from "./monitoring";
 import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
 import { ordersApi, shipmentsApi } from "./orders";
@@ -79,6 +80,7 @@ export const api = new Hono<ApiEnv>()
   .route("/profile", profileApi)
   .route("/notifications", notificationsApi)
   .route("/market", marketApi)
+  .route("/monitoring", monitoringApi)
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
