@@ -115,6 +115,10 @@ export const PERMISSIONS = {
   makeOffers: ["buyer", "exporter"],
   /** /exporter/marketplace (issue 14): the exporter's own view of the sellers hub — exporters only. */
   useExporterMarketplace: ["exporter"],
+  /** The office's document register and work queues (issue 12, ADR 025): office administrators their department's, the executives all (read-only). */
+  readOfficeRegister: ["office_admin", ...EXECUTIVES],
+  /** Register documents, move them through the work queue and attach files: office administrators, in their own department. */
+  manageOfficeRegister: ["office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -83,6 +83,11 @@ export const AUDIT_ACTIONS = [
   "order.deallocate",
   "shipment.record_dds",
   "shipment.export",
+  "office_document.register",
+  "office_document.assign",
+  "office_document.start",
+  "office_document.close",
+  "office_document.attach",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 
