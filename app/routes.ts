@@ -15,6 +15,8 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/exporter-dashboard": "routes/exporter-dashboard.tsx",
   "/monitoring-dashboard": "routes/monitoring-dashboard.tsx",
 };
+/** The two office portals share one module (issue 12, ADR 025): the document register and work queues. */
+const OFFICE_PORTALS = ["/office-administration-portal", "/regulatory-portal-classic"];
 
 export default [
   index("routes/landing.tsx", { id: "landing" }),
@@ -27,10 +29,14 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.filter((path) => !(path in OWN_DASHBOARDS)).map((path) =>
+    ...DASHBOARD_PATHS.filter((path) => !(path in OWN_DASHBOARDS) && !OFFICE_PORTALS.includes(path)).map((path) =>
       route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
     ),
     ...Object.entries(OWN_DASHBOARDS).map(([path, file]) => route(path, file)),
+    ...OFFICE_PORTALS.flatMap((path) => [
+      route(path, "routes/office-portal.tsx", { id: `office-portal-${id(path)}` }),
+      route(`${path}/documents/:id`, "routes/office-document.tsx", { id: `office-document-${id(path)}` }),
+    ]),
     route("/warehouse-inspector-dashboard/inspect/:batchCode", "routes/warehouse-inspection.tsx"),
     route("/port-inspector-dashboard/inspect/:batchCode", "routes/port-inspection.tsx"),
     route("/change-password", "routes/change-password.tsx"),

@@ -20,9 +20,10 @@ import { inspectionsApi } from "./inspections";
 import { plotFieldApi, visitQueueApi } from "./land-inspection";
 import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
-import { monitoringApi } from "./monitoring";
 import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
+import { monitoringApi } from "./monitoring";
+import { officeApi } from "./office";
 import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
@@ -81,6 +82,7 @@ export const api = new Hono<ApiEnv>()
   .route("/notifications", notificationsApi)
   .route("/market", marketApi)
   .route("/monitoring", monitoringApi)
+  .route("/office", officeApi)
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)
   .route("/fees", feesApi)
