@@ -91,14 +91,19 @@ export function updateDocumentStatement(
 }
 
 /**
- * Fails the whole batch when the statement before it changed no row (the document moved on
- * meanwhile): `json()` of a non-JSON text raises an error, so the audit row is rolled back too.
+ * Fails the whole batch when the guarded update just before it changed no row (the document
+ * moved on meanwhile): it sets the title to NULL then, which its NOT NULL refuses, so the audit
+ * row after it is rolled back too. When the update did change the row, it rewrites the same title.
  */
-export const STALE_MARK = "office-document-stale";
-export const requireChangedStatement = (db: Database) =>
-  db.run(sql`SELECT CASE WHEN changes() = 1 THEN 1 ELSE json(${STALE_MARK}) END`);
+export const requireChangedStatement = (db: Database, id: string) =>
+  db
+    .update(officeDocuments)
+    .set({ title: sql`CASE WHEN changes() = 1 THEN ${officeDocuments.title} ELSE NULL END` })
+    .where(eq(officeDocuments.id, id));
 export const isStaleDocument = (error: unknown) =>
-  /malformed JSON/i.test(String(error)) || /malformed JSON/i.test(String((error as { cause?: unknown })?.cause));
+  [error, (error as { cause?: unknown })?.cause].some((e) =>
+    String(e).includes("NOT NULL constraint failed: office_documents.title"),
+  );
 
 /** Active office administrators of `department`, by name (the assignee choices). */
 export async function officeStaffOf(db: Database, department: string) {

@@ -40,7 +40,7 @@ export async function stepDocument(
   try {
     await db.batch([
       updateDocumentStatement(db, doc.id, doc.version, { status, assigneeId, updatedAt: deps.now().toISOString() }),
-      requireChangedStatement(db),
+      requireChangedStatement(db, doc.id),
       auditEntry(
         db,
         actor,
