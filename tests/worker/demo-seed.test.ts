@@ -31,6 +31,7 @@ const TABLES = [
   "custody_events",
   "import_runs",
   "audit_log",
+  "office_documents",
 ];
 const counts = async () =>
   Object.fromEntries(
@@ -301,6 +302,21 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       { payer_id: "demo-exporter", status: "paid" },
     ]);
     expect(await one("SELECT reference FROM fee_payments")).toEqual({ reference: "DEMO-LBDI-000001" });
+  });
+
+  it("seeds the office register through its services: four documents in several states (issue 12)", async () => {
+    const docs = await rows<{ reference: string; kind: string; status: string; department: string }>(
+      "SELECT reference, kind, status, department FROM office_documents ORDER BY created_at",
+    );
+    expect(docs.map((d) => [d.kind, d.status])).toEqual([
+      ["incoming_letter", "in_progress"],
+      ["outgoing_letter", "closed"],
+      ["licence_file", "received"],
+      ["inspection_report", "assigned"],
+    ]);
+    expect(docs.every((d) => /^LACRA-(IN|OUT|LIC|INSP)-\d{4}-\d{6}$/.test(d.reference))).toBe(true);
+    expect(docs.every((d) => d.department === "office_admin")).toBe(true);
+    expect(await one("SELECT COUNT(*) AS n FROM audit_log WHERE action LIKE 'office_document.%'")).toEqual({ n: 10 });
   });
 
   it("writes an audit row for every change", async () => {

@@ -32,6 +32,7 @@ import {
   MUSU,
 } from "./demo-farmers";
 import { seedDemoLicensing } from "./demo-licensing";
+import { seedDemoOffice } from "./demo-office";
 import { seedSamplePrices } from "./demo-prices";
 import { installSampleLayers } from "./sample-layers";
 
@@ -215,6 +216,8 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   created.payments = licensing.payments;
   // 7. The exporter's desk (issue 14): an inspection request and a payment for purchased stock.
   await seedDemoExporterDesk({ db, now }, problems);
+  // 8. The office's document register (issue 12): letters, a licence file and a report in several states.
+  await seedDemoOffice({ db, now }, problems);
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };
