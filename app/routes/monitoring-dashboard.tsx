@@ -129,8 +129,8 @@ function Figures({ figures: f }: { figures: Figures }) {
       </p>
       {f.withheld ? (
         <p className="mt-2 rounded bg-amber-50 p-2 text-sm text-amber-900" data-testid="withheld">
-          Fewer than 5 farmers were registered in {scope} in this period, so its figures are not published (shown as
-          "&lt;5").
+          {scope}'s figures for this period are not published: fewer than 5 farmers were registered there, or its
+          figures are hidden in the national table so that a smaller county's cannot be worked out.
         </p>
       ) : null}
       <ul className="mt-3 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
@@ -150,8 +150,12 @@ function Figures({ figures: f }: { figures: Figures }) {
           rowKey={(r) => r.k}
           columns={[
             { header: "Verdict", cell: (r) => RISK_LABEL[r.k] },
-            { header: "Plots", cell: (r) => n(r.count), className: "text-right tabular-nums" },
-            { header: "Share", cell: (r) => pct(r.count, f.plots), className: "text-right tabular-nums" },
+            { header: "Plots", cell: (r) => n(r.count), className: "whitespace-nowrap text-right tabular-nums" },
+            {
+              header: "Share",
+              cell: (r) => pct(r.count, f.plots),
+              className: "whitespace-nowrap text-right tabular-nums",
+            },
           ]}
         />
         <DataTable
@@ -162,7 +166,7 @@ function Figures({ figures: f }: { figures: Figures }) {
           rowKey={(r) => r.k}
           columns={[
             { header: "Status", cell: (r) => r.k[0]!.toUpperCase() + r.k.slice(1) },
-            { header: "Certificates", cell: (r) => n(r.count), className: "text-right tabular-nums" },
+            { header: "Certificates", cell: (r) => n(r.count), className: "whitespace-nowrap text-right tabular-nums" },
           ]}
         />
       </div>
@@ -178,11 +182,23 @@ function Figures({ figures: f }: { figures: Figures }) {
             rowKey={(r) => r.county}
             columns={[
               { header: "County", cell: (r) => r.county },
-              { header: "Farmers", cell: (r) => n(r.farmers), className: "text-right tabular-nums" },
-              { header: "Plots", cell: (r) => n(r.plots), className: "text-right tabular-nums" },
-              { header: "High risk", cell: (r) => n(r.highRiskPlots), className: "text-right tabular-nums" },
-              { header: "Purchased", cell: (r) => kg(r.purchasedKg), className: "text-right tabular-nums" },
-              { header: "Exported", cell: (r) => kg(r.exportedKg), className: "text-right tabular-nums" },
+              { header: "Farmers", cell: (r) => n(r.farmers), className: "whitespace-nowrap text-right tabular-nums" },
+              { header: "Plots", cell: (r) => n(r.plots), className: "whitespace-nowrap text-right tabular-nums" },
+              {
+                header: "High risk",
+                cell: (r) => n(r.highRiskPlots),
+                className: "whitespace-nowrap text-right tabular-nums",
+              },
+              {
+                header: "Purchased",
+                cell: (r) => kg(r.purchasedKg),
+                className: "whitespace-nowrap text-right tabular-nums",
+              },
+              {
+                header: "Exported",
+                cell: (r) => kg(r.exportedKg),
+                className: "whitespace-nowrap text-right tabular-nums",
+              },
             ]}
           />
           <p className="mt-1 text-xs text-slate-600">{SUPPRESSION_NOTE}</p>

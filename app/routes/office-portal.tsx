@@ -116,30 +116,31 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
         </nav>
         {d.register && (
           <>
-            <DataTable
-              label="Register documents"
-              className="mt-2"
-              testId="register-table"
-              dense
-              rows={d.register.items}
-              rowKey={(r) => r.id}
-              empty={<p className="mt-2 text-sm text-slate-600">No documents match.</p>}
-              columns={[
-                {
-                  header: "Reference",
-                  cell: (r) => (
-                    <Link to={`${d.path}/documents/${r.id}`} className={`${LINK} font-mono`}>
-                      {r.reference}
-                    </Link>
-                  ),
-                },
-                { header: "Title", cell: (r) => r.title, className: "[overflow-wrap:anywhere]" },
-                { header: "Kind", cell: (r) => DOCUMENT_KIND_LABEL[r.kind as DocumentKind] ?? r.kind },
-                { header: "Status", cell: (r) => DOCUMENT_STATUS_LABEL[r.status as DocumentStatus] ?? r.status },
-                { header: "Assignee", cell: (r) => r.assigneeName || "—" },
-                { header: "Updated", cell: (r) => short(r.updatedAt), className: "tabular-nums" },
-              ]}
-            />
+            {d.register.items.length === 0 ? (
+              <p className="mt-2 text-sm text-slate-600">No documents match.</p>
+            ) : (
+              // A list of cards, not a table: a title stays readable on a 360 px phone.
+              <ul className="mt-2 divide-y border-y" data-testid="register-table">
+                {d.register.items.map((r) => (
+                  <li key={r.id} className="py-2 text-sm">
+                    <div className="flex flex-wrap items-baseline justify-between gap-x-2">
+                      <Link to={`${d.path}/documents/${r.id}`} className={`${LINK} font-mono`}>
+                        {r.reference}
+                      </Link>
+                      <span className="rounded bg-slate-100 px-2 text-xs font-semibold">
+                        {DOCUMENT_STATUS_LABEL[r.status as DocumentStatus] ?? r.status}
+                      </span>
+                    </div>
+                    <p className="font-semibold [overflow-wrap:anywhere]">{r.title}</p>
+                    <p className="text-slate-600">
+                      {DOCUMENT_KIND_LABEL[r.kind as DocumentKind] ?? r.kind}
+                      {r.counterparty ? ` · ${r.counterparty}` : ""} · {r.assigneeName || "not assigned"} · updated{" "}
+                      <span className="tabular-nums">{short(r.updatedAt)}</span>
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
             <Pagination
               page={d.register.page}
               pageCount={d.register.pageCount}

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { assessmentJobs, auditLog, certificates } from "../schema";
+import { assessmentJobs, auditLog, certificates, farmers } from "../schema";
 
 /** Certificates issued in [from, end), by their status now (valid, expired, revoked, superseded). */
 export async function certificatesByStatus(db: Database, from: string, end: string) {
@@ -43,4 +43,13 @@ export async function recentCountyAssessments(db: Database, since: string, limit
     )
     .orderBy(desc(assessmentJobs.finishedAt))
     .limit(limit);
+}
+
+/** Farmers registered in [from, end) per county (null: not recorded) — the national county column. */
+export async function farmersByCountyInPeriod(db: Database, from: string, end: string) {
+  return db
+    .select({ county: farmers.county, n: sql<number>`count(*)` })
+    .from(farmers)
+    .where(and(gte(farmers.registrationDate, from), lt(farmers.registrationDate, end)))
+    .groupBy(farmers.county);
 }

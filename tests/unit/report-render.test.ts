@@ -159,6 +159,18 @@ describe("report PDF", () => {
     },
   );
 
+  it.skipIf(!POPPLER)(
+    "a county report of a county the national table hides prints its farmer counts hidden",
+    async () => {
+      const data = { ...nationalData(), kind: "county" as const, byCounty: [], countyMark: "hidden" as const };
+      data.registry = { ...data.registry!, farmersRegistered: 7, farmersByEnd: 9 };
+      const text = pdfText((await renderReport(data, META)).bytes);
+      expect(text).toContain("Farmers registered in the period *");
+      expect(text).toContain("Farmers registered by the end of the period *");
+      expect(text).not.toContain("Farmers registered in the period 7");
+    },
+  );
+
   it("draws the charts as bars with lengths in proportion to the figures, inside their frames and the margins", async () => {
     const { boxes, charts } = await renderReport(nationalData(), META);
     expect(charts.map((c) => [c.kind, c.title])).toEqual([

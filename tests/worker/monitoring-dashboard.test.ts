@@ -5,6 +5,9 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
+import { database } from "#db/client";
+import { countySuppression } from "#worker/domain/reports/report-sections";
+import { gatherReportData } from "#worker/services/reports/report-data";
 import { signInAs } from "./auth-helpers";
 import { call, count, rows } from "./helpers";
 import { decodeHtml } from "./html";
@@ -146,6 +149,26 @@ describe("/monitoring-dashboard, public view (no session)", () => {
     const html = decodeHtml(await (await call("/monitoring-dashboard?county=Bong+County")).text());
     expect(html).toContain('data-testid="withheld"');
     expect(html).toContain('data-testid="farmers"><5<');
+  });
+
+  it("a county hidden as the complement in the national table is withheld alone too (else 22 − 12 − Lofa = Bong)", async () => {
+    const f = await figures("?period=all&county=Lofa%20County");
+    expect(f).toMatchObject({ farmers: "*", withheld: true, plots: 0 });
+    // Nimba, shown nationally, is shown alone.
+    expect((await figures("?period=all&county=Nimba%20County")).farmers).toBe(12);
+  });
+
+  it("the PDF reports hide the same cells: the national county table, and a county report of a hidden county", async () => {
+    const db = database(env.DB);
+    const to = new Date().toISOString().slice(0, 10);
+    const national = (await gatherReportData("national", { from: "2020-01-01", to }, { db })).data;
+    const marks = countySuppression(national).marks;
+    const mark = (c: string) => marks[national.byCounty.findIndex((r) => r.county === c)];
+    expect([mark("Bong County"), mark("Lofa County"), mark("Nimba County")]).toEqual(["small", "hidden", null]);
+    const lofa = (await gatherReportData("county", { from: "2020-01-01", to, county: "Lofa County" }, { db })).data;
+    expect(lofa.countyMark).toBe("hidden");
+    const nimba = (await gatherReportData("county", { from: "2020-01-01", to, county: "Nimba County" }, { db })).data;
+    expect(nimba.countyMark).toBeNull();
   });
 
   it("API figures match counts computed independently from the same rows", async () => {

@@ -165,7 +165,8 @@ function summary(l: Layout, data: ReportData) {
     const r = data.registry;
     // Small cells: a total that would give a "<5" county away is hidden (worker/domain/suppression.ts).
     const total = countySuppression(data).totalMark;
-    const alone = (n: number) => publishedText(publishAlone(n), num);
+    // A county report: hidden as the national table hides this county (its complement too).
+    const alone = (n: number) => publishedText(data.countyMark ? publish(n, data.countyMark) : publishAlone(n), num);
     rows.push([
       "Farmers registered in the period",
       total ? publishedText(publish(r.farmersRegistered, total), num) : alone(r.farmersRegistered),

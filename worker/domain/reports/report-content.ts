@@ -135,6 +135,11 @@ export type ReportData = {
   purchases: CountKg | null;
   exports: CountKg & { byCompliance: Record<ComplianceKey, CountKg>; exporters: number };
   byCounty: CountyRow[];
+  /**
+   * A county report: the county's mark in the national county table of the same period
+   * (worker/domain/suppression.ts), so its farmer counts are hidden here too. Absent otherwise.
+   */
+  countyMark?: "small" | "hidden" | null;
   byCommodity: CommodityRow[];
   byExporter: ExporterRow[];
   monthly: MonthRow[];

@@ -13,6 +13,7 @@ import { RISK_KEYS, type RiskKey } from "#worker/domain/reports/report-content";
 import { type Mark, type Published, publish, publishAlone, suppressCounts } from "#worker/domain/suppression";
 import type { ServiceDeps } from "../deps";
 import { gatherReportData } from "../reports/report-data";
+import { nationalCountyMarks } from "./county-marks";
 
 export type MonitoringInput = { period: MonitoringPeriod; county: string | null };
 
@@ -52,9 +53,10 @@ export async function readMonitoring(
 ): Promise<MonitoringFigures> {
   const county = input.county && (COUNTIES as readonly string[]).includes(input.county) ? input.county : null;
   const { from, to } = periodRange(input.period, deps.now());
-  const [{ data }, certRows] = await Promise.all([
+  const [{ data }, certRows, nationalMarks] = await Promise.all([
     gatherReportData(county ? "county" : "national", { from, to, ...(county ? { county } : {}) }, { db: deps.db }),
     certificatesByStatus(deps.db, from, dayAfter(to)),
+    county ? nationalCountyMarks(deps.db, from, to) : null,
   ]);
   const registry = data.registry!;
   const certs = Object.fromEntries(certRows.map((r) => [r.status, Number(r.n)]));
@@ -71,7 +73,13 @@ export async function readMonitoring(
       exportedKg: publish(c.exportedKg, other),
     };
   };
-  const farmers = county ? publishAlone(registry.farmersRegistered) : publish(registry.farmersRegistered, s.totalMark);
+  // One county alone: withheld when small, or when the national table hides it (complement).
+  const countyMark = county ? (nationalMarks?.get(county) ?? null) : null;
+  const farmers = county
+    ? countyMark
+      ? publish(registry.farmersRegistered, countyMark)
+      : publishAlone(registry.farmersRegistered)
+    : publish(registry.farmersRegistered, s.totalMark);
   const withheld = county !== null && farmers !== registry.farmersRegistered;
   return {
     period: input.period,
