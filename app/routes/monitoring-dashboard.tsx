@@ -50,9 +50,9 @@ export default function MonitoringDashboard({ loaderData }: Route.ComponentProps
         </h1>
         {isPublic ? (
           <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="public-notice">
-            Public accessibility view: this page shows only what an anonymous visitor may see — aggregate figures for
-            fixed periods and whole counties, with small groups hidden, and no personal data. Donors, NGOs and auditors
-            with an account can{" "}
+            Public accessibility view — national aggregate figures only, no personal data. This page shows only what an
+            anonymous visitor may see: figures for fixed periods and whole counties, with small groups hidden. Donors,
+            NGOs and auditors with an account can{" "}
             <Link to="/monitoring-login" className={LINK}>
               sign in
             </Link>{" "}

@@ -47,10 +47,16 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
   };
   return (
     <DashboardFrame title={d.title} heading={`Welcome, ${d.user.name}`} role={d.roleLabel} csrf={d.csrf}>
-      {!d.canAct && (
+      {d.access === "read-only" ? (
         <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
-          Read-only view: as {d.roleLabel} you can see the office's register and queues but not change them.
+          Read-only oversight view: as {d.roleLabel} you can see the office's register and queues but not change them.
         </p>
+      ) : (
+        !d.canAct && (
+          <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
+            You see the office's register and queues; the office administrators register and move documents.
+          </p>
+        )
       )}
       {d.ownDepartment && (
         <p className="mb-2 text-sm text-slate-700">

@@ -121,7 +121,7 @@ describe("/monitoring-dashboard, public view (no session)", () => {
     const total = await count("SELECT COUNT(*) AS n FROM farmers");
     expect(total).toBe(22);
     expect(html).toContain('data-testid="farmers">22<');
-    expect(html).toContain("this page shows only what an anonymous visitor may see");
+    expect(html).toContain("This page shows only what an anonymous visitor may see");
     // Nimba 12 shown; Bong 3 is "<5"; Lofa 7 (the smallest other county) hidden with it: 22 − 12 = 10, not 3.
     expect(html).toMatch(/Nimba County<\/td><td[^>]*>12</);
     expect(html).toMatch(/Bong County<\/td><td[^>]*><5</);

@@ -20,9 +20,9 @@ const MAX_FILE_REQUEST_BYTES = MESSAGE_LIMITS.attachmentBytes + 64 * 1024;
  * department's document answers 404, as an unknown one.
  */
 export const officeApi = new Hono<ApiEnv>()
-  .use(requirePermission("readOfficeRegister"))
   .get(
     "/documents",
+    requirePermission("readOfficeRegister"),
     describe("One page of a department's work queue (an office administrator: always their own department)"),
     query(RegisterQuerySchema),
     async (c) => {
@@ -32,10 +32,15 @@ export const officeApi = new Hono<ApiEnv>()
       return paged(c, "documents", items, { page, pageSize, total });
     },
   )
-  .get("/queues", describe("Documents per department and status"), async (c) => {
-    const result = await registerCounts(serviceDeps(c));
-    return result.ok ? reply(c, { ok: true, value: { queues: result.value } }) : reply(c, result);
-  })
+  .get(
+    "/queues",
+    requirePermission("readOfficeRegister"),
+    describe("Documents per department and status"),
+    async (c) => {
+      const result = await registerCounts(serviceDeps(c));
+      return result.ok ? reply(c, { ok: true, value: { queues: result.value } }) : reply(c, result);
+    },
+  )
   .post(
     "/documents",
     requirePermission("manageOfficeRegister"),
@@ -47,6 +52,7 @@ export const officeApi = new Hono<ApiEnv>()
   )
   .get(
     "/documents/:id",
+    requirePermission("readOfficeRegister"),
     describe("A register document with its files and the staff it may be assigned to", { 404: "Not in my queue" }),
     async (c) => reply(c, await documentFor(c.req.param("id"), serviceDeps(c))),
   )
@@ -81,6 +87,7 @@ export const officeApi = new Hono<ApiEnv>()
   )
   .get(
     "/documents/:id/files/:fileId",
+    requirePermission("readOfficeRegister"),
     describe("A file of a register document (who may read the document only)", { 200: "The file" }),
     async (c) => {
       const result = await fileFor(c.req.param("id"), c.req.param("fileId"), serviceDeps(c));
