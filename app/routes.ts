@@ -4,7 +4,7 @@ import { REDIRECT_TO_LANDING } from "./content/landing";
 import { LOGIN_PATHS } from "./content/login-paths";
 
 const id = (path: string) => path.replace(/^\//, "").replaceAll("/", "-");
-/** Dashboards with a route module of their own (issue 13); the rest share routes/dashboard.tsx. */
+/** Every dashboard has a route module of its own (issues 12 and 13); the office portals share one below. */
 const OWN_DASHBOARDS: Record<string, string> = {
   "/farmer-dashboard": "routes/farmer-dashboard.tsx",
   "/agricultural-buyer-dashboard": "routes/agricultural-buyer-dashboard.tsx",
@@ -18,7 +18,13 @@ const OWN_DASHBOARDS: Record<string, string> = {
   "/dg-dashboard": "routes/dg-dashboard.tsx",
   "/ddgots-dashboard": "routes/ddgots-dashboard.tsx",
   "/ddgaf-dashboard": "routes/ddgaf-dashboard.tsx",
+  "/monitoring-dashboard": "routes/monitoring-dashboard.tsx",
 };
+/** The two office portals share one module (issue 12, ADR 025): the document register and work queues. */
+const OFFICE_PORTALS = ["/office-administration-portal", "/regulatory-portal-classic"];
+// Every dashboard of worker/auth/roles.ts has its page: the build fails on one left out.
+const unrouted = DASHBOARD_PATHS.filter((path) => !(path in OWN_DASHBOARDS) && !OFFICE_PORTALS.includes(path));
+if (unrouted.length) throw new Error(`Dashboards without a route module: ${unrouted.join(", ")}`);
 
 export default [
   index("routes/landing.tsx", { id: "landing" }),
@@ -31,10 +37,11 @@ export default [
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
-    ...DASHBOARD_PATHS.filter((path) => !(path in OWN_DASHBOARDS)).map((path) =>
-      route(path, "routes/dashboard.tsx", { id: `dashboard-${id(path)}` }),
-    ),
     ...Object.entries(OWN_DASHBOARDS).map(([path, file]) => route(path, file)),
+    ...OFFICE_PORTALS.flatMap((path) => [
+      route(path, "routes/office-portal.tsx", { id: `office-portal-${id(path)}` }),
+      route(`${path}/documents/:id`, "routes/office-document.tsx", { id: `office-document-${id(path)}` }),
+    ]),
     route("/warehouse-inspector-dashboard/inspect/:batchCode", "routes/warehouse-inspection.tsx"),
     route("/port-inspector-dashboard/inspect/:batchCode", "routes/port-inspection.tsx"),
     route("/change-password", "routes/change-password.tsx"),

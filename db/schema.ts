@@ -13,6 +13,7 @@ export * from "./schema/market";
 export * from "./schema/market-hub";
 export * from "./schema/messages";
 export * from "./schema/notifications";
+export * from "./schema/office";
 export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/purchases";

@@ -61,7 +61,10 @@ export async function fixtures(BASE) {
     }
   }
   const batch = batches.find((b) => b.status === "exported") ?? batches[0];
+  // A document of the office register (issue 12; the demo seed registers four).
+  const officeDocuments = await list("/api/office/documents", "documents");
   return {
+    officeDocumentId: officeDocuments[0]?.id ?? null,
     batchCode: batch?.batchCode ?? null,
     plotId: plots.find((p) => p.farmerId === "FRM000001")?.id ?? plots[0]?.id ?? null,
     certificateNumber,

@@ -15,10 +15,15 @@ export const CHROMIUM_ARGS = [
 ];
 
 /** What a signed-in page needs in its path: a batch code and a plot id, where there are some. */
-export type PageFixtures = { batchCode: string | null; plotId: string | null };
+export type PageFixtures = {
+  batchCode: string | null;
+  plotId: string | null;
+  /** A document of the office register (issue 12), where there is one. */
+  officeDocumentId?: string | null;
+};
 
 /** The work pages (app/routes.ts), in the order of the routes file. */
-export function workPages({ batchCode, plotId }: PageFixtures): string[] {
+export function workPages({ batchCode, plotId, officeDocumentId }: PageFixtures): string[] {
   return [
     "/change-password",
     "/onboard-farmer",
@@ -71,5 +76,8 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/dg-dashboard?county=Nimba+County&commodity=Cocoa&map=high",
     "/ddgots-dashboard?commodity=Cocoa&from=2026-01-01",
     "/ddgaf-dashboard?from=2026-01-01",
+    // Issue 12: the office register's document page, and the oversight dashboard with a county chosen.
+    officeDocumentId && `/office-administration-portal/documents/${officeDocumentId}`,
+    "/monitoring-dashboard?period=30d&county=Nimba+County",
   ].filter((p): p is string => Boolean(p));
 }

@@ -77,16 +77,6 @@ export async function activeFarmerCount(db: Database) {
   return row?.n ?? 0;
 }
 
-/** Active real (non-demo) farmer accounts per county, counties in order; `county` null when unknown. */
-export async function activeFarmersByCounty(db: Database) {
-  return db
-    .select({ county: users.county, farmers: count() })
-    .from(users)
-    .where(and(eq(users.role, "farmer"), eq(users.active, true), eq(users.isDemo, false)))
-    .groupBy(users.county)
-    .orderBy(users.county);
-}
-
 /** Switches an account on or off, as a statement for the same `db.batch()` as its audit row. */
 export function setUserActiveStatement(db: Database, id: string, active: boolean) {
   return db

@@ -225,3 +225,28 @@ test("the executive dashboards fit a 360 px phone (issue 12)", async ({ page }) 
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the office register and a document fit a 360 px phone (issue 12)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.officeAdmin);
+  await open(page, "/office-administration-portal");
+  await expect(page.getByRole("heading", { name: "Work queues" })).toBeVisible();
+  expect(await pageWidth(page), "the office portal is wider than the screen").toBeLessThanOrEqual(360);
+  // Register one (the e2e database may be empty), then open it.
+  await page.getByLabel("Kind").selectOption("incoming_letter");
+  await page.getByLabel("Title").fill("A letter with a rather long title about cocoa traceability in Nimba County");
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByTestId("registered")).toBeVisible();
+  await page.getByTestId("register-table").getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/office-administration-portal\/documents\//);
+  expect(await pageWidth(page), "the document page is wider than the screen").toBeLessThanOrEqual(360);
+  await open(page, "/regulatory-portal-classic");
+  expect(await pageWidth(page), "the regulatory portal is wider than the screen").toBeLessThanOrEqual(360);
+});
+
+test("the monitoring dashboard's public view fits a 360 px phone (issue 12)", async ({ page }) => {
+  for (const path of ["/monitoring-dashboard", "/monitoring-dashboard?period=12m&county=Nimba+County"]) {
+    await open(page, path);
+    await expect(page.getByRole("heading", { name: "Latest events" })).toBeVisible();
+    expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
+  }
+});

@@ -106,7 +106,8 @@ describe("report PDF", () => {
         "Parameters from 2026-01-01, to 2026-03-31",
         "Generated at 2026-04-02 08:15:30 UTC",
         HASH,
-        "Farmers registered in the period 4",
+        // 3 + 1 farmers in two counties: both "<5", and the total would give them away, so it is "<5" too.
+        "Farmers registered in the period <5",
         "Farmers registered by the end of the period 5",
         "Land plots recorded in the period 8 plots, 17.50 ha",
         "Plots assessed low risk 4 (50.0 % of plots)",
@@ -126,7 +127,7 @@ describe("report PDF", () => {
         "tonnes",
         "Jan 26",
         // The breakdowns.
-        "Nimba County 3 6 13.00 ha 4 1 1,800 kg 1,000 kg",
+        "Bong County <5 * * * * * *",
         "Sinoe County 0 0 0.00 ha 0 0 0 kg 0 kg",
         "Cocoa 5 11.00 ha 3 2,000 kg 1,000 kg 1,000 kg",
         "Feb 2026 800 kg 1,000 kg",
@@ -136,6 +137,37 @@ describe("report PDF", () => {
       }
       // Exporters are named only in the by-exporter report.
       expect(text).not.toContain("By licensed exporter");
+    },
+  );
+
+  it.skipIf(!POPPLER)(
+    'suppresses small county cells with a complement, so the total does not give a "<5" away',
+    async () => {
+      const data = nationalData();
+      const farmers: Record<string, number> = { "Nimba County": 12, "Bong County": 3, "Lofa County": 7 };
+      data.byCounty = data.byCounty.map((c) => ({ ...c, farmers: farmers[c.county] ?? 0 }));
+      data.registry!.farmersRegistered = 22;
+      const text = pdfText((await renderReport(data, META)).bytes);
+      expect(text).toContain("Farmers registered in the period 22");
+      expect(text).toContain("Nimba County 12 6 13.00 ha 4 1 1,800 kg 1,000 kg");
+      // Bong (3) is small; Lofa (7), the smallest other county, is hidden with it: 22 − 12 = 10 is their sum only.
+      expect(text).toContain("Bong County <5 * * * * * *");
+      expect(text).toContain("Lofa County * * * * * * *");
+      expect(text).toContain('"<5": fewer than 5 farmers.');
+      expect(text).not.toMatch(/Bong County 3\b/);
+      expect(text).not.toMatch(/Lofa County 7\b/);
+    },
+  );
+
+  it.skipIf(!POPPLER)(
+    "a county report of a county the national table hides prints its farmer counts hidden",
+    async () => {
+      const data = { ...nationalData(), kind: "county" as const, byCounty: [], countyMark: "hidden" as const };
+      data.registry = { ...data.registry!, farmersRegistered: 7, farmersByEnd: 9 };
+      const text = pdfText((await renderReport(data, META)).bytes);
+      expect(text).toContain("Farmers registered in the period *");
+      expect(text).toContain("Farmers registered by the end of the period *");
+      expect(text).not.toContain("Farmers registered in the period 7");
     },
   );
 

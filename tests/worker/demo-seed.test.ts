@@ -37,6 +37,7 @@ const TABLES = [
   "offers",
   "message_threads",
   "messages",
+  "office_documents",
 ];
 const counts = async () =>
   Object.fromEntries(
@@ -345,6 +346,21 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     const messages = await page("/exporter/messages");
     expect(messages).toContain("Export permit for the first container of the season");
     expect(messages).toContain("Cocoa for the Hamburg contract");
+  });
+
+  it("seeds the office register through its services: four documents in several states (issue 12)", async () => {
+    const docs = await rows<{ reference: string; kind: string; status: string; department: string }>(
+      "SELECT reference, kind, status, department FROM office_documents ORDER BY created_at",
+    );
+    expect(docs.map((d) => [d.kind, d.status])).toEqual([
+      ["incoming_letter", "in_progress"],
+      ["outgoing_letter", "closed"],
+      ["licence_file", "received"],
+      ["inspection_report", "assigned"],
+    ]);
+    expect(docs.every((d) => /^LACRA-(IN|OUT|LIC|INSP)-\d{4}-\d{6}$/.test(d.reference))).toBe(true);
+    expect(docs.every((d) => d.department === "office_admin")).toBe(true);
+    expect(await one("SELECT COUNT(*) AS n FROM audit_log WHERE action LIKE 'office_document.%'")).toEqual({ n: 10 });
   });
 
   it("writes an audit row for every change", async () => {

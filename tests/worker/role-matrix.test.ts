@@ -236,6 +236,22 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
   ],
   ["PUT /api/admin/crop-yields", ["system_administrator"], (role) => as(role, "/api/admin/crop-yields", "PUT", {})],
   ["GET /api/admin/accounts/{kind}", STAFF, (role) => as(role, "/api/admin/accounts/nobody")],
+  // Issue 12: the office's document register (an unknown id → 404 for the roles allowed).
+  [
+    "GET /api/office/documents",
+    ["office_admin", "dg", "ddgots", "ddgaf"],
+    (role) => as(role, "/api/office/documents?status=bogus"),
+  ],
+  [
+    "POST /api/office/documents",
+    ["office_admin"],
+    (role) => as(role, "/api/office/documents", "POST", { kind: "memo" }),
+  ],
+  [
+    "POST /api/office/documents/{id}/steps",
+    ["office_admin"],
+    (role) => as(role, "/api/office/documents/no-such-document/steps", "POST", { step: "close" }),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {
@@ -280,6 +296,10 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/dg-dashboard", ["dg"]],
   ["/ddgots-dashboard", ["ddgots", "dg"]],
   ["/ddgaf-dashboard", ["ddgaf", "dg"]],
+  // Issue 12: the office portals (office staff work, executives read) and the oversight dashboard.
+  ["/office-administration-portal", ["office_admin", "dg", "ddgaf"]],
+  ["/regulatory-portal-classic", ["office_admin", "dg", "ddgots", "ddgaf"]],
+  ["/monitoring-dashboard", ["monitoring_observer", "dg", "ddgots", "ddgaf"]],
 ];
 
 describe("role × page matrix (issue 13 dashboards)", () => {

@@ -22,6 +22,8 @@ import { feesApi, licencesApi, permitsApi } from "./licensing";
 import { marketApi } from "./market";
 import { messagesApi } from "./messages";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
+import { monitoringApi } from "./monitoring";
+import { officeApi } from "./office";
 import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
@@ -82,6 +84,8 @@ export const api = new Hono<ApiEnv>()
   .route("/notifications", notificationsApi)
   .route("/push", pushApi)
   .route("/market", marketApi)
+  .route("/monitoring", monitoringApi)
+  .route("/office", officeApi)
   .route("/licences", licencesApi)
   .route("/permits", permitsApi)
   .route("/fees", feesApi)

@@ -121,6 +121,10 @@ export const PERMISSIONS = {
   readTradeAccounts: [...REGULATOR_STAFF],
   /** Create accounts (the rules of `npm run user:create`) and assign inspectors' counties: the administrators, each within worker/services/auth/manage-users.ts MANAGES. */
   createUsers: ["system_administrator", "office_admin"],
+  /** The office's document register and work queues (issue 12, ADR 025): office administrators their department's, the executives all (read-only). */
+  readOfficeRegister: ["office_admin", ...EXECUTIVES],
+  /** Register documents, move them through the work queue and attach files: office administrators, in their own department. */
+  manageOfficeRegister: ["office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

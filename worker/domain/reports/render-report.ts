@@ -30,6 +30,7 @@ import {
   PALE_BLUE,
   pct,
 } from "../pdf/theme";
+import { publish, publishAlone, publishedText } from "../suppression";
 import type { DrawnChart } from "./report-charts";
 import {
   NO_PERSONAL_DATA,
@@ -39,7 +40,14 @@ import {
   type ReportData,
   shortDay,
 } from "./report-content";
-import { batchesSection, breakdowns, exportsSection, monthlySection, registrySection } from "./report-sections";
+import {
+  batchesSection,
+  breakdowns,
+  countySuppression,
+  exportsSection,
+  monthlySection,
+  registrySection,
+} from "./report-sections";
 
 /**
  * The build's facts printed on the paper. No report ID: a cached PDF serves every later request
@@ -155,8 +163,15 @@ function summary(l: Layout, data: ReportData) {
   const rows: Cell[][] = [];
   if (data.registry) {
     const r = data.registry;
-    rows.push(["Farmers registered in the period", num(r.farmersRegistered)]);
-    rows.push(["Farmers registered by the end of the period", num(r.farmersByEnd)]);
+    // Small cells: a total that would give a "<5" county away is hidden (worker/domain/suppression.ts).
+    const total = countySuppression(data).totalMark;
+    // A county report: hidden as the national table hides this county (its complement too).
+    const alone = (n: number) => publishedText(data.countyMark ? publish(n, data.countyMark) : publishAlone(n), num);
+    rows.push([
+      "Farmers registered in the period",
+      total ? publishedText(publish(r.farmersRegistered, total), num) : alone(r.farmersRegistered),
+    ]);
+    rows.push(["Farmers registered by the end of the period", alone(r.farmersByEnd)]);
     rows.push(["Land plots recorded in the period", `${num(r.plots.count)} plots, ${ha(r.plots.hectares)}`]);
     rows.push([
       "Plots assessed low risk",

@@ -18,7 +18,8 @@ export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
  * Bumped whenever the figures' meaning or the PDF layout changes: it is part of the hashed
  * data, so a new format never reuses a PDF cached under the old one.
  */
-export const REPORT_FORMAT = 1;
+/** 2: small cells suppressed (issue 12): the PDFs cached under format 1 are not served again. */
+export const REPORT_FORMAT = 2;
 
 /** The longest period one report may cover (the chart shows one bar pair per month). */
 export const MAX_REPORT_YEARS = 5;
@@ -134,6 +135,11 @@ export type ReportData = {
   purchases: CountKg | null;
   exports: CountKg & { byCompliance: Record<ComplianceKey, CountKg>; exporters: number };
   byCounty: CountyRow[];
+  /**
+   * A county report: the county's mark in the national county table of the same period
+   * (worker/domain/suppression.ts), so its farmer counts are hidden here too. Absent otherwise.
+   */
+  countyMark?: "small" | "hidden" | null;
   byCommodity: CommodityRow[];
   byExporter: ExporterRow[];
   monthly: MonthRow[];

@@ -3,6 +3,7 @@ import type { Color } from "pdf-lib";
 import { rgb } from "pdf-lib";
 import type { Layout } from "../pdf/layout";
 import { AMBER, type Cell, type Column, GREEN, ha, kg, MUTED, num, pct, RED } from "../pdf/theme";
+import { publish, publishedText, SUPPRESSION_NOTE, suppressCounts } from "../suppression";
 import {
   type DrawnChart,
   MONTHLY_CHART_HEIGHT,
@@ -156,6 +157,7 @@ export function monthlySection(l: Layout, data: ReportData, charts: DrawnChart[]
 }
 
 export function breakdowns(l: Layout, data: ReportData) {
+  const suppression = countySuppression(data);
   if (data.byCounty.length) {
     l.heading("By county");
     l.table(
@@ -173,16 +175,29 @@ export function breakdowns(l: Layout, data: ReportData) {
         right("Purchased", 1.05),
         right("Exported", 1.05),
       ],
-      data.byCounty.map((c) => [
-        c.county,
-        ...(data.registry
-          ? [num(c.farmers), num(c.plots), ha(c.hectares), num(c.lowRiskPlots), num(c.highRiskPlots)]
-          : []),
-        kg(c.purchasedKg),
-        kg(c.exportedKg),
-      ]),
+      data.byCounty.map((c, i) => {
+        // Small cells (fewer than 5 farmers) and their complement: worker/domain/suppression.ts.
+        const mark = data.registry ? (suppression.marks[i] ?? null) : null;
+        const cell = (n: number, format: (n: number) => string) =>
+          publishedText(publish(n, mark ? "hidden" : null), format);
+        return [
+          c.county,
+          ...(data.registry
+            ? [
+                publishedText(publish(c.farmers, mark), num),
+                cell(c.plots, num),
+                cell(c.hectares, ha),
+                cell(c.lowRiskPlots, num),
+                cell(c.highRiskPlots, num),
+              ]
+            : []),
+          cell(c.purchasedKg, kg),
+          cell(c.exportedKg, kg),
+        ];
+      }),
       { size: 7.5 },
     );
+    if (suppression.marks.some(Boolean)) l.text(SUPPRESSION_NOTE, { size: 7.5, color: MUTED });
   }
   if (data.byCommodity.length) {
     l.heading(data.kind === "exporter" ? "Exports by commodity" : "By commodity");
@@ -241,4 +256,10 @@ export function breakdowns(l: Layout, data: ReportData) {
         { size: 7.5 },
       );
   }
+}
+
+/** The county table's suppression (by its farmer counts), and whether the farmer total must be hidden. */
+export function countySuppression(data: ReportData) {
+  if (!data.registry || !data.byCounty.length) return { marks: data.byCounty.map(() => null), totalMark: null };
+  return suppressCounts(data.byCounty.map((c) => c.farmers));
 }

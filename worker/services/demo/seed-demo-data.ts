@@ -23,6 +23,7 @@ import {
 } from "./demo-farmers";
 import { seedDemoLicensing } from "./demo-licensing";
 import { seedDemoMarket } from "./demo-market";
+import { seedDemoOffice } from "./demo-office";
 import { seedSamplePrices } from "./demo-prices";
 import { installSampleLayers } from "./sample-layers";
 
@@ -240,6 +241,8 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     ).map((b) => [b.batchCode, b]),
   );
   const shown = demoBatches.map((b) => current.get(b.batchCode) ?? b);
+  // 9. The office's document register (issue 12): letters, a licence file and a report in several states.
+  await seedDemoOffice({ db, now }, problems);
 
   // The summary: what the demo data holds now.
   const verdicts: DemoVerdictCounts = { low: 0, high: 0, more_information_needed: 0, not_assessed: 0 };

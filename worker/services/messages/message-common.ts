@@ -17,13 +17,14 @@ import {
 } from "#db/queries/messages";
 import { findUserById } from "#db/queries/users";
 import { can } from "#worker/auth/permissions";
-import { type CheckedAttachment, checkAttachment } from "#worker/domain/messages";
+import type { CheckedAttachment } from "#worker/domain/messages";
 import type { Actor, ServiceDeps } from "../deps";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { type Failure, fail } from "../result";
 
-export type AttachmentInput = { bytes: Uint8Array; fileName: string };
+/** The upload check is shared with the office's document register: worker/services/platform/attachments.ts. */
+export { type AttachmentInput, checkedAttachment } from "../platform/attachments";
 
 export const NOT_A_MESSAGER = "Your role does not send or read messages";
 /** The same answer for an unknown thread and for someone else's: ids reveal nothing. */
@@ -39,13 +40,6 @@ export async function readerOf(db: Database, actor: Actor): Promise<Reader | Fai
 
 export const isFailure = (x: unknown): x is Failure =>
   typeof x === "object" && x !== null && (x as Failure).ok === false;
-
-/** The attachment checked (type from the bytes, metadata stripped), or the field refusal. */
-export function checkedAttachment(input: AttachmentInput | undefined): CheckedAttachment | null | Failure {
-  if (!input) return null;
-  const checked = checkAttachment(input.bytes, input.fileName);
-  return checked.ok ? checked.file : fail(checked.status, checked.message, { attachment: [checked.message] });
-}
 
 /** Where a participant opens the thread: the exporter's spec route, everyone else /messages. */
 export const threadLink = (role: string | null | undefined, threadId: string) =>

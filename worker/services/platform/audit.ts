@@ -91,6 +91,11 @@ export const AUDIT_ACTIONS = [
   "push_subscription.create",
   "push_subscription.delete",
   "push_subscription.expire",
+  "office_document.register",
+  "office_document.assign",
+  "office_document.start",
+  "office_document.close",
+  "office_document.attach",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number] | `batch.${BatchStatus}`;
 

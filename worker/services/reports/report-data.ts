@@ -30,6 +30,7 @@ import {
   type ValidationKey,
 } from "#worker/domain/reports/report-content";
 import { gramsToKg } from "#worker/domain/weight";
+import { nationalCountyMarks } from "../monitoring/county-marks";
 
 export type ReportDataDeps = { db: Database };
 
@@ -278,6 +279,9 @@ export async function gatherReportData(
       exporters: exporters.size,
     },
     byCounty,
+    ...(kind === "county" && params.county
+      ? { countyMark: (await nationalCountyMarks(deps.db, params.from, params.to)).get(params.county) ?? null }
+      : {}),
     byCommodity,
     byExporter,
     monthly,

@@ -1,0 +1,61 @@
+import { data, redirect } from "react-router";
+import { DASHBOARDS, type DashboardPath } from "#worker/auth/roles";
+import { DocumentStepSchema } from "#worker/contracts/office";
+import { attachFile } from "#worker/services/office/attach-file";
+import { documentFor } from "#worker/services/office/read-register";
+import { stepDocument } from "#worker/services/office/step-document";
+import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { formObject } from "../lib/plain-reply.server";
+
+/** The portal this document page hangs under (both office portals share it). */
+const portalOf = (request: Request): DashboardPath =>
+  new URL(request.url).pathname.startsWith("/regulatory-portal-classic")
+    ? "/regulatory-portal-classic"
+    : "/office-administration-portal";
+
+/** One register document (issue 12, ADR 025): its facts, files, and the next steps of its work queue. */
+export async function loader({ request, params }: { request: Request; params: { id?: string } }) {
+  const portal = portalOf(request);
+  const { session, access } = await requireDashboard(request, portal);
+  const result = await documentFor(params.id ?? "", pageDeps(session));
+  if (!result.ok) throw data({ message: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+  const q = new URL(request.url).searchParams;
+  return data(
+    {
+      portal,
+      title: DASHBOARDS[portal].title,
+      user: publicUser(session),
+      csrf: await csrfFor(session),
+      ...result.value,
+      canAct: access === "full" && result.value.canAct,
+      flash: { done: q.get("done"), error: q.get("error") },
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+/** intent=step (assign/start/close) or intent=attach (a file); answers with a redirect carrying the outcome. */
+export async function action({ request, params }: { request: Request; params: { id?: string } }) {
+  const portal = portalOf(request);
+  const { session } = await requireDashboard(request, portal);
+  const form = await request.formData();
+  const here = `${portal}/documents/${params.id ?? ""}`;
+  const back = (key: "done" | "error", message: string) => redirect(`${here}?${key}=${encodeURIComponent(message)}`);
+  if (!(await verifyCsrf(session, form)))
+    throw back("error", "The form could not be verified. Please reload the page and try again.");
+  const deps = pageDeps(session);
+  if (form.get("intent") === "attach") {
+    const file = form.get("attachment");
+    const input =
+      file instanceof File && file.size > 0
+        ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name }
+        : undefined;
+    const result = await attachFile(params.id ?? "", input, deps);
+    throw result.ok ? back("done", `Attached ${result.value.fileName}.`) : back("error", result.message);
+  }
+  const parsed = DocumentStepSchema.safeParse(formObject(form, ["baseVersion"]));
+  if (!parsed.success) throw back("error", parsed.error.issues[0]?.message ?? "Choose a step");
+  const result = await stepDocument(params.id ?? "", parsed.data, deps);
+  throw result.ok ? back("done", "Saved.") : back("error", result.message);
+}

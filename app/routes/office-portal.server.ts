@@ -1,0 +1,122 @@
+import { data, redirect } from "react-router";
+import { can } from "#worker/auth/permissions";
+import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
+import { RegisterDocumentSchema, RegisterQuerySchema } from "#worker/contracts/office";
+import { listLicencesFor } from "#worker/services/licensing/read-licensing";
+import { stepLicence } from "#worker/services/licensing/step-licence";
+import { listRegister, registerCounts } from "#worker/services/office/read-register";
+import { registerDocument } from "#worker/services/office/register-document";
+import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { pageDeps } from "../lib/deps.server";
+import { noticesFor } from "../lib/notices.server";
+import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
+import { routePath } from "../lib/route-path";
+
+const LICENCE_QUEUE_SIZE = 10;
+
+/**
+ * /office-administration-portal and /regulatory-portal-classic (issue 12, ADR 025): the office's
+ * document register and its department work queues (one page on the server), the licence
+ * applications waiting for the office (review, then issue once the DG approved), and the form to
+ * register a document. Office administrators act in their own department; the executives read.
+ */
+export async function loader({ request }: { request: Request }) {
+  const path = routePath(request) as DashboardPath;
+  const { session, access } = await requireDashboard(request, path);
+  const deps = pageDeps(session);
+  const q = new URL(request.url).searchParams;
+  const parsed = RegisterQuerySchema.safeParse({
+    department: q.get("department") || undefined,
+    status: q.get("status") || undefined,
+    page: q.get("page") || undefined,
+  });
+  const query = parsed.success ? parsed.data : { page: 1 };
+  const readsRegister = can(session.role, "readOfficeRegister");
+  const readsLicences = can(session.role, "readLicences");
+  const [register, queues, submitted, approved, csrf, notices] = await Promise.all([
+    readsRegister ? listRegister(query, deps) : null,
+    readsRegister ? registerCounts(deps) : null,
+    readsLicences ? listLicencesFor({ status: "submitted", page: 1, pageSize: LICENCE_QUEUE_SIZE }, deps) : null,
+    readsLicences ? listLicencesFor({ status: "approved", page: 1, pageSize: LICENCE_QUEUE_SIZE }, deps) : null,
+    csrfFor(session),
+    noticesFor(session),
+  ]);
+  const reg = register?.ok ? register.value : null;
+  const canAct = access === "full" && can(session.role, "manageOfficeRegister");
+  return data(
+    {
+      path,
+      title: DASHBOARDS[path].title,
+      user: publicUser(session),
+      roleLabel: ROLE_LABEL[session.role],
+      access,
+      canAct,
+      canReview: access === "full" && can(session.role, "reviewLicences"),
+      canIssue: access === "full" && can(session.role, "issueLicences"),
+      csrf,
+      notices,
+      filter: { department: reg?.department ?? null, status: query.status ?? null },
+      ownDepartment: reg?.reader.department ?? null,
+      register: reg
+        ? {
+            items: reg.items,
+            total: reg.total,
+            page: reg.page,
+            pageCount: Math.max(1, Math.ceil(reg.total / reg.pageSize)),
+          }
+        : null,
+      queues: queues?.ok ? queues.value : [],
+      licences: {
+        submitted: (submitted?.items ?? []).map(licenceItem),
+        submittedTotal: submitted?.total ?? 0,
+        approved: (approved?.items ?? []).map(licenceItem),
+        approvedTotal: approved?.total ?? 0,
+      },
+      flash: { registered: q.get("registered"), licence: q.get("licence"), licenceError: q.get("licenceError") },
+    },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
+const licenceItem = (l: {
+  id: string;
+  type: string;
+  companyName: string;
+  county: string | null;
+  updatedAt: string;
+  status: string;
+}) => ({
+  id: l.id,
+  type: l.type,
+  companyName: l.companyName,
+  county: l.county,
+  status: l.status,
+  updatedAt: l.updatedAt,
+});
+
+/** intent=register: a new register document; intent=review|issue (with licenceId): the office's licence steps. */
+export async function action({ request }: { request: Request }) {
+  const path = routePath(request) as DashboardPath;
+  const { session } = await requireDashboard(request, path);
+  const form = await request.formData();
+  if (!(await verifyCsrf(session, form)))
+    return data(
+      { formErrors: ["The form could not be verified. Please reload the page and try again."], errors: {}, values: {} },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  const intent = String(form.get("intent") ?? "");
+  const deps = pageDeps(session);
+  if (intent === "review" || intent === "issue") {
+    const result = await stepLicence(String(form.get("licenceId") ?? ""), intent, {}, deps);
+    throw redirect(
+      result.ok
+        ? `${path}?licence=${encodeURIComponent(`${result.value.licence.companyName}: ${intent === "review" ? "reviewed" : `issued ${result.value.licence.number ?? ""}`}`)}#licences`
+        : `${path}?licenceError=${encodeURIComponent(result.message)}#licences`,
+    );
+  }
+  const parsed = RegisterDocumentSchema.safeParse(formObject(form, []));
+  if (!parsed.success) return data(zodReply(parsed.error, form), { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  const result = await registerDocument(parsed.data, deps);
+  if (!result.ok) return data(failureReplyOf(result, form), { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+  throw redirect(`${path}?registered=${encodeURIComponent(result.value.reference)}#register`);
+}
