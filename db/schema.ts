@@ -16,6 +16,7 @@ export * from "./schema/notifications";
 export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/purchases";
+export * from "./schema/recheck";
 export * from "./schema/registry";
 export * from "./schema/sessions";
 export * from "./schema/traceability";

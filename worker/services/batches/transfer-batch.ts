@@ -14,7 +14,7 @@ import {
   GRADING_STEPS,
   STEP_NAME,
 } from "#worker/domain/custody";
-import { portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
+import { plotReviewRefusal, portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { exportPermitRefusal } from "../licensing/permit-check";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
@@ -41,7 +41,9 @@ export async function transferBatch(
   const decision = canTransition(batch.status, input.toStatus, actor.role);
   if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
   const refused =
-    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ?? (await portHoldRefusal(db, batch));
+    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ??
+    (await portHoldRefusal(db, batch)) ??
+    (await plotReviewRefusal(db, batch));
   if (refused) return refused;
 
   if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {

@@ -28,6 +28,7 @@ import {
   storableGeometry,
   validatePlotGeometry,
 } from "#worker/domain/validate-geometry";
+import { RULESET_VERSION } from "#worker/domain/ruleset";
 import type { WrittenDecimals } from "#worker/domain/written-decimals";
 import { type Actor, auditEntry } from "../platform/audit";
 
@@ -161,6 +162,8 @@ export function preparePlot(
       declaredCounty: declared ? (normaliseCounty(declared) ?? declared) : null,
       validationState: "valid",
       validationIssues: JSON.stringify({ warnings: result.warnings }),
+      // Checked just now under today's rules (ADR 029).
+      rulesetVersion: RULESET_VERSION,
       createdBy: context.createdBy,
       importKey: input.submissionId ?? null,
     },
