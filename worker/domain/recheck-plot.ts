@@ -1,10 +1,10 @@
 /**
  * Today's geometry rules applied to a plot as it is stored (issue 17, ADR 029): the same
- * `validatePlotGeometry` a new plot passes, with the county it was declared in, its crop, and
+ * validation a new plot passes (on the stored text, decimals as written), with the county it was declared in, its crop, and
  * for a point its stored area. Pure. Double claims are not re-judged here: they depend on the
  * other plots and are judged when a plot is registered or edited.
  */
-import { validatePlotGeometry } from "./validate-geometry";
+import { validatePlotText } from "./validate-geometry";
 
 export type StoredPlot = {
   geometry: string;
@@ -18,14 +18,9 @@ export type StoredPlot = {
 export type RecheckVerdict = { passes: boolean; reasons: string[] };
 
 export function recheckPlot(plot: StoredPlot): RecheckVerdict {
-  let geojson: unknown;
-  try {
-    geojson = JSON.parse(plot.geometry);
-  } catch {
-    return { passes: false, reasons: ["The stored boundary is not readable GeoJSON"] };
-  }
   const point = plot.geometryType === "Point" || plot.geometryType === "MultiPoint";
-  const result = validatePlotGeometry(geojson, {
+  // The stored text, decimals as written: it is what the registry exports.
+  const result = validatePlotText(plot.geometry, {
     crop: plot.crop ?? undefined,
     county: plot.declaredCounty ?? undefined,
     farmerId: plot.farmerId,

@@ -5,8 +5,8 @@ import { regenerateCertificates } from "../services/certificates/regenerate-cert
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
 import { httpPriceFeed, runPriceFeed } from "../services/market/price-feed";
-import { continueImport } from "../services/registry/bulk-import";
 import { continueRecheck, continueRunningRecheck } from "../services/recheck/recheck-plots";
+import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
 
 /** The nightly trigger in wrangler.toml; the 5-minute one only finishes background work. */

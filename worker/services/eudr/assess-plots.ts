@@ -23,8 +23,8 @@ import {
   type ReferenceLayer,
   type Verdict,
 } from "#worker/domain/assess-risk";
-import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { verdictRulesetVersion } from "#worker/domain/ruleset";
+import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import type { AuditActor } from "../deps";
 import { auditEntry } from "../platform/audit";
 

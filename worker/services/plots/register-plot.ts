@@ -20,6 +20,7 @@ import {
 import { CLAIM_SEARCH_PAD_DEG } from "#worker/domain/geometry/double-claims";
 import { geometryJson } from "#worker/domain/geometry/geometry-json";
 import { normaliseCounty } from "#worker/domain/geometry/place-checks";
+import { RULESET_VERSION } from "#worker/domain/ruleset";
 import {
   type Issue,
   type OtherPlot,
@@ -28,7 +29,6 @@ import {
   storableGeometry,
   validatePlotGeometry,
 } from "#worker/domain/validate-geometry";
-import { RULESET_VERSION } from "#worker/domain/ruleset";
 import type { WrittenDecimals } from "#worker/domain/written-decimals";
 import { type Actor, auditEntry } from "../platform/audit";
 

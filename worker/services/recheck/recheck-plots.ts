@@ -53,10 +53,7 @@ const view = (job: RecheckJobRow): RecheckJobView => ({
 
 /** What /recheck-jobs shows: the current rule set, how many plots still wait, the latest jobs. */
 export async function readRecheckOverview(deps: { db: Database }) {
-  const [stale, jobs] = await Promise.all([
-    countStalePlots(deps.db, RULESET_VERSION),
-    recentRecheckJobs(deps.db, 10),
-  ]);
+  const [stale, jobs] = await Promise.all([countStalePlots(deps.db, RULESET_VERSION), recentRecheckJobs(deps.db, 10)]);
   return { rulesetVersion: RULESET_VERSION, stalePlots: stale, jobs: jobs.map(view) };
 }
 
@@ -156,10 +153,14 @@ async function sliceStatements(db: Database, plots: StalePlot[], at: Date) {
       : `Plot ${plot.plotCode} is cleared under the new rules`;
     const body = flag
       ? `A re-check under rule set ${RULESET_VERSION} found: ${verdict.reasons.join("; ")}.${
-          held.length ? ` ${plural(held.length, "batch", "batches")} drawn from it (${batchList}) are held until it is cleared.` : ""
+          held.length
+            ? ` ${plural(held.length, "batch", "batches")} drawn from it (${batchList}) are held until it is cleared.`
+            : ""
         }`
       : `The plot passes the rules of ${RULESET_VERSION} again.${
-          held.length ? ` ${plural(held.length, "batch", "batches")} drawn from it (${batchList}) may move on again.` : ""
+          held.length
+            ? ` ${plural(held.length, "batch", "batches")} drawn from it (${batchList}) may move on again.`
+            : ""
         }`;
     const recipients = new Set<string>();
     for (const a of accounts) if (a.farmerId === plot.farmerId) recipients.add(a.userId);
@@ -202,10 +203,10 @@ export async function runRecheckJob(
     try {
       const { statements, counts } = await sliceStatements(db, plots, deps.now());
       const cursor = plots[plots.length - 1]!.id;
-      await db.batch([
-        advanceRecheckJobStatement(db, job.id, job.cursor, { cursor, add: counts }),
-        ...statements,
-      ] as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+      await db.batch([advanceRecheckJobStatement(db, job.id, job.cursor, { cursor, add: counts }), ...statements] as [
+        BatchItem<"sqlite">,
+        ...BatchItem<"sqlite">[],
+      ]);
     } catch (error) {
       await setRecheckJobStatus(db, job.id, "failed", error instanceof Error ? error.message : String(error));
       return view((await findRecheckJob(db, job.id))!);
