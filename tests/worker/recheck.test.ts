@@ -46,7 +46,6 @@ const OTHER = "LR-COC-2026-000778";
 const CERT = "LR-EUDR-2026-000777-AB12";
 
 let admin: { cookie: string };
-let buyer: { token: string };
 let port: { token: string };
 let farmer: { token: string; cookie: string };
 
@@ -120,7 +119,6 @@ const snapshot = async () => ({
 beforeAll(async () => {
   await seedOldRecords();
   admin = await signInAs("system_administrator", "10.77.0.1");
-  buyer = await signInAs("buyer", "10.77.0.2");
   port = await signInAs("port_inspector", "10.77.0.3");
   farmer = await signInAs("farmer", "10.77.0.4");
 });
