@@ -23,6 +23,7 @@ import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { type ChainStatus, canHandleAt, STATUS_LABEL } from "#worker/domain/custody";
 import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -79,6 +80,8 @@ export async function mergeBatches(
     );
   }
   const status = statuses[0]!;
+  const unlicensed = await requireLicence(db, actor, "split", commodities[0]!, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
   if (status === "purchased") {
     const notMine = parents.filter((p) => p.holderId !== actor.id).map((p) => p.batchCode);
     if (notMine.length)

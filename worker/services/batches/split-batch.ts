@@ -19,6 +19,7 @@ import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { canHandleAt } from "#worker/domain/custody";
 import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -48,6 +49,8 @@ export async function splitBatch(
   if (held) return held;
   if (parent.status === "purchased" && parent.holderId !== actor.id)
     return fail(403, "Only the buyer who holds this batch can split it");
+  const unlicensed = await requireLicence(db, actor, "split", parent.commodity, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
   if (!isEudrCommodity(parent.commodity)) return fail(409, `Batches of ${parent.commodity} cannot be split here`);
 
   // Integer grams: the sum is exact (100.001 kg = 33.334 + 66.667 kg, nothing lost to rounding).

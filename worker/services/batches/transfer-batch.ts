@@ -16,6 +16,7 @@ import {
 } from "#worker/domain/custody";
 import { plotReviewRefusal, portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { exportPermitRefusal } from "../licensing/permit-check";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -45,6 +46,8 @@ export async function transferBatch(
     (await portHoldRefusal(db, batch)) ??
     (await plotReviewRefusal(db, batch));
   if (refused) return refused;
+  const unlicensed = await requireLicence(db, actor, "custody", batch.commodity, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
 
   if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {
     return fail(400, "The batch cannot be recorded", {

@@ -10,6 +10,7 @@ import { mayOfferOn } from "#worker/domain/market-hub";
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
+import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -37,6 +38,8 @@ export async function makeOffer(
   if (lot.sellerId === actor.id) return fail(409, "You cannot make an offer on your own lot");
   const allowed = mayOfferOn(actor.role, lot.source);
   if (!allowed.ok) return fail(403, allowed.message);
+  const unlicensed = await requireLicence(db, actor, "offer", lot.commodity, now);
+  if (unlicensed) return unlicensed;
 
   const errors: Record<string, string[]> = {};
   if (lot.source === "batch" && input.quantityG !== lot.remainingG)
@@ -53,6 +56,7 @@ export async function makeOffer(
     lotId: lot.id,
     buyerId: actor.id,
     buyerRole: actor.role,
+    heldReason: null,
     quantityG: input.quantityG,
     priceMinorPerKg: input.priceMinorPerKg,
     currency: input.currency,
