@@ -6,7 +6,8 @@
  */
 import { env } from "cloudflare:workers";
 import { database } from "#db/client";
-import type { LicenceStep } from "#worker/domain/licensing";
+import { licencesOfApplicant } from "#db/queries/licensing";
+import { LICENCE_STEPS, type LicenceStep } from "#worker/domain/licensing";
 import { applyForLicence } from "#worker/services/licensing/apply-licence";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 
@@ -25,7 +26,8 @@ const PATH: [LicenceStep, keyof typeof STAFF][] = [
 
 /**
  * Issues a licence of the account's role ("buyer" or "exporter") to `accountId` (the demo account
- * of that role by default), valid from today for a year; `commodities` limits what it covers.
+ * of that role by default), valid from `now` for a year; `commodities` limits what it covers. An
+ * application the account already has open (a draft, or one part-way) is taken on from its step.
  */
 export async function issueLicence(
   role: "buyer" | "exporter",
