@@ -34,12 +34,13 @@ export async function makeOffer(
   }
   const lot = await lotById(db, input.lotId);
   if (!lot) return fail(404, "No lot with this id");
+  // The licence first: an organisation that may not trade learns that before anything about the lot.
+  const unlicensed = await requireLicence(db, actor, "offer", lot.commodity, now);
+  if (unlicensed) return unlicensed;
   if (lot.status !== "open") return fail(409, "This lot is no longer for sale");
   if (lot.sellerId === actor.id) return fail(409, "You cannot make an offer on your own lot");
   const allowed = mayOfferOn(actor.role, lot.source);
   if (!allowed.ok) return fail(403, allowed.message);
-  const unlicensed = await requireLicence(db, actor, "offer", lot.commodity, now);
-  if (unlicensed) return unlicensed;
 
   const errors: Record<string, string[]> = {};
   if (lot.source === "batch" && input.quantityG !== lot.remainingG)

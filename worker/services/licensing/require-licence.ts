@@ -68,9 +68,6 @@ export function licenceRefusal(
   return null;
 }
 
-/** How telling a licence's refusal is when none allows the activity: the current state first. */
-const RANK: Record<string, number> = { issued: 0, suspended: 1, revoked: 3 };
-
 /**
  * Null when `actor` may carry out `activity` for `commodity` on the date of `now`, else the 403
  * naming the licence and its state. One read per call (the applicant's licences of its type).
@@ -93,7 +90,11 @@ export async function requireLicence(
       403,
       `You hold no ${LICENCE_TYPE_LABEL[type].toLowerCase()}: you cannot ${LICENSED_ACTIVITIES[activity]} until one is issued (apply on your licences page)`,
     );
-  // Newest first (licencesOfApplicant's order); an issued or suspended licence says more than an old revoked one.
-  const best = [...refusals].sort((a, b) => (RANK[a.l.status] ?? 2) - (RANK[b.l.status] ?? 2))[0]!;
+  // The licence that speaks for the holder today: of those ever issued, the one valid the longest
+  // (a suspended current licence before an old expired one); else the newest application.
+  const issued = refusals
+    .filter((r) => r.l.number)
+    .sort((a, b) => (b.l.validUntil ?? "").localeCompare(a.l.validUntil ?? ""));
+  const best = issued[0] ?? refusals[0]!;
   return fail(403, best.why!);
 }
