@@ -183,3 +183,9 @@ test("the exporter's analytics fit a 360 px phone", async ({ page }) => {
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the re-check of stored plots fits a 360 px phone (issue 17)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.officeAdmin);
+  await open(page, "/recheck-jobs");
+  expect(await pageWidth(page), "/recheck-jobs is wider than the screen").toBeLessThanOrEqual(360);
+});
