@@ -216,7 +216,12 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
  * each gets a licence issued through the licensing services (ADR 029) unless `licences` says
  * otherwise (a test of the licence lifecycle or gate issues its own).
  */
-export async function seedAndSignIn(licences: readonly ("buyer" | "exporter")[] = ["buyer", "exporter"]) {
+export function seedAndSignIn() {
+  return seedAndSignInWith(["buyer", "exporter"]);
+}
+
+/** seedAndSignIn, issuing licences only to the roles named (none: the test issues its own). */
+export async function seedAndSignInWith(licences: readonly ("buyer" | "exporter")[]) {
   await env.DB.batch([
     ...FARMERS.map((f) =>
       env.DB.prepare(

@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, buy, purchase, seedAndSignIn, step, who } from "./batches-fixtures";
+import { api, buy, purchase, seedAndSignInWith, step, who } from "./batches-fixtures";
 import { call, one } from "./helpers";
 import { issueLicence, stepLicenceAsDg } from "./licence-fixtures";
 
@@ -117,7 +117,7 @@ let buyerLicence: { id: string; number: string | null };
 let exporterLicence: { id: string; number: string | null };
 
 beforeAll(async () => {
-  await seedAndSignIn([]);
+  await seedAndSignInWith([]);
 });
 
 describe("never issued", () => {

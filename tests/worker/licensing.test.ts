@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE_LABEL, ROLES } from "#worker/auth/roles";
 import { hashPassword } from "#worker/services/auth/password";
 import { signInAs } from "./auth-helpers";
-import { api as batchApi, buy, seedAndSignIn, step } from "./batches-fixtures";
+import { api as batchApi, buy, seedAndSignInWith, step } from "./batches-fixtures";
 import { call, count, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -43,7 +43,7 @@ const read = async (res: Response) => (await res.json()) as Body;
 
 beforeAll(async () => {
   // The lifecycle below applies for both licences itself (ADR 029: trading needs them).
-  await seedAndSignIn([]);
+  await seedAndSignInWith([]);
   for (const role of ROLES) {
     const s = await signInAs(role, `10.44.${ROLES.indexOf(role)}.1`);
     tokens.set(role, s.token);
