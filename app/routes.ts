@@ -56,6 +56,7 @@ export default [
     route("/land-plot-details/:id/edit", "routes/plot-edit.tsx"),
     route("/eudr-assessment", "routes/eudr-assessment.tsx"),
     route("/bulk-import", "routes/bulk-import.tsx"),
+    route("/recheck-jobs", "routes/recheck-jobs.tsx"),
     route("/batches", "routes/batches.tsx"),
     route("/batches/:batchCode", "routes/batch-details.tsx"),
     route("/audit-log", "routes/audit-log.tsx"),

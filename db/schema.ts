@@ -18,6 +18,7 @@ export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/purchases";
 export * from "./schema/push";
+export * from "./schema/recheck";
 export * from "./schema/registry";
 export * from "./schema/sessions";
 export * from "./schema/traceability";

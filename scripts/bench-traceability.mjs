@@ -4,6 +4,7 @@
 //   2. risk assessment of 1,000 plots against the sample layers (POST /api/eudr/assess in the
 //      allowed chunks) and a county job (POST /api/eudr/jobs);
 //   3. registry search on 100,000 farmers (GET /api/farmers and /farmers-list).
+//   4. the re-check of every stored plot under the current rule set (bench-recheck.mjs, ADR 029).
 // The large registry (and 1,000 Nimba plots for part 2) is written straight into the bench's own
 // local D1 state by `prepare()` BEFORE the server starts (the Worker cannot be fed 100,000
 // registrations quickly enough).
@@ -11,6 +12,7 @@
 // -import.mjs (part 1).
 // Figures are printed, never asserted. A part whose API is missing prints "skipped: <reason>".
 import { COUNTIES } from "../worker/content/counties.ts";
+import { recheckBench } from "./bench-recheck.mjs";
 import { api, fmt, noEndpoint, part, secs, signIn, sleep } from "./bench-traceability-api.mjs";
 import {
   chunkedInserts,
@@ -271,7 +273,7 @@ export default async function traceabilityBench({ BASE, load, CONNECTIONS, DURAT
     return;
   }
   // BENCH_TRACE_PARTS=2,3 runs only those parts (e.g. while one API is being changed).
-  const parts = new Set((process.env.BENCH_TRACE_PARTS ?? "1,2,3").split(",").map((p) => p.trim()));
+  const parts = new Set((process.env.BENCH_TRACE_PARTS ?? "1,2,3,4").split(",").map((p) => p.trim()));
   if (parts.has("1"))
     await part(`1. Bulk import (${fmt(IMPORT_ROWS)} farmers with plots, POST /api/imports)`, () =>
       importBench(BASE, token),
@@ -281,5 +283,9 @@ export default async function traceabilityBench({ BASE, load, CONNECTIONS, DURAT
   if (parts.has("3"))
     await part(`3. Registry search (${fmt(REGISTRY_SIZE)} farmers + imported)`, () =>
       searchBench(BASE, token, load, CONNECTIONS, DURATION),
+    );
+  if (parts.has("4"))
+    await part(`4. Re-check of stored plots under a new rule set (${fmt(REGISTRY_SIZE)}-farmer registry)`, () =>
+      recheckBench(BASE, token),
     );
 }

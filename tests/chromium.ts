@@ -36,6 +36,8 @@ export function workPages({ batchCode, plotId, officeDocumentId }: PageFixtures)
     plotId && `/land-plot-details/${plotId}/edit`,
     "/eudr-assessment",
     "/bulk-import",
+    // The re-check of stored plots under a new rule set (issue 17, ADR 029).
+    "/recheck-jobs",
     "/batches",
     batchCode && `/batches/${batchCode}`,
     // The buyer dashboard with a farmer looked up: the purchase form (issue 13).

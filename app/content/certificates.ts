@@ -35,4 +35,7 @@ export const VERIFY_TEXT = {
   revokeButton: "Revoke certificate",
   revoked: "The certificate is revoked. The reason is now shown on this page.",
   csrfFailed: "The form could not be verified. Please reload the page and try again.",
+  underReview: "Under review",
+  underReviewNote:
+    "A plot this certificate rests on failed a re-check under a newer rule and is being reviewed. The certificate is not revoked; the regulator decides.",
 } as const;

@@ -77,6 +77,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     {
       user: await shellUser(session),
       canManage: can(session.role, "manageLayers"),
+      canRecheck: can(session.role, "manageRecheck"),
       demo: demoMode(),
       maxFileMiB: MAX_LAYER_FILE_BYTES / 1024 / 1024,
       layers: layers.map((l) => {

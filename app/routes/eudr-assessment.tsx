@@ -48,6 +48,15 @@ export default function EudrAssessment({ loaderData, actionData }: Route.Compone
       {canManage && <UploadLayerForm d={loaderData} actionData={actionData} />}
       <AssessSection d={loaderData} actionData={actionData} />
       <CountyJobSection d={loaderData} actionData={actionData} />
+      {loaderData.canRecheck && (
+        <p className="mt-3 text-sm">
+          When a rule changes, stored plots are checked again:{" "}
+          <a href="/recheck-jobs" className="font-semibold text-green-800 underline">
+            re-check of stored plots
+          </a>
+          .
+        </p>
+      )}
       <VerdictsSection verdicts={verdicts} />
       <ExportSection />
     </WorkShell>

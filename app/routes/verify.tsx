@@ -76,6 +76,19 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
               </p>
             )}
           </div>
+          {v.underReview && (
+            <div
+              role="status"
+              className="mt-3 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950"
+              data-testid="verify-under-review"
+            >
+              <p className="text-lg font-extrabold">
+                {VERIFY_TEXT.underReview} since {day(v.underReview.since)}
+              </p>
+              <p className="mt-1 text-sm">{VERIFY_TEXT.underReviewNote}</p>
+              <p className="mt-1 text-sm break-words">Plot(s): {v.underReview.plots.join(", ")}</p>
+            </div>
+          )}
           {v.testProfile && (
             <p
               className="mt-3 rounded-md bg-red-50 p-3 text-sm font-bold text-red-800"

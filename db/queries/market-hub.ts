@@ -166,3 +166,34 @@ export async function loginIdOf(db: Database, userId: string): Promise<string> {
   const [row] = await db.select({ loginId: users.loginId }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.loginId ?? "";
 }
+
+/**
+ * Holds an organisation's open lots and pending offers when its licence is suspended or revoked
+ * (ADR 029), with the reason the market shows; statements for the licence step's batch.
+ */
+export function holdTradeStatements(db: Database, orgId: string, reason: string) {
+  return [
+    db
+      .update(lots)
+      .set({ status: "held", heldReason: reason })
+      .where(and(eq(lots.sellerId, orgId), eq(lots.status, "open"))),
+    db
+      .update(offers)
+      .set({ status: "held", heldReason: reason })
+      .where(and(eq(offers.buyerId, orgId), eq(offers.status, "pending"))),
+  ] as const;
+}
+
+/** Releases what holdTradeStatements held, when the licence is reinstated. */
+export function releaseTradeStatements(db: Database, orgId: string) {
+  return [
+    db
+      .update(lots)
+      .set({ status: "open", heldReason: null })
+      .where(and(eq(lots.sellerId, orgId), eq(lots.status, "held"))),
+    db
+      .update(offers)
+      .set({ status: "pending", heldReason: null })
+      .where(and(eq(offers.buyerId, orgId), eq(offers.status, "held"))),
+  ] as const;
+}

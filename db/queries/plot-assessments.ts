@@ -10,8 +10,8 @@ export type NewPlotAssessment = typeof plotAssessments.$inferInsert;
 
 /** D1: ≤ 100 bound parameters per statement. */
 const IDS_PER_SELECT = 99;
-/** Bound parameters per plot_assessments row (9 columns, with plot_version). */
-const ASSESSMENT_ROWS_PER_INSERT = Math.floor(100 / 9);
+/** Bound parameters per plot_assessments row (10 columns, with plot_version and ruleset_version). */
+const ASSESSMENT_ROWS_PER_INSERT = Math.floor(100 / 10);
 
 /** What the assessment of one plot needs to know about it. */
 export const plotForAssessmentColumns = {

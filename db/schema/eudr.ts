@@ -65,6 +65,8 @@ export const plotAssessments = sqliteTable(
     jobId: text("job_id"),
     /** The boundary version this verdict judged (land_plots.version then; older ones in plot_versions). */
     plotVersion: integer("plot_version").notNull().default(1),
+    /** The rule set (geometry rules + risk method + layer versions) that produced it; 'legacy' before ADR 029. */
+    rulesetVersion: text("ruleset_version").notNull().default("legacy"),
   },
   (t) => [
     index("plot_assessments_plot_id_idx").on(t.plotId, t.assessedAt),

@@ -35,6 +35,11 @@ export const licences = sqliteTable(
     /** The reason given with the last suspension, reinstatement or revocation. */
     statusReason: text("status_reason"),
     version: integer("version").notNull().default(1),
+    /**
+     * JSON array of the commodities the licence covers ("Cocoa", …); NULL covers every commodity
+     * (licences issued before ADR 029 named none). Checked by requireLicence.
+     */
+    commodities: text("commodities"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

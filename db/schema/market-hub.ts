@@ -28,8 +28,10 @@ export const lots = sqliteTable(
     currency: text("currency").notNull(),
     /** The crop year of an expected harvest (e.g. "2026/27"). */
     season: text("season"),
-    /** open | sold | withdrawn */
+    /** open | sold | withdrawn | held (the seller's licence is suspended or revoked, ADR 029) */
     status: text("status").notNull().default("open"),
+    /** Why the lot is held, as the market shows it ("Buyer licence … is suspended: …"). */
+    heldReason: text("held_reason"),
     /** The device's id of the listing: a resend returns the same lot. */
     submissionId: text("submission_id").unique(),
     createdAt: createdAt(),
@@ -67,8 +69,10 @@ export const offers = sqliteTable(
     /** The grade the buyer will record at purchase (expected-harvest lots only). */
     grade: text("grade"),
     note: text("note"),
-    /** pending | accepted | declined */
+    /** pending | accepted | declined | held (the offer maker's licence is suspended or revoked, ADR 029) */
     status: text("status").notNull().default("pending"),
+    /** Why the offer is held. */
+    heldReason: text("held_reason"),
     decidedAt: text("decided_at"),
     /** The batch the accepted offer created (expected harvest) or concerns (batch lot). */
     batchId: text("batch_id"),

@@ -137,6 +137,16 @@ export const landPlots = sqliteTable(
      * true without knowing about it, and the queue reads it through an index.
      */
     visitPriority: integer("visit_priority").generatedAlwaysAs(VISIT_PRIORITY_SQL, { mode: "virtual" }),
+    /**
+     * The rule-set version whose checks this plot last passed or failed (worker/domain/ruleset.ts,
+     * ADR 029). Rows stored before versions were recorded read 'legacy', so the re-check job takes them.
+     */
+    rulesetVersion: text("ruleset_version").notNull().default("legacy"),
+    /** needs_review when a re-check under a newer rule set failed it; NULL otherwise (ADR 029). */
+    reviewState: text("review_state"),
+    /** JSON array of the reasons the re-check gave; since when the plot is under review. */
+    reviewReasons: text("review_reasons"),
+    reviewSince: text("review_since"),
   },
   (t) => [
     index("land_plots_visit_queue_idx").on(t.visitPriority, t.id),
@@ -150,6 +160,7 @@ export const landPlots = sqliteTable(
     index("land_plots_created_at_idx").on(t.createdAt),
     index("land_plots_risk_assessed_idx").on(t.riskLevel, t.assessedAt),
     index("land_plots_validation_state_idx").on(t.validationState),
+    index("land_plots_ruleset_idx").on(t.rulesetVersion, t.id),
     // A field agent's dashboard counts the plots they mapped today and this week.
     index("land_plots_created_by_idx").on(t.createdBy, t.createdAt),
   ],

@@ -250,3 +250,9 @@ test("the monitoring dashboard's public view fits a 360 px phone (issue 12)", as
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);
   }
 });
+
+test("the re-check of stored plots fits a 360 px phone (issue 17)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.officeAdmin);
+  await open(page, "/recheck-jobs");
+  expect(await pageWidth(page), "/recheck-jobs is wider than the screen").toBeLessThanOrEqual(360);
+});

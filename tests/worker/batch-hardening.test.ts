@@ -10,6 +10,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 
 type Pos = [number, number];
 const square = ([lon, lat]: Pos, d = 0.000903): Pos[] => [
@@ -112,6 +113,9 @@ beforeAll(async () => {
     sysadmin: await signInAs("system_administrator", "10.61.0.9"),
     farmer: await signInAs("farmer", "10.61.0.10"),
   };
+  // The buyer and exporter trade: licences issued through the services (ADR 029).
+  await issueLicence("buyer");
+  await issueLicence("exporter");
 });
 
 describe("F3: a farmer's view of a batch shared with a neighbour", () => {

@@ -8,6 +8,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { call, one, rows } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 
 export type Pos = [number, number];
 export type Batch = {
@@ -210,8 +211,17 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
   ...over,
 });
 
-/** Inserts the farmers and plots and signs in every role. */
-export async function seedAndSignIn() {
+/**
+ * Inserts the farmers and plots and signs in every role. The demo buyer and exporter trade, so
+ * each gets a licence issued through the licensing services (ADR 029) unless `licences` says
+ * otherwise (a test of the licence lifecycle or gate issues its own).
+ */
+export function seedAndSignIn() {
+  return seedAndSignInWith(["buyer", "exporter"]);
+}
+
+/** seedAndSignIn, issuing licences only to the roles named (none: the test issues its own). */
+export async function seedAndSignInWith(licences: readonly ("buyer" | "exporter")[]) {
   await env.DB.batch([
     ...FARMERS.map((f) =>
       env.DB.prepare(
@@ -259,6 +269,7 @@ export async function seedAndSignIn() {
     farmer: await signInAs("farmer", "10.60.0.6"),
     ddgots: await signInAs("ddgots", "10.60.0.7"),
   };
+  for (const role of licences) await issueLicence(role);
 }
 
 /** Sends a request that must succeed; returns its body. */

@@ -300,7 +300,8 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       "SELECT applicant_id, status, number FROM licences ORDER BY applicant_id",
     );
     expect(licences.map((l) => [l.applicant_id, l.status])).toEqual([
-      ["demo-buyer", "suspended"],
+      // Both valid: every purchase, custody step and order needs a licence (ADR 029).
+      ["demo-buyer", "issued"],
       ["demo-exporter", "issued"],
     ]);
     expect(licences.every((l) => /^LR-LIC-(EXP|BUY)-\d{4}-\d{6}$/.test(l.number ?? ""))).toBe(true);

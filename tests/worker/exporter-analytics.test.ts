@@ -11,6 +11,7 @@ import { formatKg } from "#worker/domain/weight";
 import { hashPassword } from "#worker/services/auth/password";
 import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
 import { call } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 
 type Body = { success: boolean; message?: string; [k: string]: unknown };
 let tokenB = "";
@@ -90,6 +91,8 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "EXP-20260201-779", password: "Other#Exporter-2026" }),
   });
   tokenB = ((await res.json()) as { token: string }).token;
+  // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
+  await issueLicence("exporter", "exporter-b");
 
   const a = await readyBatch({ pricePerKg: "2.50", currency: "USD" }, 400);
   const b = await readyBatch({ pricePerKg: "3.10", currency: "USD" }, 300);

@@ -12,8 +12,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { hashPassword } from "#worker/services/auth/password";
 import { signInAs } from "./auth-helpers";
-import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
+import { api as batchApi, buy, seedAndSignInWith, step, who } from "./batches-fixtures";
 import { call, one, rows } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 
 type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; [k: string]: unknown };
 let office = "";
@@ -66,7 +67,8 @@ let orderCode = "";
 let shipmentCode = "";
 
 beforeAll(async () => {
-  await seedAndSignIn();
+  // Exporter A applies for its licence below, through the API; the buyer trades first (ADR 029).
+  await seedAndSignInWith(["buyer"]);
   office = (await signInAs("office_admin", "10.70.0.1")).token;
   await env.DB.prepare(
     `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
@@ -80,6 +82,8 @@ beforeAll(async () => {
     body: JSON.stringify({ username: "EXP-20260201-778", password: "Other#Exporter-2026" }),
   });
   tokenB = ((await res.json()) as { token: string }).token;
+  // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
+  await issueLicence("exporter", "exporter-b");
   // Exporter A's licence, issued through its lifecycle (a permit needs it in force).
   const lic = (await read(await A("/api/licences", "POST", { type: "exporter", companyName: "Premium Exports" })))
     .licence as { id: string };

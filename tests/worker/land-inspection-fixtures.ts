@@ -2,6 +2,7 @@
 import { env } from "cloudflare:test";
 import { signInAs } from "./auth-helpers";
 import { call, one } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
 
 export { inspector };
@@ -36,6 +37,8 @@ export async function seedLandInspection() {
   ).run();
   const dg = await signInAs("dg", "10.44.0.2");
   const buyer = await signInAs("buyer", "10.44.0.3");
+  // The buyer's purchases need a valid licence (ADR 029), issued through the services.
+  await issueLicence("buyer");
   const farmer = await signInAs("farmer", "10.44.0.4");
   // The first farmer has an account: visits to her plots notify it.
   await env.DB.prepare("UPDATE farmers SET user_id = ? WHERE farmer_id = 'FRM100001'").bind(farmer.account.id).run();

@@ -10,8 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE_LABEL, ROLES } from "#worker/auth/roles";
 import { hashPassword } from "#worker/services/auth/password";
 import { signInAs } from "./auth-helpers";
-import { api as batchApi, buy, seedAndSignIn, step } from "./batches-fixtures";
+import { api as batchApi, buy, seedAndSignInWith, step } from "./batches-fixtures";
 import { call, count, one, rows } from "./helpers";
+import { issueLicence } from "./licence-fixtures";
 
 const tokens = new Map<string, string>();
 const ids = new Map<string, string>();
@@ -41,7 +42,8 @@ function as(role: string, path: string, method = "GET", body?: unknown, token = 
 const read = async (res: Response) => (await res.json()) as Body;
 
 beforeAll(async () => {
-  await seedAndSignIn();
+  // The lifecycle below applies for both licences itself (ADR 029: trading needs them).
+  await seedAndSignInWith([]);
   for (const role of ROLES) {
     const s = await signInAs(role, `10.44.${ROLES.indexOf(role)}.1`);
     tokens.set(role, s.token);
@@ -194,6 +196,8 @@ async function shipmentOf(exporterId: string, batchId: string, weightG: number, 
 }
 
 describe("export permits", () => {
+  // The buyer's draft from the lifecycle test, taken on to issue through the services: buying needs it (ADR 029).
+  beforeAll(() => issueLicence("buyer"));
   it("the exporter requests a permit for their shipment; DDGOTS cannot recommend it while a batch is not compliant", async () => {
     const b = await buy({ weightKg: 800 });
     batchCode = b.batchCode;
@@ -345,8 +349,8 @@ describe("fees", () => {
     const usd = totals.totals.find((t) => t.currency === "USD")!;
     expect(usd.paidMinor).toBe(paidSum);
     expect(usd.billedMinor - usd.outstandingMinor).toBe(paidSum);
-    // 1 exporter licence (500.00) + 2 permits (100.00 each), one licence paid.
-    expect(usd).toEqual({ currency: "USD", billedMinor: 70_000, paidMinor: 50_000, outstandingMinor: 20_000 });
+    // 1 exporter licence (500.00) + 1 buyer licence (150.00, unpaid) + 2 permits (100.00 each), one licence paid.
+    expect(usd).toEqual({ currency: "USD", billedMinor: 85_000, paidMinor: 50_000, outstandingMinor: 35_000 });
     expect((await as("exporter", "/api/fees/totals")).status).toBe(403);
   });
 });

@@ -366,3 +366,15 @@ describe("role × screen matrix: /profile/push and /api/push", () => {
     expect((await call("/api/push/subscriptions")).status).toBe(401);
   });
 });
+
+// /recheck-jobs (issue 17, ADR 029): the administrators who start the re-check of stored plots.
+describe("role × screen matrix: /recheck-jobs", () => {
+  it("office and system administrators 200, every other role 403, signed out → login", async () => {
+    for (const role of ROLES) {
+      const res = await call("/recheck-jobs", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(["office_admin", "system_administrator"].includes(role) ? 200 : 403);
+    }
+    expect((await call("/recheck-jobs")).status).toBe(302);
+  });
+});

@@ -21,6 +21,8 @@ export const PERMISSIONS = {
   manageLayers: ["office_admin", "system_administrator"],
   /** Run risk assessments and exports. */
   assessPlots: ["land_inspector", ...REGULATOR_STAFF],
+  /** Start and follow the re-check of every stored plot under a new rule set (/recheck-jobs, ADR 029). */
+  manageRecheck: ["office_admin", "system_administrator"],
   /** Bulk import of farmers and plots. */
   importRegistry: ["land_inspector", "office_admin", "system_administrator"],
   /** See batches and their custody chain (each holder sees what passes through their hands). */

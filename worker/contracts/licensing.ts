@@ -3,6 +3,7 @@
  * record through is in the URL; the rules of each step are in worker/domain/licensing.ts.
  */
 import { z } from "zod";
+import { EUDR_COMMODITIES } from "../domain/commodities";
 import { INVOICE_STATUSES } from "../domain/fees";
 import { LICENCE_STATUSES, LICENCE_TYPES, PERMIT_STATUSES } from "../domain/licensing";
 import { optionalText } from "./optional-text";
@@ -29,6 +30,11 @@ export const LicenceApplySchema = z.object({
   companyName: z.string({ error: M.company }).trim().min(2, M.company).max(120, M.company),
   county: optionalText(60),
   note: optionalText(500, M.noteTooLong),
+  /** The commodities the licence is for; none named = every commodity (ADR 029). */
+  commodities: z
+    .array(z.enum(Object.keys(EUDR_COMMODITIES) as [string, ...string[]], { error: "Choose a listed commodity" }))
+    .max(10)
+    .optional(),
 });
 export type LicenceApplyInput = z.infer<typeof LicenceApplySchema>;
 

@@ -12,14 +12,16 @@ import { formatKg, type Grams } from "./weight";
 
 export const LOT_SOURCES = ["batch", "harvest"] as const;
 export type LotSource = (typeof LOT_SOURCES)[number];
-export const LOT_STATUSES = ["open", "sold", "withdrawn"] as const;
-export const OFFER_STATUSES = ["pending", "accepted", "declined"] as const;
+/** held: the seller's (or offer maker's) licence is suspended or revoked (ADR 029), with the reason. */
+export const LOT_STATUSES = ["open", "sold", "withdrawn", "held"] as const;
+export const OFFER_STATUSES = ["pending", "accepted", "declined", "held"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 export const OFFER_STATUS_LABEL: Record<OfferStatus, string> = {
   pending: "Waiting for the seller",
   accepted: "Accepted",
   declined: "Declined",
+  held: "Held: the licence is suspended",
 };
 
 /** The source a role lists from. */

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   "message_received",
   "market_offer",
   "market_offer_decided",
+  "plot_review",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -37,6 +38,7 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, string> = {
   message_received: "A message is sent to me",
   market_offer: "An offer is made on my lot in the sellers hub",
   market_offer_decided: "An offer of mine in the sellers hub is accepted or declined",
+  plot_review: "A plot (or a batch drawn from it) needs review under a new rule, or is cleared",
 };
 
 export function isNotificationKind(value: unknown): value is NotificationKind {

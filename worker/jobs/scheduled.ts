@@ -5,6 +5,7 @@ import { regenerateCertificates } from "../services/certificates/regenerate-cert
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
 import { httpPriceFeed, runPriceFeed } from "../services/market/price-feed";
+import { continueRecheck, continueRunningRecheck } from "../services/recheck/recheck-plots";
 import { continueImport } from "../services/registry/bulk-import";
 import { continueReports } from "../services/reports/build-report";
 import { runPushDelivery } from "./push-delivery";
@@ -30,6 +31,14 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         const runs = await unfinishedImportRuns(db);
         for (const { id } of runs) await continueImport(id, { db, files: env.CERTS }, 20_000);
         return { continued: runs.length };
+      },
+      // Re-checks stored plots under a new rule set (ADR 029): nightly it starts a job when plots
+      // wait under an older one; every run resumes a job an administrator or the night started.
+      recheck: () => {
+        const now = () => new Date(controller.scheduledTime);
+        return controller.cron === NIGHTLY_CRON
+          ? continueRecheck({ db, now }, 20_000)
+          : continueRunningRecheck({ db, now }, 20_000);
       },
       // Builds oversight reports whose background build stopped (and gives up on hour-old ones).
       reports: () => continueReports({ db, files: env.CERTS }),

@@ -35,6 +35,7 @@ import {
   yieldFor,
 } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
+import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -109,6 +110,8 @@ export async function createBatch(
   if (!allowed.ok) return fail(403, allowed.message);
   const resent = await earlierSubmission(deps, input.submissionId);
   if (resent) return resent;
+  const unlicensed = await requireLicence(db, actor, "purchase", input.commodity, now);
+  if (unlicensed) return unlicensed;
 
   const [farmers, plots] = await Promise.all([farmersByCode(db, input.farmerIds), plotsByCode(db, input.plotCodes)]);
   const errors: Record<string, string[]> = {};

@@ -22,7 +22,8 @@ import type { MergeInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { type ChainStatus, canHandleAt, STATUS_LABEL } from "#worker/domain/custody";
-import { portHoldRefusal } from "../inspections/holds";
+import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -61,7 +62,7 @@ export async function mergeBatches(
   for (const p of parents) {
     const allowed = canHandleAt(p.status, actor.role, "merge");
     if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, `${p.batchCode}: ${allowed.message}`);
-    const held = await portHoldRefusal(db, p);
+    const held = (await portHoldRefusal(db, p)) ?? (await plotReviewRefusal(db, p));
     if (held) return fail(held.status, `${p.batchCode}: ${held.message}`);
   }
   const commodities = [...new Set(parents.map((p) => p.commodity))];
@@ -79,6 +80,8 @@ export async function mergeBatches(
     );
   }
   const status = statuses[0]!;
+  const unlicensed = await requireLicence(db, actor, "split", commodities[0]!, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
   if (status === "purchased") {
     const notMine = parents.filter((p) => p.holderId !== actor.id).map((p) => p.batchCode);
     if (notMine.length)

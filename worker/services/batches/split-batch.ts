@@ -18,7 +18,8 @@ import type { SplitInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { canHandleAt } from "#worker/domain/custody";
-import { portHoldRefusal } from "../inspections/holds";
+import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -44,10 +45,12 @@ export async function splitBatch(
   if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const allowed = canHandleAt(parent.status, actor.role, "split");
   if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, allowed.message);
-  const held = await portHoldRefusal(db, parent);
+  const held = (await portHoldRefusal(db, parent)) ?? (await plotReviewRefusal(db, parent));
   if (held) return held;
   if (parent.status === "purchased" && parent.holderId !== actor.id)
     return fail(403, "Only the buyer who holds this batch can split it");
+  const unlicensed = await requireLicence(db, actor, "split", parent.commodity, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
   if (!isEudrCommodity(parent.commodity)) return fail(409, `Batches of ${parent.commodity} cannot be split here`);
 
   // Integer grams: the sum is exact (100.001 kg = 33.334 + 66.667 kg, nothing lost to rounding).

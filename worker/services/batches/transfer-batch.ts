@@ -14,8 +14,9 @@ import {
   GRADING_STEPS,
   STEP_NAME,
 } from "#worker/domain/custody";
-import { portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
+import { plotReviewRefusal, portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { exportPermitRefusal } from "../licensing/permit-check";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import {
@@ -41,8 +42,12 @@ export async function transferBatch(
   const decision = canTransition(batch.status, input.toStatus, actor.role);
   if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
   const refused =
-    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ?? (await portHoldRefusal(db, batch));
+    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ??
+    (await portHoldRefusal(db, batch)) ??
+    (await plotReviewRefusal(db, batch));
   if (refused) return refused;
+  const unlicensed = await requireLicence(db, actor, "custody", batch.commodity, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
 
   if (input.grade && !GRADING_STEPS.includes(input.toStatus)) {
     return fail(400, "The batch cannot be recorded", {

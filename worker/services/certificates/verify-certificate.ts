@@ -10,6 +10,7 @@ import {
   revokeCertificateStatement,
   validCertificatesOf,
 } from "#db/queries/certificates";
+import { plotsUnderReviewOfSubject } from "#db/queries/recheck";
 import { can } from "#worker/auth/permissions";
 import { isRole } from "#worker/auth/roles";
 import { CERTIFICATE_MESSAGES, RevokeSchema } from "#worker/contracts/certificates";
@@ -42,6 +43,12 @@ export type Verification = {
   issuer: string;
   subject: CertificateSummary["subject"];
   testProfile: boolean;
+  /**
+   * A plot this certificate rests on failed a re-check under a newer rule set (ADR 029): the
+   * certificate is not revoked (that stays a regulator's decision) but shown "under review" since
+   * the earliest such date. Null when none is.
+   */
+  underReview: { since: string; plots: string[] } | null;
 };
 
 /**
@@ -91,6 +98,12 @@ export async function readVerification(
     const [current] = await validCertificatesOf(deps.db, row);
     supersededBy = current?.certificateNumber ?? null;
   }
+  const reference = summary?.subject?.reference ?? row.subjectId;
+  const reviewed =
+    status === "valid" || status === "expired"
+      ? await plotsUnderReviewOfSubject(deps.db, row.subjectType, reference)
+      : [];
+  const since = reviewed.map((p) => p.reviewSince ?? "").sort()[0];
   return {
     certificateNumber: row.certificateNumber,
     type,
@@ -108,6 +121,7 @@ export async function readVerification(
       label: row.subjectId,
     },
     testProfile: summary?.testProfile ?? row.subjectType === "test_farmer",
+    underReview: reviewed.length ? { since: since ?? "", plots: [...new Set(reviewed.map((p) => p.plotCode))] } : null,
   };
 }
 

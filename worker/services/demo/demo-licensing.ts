@@ -1,10 +1,12 @@
 /**
  * The demo licences, permit and fees (issue 12; demo mode only, ADR 007), made through the
  * licensing services by the demo accounts who act: the demo exporter's licence, issued and its fee
- * paid; the demo buyer's licence, issued 45 days ago and suspended for its overdue fee (an unpaid
- * invoice); one shipment of the demo batch at the warehouse with its export permit requested (it
- * waits for the batch to be EUDR-compliant before DDGOTS can recommend it). Skipped when the demo
- * exporter already has a licence.
+ * paid; the demo buyer's licence, issued 45 days ago with its fee still billed (unpaid). Both are
+ * valid today: every purchase, custody step, listing, offer and order needs one (ADR 029), so the
+ * licences are issued BEFORE the demo batches are bought (`seedDemoLicences`), and the shipment of
+ * the demo batch at the warehouse with its export permit requested (it waits for the batch to be
+ * EUDR-compliant before DDGOTS can recommend it) comes after them (`seedDemoLicensing`). Skipped
+ * when the demo exporter already has a licence.
  */
 import type { Database } from "#db/client";
 import { batchesByCode } from "#db/queries/batches";
@@ -36,9 +38,9 @@ const PATH: [LicenceStep, Actor][] = [
 
 export type DemoLicensingCreated = { licences: number; permits: number; payments: number };
 
-export async function seedDemoLicensing(
+/** The demo exporter's and buyer's licences, issued (before the demo batches are bought). */
+export async function seedDemoLicences(
   deps: { db: Database; now: Date },
-  inProgressBatchCode: string | null,
   problems: string[],
 ): Promise<DemoLicensingCreated> {
   const { db, now } = deps;
@@ -82,32 +84,34 @@ export async function seedDemoLicensing(
       else problems.push(`The demo licence fee was not paid: ${paid.message}`);
     }
   }
+  // The buyer's licence, issued 45 days ago; its invoice is still unpaid (billed).
+  await licence(A.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
+  return created;
+}
 
-  // The buyer's licence, issued 45 days ago; its invoice is overdue, so the DG suspended it.
-  const buyerLicence = await licence(A.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
-  if (buyerLicence) {
-    const suspended = await stepLicence(
-      buyerLicence.id,
-      "suspend",
-      { reason: "Licence fee invoice overdue by more than 14 days (demo)" },
-      { db, actor: A.dg, now: at(1) },
-    );
-    if (!suspended.ok) problems.push(`The demo buyer licence was not suspended: ${suspended.message}`);
-  }
-
-  // One shipment with its permit requested (waiting for the batch's EUDR compliance).
+/** One shipment of the demo batch at the warehouse, its permit requested (after the batches). */
+export async function seedDemoLicensing(
+  deps: { db: Database; now: Date },
+  inProgressBatchCode: string | null,
+  problems: string[],
+  firstRun: boolean,
+): Promise<DemoLicensingCreated> {
+  const { db, now } = deps;
+  const created: DemoLicensingCreated = { licences: 0, permits: 0, payments: 0 };
+  if (!firstRun) return created;
+  const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
+  const exporterLicence = (await licencesOfApplicant(db, A.exporter.id, "exporter")).find((l) => l.status === "issued");
   const batch = inProgressBatchCode ? (await batchesByCode(db, [inProgressBatchCode]))[0] : undefined;
-  if (exporterLicence && batch) {
-    const shipment = await composeShipment({ batchCodes: [batch.batchCode] }, { db, actor: A.exporter, now: at(1) });
-    if (!shipment.ok) problems.push(`The demo shipment was not composed: ${shipment.message}`);
-    else {
-      const permit = await requestPermit(
-        { shipmentCode: shipment.value.shipment.code, note: "Demo: first container of the season" },
-        { db, actor: A.exporter, now: at(1) },
-      );
-      if (permit.ok) created.permits++;
-      else problems.push(`The demo export permit was not requested: ${permit.message}`);
-    }
+  if (!exporterLicence || !batch) return created;
+  const shipment = await composeShipment({ batchCodes: [batch.batchCode] }, { db, actor: A.exporter, now: at(1) });
+  if (!shipment.ok) problems.push(`The demo shipment was not composed: ${shipment.message}`);
+  else {
+    const permit = await requestPermit(
+      { shipmentCode: shipment.value.shipment.code, note: "Demo: first container of the season" },
+      { db, actor: A.exporter, now: at(1) },
+    );
+    if (permit.ok) created.permits++;
+    else problems.push(`The demo export permit was not requested: ${permit.message}`);
   }
   return created;
 }

@@ -21,7 +21,7 @@ import {
   demoImportCsv,
   MUSU,
 } from "./demo-farmers";
-import { seedDemoLicensing } from "./demo-licensing";
+import { seedDemoLicences, seedDemoLicensing } from "./demo-licensing";
 import { seedDemoMarket } from "./demo-market";
 import { seedDemoOffice } from "./demo-office";
 import { seedSamplePrices } from "./demo-prices";
@@ -185,6 +185,9 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     plots = await firstPlots(db, farmerIds);
   }
 
+  // 4a. Licences first: every purchase, custody step and order needs a valid one (ADR 029).
+  const licences = await seedDemoLicences({ db, now }, problems);
+
   // 4. The batches: one exported with its DDS, one waiting at the warehouse, one graded and
   //    waiting at the port (the first low-risk cocoa plot of another registered farmer).
   const demoBatches: BatchRow[] = [];
@@ -211,12 +214,12 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   // 5. The SAMPLE world prices, rates and farm-gate formulas (issue 14), labelled "sample" wherever shown.
   const samplePrices = await seedSamplePrices({ db, now });
   problems.push(...samplePrices.problems);
-  // 6. Licences, one export permit and fees (issue 12), after the batches they refer to.
+  // 6. One export permit (issue 12), after the batches it refers to.
   const inProgress = demoBatches.find((b) => b.status !== "exported")?.batchCode ?? null;
-  const licensing = await seedDemoLicensing({ db, now }, inProgress, problems);
-  created.licences = licensing.licences;
+  const licensing = await seedDemoLicensing({ db, now }, inProgress, problems, licences.licences > 0);
+  created.licences = licences.licences;
   created.permits = licensing.permits;
-  created.payments = licensing.payments;
+  created.payments = licences.payments;
   // 7. The exporter's desk (issue 14): an inspection request and a payment for purchased stock.
   await seedDemoExporterDesk({ db, now }, problems);
   // 8. The market (issue 14): an order with an allocated batch, a sellers-hub lot with an offer, messages.

@@ -24,6 +24,7 @@ import {
   type ReferenceLayer,
   type Verdict,
 } from "#worker/domain/assess-risk";
+import { verdictRulesetVersion } from "#worker/domain/ruleset";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import type { AuditActor } from "../deps";
 import { notifyStatement } from "../notifications/notify";
@@ -148,6 +149,7 @@ export async function assessPlots(
   const { db } = deps;
   const ids = [...new Set(plotIds)];
   const layers = deps.layers ?? (await activeLayersWithExtent(db));
+  const rulesetVersion = verdictRulesetVersion(layers);
   const parsed = new Map<number, AreaGeometry>();
   const parse = (f: CandidateFeature) => {
     let g = parsed.get(f.id);
@@ -186,6 +188,7 @@ export async function assessPlots(
         assessedBy: deps.actor?.id ?? null,
         jobId: deps.jobId ?? null,
         plotVersion: plot.version,
+        rulesetVersion,
       });
       statements.push(updatePlotRiskStatement(db, plot.id, verdict, assessedAt));
       statements.push(

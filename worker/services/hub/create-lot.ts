@@ -24,7 +24,8 @@ import { harvestCapRefusal, LOT_SOURCE_OF } from "#worker/domain/market-hub";
 import { cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
-import { portHoldRefusal } from "../inspections/holds";
+import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 
@@ -62,6 +63,7 @@ export async function createLot(input: NewLotInput, deps: Deps): Promise<Result<
     askingMinorPerKg: input.askingMinorPerKg,
     currency: input.currency,
     status: "open",
+    heldReason: null,
     submissionId: input.submissionId ?? null,
     createdAt: now.toISOString(),
   };
@@ -72,9 +74,11 @@ export async function createLot(input: NewLotInput, deps: Deps): Promise<Result<
     // Someone else's batch answers as an unknown one.
     if (!batch || batch.holderId !== actor.id)
       return fail(400, "The lot cannot be listed", { batchCode: [`You hold no batch with code ${code}`] });
+    const unlicensed = await requireLicence(db, actor, "listing", batch.commodity, now);
+    if (unlicensed) return unlicensed;
     if (!MOVING_ON.includes(batch.status))
       return fail(409, `Batch ${batch.batchCode} is ${batch.status.replace("_", " ")}: it cannot be sold`);
-    const held = await portHoldRefusal(db, batch);
+    const held = (await portHoldRefusal(db, batch)) ?? (await plotReviewRefusal(db, batch));
     if (held) return held;
     if (await openLotOfBatch(db, batch.id))
       return fail(409, `Batch ${batch.batchCode} is already listed in an open lot`);

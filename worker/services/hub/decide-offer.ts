@@ -39,6 +39,7 @@ import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
 import { createBatch } from "../batches/create-batch";
 import type { ServiceDeps } from "../deps";
+import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -98,6 +99,21 @@ export async function decideOffer(
 
   if (lot.status !== "open" || lot.remainingG < offer.quantityG)
     return fail(409, `The lot has ${formatKg(lot.remainingG)} left for sale: this offer can no longer be accepted`);
+  // Both sides trade: the seller (a buyer selling stock; a farmer needs no licence) and the one who receives it.
+  const sellerUnlicensed = await requireLicence(db, actor, "sale", lot.commodity, now);
+  if (sellerUnlicensed) return sellerUnlicensed;
+  const buyerUnlicensed = await requireLicence(
+    db,
+    { id: offer.buyerId, role: offer.buyerRole },
+    "offer",
+    lot.commodity,
+    now,
+  );
+  if (buyerUnlicensed)
+    return fail(
+      403,
+      `The offer cannot be accepted: the offer maker's licence does not allow it. ${buyerUnlicensed.message}`,
+    );
 
   const statements = (batch: { id: string; batchCode: string }, after: OfferRow): BatchItem<"sqlite">[] => [
     insertDecisionStatement(db, { offerId: offer.id, decision: "accepted", decidedBy: actor.id, decidedAt: at }),

@@ -10,6 +10,7 @@ import { mayOfferOn } from "#worker/domain/market-hub";
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
+import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -33,6 +34,9 @@ export async function makeOffer(
   }
   const lot = await lotById(db, input.lotId);
   if (!lot) return fail(404, "No lot with this id");
+  // The licence first: an organisation that may not trade learns that before anything about the lot.
+  const unlicensed = await requireLicence(db, actor, "offer", lot.commodity, now);
+  if (unlicensed) return unlicensed;
   if (lot.status !== "open") return fail(409, "This lot is no longer for sale");
   if (lot.sellerId === actor.id) return fail(409, "You cannot make an offer on your own lot");
   const allowed = mayOfferOn(actor.role, lot.source);
@@ -53,6 +57,7 @@ export async function makeOffer(
     lotId: lot.id,
     buyerId: actor.id,
     buyerRole: actor.role,
+    heldReason: null,
     quantityG: input.quantityG,
     priceMinorPerKg: input.priceMinorPerKg,
     currency: input.currency,

@@ -150,7 +150,10 @@ async function offerViews(deps: Deps, offers: OfferRow[], lots: LotRow[]): Promi
       price: money(o.priceMinorPerKg, o.currency),
       grade: o.grade,
       status: o.status,
-      statusLabel: OFFER_STATUS_LABEL[o.status as OfferStatus] ?? o.status,
+      statusLabel:
+        o.status === "held" && o.heldReason
+          ? `Held: ${o.heldReason}`
+          : (OFFER_STATUS_LABEL[o.status as OfferStatus] ?? o.status),
       byRole: o.buyerRole,
       batchCode: facts.find((b) => b.id === o.batchId)?.batchCode ?? null,
       contact: person

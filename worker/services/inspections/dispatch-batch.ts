@@ -10,6 +10,7 @@ import type { DispatchInput } from "#worker/contracts/inspections";
 import { formatKg } from "#worker/domain/weight";
 import type { BatchDeps } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
+import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -32,6 +33,8 @@ export async function dispatchBatch(
   }
   if (batch.status !== "purchased")
     return fail(409, "This batch has already left the buyer: it can only be sent to a warehouse before intake");
+  const unlicensed = await requireLicence(db, actor, "dispatch", batch.commodity, (deps.now ?? (() => new Date()))());
+  if (unlicensed) return unlicensed;
   const inspector = await findUserById(db, input.warehouseInspectorId);
   if (inspector?.role !== "warehouse_inspector" || !inspector.active)
     return fail(400, "Choose a warehouse from the list", {

@@ -6,6 +6,7 @@
 import type { Database } from "#db/client";
 import type { BatchRow } from "#db/queries/batches";
 import { dispatchOf, latestPortInspectionOf } from "#db/queries/inspections";
+import { plotsUnderReviewOfBatches } from "#db/queries/recheck";
 import { type Failure, fail } from "../result";
 
 const WAREHOUSE_STEPS = ["warehouse_received", "warehouse_inspected"];
@@ -37,5 +38,25 @@ export async function portHoldRefusal(db: Database, batch: Pick<BatchRow, "id" |
   return fail(
     409,
     `${PORT_HOLD_MESSAGE} (${latest.refusalReason ?? "refused"}): it cannot move on until a port inspector signs it off`,
+  );
+}
+
+export const PLOT_REVIEW_MESSAGE = "This batch is held: a plot it was drawn from needs review";
+
+/**
+ * The refusal of a batch drawn from a plot that a re-check under a newer rule set failed (ADR 029):
+ * it cannot move on or be certified until the plot is cleared. Null when no origin is under review.
+ */
+export async function plotReviewRefusal(db: Database, batch: Pick<BatchRow, "id">): Promise<Failure | null> {
+  const [plot] = await plotsUnderReviewOfBatches(db, [batch.id]);
+  if (!plot) return null;
+  let reasons: string[] = [];
+  try {
+    reasons = JSON.parse(plot.reviewReasons ?? "[]") as string[];
+  } catch {}
+  const since = plot.reviewSince ? ` since ${plot.reviewSince.slice(0, 10)}` : "";
+  return fail(
+    409,
+    `${PLOT_REVIEW_MESSAGE} (${plot.plotCode}${since}: ${reasons.join("; ") || "re-check failed"}): it cannot move on or be certified until the plot is cleared`,
   );
 }

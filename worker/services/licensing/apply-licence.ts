@@ -68,6 +68,7 @@ export async function applyForLicence(
     validUntil: null,
     statusReason: null,
     version: 1,
+    commodities: input.commodities?.length ? JSON.stringify([...new Set(input.commodities)]) : null,
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };

@@ -6,6 +6,7 @@
  * raises its fee invoice. Each step writes, in one batch: the guarded update, the step row, the
  * audit row and the notice to the applicant; a concurrent change rolls all of it back (409).
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import {
   findLicence,
   insertInvoiceStatement,
@@ -13,6 +14,7 @@ import {
   type LicenceRow,
   updateLicence,
 } from "#db/queries/licensing";
+import { holdTradeStatements, releaseTradeStatements } from "#db/queries/market-hub";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
 import type { StepInput } from "#worker/contracts/licensing";
 import { FEE_SCHEDULE, licenceFeeType } from "#worker/domain/fees";
@@ -69,11 +71,7 @@ export async function stepLicence(
     statusReason: "reason" in def && def.reason ? (input.reason ?? null) : licence.statusReason,
   };
   const link = HOME_DASHBOARD[LICENCE_HOLDER_ROLE[type]];
-  const write = async (
-    after: LicenceRow,
-    extra: (ReturnType<typeof insertInvoiceStatement> | ReturnType<typeof auditEntry>)[] = [],
-    body?: string,
-  ) => {
+  const write = async (after: LicenceRow, extra: BatchItem<"sqlite">[] = [], body?: string) => {
     await db.batch([
       updateLicence(db, licence.id, licence.version, {
         status: after.status,
@@ -106,7 +104,18 @@ export async function stepLicence(
 
   try {
     if (step !== "issue") {
-      await write(base);
+      // Suspension or revocation holds the holder's open lots and offers, saying why; reinstating releases them (ADR 029).
+      const held = `${label} ${licence.number ?? ""} is ${def.to}${input.reason ? `: ${input.reason}` : ""}`.replace(
+        "  ",
+        " ",
+      );
+      const trade =
+        step === "suspend" || step === "revoke"
+          ? [...holdTradeStatements(db, licence.applicantId, held)]
+          : step === "reinstate"
+            ? [...releaseTradeStatements(db, licence.applicantId)]
+            : [];
+      await write(base, trade);
       return ok({ licence: base });
     }
     // Issue: the number (LR-LIC-EXP-2026-000001), the validity, and the fee invoice.

@@ -26,6 +26,7 @@ import { formatKg } from "#worker/domain/weight";
 import { eligibilityOfPlots } from "../batches/batch-common";
 import type { ServiceDeps } from "../deps";
 import { PORT_HOLD_MESSAGE } from "../inspections/holds";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import { ONLY_EXPORTER } from "./order-access";
@@ -41,6 +42,8 @@ export async function allocateBatch(
   if (!order || order.exporterId !== actor.id) return fail(404, `No order with code ${orderCode.toUpperCase()}`);
   if (order.status !== "open")
     return fail(409, `Order ${order.code} is ${order.status}: batches are allocated to open orders only`);
+  const unlicensed = await requireLicence(db, actor, "order", order.commodity, deps.now());
+  if (unlicensed) return unlicensed;
   const refuse = (message: string) =>
     fail(409, `Batch ${input.batchCode} cannot be allocated: ${message}`, { batchCode: [message] });
 

@@ -7,6 +7,7 @@ import { insertOrder, type OrderRow } from "#db/queries/orders";
 import type { OrderCreateInput } from "#worker/contracts/orders";
 import type { ServiceDeps } from "../deps";
 import { numberPrefix, withNextNumber } from "../licensing/numbers";
+import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import { ONLY_EXPORTER } from "./order-access";
@@ -18,6 +19,8 @@ export async function createOrder(
   const { db, actor } = deps;
   if (actor.role !== "exporter") return fail(403, ONLY_EXPORTER);
   const now = deps.now();
+  const unlicensed = await requireLicence(db, actor, "order", input.commodity, now);
+  if (unlicensed) return unlicensed;
   const order = await withNextNumber(db, "order", numberPrefix("order", now.getUTCFullYear()), async (code) => {
     const row: OrderRow = {
       id: crypto.randomUUID(),

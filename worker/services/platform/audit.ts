@@ -11,6 +11,7 @@ export type Actor = AuditActor;
  * (docs/audit-actions.md lists them with what each means). A custody step is `batch.<status>`.
  */
 export const AUDIT_ACTIONS = [
+  "recheck_job.start",
   "assessment_job.create",
   "batch.create_from_merge",
   "batch.create_from_split",
@@ -57,6 +58,8 @@ export const AUDIT_ACTIONS = [
   "permit.request",
   "permit.revoke",
   "plot.assess",
+  "plot.clear_review",
+  "plot.needs_review",
   "plot.edit_boundary",
   "plot.import",
   "plot.record_visit",

@@ -91,6 +91,9 @@ export async function editPlotBoundary(
     county: row.county,
     validationState: row.validationState,
     validationIssues: row.validationIssues ?? "{}",
+    // A plot under review keeps its old rule-set version: the re-check job clears it, with its
+    // notices and audit row (ADR 029); otherwise the new boundary passed today's rules.
+    rulesetVersion: plot.reviewState ? plot.rulesetVersion : (row.rulesetVersion ?? plot.rulesetVersion),
   };
   try {
     await db.batch([

@@ -20,6 +20,7 @@ import {
 import { CLAIM_SEARCH_PAD_DEG } from "#worker/domain/geometry/double-claims";
 import { geometryJson } from "#worker/domain/geometry/geometry-json";
 import { normaliseCounty } from "#worker/domain/geometry/place-checks";
+import { RULESET_VERSION } from "#worker/domain/ruleset";
 import {
   type Issue,
   type OtherPlot,
@@ -161,6 +162,8 @@ export function preparePlot(
       declaredCounty: declared ? (normaliseCounty(declared) ?? declared) : null,
       validationState: "valid",
       validationIssues: JSON.stringify({ warnings: result.warnings }),
+      // Checked just now under today's rules (ADR 029).
+      rulesetVersion: RULESET_VERSION,
       createdBy: context.createdBy,
       importKey: input.submissionId ?? null,
     },

@@ -1,0 +1,29 @@
+/**
+ * The version of the rule set that produces every stored verdict (issue 17, ADR 029): the
+ * geometry rules a plot must pass (worker/domain/validate-geometry.ts: OGC validity, Liberia's
+ * borders and counties, decimals as written) and the risk method (worker/domain/assess-risk.ts),
+ * whose verdicts also name the reference layers and their versions.
+ *
+ * Change GEOMETRY_RULES_VERSION or RISK_METHOD_VERSION in the same commit as the rule it
+ * describes: every stored plot whose `ruleset_version` differs is then re-checked by the
+ * background job (worker/services/recheck/recheck-plots.ts). Plots stored before versions were
+ * recorded read LEGACY_RULESET.
+ */
+
+/** Issue 10's geometry rules: real borders, declared county, OGC validity, decimals as written. */
+export const GEOMETRY_RULES_VERSION = "geometry-2026.11";
+/** The convergence-of-evidence risk method (docs/eudr-rules.md). */
+export const RISK_METHOD_VERSION = "risk-2026.10";
+/** The rule set every plot is checked against today. */
+export const RULESET_VERSION = `${GEOMETRY_RULES_VERSION}+${RISK_METHOD_VERSION}`;
+/** What rows stored before rule-set versions were recorded say (the migration's default). */
+export const LEGACY_RULESET = "legacy";
+
+/**
+ * The version a risk verdict records: the rule set plus each layer it was judged against
+ * ("geometry-…+risk-…;forest_2020@v1,protected_area@2024-06"), in a stable order.
+ */
+export function verdictRulesetVersion(layers: readonly { kind: string; version: string }[]): string {
+  const named = [...new Set(layers.map((l) => `${l.kind}@${l.version}`))].sort();
+  return named.length ? `${RULESET_VERSION};${named.join(",")}` : RULESET_VERSION;
+}
