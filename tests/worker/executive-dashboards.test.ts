@@ -172,12 +172,15 @@ beforeAll(async () => {
     .run();
 
   // Licences: one reviewed (DDGOTS recommends), two recommended (the DG approves), one issued and paid.
-  // Two more applicants (accounts the office applies for).
+  // More applicants (accounts the office applies for).
   await env.DB.batch(
     [
       ["buyer-2", "BUY-20260201-002", "buyer", "Nimba Coffee Co-op"],
       ["exporter-2", "EXP-20260201-002", "exporter", "Liberia Premium Exports Inc."],
       ["buyer-3", "BUY-20260201-003", "buyer", "Lofa Cocoa Buyers"],
+      // The fixtures' own buyer and exporter already hold licences (ADR 029: trading needs one).
+      ["buyer-4", "BUY-20260201-004", "buyer", "Bong Cocoa Traders"],
+      ["exporter-3", "EXP-20260201-003", "exporter", "Grand Bassa Rubber Exports"],
     ].map(([id, login, role, company]) =>
       env.DB.prepare(
         "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, ?, ?, ?, 'Test', 'Applicant', ?, 'unused')",
@@ -210,10 +213,10 @@ beforeAll(async () => {
     ];
     return all.slice(0, all.findIndex(([s]) => s === last) + 1);
   };
-  licenceIds.reviewed = await licence("buyer", "Bong Cocoa Traders", upTo("review"));
+  licenceIds.reviewed = await licence("buyer", "Bong Cocoa Traders", upTo("review"), "buyer-4");
   licenceIds.recommended = await licence("exporter", "Liberia Premium Exports Inc.", upTo("recommend"), "exporter-2");
   licenceIds.recommended2 = await licence("buyer", "Nimba Coffee Co-op", upTo("recommend"), "buyer-2");
-  licenceIds.issued = await licence("exporter", "Grand Bassa Rubber Exports", upTo("issue"));
+  licenceIds.issued = await licence("exporter", "Grand Bassa Rubber Exports", upTo("issue"), "exporter-3");
   licenceIds.unpaid = await licence("buyer", "Lofa Cocoa Buyers", upTo("issue"), "buyer-3");
   const invoice = await one<{ id: string }>("SELECT id FROM fee_invoices WHERE subject_id = ?", licenceIds.issued);
   await ok(as("ddgaf", `/api/fees/invoices/${invoice.id}/payments`, "POST", { reference: "LBDI-TRX-100200" }));
