@@ -14,7 +14,11 @@ function workerProject(name: string, include: string[], vars: Record<string, str
       cloudflareTest({
         main: `./${buildDir}/server/index.js`,
         wrangler: { configPath: `./${buildDir}/server/wrangler.json` },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars } },
+        miniflare: {
+          bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, ...vars },
+          // An empty second database: the restore drill (tests/worker/backup-restore.test.ts) rebuilds into it.
+          d1Databases: { RESTORE_DB: "restore-drill" },
+        },
       }),
     ],
     // Sign-ins hash with scrypt (~200 ms CPU each, ADR 004): a test that signs in every role

@@ -3,6 +3,7 @@
  * file; every table is importable from here.
  */
 export * from "./schema/accounts";
+export * from "./schema/backups";
 export * from "./schema/certificates";
 export * from "./schema/eudr";
 export * from "./schema/exporter-desk";

@@ -1,6 +1,7 @@
 import { finishCronRun, pruneCronRuns, startCronRun } from "#db/queries/cron-runs";
 import { unfinishedImportRuns } from "#db/queries/import-runs";
 import type { Env } from "../env";
+import { backupJob } from "../services/backups/run-backup";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
@@ -50,6 +51,13 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
         const { stored, alreadyStored, failed } = result.value;
         return { stored, alreadyStored, failed };
       },
+      // Nightly: start the daily backup of D1 to R2 and prune expired copies; every trigger continues
+      // an unfinished one in slices (ADR 030). After the jobs above, so it holds what they wrote.
+      backup: () =>
+        backupJob(
+          { ...deps, now: () => new Date(controller.scheduledTime) },
+          { nightly: controller.cron === NIGHTLY_CRON },
+        ),
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => ({ deleted: await pruneCronRuns(db, 90) }),
     };
