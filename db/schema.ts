@@ -17,6 +17,7 @@ export * from "./schema/notifications";
 export * from "./schema/orders";
 export * from "./schema/platform";
 export * from "./schema/purchases";
+export * from "./schema/records";
 export * from "./schema/registry";
 export * from "./schema/sessions";
 export * from "./schema/traceability";

@@ -49,6 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       user: await shellUser(session),
       recorded: new URL(request.url).searchParams.get("recorded"),
       staffLinks: can(session.role, "readRegistry"),
+      // Issue 17: the auditor's export (ZIP) for regulator staff; the service also admits auditors.
+      auditorExport: can(session.role, "exportAuditRecords"),
       batch: {
         batchCode: batch.batchCode,
         commodity: batch.commodity,

@@ -93,6 +93,24 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
       <OriginsTable d={d} />
       <CustodyTimeline d={d} />
       <Lineage d={d} />
+      {d.auditorExport && (
+        <section aria-labelledby="records" className="mt-6">
+          <h2 id="records" className="text-lg font-bold">
+            Records
+          </h2>
+          <p className="mt-2">
+            <a
+              className="font-semibold text-blue-800 underline"
+              href={`/batches/${batch.batchCode}/auditor-export`}
+              download
+              data-testid="auditor-export"
+            >
+              Download the auditor's export (ZIP)
+            </a>{" "}
+            — every record of this batch's chain with all versions, its certificates, GeoJSON and audit rows.
+          </p>
+        </section>
+      )}
     </WorkShell>
   );
 }

@@ -211,6 +211,17 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["farmer", "buyer"],
     (role) => as(role, "/api/hub/offers/none/decline", "POST", {}),
   ],
+  // Issue 17: the auditor's export — regulator staff (the first observer account is a donor: refused).
+  [
+    "GET /api/records/batches/{code}/auditor-export",
+    STAFF,
+    (role) => as(role, "/api/records/batches/LR-COC-2026-999999/auditor-export"),
+  ],
+  [
+    "GET /api/records/shipments/{code}/auditor-export",
+    STAFF,
+    (role) => as(role, "/api/records/shipments/SHP-NONE/auditor-export"),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {

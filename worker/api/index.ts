@@ -26,6 +26,7 @@ import { ordersApi, shipmentsApi } from "./orders";
 import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
 import { qrApi } from "./qr";
+import { recordsApi } from "./records";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
 import { usersApi } from "./users";
@@ -87,6 +88,7 @@ export const api = new Hono<ApiEnv>()
   .route("/shipments", shipmentsApi)
   .route("/exporter", exporterDeskApi)
   .route("/hub", hubApi)
+  .route("/records", recordsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

@@ -115,6 +115,8 @@ export const PERMISSIONS = {
   makeOffers: ["buyer", "exporter"],
   /** /exporter/marketplace (issue 14): the exporter's own view of the sellers hub — exporters only. */
   useExporterMarketplace: ["exporter"],
+  /** The auditor's export of a batch or shipment (issue 17): regulator staff, and observers whose entity type is auditor (checked in the service). */
+  exportAuditRecords: [...REGULATOR_STAFF, "monitoring_observer"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;
