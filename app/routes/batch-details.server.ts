@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { batchByCode } from "#db/queries/batches";
+import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
 import {
   type ComplianceInput,
@@ -12,6 +13,7 @@ import {
   TransferSchema,
 } from "#worker/contracts/batches";
 import { DispatchSchema } from "#worker/contracts/inspections";
+import { CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
@@ -20,6 +22,8 @@ import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
 import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
 import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
+import { correctPurchase, voidCustodyStep } from "#worker/services/records/correct-records";
+import { versionsForBatchId } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -28,7 +32,16 @@ import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
-export const INTENTS = ["transfer", "split", "merge", "compliance", "dds", "dispatch"] as const;
+export const INTENTS = [
+  "transfer",
+  "split",
+  "merge",
+  "compliance",
+  "dds",
+  "dispatch",
+  "correct_purchase",
+  "void_step",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
@@ -44,6 +57,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const row = await batchByCode(db, batch.batchCode);
   const inspections = row ? await inspectionsOfBatch(db, row, new Date()) : null;
   const canDispatch = session.role === "buyer" && row?.holderId === session.id && row.status === "purchased";
+  // Issue 17 (ADR 031): corrections with reasons, and every version of the corrected records.
+  const versions = row ? await versionsForBatchId(row.id, { db }) : [];
+  const purchase = row ? await purchaseOfBatch(db, row.id) : null;
+  const correcting = can(session.role, "correctRecords") && !!row && row.status !== "exported";
+  const supervisor = session.role === "ddgots" || session.role === "office_admin";
+  const purchaseVersions = versions.filter((v) => v.recordType === "purchase");
+  const corrections = {
+    purchase: correcting && !!purchase && (supervisor || purchase.buyerId === session.id),
+    purchaseVersion: purchaseVersions.at(-1)?.version ?? 1,
+    voidStep:
+      correcting && row && !["harvested", "purchased", "split", "merged", "rejected"].includes(row.status)
+        ? row.status
+        : null,
+  };
   return data(
     {
       user: await shellUser(session),
@@ -85,6 +112,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         weightInKg: e.weightInKg,
         weightOutKg: e.weightOutKg,
         note: e.note,
+        voidedAt: e.voidedAt,
+        voidReason: e.voidReason,
       })),
       lineage: view.lineage,
       eligibility: view.eligibility,
@@ -96,6 +125,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         },
         quality: inspections.quality,
       },
+      versions,
+      corrections,
       dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
@@ -119,6 +150,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     compliance: ComplianceSchema,
     dds: DdsSchema,
     dispatch: DispatchSchema,
+    correct_purchase: CorrectPurchaseSchema,
+    void_step: VoidStepSchema,
   }[intent];
   const submission = parseWithZod(formData, { schema });
   if (!(await verifyCsrf(session, formData)))
@@ -167,6 +200,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     case "dispatch":
       outcome = await dispatchBatch(code, v as never, deps);
+      break;
+    case "correct_purchase":
+      if (!can(session.role, "correctRecords"))
+        return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
+      outcome = await correctPurchase(code, v as never, deps);
+      break;
+    case "void_step":
+      if (!can(session.role, "correctRecords"))
+        return answer(intent, submission.reply({ formErrors: ["You do not have permission to void records"] }), 403);
+      outcome = await voidCustodyStep(code, v as never, deps);
       break;
   }
   return formReply(
