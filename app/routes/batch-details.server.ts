@@ -4,6 +4,7 @@ import { data } from "react-router";
 import { batchByCode } from "#db/queries/batches";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import {
   type ComplianceInput,
   ComplianceSchema,
@@ -14,6 +15,7 @@ import {
 } from "#worker/contracts/batches";
 import { DispatchSchema } from "#worker/contracts/inspections";
 import { CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
+import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
@@ -23,7 +25,7 @@ import { transferBatch } from "#worker/services/batches/transfer-batch";
 import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
 import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
 import { correctPurchase, voidCustodyStep } from "#worker/services/records/correct-records";
-import { versionsForBatchId } from "#worker/services/records/read-versions";
+import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -125,12 +127,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         },
         quality: inspections.quality,
       },
-      versions,
+      versions: versions.map(versionRow),
       corrections,
       dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
+}
+
+const RECORD_LABEL: Record<string, string> = { purchase: "Purchase", custody_event: "Custody step" };
+const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
+const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
+/** One version as the history table prints it (the texts are made here, not in the browser bundle). */
+function versionRow(v: RecordVersionView) {
+  const d = v.data;
+  const what = [
+    typeof d.toStatus === "string" ? (STATUS_LABEL[d.toStatus as ChainStatus] ?? d.toStatus) : null,
+    typeof d.weightG === "number" ? `weight ${kgText(d.weightG)}` : null,
+    typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
+    typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
+    typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
+  ].filter(Boolean);
+  const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  return {
+    key: `${v.recordType}-${v.recordId}-${v.version}`,
+    cells: [
+      RECORD_LABEL[v.recordType] ?? v.recordType,
+      `${v.version} · ${KIND_LABEL[v.kind] ?? v.kind}`,
+      what.join(" · ") || "—",
+      v.reason ? `${who} — Reason: ${v.reason}` : who,
+    ],
+  };
 }
 
 type Reply = SubmissionResult<string[]>;

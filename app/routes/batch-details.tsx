@@ -1,6 +1,6 @@
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
-import { CorrectPurchaseForm, VersionHistory, VoidStepForm } from "#app/components/batch/corrections";
+import { CorrectionForm, VersionHistory } from "#app/components/batch/corrections";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
 import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
@@ -33,8 +33,8 @@ const RECORDED: Record<string, string> = {
   recheck: "Compliance re-checked against the plots' latest verdicts.",
   dds: "DDS reference and verification numbers recorded.",
   dispatch: "The batch is sent to the warehouse: it is in the warehouse inspector's intake queue.",
-  correct_purchase: "Correction recorded: the purchase has a new version (below, under Corrections and versions).",
-  void_step: "The step is voided: the batch is back where it was before it.",
+  correct_purchase: "Correction recorded.",
+  void_step: "The step is voided.",
 };
 
 export default function BatchDetails({ loaderData: d, actionData }: Route.ComponentProps) {
@@ -98,9 +98,11 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
           {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
           {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
-          {d.corrections.voidStep && <VoidStepForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} />}
+          {d.corrections.voidStep && (
+            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
+          )}
           {d.corrections.purchase && (
-            <CorrectPurchaseForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} />
+            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} intent="correct_purchase" />
           )}
         </section>
       )}
@@ -124,7 +126,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
             >
               Download the auditor's export (ZIP)
             </a>{" "}
-            — every record of this batch's chain with all versions, its certificates, GeoJSON and audit rows.
+            : every record of the chain, with versions, certificates, GeoJSON and audit rows.
           </p>
         </section>
       )}

@@ -48,7 +48,7 @@ beforeAll(async () => {
   expect(download.headers.get("content-type")).toBe("application/zip");
   expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${batchCode}-auditor-export.zip"`);
   zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
-});
+}, 120_000);
 
 describe("the auditor's export of the demo batch", () => {
   it("lists every file in the manifest with its SHA-256, and every listed file is in the ZIP", () => {

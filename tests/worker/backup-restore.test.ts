@@ -32,7 +32,7 @@ beforeAll(async () => {
   const object = await env.CERTS.get("backups/monthly/2026-11-03/manifest.json");
   expect(object, "the first backup of the month is the monthly copy").not.toBeNull();
   manifest = (await object!.json()) as BackupManifest;
-});
+}, 120_000);
 
 describe("daily backup of D1 to R2", () => {
   it("exports every table, compressed, with row counts and checksums, the audit log last", async () => {

@@ -8,7 +8,7 @@ import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixt
 import { call, count, ORIGIN, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
-beforeAll(seedAndSignIn);
+beforeAll(seedAndSignIn, 60_000);
 
 const records = (path: string, as: keyof typeof who, body: unknown) =>
   call(`/api/records/batches${path}`, {
@@ -38,7 +38,7 @@ describe("correcting a purchase", () => {
     });
     expect(issued.status).toBe(200);
     firstCertificate = issued.headers.get("x-certificate-number")!;
-  });
+  }, 60_000);
 
   it("refuses a reason shorter than 10 characters, and anyone but the buyer who recorded it", async () => {
     const short = await send(records(`/${code}/purchase/corrections`, "buyer", { weightKg: 400, reason: "typo" }));
@@ -189,7 +189,7 @@ describe("voiding a custody step", () => {
       expect((await api(`/${code}/transfer`, as, body)).status).toBe(200);
     await transfer("warehouse", step("warehouse_received", 29));
     await transfer("warehouse", step("warehouse_inspected", 28, { weightInKg: 29, grade: "A+" }));
-  });
+  }, 60_000);
 
   it("is refused where a later step depends on it, and for the purchase itself", async () => {
     const res = await send(
