@@ -59,6 +59,7 @@ export default [
     route("/recheck-jobs", "routes/recheck-jobs.tsx"),
     route("/batches", "routes/batches.tsx"),
     route("/batches/:batchCode", "routes/batch-details.tsx"),
+    route("/batches/:batchCode/auditor-export", "routes/batch-auditor-export.ts"),
     route("/audit-log", "routes/audit-log.tsx"),
     // Certificates and reports (issue #5).
     route("/certificate-testing-dashboard", "routes/certificate-testing-dashboard.tsx"),

@@ -3,6 +3,7 @@
  * file; every table is importable from here.
  */
 export * from "./schema/accounts";
+export * from "./schema/backups";
 export * from "./schema/certificates";
 export * from "./schema/eudr";
 export * from "./schema/exporter-desk";
@@ -19,6 +20,7 @@ export * from "./schema/platform";
 export * from "./schema/purchases";
 export * from "./schema/push";
 export * from "./schema/recheck";
+export * from "./schema/records";
 export * from "./schema/registry";
 export * from "./schema/sessions";
 export * from "./schema/traceability";

@@ -159,6 +159,10 @@ try {
   // Issue 14: the due-diligence package (ZIP) of a shipment of 1,000 plots.
   if (dds?.default)
     await dds.default({ BASE }).catch((e) => console.log(`Due-diligence package bench failed: ${e.message}`));
+  // Issue 17: the daily backup's time and size on the 100,000-farmer registry.
+  const backup = await import("./bench-backup.mjs").catch((e) => skipped("Backup", e));
+  if (backup?.default)
+    await backup.default({ BASE, stateDir: STATE, env }).catch((e) => console.log(`Backup bench failed: ${e.message}`));
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
   const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();

@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { batchByCode } from "#db/queries/batches";
+import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import {
   type ComplianceInput,
   ComplianceSchema,
@@ -12,6 +14,8 @@ import {
   TransferSchema,
 } from "#worker/contracts/batches";
 import { DispatchSchema } from "#worker/contracts/inspections";
+import { CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
+import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
@@ -20,6 +24,8 @@ import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
 import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
 import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
+import { correctPurchase, voidCustodyStep } from "#worker/services/records/correct-records";
+import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -28,7 +34,16 @@ import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
-export const INTENTS = ["transfer", "split", "merge", "compliance", "dds", "dispatch"] as const;
+export const INTENTS = [
+  "transfer",
+  "split",
+  "merge",
+  "compliance",
+  "dds",
+  "dispatch",
+  "correct_purchase",
+  "void_step",
+] as const;
 export type Intent = (typeof INTENTS)[number];
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
@@ -44,11 +59,27 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const row = await batchByCode(db, batch.batchCode);
   const inspections = row ? await inspectionsOfBatch(db, row, new Date()) : null;
   const canDispatch = session.role === "buyer" && row?.holderId === session.id && row.status === "purchased";
+  // Issue 17 (ADR 031): corrections with reasons, and every version of the corrected records.
+  const versions = row ? await versionsForBatchId(row.id, { db }) : [];
+  const purchase = row ? await purchaseOfBatch(db, row.id) : null;
+  const correcting = can(session.role, "correctRecords") && !!row && row.status !== "exported";
+  const supervisor = session.role === "ddgots" || session.role === "office_admin";
+  const purchaseVersions = versions.filter((v) => v.recordType === "purchase");
+  const corrections = {
+    purchase: correcting && !!purchase && (supervisor || purchase.buyerId === session.id),
+    purchaseVersion: purchaseVersions.at(-1)?.version ?? 1,
+    voidStep:
+      correcting && row && !["harvested", "purchased", "split", "merged", "rejected"].includes(row.status)
+        ? row.status
+        : null,
+  };
   return data(
     {
       user: await shellUser(session),
       recorded: new URL(request.url).searchParams.get("recorded"),
       staffLinks: can(session.role, "readRegistry"),
+      // Issue 17: the auditor's export (ZIP) for regulator staff; the service also admits auditors.
+      auditorExport: can(session.role, "exportAuditRecords"),
       batch: {
         batchCode: batch.batchCode,
         commodity: batch.commodity,
@@ -83,6 +114,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         weightInKg: e.weightInKg,
         weightOutKg: e.weightOutKg,
         note: e.note,
+        voidedAt: e.voidedAt,
+        voidReason: e.voidReason,
       })),
       lineage: view.lineage,
       eligibility: view.eligibility,
@@ -94,10 +127,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         },
         quality: inspections.quality,
       },
+      versions: versions.map(versionRow),
+      corrections,
       dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
+}
+
+const RECORD_LABEL: Record<string, string> = { purchase: "Purchase", custody_event: "Custody step" };
+const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
+const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
+/** One version as the history table prints it (the texts are made here, not in the browser bundle). */
+function versionRow(v: RecordVersionView) {
+  const d = v.data;
+  const what = [
+    typeof d.toStatus === "string" ? (STATUS_LABEL[d.toStatus as ChainStatus] ?? d.toStatus) : null,
+    typeof d.weightG === "number" ? `weight ${kgText(d.weightG)}` : null,
+    typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
+    typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
+    typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
+  ].filter(Boolean);
+  const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  return {
+    key: `${v.recordType}-${v.recordId}-${v.version}`,
+    cells: [
+      RECORD_LABEL[v.recordType] ?? v.recordType,
+      `${v.version} · ${KIND_LABEL[v.kind] ?? v.kind}`,
+      what.join(" · ") || "—",
+      v.reason ? `${who} — Reason: ${v.reason}` : who,
+    ],
+  };
 }
 
 type Reply = SubmissionResult<string[]>;
@@ -117,6 +178,8 @@ export async function action({ request, params }: Route.ActionArgs) {
     compliance: ComplianceSchema,
     dds: DdsSchema,
     dispatch: DispatchSchema,
+    correct_purchase: CorrectPurchaseSchema,
+    void_step: VoidStepSchema,
   }[intent];
   const submission = parseWithZod(formData, { schema });
   if (!(await verifyCsrf(session, formData)))
@@ -165,6 +228,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     case "dispatch":
       outcome = await dispatchBatch(code, v as never, deps);
+      break;
+    case "correct_purchase":
+      if (!can(session.role, "correctRecords"))
+        return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
+      outcome = await correctPurchase(code, v as never, deps);
+      break;
+    case "void_step":
+      if (!can(session.role, "correctRecords"))
+        return answer(intent, submission.reply({ formErrors: ["You do not have permission to void records"] }), 403);
+      outcome = await voidCustodyStep(code, v as never, deps);
       break;
   }
   return formReply(

@@ -1,5 +1,6 @@
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
+import { CorrectionForm, VersionHistory } from "#app/components/batch/corrections";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
 import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
@@ -32,13 +33,22 @@ const RECORDED: Record<string, string> = {
   recheck: "Compliance re-checked against the plots' latest verdicts.",
   dds: "DDS reference and verification numbers recorded.",
   dispatch: "The batch is sent to the warehouse: it is in the warehouse inspector's intake queue.",
+  correct_purchase: "Correction recorded.",
+  void_step: "The step is voided.",
 };
 
 export default function BatchDetails({ loaderData: d, actionData }: Route.ComponentProps) {
   const { batch, actions } = d;
   const resultFor = (intent: string) => (actionData?.intent === intent ? actionData.result : undefined);
   const anyAction =
-    actions.nextSteps.length > 0 || actions.split || actions.merge || actions.certify || actions.dds || !!d.dispatch;
+    actions.nextSteps.length > 0 ||
+    actions.split ||
+    actions.merge ||
+    actions.certify ||
+    actions.dds ||
+    !!d.dispatch ||
+    d.corrections.purchase ||
+    !!d.corrections.voidStep;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
   const shown: Record<string, boolean> = {
     transfer: actions.nextSteps.length > 0,
@@ -47,6 +57,8 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     compliance: actions.certify,
     dds: actions.dds,
     dispatch: !!d.dispatch,
+    correct_purchase: d.corrections.purchase,
+    void_step: !!d.corrections.voidStep,
   };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
@@ -86,6 +98,12 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
           {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
           {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
+          {d.corrections.voidStep && (
+            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
+          )}
+          {d.corrections.purchase && (
+            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} intent="correct_purchase" />
+          )}
         </section>
       )}
 
@@ -93,6 +111,25 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
       <OriginsTable d={d} />
       <CustodyTimeline d={d} />
       <Lineage d={d} />
+      <VersionHistory d={d} />
+      {d.auditorExport && (
+        <section aria-labelledby="records" className="mt-6">
+          <h2 id="records" className="text-lg font-bold">
+            Records
+          </h2>
+          <p className="mt-2">
+            <a
+              className="font-semibold text-blue-800 underline"
+              href={`/batches/${batch.batchCode}/auditor-export`}
+              download
+              data-testid="auditor-export"
+            >
+              Download the auditor's export (ZIP)
+            </a>{" "}
+            : every record of the chain, with versions, certificates, GeoJSON and audit rows.
+          </p>
+        </section>
+      )}
     </WorkShell>
   );
 }

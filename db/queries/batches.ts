@@ -265,6 +265,9 @@ export async function custodyOf(db: Database, batchIds: string[]) {
         weightInG: custodyEvents.weightInG,
         weightOutG: custodyEvents.weightOutG,
         note: custodyEvents.note,
+        /** Set when the step was voided (ADR 031): shown struck through, it no longer counts. */
+        voidedAt: custodyEvents.voidedAt,
+        voidReason: custodyEvents.voidReason,
       })
       .from(custodyEvents)
       .innerJoin(batches, eq(batches.id, custodyEvents.batchId))

@@ -107,6 +107,10 @@ export const custodyEvents = sqliteTable(
     weightInG: integer("weight_in_g"),
     weightOutG: integer("weight_out_g"),
     note: text("note"),
+    /** Set when the step was voided (ADR 031): it no longer counts for volumes and holders. */
+    voidedAt: text("voided_at"),
+    voidedBy: text("voided_by"),
+    voidReason: text("void_reason"),
   },
   (t) => [
     index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt),

@@ -252,6 +252,36 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["office_admin"],
     (role) => as(role, "/api/office/documents/no-such-document/steps", "POST", { step: "close" }),
   ],
+  // Issue 17: the auditor's export — regulator staff (the first observer account is a donor: refused).
+  [
+    "GET /api/records/batches/{code}/auditor-export",
+    STAFF,
+    (role) => as(role, "/api/records/batches/LR-COC-2026-999999/auditor-export"),
+  ],
+  [
+    "GET /api/records/shipments/{code}/auditor-export",
+    STAFF,
+    (role) => as(role, "/api/records/shipments/SHP-NONE/auditor-export"),
+  ],
+  // Issue 17: corrections and voids (ADR 031) — the roles that record purchases and steps, and supervisors.
+  [
+    "POST /api/records/batches/{code}/purchase/corrections",
+    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
+    (role) =>
+      as(role, "/api/records/batches/LR-COC-2026-999999/purchase/corrections", "POST", {
+        weightKg: 10,
+        reason: "A reason long enough",
+      }),
+  ],
+  [
+    "POST /api/records/batches/{code}/custody/void",
+    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
+    (role) =>
+      as(role, "/api/records/batches/LR-COC-2026-999999/custody/void", "POST", {
+        toStatus: "warehouse_received",
+        reason: "A reason long enough",
+      }),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {

@@ -29,6 +29,7 @@ import { plotsApi } from "./plots";
 import { notificationsApi, profileApi } from "./profile";
 import { pushApi } from "./push";
 import { qrApi } from "./qr";
+import { recordsApi } from "./records";
 import { reportsApi } from "./reports";
 import { describe } from "./route-meta";
 import { adminApi, usersApi } from "./users";
@@ -94,6 +95,7 @@ export const api = new Hono<ApiEnv>()
   .route("/shipments", shipmentsApi)
   .route("/exporter", exporterDeskApi)
   .route("/hub", hubApi)
+  .route("/records", recordsApi)
   .get(
     "/dashboard/metrics",
     requireSession(),

@@ -127,6 +127,10 @@ export const PERMISSIONS = {
   readOfficeRegister: ["office_admin", ...EXECUTIVES],
   /** Register documents, move them through the work queue and attach files: office administrators, in their own department. */
   manageOfficeRegister: ["office_admin"],
+  /** The auditor's export of a batch or shipment (issue 17): regulator staff, and observers whose entity type is auditor (checked in the service). */
+  exportAuditRecords: [...REGULATOR_STAFF, "monitoring_observer"],
+  /** Correct a purchase or void a custody step with a reason (issue 17, ADR 031): who recorded it within 48 h, a supervisor (DDGOTS, office) after; checked in the service. */
+  correctRecords: ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -1,6 +1,7 @@
 import { finishCronRun, pruneCronRuns, startCronRun } from "#db/queries/cron-runs";
 import { unfinishedImportRuns } from "#db/queries/import-runs";
 import type { Env } from "../env";
+import { backupJob } from "../services/backups/run-backup";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
@@ -62,6 +63,13 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
       },
       // Push notices that requests left pending, or that are due for a retry (ADR 028).
       push: () => runPushDelivery(env),
+      // Nightly: start the daily backup of D1 to R2 and prune expired copies; every trigger continues
+      // an unfinished one in slices (ADR 030). After the jobs above, so it holds what they wrote.
+      backup: () =>
+        backupJob(
+          { ...deps, now: () => new Date(controller.scheduledTime) },
+          { nightly: controller.cron === NIGHTLY_CRON },
+        ),
       // Housekeeping: drop cron history older than 90 days so the table stays small.
       pruneCronHistory: async () => ({ deleted: await pruneCronRuns(db, 90) }),
     };

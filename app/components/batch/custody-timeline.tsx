@@ -10,8 +10,17 @@ export function CustodyTimeline({ d }: { d: BatchData }) {
       </h2>
       <ol className="space-y-2 border-l-2 border-green-700 pl-4" data-testid="custody-timeline">
         {d.custody.map((e) => (
-          <li key={e.id} className="rounded-md bg-white p-3 text-sm shadow-sm">
-            <p className="font-semibold">
+          <li
+            key={e.id}
+            className={`rounded-md p-3 text-sm shadow-sm ${e.voidedAt ? "bg-slate-100" : "bg-white"}`}
+            data-voided={e.voidedAt ? "true" : undefined}
+          >
+            {e.voidedAt && (
+              <p className="font-semibold text-red-800">
+                Voided {e.voidedAt.slice(0, 16).replace("T", " ")} UTC: {e.voidReason}
+              </p>
+            )}
+            <p className={`font-semibold ${e.voidedAt ? "line-through" : ""}`}>
               {e.fromStatus === null ? `New batch (${stage(e.toStatus)})` : stage(e.toStatus)}
               {e.batchCode !== d.batch.batchCode && (
                 <span className="font-normal text-slate-600"> · as {e.batchCode}</span>

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "batch.record_dds",
   "batch.split",
   "certificate.expire",
+  "custody_event.void",
+  "purchase.correct",
   "certificate.issue",
   "certificate.revoke",
   "exchange_rate.record",

@@ -1,0 +1,262 @@
+/**
+ * Corrections and voids with reasons (issue 17, ADR 031): a corrected purchase weight changes the
+ * batch volume and the plausibility check, supersedes the affected certificate and shows both
+ * versions on the batch page; a void that a later step depends on is refused.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
+import { call, count, ORIGIN, one, rows } from "./helpers";
+import { decodeHtml as decode } from "./html";
+
+beforeAll(seedAndSignIn, 60_000);
+
+const records = (path: string, as: keyof typeof who, body: unknown) =>
+  call(`/api/records/batches${path}`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const send = async (res: Promise<Response>) => {
+  const r = await res;
+  return { status: r.status, body: (await r.json()) as Record<string, unknown> & { message?: string } };
+};
+const batchRow = (code: string) =>
+  one<{ id: string; weight_g: number; volume_flag: number; status: string; holder_id: string }>(
+    "SELECT id, weight_g, volume_flag, status, holder_id FROM batches WHERE batch_code = ?",
+    code,
+  );
+
+describe("correcting a purchase", () => {
+  let code: string;
+  let firstCertificate: string;
+
+  beforeAll(async () => {
+    code = (await buy({ plotCodes: ["PLT-000001-02"], weightKg: 40, harvestDate: "2026-03-01" })).batchCode;
+    const issued = await call(`/api/certificates/origin/batch/${code}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who.dg.token}` },
+    });
+    expect(issued.status).toBe(200);
+    firstCertificate = issued.headers.get("x-certificate-number")!;
+  }, 60_000);
+
+  it("refuses a reason shorter than 10 characters, and anyone but the buyer who recorded it", async () => {
+    const short = await send(records(`/${code}/purchase/corrections`, "buyer", { weightKg: 400, reason: "typo" }));
+    expect(short.status).toBe(400);
+    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
+      "Give the reason for the correction (at least 10 characters)",
+    ]);
+    const other = await send(
+      records(`/${code}/purchase/corrections`, "warehouse", { weightKg: 400, reason: "The scale was wrong" }),
+    );
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe("You can only correct records you recorded yourself");
+    expect((await batchRow(code)).weight_g).toBe(40_000);
+  });
+
+  it("writes a new version: the batch volume, origins and plausibility flag follow; the old certificate is superseded", async () => {
+    expect((await batchRow(code)).volume_flag).toBe(0);
+    const res = await send(
+      records(`/${code}/purchase/corrections`, "buyer", {
+        weightKg: 40_000,
+        reason: "Two zeros were left off at the market scale",
+        baseVersion: 1,
+      }),
+    );
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ success: true, version: 2, weightG: 40_000_000, volumeFlag: true });
+    const batch = await batchRow(code);
+    expect(batch.weight_g).toBe(40_000_000);
+    expect(batch.volume_flag).toBe(1);
+    expect(await count("SELECT coalesce(sum(weight_g), 0) AS n FROM batch_origins WHERE batch_id = ?", batch.id)).toBe(
+      40_000_000,
+    );
+    const versions = await rows<{
+      version: number;
+      kind: string;
+      corrects_id: string | null;
+      reason: string | null;
+      data: string;
+      id: string;
+    }>(
+      "SELECT id, version, kind, corrects_id, reason, data FROM record_versions WHERE record_type = 'purchase' AND record_id = ? ORDER BY version",
+      batch.id,
+    );
+    expect(versions.map((v) => [v.version, v.kind, JSON.parse(v.data).weightG])).toEqual([
+      [1, "original", 40_000],
+      [2, "correction", 40_000_000],
+    ]);
+    expect(versions[1]!.corrects_id).toBe(versions[0]!.id);
+    expect(versions[1]!.reason).toBe("Two zeros were left off at the market scale");
+    const audit = await one<{ actor_id: string; before: string; after: string }>(
+      "SELECT actor_id, before, after FROM audit_log WHERE action = 'purchase.correct' AND entity_id = ?",
+      code,
+    );
+    expect(audit.actor_id).toBe(who.buyer.account.id);
+    expect(JSON.parse(audit.before).weightG).toBe(40_000);
+    expect(JSON.parse(audit.after)).toMatchObject({
+      weightG: 40_000_000,
+      reason: "Two zeros were left off at the market scale",
+    });
+    // The certificate printed the old weight: a new version supersedes it.
+    const certificates = res.body.certificates as { from: string; to: string }[];
+    expect(certificates).toEqual([{ from: firstCertificate, to: expect.any(String) }]);
+    const old = await one<{ status: string }>(
+      "SELECT status FROM certificates WHERE certificate_number = ?",
+      firstCertificate,
+    );
+    expect(old.status).toBe("superseded");
+    const fresh = await one<{ status: string }>(
+      "SELECT status FROM certificates WHERE certificate_number = ?",
+      certificates[0]!.to,
+    );
+    expect(fresh.status).toBe("valid");
+    // A correction based on the first version is now stale.
+    const stale = await send(
+      records(`/${code}/purchase/corrections`, "buyer", {
+        weightKg: 50,
+        reason: "Based on what I saw first",
+        baseVersion: 1,
+      }),
+    );
+    expect(stale.status).toBe(409);
+  });
+
+  it("the batch page shows both versions, who made them, when and why", async () => {
+    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(html).toContain("Corrections and versions");
+    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    expect(table).toContain("1 · As recorded");
+    expect(table).toContain("weight 40 kg");
+    expect(table).toContain("2 · Correction");
+    expect(table).toContain("weight 40,000 kg");
+    expect(table).toContain("Reason: Two zeros were left off at the market scale");
+    // The correction form is on the page for the buyer who recorded it (JavaScript off).
+    expect(html).toContain('name="intent" value="correct_purchase"');
+  });
+
+  it("works as a plain form on the batch page, keeping what was typed on error", async () => {
+    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const post = (fields: [string, string][]) =>
+      call(`/batches/${code}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.buyer.cookie },
+        body: new URLSearchParams([
+          ["csrf", csrf],
+          ["intent", "correct_purchase"],
+          ["baseVersion", "2"],
+          ...fields,
+        ]).toString(),
+      });
+    const invalid = await post([
+      ["weightKg", "45"],
+      ["reason", "short"],
+    ]);
+    expect(invalid.status).toBe(400);
+    const again = decode(await invalid.text());
+    expect(again).toContain("Give the reason for the correction (at least 10 characters)");
+    expect(again).toMatch(/value="45"/);
+    const done = await post([
+      ["weightKg", "45"],
+      ["reason", "Weighed again at the warehouse door"],
+    ]);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe(`/batches/${code}?recorded=correct_purchase`);
+    expect((await batchRow(code)).weight_g).toBe(45_000);
+    expect((await batchRow(code)).volume_flag).toBe(0);
+  });
+
+  it("nobody corrects an exported batch", async () => {
+    const exported = await buyAndExport();
+    const res = await send(
+      records(`/${exported.batchCode}/purchase/corrections`, "buyer", {
+        weightKg: 999,
+        reason: "Too late for this one",
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("The batch has been exported or shipped: its records can no longer be corrected");
+  });
+});
+
+describe("voiding a custody step", () => {
+  let code: string;
+
+  beforeAll(async () => {
+    code = (await buy({ plotCodes: ["PLT-000001-02"], weightKg: 30, harvestDate: "2026-04-01" })).batchCode;
+    const transfer = async (as: keyof typeof who, body: unknown) =>
+      expect((await api(`/${code}/transfer`, as, body)).status).toBe(200);
+    await transfer("warehouse", step("warehouse_received", 29));
+    await transfer("warehouse", step("warehouse_inspected", 28, { weightInKg: 29, grade: "A+" }));
+  }, 60_000);
+
+  it("is refused where a later step depends on it, and for the purchase itself", async () => {
+    const res = await send(
+      records(`/${code}/custody/void`, "warehouse", {
+        toStatus: "warehouse_received",
+        reason: "Received at the wrong store",
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      "A later step depends on this one (warehouse inspection): void the latest step first",
+    );
+    const purchase = await send(
+      records(`/${code}/custody/void`, "buyer", { toStatus: "purchased", reason: "Bought from the wrong farmer" }),
+    );
+    expect(purchase.status).toBe(409);
+    expect((await batchRow(code)).status).toBe("warehouse_inspected");
+  });
+
+  it("refuses someone who did not record the step", async () => {
+    const res = await send(
+      records(`/${code}/custody/void`, "buyer", { toStatus: "warehouse_inspected", reason: "Not inspected really" }),
+    );
+    expect(res.status).toBe(403);
+  });
+
+  it("reverses the latest step's effect on status, weight and holder; the step stays, marked voided", async () => {
+    const voided = await send(
+      records(`/${code}/custody/void`, "warehouse", {
+        toStatus: "warehouse_inspected",
+        reason: "Inspection entered for the wrong batch",
+      }),
+    );
+    expect(voided.status, JSON.stringify(voided.body)).toBe(200);
+    let batch = await batchRow(code);
+    expect(batch).toMatchObject({
+      status: "warehouse_received",
+      weight_g: 29_000,
+      holder_id: who.warehouse.account.id,
+    });
+    // Now the earlier step is the latest: it can be voided too, back to the buyer's purchase.
+    const second = await send(
+      records(`/${code}/custody/void`, "warehouse", {
+        toStatus: "warehouse_received",
+        reason: "Received at the wrong store",
+      }),
+    );
+    expect(second.status).toBe(200);
+    batch = await batchRow(code);
+    expect(batch).toMatchObject({ status: "purchased", weight_g: 30_000, holder_id: who.buyer.account.id });
+    const events = await rows<{ id: string; to_status: string; voided_at: string | null; void_reason: string | null }>(
+      "SELECT id, to_status, voided_at, void_reason FROM custody_events WHERE batch_id = ? ORDER BY rowid",
+      batch.id,
+    );
+    expect(events.map((e) => [e.to_status, !!e.voided_at])).toEqual([
+      ["purchased", false],
+      ["warehouse_received", true],
+      ["warehouse_inspected", true],
+    ]);
+    expect(
+      await count("SELECT count(*) AS n FROM audit_log WHERE action = 'custody_event.void' AND entity_id = ?", code),
+    ).toBe(2);
+    // The step can be recorded again (the voided one moved aside).
+    expect((await api(`/${code}/transfer`, "warehouse", step("warehouse_received", 30))).status).toBe(200);
+    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    expect(html).toContain("Voided");
+    expect(html).toContain("Inspection entered for the wrong batch");
+    expect(html).toContain("2 · Voided");
+  });
+});

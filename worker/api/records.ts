@@ -1,0 +1,76 @@
+import { Hono } from "hono";
+import { CorrectPurchaseSchema, VoidStepSchema } from "../contracts/records";
+import { buildAuditorExport } from "../services/records/auditor-export";
+import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
+import { batchVersions } from "../services/records/read-versions";
+import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { reply } from "./reply";
+import { describe } from "./route-meta";
+import { body } from "./validate";
+
+/**
+ * /api/records (issue 17): the auditor's export of a batch's or shipment's whole record. Regulator
+ * staff and auditors only (ADR 030/031; a donor or NGO observer is refused in the service).
+ */
+const exportGuard = requirePermission("exportAuditRecords");
+const correctGuard = requirePermission("correctRecords");
+
+function zipResponse(filename: string, bytes: Uint8Array) {
+  return new Response(new Uint8Array(bytes), {
+    headers: {
+      "Content-Type": "application/zip",
+      "Content-Disposition": `attachment; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}
+
+export const recordsApi = new Hono<ApiEnv>()
+  .get(
+    "/batches/:code/auditor-export",
+    exportGuard,
+    describe(
+      "The auditor's export of a batch: ZIP of every record of its chain with all versions, certificates (PDF), GeoJSON and audit rows",
+      { 200: "application/zip" },
+    ),
+    async (c) => {
+      const result = await buildAuditorExport({ kind: "batch", code: c.req.param("code") }, serviceDeps(c));
+      return result.ok ? zipResponse(result.value.filename, result.value.bytes) : reply(c, result);
+    },
+  )
+  .get(
+    "/shipments/:code/auditor-export",
+    exportGuard,
+    describe(
+      "The auditor's export of a shipment: ZIP of every record of its batches' chains with all versions, certificates (PDF), GeoJSON and audit rows",
+      { 200: "application/zip" },
+    ),
+    async (c) => {
+      const result = await buildAuditorExport({ kind: "shipment", code: c.req.param("code") }, serviceDeps(c));
+      return result.ok ? zipResponse(result.value.filename, result.value.bytes) : reply(c, result);
+    },
+  )
+  .post(
+    "/batches/:code/purchase/corrections",
+    correctGuard,
+    describe(
+      "Correct a purchase with a reason (ADR 031): a new version, volumes and plausibility recomputed, changed certificates superseded",
+    ),
+    body(CorrectPurchaseSchema),
+    async (c) => reply(c, await correctPurchase(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .post(
+    "/batches/:code/custody/void",
+    correctGuard,
+    describe(
+      "Void the batch's latest custody step with a reason (ADR 031): its effect on status, weight and holder is reversed; refused where a later step depends on it",
+    ),
+    body(VoidStepSchema),
+    async (c) => reply(c, await voidCustodyStep(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .get(
+    "/batches/:code/versions",
+    requirePermission("readBatches"),
+    describe("The versions of a batch's corrected or voided records, oldest first"),
+    async (c) => reply(c, await batchVersions(c.req.param("code"), serviceDeps(c))),
+  );

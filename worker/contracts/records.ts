@@ -1,0 +1,42 @@
+/** Corrections and voids (issue 17, ADR 031): the forms on the batch page and the API bodies. */
+import { z } from "zod";
+import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "../domain/corrections";
+import { CHAIN } from "../domain/custody";
+import { parseKgToGrams } from "../domain/weight";
+
+const reason = z
+  .string({ error: CORRECTION_MESSAGES.reason })
+  .trim()
+  .min(REASON_MIN_LENGTH, CORRECTION_MESSAGES.reason)
+  .max(500, "Keep the reason under 500 characters");
+
+export const CorrectPurchaseSchema = z
+  .object({
+    weightKg: z
+      .number({ error: "Enter the weight in kilograms" })
+      .positive("Enter the weight in kilograms")
+      .max(1_000_000, "A batch weighs at most 1,000,000 kg")
+      .refine((v) => parseKgToGrams(String(v)) !== null, "Give the weight to the gram at most (3 decimals)")
+      .optional(),
+    moisturePct: z
+      .number({ error: "Enter the moisture in %" })
+      .min(0)
+      .max(100, "Moisture is between 0 and 100 %")
+      .optional(),
+    paymentReference: z.string().trim().max(80, "Keep the payment reference under 80 characters").optional(),
+    reason,
+    /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
+    baseVersion: z.number().int().min(1).optional(),
+  })
+  .transform(({ weightKg, moisturePct, ...rest }) => ({
+    ...rest,
+    weightG: weightKg === undefined ? undefined : parseKgToGrams(String(weightKg))!,
+    moistureTenthPct: moisturePct === undefined ? undefined : Math.round(moisturePct * 10),
+  }));
+export type CorrectPurchaseInput = z.infer<typeof CorrectPurchaseSchema>;
+
+export const VoidStepSchema = z.object({
+  toStatus: z.enum(CHAIN.slice(1) as [string, ...string[]], { error: "Choose the step to void" }),
+  reason,
+});
+export type VoidStepInput = z.infer<typeof VoidStepSchema>;

@@ -1,0 +1,39 @@
+/**
+ * Who may correct or void a record, and until when (issue 17, ADR 031): the person who recorded
+ * it within 48 hours, a supervisor (DDGOTS, the office administrators) after that, and nobody
+ * once the batch, or a batch made from it, has been exported or put in a shipment.
+ */
+import type { Role } from "../auth/roles";
+
+export const CORRECTION_WINDOW_HOURS = 48;
+export const CORRECTION_SUPERVISORS: readonly Role[] = ["ddgots", "office_admin"];
+export const REASON_MIN_LENGTH = 10;
+
+export const CORRECTION_MESSAGES = {
+  reason: `Give the reason for the correction (at least ${REASON_MIN_LENGTH} characters)`,
+  exported: "The batch has been exported or shipped: its records can no longer be corrected",
+  notYours: "You can only correct records you recorded yourself",
+  tooLate: `This was recorded more than ${CORRECTION_WINDOW_HOURS} hours ago: ask a supervisor (DDGOTS or an office administrator) to correct it`,
+  nothingChanged: "Nothing to correct: change at least one value",
+  weightDependsOn:
+    "A later custody step (or a split or merge) depends on this purchase's weight: void the later steps first",
+  laterStep: (later: string) => `A later step depends on this one (${later}): void the latest step first`,
+  purchaseStep: "The purchase is the batch itself: correct the purchase instead of voiding it",
+  stale: "Someone corrected this record a moment ago: reload it and check before trying again",
+} as const;
+
+export type CorrectionDecision = { ok: true } | { ok: false; status: 403; message: string };
+
+/** Whether `actor` may correct a record `recordedBy` recorded at `recordedAt` (ISO), at `now`. */
+export function mayCorrect(
+  actor: { id: string; role: Role },
+  record: { recordedBy: string; recordedAt: string },
+  now: Date,
+): CorrectionDecision {
+  if (CORRECTION_SUPERVISORS.includes(actor.role)) return { ok: true };
+  if (actor.id !== record.recordedBy) return { ok: false, status: 403, message: CORRECTION_MESSAGES.notYours };
+  const age = now.getTime() - Date.parse(record.recordedAt);
+  if (age > CORRECTION_WINDOW_HOURS * 3_600_000)
+    return { ok: false, status: 403, message: CORRECTION_MESSAGES.tooLate };
+  return { ok: true };
+}

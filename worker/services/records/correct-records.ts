@@ -1,0 +1,327 @@
+/**
+ * Corrections and voids with reasons (issue 17, ADR 031). A correction never loses what was
+ * recorded: the first correction of a record stores it as it was (version 1, "original"), each
+ * correction or void adds the next version pointing at the one it corrects, with who, when and
+ * why; the live rows take the new values, and the audit row goes in the same transaction.
+ * Volumes and the plausibility check are recomputed; certificates whose printed data changed are
+ * superseded by a new version (the certificate cache compares the data they were built from).
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/client";
+import {
+  type BatchRow,
+  batchByCode,
+  cropYieldOverride,
+  originsOf,
+  plotsById,
+  purchasedFromPlots,
+  updateBatch,
+} from "#db/queries/batches";
+import { purchaseOfBatch } from "#db/queries/purchases";
+import {
+  custodyEventById,
+  exportedOrShipped,
+  insertVersion,
+  lastAuditOf,
+  updateOriginWeight,
+  updatePurchase,
+  updatePurchaseStepWeight,
+  validCertificatesOfSubject,
+  versionsOf,
+  voidCustodyEvent,
+  voidedStepCount,
+} from "#db/queries/record-versions";
+import { descendantIds } from "#db/queries/records";
+import type { CorrectPurchaseInput, VoidStepInput } from "#worker/contracts/records";
+import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
+import { CORRECTION_MESSAGES, mayCorrect, REASON_MIN_LENGTH } from "#worker/domain/corrections";
+import { type ChainStatus, STEP_NAME } from "#worker/domain/custody";
+import { totalForWeight } from "#worker/domain/money";
+import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor } from "#worker/domain/volume-plausibility";
+import { custodyEventId, isConcurrentChange, snapshot } from "../batches/batch-common";
+import { getOrIssueCertificate, readSummary } from "../certificates/issue-certificate";
+import type { ServiceDeps } from "../deps";
+import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
+
+export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
+export type Reissued = { from: string; to: string };
+
+const reasonError = (reason: string) =>
+  reason.trim().length < REASON_MIN_LENGTH
+    ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
+    : null;
+
+/** The batch and every batch made from it: once any is exported or shipped, nothing is corrected. */
+async function lockedByExport(db: Database, batch: BatchRow) {
+  return exportedOrShipped(db, [batch.id, ...(await descendantIds(db, batch.id))]);
+}
+
+function purchaseData(batch: BatchRow, p: NonNullable<Awaited<ReturnType<typeof purchaseOfBatch>>>) {
+  return {
+    weightG: batch.weightG,
+    pricePerKgMinor: p.pricePerKgMinor,
+    currency: p.currency,
+    totalMinor: p.totalMinor,
+    moistureTenthPct: p.moistureTenthPct,
+    paymentMethod: p.paymentMethod,
+    paymentReference: p.paymentReference,
+  };
+}
+
+export async function correctPurchase(
+  batchCode: string,
+  input: CorrectPurchaseInput,
+  deps: CorrectionDeps,
+): Promise<
+  Result<{ batchCode: string; version: number; weightG: number; volumeFlag: boolean; certificates: Reissued[] }>
+> {
+  const { db, actor } = deps;
+  const now = deps.now();
+  const refused = reasonError(input.reason);
+  if (refused) return refused;
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const purchase = await purchaseOfBatch(db, batch.id);
+  if (!purchase)
+    return fail(404, `Batch ${batch.batchCode} was not bought from farmers: it has no purchase to correct`);
+  const allowed = mayCorrect(actor, { recordedBy: purchase.buyerId, recordedAt: purchase.createdAt }, now);
+  if (!allowed.ok) return fail(403, allowed.message);
+  if (await lockedByExport(db, batch)) return fail(409, CORRECTION_MESSAGES.exported);
+
+  const versions = await versionsOf(db, "purchase", batch.id);
+  const current = versions.at(-1);
+  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
+    return fail(409, CORRECTION_MESSAGES.stale);
+  const before = purchaseData(batch, purchase);
+  const weightG = input.weightG ?? before.weightG;
+  const after = {
+    ...before,
+    weightG,
+    totalMinor: before.pricePerKgMinor === null ? null : totalForWeight(before.pricePerKgMinor, weightG),
+    moistureTenthPct: input.moistureTenthPct ?? before.moistureTenthPct,
+    paymentReference: input.paymentReference ?? before.paymentReference,
+  };
+  if (JSON.stringify(after) === JSON.stringify(before)) return fail(400, CORRECTION_MESSAGES.nothingChanged);
+  const weightChanged = weightG !== before.weightG;
+  if (weightChanged && batch.status !== "purchased") return fail(409, CORRECTION_MESSAGES.weightDependsOn);
+
+  const statements: BatchItem<"sqlite">[] = [];
+  let volumeFlag = batch.volumeFlag;
+  let volumeNote = batch.volumeNote;
+  if (weightChanged) {
+    // The plausibility check again, with this purchase's own earlier weight taken out of the season's total.
+    const origins = await originsOf(db, [batch.id]);
+    const plots = await plotsById(
+      db,
+      origins.map((o) => o.plotId),
+    );
+    const season = cropYearOf(batch.harvestDate ?? now.toISOString().slice(0, 10));
+    const [override, bought] = await Promise.all([
+      cropYieldOverride(db, batch.commodity),
+      purchasedFromPlots(
+        db,
+        plots.map((p) => p.id),
+        season.from,
+        season.to,
+      ),
+    ]);
+    const own = new Map(origins.map((o) => [o.plotId, o.weightG ?? 0]));
+    const volume = checkVolumePlausibility({
+      crop: batch.commodity,
+      weightG,
+      gramsPerHectare: yieldFor(batch.commodity, override === null ? {} : { [batch.commodity]: override }),
+      plots: plots.map((p) => ({
+        areaHectares: p.areaHectares,
+        alreadyPurchasedG: Math.max(0, (bought.get(p.id) ?? 0) - (own.get(p.id) ?? 0)),
+      })),
+      season: season.label,
+    });
+    volumeFlag = volume.flagged;
+    volumeNote = volume.note;
+    const shares = shareByArea(
+      weightG,
+      plots.map((p) => p.areaHectares),
+    );
+    plots.forEach((p, i) => {
+      statements.push(updateOriginWeight(db, batch.id, p.id, shares[i]!));
+    });
+    statements.push(
+      updateBatch(db, batch.id, { weightG, volumeFlag, volumeNote }, "purchased"),
+      updatePurchaseStepWeight(db, batch.id, weightG),
+    );
+  }
+  const original = current ?? {
+    id: crypto.randomUUID(),
+    version: 1,
+  };
+  if (!current)
+    statements.push(
+      insertVersion(db, {
+        id: original.id,
+        recordType: "purchase",
+        recordId: batch.id,
+        batchId: batch.id,
+        version: 1,
+        kind: "original",
+        correctsId: null,
+        data: JSON.stringify(before),
+        actorId: purchase.buyerId,
+        actorRole: "buyer",
+        createdAt: purchase.createdAt,
+      }),
+    );
+  const version = original.version + 1;
+  statements.push(
+    insertVersion(db, {
+      id: crypto.randomUUID(),
+      recordType: "purchase",
+      recordId: batch.id,
+      batchId: batch.id,
+      version,
+      kind: "correction",
+      correctsId: original.id,
+      data: JSON.stringify(after),
+      reason: input.reason.trim(),
+      actorId: actor.id,
+      actorRole: actor.role,
+      createdAt: now.toISOString(),
+    }),
+    updatePurchase(db, batch.id, {
+      totalMinor: after.totalMinor,
+      moistureTenthPct: after.moistureTenthPct,
+      paymentReference: after.paymentReference,
+    }),
+    auditEntry(
+      db,
+      actor,
+      "purchase.correct",
+      "batch",
+      batch.batchCode,
+      { ...before, version: original.version },
+      { ...after, version, reason: input.reason.trim(), volumeFlag, volumeNote },
+    ),
+  );
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    // Two corrections at once collide on (record, version): the second is refused as a whole.
+    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
+    throw error;
+  }
+  const certificates = await reissueChanged(batch.batchCode, deps);
+  return ok({ batchCode: batch.batchCode, version, weightG, volumeFlag, certificates });
+}
+
+/**
+ * Voids a custody step recorded by mistake: the batch goes back to the status, weight, holder and
+ * grade it had before the step (the step's audit row says what they were). Only the latest step
+ * can be voided: a later step depends on an earlier one. The purchase itself is corrected, not voided.
+ */
+export async function voidCustodyStep(
+  batchCode: string,
+  input: VoidStepInput,
+  deps: CorrectionDeps,
+): Promise<Result<{ batchCode: string; status: string; certificates: Reissued[] }>> {
+  const { db, actor } = deps;
+  const now = deps.now();
+  const refused = reasonError(input.reason);
+  if (refused) return refused;
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const step = input.toStatus as ChainStatus;
+  const event = await custodyEventById(db, custodyEventId(batch.id, step));
+  if (!event) return fail(404, `No ${STEP_NAME[step]} step is recorded for batch ${batch.batchCode}`);
+  if (step === "purchased") return fail(409, CORRECTION_MESSAGES.purchaseStep);
+  const allowed = mayCorrect(actor, { recordedBy: event.actorId, recordedAt: event.occurredAt }, now);
+  if (!allowed.ok) return fail(403, allowed.message);
+  if (await lockedByExport(db, batch)) return fail(409, CORRECTION_MESSAGES.exported);
+  if (batch.status !== step) {
+    const later = ["split", "merged"].includes(batch.status)
+      ? `the batch was ${batch.status}`
+      : `${STEP_NAME[batch.status as ChainStatus] ?? batch.status}`;
+    return fail(409, CORRECTION_MESSAGES.laterStep(later));
+  }
+  const audit = await lastAuditOf(db, `batch.${step}`, batch.batchCode);
+  const previous = audit?.before ? (JSON.parse(audit.before) as Partial<BatchRow>) : null;
+  if (!previous?.status)
+    return fail(409, `The ${STEP_NAME[step]} step cannot be reversed: what it changed is not recorded`);
+  const restored = {
+    status: previous.status,
+    weightG: previous.weightG ?? batch.weightG,
+    holderId: previous.holderId ?? batch.holderId,
+    grade: previous.grade ?? null,
+  };
+  const n = (await voidedStepCount(db, batch.id)) + 1;
+  const voidedId = `${event.id}:void:${n}`;
+  const originalId = crypto.randomUUID();
+  const eventData = { ...event, voidedAt: undefined, voidedBy: undefined, voidReason: undefined };
+  try {
+    await db.batch([
+      updateBatch(db, batch.id, restored, step),
+      voidCustodyEvent(db, event.id, {
+        newId: voidedId,
+        voidedAt: now.toISOString(),
+        voidedBy: actor.id,
+        voidReason: input.reason.trim(),
+      }),
+      insertVersion(db, {
+        id: originalId,
+        recordType: "custody_event",
+        recordId: voidedId,
+        batchId: batch.id,
+        version: 1,
+        kind: "original",
+        correctsId: null,
+        data: JSON.stringify(eventData),
+        actorId: event.actorId,
+        actorRole: event.actorRole,
+        createdAt: event.occurredAt,
+      }),
+      insertVersion(db, {
+        id: crypto.randomUUID(),
+        recordType: "custody_event",
+        recordId: voidedId,
+        batchId: batch.id,
+        version: 2,
+        kind: "void",
+        correctsId: originalId,
+        data: JSON.stringify({ ...eventData, voided: true }),
+        reason: input.reason.trim(),
+        actorId: actor.id,
+        actorRole: actor.role,
+        createdAt: now.toISOString(),
+      }),
+      auditEntry(
+        db,
+        actor,
+        "custody_event.void",
+        "batch",
+        batch.batchCode,
+        { ...snapshot(batch), step: event.id },
+        { ...snapshot({ ...batch, ...restored }), step: voidedId, reason: input.reason.trim() },
+      ),
+    ]);
+  } catch (error) {
+    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
+    throw error;
+  }
+  const certificates = await reissueChanged(batch.batchCode, deps);
+  return ok({ batchCode: batch.batchCode, status: restored.status, certificates });
+}
+
+/** Re-serves each valid certificate of the batch: one whose printed data changed is superseded by a new version. */
+async function reissueChanged(batchCode: string, deps: CorrectionDeps): Promise<Reissued[]> {
+  const out: Reissued[] = [];
+  for (const old of await validCertificatesOfSubject(deps.db, "batch", batchCode)) {
+    const base = readSummary(old)?.verificationUrl?.replace(/\/verify\/.*$/, "");
+    if (!base) continue;
+    const result = await getOrIssueCertificate(
+      { type: old.type as CertificateType, subjectType: old.subjectType as SubjectKind, subjectId: old.subjectId },
+      { db: deps.db, r2: deps.r2, verifyBaseUrl: base, actor: deps.actor, now: deps.now },
+    );
+    if (result.ok && result.value.certificate.id !== old.id)
+      out.push({ from: old.certificateNumber, to: result.value.certificate.certificateNumber });
+  }
+  return out;
+}
