@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { STARTUP } from "./content/startup";
+import { registerServiceWorker } from "./lib/sw-client";
 
 /** Hydrates the server-rendered page; a failed start is retried (spec §2, §9: after 1000 ms). */
 function init() {
@@ -22,12 +23,7 @@ function init() {
 
 init();
 
-// The installable, offline-capable app (spec §1): the service worker is registered at load.
-function registerServiceWorker() {
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
-    console.warn("Service worker registration failed", error);
-  });
-}
+// The installable, offline-capable app (spec §1, issue 15): the service worker is registered at load.
 if ("serviceWorker" in navigator) {
   if (document.readyState === "complete") registerServiceWorker();
   else window.addEventListener("load", registerServiceWorker, { once: true });

@@ -1,19 +1,50 @@
-/* Service worker of the installable app (spec §1: registered at load).
- * Pages: network first, falling back to the last copy seen, so a farmer who loses
- * signal can still open pages visited before. Hashed build assets and icons: cache first.
- * /api is never cached here (it carries personal data and must stay fresh). */
-const VERSION = "v1";
-const PAGES = `pages-${VERSION}`;
-const STATIC = `static-${VERSION}`;
-const PRECACHE = ["/", "/portals", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon.svg"];
+/* Service worker of the installable app (spec §1; issue 15; ADR 027). Hand-written, no build step.
+ *
+ * - Precache (at install): the public shell and the offline page. Field pages (onboarding, plot
+ *   capture, inspection forms, my dashboard, the outbox) are private, so they are fetched with the
+ *   signed-in person's cookie when a signed-in page asks for it ("warm"), never at install.
+ * - Pages: network first, falling back to the last copy seen, then to the offline page. Private
+ *   pages are kept only for the field paths below, and are wiped when someone signs out, so a phone
+ *   never shows one person's pages to the next. Nothing under /api is ever cached.
+ * - Hashed build assets and icons: cache first (their names change with their content).
+ * - A new version waits until the page says "update now" (or every tab is closed): queued work
+ *   lives in IndexedDB, which no version of this worker touches, so an update never loses it.
+ * - Background Sync: the browser wakes this worker when a connection returns; it asks the open
+ *   pages to send their outbox (the sending code is the page's, app/lib/outbox.ts).
+ * Push handlers, if any, go at the END of this file (issue 15's push part).
+ */
+const VERSION = "v3";
+const SHELL = `shell-${VERSION}`;
+const STATIC = "static";
+const PAGES = "pages";
+const PRIVATE = "private-pages";
+const OFFLINE_URL = "/offline";
+const PRECACHE = [OFFLINE_URL, "/", "/portals", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon.svg"];
+
+/** Signed-in pages a field role needs offline. Anything else private is never stored. */
+const FIELD_PAGES = [
+  /^\/onboard-farmer$/,
+  /^\/create-land-plot$/,
+  /^\/outbox$/,
+  /^\/field-agent-dashboard$/,
+  /^\/unified-land-inspector-dashboard$/,
+  /^\/warehouse-inspector-dashboard$/,
+  /^\/port-inspector-dashboard$/,
+  /^\/land-plot-details\/[^/]+\/visit$/,
+  /^\/(warehouse|port)-inspector-dashboard\/inspect\/[^/]+$/,
+];
+const isFieldPage = (path) => FIELD_PAGES.some((re) => re.test(path));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
     caches
-      .open(PAGES)
+      .open(SHELL)
       .then((cache) => cache.addAll(PRECACHE))
       .catch(() => undefined)
-      .then(() => self.skipWaiting()),
+      .then(async () => {
+        // The first install takes over at once; a later version waits for "update now".
+        if (!self.registration.active) await self.skipWaiting();
+      }),
   );
 });
 
@@ -21,28 +52,106 @@ self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k !== PAGES && k !== STATIC).map((k) => caches.delete(k))))
+      .then((keys) =>
+        Promise.all(
+          keys
+            .filter((k) => k.startsWith("shell-") && k !== SHELL)
+            .concat(keys.filter((k) => k.startsWith("static-") || k.startsWith("pages-")))
+            .map((k) => caches.delete(k)),
+        ),
+      )
       .then(() => self.clients.claim()),
   );
 });
 
+/** Stores a page answer if it may be kept: public pages, and field pages of the signed-in person. */
+function keepPage(request, response) {
+  if (!response.ok || response.redirected || response.type !== "basic") return;
+  const path = new URL(request.url).pathname;
+  const cacheControl = response.headers.get("Cache-Control") ?? "";
+  const name = cacheControl.includes("public") ? PAGES : isFieldPage(path) ? PRIVATE : null;
+  if (!name) return;
+  const copy = response.clone();
+  return caches.open(name).then((cache) => cache.put(new URL(request.url).pathname, copy));
+}
+
+async function fromCache(request) {
+  const path = new URL(request.url).pathname;
+  return (
+    (await caches.match(path, { cacheName: PRIVATE })) ??
+    (await caches.match(path, { cacheName: PAGES })) ??
+    (await caches.match(path, { cacheName: SHELL })) ??
+    (await caches.match(OFFLINE_URL, { cacheName: SHELL }))
+  );
+}
+
+/** The assets a page loads (scripts, module preloads, styles): cached with it so it works offline. */
+async function keepAssetsOf(response) {
+  const html = await response.clone().text();
+  const urls = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
+  // Module scripts imported inline: import("/assets/…") and import … from "/assets/…".
+  for (const m of html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.push(m[1]);
+  const cache = await caches.open(STATIC);
+  await Promise.all(
+    [...new Set(urls)].map(async (url) => {
+      if (await cache.match(url)) return;
+      const res = await fetch(url).catch(() => null);
+      if (res?.ok) await cache.put(url, res);
+    }),
+  );
+}
+
+/** Fetches the field pages of the person signed in now, with their assets ("warm" message). */
+async function warm(paths) {
+  await Promise.all(
+    paths.filter(isFieldPage).map(async (path) => {
+      const res = await fetch(path, { credentials: "same-origin", redirect: "follow" }).catch(() => null);
+      if (!res?.ok || res.redirected) return;
+      await keepPage(new Request(new URL(path, self.location.origin)), res);
+      await keepAssetsOf(res);
+    }),
+  );
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET") return;
   const url = new URL(request.url);
   if (url.origin !== self.location.origin || url.pathname.startsWith("/api/")) return;
+
+  if (request.method !== "GET") {
+    // Signing out wipes the signed-in pages kept on this phone (the next person must not see them).
+    if (url.pathname === "/logout") event.waitUntil(caches.delete(PRIVATE));
+    return;
+  }
+  if (url.pathname === "/outbox/session") return;
+
+  // A field page's data for React Router's in-app navigation: network first, the last copy offline.
+  if (url.pathname.endsWith(".data") && isFieldPage(url.pathname.slice(0, -5))) {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(PRIVATE).then((cache) => cache.put(request, copy)));
+          }
+          return response;
+        })
+        .catch(() =>
+          caches.match(request, { cacheName: PRIVATE, ignoreSearch: true }).then((hit) => hit ?? Response.error()),
+        ),
+    );
+    return;
+  }
 
   if (request.mode === "navigate") {
     event.respondWith(
       fetch(request)
         .then((response) => {
-          if (response.ok && response.headers.get("Cache-Control")?.includes("public")) {
-            const copy = response.clone();
-            caches.open(PAGES).then((cache) => cache.put(request, copy));
-          }
+          const kept = keepPage(request, response);
+          if (kept) event.waitUntil(kept.then(() => keepAssetsOf(response)).catch(() => undefined));
           return response;
         })
-        .catch(() => caches.match(request).then((hit) => hit || caches.match("/"))),
+        .catch(() => fromCache(request)),
     );
     return;
   }
@@ -55,7 +164,7 @@ self.addEventListener("fetch", (event) => {
           fetch(request).then((response) => {
             if (response.ok) {
               const copy = response.clone();
-              caches.open(STATIC).then((cache) => cache.put(request, copy));
+              event.waitUntil(caches.open(STATIC).then((cache) => cache.put(request, copy)));
             }
             return response;
           }),
@@ -63,3 +172,21 @@ self.addEventListener("fetch", (event) => {
     );
   }
 });
+
+self.addEventListener("message", (event) => {
+  const data = event.data ?? {};
+  if (data.type === "SKIP_WAITING") self.skipWaiting();
+  else if (data.type === "WARM" && Array.isArray(data.paths)) event.waitUntil(warm(data.paths));
+  else if (data.type === "SIGNED_OUT") event.waitUntil(caches.delete(PRIVATE));
+});
+
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "eip-outbox") return;
+  event.waitUntil(
+    self.clients
+      .matchAll({ type: "window" })
+      .then((clients) => clients.forEach((client) => client.postMessage({ type: "outbox-flush" }))),
+  );
+});
+
+/* ---- Push notifications (issue 15, push part): handlers go below this line. ---- */
