@@ -77,11 +77,12 @@ function keepPage(request, response) {
 
 async function fromCache(request) {
   const path = new URL(request.url).pathname;
+  const options = { ignoreVary: true, ignoreSearch: true };
   return (
-    (await caches.match(path, { cacheName: PRIVATE })) ??
-    (await caches.match(path, { cacheName: PAGES })) ??
-    (await caches.match(path, { cacheName: SHELL })) ??
-    (await caches.match(OFFLINE_URL, { cacheName: SHELL }))
+    (await caches.match(path, { ...options, cacheName: PRIVATE })) ??
+    (await caches.match(path, { ...options, cacheName: PAGES })) ??
+    (await caches.match(path, { ...options, cacheName: SHELL })) ??
+    (await caches.match(OFFLINE_URL, { ...options, cacheName: SHELL }))
   );
 }
 
@@ -94,7 +95,7 @@ async function keepAssetsOf(response) {
   const cache = await caches.open(STATIC);
   await Promise.all(
     [...new Set(urls)].map(async (url) => {
-      if (await cache.match(url)) return;
+      if (await cache.match(url, { ignoreVary: true })) return;
       const res = await fetch(url).catch(() => null);
       if (res?.ok) await cache.put(url, res);
     }),
@@ -125,6 +126,26 @@ self.addEventListener("fetch", (event) => {
   }
   if (url.pathname === "/outbox/session") return;
 
+  // React Router's route manifest (no personal data): network first, the last copy offline.
+  if (url.pathname === "/__manifest") {
+    event.respondWith(
+      fetch(request)
+        .then((response) => {
+          if (response.ok) {
+            const copy = response.clone();
+            event.waitUntil(caches.open(STATIC).then((cache) => cache.put(request, copy)));
+          }
+          return response;
+        })
+        .catch(() =>
+          caches.match(request, { cacheName: STATIC, ignoreVary: true }).then(
+            (hit) => hit ?? caches.match(request, { cacheName: STATIC, ignoreSearch: true, ignoreVary: true }).then((any) => any ?? Response.error()),
+          ),
+        ),
+    );
+    return;
+  }
+
   // A field page's data for React Router's in-app navigation: network first, the last copy offline.
   if (url.pathname.endsWith(".data") && isFieldPage(url.pathname.slice(0, -5))) {
     event.respondWith(
@@ -137,7 +158,7 @@ self.addEventListener("fetch", (event) => {
           return response;
         })
         .catch(() =>
-          caches.match(request, { cacheName: PRIVATE, ignoreSearch: true }).then((hit) => hit ?? Response.error()),
+          caches.match(request, { cacheName: PRIVATE, ignoreSearch: true, ignoreVary: true }).then((hit) => hit ?? Response.error()),
         ),
     );
     return;
@@ -158,7 +179,7 @@ self.addEventListener("fetch", (event) => {
 
   if (url.pathname.startsWith("/assets/") || url.pathname.startsWith("/icons/")) {
     event.respondWith(
-      caches.match(request).then(
+      caches.match(request, { ignoreVary: true }).then(
         (hit) =>
           hit ||
           fetch(request).then((response) => {
@@ -176,7 +197,13 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   const data = event.data ?? {};
   if (data.type === "SKIP_WAITING") self.skipWaiting();
-  else if (data.type === "WARM" && Array.isArray(data.paths)) event.waitUntil(warm(data.paths));
+  else if (data.type === "WARM" && Array.isArray(data.paths))
+    event.waitUntil(
+      warm(data.paths)
+        .catch(() => undefined)
+        .then(() => self.clients.matchAll({ type: "window" }))
+        .then((clients) => clients.forEach((client) => client.postMessage({ type: "warmed" }))),
+    );
   else if (data.type === "SIGNED_OUT") event.waitUntil(caches.delete(PRIVATE));
 });
 

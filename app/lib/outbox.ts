@@ -41,8 +41,6 @@ export type OutboxRecord = {
   conflict?: { server: Record<string, string>; mine: Record<string, string> };
 };
 
-/** The offline sign-in window (ADR 027): a person who signed in online on this phone works offline this long. */
-export const OFFLINE_SIGN_IN_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A "sending" record older than this was cut mid-send (tab closed, signal lost): send it again. */
 const STALE_SENDING_MS = 60_000;
@@ -55,15 +53,12 @@ export const OUTBOX_TEXT = {
   signIn: "Sign in again to send: your session on this phone has ended. The record stays here until then.",
   refusedAccount:
     "The server refused your account (deactivated or no longer allowed to do this). The record stays on this phone: ask your supervisor.",
-  offlineExpired: `You last signed in online on this phone more than ${OFFLINE_SIGN_IN_DAYS} days ago. Connect and sign in again to keep working offline.`,
-  notSignedInHere: "Sign in online once on this phone before working offline.",
   serverError: "The server could not take it just now; it will be sent again.",
   conflict: "Someone changed this record since you opened it. Choose which version to keep.",
 } as const;
 
 interface OutboxDb extends DBSchema {
   records: { key: string; value: OutboxRecord; indexes: { status: OutboxStatus } };
-  meta: { key: string; value: { key: string; loginId: string; at: number } };
 }
 
 const DB_NAME = "eip-outbox";
@@ -74,7 +69,6 @@ export function outboxDb() {
     upgrade(db) {
       const records = db.createObjectStore("records", { keyPath: "submissionId" });
       records.createIndex("status", "status");
-      db.createObjectStore("meta", { keyPath: "key" });
     },
   });
   return dbPromise;
@@ -83,23 +77,6 @@ export function outboxDb() {
 /** For tests: forget the open connection (fake-indexeddb is reset between them). */
 export function resetOutboxDbForTests() {
   dbPromise = null;
-}
-
-/** Notes an online sign-in on this phone (every signed-in field page load does): starts the offline window. */
-export async function noteOnlineSession(loginId: string, now = Date.now()) {
-  const db = await outboxDb();
-  await db.put("meta", { key: "session", loginId, at: now });
-}
-
-/** Whether `loginId` may keep working offline on this phone now, or why not. */
-export async function offlineSignIn(
-  loginId: string,
-  now = Date.now(),
-): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const session = await (await outboxDb()).get("meta", "session");
-  if (!session || session.loginId !== loginId) return { ok: false, reason: OUTBOX_TEXT.notSignedInHere };
-  if (now - session.at > OFFLINE_SIGN_IN_DAYS * DAY_MS) return { ok: false, reason: OUTBOX_TEXT.offlineExpired };
-  return { ok: true };
 }
 
 /** A form's fields as the outbox keeps them (files as blobs; empty file inputs left out). */

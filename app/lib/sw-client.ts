@@ -3,6 +3,8 @@
  * dependencies): registers it, offers "update now" when a new version waits, and asks it to keep
  * the field pages of the person signed in for offline work.
  */
+import { noteOnlineSession } from "./offline-session";
+
 export const FIELD_PAGES = [
   "/onboard-farmer",
   "/create-land-plot",
@@ -16,7 +18,9 @@ const WARMED_KEY = "eip.swWarmed";
 
 /** Asks the worker (once per person and day) to keep the field pages they can open. */
 export async function warmFieldPages(loginId: string, paths: string[] = FIELD_PAGES) {
-  if (!("serviceWorker" in navigator) || !navigator.onLine) return;
+  if (!navigator.onLine) return;
+  noteOnlineSession(loginId);
+  if (!("serviceWorker" in navigator)) return;
   const mark = `${loginId}:${new Date().toISOString().slice(0, 10)}`;
   try {
     if (localStorage.getItem(WARMED_KEY) === mark) return;
@@ -70,6 +74,10 @@ export function registerServiceWorker() {
     .catch((error) => {
       console.warn("Service worker registration failed", error);
     });
+  navigator.serviceWorker.addEventListener("message", (event) => {
+    // The field pages are kept: /pwa-test and the tests read this.
+    if ((event.data as { type?: string } | null)?.type === "warmed") document.documentElement.dataset.swWarmed = "1";
+  });
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     // Only after "update now": the first install taking over needs no reload.

@@ -6,16 +6,8 @@
  * JavaScript nothing changes).
  */
 import { useEffect, useState } from "react";
-import {
-  enqueue,
-  fieldsOf,
-  getRecord,
-  noteOnlineSession,
-  OUTBOX_TEXT,
-  type OutboxKind,
-  offlineSignIn,
-  type StoredField,
-} from "./outbox";
+import { noteOnlineSession, offlineSignIn } from "./offline-session";
+import { enqueue, fieldsOf, getRecord, OUTBOX_TEXT, type OutboxKind, type StoredField } from "./outbox";
 import { sendNow, startOutbox } from "./outbox-runtime";
 
 export type OutboxFormState = { notice: string | null; error: string | null; fixing: string | null };
@@ -71,7 +63,7 @@ export function useOutboxForm(options: {
 
   useEffect(() => {
     startOutbox();
-    if (navigator.onLine) void noteOnlineSession(owner).catch(() => undefined);
+    if (navigator.onLine) noteOnlineSession(owner);
     const fixing = new URLSearchParams(window.location.search).get("outbox");
     if (fixing) {
       void getRecord(fixing).then((record) => {
@@ -93,7 +85,7 @@ export function useOutboxForm(options: {
       const data = new FormData(form, event.submitter);
       void (async () => {
         if (!navigator.onLine) {
-          const allowed = await offlineSignIn(owner);
+          const allowed = offlineSignIn(owner);
           if (!allowed.ok) {
             setState((s) => ({ ...s, notice: null, error: allowed.reason }));
             return;

@@ -20,6 +20,11 @@ import type { Route } from "./+types/create-land-plot";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
 
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export const meta = () => pageMeta(PLOT_TITLES.create);
 
 // The map (and leaflet with it) is its own chunk, fetched only on this page and only with JavaScript.

@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useState } from "react";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "../components/work-shell";
-import {
-  enqueue,
-  listRecords,
-  noteOnlineSession,
-  OUTBOX_EVENT,
-  type OutboxRecord,
-  type OutboxStatus,
-  removeRecord,
-} from "../lib/outbox";
+import { noteOnlineSession } from "../lib/offline-session";
+import { enqueue, listRecords, OUTBOX_EVENT, type OutboxRecord, type OutboxStatus, removeRecord } from "../lib/outbox";
 import { sendNow, startOutbox } from "../lib/outbox-runtime";
 import type { Route } from "./+types/outbox";
 
@@ -55,7 +48,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     startOutbox();
-    if (navigator.onLine) void noteOnlineSession(loaderData.user.loginId).catch(() => undefined);
+    if (navigator.onLine) noteOnlineSession(loaderData.user.loginId);
     void refresh();
     const onChange = () => void refresh();
     window.addEventListener(OUTBOX_EVENT, onChange);

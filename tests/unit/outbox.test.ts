@@ -1,6 +1,7 @@
 import "fake-indexeddb/auto";
 import { IDBFactory } from "fake-indexeddb";
 import { beforeEach, describe, expect, it } from "vitest";
+import { noteOnlineSession, OFFLINE_SESSION_TEXT, OFFLINE_SIGN_IN_DAYS, offlineSignIn } from "#app/lib/offline-session";
 import {
   counts,
   enqueue,
@@ -9,15 +10,13 @@ import {
   formDataOf,
   getRecord,
   listRecords,
-  noteOnlineSession,
-  OFFLINE_SIGN_IN_DAYS,
   OUTBOX_TEXT,
-  offlineSignIn,
   outcomeOf,
   resetOutboxDbForTests,
   type SendDeps,
 } from "#app/lib/outbox";
 import { ERROR_HEADER, RECEIPT_HEADER } from "#app/lib/outbox-light";
+import { MemoryStorage } from "./memory-storage";
 
 /** A fake server that stores each submissionId once and answers its id, like the page actions. */
 function fakeServer() {
@@ -188,11 +187,12 @@ describe("what a page's answer means", () => {
 });
 
 describe("offline sign-in window", () => {
-  it(`lets the person who signed in online here work offline for ${OFFLINE_SIGN_IN_DAYS} days, no longer`, async () => {
+  it(`lets the person who signed in online here work offline for ${OFFLINE_SIGN_IN_DAYS} days, no longer`, () => {
     const day = 24 * 60 * 60 * 1000;
-    await noteOnlineSession("AGT-0001", 0);
-    expect(await offlineSignIn("AGT-0001", 6 * day)).toEqual({ ok: true });
-    expect(await offlineSignIn("AGT-0001", 8 * day)).toEqual({ ok: false, reason: OUTBOX_TEXT.offlineExpired });
-    expect(await offlineSignIn("AGT-0002", day)).toEqual({ ok: false, reason: OUTBOX_TEXT.notSignedInHere });
+    const storage = new MemoryStorage();
+    noteOnlineSession("AGT-0001", 0, storage);
+    expect(offlineSignIn("AGT-0001", 6 * day, storage)).toEqual({ ok: true });
+    expect(offlineSignIn("AGT-0001", 8 * day, storage)).toEqual({ ok: false, reason: OFFLINE_SESSION_TEXT.expired });
+    expect(offlineSignIn("AGT-0002", day, storage)).toEqual({ ok: false, reason: OFFLINE_SESSION_TEXT.notHere });
   });
 });
