@@ -5,6 +5,7 @@ import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/con
 import { registerPlot } from "#worker/services/plots/register-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/create-land-plot";
@@ -75,8 +76,12 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   // `created` lets the details page drop this submission's draft from the phone's storage.
-  // The outbox reads the receipt from the header; a person follows the redirect.
-  return redirect(`/land-plot-details/${result.plot.id}?created=${encodeURIComponent(fields.submissionId)}`, {
-    headers: receiptHeaders(result.plot.id),
-  });
+  // The outbox (app/lib/outbox.ts) reads the receipt from the header and needs no page after it;
+  // a person follows the redirect to the plot.
+  if (request.headers.get(OUTBOX_HEADER))
+    return data(
+      { result: null, formError: null, warnings: [], stored: result.plot.id },
+      { status: result.created ? 201 : 200, headers: receiptHeaders(result.plot.id) },
+    );
+  return redirect(`/land-plot-details/${result.plot.id}?created=${encodeURIComponent(fields.submissionId)}`);
 }

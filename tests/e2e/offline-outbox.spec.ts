@@ -155,9 +155,10 @@ async function totals(base: string) {
   return { farmers: await total("/api/farmers?pageSize=1"), plots: await total("/api/plots") };
 }
 
+/** ~2 ha squares south-west of the demo plots, in a row of their own per run (no double claims). */
 function square(i: number, crossed = false) {
-  const south = 7.0905 + Math.floor(i / 60) * 0.002 + (RUN % 3) * 0.0002;
-  const west = -8.68 + (i % 60) * 0.002;
+  const south = 6.95 + (RUN % 40) * 0.005 + Math.floor(i / 60) * 0.0025;
+  const west = -9.0 + (i % 60) * 0.002;
   const d = 0.0013;
   const corners: [number, number][] = crossed
     ? [
@@ -259,7 +260,10 @@ test.describe("offline field work and the outbox", () => {
       .poll(
         async () => {
           await page.evaluate(() => window.dispatchEvent(new Event("online")));
-          return pending(await outbox(page));
+          const now = await outbox(page);
+          if (process.env.OUTBOX_DEBUG)
+            console.log(JSON.stringify(now.filter((r) => r.status !== "sent").map((r) => [r.kind, r.status, r.reason])));
+          return pending(now);
         },
         { timeout: 90_000, intervals: [500] },
       )
