@@ -58,22 +58,26 @@ function showUpdate(registration: ServiceWorkerRegistration) {
   document.body.appendChild(bar);
 }
 
+function watchUpdates(registration: ServiceWorkerRegistration, hadController: boolean) {
+  if (registration.waiting && hadController) showUpdate(registration);
+  registration.addEventListener("updatefound", () => {
+    const incoming = registration.installing;
+    incoming?.addEventListener("statechange", () => {
+      if (incoming.state === "installed" && navigator.serviceWorker.controller) showUpdate(registration);
+    });
+  });
+}
+
 export function registerServiceWorker() {
   const hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker
-    .register("/sw.js", { scope: "/" })
-    .then((registration) => {
-      if (registration.waiting && hadController) showUpdate(registration);
-      registration.addEventListener("updatefound", () => {
-        const incoming = registration.installing;
-        incoming?.addEventListener("statechange", () => {
-          if (incoming.state === "installed" && navigator.serviceWorker.controller) showUpdate(registration);
-        });
-      });
-    })
-    .catch((error) => {
-      console.warn("Service worker registration failed", error);
-    });
+  // Offline, register() fails its update check; the registration kept from before still serves.
+  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
+    console.warn("Service worker registration failed", error);
+  });
+  void navigator.serviceWorker.getRegistration("/").then((registration) => {
+    if (registration) watchUpdates(registration, hadController);
+    else void navigator.serviceWorker.ready.then((ready) => watchUpdates(ready, hadController));
+  });
   navigator.serviceWorker.addEventListener("message", (event) => {
     // The field pages are kept: /pwa-test and the tests read this.
     if ((event.data as { type?: string } | null)?.type === "warmed") document.documentElement.dataset.swWarmed = "1";

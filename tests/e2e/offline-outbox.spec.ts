@@ -36,20 +36,36 @@ function rng(seed: number) {
   };
 }
 
-type Proxy = { port: number; cut: () => number; nextRequest: (ms: number) => Promise<boolean>; close: () => void };
+type Proxy = {
+  port: number;
+  cut: () => number;
+  nextRequest: (ms: number) => Promise<boolean>;
+  /** Answers requests whose first line starts with `prefix` itself (a new app version, say). */
+  answer: (prefix: string, response: Buffer | null) => void;
+  close: () => void;
+};
 
 function startProxy(): Promise<Proxy> {
   const sockets = new Set<Socket>();
   let waiting: (() => void) | null = null;
+  const answers = new Map<string, Buffer>();
   const server: Server = createServer((client) => {
     const upstream = connect(TARGET, "127.0.0.1");
     sockets.add(client);
     sockets.add(upstream);
-    client.on("data", () => {
+    client.on("data", (chunk: Buffer) => {
       waiting?.();
       waiting = null;
+      const head = chunk.subarray(0, 200).toString("latin1");
+      for (const [prefix, response] of answers) {
+        if (head.startsWith(prefix)) {
+          client.end(response);
+          upstream.destroy();
+          return;
+        }
+      }
+      upstream.write(chunk);
     });
-    client.pipe(upstream);
     upstream.pipe(client);
     const close = () => {
       client.destroy();
@@ -81,6 +97,10 @@ function startProxy(): Promise<Proxy> {
               done(true);
             };
           }),
+        answer: (prefix, response) => {
+          if (response) answers.set(prefix, response);
+          else answers.delete(prefix);
+        },
         close: () => {
           for (const s of sockets) s.destroy();
           server.close();
@@ -262,7 +282,9 @@ test.describe("offline field work and the outbox", () => {
           await page.evaluate(() => window.dispatchEvent(new Event("online")));
           const now = await outbox(page);
           if (process.env.OUTBOX_DEBUG)
-            console.log(JSON.stringify(now.filter((r) => r.status !== "sent").map((r) => [r.kind, r.status, r.reason])));
+            console.log(
+              JSON.stringify(now.filter((r) => r.status !== "sent").map((r) => [r.kind, r.status, r.reason])),
+            );
           return pending(now);
         },
         { timeout: 90_000, intervals: [500] },
@@ -319,18 +341,28 @@ test.describe("offline field work and the outbox", () => {
     await context.setOffline(true);
     await page.goto("/onboard-farmer");
     await onboardOffline(page, 99);
-    await context.setOffline(false);
     // Hold the record back from the server while the app updates: no session answer.
     await context.route("**/outbox/session", (route) => route.fulfill({ status: 503, body: "" }));
+    await context.setOffline(false);
 
-    // A new version of the worker: same code, one byte different.
-    await context.route("**/sw.js", async (route) => {
-      const original = await route.fetch();
-      await route.fulfill({ response: original, body: `${await original.text()}\n// next version ${RUN}\n` });
-    });
+    // A new version of the worker: the same code with one line more, served in place of the deployed one.
+    const current = await (await fetch(`${base}/sw.js`)).text();
+    const next = Buffer.from(`${current}\n// next version ${RUN}\n`);
+    proxy.answer(
+      "GET /sw.js",
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nCache-Control: no-cache\r\nContent-Length: ${next.length}\r\nConnection: close\r\n\r\n`,
+        ),
+        next,
+      ]),
+    );
+    await page.goto("/outbox");
+    await expect(page.locator('[data-count="waiting"] dd')).toHaveText("1");
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
+    const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Update now" }).click({ timeout: 20_000 });
-    await page.waitForEvent("load");
+    await reloaded;
     let rows = await outbox(page);
     expect(rows.filter((r) => r.status === "waiting")).toHaveLength(1);
 
