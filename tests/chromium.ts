@@ -59,5 +59,7 @@ export function workPages({ batchCode, plotId }: PageFixtures): string[] {
     "/exporter/marketplace",
     // The exporter's analytics (issue 14).
     "/exporter/analytics",
+    // The offline outbox (issue 15).
+    "/outbox",
   ].filter((p): p is string => Boolean(p));
 }
