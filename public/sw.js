@@ -30,7 +30,7 @@ const FIELD_PAGES = [
   /^\/unified-land-inspector-dashboard$/,
   /^\/warehouse-inspector-dashboard$/,
   /^\/port-inspector-dashboard$/,
-  /^\/land-plot-details\/[^/]+\/visit$/,
+  /^\/land-plot-details\/[^/]+\/(visit|edit)$/,
   /^\/(warehouse|port)-inspector-dashboard\/inspect\/[^/]+$/,
 ];
 const isFieldPage = (path) => FIELD_PAGES.some((re) => re.test(path));

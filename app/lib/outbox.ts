@@ -12,7 +12,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
 import { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER } from "./outbox-light";
 
-export type OutboxKind = "farmer" | "plot" | "visit" | "inspection" | "purchase";
+export type OutboxKind = "farmer" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
 export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
 /** A form field as stored: text, or a file kept as a blob with its name. */
 export type StoredField = [name: string, value: string | { blob: Blob; name: string }];

@@ -2,6 +2,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoLogin } from "../login-api";
 import { segment, withSegments } from "../unit/photo-fixtures";
+import { ACCOUNTS, type Account, signIn } from "./helpers";
 
 /**
  * Issue 15, "Done when": a field agent works offline through the real pages and the real service
@@ -141,19 +142,20 @@ function outbox(page: Page): Promise<Row[]> {
 
 const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
 
-async function signInAgent(page: Page) {
-  await page.goto("/field-agent-login");
-  const form = page.locator('[data-form="field-agent"]');
-  await form.getByLabel("Agent ID", { exact: true }).fill("AGT-0001");
-  await form.getByLabel("Password", { exact: true }).fill("Agent#2026");
-  await form.getByRole("button", { name: "Login as Field Agent", exact: true }).click();
-  await expect(page).toHaveURL(/field-agent-dashboard/);
-}
+const FIELD_AGENT: Account = {
+  path: "/field-agent-login",
+  form: "field-agent",
+  fields: [
+    ["Agent ID", "AGT-0001"],
+    ["Password", "Agent#2026"],
+  ],
+  submit: "Login as Field Agent",
+};
 
 /** Signed in, with the field pages kept by the service worker (the dashboard asks it to). */
-async function readyForField(context: BrowserContext) {
+async function readyForField(context: BrowserContext, account: Account = FIELD_AGENT) {
   const page = await context.newPage();
-  await signInAgent(page);
+  await signIn(page, account);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15_000 });
   // The dashboard asked the worker to keep the field pages and their scripts; it says when done.
   await page.waitForFunction(() => document.documentElement.dataset.swWarmed === "1", null, { timeout: 30_000 });
@@ -373,6 +375,64 @@ test.describe("offline field work and the outbox", () => {
     rows = await outbox(page);
     expect(pending(rows)).toBe(0);
     expect((await totals(base)).farmers).toBe(before.farmers + 1);
+    await context.close();
+  });
+
+  test("the same plot edited online and offline: the phone shows both versions and the user chooses", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    // The land inspector: boundaries are theirs to edit.
+    const page = await readyForField(context, ACCOUNTS.landInspector);
+    const farmerId = await onlineFarmer(page);
+    await page.goto("/create-land-plot");
+    await page.getByLabel("Farmer ID").fill(farmerId);
+    await page.getByLabel("Crop").selectOption("Cocoa");
+    await page.getByLabel("Planting year").fill("2012");
+    await page.getByLabel("Tenure or land document reference").fill(`Outbox conflict ${RUN}`);
+    await page.getByLabel("Coordinates", { exact: true }).fill(square(61));
+    await page.getByRole("button", { name: "Save plot" }).click();
+    await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
+    const plotId = new URL(page.url()).pathname.split("/").pop()!;
+    const editUrl = `/land-plot-details/${plotId}/edit`;
+    await page.goto(editUrl); // kept by the service worker for offline work
+    await expect(page.getByLabel("New boundary")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("private-pages")).match(url)), editUrl))
+      .toBe(true);
+
+    // On the phone, offline: a new boundary based on version 1.
+    await context.setOffline(true);
+    await page.goto(editUrl);
+    const mine = square(62);
+    await page.getByLabel("New boundary").fill(mine);
+    await page.getByRole("button", { name: "Save the new boundary" }).click();
+    await expect(page.getByTestId("outbox-notice")).toContainText("Saved on this phone");
+
+    // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
+    const office = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const desk = await office.newPage();
+    await signIn(desk, ACCOUNTS.landInspector);
+    await desk.goto(editUrl);
+    const theirs = square(63);
+    await desk.getByLabel("New boundary").fill(theirs);
+    await desk.getByRole("button", { name: "Save the new boundary" }).click();
+    await expect(desk).toHaveURL(/edited=2/);
+    await office.close();
+
+    await context.setOffline(false);
+    await page.goto("/outbox");
+    await page.getByRole("button", { name: "Send now" }).click();
+    const item = page.locator('[data-status="conflict"]');
+    await expect(item).toBeVisible();
+    const table = item.getByTestId("outbox-conflict");
+    await expect(table).toContainText(theirs.split("\n")[0]!);
+    await expect(table).toContainText(mine.split("\n")[0]!);
+    await expect(table.getByRole("row", { name: /version/ })).toContainText("2");
+
+    await item.getByRole("button", { name: "Keep mine" }).click();
+    await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-status="sent"]')).toContainText("v3");
     await context.close();
   });
 });
