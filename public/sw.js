@@ -86,20 +86,42 @@ async function fromCache(request) {
   );
 }
 
-/** The assets a page loads (scripts, module preloads, styles): cached with it so it works offline. */
+/** Asset paths named in a page or a script: module preloads, scripts, styles, and the chunks a script imports. */
+function assetsIn(text) {
+  const found = new Set();
+  for (const m of text.matchAll(/["'`](\/assets\/[^"'`]+)["'`]/g)) found.add(m[1]);
+  for (const m of text.matchAll(/["'`](?:\.\/|assets\/)([\w.-]+\.(?:js|css))["'`]/g)) found.add(`/assets/${m[1]}`);
+  return found;
+}
+
+/**
+ * The assets a page needs offline, cached with it: what its HTML loads and, followed through the
+ * scripts, what they import later (the outbox, the map), at most MAX_ASSETS files.
+ */
+const MAX_ASSETS = 150;
 async function keepAssetsOf(response) {
-  const html = await response.clone().text();
-  const urls = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+)"/g)].map((m) => m[1]);
-  // Module scripts imported inline: import("/assets/…") and import … from "/assets/…".
-  for (const m of html.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)) urls.push(m[1]);
   const cache = await caches.open(STATIC);
-  await Promise.all(
-    [...new Set(urls)].map(async (url) => {
-      if (await cache.match(url, { ignoreVary: true })) return;
-      const res = await fetch(url).catch(() => null);
-      if (res?.ok) await cache.put(url, res);
-    }),
-  );
+  const queue = [...assetsIn(await response.clone().text())];
+  const seen = new Set(queue);
+  while (queue.length && seen.size <= MAX_ASSETS) {
+    const batch = queue.splice(0, 6);
+    await Promise.all(
+      batch.map(async (url) => {
+        let res = await cache.match(url, { ignoreVary: true });
+        if (!res) {
+          res = await fetch(url).catch(() => null);
+          if (!res?.ok) return;
+          await cache.put(url, res.clone());
+        }
+        if (!url.endsWith(".js")) return;
+        for (const next of assetsIn(await res.text()))
+          if (!seen.has(next)) {
+            seen.add(next);
+            queue.push(next);
+          }
+      }),
+    );
+  }
 }
 
 /** Fetches the field pages of the person signed in now, with their assets ("warm" message). */

@@ -10,7 +10,9 @@
  * Only pages that queue or show the outbox import this module (it stays out of other bundles).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER } from "./outbox-light";
+import { ERROR_HEADER, OUTBOX_HEADER, OUTBOX_TEXT, RECEIPT_HEADER } from "./outbox-light";
+
+export { OUTBOX_TEXT };
 
 export type OutboxKind = "farmer" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
 export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
@@ -46,16 +48,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const STALE_SENDING_MS = 60_000;
 /** Sent records are shown (receipt only, fields dropped) for this long, then forgotten. */
 const KEEP_SENT_MS = 7 * DAY_MS;
-
-export const OUTBOX_TEXT = {
-  queued: "Saved on this phone. It will be sent when you are back online.",
-  noConnection: "Waiting for a connection.",
-  signIn: "Sign in again to send: your session on this phone has ended. The record stays here until then.",
-  refusedAccount:
-    "The server refused your account (deactivated or no longer allowed to do this). The record stays on this phone: ask your supervisor.",
-  serverError: "The server could not take it just now; it will be sent again.",
-  conflict: "Someone changed this record since you opened it. Choose which version to keep.",
-} as const;
 
 interface OutboxDb extends DBSchema {
   records: { key: string; value: OutboxRecord; indexes: { status: OutboxStatus } };

@@ -7,8 +7,13 @@
  */
 import { useEffect, useState } from "react";
 import { noteOnlineSession, offlineSignIn } from "./offline-session";
-import { enqueue, fieldsOf, getRecord, OUTBOX_TEXT, type OutboxKind, type StoredField } from "./outbox";
-import { sendNow, startOutbox } from "./outbox-runtime";
+import type { OutboxKind, StoredField } from "./outbox";
+import { OUTBOX_TEXT } from "./outbox-light";
+
+// The outbox itself (idb and the sending code) loads after the page, not with it (first-load
+// budget); the service worker keeps its chunk with the page for offline use.
+const outboxModule = () => import("./outbox");
+const runtimeModule = () => import("./outbox-runtime");
 
 export type OutboxFormState = { notice: string | null; error: string | null; fixing: string | null };
 
@@ -62,11 +67,14 @@ export function useOutboxForm(options: {
   const [state, setState] = useState<OutboxFormState>({ notice: null, error: null, fixing: null });
 
   useEffect(() => {
-    startOutbox();
+    void runtimeModule()
+      .then((runtime) => runtime.startOutbox())
+      .catch(() => undefined);
     if (navigator.onLine) noteOnlineSession(owner);
     const fixing = new URLSearchParams(window.location.search).get("outbox");
     if (fixing) {
-      void getRecord(fixing).then((record) => {
+      void outboxModule().then(async ({ getRecord }) => {
+        const record = await getRecord(fixing);
         const form = document.getElementById(formId);
         if (!record || !(form instanceof HTMLFormElement)) return;
         fillForm(form, record.fields);
@@ -84,6 +92,7 @@ export function useOutboxForm(options: {
       event.preventDefault();
       const data = new FormData(form, event.submitter);
       void (async () => {
+        const { enqueue, fieldsOf } = await outboxModule();
         if (!navigator.onLine) {
           const allowed = offlineSignIn(owner);
           if (!allowed.ok) {
@@ -101,7 +110,7 @@ export function useOutboxForm(options: {
         onQueued?.();
         setState({ notice: OUTBOX_TEXT.queued, error: null, fixing: null });
         if (state.fixing) window.history.replaceState(null, "", window.location.pathname);
-        if (navigator.onLine) void sendNow();
+        if (navigator.onLine) void runtimeModule().then((runtime) => runtime.sendNow());
       })().catch(() =>
         setState((s) => ({ ...s, error: "This phone could not store the record. Free some space and try again." })),
       );

@@ -166,13 +166,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                       {r.reason}
                     </p>
                   )}
-                  {r.fieldErrors && Object.keys(r.fieldErrors).length > 0 && (
-                    <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
-                      {Object.entries(r.fieldErrors).flatMap(([field, list]) =>
-                        list.map((m) => <li key={`${field}-${m}`}>{m}</li>),
-                      )}
-                    </ul>
-                  )}
+                  {r.status !== "sent" && <FieldMessages record={r} />}
                   {r.status === "failed" && (
                     <a
                       href={`${r.url}?outbox=${encodeURIComponent(r.submissionId)}`}
@@ -195,6 +189,19 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
         </>
       )}
     </WorkShell>
+  );
+}
+
+/** The per-field messages of a refusal, without repeating the reason shown above them. */
+function FieldMessages({ record }: { record: OutboxRecord }) {
+  const messages = [...new Set(Object.values(record.fieldErrors ?? {}).flat())].filter((m) => m !== record.reason);
+  if (messages.length === 0) return null;
+  return (
+    <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
+      {messages.map((m) => (
+        <li key={m}>{m}</li>
+      ))}
+    </ul>
   );
 }
 
