@@ -7,6 +7,7 @@ export function OutboxNotice({ state }: { state: OutboxFormState }) {
     <div
       role="status"
       data-testid="outbox-notice"
+      data-queued={state.queued}
       className={`rounded-md p-3 text-sm ${state.error ? "bg-amber-100 text-amber-950" : "bg-green-50 text-green-900"}`}
     >
       {state.fixing && <p className="font-semibold">Correct this record from your outbox, then save it again.</p>}

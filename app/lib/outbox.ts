@@ -269,12 +269,14 @@ export type FlushReport = { sent: number; failed: number; waiting: number; signe
  */
 export function flush(deps: SendDeps): Promise<FlushReport> {
   if (flushing) return flushing;
+  const locks = typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
   const run = async (): Promise<FlushReport> => {
     const now = deps.now ?? Date.now;
     const report: FlushReport = { sent: 0, failed: 0, waiting: 0 };
     await prune(now());
+    // Holding the lock, no other tab is sending: a "sending" record was cut off (page closed mid-send).
     const due = (await listRecords()).filter(
-      (r) => r.status === "waiting" || (r.status === "sending" && now() - r.updatedAt > STALE_SENDING_MS),
+      (r) => r.status === "waiting" || (r.status === "sending" && (locks || now() - r.updatedAt > STALE_SENDING_MS)),
     );
     if (due.length === 0) return report;
     const session = await deps.csrf().catch(() => undefined);

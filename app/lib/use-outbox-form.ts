@@ -15,7 +15,8 @@ import { OUTBOX_TEXT } from "./outbox-light";
 const outboxModule = () => import("./outbox");
 const runtimeModule = () => import("./outbox-runtime");
 
-export type OutboxFormState = { notice: string | null; error: string | null; fixing: string | null };
+/** `queued`: how many records this page has put in the outbox (the notice carries it). */
+export type OutboxFormState = { notice: string | null; error: string | null; fixing: string | null; queued: number };
 
 /** Writes a value into a (possibly React-controlled) field so React sees it. */
 function setValue(el: HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement, value: string) {
@@ -64,7 +65,7 @@ export function useOutboxForm(options: {
   onQueued?: () => void;
 }): OutboxFormState {
   const { formId, kind, owner, label, onQueued } = options;
-  const [state, setState] = useState<OutboxFormState>({ notice: null, error: null, fixing: null });
+  const [state, setState] = useState<OutboxFormState>({ notice: null, error: null, fixing: null, queued: 0 });
 
   useEffect(() => {
     void runtimeModule()
@@ -78,7 +79,7 @@ export function useOutboxForm(options: {
         const form = document.getElementById(formId);
         if (!record || !(form instanceof HTMLFormElement)) return;
         fillForm(form, record.fields);
-        setState({ notice: null, error: record.reason ?? null, fixing });
+        setState((s) => ({ ...s, notice: null, error: record.reason ?? null, fixing }));
       });
     }
   }, [formId, owner]);
@@ -91,6 +92,7 @@ export function useOutboxForm(options: {
       if (navigator.onLine && !state.fixing) return;
       event.preventDefault();
       const data = new FormData(form, event.submitter);
+      setState((s) => ({ ...s, notice: null, error: null }));
       void (async () => {
         const { enqueue, fieldsOf } = await outboxModule();
         if (!navigator.onLine) {
@@ -108,7 +110,7 @@ export function useOutboxForm(options: {
         await enqueue({ submissionId, kind, label: label(data), url: window.location.pathname, fields, owner });
         form.reset();
         onQueued?.();
-        setState({ notice: OUTBOX_TEXT.queued, error: null, fixing: null });
+        setState((s) => ({ notice: OUTBOX_TEXT.queued, error: null, fixing: null, queued: s.queued + 1 }));
         if (state.fixing) window.history.replaceState(null, "", window.location.pathname);
         if (navigator.onLine) void runtimeModule().then((runtime) => runtime.sendNow());
       })().catch(() =>

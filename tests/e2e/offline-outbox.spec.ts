@@ -198,7 +198,14 @@ function square(i: number, crossed = false) {
   return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
 }
 
-async function onboardOffline(page: Page, i: number) {
+/** Waits until the form's record is in the outbox: the notice counts what this page queued. */
+async function queued(page: Page, count: number) {
+  await expect(page.locator(`[data-testid="outbox-notice"][data-queued="${count}"]`)).toContainText(
+    "Saved on this phone",
+  );
+}
+
+async function onboardOffline(page: Page, i: number, count = i + 1) {
   await page.getByLabel("First name").fill(`Offline ${letters(i + 1)}`);
   await page.getByLabel("Last name").fill(`Outbox ${letters(RUN)}`);
   await page.getByRole("radio", { name: "Female", exact: true }).check();
@@ -212,17 +219,17 @@ async function onboardOffline(page: Page, i: number) {
     buffer: PHOTO,
   });
   await page.getByRole("button", { name: "Register farmer" }).click();
-  await expect(page.getByTestId("outbox-notice")).toContainText("Saved on this phone");
+  await queued(page, count);
 }
 
-async function mapOffline(page: Page, farmerId: string, coordinates: string) {
+async function mapOffline(page: Page, farmerId: string, coordinates: string, count: number) {
   await page.getByLabel("Farmer ID").fill(farmerId);
   await page.getByLabel("Crop").selectOption("Cocoa");
   await page.getByLabel("Planting year").fill("2011");
   await page.getByLabel("Tenure or land document reference").fill(`Outbox test ${RUN}`);
   await page.getByLabel("Coordinates", { exact: true }).fill(coordinates);
   await page.getByRole("button", { name: "Save plot" }).click();
-  await expect(page.getByTestId("outbox-notice")).toContainText("Saved on this phone");
+  await queued(page, count);
 }
 
 /** One farmer registered online: the plots mapped offline are hers. */
@@ -261,7 +268,7 @@ test.describe("offline field work and the outbox", () => {
     await page.goto("/onboard-farmer"); // from the service worker's copy
     for (let i = 0; i < 20; i++) await onboardOffline(page, i);
     await page.goto("/create-land-plot");
-    for (let i = 0; i < 20; i++) await mapOffline(page, farmerId, square(i));
+    for (let i = 0; i < 20; i++) await mapOffline(page, farmerId, square(i), i + 1);
     let rows = await outbox(page);
     expect(rows.filter((r) => r.status === "waiting")).toHaveLength(40);
     expect(await totals(base)).toEqual(before);
@@ -316,7 +323,7 @@ test.describe("offline field work and the outbox", () => {
     const before = await totals(base);
     await context.setOffline(true);
     await page.goto("/create-land-plot");
-    await mapOffline(page, farmerId, square(70, true));
+    await mapOffline(page, farmerId, square(70, true), 1);
     await context.setOffline(false);
     await page.goto("/outbox");
     await page.getByRole("button", { name: "Send now" }).click();
@@ -342,7 +349,7 @@ test.describe("offline field work and the outbox", () => {
     const before = await totals(base);
     await context.setOffline(true);
     await page.goto("/onboard-farmer");
-    await onboardOffline(page, 99);
+    await onboardOffline(page, 99, 1);
     // Hold the record back from the server while the app updates: no session answer.
     await context.route("**/outbox/session", (route) => route.fulfill({ status: 503, body: "" }));
     await context.setOffline(false);
@@ -407,7 +414,7 @@ test.describe("offline field work and the outbox", () => {
     const mine = square(62);
     await page.getByLabel("New boundary").fill(mine);
     await page.getByRole("button", { name: "Save the new boundary" }).click();
-    await expect(page.getByTestId("outbox-notice")).toContainText("Saved on this phone");
+    await queued(page, 1);
 
     // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
     const office = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
