@@ -22,11 +22,12 @@ function init() {
 
 init();
 
-// The installable, offline-capable app (spec §1): the service worker is registered at load.
+// The installable, offline-capable app (spec §1, issue 15): the service worker is registered at load.
+// Its page-side code (app/lib/sw-client.ts) loads after the page, outside the first-load budget.
 function registerServiceWorker() {
-  navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
-    console.warn("Service worker registration failed", error);
-  });
+  import("./lib/sw-client")
+    .then((client) => client.registerServiceWorker())
+    .catch((error) => console.warn("Service worker registration failed", error));
 }
 if ("serviceWorker" in navigator) {
   if (document.readyState === "complete") registerServiceWorker();

@@ -34,6 +34,7 @@ export default [
   route("/mobile-app-download", "routes/mobile-app-download.tsx"),
   route("/install-app", "routes/install-app.tsx"),
   route("/pwa-test", "routes/pwa-test.tsx"),
+  route("/offline", "routes/offline.tsx"),
   ...REDIRECT_TO_LANDING.map((path) => route(path, "routes/redirect-to-landing.tsx", { id: `redirect-${id(path)}` })),
   layout("routes/portal-layout.tsx", [
     ...LOGIN_PATHS.map((path) => route(path, "routes/login.tsx", { id: `login-${id(path)}` })),
@@ -93,12 +94,15 @@ export default [
     route("/buyer-management", "routes/account-management.tsx", { id: "buyer-management" }),
     route("/inspector-management", "routes/account-management.tsx", { id: "inspector-management" }),
     route("/exporter-management", "routes/account-management.tsx", { id: "exporter-management" }),
+    // The offline outbox (issue 15, ADR 027): what this phone holds for the server.
+    route("/outbox", "routes/outbox.tsx"),
   ]),
   // Public verification of a certificate: no login, no personal data beyond the paper's.
   route("/verify/:certificateNumber", "routes/verify.tsx"),
   // Public trace page of a batch: no login, no personal data.
   route("/qr/:batchCode", "routes/qr.tsx"),
   route("/logout", "routes/logout.tsx"),
+  route("/outbox/session", "routes/outbox-session.ts"),
   // The human reference of /api, from the OpenAPI document of /api/docs (issue 9).
   route("/api-reference", "routes/api-reference.tsx"),
   // Any other page path shows the landing content with a 404 status (spec §2).

@@ -80,6 +80,7 @@ export function publicPages({ batchCode, certificateNumber }) {
     "/install-app",
     "/mobile-app-download",
     "/pwa-test",
+    "/offline",
     "/api-reference",
     "/world-market-pricing",
     "/world-market-pricing?commodity=coffee_arabica&range=all",

@@ -166,6 +166,10 @@ try {
   // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
   const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();
+  // Issue 15: precache size and outbox throughput (records/s after reconnect, with photos).
+  await import("./bench-offline.mjs")
+    .then((mod) => mod.default({ BASE }))
+    .catch((e) => console.log(`bench-offline.mjs failed: ${e.message}`));
   // Issue 13: server time of every page on the 100,000-farmer registry; issue 11: first-load JS of
   // every page in Chromium (budget 130 KiB), then Lighthouse behind brotli.
   for (const m of ["./bench-page-times.mjs", "./bench-pages.mjs", "./bench-lighthouse.mjs"])

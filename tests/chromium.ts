@@ -81,5 +81,7 @@ export function workPages({ batchCode, plotId, officeDocumentId }: PageFixtures)
     // Issue 12: the office register's document page, and the oversight dashboard with a county chosen.
     officeDocumentId && `/office-administration-portal/documents/${officeDocumentId}`,
     "/monitoring-dashboard?period=30d&county=Nimba+County",
+    // The offline outbox (issue 15).
+    "/outbox",
   ].filter((p): p is string => Boolean(p));
 }

@@ -11,6 +11,7 @@ const NAV: { to: string; label: string; permission: Permission; exporterTo?: str
   { to: "/onboard-farmer", label: "Onboard farmer", permission: "registerFarmers" },
   { to: "/land-plots-list", label: "Land plots", permission: "readRegistry" },
   { to: "/create-land-plot", label: "New plot", permission: "editPlots" },
+  { to: "/outbox", label: "Outbox", permission: "registerFarmers" },
   { to: "/eudr-assessment", label: "EUDR assessment", permission: "assessPlots" },
   { to: "/bulk-import", label: "Bulk import", permission: "importRegistry" },
   { to: "/batches", label: "Batches", permission: "readBatches" },

@@ -5,6 +5,8 @@ import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/con
 import { registerPlot } from "#worker/services/plots/register-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
+import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/create-land-plot";
 
@@ -37,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data(
       { result: submission.reply(), formError: null, warnings: [] },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      { status: 400, headers: refusalHeaders(null, replyErrors(submission.reply())) },
     );
   }
   const { coordinates, captureMode, ...fields } = submission.value;
@@ -45,7 +47,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) {
     return data(
       { result: submission.reply({ fieldErrors: { coordinates: parsed.errors } }), formError: null, warnings: [] },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      { status: 400, headers: refusalHeaders(null, { coordinates: parsed.errors }) },
     );
   }
   const result = await registerPlot(
@@ -55,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!result.ok && result.kind === "unknown-farmer") {
     return data(
       { result: submission.reply({ fieldErrors: { farmerId: [result.message] } }), formError: null, warnings: [] },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      { status: 400, headers: refusalHeaders(result.message, { farmerId: [result.message] }) },
     );
   }
   if (!result.ok) {
@@ -67,9 +69,19 @@ export async function action({ request }: Route.ActionArgs) {
         formError: PLOT_MESSAGES.notValid,
         warnings: result.warnings.map((w) => `${w.message} (rule: ${w.rule})`),
       },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      {
+        status: 400,
+        headers: refusalHeaders(`${PLOT_MESSAGES.notValid}: ${messages.join("; ")}`, { coordinates: messages }),
+      },
     );
   }
   // `created` lets the details page drop this submission's draft from the phone's storage.
+  // The outbox (app/lib/outbox.ts) reads the receipt from the header and needs no page after it;
+  // a person follows the redirect to the plot.
+  if (request.headers.get(OUTBOX_HEADER))
+    return data(
+      { result: null, formError: null, warnings: [], stored: result.plot.id },
+      { status: result.created ? 201 : 200, headers: receiptHeaders(result.plot.id) },
+    );
   return redirect(`/land-plot-details/${result.plot.id}?created=${encodeURIComponent(fields.submissionId)}`);
 }

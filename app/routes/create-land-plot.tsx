@@ -11,12 +11,19 @@ import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
 import type { PlotFormSchema } from "#worker/contracts/plot";
 import { CAPTURE_MODES, type CaptureMode, MAX_COORDINATES_CHARS } from "#worker/contracts/plot-light";
 import { CROPS } from "#worker/domain/commodities";
+import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-draft";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/create-land-plot";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
+
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export const meta = () => pageMeta(PLOT_TITLES.create);
 
@@ -33,6 +40,8 @@ const MODE_LABEL: Record<CaptureMode, string> = {
   point: "Single point — plots up to 4 ha",
 };
 const DRAFT_FIELDS = ["farmerId", "crop", "plantingYear", "tenureReference", "declaredAreaHectares"] as const;
+const plotLabel = (form: FormData) =>
+  `Plot of ${form.get("farmerId") || "an unnamed farmer"} (${form.get("crop") || "crop not set"})`;
 const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2.5";
 
 export default function CreateLandPlot({ loaderData, actionData }: Route.ComponentProps) {
@@ -57,6 +66,19 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
     setMounted(true);
     setDraft(latestDraft(firstSubmissionId.current));
   }, []);
+  // Offline, the saved plot goes to the outbox: its draft is no longer needed, the next plot gets a new id.
+  const onQueued = useCallback(() => {
+    clearDraft(submissionId);
+    setSubmissionId(crypto.randomUUID());
+    setText("");
+  }, [submissionId]);
+  const outbox = useOutboxForm({
+    formId: form.id,
+    kind: "plot",
+    owner: loaderData.user.loginId,
+    label: plotLabel,
+    onQueued,
+  });
 
   const readValues = useCallback((): Record<string, string> => {
     const values: Record<string, string> = { captureMode: mode, coordinates: text };
@@ -151,6 +173,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         <CsrfInput token={loaderData.user.csrf} />
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary items={errorItems} />
+        <OutboxNotice state={outbox} />
         {actionData?.warnings?.length ? (
           <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
             <p className="font-semibold">Also worth checking</p>

@@ -6,6 +6,7 @@ import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { AccessDenied } from "../components/work-shell";
 import { pendingUploads } from "../lib/pending-uploads";
+import { warmFieldPages } from "../lib/sw-client";
 import type { Route } from "./+types/field-agent-dashboard";
 
 export { loader } from "./field-agent-dashboard.server";
@@ -20,7 +21,16 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
   const { title, user, roleLabel, csrf, counts, notices } = loaderData;
   // Pending uploads live on this phone only: the server cannot know them, so "—" until the browser counts.
   const [pending, setPending] = useState<number | null>(null);
-  useEffect(() => setPending(pendingUploads()), []);
+  useEffect(() => {
+    const drafts = pendingUploads();
+    setPending(drafts);
+    // The outbox's own count loads its code only here, after the page (it is not in the first load).
+    import("../lib/outbox")
+      .then((outbox) => outbox.pendingCount())
+      .then((queued) => setPending(drafts + queued))
+      .catch(() => undefined);
+    void warmFieldPages(user.loginId);
+  }, [user.loginId]);
   return (
     <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
       <section aria-labelledby="quick" data-testid="quick-actions">
@@ -69,6 +79,11 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
           <li>
             <Link to="/land-plots-list" prefetch="none" className="font-semibold text-green-800 underline">
               Land plots
+            </Link>
+          </li>
+          <li>
+            <Link to="/outbox" prefetch="none" className="font-semibold text-green-800 underline">
+              Outbox
             </Link>
           </li>
         </ul>

@@ -6,6 +6,7 @@ import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
 export const ONBOARD_TITLE = "Onboard a farmer";
@@ -32,7 +33,7 @@ export async function action({ request }: { request: Request }) {
         result: null,
         formError: `${FARMER_MESSAGES.photoSize}. Nothing was saved: fill in the form again with a smaller photo.`,
       },
-      { status: 413, headers: PRIVATE_PAGE_HEADERS },
+      { status: 413, headers: refusalHeaders(FARMER_MESSAGES.photoSize, { photo: [FARMER_MESSAGES.photoSize] }) },
     );
   }
   const formData = await request.formData();
@@ -52,7 +53,7 @@ export async function action({ request }: { request: Request }) {
   if (submission.status !== "success") {
     return data(
       { kind: "error" as const, result: submission.reply(), formError: null },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+      { status: 400, headers: refusalHeaders(null, replyErrors(submission.reply())) },
     );
   }
 
@@ -69,7 +70,7 @@ export async function action({ request }: { request: Request }) {
           result: submission.reply({ fieldErrors: { photo: [FARMER_MESSAGES.photoType] } }),
           formError: null,
         },
-        { status: 400, headers: PRIVATE_PAGE_HEADERS },
+        { status: 400, headers: refusalHeaders(FARMER_MESSAGES.photoType, { photo: [FARMER_MESSAGES.photoType] }) },
       );
     }
     upload = { body: clean.bytes.slice().buffer, contentType: clean.contentType };
@@ -79,7 +80,7 @@ export async function action({ request }: { request: Request }) {
   if (!result.ok) {
     return data(
       { kind: "error" as const, result: submission.reply({ fieldErrors: result.errors }), formError: null },
-      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
+      { status: result.status, headers: refusalHeaders(result.message, result.errors as Record<string, string[]>) },
     );
   }
   return data(
@@ -95,6 +96,6 @@ export async function action({ request }: { request: Request }) {
       temporaryPassword: result.temporaryPassword,
       photoError: result.photoError ?? null,
     },
-    { status: result.created ? 201 : 200, headers: PRIVATE_PAGE_HEADERS },
+    { status: result.created ? 201 : 200, headers: receiptHeaders(result.farmer.farmerId) },
   );
 }

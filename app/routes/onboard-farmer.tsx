@@ -10,13 +10,20 @@ import { COUNTIES } from "#worker/content/counties";
 import type { FarmerFormSchema } from "#worker/contracts/farmer";
 import { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "#worker/contracts/farmer-light";
 import { CROPS } from "#worker/domain/commodities";
+import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/onboard-farmer";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
+
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export const meta = () => pageMeta(TITLE);
 
@@ -33,6 +40,8 @@ const LABEL: Record<(typeof FARMER_FIELDS)[number], string> = {
   crops: "Crops grown",
   photo: "Photo of the farmer (optional)",
 };
+
+const farmerLabel = (form: FormData) => `Farmer ${form.get("firstName") ?? ""} ${form.get("lastName") ?? ""}`.trim();
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
@@ -125,6 +134,12 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
+  const outbox = useOutboxForm({
+    formId: form.id,
+    kind: "farmer",
+    owner: loaderData.user.loginId,
+    label: farmerLabel,
+  });
   const items = [
     ...(failed?.formError ? [{ message: failed.formError }] : []),
     ...(form.errors ?? []).map((message) => ({ message })),
@@ -156,6 +171,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
         <CsrfInput token={loaderData.user.csrf} />
         <input {...noKey(getInputProps(fields.submissionId, { type: "hidden" }))} key={fields.submissionId.key} />
         <ErrorSummary items={items} />
+        <OutboxNotice state={outbox} />
         <p className="text-sm text-slate-700">
           The farmer gets a farmer ID and a sign-in account. Fields marked optional may be left empty.
         </p>

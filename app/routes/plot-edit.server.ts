@@ -9,6 +9,8 @@ import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { retirePlot } from "#worker/services/plots/retire-plot";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
+import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-edit";
 
@@ -113,6 +115,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     { ...fields, plotId: plot.id, geojson: geo.geojson, decimals: geo.decimals },
     deps,
   );
+  if (request.headers.get(OUTBOX_HEADER)) return answerOutbox(values, result, plot.id, session);
   if (!result.ok) {
     // Each broken rule by name: nothing was stored.
     const rules = Array.isArray(result.errors)
@@ -124,4 +127,40 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   }
   return redirect(`/land-plot-details/${plot.id}?edited=${result.value.plot.version}`);
+}
+
+/**
+ * The same answer for the offline outbox (ADR 027): the receipt, or the refusal as headers; on a
+ * stale edit (409) both versions, so the phone shows the server's boundary beside its own.
+ */
+async function answerOutbox(
+  values: Record<string, string>,
+  result: Awaited<ReturnType<typeof editPlotBoundary>>,
+  plotId: string,
+  session: Awaited<ReturnType<typeof requireRole>>,
+) {
+  const reply = { intent: "edit", values, errors: {}, formError: null };
+  if (result.ok)
+    return data(reply, { status: 200, headers: receiptHeaders(`${plotId} v${result.value.plot.version}`) });
+  const rules = Array.isArray(result.errors)
+    ? (result.errors as { rule?: string; message?: string }[]).map((e) => `${e.message} (rule: ${e.rule})`)
+    : [];
+  let conflict: { server: Record<string, string>; mine: Record<string, string> } | undefined;
+  if (result.status === 409) {
+    const read = await plotForFieldWork(pageDeps().db, session, plotId, "editPlots");
+    const now = read.ok ? read.value : null;
+    if (now && now.status === "active")
+      conflict = {
+        server: {
+          version: String(now.version),
+          coordinates: boundaryText(JSON.parse(now.geometry) as PlotGeometry).text,
+          areaHectares: String(now.areaHectares),
+        },
+        mine: { version: values.baseVersion ?? "", coordinates: values.coordinates ?? "", reason: values.reason ?? "" },
+      };
+  }
+  return data(reply, {
+    status: result.status,
+    headers: refusalHeaders(result.message, rules.length ? { coordinates: rules } : undefined, conflict),
+  });
 }

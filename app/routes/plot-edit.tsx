@@ -3,7 +3,9 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/plot-edit";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
@@ -15,8 +17,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
+const editLabel = (form: FormData) => `New boundary (from version ${form.get("baseVersion") ?? "?"})`;
+
 export default function PlotEdit({ loaderData, actionData }: Route.ComponentProps) {
   const { plot, user, current } = loaderData;
+  const outbox = useOutboxForm({
+    formId: "plot-edit",
+    kind: "plot-edit",
+    owner: user.loginId,
+    label: (form) => `${plot.plotCode}: ${editLabel(form)}`,
+  });
   const editing = actionData?.intent !== "retire";
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
@@ -52,8 +67,9 @@ export default function PlotEdit({ loaderData, actionData }: Route.ComponentProp
         fails.
       </p>
       {editItems.length > 0 && <ErrorSummary items={editItems} />}
-      <form method="post" className="space-y-4" noValidate>
+      <form method="post" id="plot-edit" className="space-y-4" noValidate>
         <CsrfInput token={user.csrf} />
+        <OutboxNotice state={outbox} />
         <input type="hidden" name="intent" value="edit" />
         <input type="hidden" name="baseVersion" value={values.baseVersion || plot.version} />
         <input type="hidden" name="submissionId" value={values.submissionId || loaderData.submissionId} />

@@ -20,7 +20,7 @@ async function runChecks(): Promise<Check[]> {
       id: "sw",
       label: "Service worker",
       value: registration
-        ? `Registered (scope ${registration.scope}; state ${worker?.state ?? "unknown"})`
+        ? `Registered (scope ${registration.scope}; state ${worker?.state ?? "unknown"}${registration.waiting ? "; a new version is waiting" : ""})`
         : "Not registered",
       ok: Boolean(registration),
     });
@@ -70,16 +70,43 @@ async function runChecks(): Promise<Check[]> {
 
   if ("caches" in window) {
     const keys = await caches.keys();
+    const described = await Promise.all(
+      keys.map(async (key) => `${key} (${(await (await caches.open(key)).keys()).length})`),
+    );
     checks.push({
       id: "caches",
-      label: "Cache storage",
-      value: keys.length ? keys.join(", ") : "Empty",
+      label: "Cache storage (entries)",
+      value: described.length ? described.join(", ") : "Empty",
       ok: null,
     });
   } else {
     checks.push({ id: "caches", label: "Cache storage", value: "Not supported", ok: false });
   }
 
+  // The outbox (issue 15): its code loads only here and where forms are queued.
+  try {
+    const outbox = await import("../lib/outbox");
+    const c = await outbox.counts();
+    checks.push({
+      id: "outbox",
+      label: "Outbox",
+      value: `${c.waiting} waiting · ${c.sending} sending · ${c.failed} failed · ${c.conflict} conflict · ${c.sent} sent`,
+      ok: c.failed + c.conflict === 0,
+    });
+  } catch {
+    checks.push({ id: "outbox", label: "Outbox", value: "Could not be read (IndexedDB unavailable)", ok: false });
+  }
+  if (navigator.storage?.persisted) {
+    const persisted = await navigator.storage.persisted();
+    checks.push({
+      id: "persistence",
+      label: "Storage persistence",
+      value: persisted
+        ? "Granted: queued work is not evicted"
+        : "Not granted (the browser may clear storage when full)",
+      ok: persisted,
+    });
+  }
   if (navigator.storage?.estimate) {
     const { usage = 0, quota = 0 } = await navigator.storage.estimate();
     checks.push({
@@ -171,6 +198,8 @@ export default function PwaTest() {
           </tbody>
         </table>
       )}
+      {/* Push subscription status (issue 15, push part) goes here. */}
+      <div data-slot="push-status" />
       <button
         type="button"
         className="mt-4 rounded-md border border-green-700 px-4 py-2 text-sm font-semibold text-green-800 hover:bg-green-50"

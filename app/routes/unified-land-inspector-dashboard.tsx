@@ -12,6 +12,8 @@ import type { Route } from "./+types/unified-land-inspector-dashboard";
 export { loader } from "./unified-land-inspector-dashboard.server";
 
 // Leaflet is its own chunk, fetched only when the inspector taps "Show map" (never in the first load).
+import { warmFieldPages } from "../lib/sw-client";
+
 const VisitQueueMap = lazy(() => import("../components/visit-queue-map"));
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -25,7 +27,10 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
   const [hasJs, setHasJs] = useState(false);
   const [locating, setLocating] = useState<string | null>(null);
   const navigate = useNavigate();
-  useEffect(() => setHasJs(true), []);
+  useEffect(() => {
+    setHasJs(true);
+    void warmFieldPages(user.loginId);
+  }, [user.loginId]);
   const here = (page: number) => {
     const q = new URLSearchParams();
     if (page > 1) q.set("page", String(page));

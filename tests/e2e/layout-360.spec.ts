@@ -47,6 +47,7 @@ test("the work pages fit a 360 px phone", async ({ page }) => {
     "/unified-land-inspector-dashboard",
     `${plotUrl}/visit`,
     `${plotUrl}/edit`,
+    "/outbox",
   ]) {
     await open(page, path);
     expect(await pageWidth(page), `${path} is wider than the screen`).toBeLessThanOrEqual(360);

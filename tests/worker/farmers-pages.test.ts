@@ -300,3 +300,33 @@ describe("/farmers/:farmerId and GET /api/farmers/:farmerId", () => {
     expect(await api.json()).toEqual({ success: false, message: "No farmer with ID FRM999998" });
   });
 });
+
+// Issue 15 (ADR 027): the offline outbox resends the same form; the page answers the receipt or the
+// refusal in headers, and a resend of the same submissionId stores nothing new.
+describe("/onboard-farmer answers the outbox", () => {
+  it("a resend returns the same receipt and registers one farmer; a refusal names the field", async () => {
+    const { csrf, submissionId } = await onboardPage(inspector.cookie);
+    const fields = formFields(csrf, submissionId, { firstName: "Outbox", lastName: "Resend", phone: "" });
+    const first = await postForm("/onboard-farmer", inspector.cookie, farmerForm(fields));
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toMatch(/^FRM\d{6}$/);
+    const again = await postForm("/onboard-farmer", inspector.cookie, farmerForm(fields));
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    const { results } = await env.DB.prepare(
+      "SELECT count(*) AS n FROM farmers WHERE first_name = 'Outbox' AND last_name = 'Resend'",
+    ).all<{ n: number }>();
+    expect(results[0]!.n).toBe(1);
+
+    const refused = await postForm(
+      "/onboard-farmer",
+      inspector.cookie,
+      farmerForm(formFields(csrf, crypto.randomUUID(), { community: "" })),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("X-Outbox-Receipt")).toBeNull();
+    const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
+    expect(detail.fieldErrors.community).toEqual(["Enter the farmer's community or town"]);
+  });
+});

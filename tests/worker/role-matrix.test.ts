@@ -357,6 +357,32 @@ describe("role × screen matrix: /profile", () => {
   });
 });
 
+// The outbox (issue 15): the records live on the phone; the page and the session check answer every
+// signed-in role, and only about the caller's own session (no id is ever taken from the request).
+describe("role × screen matrix: /outbox", () => {
+  it("/outbox: every signed-in role 200, signed out → login", async () => {
+    for (const role of ROLES) {
+      const res = await call("/outbox", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
+      expect(res.status, role).toBe(200);
+    }
+    const out = await call("/outbox");
+    expect(out.status).toBe(302);
+    expect(out.headers.get("location")).toBe(`/portals?redirectTo=${encodeURIComponent("/outbox")}`);
+  });
+  it("/outbox/session: the caller's own login ID and a CSRF token; signed out 401", async () => {
+    for (const role of ROLES) {
+      const res = await call("/outbox/session?loginId=AGT-0001", {
+        headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` },
+      });
+      expect(res.status, role).toBe(200);
+      const body = (await res.json()) as { loginId: string; csrf: string };
+      expect(body.csrf.length, role).toBeGreaterThan(10);
+      if (role !== "field_agent") expect(body.loginId, role).not.toBe("AGT-0001");
+    }
+    expect((await call("/outbox/session")).status).toBe(401);
+  });
+});
+
 describe("public reads of world market pricing (issue 14)", () => {
   it.each(["/api/market/prices?commodity=cocoa&range=1y", "/world-market-pricing"])(
     "%s answers every role and the signed-out public",

@@ -1,0 +1,336 @@
+/**
+ * The offline outbox (issue 15, ADR 027): field forms submitted without a connection are kept
+ * whole in IndexedDB (through `idb`) — every field, photos as blobs — under the device's UUID for
+ * the submission (`submissionId`, which the server upserts by). They are sent when the connection
+ * returns; a record leaves the "waiting" state only with the server's receipt (the id of what it
+ * stored), so a cut connection mid-send only means a resend, which the server answers with the
+ * record it already holds. A refusal (validation, EUDR rules) comes back onto the record; a stale
+ * edit (409) keeps both versions for the user to choose. Nothing here is ever dropped silently.
+ *
+ * Only pages that queue or show the outbox import this module (it stays out of other bundles).
+ */
+import { type DBSchema, type IDBPDatabase, openDB } from "idb";
+import { ERROR_HEADER, OUTBOX_HEADER, OUTBOX_TEXT, RECEIPT_HEADER } from "./outbox-light";
+
+export { OUTBOX_TEXT };
+
+export type OutboxKind = "farmer" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
+export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
+/** A form field as stored: text, or a file kept as a blob with its name. */
+export type StoredField = [name: string, value: string | { blob: Blob; name: string }];
+
+export type OutboxRecord = {
+  submissionId: string;
+  kind: OutboxKind;
+  /** What the list shows, e.g. "Farmer Mary Flomo". */
+  label: string;
+  /** The page whose form this was: the record is posted there again. */
+  url: string;
+  fields: StoredField[];
+  status: OutboxStatus;
+  /** Login ID of who captured it: only they send it, with a session of their own. */
+  owner: string;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Why it failed or still waits, in words for the user. */
+  reason?: string;
+  fieldErrors?: Record<string, string[]>;
+  /** The server's id for what it stored: the receipt. */
+  receipt?: string;
+  sentAt?: number;
+  /** On a 409: what the server holds now, beside what this phone sent. */
+  conflict?: { server: Record<string, string>; mine: Record<string, string> };
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** A "sending" record older than this was cut mid-send (tab closed, signal lost): send it again. */
+const STALE_SENDING_MS = 60_000;
+/** Sent records are shown (receipt only, fields dropped) for this long, then forgotten. */
+const KEEP_SENT_MS = 7 * DAY_MS;
+
+interface OutboxDb extends DBSchema {
+  records: { key: string; value: OutboxRecord; indexes: { status: OutboxStatus } };
+}
+
+const DB_NAME = "eip-outbox";
+let dbPromise: Promise<IDBPDatabase<OutboxDb>> | null = null;
+
+export function outboxDb() {
+  dbPromise ??= openDB<OutboxDb>(DB_NAME, 1, {
+    upgrade(db) {
+      const records = db.createObjectStore("records", { keyPath: "submissionId" });
+      records.createIndex("status", "status");
+    },
+  });
+  return dbPromise;
+}
+
+/** For tests: forget the open connection (fake-indexeddb is reset between them). */
+export function resetOutboxDbForTests() {
+  dbPromise = null;
+}
+
+/** A form's fields as the outbox keeps them (files as blobs; empty file inputs left out). */
+export function fieldsOf(form: FormData): StoredField[] {
+  const out: StoredField[] = [];
+  for (const [name, value] of form.entries()) {
+    if (typeof value === "string") out.push([name, value]);
+    else if (value.size > 0) out.push([name, { blob: value.slice(0, value.size, value.type), name: value.name }]);
+  }
+  return out;
+}
+
+export function formDataOf(fields: StoredField[]): FormData {
+  const form = new FormData();
+  for (const [name, value] of fields) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, value.blob, value.name);
+  }
+  return form;
+}
+
+export function textOf(fields: StoredField[], name: string) {
+  const hit = fields.find(([n]) => n === name)?.[1];
+  return typeof hit === "string" ? hit : "";
+}
+
+/** Stores a submission (or replaces the one with the same submissionId: a corrected record) as waiting. */
+export async function enqueue(
+  input: Pick<OutboxRecord, "submissionId" | "kind" | "label" | "url" | "fields" | "owner">,
+  now = Date.now(),
+) {
+  const db = await outboxDb();
+  const earlier = await db.get("records", input.submissionId);
+  const record: OutboxRecord = {
+    ...input,
+    status: "waiting",
+    attempts: earlier?.attempts ?? 0,
+    createdAt: earlier?.createdAt ?? now,
+    updatedAt: now,
+  };
+  await db.put("records", record);
+  announce();
+  return record;
+}
+
+export async function listRecords(): Promise<OutboxRecord[]> {
+  const all = await (await outboxDb()).getAll("records");
+  return all.sort((a, b) => a.createdAt - b.createdAt);
+}
+
+export async function getRecord(submissionId: string) {
+  return (await outboxDb()).get("records", submissionId);
+}
+
+export async function removeRecord(submissionId: string) {
+  await (await outboxDb()).delete("records", submissionId);
+  announce();
+}
+
+export type OutboxCounts = Record<OutboxStatus, number>;
+export async function counts(): Promise<OutboxCounts> {
+  const out: OutboxCounts = { waiting: 0, sending: 0, failed: 0, conflict: 0, sent: 0 };
+  for (const r of await listRecords()) out[r.status]++;
+  return out;
+}
+
+/** Not yet on the server: everything but "sent". */
+export async function pendingCount() {
+  const c = await counts();
+  return c.waiting + c.sending + c.failed + c.conflict;
+}
+
+/** What one send attempt learned from the server (or its absence). */
+export type SendOutcome =
+  | { kind: "sent"; receipt: string }
+  | { kind: "retry"; reason: string }
+  | { kind: "signed-out"; reason: string }
+  | { kind: "failed"; reason: string; fieldErrors?: Record<string, string[]> }
+  | { kind: "conflict"; reason: string; conflict: NonNullable<OutboxRecord["conflict"]> };
+
+export { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER };
+
+const LOGIN_PATH = /(^\/portals$)|(\/login$)|(-login$)/;
+
+/** Reads a page's answer to a resent form (the page actions add the headers of app/lib/outbox-reply.server.ts). */
+export function outcomeOf(response: Response): SendOutcome {
+  const receipt = response.headers.get(RECEIPT_HEADER);
+  if (receipt && response.status < 300) return { kind: "sent", receipt };
+  const url = response.url ? new URL(response.url) : null;
+  const path = url?.pathname ?? "";
+  // A page that answers with a redirect to what it stored (…/<id>?created=<submissionId>): the id is the receipt.
+  if (response.redirected && response.ok && url?.searchParams.has("created"))
+    return { kind: "sent", receipt: decodeURIComponent(path.split("/").pop() ?? "") };
+  if (response.redirected && LOGIN_PATH.test(path)) return { kind: "signed-out", reason: OUTBOX_TEXT.signIn };
+  if (response.status === 401) return { kind: "signed-out", reason: OUTBOX_TEXT.signIn };
+  const raw = response.headers.get(ERROR_HEADER);
+  let detail: { message?: string; fieldErrors?: Record<string, string[]>; conflict?: OutboxRecord["conflict"] } = {};
+  try {
+    detail = raw ? JSON.parse(decodeURIComponent(raw)) : {};
+  } catch {
+    detail = {};
+  }
+  if (response.status === 403) return { kind: "signed-out", reason: detail.message ?? OUTBOX_TEXT.refusedAccount };
+  if (response.status === 409 && detail.conflict)
+    return { kind: "conflict", reason: detail.message ?? OUTBOX_TEXT.conflict, conflict: detail.conflict };
+  if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)
+    return {
+      kind: "failed",
+      reason: detail.message ?? `The server refused it (HTTP ${response.status}).`,
+      fieldErrors: detail.fieldErrors,
+    };
+  return { kind: "retry", reason: OUTBOX_TEXT.serverError };
+}
+
+export type SendDeps = {
+  fetch: typeof fetch;
+  /** The current session's CSRF token, or null when signed out (a fresh session sends the work). */
+  csrf: () => Promise<{ token: string; loginId: string } | null>;
+  now?: () => number;
+};
+
+/** The signed-in user's token, from the session of this moment (not the one the form was shown in). */
+export async function freshSession(): Promise<{ token: string; loginId: string } | null> {
+  const res = await fetch("/outbox/session", { headers: { Accept: "application/json" }, cache: "no-store" });
+  if (!res.ok) return null;
+  const body = (await res.json()) as { csrf?: string; loginId?: string };
+  return body.csrf && body.loginId ? { token: body.csrf, loginId: body.loginId } : null;
+}
+
+async function update(submissionId: string, change: Partial<OutboxRecord>) {
+  const db = await outboxDb();
+  const tx = db.transaction("records", "readwrite");
+  const current = await tx.store.get(submissionId);
+  if (current) await tx.store.put({ ...current, ...change });
+  await tx.done;
+  return current;
+}
+
+/** Sends one record and stores what came back. A record becomes "sent" only with a receipt. */
+export async function sendOne(record: OutboxRecord, session: { token: string }, deps: SendDeps): Promise<SendOutcome> {
+  const now = deps.now ?? Date.now;
+  await update(record.submissionId, { status: "sending", updatedAt: now(), attempts: record.attempts + 1 });
+  let outcome: SendOutcome;
+  try {
+    const form = formDataOf(record.fields.filter(([name]) => name !== "csrf"));
+    form.set("csrf", session.token);
+    const response = await deps.fetch(record.url, {
+      method: "POST",
+      body: form,
+      headers: { [OUTBOX_HEADER]: "1" },
+      credentials: "same-origin",
+    });
+    outcome = outcomeOf(response);
+    await response.body?.cancel().catch(() => undefined);
+  } catch {
+    outcome = { kind: "retry", reason: OUTBOX_TEXT.noConnection };
+  }
+  const at = now();
+  if (outcome.kind === "sent") {
+    // The receipt is all that stays: the fields (and photos) leave the phone now that the server has them.
+    await update(record.submissionId, {
+      status: "sent",
+      receipt: outcome.receipt,
+      sentAt: at,
+      updatedAt: at,
+      fields: [],
+      reason: undefined,
+      fieldErrors: undefined,
+      conflict: undefined,
+    });
+  } else if (outcome.kind === "failed") {
+    await update(record.submissionId, {
+      status: "failed",
+      reason: outcome.reason,
+      fieldErrors: outcome.fieldErrors,
+      updatedAt: at,
+    });
+  } else if (outcome.kind === "conflict") {
+    await update(record.submissionId, {
+      status: "conflict",
+      reason: outcome.reason,
+      conflict: outcome.conflict,
+      updatedAt: at,
+    });
+  } else {
+    await update(record.submissionId, { status: "waiting", reason: outcome.reason, updatedAt: at });
+  }
+  announce();
+  return outcome;
+}
+
+let flushing: Promise<FlushReport> | null = null;
+export type FlushReport = { sent: number; failed: number; waiting: number; signedOut?: string };
+
+/**
+ * Sends every waiting record, one at a time (a phone on 2G does better with one upload at a
+ * time). One flush at a time per page; across tabs the Web Locks API keeps it to one.
+ */
+export function flush(deps: SendDeps): Promise<FlushReport> {
+  if (flushing) return flushing;
+  const locks = typeof navigator !== "undefined" && navigator.locks ? navigator.locks : null;
+  const run = async (): Promise<FlushReport> => {
+    const now = deps.now ?? Date.now;
+    const report: FlushReport = { sent: 0, failed: 0, waiting: 0 };
+    await prune(now());
+    // Holding the lock, no other tab is sending: a "sending" record was cut off (page closed mid-send).
+    const due = (await listRecords()).filter(
+      (r) => r.status === "waiting" || (r.status === "sending" && (locks || now() - r.updatedAt > STALE_SENDING_MS)),
+    );
+    if (due.length === 0) return report;
+    const session = await deps.csrf().catch(() => undefined);
+    if (session === undefined) {
+      report.waiting = due.length;
+      return report;
+    }
+    if (session === null) {
+      for (const r of due) await update(r.submissionId, { status: "waiting", reason: OUTBOX_TEXT.signIn });
+      announce();
+      return { ...report, waiting: due.length, signedOut: OUTBOX_TEXT.signIn };
+    }
+    for (const record of due) {
+      if (record.owner && record.owner !== session.loginId) {
+        // Another person signed in on this phone: their session does not send this person's work.
+        report.waiting++;
+        continue;
+      }
+      const outcome = await sendOne(record, session, deps);
+      if (outcome.kind === "sent") report.sent++;
+      else if (outcome.kind === "failed" || outcome.kind === "conflict") report.failed++;
+      else {
+        report.waiting++;
+        if (outcome.kind === "signed-out") report.signedOut = outcome.reason;
+        // No connection or signed out: the rest would fail the same way; try them next time.
+        if (outcome.kind === "signed-out" || outcome.reason === OUTBOX_TEXT.noConnection) break;
+      }
+    }
+    return report;
+  };
+  const locked = (): Promise<FlushReport> =>
+    typeof navigator !== "undefined" && navigator.locks ? navigator.locks.request("eip-outbox-flush", run) : run();
+  flushing = locked().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+/** Sent records older than a week are forgotten (their receipt was shown for that long). */
+async function prune(now: number) {
+  const db = await outboxDb();
+  for (const r of await db.getAllFromIndex("records", "status", "sent")) {
+    if (now - (r.sentAt ?? r.updatedAt) > KEEP_SENT_MS) await db.delete("records", r.submissionId);
+  }
+}
+
+/** Asks the browser to keep this site's storage under pressure (spec: queued work must not be evicted). */
+export async function requestPersistence(): Promise<boolean | null> {
+  if (typeof navigator === "undefined" || !navigator.storage?.persist) return null;
+  if (await navigator.storage.persisted()) return true;
+  return navigator.storage.persist();
+}
+
+export const OUTBOX_EVENT = "eip-outbox-change";
+function announce() {
+  if (typeof window !== "undefined") window.dispatchEvent(new Event(OUTBOX_EVENT));
+}

@@ -1,0 +1,445 @@
+import { connect, createServer, type Server, type Socket } from "node:net";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { demoLogin } from "../login-api";
+import { segment, withSegments } from "../unit/photo-fixtures";
+import { ACCOUNTS, type Account, signIn } from "./helpers";
+
+/**
+ * Issue 15, "Done when": a field agent works offline through the real pages and the real service
+ * worker, and the outbox (app/lib/outbox.ts) delivers everything exactly once. Between the browser
+ * and the server sits a TCP proxy of the test's own (TOOLCHAIN.md "Testing offline work"): it
+ * destroys every open connection at moments drawn from a seeded RNG, as a phone losing signal
+ * mid-upload does — 100 times while the outbox sends.
+ */
+
+const TARGET = Number(process.env.E2E_PORT ?? 4173);
+const RUN = Date.now() % 1_000_000;
+const PHOTO = Buffer.from(withSegments(segment(0xfe, Array(20_000).fill(0x41)))); // ~20 KB JPEG
+
+function letters(n: number) {
+  let out = "";
+  for (let i = 0; i < 5; i++) {
+    out += String.fromCharCode(97 + (n % 26));
+    n = Math.floor(n / 26);
+  }
+  return out;
+}
+
+/** mulberry32: the same cuts on every run. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Proxy = {
+  port: number;
+  cut: () => number;
+  nextRequest: (ms: number) => Promise<boolean>;
+  /** Answers requests whose first line starts with `prefix` itself (a new app version, say). */
+  answer: (prefix: string, response: Buffer | null) => void;
+  close: () => void;
+};
+
+function startProxy(): Promise<Proxy> {
+  const sockets = new Set<Socket>();
+  let waiting: (() => void) | null = null;
+  const answers = new Map<string, Buffer>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(TARGET, "127.0.0.1");
+    sockets.add(client);
+    sockets.add(upstream);
+    client.on("data", (chunk: Buffer) => {
+      waiting?.();
+      waiting = null;
+      const head = chunk.subarray(0, 200).toString("latin1");
+      for (const [prefix, response] of answers) {
+        if (head.startsWith(prefix)) {
+          client.end(response);
+          upstream.destroy();
+          return;
+        }
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      s.on("error", close);
+      s.on("close", close);
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({
+        port,
+        cut: () => {
+          const n = sockets.size;
+          for (const s of sockets) s.destroy();
+          sockets.clear();
+          return n;
+        },
+        nextRequest: (ms) =>
+          new Promise((done) => {
+            const timer = setTimeout(() => done(false), ms);
+            waiting = () => {
+              clearTimeout(timer);
+              done(true);
+            };
+          }),
+        answer: (prefix, response) => {
+          if (response) answers.set(prefix, response);
+          else answers.delete(prefix);
+        },
+        close: () => {
+          for (const s of sockets) s.destroy();
+          server.close();
+        },
+      });
+    }),
+  );
+}
+
+type Row = { submissionId: string; status: string; receipt?: string; reason?: string; kind: string };
+
+/** The outbox as IndexedDB holds it (read raw: what the phone really keeps). */
+function outbox(page: Page): Promise<Row[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Row[]>((resolve, reject) => {
+        const req = indexedDB.open("eip-outbox");
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction("records").objectStore("records").getAll();
+          all.onsuccess = () => {
+            resolve(
+              (all.result as Row[]).map(({ submissionId, status, receipt, reason, kind }) => ({
+                submissionId,
+                status,
+                receipt,
+                reason,
+                kind,
+              })),
+            );
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
+const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
+
+const FIELD_AGENT: Account = {
+  path: "/field-agent-login",
+  form: "field-agent",
+  fields: [
+    ["Agent ID", "AGT-0001"],
+    ["Password", "Agent#2026"],
+  ],
+  submit: "Login as Field Agent",
+};
+
+/** Signed in, with the field pages kept by the service worker (the dashboard asks it to). */
+async function readyForField(context: BrowserContext, account: Account = FIELD_AGENT) {
+  const page = await context.newPage();
+  await signIn(page, account);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15_000 });
+  // The dashboard asked the worker to keep the field pages and their scripts; it says when done.
+  await page.waitForFunction(() => document.documentElement.dataset.swWarmed === "1", null, { timeout: 30_000 });
+  return page;
+}
+
+/** Server totals through the API (the DG reads the registry). */
+async function totals(base: string) {
+  const { path, body } = demoLogin("dg");
+  const login = await fetch(base + path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.82.7.1" },
+    body: JSON.stringify(body),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const total = async (url: string) =>
+    ((await (await fetch(base + url, { headers: { Authorization: `Bearer ${token}` } })).json()) as { total: number })
+      .total;
+  return { farmers: await total("/api/farmers?pageSize=1"), plots: await total("/api/plots") };
+}
+
+/** ~2 ha squares south-west of the demo plots, in a row of their own per run (no double claims). */
+function square(i: number, crossed = false) {
+  const south = 6.95 + (RUN % 40) * 0.005 + Math.floor(i / 60) * 0.0025;
+  const west = -9.0 + (i % 60) * 0.002;
+  const d = 0.0013;
+  const corners: [number, number][] = crossed
+    ? [
+        [south, west],
+        [south + d, west + d],
+        [south, west + d],
+        [south + d, west],
+      ]
+    : [
+        [south, west],
+        [south, west + d],
+        [south + d, west + d],
+        [south + d, west],
+      ];
+  return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+}
+
+/** Waits until the form's record is in the outbox: the notice counts what this page queued. */
+async function queued(page: Page, count: number) {
+  await expect(page.locator(`[data-testid="outbox-notice"][data-queued="${count}"]`)).toContainText(
+    "Saved on this phone",
+  );
+}
+
+async function onboardOffline(page: Page, i: number, count = i + 1) {
+  await page.getByLabel("First name").fill(`Offline ${letters(i + 1)}`);
+  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN)}`);
+  await page.getByRole("radio", { name: "Female", exact: true }).check();
+  await page.getByLabel("Date of birth").fill("1986-02-14");
+  await page.getByLabel("County").selectOption("Nimba County");
+  await page.getByLabel("Community or town").fill("Zortapa");
+  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
+  await page.getByLabel("Photo of the farmer (optional)").setInputFiles({
+    name: `farmer-${i}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: PHOTO,
+  });
+  await page.getByRole("button", { name: "Register farmer" }).click();
+  await queued(page, count);
+}
+
+async function mapOffline(page: Page, farmerId: string, coordinates: string, count: number) {
+  await page.getByLabel("Farmer ID").fill(farmerId);
+  await page.getByLabel("Crop").selectOption("Cocoa");
+  await page.getByLabel("Planting year").fill("2011");
+  await page.getByLabel("Tenure or land document reference").fill(`Outbox test ${RUN}`);
+  await page.getByLabel("Coordinates", { exact: true }).fill(coordinates);
+  await page.getByRole("button", { name: "Save plot" }).click();
+  await queued(page, count);
+}
+
+/** One farmer registered online: the plots mapped offline are hers. */
+async function onlineFarmer(page: Page) {
+  await page.goto("/onboard-farmer");
+  await page.getByLabel("First name").fill("Online");
+  await page.getByLabel("Last name").fill(`Owner ${letters(RUN)}`);
+  await page.getByRole("radio", { name: "Female", exact: true }).check();
+  await page.getByLabel("Date of birth").fill("1980-05-01");
+  await page.getByLabel("County").selectOption("Nimba County");
+  await page.getByLabel("Community or town").fill("Zortapa");
+  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
+  await page.getByRole("button", { name: "Register farmer" }).click();
+  return (await page.getByTestId("farmer-id").innerText()).trim();
+}
+
+test.describe("offline field work and the outbox", () => {
+  let proxy: Proxy;
+  let base: string;
+  test.beforeEach(async () => {
+    proxy = await startProxy();
+    base = `http://127.0.0.1:${proxy.port}`;
+  });
+  test.afterEach(() => proxy.close());
+
+  test("20 farmers and 20 plots captured offline arrive exactly once through 100 cut connections", async ({
+    browser,
+  }) => {
+    test.setTimeout(170_000);
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const page = await readyForField(context);
+    const farmerId = await onlineFarmer(page);
+    const before = await totals(base);
+
+    await context.setOffline(true);
+    await page.goto("/onboard-farmer"); // from the service worker's copy
+    for (let i = 0; i < 20; i++) await onboardOffline(page, i);
+    await page.goto("/create-land-plot");
+    for (let i = 0; i < 20; i++) await mapOffline(page, farmerId, square(i), i + 1);
+    let rows = await outbox(page);
+    expect(rows.filter((r) => r.status === "waiting")).toHaveLength(40);
+    expect(await totals(base)).toEqual(before);
+
+    // Back online, while the connection keeps dropping mid-send.
+    await context.setOffline(false);
+    const random = rng(15);
+    let cuts = 0;
+    while (cuts < 100) {
+      const kick = page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => undefined);
+      await proxy.nextRequest(400);
+      await new Promise((r) => setTimeout(r, Math.floor(random() * 60)));
+      proxy.cut();
+      cuts++;
+      await kick;
+    }
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event("online")));
+          const now = await outbox(page);
+          if (process.env.OUTBOX_DEBUG)
+            console.log(
+              JSON.stringify(now.filter((r) => r.status !== "sent").map((r) => [r.kind, r.status, r.reason])),
+            );
+          return pending(now);
+        },
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBe(0);
+
+    rows = await outbox(page);
+    expect(rows.filter((r) => r.status === "sent")).toHaveLength(40);
+    expect(new Set(rows.map((r) => r.receipt)).size).toBe(40);
+    const after = await totals(base);
+    expect({ farmers: after.farmers - before.farmers, plots: after.plots - before.plots }).toEqual({
+      farmers: 20,
+      plots: 20,
+    });
+    await page.goto("/outbox");
+    await expect(page.locator('[data-count="waiting"] dd')).toHaveText("0");
+    await expect(page.locator('[data-count="failed"] dd')).toHaveText("0");
+    await context.close();
+  });
+
+  test("a plot the server refuses stays on the phone with the reason, and is sent once corrected", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const page = await readyForField(context);
+    const farmerId = await onlineFarmer(page);
+    const before = await totals(base);
+    await context.setOffline(true);
+    await page.goto("/create-land-plot");
+    await mapOffline(page, farmerId, square(70, true), 1);
+    await context.setOffline(false);
+    await page.goto("/outbox");
+    await page.getByRole("button", { name: "Send now" }).click();
+    const item = page.locator('[data-status="failed"]');
+    await expect(item).toBeVisible();
+    await expect(item.getByTestId("outbox-reason")).toContainText("crosses or runs back over itself");
+    expect((await totals(base)).plots).toBe(before.plots);
+
+    await item.getByRole("link", { name: "Correct and send again" }).click();
+    await expect(page.getByLabel("Coordinates", { exact: true })).toHaveValue(square(70, true));
+    await page.getByLabel("Coordinates", { exact: true }).fill(square(71));
+    await page.getByRole("button", { name: "Save plot" }).click();
+    await page.goto("/outbox");
+    await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-status="failed"]')).toHaveCount(0);
+    expect((await totals(base)).plots).toBe(before.plots + 1);
+    await context.close();
+  });
+
+  test("a queued record survives a service worker update and is sent afterwards", async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const page = await readyForField(context);
+    const before = await totals(base);
+    await context.setOffline(true);
+    await page.goto("/onboard-farmer");
+    await onboardOffline(page, 99, 1);
+    // Hold the record back from the server while the app updates: no session answer.
+    await context.route("**/outbox/session", (route) => route.fulfill({ status: 503, body: "" }));
+    await context.setOffline(false);
+
+    // A new version of the worker: the same code with one line more, served in place of the deployed one.
+    const current = await (await fetch(`${base}/sw.js`)).text();
+    const next = Buffer.from(`${current}\n// next version ${RUN}\n`);
+    proxy.answer(
+      "GET /sw.js",
+      Buffer.concat([
+        Buffer.from(
+          `HTTP/1.1 200 OK\r\nContent-Type: text/javascript\r\nCache-Control: no-cache\r\nContent-Length: ${next.length}\r\nConnection: close\r\n\r\n`,
+        ),
+        next,
+      ]),
+    );
+    await page.goto("/outbox");
+    await expect(page.locator('[data-count="waiting"] dd')).toHaveText("1");
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.update());
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Update now" }).click({ timeout: 20_000 });
+    await reloaded;
+    let rows = await outbox(page);
+    expect(rows.filter((r) => r.status === "waiting")).toHaveLength(1);
+
+    await context.unroute("**/outbox/session");
+    await page.goto("/outbox");
+    await page.getByRole("button", { name: "Send now" }).click();
+    await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
+    rows = await outbox(page);
+    expect(pending(rows)).toBe(0);
+    expect((await totals(base)).farmers).toBe(before.farmers + 1);
+    await context.close();
+  });
+
+  test("the same plot edited online and offline: the phone shows both versions and the user chooses", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    // The land inspector: boundaries are theirs to edit.
+    const page = await readyForField(context, ACCOUNTS.landInspector);
+    const farmerId = await onlineFarmer(page);
+    await page.goto("/create-land-plot");
+    await page.getByLabel("Farmer ID").fill(farmerId);
+    await page.getByLabel("Crop").selectOption("Cocoa");
+    await page.getByLabel("Planting year").fill("2012");
+    await page.getByLabel("Tenure or land document reference").fill(`Outbox conflict ${RUN}`);
+    await page.getByLabel("Coordinates", { exact: true }).fill(square(61));
+    await page.getByRole("button", { name: "Save plot" }).click();
+    await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
+    const plotId = new URL(page.url()).pathname.split("/").pop()!;
+    const editUrl = `/land-plot-details/${plotId}/edit`;
+    await page.goto(editUrl); // kept by the service worker for offline work
+    await expect(page.getByLabel("New boundary")).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("private-pages")).match(url)), editUrl))
+      .toBe(true);
+
+    // On the phone, offline: a new boundary based on version 1.
+    await context.setOffline(true);
+    await page.goto(editUrl);
+    const mine = square(62);
+    await page.getByLabel("New boundary").fill(mine);
+    await page.getByRole("button", { name: "Save the new boundary" }).click();
+    await queued(page, 1);
+
+    // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
+    const office = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const desk = await office.newPage();
+    await signIn(desk, ACCOUNTS.landInspector);
+    await desk.goto(editUrl);
+    const theirs = square(63);
+    await desk.getByLabel("New boundary").fill(theirs);
+    await desk.getByRole("button", { name: "Save the new boundary" }).click();
+    await expect(desk).toHaveURL(/edited=2/);
+    await office.close();
+
+    await context.setOffline(false);
+    await page.goto("/outbox");
+    await page.getByRole("button", { name: "Send now" }).click();
+    const item = page.locator('[data-status="conflict"]');
+    await expect(item).toBeVisible();
+    const table = item.getByTestId("outbox-conflict");
+    await expect(table).toContainText(theirs.split("\n")[0]!);
+    await expect(table).toContainText(mine.split("\n")[0]!);
+    await expect(table.getByRole("row", { name: /version/ })).toContainText("2");
+
+    await item.getByRole("button", { name: "Keep mine" }).click();
+    await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
+    await expect(page.locator('[data-status="sent"]')).toContainText("v3");
+    await context.close();
+  });
+});
