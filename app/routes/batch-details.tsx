@@ -1,18 +1,33 @@
+import { lazy, Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
-import { CorrectionForm, VersionHistory } from "#app/components/batch/corrections";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
-import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
 import { Lineage } from "#app/components/batch/lineage";
 import { OriginsTable } from "#app/components/batch/origins-table";
-import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
 import { TransferForm } from "#app/components/batch/transfer-form";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES } from "#app/content/batches";
 import type { Route } from "./+types/batch-details";
+
+// Rarely used forms and the version history load with their own chunks (rendered on the server as
+// usual, so they work with JavaScript off), keeping the page within the 130 KiB first-load budget.
+const CorrectionForm = lazy(() =>
+  import("#app/components/batch/corrections").then((m) => ({ default: m.CorrectionForm })),
+);
+const VersionHistory = lazy(() =>
+  import("#app/components/batch/corrections").then((m) => ({ default: m.VersionHistory })),
+);
+const SplitForm = lazy(() => import("#app/components/batch/split-merge-forms").then((m) => ({ default: m.SplitForm })));
+const InspectionSection = lazy(() =>
+  import("#app/components/batch/inspection-section").then((m) => ({ default: m.InspectionSection })),
+);
+const DispatchForm = lazy(() =>
+  import("#app/components/batch/inspection-section").then((m) => ({ default: m.DispatchForm })),
+);
+const MergeForm = lazy(() => import("#app/components/batch/split-merge-forms").then((m) => ({ default: m.MergeForm })));
 
 // The batch page: one component per section or form, in app/components/batch/.
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
@@ -94,24 +109,39 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
             />
           ))}
           {actions.certify && <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />}
-          {d.dispatch && <DispatchForm dispatch={d.dispatch} csrf={d.user.csrf} result={resultFor("dispatch")} />}
+          {d.dispatch && (
+            <Suspense fallback={null}>
+              <DispatchForm dispatch={d.dispatch} csrf={d.user.csrf} result={resultFor("dispatch")} />
+            </Suspense>
+          )}
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
-          {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
-          {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
-          {d.corrections.voidStep && (
-            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
-          )}
-          {d.corrections.purchase && (
-            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} intent="correct_purchase" />
-          )}
+          <Suspense fallback={null}>
+            {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
+            {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
+            {d.corrections.voidStep && (
+              <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
+            )}
+            {d.corrections.purchase && (
+              <CorrectionForm
+                d={d}
+                csrf={d.user.csrf}
+                result={resultFor("correct_purchase")}
+                intent="correct_purchase"
+              />
+            )}
+          </Suspense>
         </section>
       )}
 
-      <InspectionSection inspection={d.inspection} />
+      <Suspense fallback={null}>
+        <InspectionSection inspection={d.inspection} />
+      </Suspense>
       <OriginsTable d={d} />
       <CustodyTimeline d={d} />
       <Lineage d={d} />
-      <VersionHistory d={d} />
+      <Suspense fallback={null}>
+        <VersionHistory d={d} />
+      </Suspense>
       {d.auditorExport && (
         <section aria-labelledby="records" className="mt-6">
           <h2 id="records" className="text-lg font-bold">
