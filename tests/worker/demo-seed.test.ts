@@ -70,7 +70,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
         custodySteps: 6,
         complianceDecisions: 1,
         ddsRecords: 1,
-        licences: 2,
+        licences: 3,
         permits: 1,
         payments: 1,
         orders: 1,
@@ -300,11 +300,25 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       "SELECT applicant_id, status, number FROM licences ORDER BY applicant_id",
     );
     expect(licences.map((l) => [l.applicant_id, l.status])).toEqual([
-      // Both valid: every purchase, custody step and order needs a licence (ADR 029).
+      // Valid: every purchase, custody step and order needs a licence (ADR 029).
       ["demo-buyer", "issued"],
+      ["demo-buyer-applicant", "recommended"],
       ["demo-exporter", "issued"],
     ]);
-    expect(licences.every((l) => /^LR-LIC-(EXP|BUY)-\d{4}-\d{6}$/.test(l.number ?? ""))).toBe(true);
+    // Issued licences carry a number; the one waiting for the DG has none yet.
+    const numbered = licences.filter((l) => l.status !== "recommended");
+    expect(numbered.every((l) => /^LR-LIC-(EXP|BUY)-\d{4}-\d{6}$/.test(l.number ?? ""))).toBe(true);
+    expect(licences.find((l) => l.status === "recommended")?.number).toBeNull();
+    // The Director General's approval queue is not empty in the demo: that application waits there.
+    const queued = await rows<{ action: string; actor_id: string }>(
+      "SELECT action, actor_id FROM audit_log WHERE entity_id = (SELECT id FROM licences WHERE applicant_id = 'demo-buyer-applicant') ORDER BY action",
+    );
+    expect(queued).toEqual([
+      { action: "licence.create", actor_id: "demo-buyer-applicant" },
+      { action: "licence.recommend", actor_id: "demo-ddgots" },
+      { action: "licence.review", actor_id: "demo-office-admin" },
+      { action: "licence.submit", actor_id: "demo-office-admin" },
+    ]);
     expect(await rows("SELECT status FROM export_permits")).toEqual([{ status: "requested" }]);
     const invoices = await rows<{ payer_id: string; status: string }>(
       "SELECT payer_id, status FROM fee_invoices ORDER BY payer_id",

@@ -60,6 +60,19 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
     routes: ["/farmer-login"],
   },
   {
+    // A second buyer, the applicant whose licence waits in the Director General's approval queue
+    // (worker/services/demo/demo-licensing.ts). Not offered on a login page: BUY-0001 is the buyer to try.
+    id: "demo-buyer-applicant",
+    role: "buyer",
+    loginId: "BUY-0002",
+    password: "Buyer#2026",
+    firstName: "Kebeh",
+    lastName: "Massaquoi",
+    companyName: "Nimba Cocoa Buyers (demo)",
+    county: "Nimba County",
+    routes: [],
+  },
+  {
     id: "demo-land-inspector",
     role: "land_inspector",
     loginId: "land.inspector",

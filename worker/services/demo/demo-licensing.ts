@@ -6,7 +6,8 @@
  * licences are issued BEFORE the demo batches are bought (`seedDemoLicences`), and the shipment of
  * the demo batch at the warehouse with its export permit requested (it waits for the batch to be
  * EUDR-compliant before DDGOTS can recommend it) comes after them (`seedDemoLicensing`). Skipped
- * when the demo exporter already has a licence.
+ * when the demo exporter already has a licence. A second demo buyer's application, reviewed by the
+ * office and recommended by DDGOTS, waits in the Director General's approval queue.
  */
 import type { Database } from "#db/client";
 import { batchesByCode } from "#db/queries/batches";
@@ -22,6 +23,7 @@ import { stepLicence } from "../licensing/step-licence";
 const A = {
   exporter: { id: "demo-exporter", role: "exporter" },
   buyer: { id: "demo-buyer", role: "buyer" },
+  applicant: { id: "demo-buyer-applicant", role: "buyer" },
   office: { id: "demo-office-admin", role: "office_admin" },
   ddgots: { id: "demo-ddgots", role: "ddgots" },
   dg: { id: "demo-dg", role: "dg" },
@@ -48,7 +50,13 @@ export async function seedDemoLicences(
   if ((await licencesOfApplicant(db, A.exporter.id)).length) return created;
   const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
 
-  const licence = async (applicant: Actor, type: "exporter" | "buyer", company: string, daysAgo: number) => {
+  const licence = async (
+    applicant: Actor,
+    type: "exporter" | "buyer",
+    company: string,
+    daysAgo: number,
+    path: [LicenceStep, Actor][] = PATH,
+  ) => {
     const made = await applyForLicence(
       { type, companyName: company, county: undefined, note: undefined },
       { db, actor: applicant, now: at(daysAgo) },
@@ -59,7 +67,7 @@ export async function seedDemoLicences(
     }
     created.licences++;
     let row = made.value.licence;
-    for (const [i, [step, actor]] of PATH.entries()) {
+    for (const [i, [step, actor]] of path.entries()) {
       const moved = await stepLicence(row.id, step, {}, { db, actor, now: at(daysAgo - i - 1) });
       if (!moved.ok) {
         problems.push(`The demo ${type} licence could not be ${step}ed: ${moved.message}`);
@@ -86,6 +94,8 @@ export async function seedDemoLicences(
   }
   // The buyer's licence, issued 45 days ago; its invoice is still unpaid (billed).
   await licence(A.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
+  // The second buyer's application: submitted, reviewed and recommended; it waits for the DG.
+  await licence(A.applicant, "buyer", "Nimba Cocoa Buyers (demo)", 6, PATH.slice(0, 3));
   return created;
 }
 
