@@ -36,13 +36,13 @@ async function postFromPage(page: Page, fields: Record<string, string>) {
       input.type = "hidden";
       input.name = name;
       input.value = value;
-      form.append(input);
+      form.appendChild(input);
     }
     const button = document.createElement("button");
     button.type = "submit";
     button.textContent = "Send crafted form";
-    form.append(button);
-    document.body.append(form);
+    form.appendChild(button);
+    document.body.appendChild(form);
   }, fields);
   await page.locator("#crafted button").click();
   await page.waitForLoadState();
@@ -181,9 +181,11 @@ test("an export is refused without a valid permit and accepted once DDGOTS and t
   const api = await playwright.request.newContext({ baseURL });
   const admin = await signInAs(api, "system_administrator");
   expect((await api.post("/api/demo/seed", { headers: bearer(admin), timeout: 120_000 })).status()).toBe(200);
-  const [buyer, warehouse, port, dgToken, exporterToken] = await Promise.all(
-    (["buyer", "warehouse_inspector", "port_inspector", "dg", "exporter"] as const).map((r) => signInAs(api, r)),
-  );
+  const buyer = await signInAs(api, "buyer");
+  const warehouse = await signInAs(api, "warehouse_inspector");
+  const port = await signInAs(api, "port_inspector");
+  const dgToken = await signInAs(api, "dg");
+  const exporterToken = await signInAs(api, "exporter");
   const plots = (
     (await (await api.get("/api/plots?pageSize=100", { headers: bearer(dgToken) })).json()) as {
       plots: { plotCode: string; farmerId: string; crop: string; riskLevel: string | null }[];
