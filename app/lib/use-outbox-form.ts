@@ -38,10 +38,12 @@ export function fillForm(form: HTMLFormElement, fields: StoredField[]) {
       if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
         if (el.checked !== values.includes(el.value)) el.click();
       } else if (el instanceof HTMLInputElement && el.type === "file") {
-        const file = values.find((v) => typeof v !== "string");
-        if (file && typeof file !== "string") {
+        // Every photo kept (a visit takes several), not only the first.
+        const files = values.filter((v): v is Exclude<StoredField[1], string> => typeof v !== "string");
+        if (files.length) {
           const dt = new DataTransfer();
-          dt.items.add(new File([file.blob], file.name, { type: file.blob.type }));
+          for (const file of el.multiple ? files : files.slice(0, 1))
+            dt.items.add(new File([file.blob], file.name, { type: file.blob.type }));
           el.files = dt.files;
         }
       } else if (
