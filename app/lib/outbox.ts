@@ -26,6 +26,8 @@ export type OutboxRecord = {
   label: string;
   /** The page whose form this was: the record is posted there again. */
   url: string;
+  /** Where "Correct and send again" opens the form, if not `url` (e.g. the buyer's form needs the farmer looked up). */
+  fixUrl?: string;
   fields: StoredField[];
   status: OutboxStatus;
   /** Login ID of who captured it: only they send it, with a session of their own. */
@@ -90,6 +92,12 @@ export function formDataOf(fields: StoredField[]): FormData {
   return form;
 }
 
+/** The link that reopens a failed record in its form to be corrected (`?outbox=<submissionId>`). */
+export function fixLinkOf(record: Pick<OutboxRecord, "url" | "fixUrl" | "submissionId">) {
+  const base = record.fixUrl ?? record.url;
+  return `${base}${base.includes("?") ? "&" : "?"}outbox=${encodeURIComponent(record.submissionId)}`;
+}
+
 export function textOf(fields: StoredField[], name: string) {
   const hit = fields.find(([n]) => n === name)?.[1];
   return typeof hit === "string" ? hit : "";
@@ -97,7 +105,7 @@ export function textOf(fields: StoredField[], name: string) {
 
 /** Stores a submission (or replaces the one with the same submissionId: a corrected record) as waiting. */
 export async function enqueue(
-  input: Pick<OutboxRecord, "submissionId" | "kind" | "label" | "url" | "fields" | "owner">,
+  input: Pick<OutboxRecord, "submissionId" | "kind" | "label" | "url" | "fields" | "owner" | "fixUrl">,
   now = Date.now(),
 ) {
   const db = await outboxDb();

@@ -38,10 +38,12 @@ export function fillForm(form: HTMLFormElement, fields: StoredField[]) {
       if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
         if (el.checked !== values.includes(el.value)) el.click();
       } else if (el instanceof HTMLInputElement && el.type === "file") {
-        const file = values.find((v) => typeof v !== "string");
-        if (file && typeof file !== "string") {
+        // Every photo kept (a visit takes several), not only the first.
+        const files = values.filter((v): v is Exclude<StoredField[1], string> => typeof v !== "string");
+        if (files.length) {
           const dt = new DataTransfer();
-          dt.items.add(new File([file.blob], file.name, { type: file.blob.type }));
+          for (const file of el.multiple ? files : files.slice(0, 1))
+            dt.items.add(new File([file.blob], file.name, { type: file.blob.type }));
           el.files = dt.files;
         }
       } else if (
@@ -63,8 +65,10 @@ export function useOutboxForm(options: {
   label: (form: FormData) => string;
   /** After a record is queued: e.g. drop the page's own draft of it. */
   onQueued?: () => void;
+  /** Where the record is corrected, if not this page's path (the path is where it is sent). */
+  fixUrl?: string;
 }): OutboxFormState {
-  const { formId, kind, owner, label, onQueued } = options;
+  const { formId, kind, owner, label, onQueued, fixUrl } = options;
   const [state, setState] = useState<OutboxFormState>({ notice: null, error: null, fixing: null, queued: 0 });
 
   useEffect(() => {
@@ -107,11 +111,23 @@ export function useOutboxForm(options: {
         const submissionId = state.fixing ?? crypto.randomUUID();
         const fields = fieldsOf(data).filter(([name]) => name !== "submissionId");
         fields.push(["submissionId", submissionId]);
-        await enqueue({ submissionId, kind, label: label(data), url: window.location.pathname, fields, owner });
+        await enqueue({
+          submissionId,
+          kind,
+          label: label(data),
+          url: window.location.pathname,
+          fields,
+          owner,
+          ...(fixUrl ? { fixUrl } : {}),
+        });
         form.reset();
         onQueued?.();
         setState((s) => ({ notice: OUTBOX_TEXT.queued, error: null, fixing: null, queued: s.queued + 1 }));
-        if (state.fixing) window.history.replaceState(null, "", window.location.pathname);
+        if (state.fixing) {
+          const rest = new URLSearchParams(window.location.search);
+          rest.delete("outbox");
+          window.history.replaceState(null, "", `${window.location.pathname}${rest.size ? `?${rest}` : ""}`);
+        }
         if (navigator.onLine) void runtimeModule().then((runtime) => runtime.sendNow());
       })().catch(() =>
         setState((s) => ({ ...s, error: "This phone could not store the record. Free some space and try again." })),
@@ -119,7 +135,7 @@ export function useOutboxForm(options: {
     };
     window.addEventListener("submit", onSubmit);
     return () => window.removeEventListener("submit", onSubmit);
-  }, [formId, kind, owner, label, onQueued, state.fixing]);
+  }, [formId, kind, owner, label, onQueued, fixUrl, state.fixing]);
 
   return state;
 }

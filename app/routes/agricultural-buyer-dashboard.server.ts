@@ -15,6 +15,8 @@ import { createBatch } from "#worker/services/batches/create-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#worker/services/batches/purchase-lookup";
 import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
+import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -166,16 +168,29 @@ export async function action({ request }: { request: Request }) {
     data({ reply: { formErrors: [message], values } }, { status, headers: PRIVATE_PAGE_HEADERS });
   if (!(await verifyCsrf(session, form))) return refuse(403, CSRF_FAILED);
   const parsed = BuyerPurchaseSchema.safeParse(purchaseObject(form));
+  // Refusals: the page shows them by the fields; the offline outbox reads them from the headers (ADR 027).
   if (!parsed.success) {
     const reply = zodReply(parsed.error, form);
-    return data({ reply: { ...reply, values } }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { reply: { ...reply, values } },
+      { status: 400, headers: refusalHeaders(reply.formErrors[0], reply.errors) },
+    );
   }
   const result = await createBatch(parsed.data, pageDeps(session));
   if (!result.ok) {
     const reply = failureReplyOf(result, form);
-    return data({ reply: { ...reply, values } }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { reply: { ...reply, values } },
+      { status: result.status, headers: refusalHeaders(result.message, reply.errors) },
+    );
   }
   const { batch, repeated } = result.value;
+  // The outbox reads the receipt (the batch code, the same for a resend) and needs no page after it.
+  if (request.headers.get(OUTBOX_HEADER))
+    return data(
+      { reply: { formErrors: [], errors: {}, values } },
+      { status: repeated ? 200 : 201, headers: receiptHeaders(batch.batchCode) },
+    );
   throw redirect(`${PATH}?recorded=${encodeURIComponent(batch.batchCode)}${repeated ? "&repeated=1" : ""}#recorded`, {
     headers: PRIVATE_PAGE_HEADERS,
   });

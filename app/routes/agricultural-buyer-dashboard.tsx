@@ -11,6 +11,11 @@ export { action, loader } from "./agricultural-buyer-dashboard.server";
 const TITLE = "Agricultural Buyer Dashboard";
 export const meta = () => pageMeta(TITLE);
 
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const receipt = d.recorded ? `/api/batches/${d.recorded}/receipt` : null;
   return (
@@ -56,6 +61,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
                 found={d.lookup.found}
                 reply={actionData?.reply}
                 csrf={d.user.csrf}
+                owner={d.user.loginId}
                 submissionId={d.submissionId}
                 today={d.today}
                 currencies={d.currencies}

@@ -2,7 +2,15 @@ import { useCallback, useEffect, useState } from "react";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "../components/work-shell";
 import { noteOnlineSession } from "../lib/offline-session";
-import { enqueue, listRecords, OUTBOX_EVENT, type OutboxRecord, type OutboxStatus, removeRecord } from "../lib/outbox";
+import {
+  enqueue,
+  fixLinkOf,
+  listRecords,
+  OUTBOX_EVENT,
+  type OutboxRecord,
+  type OutboxStatus,
+  removeRecord,
+} from "../lib/outbox";
 import { sendNow, startOutbox } from "../lib/outbox-runtime";
 import type { Route } from "./+types/outbox";
 
@@ -168,10 +176,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                   )}
                   {r.status !== "sent" && <FieldMessages record={r} />}
                   {r.status === "failed" && (
-                    <a
-                      href={`${r.url}?outbox=${encodeURIComponent(r.submissionId)}`}
-                      className="mt-2 inline-block font-semibold text-green-900 underline"
-                    >
+                    <a href={fixLinkOf(r)} className="mt-2 inline-block font-semibold text-green-900 underline">
                       Correct and send again
                     </a>
                   )}

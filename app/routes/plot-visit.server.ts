@@ -7,6 +7,8 @@ import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
+import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-visit";
 
@@ -64,7 +66,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 type Reply = { values: Record<string, string>; errors: Record<string, string[]>; formError: string | null };
-const refuse = (reply: Reply, status: number) => data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
+/** A refusal: the page shows it by the fields; the offline outbox reads it from the headers (ADR 027). */
+const refuse = (reply: Reply, status: number) =>
+  data(reply, {
+    status,
+    headers: status === 403 ? PRIVATE_PAGE_HEADERS : refusalHeaders(reply.formError, reply.errors),
+  });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { session, plot } = await plotFor(request, params.id);
@@ -102,5 +109,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const errs = result.errors && !Array.isArray(result.errors) ? (result.errors as Record<string, string[]>) : {};
     return refuse({ values, errors: errs, formError: Object.keys(errs).length ? null : result.message }, result.status);
   }
+  // The outbox reads the receipt (the visit's id, the same for a resend) and needs no page after it.
+  if (request.headers.get(OUTBOX_HEADER))
+    return data(
+      { values, errors: {}, formError: null },
+      { status: result.value.created ? 201 : 200, headers: receiptHeaders(result.value.visit.id) },
+    );
   return redirect(`/land-plot-details/${plot.id}?visited=${result.value.visit.id}`);
 }

@@ -5,7 +5,9 @@ import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { VISIT_DECISION_LABEL, VISIT_DECISIONS } from "#worker/domain/visit-queue";
 import { GpsFields } from "../components/gps-fields";
+import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/plot-visit";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
@@ -15,10 +17,21 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(`Record a field visit${loaderData ? ` — ${loaderData.plot.plotCode}` : ""}`);
 }
 
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 
 export default function PlotVisit({ loaderData, actionData }: Route.ComponentProps) {
   const { plot, user } = loaderData;
+  const outbox = useOutboxForm({
+    formId: "plot-visit",
+    kind: "visit",
+    owner: user.loginId,
+    label: (form) => `Field visit to ${plot.plotCode} on ${form.get("visitedOn") ?? ""}`,
+  });
   const values = actionData?.values ?? {};
   const errors = actionData?.errors ?? {};
   const f = (name: string) => ({ id: `visit-${name}`, name, errors: errors[name] });
@@ -36,8 +49,9 @@ export default function PlotVisit({ loaderData, actionData }: Route.ComponentPro
         notified of the visit.
       </p>
       {items.length > 0 && <ErrorSummary items={items} />}
-      <form method="post" encType="multipart/form-data" className="space-y-4" noValidate>
+      <form method="post" id="plot-visit" encType="multipart/form-data" className="space-y-4" noValidate>
         <CsrfInput token={user.csrf} />
+        <OutboxNotice state={outbox} />
         <input type="hidden" name="submissionId" value={values.submissionId || loaderData.submissionId} />
         <FormField field={f("visitedOn")} label="Date of the visit">
           <input

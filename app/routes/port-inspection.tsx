@@ -2,24 +2,43 @@ import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/compone
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
+import { OutboxNotice } from "../components/outbox-notice";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/port-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
 export { action, loader } from "./port-inspection.server";
+
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Port inspection ${params.batchCode.toUpperCase()}`);
 
 export default function PortInspection({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData?.reply;
   const { batch } = d;
+  const outbox = useOutboxForm({
+    formId: "port-inspection",
+    kind: "inspection",
+    owner: d.user.loginId,
+    label: () => `Port inspection of ${batch.batchCode}`,
+  });
   return (
     <WorkShell title={`Port inspection ${batch.batchCode}`} user={d.user}>
       <p className="mb-3 text-slate-700">
         {batch.commodity}, {batch.weightKg.toLocaleString("en-US")} kg.
       </p>
       {batch.status === "warehouse_inspected" ? (
-        <form method="post" className="space-y-3 rounded-md border border-green-200 bg-white p-4" noValidate>
+        <form
+          method="post"
+          id="port-inspection"
+          className="space-y-3 rounded-md border border-green-200 bg-white p-4"
+          noValidate
+        >
           <CsrfInput token={d.user.csrf} />
+          <OutboxNotice state={outbox} />
           <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
           <PlainSummary reply={reply} />
           <PlainField reply={reply} name="port" label="Port" defaultValue="Freeport of Monrovia" />

@@ -2,10 +2,17 @@ import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/compone
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
+import { OutboxNotice } from "../components/outbox-notice";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/warehouse-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
 export { action, loader } from "./warehouse-inspection.server";
+
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Quality inspection ${params.batchCode.toUpperCase()}`);
 
@@ -14,6 +21,12 @@ const pct = { inputMode: "decimal" as const, hint: "In %, one decimal" };
 export default function WarehouseInspection({ loaderData: d, actionData }: Route.ComponentProps) {
   const reply = actionData?.reply;
   const { batch } = d;
+  const outbox = useOutboxForm({
+    formId: "warehouse-inspection",
+    kind: "inspection",
+    owner: d.user.loginId,
+    label: () => `Quality inspection of ${batch.batchCode}`,
+  });
   const cocoa = batch.commodity === "Cocoa";
   return (
     <WorkShell title={`Quality inspection ${batch.batchCode}`} user={d.user}>
@@ -25,8 +38,14 @@ export default function WarehouseInspection({ loaderData: d, actionData }: Route
       {batch.status !== "warehouse_received" && (
         <p className="mb-3 rounded-md bg-amber-50 p-3">Receive this batch at the warehouse before inspecting it.</p>
       )}
-      <form method="post" className="space-y-3 rounded-md border border-green-200 bg-white p-4" noValidate>
+      <form
+        method="post"
+        id="warehouse-inspection"
+        className="space-y-3 rounded-md border border-green-200 bg-white p-4"
+        noValidate
+      >
         <CsrfInput token={d.user.csrf} />
+        <OutboxNotice state={outbox} />
         <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
         <PlainSummary reply={reply} />
         <PlainField reply={reply} name="moisturePercent" label="Moisture" {...pct} />

@@ -442,4 +442,73 @@ test.describe("offline field work and the outbox", () => {
     await expect(page.locator('[data-status="sent"]')).toContainText("v3");
     await context.close();
   });
+  test("a field visit recorded offline is queued whole and sent exactly once after reconnecting", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const page = await readyForField(context, ACCOUNTS.landInspector);
+    const farmerId = await onlineFarmer(page);
+    await page.goto("/create-land-plot");
+    await page.getByLabel("Farmer ID").fill(farmerId);
+    await page.getByLabel("Crop").selectOption("Cocoa");
+    await page.getByLabel("Planting year").fill("2013");
+    await page.getByLabel("Tenure or land document reference").fill(`Outbox visit ${RUN}`);
+    await page.getByLabel("Coordinates", { exact: true }).fill(square(65));
+    await page.getByRole("button", { name: "Save plot" }).click();
+    await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
+    const plotId = new URL(page.url()).pathname.split("/").pop()!;
+    const visitUrl = `/land-plot-details/${plotId}/visit`;
+    await page.goto(visitUrl); // kept by the service worker (a field page visited online)
+    await expect
+      .poll(() =>
+        page.evaluate(async (url) => Boolean(await (await caches.open("private-pages")).match(url)), visitUrl),
+      )
+      .toBe(true);
+
+    await context.setOffline(true);
+    await page.goto(visitUrl);
+    const findings = `Pegs at every corner, visited offline ${RUN}`;
+    await page.getByLabel("Findings").fill(findings);
+    await page.getByRole("radio", { name: /^Confirmed/ }).check();
+    await page.getByLabel("Photos (optional)").setInputFiles([
+      { name: "visit-1.jpg", mimeType: "image/jpeg", buffer: PHOTO },
+      { name: "visit-2.jpg", mimeType: "image/jpeg", buffer: PHOTO },
+    ]);
+    await page.getByRole("button", { name: "Record the visit" }).click();
+    await queued(page, 1);
+    let rows = await outbox(page);
+    expect(rows.filter((r) => r.kind === "visit" && r.status === "waiting")).toHaveLength(1);
+
+    // Back online, with the connection dropping a few times while the outbox sends.
+    await context.setOffline(false);
+    for (let cut = 0; cut < 5; cut++) {
+      const kick = page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => undefined);
+      await proxy.nextRequest(400);
+      proxy.cut();
+      await kick;
+    }
+    await expect
+      .poll(
+        async () => {
+          await page.evaluate(() => window.dispatchEvent(new Event("online")));
+          return pending(await outbox(page));
+        },
+        { timeout: 30_000, intervals: [500] },
+      )
+      .toBe(0);
+    rows = await outbox(page);
+    const sent = rows.filter((r) => r.kind === "visit");
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.status).toBe("sent");
+    expect(sent[0]!.receipt).toBeTruthy();
+
+    // The server holds exactly one visit, with both photos, whatever was resent on the way.
+    await page.goto(`/land-plot-details/${plotId}`);
+    const visits = page.getByTestId("plot-visits").locator("li");
+    await expect(visits).toHaveCount(1);
+    await expect(visits.first()).toContainText(findings);
+    await expect(visits.first().getByRole("link", { name: /^Photo/ })).toHaveCount(2);
+    await context.close();
+  });
 });

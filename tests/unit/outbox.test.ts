@@ -6,6 +6,7 @@ import {
   counts,
   enqueue,
   fieldsOf,
+  fixLinkOf,
   flush,
   formDataOf,
   getRecord,
@@ -194,5 +195,20 @@ describe("offline sign-in window", () => {
     expect(offlineSignIn("AGT-0001", 6 * day, storage)).toEqual({ ok: true });
     expect(offlineSignIn("AGT-0001", 8 * day, storage)).toEqual({ ok: false, reason: OFFLINE_SESSION_TEXT.expired });
     expect(offlineSignIn("AGT-0002", day, storage)).toEqual({ ok: false, reason: OFFLINE_SESSION_TEXT.notHere });
+  });
+});
+
+describe("correcting a failed record", () => {
+  it("reopens its form at the page it came from, or where the form needs more (the buyer's looked-up farmer)", () => {
+    expect(fixLinkOf({ url: "/land-plot-details/p1/visit", submissionId: "a b" })).toBe(
+      "/land-plot-details/p1/visit?outbox=a%20b",
+    );
+    expect(
+      fixLinkOf({
+        url: "/agricultural-buyer-dashboard",
+        fixUrl: "/agricultural-buyer-dashboard?farmer=FRM000001",
+        submissionId: "s1",
+      }),
+    ).toBe("/agricultural-buyer-dashboard?farmer=FRM000001&outbox=s1");
   });
 });

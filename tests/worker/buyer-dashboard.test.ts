@@ -260,6 +260,67 @@ describe("the dashboard page", () => {
     expect(done).toContain("US$ 2.10/kg · total US$ 89.25");
   });
 
+  // Issue 15 (ADR 027): the offline outbox resends the purchase to the PAGE action (posted to the
+  // page's path, without the lookup); it answers the receipt (the batch code) or the refusal by field.
+  it("answers the outbox: a resend returns the same receipt and stores nothing new; a refusal names the field", async () => {
+    const html = decode(
+      await (
+        await call("/agricultural-buyer-dashboard?farmer=FRM000001", { headers: { Cookie: who.buyer.cookie } })
+      ).text(),
+    );
+    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const fields: [string, string][] = [
+      ["csrf", csrf],
+      ["farmerId", "FRM000001"],
+      ["submissionId", crypto.randomUUID()],
+      ["plotCodes", "PLT-000001-01"],
+      ["commodity", "Cocoa"],
+      ["weightKg", "12"],
+      ["pricePerKg", "2.00"],
+      ["currency", "USD"],
+      ["paymentMethod", "cash"],
+      ["grade", "B"],
+      ["harvestDate", "2026-11-01"],
+      ["location", "Outbox market"],
+    ];
+    const send = (list: [string, string][]) => {
+      const body = new FormData();
+      for (const [k, v] of list) body.append(k, v);
+      return call("/agricultural-buyer-dashboard", {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: who.buyer.cookie, Origin: "https://eip.example.gov.lr", "X-Outbox": "1" },
+        body,
+      });
+    };
+    const refused = await send(fields.map(([k, v]) => [k, k === "pricePerKg" ? "2.105" : v]));
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("X-Outbox-Receipt")).toBeNull();
+    const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
+    expect(detail.fieldErrors.pricePerKg).toEqual(["Enter the price per kg, like 2.50 (at most 2 decimals)"]);
+
+    const counts = async () => ({
+      purchases: (await rows("SELECT batch_id FROM purchases WHERE buyer_id = ?", who.buyer.account.id)).length,
+      audit: (await rows("SELECT id FROM audit_log WHERE action = 'batch.purchase'")).length,
+    });
+    const before = await counts();
+    const first = await send(fields);
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toMatch(/^LR-COC-\d{4}-\d{6}$/);
+    const stored = await one<{ buyer_id: string; total_minor: number }>(
+      "SELECT p.buyer_id, p.total_minor FROM purchases p JOIN batches b ON b.id = p.batch_id WHERE b.batch_code = ?",
+      receipt,
+    );
+    expect(stored).toEqual({ buyer_id: who.buyer.account.id, total_minor: 2400 });
+    const after = await counts();
+    expect(after.purchases).toBe(before.purchases + 1);
+    const again = await send(fields);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    expect(await counts()).toEqual(after);
+  });
+
   it("shows buyer B nothing of buyer A's purchases, and never adds two currencies together", async () => {
     const a = decode(
       await (await call("/agricultural-buyer-dashboard", { headers: { Cookie: who.buyer.cookie } })).text(),

@@ -220,3 +220,81 @@ describe("port inspection", () => {
     expect(res.status).toBe(200);
   });
 });
+
+// Issue 15 (ADR 027): the offline outbox resends an inspection form to the PAGE action; it answers
+// the receipt (the inspection's id) or the refusal in headers, and a resend stores nothing new.
+describe("the inspection pages answer the outbox", () => {
+  const page = (as: "warehouse" | "port", code: string) => `/${as}-inspector-dashboard/inspect/${code}`;
+  async function pageForm(as: "warehouse" | "port", code: string, fields: Record<string, unknown>) {
+    const html = await (await call(page(as, code), { headers: { Cookie: who[as].cookie } })).text();
+    const form = new FormData();
+    form.set("csrf", html.match(/name="csrf" value="([^"]+)"/)![1]!);
+    for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
+    return form;
+  }
+  const send = (as: "warehouse" | "port", code: string, form: FormData) =>
+    call(page(as, code), {
+      method: "POST",
+      headers: { Cookie: who[as].cookie, Origin: "https://eip.example.gov.lr", "X-Outbox": "1" },
+      body: form,
+    });
+  const counts = async (batchId: string) => ({
+    quality: (await rows("SELECT id FROM batch_inspections WHERE batch_id = ?", batchId)).length,
+    port: (await rows("SELECT id FROM port_inspections WHERE batch_id = ?", batchId)).length,
+    custody: (await rows("SELECT id FROM custody_events WHERE batch_id = ?", batchId)).length,
+  });
+
+  it("warehouse: a resend returns the same receipt and stores one inspection; a refusal names the field", async () => {
+    const b = await atWarehouse();
+    const refused = await send(
+      "warehouse",
+      b.batchCode,
+      await pageForm("warehouse", b.batchCode, { moisturePercent: 7 }),
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("X-Outbox-Receipt")).toBeNull();
+    const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
+    expect(detail.fieldErrors.smokyBeans).toEqual(["Say whether smoky beans were found"]);
+
+    const form = await pageForm("warehouse", b.batchCode, { ...GOOD_COCOA, submissionId: crypto.randomUUID() });
+    const first = await send("warehouse", b.batchCode, form);
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toBe((await one<{ id: string }>("SELECT id FROM batch_inspections WHERE batch_id = ?", b.id)).id);
+    const before = await counts(b.id);
+    const again = await send("warehouse", b.batchCode, form);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    expect(await counts(b.id)).toEqual(before);
+  });
+
+  it("port: a resend returns the same receipt and stores one inspection; a refusal names the field", async () => {
+    const b = await atWarehouse();
+    await api(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA);
+    const fields = {
+      port: "Freeport of Monrovia",
+      containerNumber: "MSCU7654321",
+      sealNumber: "SL-12345",
+      decision: "sign_off",
+    };
+    const refused = await send(
+      "port",
+      b.batchCode,
+      await pageForm("port", b.batchCode, { ...fields, containerNumber: "" }),
+    );
+    expect(refused.status).toBe(400);
+    const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
+    expect(Object.keys(detail.fieldErrors)).toContain("containerNumber");
+
+    const form = await pageForm("port", b.batchCode, { ...fields, submissionId: crypto.randomUUID() });
+    const first = await send("port", b.batchCode, form);
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toBe((await one<{ id: string }>("SELECT id FROM port_inspections WHERE batch_id = ?", b.id)).id);
+    const before = await counts(b.id);
+    const again = await send("port", b.batchCode, form);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    expect(await counts(b.id)).toEqual(before);
+  });
+});

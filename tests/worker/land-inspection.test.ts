@@ -202,6 +202,59 @@ describe("field visits", () => {
   });
 });
 
+// Issue 15 (ADR 027): the offline outbox resends the visit form to the PAGE action; it answers the
+// receipt (the visit's id) or the refusal in headers, and a resend stores nothing new.
+describe("/land-plot-details/:id/visit answers the outbox", () => {
+  const pageForm = async (plotId: string, over: Record<string, string> = {}) => {
+    const html = await (
+      await call(`/land-plot-details/${plotId}/visit`, { headers: { Cookie: inspector.cookie } })
+    ).text();
+    const csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...visitBody(), latitude: "7.2006", longitude: "-8.6006", csrf, ...over }))
+      form.set(k, String(v));
+    return form;
+  };
+  const send = (plotId: string, form: FormData) =>
+    call(`/land-plot-details/${plotId}/visit`, {
+      method: "POST",
+      headers: { Cookie: inspector.cookie, Origin: "https://eip.example.gov.lr", "X-Outbox": "1" },
+      body: form,
+    });
+
+  it("a resend returns the same receipt and records one visit; a refusal names the field", async () => {
+    const plot = await plotByCode("PLT-100002-02");
+    const submissionId = crypto.randomUUID();
+    const form = await pageForm(plot.id, { submissionId, findings: "Outbox resend: pegs at every corner." });
+    const first = await send(plot.id, form);
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toBeTruthy();
+    const stored = await one<{ id: string }>("SELECT id FROM plot_visits WHERE submission_id = ?", submissionId);
+    expect(stored.id).toBe(receipt);
+    const before = {
+      visits: await count("SELECT COUNT(*) AS n FROM plot_visits"),
+      audit: await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'plot.record_visit'"),
+      notices: await count("SELECT COUNT(*) AS n FROM notifications WHERE kind = 'field_visit_recorded'"),
+    };
+    const again = await send(plot.id, form);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    expect({
+      visits: await count("SELECT COUNT(*) AS n FROM plot_visits"),
+      audit: await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'plot.record_visit'"),
+      notices: await count("SELECT COUNT(*) AS n FROM notifications WHERE kind = 'field_visit_recorded'"),
+    }).toEqual(before);
+
+    const refused = await send(plot.id, await pageForm(plot.id, { findings: "", decision: "" }));
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get("X-Outbox-Receipt")).toBeNull();
+    const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
+    expect(Object.keys(detail.fieldErrors)).toEqual(expect.arrayContaining(["findings", "decision"]));
+    expect(await count("SELECT COUNT(*) AS n FROM plot_visits")).toBe(before.visits);
+  });
+});
+
 describe("boundary edits with versions", () => {
   const ring = (dLon: number) => {
     const r = shift([A, B, C, D], dLon, 0.02);

@@ -13,6 +13,8 @@ import {
 } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { FormField } from "#app/components/kit/form-field";
+import { OutboxNotice } from "#app/components/outbox-notice";
+import { useOutboxForm } from "#app/lib/use-outbox-form";
 
 const CardScanner = lazy(() => import("../card-scanner"));
 
@@ -125,11 +127,15 @@ const typed = (reply: PlainReply | undefined, name: string) => {
   return typeof v === "string" ? v : undefined;
 };
 
-/** Step 2: the purchase (plain POST). */
+/**
+ * Step 2: the purchase (plain POST). With JavaScript, a purchase recorded while the phone is
+ * offline goes to the outbox (ADR 027) and is sent, exactly once, when the connection returns.
+ */
 export function PurchaseForm({
   found,
   reply,
   csrf,
+  owner,
   submissionId,
   today,
   currencies,
@@ -138,11 +144,22 @@ export function PurchaseForm({
   found: NonNullable<LookupView["found"]>;
   reply?: PlainReply;
   csrf: string;
+  /** The signed-in buyer's login ID: only they send what they queued. */
+  owner: string;
   submissionId: string;
   today: string;
   currencies: readonly string[];
   paymentMethods: readonly (readonly [string, string])[];
 }) {
+  const outbox = useOutboxForm({
+    formId: "purchase-form",
+    kind: "purchase",
+    owner,
+    label: (form) =>
+      `Purchase from ${found.farmerId}: ${form.get("weightKg") || "?"} kg ${form.get("commodity") ?? ""}`,
+    // Corrected where the farmer's plots are shown: the form needs the farmer looked up.
+    fixUrl: `/agricultural-buyer-dashboard?farmer=${encodeURIComponent(found.farmerId)}`,
+  });
   const eligible = found.plots.filter((p) => p.eligible);
   const chosenPlots = reply?.values?.plotCodes;
   const chosen = Array.isArray(chosenPlots)
@@ -171,9 +188,16 @@ export function PurchaseForm({
     </FormField>
   );
   return (
-    <form method="post" className="mt-4 space-y-3" aria-label="Record the purchase" data-testid="purchase-form">
+    <form
+      method="post"
+      id="purchase-form"
+      className="mt-4 space-y-3"
+      aria-label="Record the purchase"
+      data-testid="purchase-form"
+    >
       <h3 className="font-bold">Record the purchase</h3>
       <PlainSummary reply={reply} />
+      <OutboxNotice state={outbox} />
       <CsrfInput token={csrf} />
       <input type="hidden" name="farmerId" value={found.farmerId} />
       <input type="hidden" name="submissionId" value={typed(reply, "submissionId") ?? submissionId} />
