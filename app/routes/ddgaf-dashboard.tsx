@@ -19,7 +19,7 @@ const LINKS = [
 export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) {
   return (
     <WorkShell title={TITLE} user={d.user}>
-      <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <h2 className="text-base font-normal text-slate-700">Welcome, {d.user.name}</h2>
       <Notices {...d.notices} />
       {d.access !== "full" && (
         <p className="mt-2 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">

@@ -24,7 +24,7 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
   const canAct = d.access === "full";
   return (
     <WorkShell title={TITLE} user={d.user}>
-      <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <h2 className="text-base font-normal text-slate-700">Welcome, {d.user.name}</h2>
       <Notices {...d.notices} />
       {!canAct && (
         <p className="mt-2 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">

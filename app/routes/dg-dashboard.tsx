@@ -37,7 +37,7 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
   const a = d.alerts;
   return (
     <WorkShell title={TITLE} user={d.user}>
-      <p className="text-slate-700">Welcome, {d.user.name}</p>
+      <h2 className="text-base font-normal text-slate-700">Welcome, {d.user.name}</h2>
       <Notices {...d.notices} />
       <FilterForm filter={d.filter} commodities={d.commodities} />
 
