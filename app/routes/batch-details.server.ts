@@ -135,7 +135,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-const RECORD_LABEL: Record<string, string> = { purchase: "Purchase", custody_event: "Custody step" };
+const RECORD_LABEL: Record<string, string> = {
+  purchase: "Purchase",
+  custody_event: "Custody step",
+  batch_dds: "DDS numbers",
+};
 const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
 const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
@@ -148,6 +152,7 @@ function versionRow(v: RecordVersionView) {
     typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
     typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
     typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
+    typeof d.ddsReference === "string" ? `DDS ${d.ddsReference} / ${d.ddsVerification}` : null,
   ].filter(Boolean);
   const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
   return {

@@ -132,3 +132,24 @@ export async function validCertificatesOfSubject(db: Database, subjectType: stri
       ),
     );
 }
+
+/** The versions of several records of one type (e.g. a page of shipments' DDS numbers), oldest first, with the actor's name. */
+export async function versionsOfRecords(db: Database, recordType: string, recordIds: string[]) {
+  const out: (RecordVersionRow & { actorName: string | null })[] = [];
+  for (let i = 0; i < recordIds.length; i += 90) {
+    const part = recordIds.slice(i, i + 90);
+    out.push(
+      ...(await db.all<RecordVersionRow & { actorName: string | null }>(sql`
+        SELECT v.id, v.record_type AS recordType, v.record_id AS recordId, v.batch_id AS batchId, v.version, v.kind,
+               v.corrects_id AS correctsId, v.data, v.reason, v.actor_id AS actorId, v.actor_role AS actorRole,
+               v.created_at AS createdAt, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS actorName
+        FROM record_versions v LEFT JOIN users u ON u.id = v.actor_id
+        WHERE v.record_type = ${recordType} AND v.record_id IN (${sql.join(
+          part.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY v.record_id, v.version`)),
+    );
+  }
+  return out;
+}

@@ -260,3 +260,96 @@ describe("voiding a custody step", () => {
     expect(html).toContain("2 · Voided");
   });
 });
+
+describe("correcting DDS numbers (a new version, never an overwrite)", () => {
+  let code: string;
+  let batchId: string;
+  const dds = (as: keyof typeof who, body: Record<string, unknown>) =>
+    send(api(`/${code}/dds`, as, body) as Promise<Response>);
+  const versionsOfDds = () =>
+    rows<{
+      version: number;
+      kind: string;
+      data: string;
+      reason: string | null;
+      corrects_id: string | null;
+      id: string;
+    }>(
+      "SELECT id, version, kind, data, reason, corrects_id FROM record_versions WHERE record_type = 'batch_dds' AND record_id = ? ORDER BY version",
+      batchId,
+    );
+
+  beforeAll(async () => {
+    const b = await buyAndExport();
+    code = b.batchCode;
+    batchId = b.id;
+  }, 60_000);
+
+  it("the first recording is version 1, as recorded", async () => {
+    const versions = await versionsOfDds();
+    expect(versions.map((v) => [v.version, v.kind])).toEqual([[1, "original"]]);
+    expect(JSON.parse(versions[0]!.data)).toEqual({ ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" });
+  });
+
+  it("refuses changed numbers without a reason of 10 characters, and anyone but the exporter", async () => {
+    const short = await dds("exporter", {
+      ddsReference: "25LRXQ4K3P9999",
+      ddsVerification: "KYRPJKI6",
+      reason: "typo",
+    });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe(
+      "DDS numbers are already recorded: give the reason for changing them (at least 10 characters)",
+    );
+    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
+      "Give the reason for the correction (at least 10 characters)",
+    ]);
+    const buyer = await dds("buyer", {
+      ddsReference: "25LRXQ4K3P9999",
+      ddsVerification: "KYRPJKI6",
+      reason: "The operator re-filed the statement",
+    });
+    expect(buyer.status).toBe(403);
+    expect((await versionsOfDds()).length).toBe(1);
+    expect(await one<{ r: string }>("SELECT dds_reference AS r FROM batches WHERE id = ?", batchId)).toEqual({
+      r: "25LRXQ4K3P5581",
+    });
+    // The same numbers again change nothing and need no reason.
+    expect((await dds("exporter", { ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" })).status).toBe(200);
+    expect((await versionsOfDds()).length).toBe(1);
+  });
+
+  it("keeps both versions, with who, when and why, the audit row and the batch page showing them", async () => {
+    const res = await dds("exporter", {
+      ddsReference: "25lrxq4k3p9999",
+      ddsVerification: "kyrpjki6",
+      reason: "The operator re-filed the statement",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ version: 2 });
+    const versions = await versionsOfDds();
+    expect(versions.map((v) => [v.version, v.kind, v.reason])).toEqual([
+      [1, "original", null],
+      [2, "correction", "The operator re-filed the statement"],
+    ]);
+    expect(versions[1]!.corrects_id).toBe(versions[0]!.id);
+    expect(JSON.parse(versions[1]!.data)).toEqual({ ddsReference: "25LRXQ4K3P9999", ddsVerification: "KYRPJKI6" });
+    const audit = await one<{ before: string; after: string }>(
+      "SELECT before, after FROM audit_log WHERE entity_id = ? AND action = 'batch.record_dds' ORDER BY id DESC LIMIT 1",
+      code,
+    );
+    expect(JSON.parse(audit.before)).toMatchObject({ ddsReference: "25LRXQ4K3P5581" });
+    expect(JSON.parse(audit.after)).toMatchObject({
+      ddsReference: "25LRXQ4K3P9999",
+      version: 2,
+      reason: "The operator re-filed the statement",
+    });
+    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.exporter.cookie } })).text());
+    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    expect(table).toContain("DDS numbers · 1 · As recorded · DDS 25LRXQ4K3P5581 / KYRPJKI6");
+    expect(table).toContain("DDS numbers · 2 · Correction · DDS 25LRXQ4K3P9999 / KYRPJKI6");
+    expect(table).toContain("Reason: The operator re-filed the statement");
+    // The page's DDS form now asks for the reason (JavaScript off).
+    expect(html).toContain("Reason for changing them");
+  });
+});
