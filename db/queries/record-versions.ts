@@ -10,9 +10,11 @@ import {
   batchOrigins,
   certificates,
   custodyEvents,
+  farmers,
   purchases,
   recordVersions,
   shipmentBatches,
+  users,
 } from "../schema";
 
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
@@ -152,4 +154,16 @@ export async function versionsOfRecords(db: Database, recordType: string, record
     );
   }
   return out;
+}
+
+/** A corrected farmer's live row (and their sign-in account's name, when they have one). */
+export function updateFarmerDetails(db: Database, id: string, patch: Partial<typeof farmers.$inferInsert>) {
+  return db
+    .update(farmers)
+    .set({ ...patch, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(farmers.id, id));
+}
+
+export function updateAccountName(db: Database, userId: string, name: { firstName: string; lastName: string }) {
+  return db.update(users).set(name).where(eq(users.id, userId));
 }

@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import { CorrectPurchaseSchema, VoidStepSchema } from "../contracts/records";
+import { CorrectFarmerSchema, CorrectPurchaseSchema, VoidStepSchema } from "../contracts/records";
 import { buildAuditorExport } from "../services/records/auditor-export";
+import { correctFarmer } from "../services/records/correct-farmer";
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
-import { batchVersions } from "../services/records/read-versions";
+import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { reply } from "./reply";
 import { describe } from "./route-meta";
@@ -73,4 +74,19 @@ export const recordsApi = new Hono<ApiEnv>()
     requirePermission("readBatches"),
     describe("The versions of a batch's corrected or voided records, oldest first"),
     async (c) => reply(c, await batchVersions(c.req.param("code"), serviceDeps(c))),
+  )
+  .post(
+    "/farmers/:farmerId/corrections",
+    requirePermission("correctFarmerDetails"),
+    describe(
+      "Correct a farmer's details (name, gender, date of birth, phone, district, community, national ID) with a reason (ADR 031): a new version beside the old one",
+    ),
+    body(CorrectFarmerSchema),
+    async (c) => reply(c, await correctFarmer(c.req.param("farmerId"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .get(
+    "/farmers/:farmerId/versions",
+    requirePermission("readRegistry"),
+    describe("The versions of a farmer's corrected details, oldest first"),
+    async (c) => reply(c, await farmerVersions(c.req.param("farmerId"), serviceDeps(c))),
   );

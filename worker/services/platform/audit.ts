@@ -32,6 +32,7 @@ export const AUDIT_ACTIONS = [
   "exchange_rate.record",
   "farm_gate_formula.record",
   "farmer.clear_photo",
+  "farmer.correct",
   "fee_invoice.raise",
   "fee_payment.record",
   "inspection_request.cancel",

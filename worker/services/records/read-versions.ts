@@ -1,4 +1,5 @@
 /** The version history of a batch's corrected or voided records (issue 17, ADR 031), for whoever sees the batch. */
+import { findFarmer } from "#db/queries/farmers";
 import { versionsOfBatch, versionsOfRecords } from "#db/queries/record-versions";
 import { visibleBatchByCode } from "../batches/read-batches";
 import type { ServiceDeps } from "../deps";
@@ -59,4 +60,29 @@ export async function shipmentDdsVersions(shipmentIds: string[], deps: Pick<Serv
     byShipment.set(v.recordId, list);
   }
   return byShipment;
+}
+
+/** The versions of a farmer's corrected details (their page's history; `GET /api/records/farmers/{id}/versions`). */
+export async function farmerVersions(
+  farmerId: string,
+  deps: Pick<ServiceDeps, "db">,
+): Promise<Result<{ farmerId: string; versions: RecordVersionView[] }>> {
+  const id = farmerId.trim().toUpperCase();
+  const found = await findFarmer(deps.db, id);
+  if (!found) return fail(404, `No farmer with ID ${id}`);
+  const rows = await versionsOfRecords(deps.db, "farmer", [found.farmer.id]);
+  return ok({
+    farmerId: found.farmer.farmerId,
+    versions: rows.map((v) => ({
+      recordType: v.recordType,
+      recordId: found.farmer.farmerId,
+      version: v.version,
+      kind: v.kind,
+      data: JSON.parse(v.data) as Record<string, unknown>,
+      reason: v.reason,
+      actorName: v.actorName || null,
+      actorRole: v.actorRole,
+      createdAt: v.createdAt,
+    })),
+  });
 }
