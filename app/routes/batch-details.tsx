@@ -1,6 +1,6 @@
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
-import { CorrectionForm, VersionHistory } from "#app/components/batch/corrections";
+import { CorrectionForm, InspectionCorrectionForm, VersionHistory } from "#app/components/batch/corrections";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
 import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
@@ -48,7 +48,8 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     actions.dds ||
     !!d.dispatch ||
     d.corrections.purchase ||
-    !!d.corrections.voidStep;
+    !!d.corrections.voidStep ||
+    !!d.corrections.inspection;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
   const shown: Record<string, boolean> = {
     transfer: actions.nextSteps.length > 0,
@@ -59,6 +60,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     dispatch: !!d.dispatch,
     correct_purchase: d.corrections.purchase,
     void_step: !!d.corrections.voidStep,
+    correct_inspection: !!d.corrections.inspection,
   };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
@@ -103,6 +105,9 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           )}
           {d.corrections.purchase && (
             <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} intent="correct_purchase" />
+          )}
+          {d.corrections.inspection && (
+            <InspectionCorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_inspection")} />
           )}
         </section>
       )}

@@ -7,6 +7,7 @@ import type { Database } from "../client";
 import {
   auditLog,
   batches,
+  batchInspections,
   batchOrigins,
   certificates,
   custodyEvents,
@@ -166,4 +167,9 @@ export function updateFarmerDetails(db: Database, id: string, patch: Partial<typ
 
 export function updateAccountName(db: Database, userId: string, name: { firstName: string; lastName: string }) {
   return db.update(users).set(name).where(eq(users.id, userId));
+}
+
+/** A corrected warehouse inspection's live row: its measurements and the grade computed from them. */
+export function updateInspection(db: Database, id: string, patch: Partial<typeof batchInspections.$inferInsert>) {
+  return db.update(batchInspections).set(patch).where(eq(batchInspections.id, id));
 }

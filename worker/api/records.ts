@@ -1,7 +1,13 @@
 import { Hono } from "hono";
-import { CorrectFarmerSchema, CorrectPurchaseSchema, VoidStepSchema } from "../contracts/records";
+import {
+  CorrectFarmerSchema,
+  CorrectInspectionSchema,
+  CorrectPurchaseSchema,
+  VoidStepSchema,
+} from "../contracts/records";
 import { buildAuditorExport } from "../services/records/auditor-export";
 import { correctFarmer } from "../services/records/correct-farmer";
+import { correctInspection } from "../services/records/correct-inspection";
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
 import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
@@ -68,6 +74,15 @@ export const recordsApi = new Hono<ApiEnv>()
     ),
     body(VoidStepSchema),
     async (c) => reply(c, await voidCustodyStep(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .post(
+    "/batches/:code/inspection/corrections",
+    correctGuard,
+    describe(
+      "Correct the batch's warehouse inspection measurements with a reason (ADR 031): the grade is computed again, a new version beside the old one; refused once exported",
+    ),
+    body(CorrectInspectionSchema),
+    async (c) => reply(c, await correctInspection(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )
   .get(
     "/batches/:code/versions",

@@ -4,6 +4,7 @@ import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "../domain/corrections";
 import { CHAIN } from "../domain/custody";
 import { parseKgToGrams } from "../domain/weight";
 import { makeFarmerSchema } from "./farmer";
+import { InspectionSchema } from "./inspections";
 
 const reason = z
   .string({ error: CORRECTION_MESSAGES.reason })
@@ -65,3 +66,23 @@ export const CorrectFarmerSchema = makeFarmerSchema()
     baseVersion: z.coerce.number().int().min(1).optional(),
   });
 export type CorrectFarmerInput = z.infer<typeof CorrectFarmerSchema>;
+
+/**
+ * A correction of the batch's warehouse inspection (ADR 031): the measurements that were wrong
+ * (the others stay as recorded), with a reason. The grade is computed again on the server.
+ */
+export const CorrectInspectionSchema = InspectionSchema.pick({
+  moisturePercent: true,
+  beanCountPer100g: true,
+  mouldyPercent: true,
+  slatyPercent: true,
+  defectivePercent: true,
+  foreignMatterPercent: true,
+  smokyBeans: true,
+  defectsPer300g: true,
+}).extend({
+  reason,
+  /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
+  baseVersion: z.number().int().min(1).optional(),
+});
+export type CorrectInspectionInput = z.infer<typeof CorrectInspectionSchema>;

@@ -44,6 +44,65 @@ export function CorrectionForm({
   );
 }
 
+/**
+ * A correction of the batch's warehouse inspection (ADR 031): the measurements, prefilled with what
+ * was recorded; the server computes the grade again and keeps the old version beside the new one.
+ */
+export function InspectionCorrectionForm({ d, csrf, result }: { d: BatchData; csrf: string; result: FormResult }) {
+  const fix = d.corrections.inspection!;
+  const cocoa = fix.commodity === "Cocoa";
+  const names = cocoa
+    ? [
+        "moisturePercent",
+        "beanCountPer100g",
+        "mouldyPercent",
+        "slatyPercent",
+        "defectivePercent",
+        "foreignMatterPercent",
+      ]
+    : ["moisturePercent", "defectsPer300g", "foreignMatterPercent"];
+  const [form, fields] = useForm<Record<string, string>>({
+    id: "correct_inspection",
+    lastResult: result,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    defaultValue: fix.values,
+  });
+  const label: Record<string, string> = {
+    moisturePercent: "Moisture (%)",
+    beanCountPer100g: "Bean count per 100 g",
+    mouldyPercent: "Mouldy beans (%)",
+    slatyPercent: "Slaty beans (%)",
+    defectivePercent: "Insect-damaged, germinated or flat (%)",
+    foreignMatterPercent: "Foreign matter (%)",
+    defectsPer300g: "Defects per 300 g",
+  };
+  return (
+    <IntentForm
+      form={form as never}
+      fields={fields as never}
+      names={[...names, "reason"]}
+      intent="correct_inspection"
+      csrf={csrf}
+      title="Correct the warehouse inspection"
+      submit="Record the correction"
+      tone="slate"
+      hidden={{ baseVersion: String(fix.version) }}
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        {names.map((n) => (
+          <TextField key={n} meta={fields[n] as never} label={label[n] ?? n} inputMode="decimal" />
+        ))}
+      </div>
+      <TextField
+        meta={fields.reason as never}
+        label="Reason"
+        hint="At least 10 characters; the grade is computed again"
+      />
+    </IntentForm>
+  );
+}
+
 /** Every version of the batch's corrected or voided records, oldest first (texts made on the server). */
 export function VersionHistory({ d }: { d: BatchData }) {
   return (

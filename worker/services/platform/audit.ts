@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "batch.split",
   "certificate.expire",
   "custody_event.void",
+  "batch_inspection.correct",
   "purchase.correct",
   "certificate.issue",
   "certificate.revoke",
