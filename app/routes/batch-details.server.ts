@@ -71,12 +71,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const inspected = row && correcting ? await latestInspectionOf(db, [row.id]) : null;
   const inspectionVersions = versions.filter((v) => v.recordType === "batch_inspection");
   const tenth = (v: number | null) => (v === null ? "" : String(v / 10));
-  const corrections = {
+  const corrections: Corrections = {
     inspection:
       inspected && (supervisor || inspected.inspectorId === session.id)
         ? {
             version: inspectionVersions.at(-1)?.version ?? 1,
-            commodity: inspected.commodity,
+            hint: "At least 10 characters; the grade is computed again",
+            fields: (inspected.commodity === "Cocoa"
+              ? [
+                  ["moisturePercent", "Moisture (%)"],
+                  ["beanCountPer100g", "Bean count per 100 g"],
+                  ["mouldyPercent", "Mouldy beans (%)"],
+                  ["slatyPercent", "Slaty beans (%)"],
+                  ["defectivePercent", "Insect-damaged, germinated or flat (%)"],
+                  ["foreignMatterPercent", "Foreign matter (%)"],
+                ]
+              : [
+                  ["moisturePercent", "Moisture (%)"],
+                  ["defectsPer300g", "Defects per 300 g"],
+                  ["foreignMatterPercent", "Foreign matter (%)"],
+                ]) as [string, string][],
             values: {
               moisturePercent: tenth(inspected.moistureTenthPct),
               beanCountPer100g: inspected.beanCountPer100g === null ? "" : String(inspected.beanCountPer100g),
@@ -150,11 +164,78 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         quality: inspections.quality,
       },
       versions: versions.map(versionRow),
-      corrections,
+      correctionForms: correctionForms(corrections),
       dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
+}
+
+type Corrections = {
+  inspection: {
+    version: number;
+    hint: string;
+    fields: [string, string][];
+    values: Record<string, string>;
+  } | null;
+  purchase: boolean;
+  purchaseVersion: number;
+  voidStep: string | null;
+};
+
+/** The correction forms this user may use on this batch (ADR 031), texts made here for a small bundle. */
+type CorrectionSpec = {
+  intent: Intent;
+  title: string;
+  submit: string;
+  hidden: Record<string, string>;
+  fields: [string, string][];
+  values: Record<string, string>;
+  hint: string;
+};
+function correctionForms(c: Corrections): CorrectionSpec[] {
+  const reasonHint = "At least 10 characters, kept with the record";
+  return [
+    ...(c.voidStep
+      ? [
+          {
+            intent: "void_step" as const,
+            title: `Void the step "${STATUS_LABEL[c.voidStep as ChainStatus] ?? c.voidStep}"`,
+            submit: "Void this step",
+            hidden: { toStatus: c.voidStep },
+            fields: [] as [string, string][],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.purchase
+      ? [
+          {
+            intent: "correct_purchase" as const,
+            title: "Correct the purchase",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.purchaseVersion) },
+            fields: [["weightKg", "Correct weight (kg)"]] as [string, string][],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.inspection
+      ? [
+          {
+            intent: "correct_inspection" as const,
+            title: "Correct the warehouse inspection",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.inspection.version) },
+            fields: c.inspection.fields,
+            values: c.inspection.values,
+            hint: c.inspection.hint,
+          },
+        ]
+      : []),
+  ];
 }
 
 const RECORD_LABEL: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
-import { CorrectionForm, InspectionCorrectionForm, VersionHistory } from "#app/components/batch/corrections";
+import { CorrectionForm, VersionHistory } from "#app/components/batch/corrections";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
 import { DispatchForm, InspectionSection } from "#app/components/batch/inspection-section";
@@ -47,9 +47,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     actions.certify ||
     actions.dds ||
     !!d.dispatch ||
-    d.corrections.purchase ||
-    !!d.corrections.voidStep ||
-    !!d.corrections.inspection;
+    d.correctionForms.length > 0;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
   const shown: Record<string, boolean> = {
     transfer: actions.nextSteps.length > 0,
@@ -58,9 +56,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     compliance: actions.certify,
     dds: actions.dds,
     dispatch: !!d.dispatch,
-    correct_purchase: d.corrections.purchase,
-    void_step: !!d.corrections.voidStep,
-    correct_inspection: !!d.corrections.inspection,
+    ...Object.fromEntries(d.correctionForms.map((f) => [f.intent, true])),
   };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
@@ -100,15 +96,9 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
           {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
           {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
-          {d.corrections.voidStep && (
-            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
-          )}
-          {d.corrections.purchase && (
-            <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_purchase")} intent="correct_purchase" />
-          )}
-          {d.corrections.inspection && (
-            <InspectionCorrectionForm d={d} csrf={d.user.csrf} result={resultFor("correct_inspection")} />
-          )}
+          {d.correctionForms.map((spec) => (
+            <CorrectionForm key={spec.intent} spec={spec} csrf={d.user.csrf} result={resultFor(spec.intent)} />
+          ))}
         </section>
       )}
 
