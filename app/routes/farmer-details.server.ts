@@ -102,7 +102,10 @@ export async function loader({ request, params }: { request: Request; params: { 
         by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
         details: Object.entries(v.data)
           .filter(([, value]) => value !== null && value !== "")
-          .map(([k, value]) => `${CHANGE_LABELS[k] ?? k}: ${String(value)}`)
+          .map(
+            ([k, value]) =>
+              `${CHANGE_LABELS[k] ?? k}: ${k === "gender" ? (GENDER_LABEL[value as keyof typeof GENDER_LABEL] ?? String(value)) : String(value)}`,
+          )
           .join(" · "),
         reason: v.reason,
       })),
