@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { batchByCode } from "#db/queries/batches";
+import { latestInspectionOf } from "#db/queries/inspections";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
@@ -14,7 +15,7 @@ import {
   TransferSchema,
 } from "#worker/contracts/batches";
 import { DispatchSchema } from "#worker/contracts/inspections";
-import { CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
+import { CorrectInspectionSchema, CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
@@ -24,6 +25,7 @@ import { splitBatch } from "#worker/services/batches/split-batch";
 import { transferBatch } from "#worker/services/batches/transfer-batch";
 import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
 import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
+import { correctInspection } from "#worker/services/records/correct-inspection";
 import { correctPurchase, voidCustodyStep } from "#worker/services/records/correct-records";
 import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
@@ -43,6 +45,7 @@ export const INTENTS = [
   "dispatch",
   "correct_purchase",
   "void_step",
+  "correct_inspection",
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
@@ -65,7 +68,40 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const correcting = can(session.role, "correctRecords") && !!row && row.status !== "exported";
   const supervisor = session.role === "ddgots" || session.role === "office_admin";
   const purchaseVersions = versions.filter((v) => v.recordType === "purchase");
-  const corrections = {
+  const inspected = row && correcting ? await latestInspectionOf(db, [row.id]) : null;
+  const inspectionVersions = versions.filter((v) => v.recordType === "batch_inspection");
+  const tenth = (v: number | null) => (v === null ? "" : String(v / 10));
+  const corrections: Corrections = {
+    inspection:
+      inspected && (supervisor || inspected.inspectorId === session.id)
+        ? {
+            version: inspectionVersions.at(-1)?.version ?? 1,
+            hint: "At least 10 characters; the grade is computed again",
+            fields: (inspected.commodity === "Cocoa"
+              ? [
+                  ["moisturePercent", "Moisture (%)"],
+                  ["beanCountPer100g", "Bean count per 100 g"],
+                  ["mouldyPercent", "Mouldy beans (%)"],
+                  ["slatyPercent", "Slaty beans (%)"],
+                  ["defectivePercent", "Insect-damaged, germinated or flat (%)"],
+                  ["foreignMatterPercent", "Foreign matter (%)"],
+                ]
+              : [
+                  ["moisturePercent", "Moisture (%)"],
+                  ["defectsPer300g", "Defects per 300 g"],
+                  ["foreignMatterPercent", "Foreign matter (%)"],
+                ]) as [string, string][],
+            values: {
+              moisturePercent: tenth(inspected.moistureTenthPct),
+              beanCountPer100g: inspected.beanCountPer100g === null ? "" : String(inspected.beanCountPer100g),
+              mouldyPercent: tenth(inspected.mouldyTenthPct),
+              slatyPercent: tenth(inspected.slatyTenthPct),
+              defectivePercent: tenth(inspected.defectiveTenthPct),
+              foreignMatterPercent: tenth(inspected.foreignMatterTenthPct),
+              defectsPer300g: inspected.defectsPer300g === null ? "" : String(inspected.defectsPer300g),
+            },
+          }
+        : null,
     purchase: correcting && !!purchase && (supervisor || purchase.buyerId === session.id),
     purchaseVersion: purchaseVersions.at(-1)?.version ?? 1,
     voidStep:
@@ -128,14 +164,86 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         quality: inspections.quality,
       },
       versions: versions.map(versionRow),
-      corrections,
+      correctionForms: correctionForms(corrections),
       dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }
 
-const RECORD_LABEL: Record<string, string> = { purchase: "Purchase", custody_event: "Custody step" };
+type Corrections = {
+  inspection: {
+    version: number;
+    hint: string;
+    fields: [string, string][];
+    values: Record<string, string>;
+  } | null;
+  purchase: boolean;
+  purchaseVersion: number;
+  voidStep: string | null;
+};
+
+/** The correction forms this user may use on this batch (ADR 031), texts made here for a small bundle. */
+type CorrectionSpec = {
+  intent: Intent;
+  title: string;
+  submit: string;
+  hidden: Record<string, string>;
+  fields: [string, string][];
+  values: Record<string, string>;
+  hint: string;
+};
+function correctionForms(c: Corrections): CorrectionSpec[] {
+  const reasonHint = "At least 10 characters, kept with the record";
+  return [
+    ...(c.voidStep
+      ? [
+          {
+            intent: "void_step" as const,
+            title: `Void the step "${STATUS_LABEL[c.voidStep as ChainStatus] ?? c.voidStep}"`,
+            submit: "Void this step",
+            hidden: { toStatus: c.voidStep },
+            fields: [] as [string, string][],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.purchase
+      ? [
+          {
+            intent: "correct_purchase" as const,
+            title: "Correct the purchase",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.purchaseVersion) },
+            fields: [["weightKg", "Correct weight (kg)"]] as [string, string][],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.inspection
+      ? [
+          {
+            intent: "correct_inspection" as const,
+            title: "Correct the warehouse inspection",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.inspection.version) },
+            fields: c.inspection.fields,
+            values: c.inspection.values,
+            hint: c.inspection.hint,
+          },
+        ]
+      : []),
+  ];
+}
+
+const RECORD_LABEL: Record<string, string> = {
+  purchase: "Purchase",
+  custody_event: "Custody step",
+  batch_dds: "DDS numbers",
+  batch_inspection: "Warehouse inspection",
+};
 const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
 const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
@@ -148,6 +256,8 @@ function versionRow(v: RecordVersionView) {
     typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
     typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
     typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
+    typeof d.ddsReference === "string" ? `DDS ${d.ddsReference} / ${d.ddsVerification}` : null,
+    typeof d.grade === "string" ? `grade ${d.grade}` : null,
   ].filter(Boolean);
   const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
   return {
@@ -180,6 +290,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     dispatch: DispatchSchema,
     correct_purchase: CorrectPurchaseSchema,
     void_step: VoidStepSchema,
+    correct_inspection: CorrectInspectionSchema,
   }[intent];
   const submission = parseWithZod(formData, { schema });
   if (!(await verifyCsrf(session, formData)))
@@ -233,6 +344,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       if (!can(session.role, "correctRecords"))
         return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
       outcome = await correctPurchase(code, v as never, deps);
+      break;
+    case "correct_inspection":
+      if (!can(session.role, "correctRecords"))
+        return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
+      outcome = await correctInspection(code, v as never, deps);
       break;
     case "void_step":
       if (!can(session.role, "correctRecords"))

@@ -62,8 +62,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     actions.certify ||
     actions.dds ||
     !!d.dispatch ||
-    d.corrections.purchase ||
-    !!d.corrections.voidStep;
+    d.correctionForms.length > 0;
   // A refusal for a form this user is not shown (e.g. a post from an old page) still gets said.
   const shown: Record<string, boolean> = {
     transfer: actions.nextSteps.length > 0,
@@ -72,8 +71,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
     compliance: actions.certify,
     dds: actions.dds,
     dispatch: !!d.dispatch,
-    correct_purchase: d.corrections.purchase,
-    void_step: !!d.corrections.voidStep,
+    ...Object.fromEntries(d.correctionForms.map((f) => [f.intent, true])),
   };
   const orphan: string[] = actionData && !shown[actionData.intent] ? (actionData.result.error?.[""] ?? []) : [];
   return (
@@ -118,17 +116,9 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           <Suspense fallback={null}>
             {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
             {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
-            {d.corrections.voidStep && (
-              <CorrectionForm d={d} csrf={d.user.csrf} result={resultFor("void_step")} intent="void_step" />
-            )}
-            {d.corrections.purchase && (
-              <CorrectionForm
-                d={d}
-                csrf={d.user.csrf}
-                result={resultFor("correct_purchase")}
-                intent="correct_purchase"
-              />
-            )}
+            {d.correctionForms.map((spec) => (
+              <CorrectionForm key={spec.intent} spec={spec} csrf={d.user.csrf} result={resultFor(spec.intent)} />
+            ))}
           </Suspense>
         </section>
       )}

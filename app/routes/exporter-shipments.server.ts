@@ -1,10 +1,12 @@
 import { data, redirect } from "react-router";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { ComposeSchema, ExportShipmentSchema, ShipmentDdsSchema } from "#worker/contracts/orders";
 import { EU_COUNTRIES, type EuCountry, STAGE_LABEL } from "#worker/domain/orders";
 import { formatKg } from "#worker/domain/weight";
 import { composeShipment } from "#worker/services/licensing/compose-shipment";
 import { requestPermit } from "#worker/services/licensing/request-permit";
 import { allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
+import { shipmentDdsVersions } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
 import { exportShipment } from "#worker/services/shipments/export-shipment";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
@@ -27,6 +29,10 @@ export async function loader({ request }: { request: Request }) {
   const [shipments, orders] = await Promise.all([listShipmentsFor(deps), listOrdersFor({ status: "open" }, deps)]);
   const allocations = await allocationsOfOrders(
     orders.map((o) => o.id),
+    deps,
+  );
+  const ddsVersions = await shipmentDdsVersions(
+    shipments.filter((s) => s.ddsReference).map((s) => s.id),
     deps,
   );
   const url = new URL(request.url);
@@ -52,6 +58,18 @@ export async function loader({ request }: { request: Request }) {
         weight: formatKg(s.weightG),
         permit: s.permitStatus ? `${s.permitNumber ?? "no number yet"} (${s.permitStatus})` : null,
         dds: s.ddsReference ? `${s.ddsReference} / ${s.ddsVerification}` : null,
+        // Every version of the DDS numbers (ADR 031), texts made here, oldest first.
+        ddsVersions: (ddsVersions.get(s.id) ?? []).map((v) => ({
+          key: `${v.recordId}-${v.version}`,
+          text: [
+            `${v.version} · ${v.kind === "original" ? "As recorded" : "Correction"}`,
+            `${String(v.data.ddsReference)} / ${String(v.data.ddsVerification)}`,
+            `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+            v.reason ? `Reason: ${v.reason}` : null,
+          ]
+            .filter(Boolean)
+            .join(" · "),
+        })),
         exportedAt: s.exportedAt,
         batches: s.batches.map((b) => ({
           batchCode: b.batchCode,
@@ -99,6 +117,7 @@ export async function action({ request }: { request: Request }) {
     const parsed = ShipmentDdsSchema.safeParse({
       ddsReference: form.get("ddsReference") ?? "",
       ddsVerification: form.get("ddsVerification") ?? "",
+      reason: form.get("reason") || undefined,
     });
     if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
     result = await recordShipmentDds(shipmentCode, parsed.data, deps);

@@ -73,6 +73,16 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
             </p>
             <p className="text-sm">Export permit: {s.permit ?? "not requested"}</p>
             <p className="text-sm">DDS reference / verification: {s.dds ?? "not recorded"}</p>
+            {s.ddsVersions.length > 1 && (
+              <details className="text-sm">
+                <summary>{`DDS numbers: ${s.ddsVersions.length} versions`}</summary>
+                <ol className="mt-1 space-y-1" data-testid="dds-versions">
+                  {s.ddsVersions.map((v) => (
+                    <li key={v.key}>{v.text}</li>
+                  ))}
+                </ol>
+              </details>
+            )}
             {s.exportedAt && (
               <p className="text-sm font-semibold text-green-800">Exported {s.exportedAt.slice(0, 10)}</p>
             )}
@@ -131,6 +141,14 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                     label="DDS verification number"
                     reply={replyFor("dds", s.code)}
                   />
+                  {s.dds && (
+                    <PlainField
+                      name="reason"
+                      prefix={`${s.code}-`}
+                      label="Reason for changing them (at least 10 characters)"
+                      reply={replyFor("dds", s.code)}
+                    />
+                  )}
                   <button type="submit" className={buttonClass}>
                     Record DDS numbers
                   </button>

@@ -2,13 +2,19 @@ import { data, redirect } from "react-router";
 import { farmerHistory, findFarmer } from "#db/queries/farmers";
 import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
-import { GENDER_LABEL } from "#worker/contracts/farmer";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { GENDER_LABEL, GENDERS } from "#worker/contracts/farmer";
+import { CorrectFarmerSchema } from "#worker/contracts/records";
+import { mayCorrect } from "#worker/domain/corrections";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
 import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
+import { correctFarmer } from "#worker/services/records/correct-farmer";
+import { farmerVersions } from "#worker/services/records/read-versions";
 import { farmerView } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formReply } from "../lib/form-reply.server";
+import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 
 export const FARMER_DETAILS_TITLE = "Farmer details";
@@ -17,6 +23,8 @@ export const FARMER_DETAILS_TITLE = "Farmer details";
 const CHANGE_LABELS: Record<string, string> = {
   firstName: "First name",
   lastName: "Last name",
+  gender: "Gender",
+  dateOfBirth: "Date of birth",
   phone: "Phone",
   county: "County",
   district: "District",
@@ -56,11 +64,21 @@ export async function loader({ request, params }: { request: Request; params: { 
   const found = farmerId ? await findFarmer(db, farmerId) : null;
   if (!found) notFound(`No farmer with ID ${asked}`, { href: "/farmers-list", label: "Back to the farmers list" });
   const { farmer, registrar } = found;
-  const [plots, history, user] = await Promise.all([
+  const [plots, history, user, versioned] = await Promise.all([
     plotsOfFarmer(db, farmer.farmerId),
     farmerHistory(db, farmer.farmerId, farmer.userId),
     shellUser(session),
+    farmerVersions(farmer.farmerId, { db }),
   ]);
+  const versions = versioned.ok ? versioned.value.versions : [];
+  // The correction form (ADR 031) only for who may correct now: the registrar within 48 h, a supervisor.
+  const canCorrect =
+    can(session.role, "correctFarmerDetails") &&
+    mayCorrect(
+      { id: session.id, role: session.role },
+      { recordedBy: farmer.registeredBy ?? "", recordedAt: farmer.createdAt },
+      new Date(),
+    ).ok;
   return data(
     {
       user,
@@ -74,6 +92,23 @@ export async function loader({ request, params }: { request: Request; params: { 
       // Imported farmers have no login until an inspector issues one (ADR 009).
       canIssueLogin: !farmer.userId && can(session.role, "registerFarmers"),
       hasLogin: Boolean(farmer.userId),
+      canCorrect,
+      corrected: new URL(request.url).searchParams.has("corrected"),
+      currentVersion: versions.at(-1)?.version ?? 1,
+      genderOptions: GENDERS.map((g) => [g, GENDER_LABEL[g]] as const),
+      versions: versions.map((v) => ({
+        key: String(v.version),
+        head: `${v.version} · ${v.kind === "original" ? "As registered" : "Correction"}`,
+        by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+        details: Object.entries(v.data)
+          .filter(([, value]) => value !== null && value !== "")
+          .map(
+            ([k, value]) =>
+              `${CHANGE_LABELS[k] ?? k}: ${k === "gender" ? (GENDER_LABEL[value as keyof typeof GENDER_LABEL] ?? String(value)) : String(value)}`,
+          )
+          .join(" · "),
+        reason: v.reason,
+      })),
       plots: plots.map(({ id, plotCode, crop, areaHectares, county, validationState, riskLevel }) => ({
         id,
         plotCode,
@@ -98,10 +133,14 @@ export async function loader({ request, params }: { request: Request; params: { 
   );
 }
 
-/** "Issue a login": creates the farmer's account and shows the temporary password once. */
+/**
+ * "Issue a login": creates the farmer's account and shows the temporary password once.
+ * "Correct the details" (intent `correct_farmer`, ADR 031): a new version with its reason.
+ */
 export async function action({ request, params }: { request: Request; params: { farmerId?: string } }) {
+  const form = await request.clone().formData();
+  if (form.get("intent") === "correct_farmer") return correctAction(request, form, params.farmerId ?? "");
   const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
-  const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
     return data(
       { error: "The form could not be verified. Please reload the page and try again.", issued: null },
@@ -114,4 +153,24 @@ export async function action({ request, params }: { request: Request; params: { 
     (issued) => data({ error: null, issued }, { headers: PRIVATE_PAGE_HEADERS }),
     (failure) => ({ error: failure.message, issued: null }),
   );
+}
+
+async function correctAction(request: Request, form: FormData, asked: string) {
+  const session = await requireRole(request, "correctFarmerDetails", FARMER_DETAILS_TITLE);
+  const refuse = (status: number, correction: ReturnType<typeof zodReply>) =>
+    data({ error: null, issued: null, correction }, { status, headers: PRIVATE_PAGE_HEADERS });
+  if (!(await verifyCsrf(session, form)))
+    return refuse(403, {
+      formErrors: ["The form could not be verified. Please reload the page and try again."],
+      errors: {},
+      values: {},
+    });
+  const parsed = CorrectFarmerSchema.safeParse(formObject(form, []));
+  if (!parsed.success) return refuse(400, zodReply(parsed.error, form));
+  const farmerId = normaliseFarmerId(asked) ?? asked;
+  const result = await correctFarmer(farmerId, parsed.data, pageDeps(session));
+  if (!result.ok) return refuse(result.status, failureReplyOf(result, form));
+  throw redirect(`/farmers/${result.value.farmerId}?corrected=${result.value.version}`, {
+    headers: PRIVATE_PAGE_HEADERS,
+  });
 }

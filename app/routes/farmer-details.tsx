@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -21,6 +22,7 @@ const ACTION_LABEL: Record<string, string> = {
   "user.change_password": "Password changed by the farmer",
   "user.deactivate": "Account deactivated",
   "farmer.clear_photo": "Photo could not be stored",
+  "farmer.correct": "Details corrected (with a reason)",
   farmer_registered: "Farmer registered",
   user_created: "Sign-in account created",
   temporary_password_reissued: "New temporary password issued",
@@ -51,7 +53,13 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     genderLabel,
     canIssueLogin,
     hasLogin,
+    canCorrect,
+    corrected,
+    currentVersion,
+    genderOptions,
+    versions,
   } = loaderData;
+  const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
   return (
     <WorkShell title={`${f.firstName} ${f.lastName}`} user={user}>
       <p className="-mt-3 mb-4 font-mono text-lg" data-testid="farmer-id">
@@ -74,6 +82,11 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             Give it to the farmer now: it is shown only once. They must choose their own password at first sign-in.
           </p>
         </div>
+      )}
+      {corrected && (
+        <p role="status" className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3">
+          Correction recorded. The details as they were are kept in the history below.
+        </p>
       )}
       {actionData?.error && (
         <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900">
@@ -128,6 +141,103 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           )}
         </section>
       </div>
+
+      <section aria-labelledby="versions-title" className="mt-6">
+        <h2 id="versions-title" className="text-lg font-bold">
+          Corrections and versions
+        </h2>
+        {versions.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-700">These details have not been corrected.</p>
+        ) : (
+          <ol className="mt-2 space-y-2 text-sm" data-testid="farmer-versions">
+            {versions.map((v) => (
+              <li key={v.key} className="rounded-md bg-white p-3 shadow-sm">
+                <p className="font-semibold">{v.head}</p>
+                <p className="text-slate-700">{v.by}</p>
+                <p className="break-words">{v.details}</p>
+                {v.reason && <p>{`Reason: ${v.reason}`}</p>}
+              </li>
+            ))}
+          </ol>
+        )}
+        {canCorrect && (
+          <details className="mt-3 rounded-md bg-white p-4 shadow-sm" open={Boolean(correction)}>
+            <summary className="cursor-pointer font-semibold">Correct these details</summary>
+            <form method="post" className="mt-3 space-y-3" noValidate>
+              <CsrfInput token={user.csrf} />
+              <input type="hidden" name="intent" value="correct_farmer" />
+              <input type="hidden" name="baseVersion" value={String(currentVersion)} />
+              <PlainSummary reply={correction} prefix="fix-" />
+              <p className="text-sm text-slate-700">
+                Change what was recorded wrongly. The details as they were stay in the history above.
+              </p>
+              <div className="grid gap-3 sm:grid-cols-2">
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="firstName"
+                  label="First name"
+                  defaultValue={f.firstName}
+                />
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="lastName"
+                  label="Last name"
+                  defaultValue={f.lastName}
+                />
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="dateOfBirth"
+                  label="Date of birth"
+                  type="date"
+                  defaultValue={f.dateOfBirth ?? ""}
+                />
+                <PlainField reply={correction} prefix="fix-" name="phone" label="Phone" defaultValue={f.phone ?? ""} />
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="nationalId"
+                  label="National ID number"
+                  defaultValue={f.nationalId ?? ""}
+                />
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="district"
+                  label="District"
+                  defaultValue={f.district ?? ""}
+                />
+                <PlainField
+                  reply={correction}
+                  prefix="fix-"
+                  name="community"
+                  label="Community"
+                  defaultValue={f.community ?? ""}
+                />
+              </div>
+              <PlainRadios
+                reply={correction ?? { values: { gender: f.gender ?? "" } }}
+                prefix="fix-"
+                name="gender"
+                legend="Gender"
+                options={genderOptions}
+              />
+              <PlainField
+                reply={correction}
+                prefix="fix-"
+                name="reason"
+                label="Reason for the correction"
+                hint="At least 10 characters, kept with the new version"
+              />
+              <button type="submit" className={buttonClass}>
+                Record the correction
+              </button>
+            </form>
+          </details>
+        )}
+      </section>
 
       <section aria-labelledby="plots-title" className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">

@@ -7,12 +7,15 @@ import type { Database } from "../client";
 import {
   auditLog,
   batches,
+  batchInspections,
   batchOrigins,
   certificates,
   custodyEvents,
+  farmers,
   purchases,
   recordVersions,
   shipmentBatches,
+  users,
 } from "../schema";
 
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
@@ -131,4 +134,42 @@ export async function validCertificatesOfSubject(db: Database, subjectType: stri
         eq(certificates.status, "valid"),
       ),
     );
+}
+
+/** The versions of several records of one type (e.g. a page of shipments' DDS numbers), oldest first, with the actor's name. */
+export async function versionsOfRecords(db: Database, recordType: string, recordIds: string[]) {
+  const out: (RecordVersionRow & { actorName: string | null })[] = [];
+  for (let i = 0; i < recordIds.length; i += 90) {
+    const part = recordIds.slice(i, i + 90);
+    out.push(
+      ...(await db.all<RecordVersionRow & { actorName: string | null }>(sql`
+        SELECT v.id, v.record_type AS recordType, v.record_id AS recordId, v.batch_id AS batchId, v.version, v.kind,
+               v.corrects_id AS correctsId, v.data, v.reason, v.actor_id AS actorId, v.actor_role AS actorRole,
+               v.created_at AS createdAt, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS actorName
+        FROM record_versions v LEFT JOIN users u ON u.id = v.actor_id
+        WHERE v.record_type = ${recordType} AND v.record_id IN (${sql.join(
+          part.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+        ORDER BY v.record_id, v.version`)),
+    );
+  }
+  return out;
+}
+
+/** A corrected farmer's live row (and their sign-in account's name, when they have one). */
+export function updateFarmerDetails(db: Database, id: string, patch: Partial<typeof farmers.$inferInsert>) {
+  return db
+    .update(farmers)
+    .set({ ...patch, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .where(eq(farmers.id, id));
+}
+
+export function updateAccountName(db: Database, userId: string, name: { firstName: string; lastName: string }) {
+  return db.update(users).set(name).where(eq(users.id, userId));
+}
+
+/** A corrected warehouse inspection's live row: its measurements and the grade computed from them. */
+export function updateInspection(db: Database, id: string, patch: Partial<typeof batchInspections.$inferInsert>) {
+  return db.update(batchInspections).set(patch).where(eq(batchInspections.id, id));
 }

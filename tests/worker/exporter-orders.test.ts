@@ -292,6 +292,47 @@ describe("shipments, package, DDS and export", () => {
       batch.b,
     );
     expect(onBatches.map((x) => x.r)).toEqual(["26DEAB1234567", "26DEAB1234567"]);
+    // Changing them is a correction (ADR 031): a reason is required, and both versions stay.
+    const noReason = await A(`/api/shipments/${shipmentCode}/dds`, "POST", {
+      ddsReference: "26DEAB7654321",
+      ddsVerification: "vX9K2L7Q",
+    });
+    expect(noReason.status).toBe(400);
+    expect((await read(noReason)).message).toBe(
+      "DDS numbers are already recorded: give the reason for changing them (at least 10 characters)",
+    );
+    expect(
+      (
+        await B(`/api/shipments/${shipmentCode}/dds`, "POST", {
+          ddsReference: "26DEAB7654321",
+          ddsVerification: "vX9K2L7Q",
+          reason: "Not my shipment at all",
+        })
+      ).status,
+    ).toBe(404);
+    const changed = await A(`/api/shipments/${shipmentCode}/dds`, "POST", {
+      ddsReference: "26DEAB7654321",
+      ddsVerification: "vX9K2L7Q",
+      reason: "The operator amended the statement",
+    });
+    expect(changed.status).toBe(200);
+    const versions = await rows<{ record_type: string; version: number; kind: string; reason: string | null }>(
+      "SELECT record_type, version, kind, reason FROM record_versions WHERE record_type IN ('shipment_dds', 'batch_dds') AND (record_id = (SELECT id FROM shipments WHERE code = ?) OR batch_id = (SELECT id FROM batches WHERE batch_code = ?)) ORDER BY record_type DESC, version",
+      shipmentCode,
+      batch.a,
+    );
+    expect(versions.map((v) => [v.record_type, v.version, v.kind, v.reason])).toEqual([
+      ["shipment_dds", 1, "original", null],
+      ["shipment_dds", 2, "correction", "The operator amended the statement"],
+      ["batch_dds", 1, "original", null],
+      ["batch_dds", 2, "correction", "The operator amended the statement"],
+    ]);
+    const page = await (
+      await call("/exporter/shipments", { headers: { Cookie: `__Host-eip_session=${who.exporter.token}` } })
+    ).text();
+    expect(page).toContain("DDS numbers: 2 versions");
+    expect(page).toContain("26DEAB1234567 / VX9K2L7Q");
+    expect(page).toContain("Reason: The operator amended the statement");
     const exported = await A(`/api/shipments/${shipmentCode}/export`, "POST", { location: "Freeport of Monrovia" });
     expect(exported.status, (await read(exported.clone())).message).toBe(200);
     const states = await rows<{ status: string }>(

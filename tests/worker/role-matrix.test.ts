@@ -282,6 +282,30 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
         reason: "A reason long enough",
       }),
   ],
+  [
+    "POST /api/records/batches/{code}/inspection/corrections",
+    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
+    (role) =>
+      as(role, "/api/records/batches/LR-COC-2026-999999/inspection/corrections", "POST", {
+        moisturePercent: 7,
+        reason: "A reason long enough",
+      }),
+  ],
+  // Issue 17: farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
+  [
+    "POST /api/records/farmers/{farmerId}/corrections",
+    ["land_inspector", "field_agent", "office_admin", "system_administrator", "ddgots"],
+    (role) =>
+      as(role, "/api/records/farmers/FRM999999/corrections", "POST", {
+        phone: "0886 123 456",
+        reason: "A reason long enough",
+      }),
+  ],
+  [
+    "GET /api/records/farmers/{farmerId}/versions",
+    ["land_inspector", "port_inspector", "warehouse_inspector", "field_agent", ...STAFF],
+    (role) => as(role, "/api/records/farmers/FRM999999/versions"),
+  ],
 ];
 
 describe("role × endpoint matrix (issue 11 rules)", () => {

@@ -155,7 +155,9 @@ export const batchesApi = new Hono<ApiEnv>()
   .post(
     "/:code/dds",
     requirePermission("recordDds"),
-    describe("Record the EU DDS reference and verification numbers"),
+    describe(
+      "Record the EU DDS reference and verification numbers; changing numbers already recorded needs a reason (at least 10 characters) and adds a version (ADR 031)",
+    ),
     body(DdsSchema),
     async (c) => reply(c, await recordDds(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   );

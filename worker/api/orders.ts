@@ -143,7 +143,9 @@ export const shipmentsApi = new Hono<ApiEnv>()
   .post(
     "/:code/dds",
     writeGuard,
-    describe("Record the EU operator's DDS reference and verification numbers for my shipment"),
+    describe(
+      "Record the EU operator's DDS reference and verification numbers for my shipment; changing them needs a reason (at least 10 characters) and adds a version (ADR 031)",
+    ),
     body(ShipmentDdsSchema),
     async (c) => reply(c, await recordShipmentDds(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )

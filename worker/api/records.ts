@@ -1,8 +1,15 @@
 import { Hono } from "hono";
-import { CorrectPurchaseSchema, VoidStepSchema } from "../contracts/records";
+import {
+  CorrectFarmerSchema,
+  CorrectInspectionSchema,
+  CorrectPurchaseSchema,
+  VoidStepSchema,
+} from "../contracts/records";
 import { buildAuditorExport } from "../services/records/auditor-export";
+import { correctFarmer } from "../services/records/correct-farmer";
+import { correctInspection } from "../services/records/correct-inspection";
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
-import { batchVersions } from "../services/records/read-versions";
+import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { reply } from "./reply";
 import { describe } from "./route-meta";
@@ -68,9 +75,33 @@ export const recordsApi = new Hono<ApiEnv>()
     body(VoidStepSchema),
     async (c) => reply(c, await voidCustodyStep(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )
+  .post(
+    "/batches/:code/inspection/corrections",
+    correctGuard,
+    describe(
+      "Correct the batch's warehouse inspection measurements with a reason (ADR 031): the grade is computed again, a new version beside the old one; refused once exported",
+    ),
+    body(CorrectInspectionSchema),
+    async (c) => reply(c, await correctInspection(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  )
   .get(
     "/batches/:code/versions",
     requirePermission("readBatches"),
     describe("The versions of a batch's corrected or voided records, oldest first"),
     async (c) => reply(c, await batchVersions(c.req.param("code"), serviceDeps(c))),
+  )
+  .post(
+    "/farmers/:farmerId/corrections",
+    requirePermission("correctFarmerDetails"),
+    describe(
+      "Correct a farmer's details (name, gender, date of birth, phone, district, community, national ID) with a reason (ADR 031): a new version beside the old one",
+    ),
+    body(CorrectFarmerSchema),
+    async (c) => reply(c, await correctFarmer(c.req.param("farmerId"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .get(
+    "/farmers/:farmerId/versions",
+    requirePermission("readRegistry"),
+    describe("The versions of a farmer's corrected details, oldest first"),
+    async (c) => reply(c, await farmerVersions(c.req.param("farmerId"), serviceDeps(c))),
   );

@@ -131,6 +131,8 @@ export const PERMISSIONS = {
   exportAuditRecords: [...REGULATOR_STAFF, "monitoring_observer"],
   /** Correct a purchase or void a custody step with a reason (issue 17, ADR 031): who recorded it within 48 h, a supervisor (DDGOTS, office) after; checked in the service. */
   correctRecords: ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
+  /** Correct a farmer's details with a reason (ADR 031): whoever registers farmers (their own, within 48 hours, checked in the service) and the supervisors, DDGOTS and office administrators. */
+  correctFarmerDetails: ["land_inspector", "field_agent", "office_admin", "system_administrator", "ddgots"],
   /** Seed the demo data (demo mode only, ADR 007): the system administrator. */
   seedDemoData: ["system_administrator"],
 } as const satisfies Record<string, readonly Role[]>;

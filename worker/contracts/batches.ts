@@ -329,6 +329,8 @@ export const DdsSchema = z.object({
     .trim()
     .transform((v) => v.toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{4,40}$/, BATCH_MESSAGES.ddsVerification)),
+  /** Why numbers already recorded are changed (ADR 031: at least 10 characters, checked by the service). */
+  reason: z.string().trim().max(500, "Keep the reason under 500 characters").optional(),
 });
 export type DdsInput = z.infer<typeof DdsSchema>;
 

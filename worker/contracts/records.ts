@@ -3,6 +3,8 @@ import { z } from "zod";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "../domain/corrections";
 import { CHAIN } from "../domain/custody";
 import { parseKgToGrams } from "../domain/weight";
+import { makeFarmerSchema } from "./farmer";
+import { InspectionSchema } from "./inspections";
 
 const reason = z
   .string({ error: CORRECTION_MESSAGES.reason })
@@ -40,3 +42,47 @@ export const VoidStepSchema = z.object({
   reason,
 });
 export type VoidStepInput = z.infer<typeof VoidStepSchema>;
+
+/**
+ * A correction of a farmer's details (ADR 031), with the registration form's own rules for each
+ * field. A field left out stays as it is; the county is not corrected here (a farmer who moved is
+ * re-assigned, which changes who inspects them — not a correction).
+ */
+export const CorrectFarmerSchema = makeFarmerSchema()
+  .pick({
+    firstName: true,
+    lastName: true,
+    gender: true,
+    dateOfBirth: true,
+    phone: true,
+    district: true,
+    community: true,
+    nationalId: true,
+  })
+  .partial()
+  .extend({
+    reason,
+    /** The version the corrector saw (1 = as registered): a correction based on stale data is refused. */
+    baseVersion: z.coerce.number().int().min(1).optional(),
+  });
+export type CorrectFarmerInput = z.infer<typeof CorrectFarmerSchema>;
+
+/**
+ * A correction of the batch's warehouse inspection (ADR 031): the measurements that were wrong
+ * (the others stay as recorded), with a reason. The grade is computed again on the server.
+ */
+export const CorrectInspectionSchema = InspectionSchema.pick({
+  moisturePercent: true,
+  beanCountPer100g: true,
+  mouldyPercent: true,
+  slatyPercent: true,
+  defectivePercent: true,
+  foreignMatterPercent: true,
+  smokyBeans: true,
+  defectsPer300g: true,
+}).extend({
+  reason,
+  /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
+  baseVersion: z.number().int().min(1).optional(),
+});
+export type CorrectInspectionInput = z.infer<typeof CorrectInspectionSchema>;

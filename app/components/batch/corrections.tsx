@@ -1,45 +1,42 @@
 import { useForm } from "#app/lib/light-form";
 import { IntentForm } from "./intent-form";
-import { type BatchData, type FormResult, stage, TextField } from "./shared";
+import { type BatchData, type FormResult, TextField } from "./shared";
 
 /**
- * A correction (ADR 031): the purchase gets a new version beside the old one, or the latest custody
- * step is voided (the batch goes back to where it was before it). A reason is always required.
+ * A correction (ADR 031): the purchase or the warehouse inspection gets a new version beside the
+ * old one, or the latest custody step is voided. A reason is always required. The form's texts,
+ * fields and hidden values come from the loader (`correctionForms`), keeping the bundle small.
  */
 export function CorrectionForm({
-  d,
+  spec,
   csrf,
   result,
-  intent,
 }: {
-  d: BatchData;
+  spec: BatchData["correctionForms"][number];
   csrf: string;
   result: FormResult;
-  intent: "correct_purchase" | "void_step";
 }) {
-  const [form, fields] = useForm<{ weightKg?: number; reason: string }>({
-    id: intent,
+  const [form, fields] = useForm<Record<string, string>>({
+    id: spec.intent,
     lastResult: result,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
+    defaultValue: spec.values,
   });
-  const purchase = intent === "correct_purchase";
   return (
     <IntentForm
       form={form as never}
       fields={fields as never}
-      names={["weightKg", "reason"]}
-      intent={intent}
+      names={[...spec.fields.map((f) => f[0]), "reason"]}
+      intent={spec.intent}
       csrf={csrf}
-      title={purchase ? "Correct the purchase" : `Void the step "${stage(d.corrections.voidStep ?? "")}"`}
-      submit={purchase ? "Record the correction" : "Void this step"}
+      title={spec.title}
+      submit={spec.submit}
       tone="slate"
-      hidden={
-        purchase ? { baseVersion: String(d.corrections.purchaseVersion) } : { toStatus: d.corrections.voidStep ?? "" }
-      }
+      hidden={spec.hidden}
     >
-      {purchase && <TextField meta={fields.weightKg} label="Correct weight (kg)" inputMode="decimal" />}
-      <TextField meta={fields.reason} label="Reason" hint="At least 10 characters, kept with the record" />
+      {spec.fields.map(([n, label]) => (
+        <TextField key={n} meta={fields[n] as never} label={label} inputMode="decimal" />
+      ))}
+      <TextField meta={fields.reason as never} label="Reason" hint={spec.hint} />
     </IntentForm>
   );
 }

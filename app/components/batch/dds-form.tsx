@@ -17,7 +17,7 @@ export function DdsForm({ batch, csrf, result }: { batch: BatchData["batch"]; cs
     <IntentForm
       form={form as never}
       fields={fields as never}
-      names={["ddsReference", "ddsVerification"]}
+      names={["ddsReference", "ddsVerification", "reason"]}
       intent="dds"
       csrf={csrf}
       title="EU due diligence statement"
@@ -32,6 +32,13 @@ export function DdsForm({ batch, csrf, result }: { batch: BatchData["batch"]; cs
         <TextField meta={fields.ddsReference} label="DDS reference number" />
         <TextField meta={fields.ddsVerification} label="DDS verification number" />
       </div>
+      {batch.ddsReference && (
+        <TextField
+          meta={fields.reason}
+          label="Reason for changing them"
+          hint="At least 10 characters, kept with the new version; the numbers recorded before stay in the history"
+        />
+      )}
     </IntentForm>
   );
 }

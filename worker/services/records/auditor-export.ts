@@ -107,7 +107,16 @@ export async function buildAuditorExport(
   const plotVersions = await recordsWhereIn(db, "plot_versions", plotIds);
   const custodyIds = records.custody_events!.map((e) => String(e.id));
   const farmerRowIds = records.farmers!.map((f) => String(f.id));
-  const recordVersions = await recordsWhereIn(db, "record_versions", [...batchIds, ...custodyIds, ...farmerRowIds]);
+  const inspectionIds = records.batch_inspections!.map((i) => String(i.id));
+  // Every kind of version (ADR 031): purchases and batch DDS numbers (by batch), custody steps,
+  // warehouse inspections, farmers of origin and the shipments' DDS numbers.
+  const recordVersions = await recordsWhereIn(db, "record_versions", [
+    ...batchIds,
+    ...custodyIds,
+    ...inspectionIds,
+    ...farmerRowIds,
+    ...shipmentIds,
+  ]);
   const audit = await auditRowsOf(db, [
     ...batchIds,
     ...batchCodes,

@@ -47,13 +47,13 @@ import { fail, ok, type Result } from "../result";
 export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
 export type Reissued = { from: string; to: string };
 
-const reasonError = (reason: string) =>
+export const reasonError = (reason: string) =>
   reason.trim().length < REASON_MIN_LENGTH
     ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
     : null;
 
 /** The batch and every batch made from it: once any is exported or shipped, nothing is corrected. */
-async function lockedByExport(db: Database, batch: BatchRow) {
+export async function lockedByExport(db: Database, batch: BatchRow) {
   return exportedOrShipped(db, [batch.id, ...(await descendantIds(db, batch.id))]);
 }
 
@@ -311,7 +311,7 @@ export async function voidCustodyStep(
 }
 
 /** Re-serves each valid certificate of the batch: one whose printed data changed is superseded by a new version. */
-async function reissueChanged(batchCode: string, deps: CorrectionDeps): Promise<Reissued[]> {
+export async function reissueChanged(batchCode: string, deps: CorrectionDeps): Promise<Reissued[]> {
   const out: Reissued[] = [];
   for (const old of await validCertificatesOfSubject(deps.db, "batch", batchCode)) {
     const base = readSummary(old)?.verificationUrl?.replace(/\/verify\/.*$/, "");

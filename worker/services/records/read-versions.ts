@@ -1,5 +1,6 @@
 /** The version history of a batch's corrected or voided records (issue 17, ADR 031), for whoever sees the batch. */
-import { versionsOfBatch } from "#db/queries/record-versions";
+import { findFarmer } from "#db/queries/farmers";
+import { versionsOfBatch, versionsOfRecords } from "#db/queries/record-versions";
 import { visibleBatchByCode } from "../batches/read-batches";
 import type { ServiceDeps } from "../deps";
 import { fail, ok, type Result } from "../result";
@@ -38,4 +39,50 @@ export async function versionsForBatchId(batchId: string, deps: Pick<ServiceDeps
     actorRole: v.actorRole,
     createdAt: v.createdAt,
   }));
+}
+
+/** The versions of shipments' DDS numbers (the exporter's shipments page), by shipment id. */
+export async function shipmentDdsVersions(shipmentIds: string[], deps: Pick<ServiceDeps, "db">) {
+  const byShipment = new Map<string, RecordVersionView[]>();
+  for (const v of await versionsOfRecords(deps.db, "shipment_dds", shipmentIds)) {
+    const list = byShipment.get(v.recordId) ?? [];
+    list.push({
+      recordType: v.recordType,
+      recordId: v.recordId,
+      version: v.version,
+      kind: v.kind,
+      data: JSON.parse(v.data) as Record<string, unknown>,
+      reason: v.reason,
+      actorName: v.actorName || null,
+      actorRole: v.actorRole,
+      createdAt: v.createdAt,
+    });
+    byShipment.set(v.recordId, list);
+  }
+  return byShipment;
+}
+
+/** The versions of a farmer's corrected details (their page's history; `GET /api/records/farmers/{id}/versions`). */
+export async function farmerVersions(
+  farmerId: string,
+  deps: Pick<ServiceDeps, "db">,
+): Promise<Result<{ farmerId: string; versions: RecordVersionView[] }>> {
+  const id = farmerId.trim().toUpperCase();
+  const found = await findFarmer(deps.db, id);
+  if (!found) return fail(404, `No farmer with ID ${id}`);
+  const rows = await versionsOfRecords(deps.db, "farmer", [found.farmer.id]);
+  return ok({
+    farmerId: found.farmer.farmerId,
+    versions: rows.map((v) => ({
+      recordType: v.recordType,
+      recordId: found.farmer.farmerId,
+      version: v.version,
+      kind: v.kind,
+      data: JSON.parse(v.data) as Record<string, unknown>,
+      reason: v.reason,
+      actorName: v.actorName || null,
+      actorRole: v.actorRole,
+      createdAt: v.createdAt,
+    })),
+  });
 }

@@ -77,6 +77,7 @@ export async function batchesWithBlockersOf(
 }
 
 export type ShipmentSummary = {
+  id: string;
   code: string;
   exporterId: string;
   stage: ShipmentStage;
@@ -116,6 +117,7 @@ export async function listShipmentsFor({
   return rows.map((r) => {
     const batches = blockers.get(r.shipment.id) ?? [];
     return {
+      id: r.shipment.id,
       code: r.shipment.code,
       exporterId: r.shipment.exporterId,
       stage: shipmentStage(r.shipment.status, r.permit?.status),

@@ -1,0 +1,199 @@
+/**
+ * Corrections of a farmer's details (issue 17, ADR 031): the registrar within 48 hours, DDGOTS or
+ * an office administrator after; a new version beside the old one, with the reason, the audit row
+ * and the farmer page's history; a too-short reason, a wrong role and someone else's farmer refused.
+ */
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { signInAs } from "./auth-helpers";
+import { seedAndSignIn, who } from "./batches-fixtures";
+import { call, count, ORIGIN, one, rows } from "./helpers";
+import { decodeHtml as decode } from "./html";
+
+type Account = Awaited<ReturnType<typeof signInAs>>;
+let inspector: Account;
+let office: Account;
+
+const correct = async (token: string, farmerId: string, body: unknown) => {
+  const res = await call(`/api/records/farmers/${farmerId}/corrections`, {
+    method: "POST",
+    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string } };
+};
+const farmerRow = (farmerId: string) =>
+  one<{ id: string; last_name: string; phone: string | null; last_name_key: string }>(
+    "SELECT id, last_name, phone, last_name_key FROM farmers WHERE farmer_id = ?",
+    farmerId,
+  );
+
+beforeAll(async () => {
+  await seedAndSignIn();
+  inspector = await signInAs("land_inspector", "10.62.0.1");
+  office = await signInAs("office_admin", "10.62.0.2");
+  const old = new Date(Date.now() - 72 * 3_600_000).toISOString();
+  // FRM100002 registered by the inspector just now, FRM000001 three days ago, FRM100003 by someone else.
+  await env.DB.batch([
+    env.DB.prepare("UPDATE farmers SET registered_by = ?, created_at = ? WHERE farmer_id = 'FRM100002'").bind(
+      inspector.account.id,
+      new Date().toISOString(),
+    ),
+    env.DB.prepare("UPDATE farmers SET registered_by = ?, created_at = ? WHERE farmer_id = 'FRM000001'").bind(
+      inspector.account.id,
+      old,
+    ),
+  ]);
+}, 60_000);
+
+describe("correcting a farmer's details", () => {
+  it("refuses a reason shorter than 10 characters, a role that may not correct, and someone else's farmer", async () => {
+    const short = await correct(inspector.token, "FRM100002", { phone: "0886 123 456", reason: "typo" });
+    expect(short.status).toBe(400);
+    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
+      "Give the reason for the correction (at least 10 characters)",
+    ]);
+    const buyer = await correct(who.buyer.token, "FRM100002", {
+      phone: "0886 123 456",
+      reason: "The number was written down wrong",
+    });
+    expect(buyer.status).toBe(403);
+    const other = await correct(inspector.token, "FRM100003", {
+      phone: "0886 123 456",
+      reason: "The number was written down wrong",
+    });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe("You can only correct records you recorded yourself");
+    const late = await correct(inspector.token, "FRM000001", {
+      phone: "0886 123 456",
+      reason: "The number was written down wrong",
+    });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toMatch(/more than 48 hours ago: ask a supervisor/);
+    expect(await count("SELECT count(*) AS n FROM record_versions WHERE record_type = 'farmer'")).toBe(0);
+  });
+
+  it("keeps both versions, with who, when and why; the live row and the audit row follow", async () => {
+    const before = await farmerRow("FRM100002");
+    const res = await correct(inspector.token, "FRM100002", {
+      lastName: "Kollie-Sirleaf",
+      phone: "0886 123 456",
+      reason: "Surname misspelt at registration",
+      baseVersion: 1,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ success: true, farmerId: "FRM100002", version: 2 });
+    const after = await farmerRow("FRM100002");
+    expect(after).toMatchObject({ last_name: "Kollie-Sirleaf", phone: "+231 88 612 3456" });
+    expect(after.last_name_key).toMatch(/^kollie-sirleaf /);
+    const versions = await rows<{
+      version: number;
+      kind: string;
+      data: string;
+      reason: string | null;
+      actor_id: string;
+    }>(
+      "SELECT version, kind, data, reason, actor_id FROM record_versions WHERE record_type = 'farmer' AND record_id = ? ORDER BY version",
+      before.id,
+    );
+    expect(versions.map((v) => [v.version, v.kind, v.reason])).toEqual([
+      [1, "original", null],
+      [2, "correction", "Surname misspelt at registration"],
+    ]);
+    expect(JSON.parse(versions[0]!.data)).toMatchObject({ lastName: before.last_name, phone: before.phone });
+    expect(JSON.parse(versions[1]!.data)).toMatchObject({ lastName: "Kollie-Sirleaf", phone: "+231 88 612 3456" });
+    expect(versions[1]!.actor_id).toBe(inspector.account.id);
+    const audit = await one<{ before: string; after: string }>(
+      "SELECT before, after FROM audit_log WHERE action = 'farmer.correct' AND entity_id = 'FRM100002'",
+    );
+    expect(JSON.parse(audit.before)).toMatchObject({ lastName: before.last_name, version: 1 });
+    expect(JSON.parse(audit.after)).toMatchObject({ lastName: "Kollie-Sirleaf", version: 2 });
+    // A correction based on what was there before the last one is refused.
+    const stale = await correct(office.token, "FRM100002", {
+      phone: "0777 123 456",
+      reason: "Another number the farmer gave us",
+      baseVersion: 1,
+    });
+    expect(stale.status).toBe(409);
+    const listed = await call("/api/records/farmers/FRM100002/versions", {
+      headers: { Authorization: `Bearer ${inspector.token}` },
+    });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { versions: { version: number }[] }).versions.map((v) => v.version)).toEqual([
+      1, 2,
+    ]);
+  });
+
+  it("lets a supervisor correct after 48 hours", async () => {
+    const res = await correct(office.token, "FRM000001", {
+      phone: "0777 555 123",
+      reason: "The farmer changed phone provider",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await farmerRow("FRM000001")).phone).toBe("+231 77 755 5123");
+  });
+
+  it("the farmer page shows the history and a plain correction form that keeps what was typed on error", async () => {
+    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    const list = page.slice(page.indexOf('data-testid="farmer-versions"'));
+    expect(list).toContain("1 · As registered");
+    expect(list).toContain("2 · Correction");
+    expect(list).toContain("Last name: Kollie-Sirleaf");
+    expect(list).toContain("Reason: Surname misspelt at registration");
+    expect(page).toContain('name="intent" value="correct_farmer"');
+    // The buyer reads no form (no permission); the page itself needs readRegistry, which a buyer lacks.
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const post = (fields: [string, string][]) =>
+      call("/farmers/FRM100002", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
+        body: new URLSearchParams([
+          ["csrf", csrf],
+          ["intent", "correct_farmer"],
+          ["baseVersion", "2"],
+          ...fields,
+        ]).toString(),
+      });
+    const invalid = await post([
+      ["community", "Gbarnga Town"],
+      ["reason", "short"],
+    ]);
+    expect(invalid.status).toBe(400);
+    const again = decode(await invalid.text());
+    expect(again).toContain("Give the reason for the correction (at least 10 characters)");
+    expect(again).toMatch(/value="Gbarnga Town"/);
+    const done = await post([
+      ["community", "Gbarnga Town"],
+      ["reason", "Community was left blank at registration"],
+    ]);
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=3");
+    const html = decode(
+      await (await call("/farmers/FRM100002?corrected=3", { headers: { Cookie: inspector.cookie } })).text(),
+    );
+    expect(html).toContain("Correction recorded.");
+    expect(html).toContain("3 · Correction");
+    expect(html).toContain("Details corrected (with a reason)");
+    // A warehouse inspector reads the page (readRegistry) without the form, and a post is refused with 403.
+    const theirs = await call("/farmers/FRM100002", { headers: { Cookie: who.warehouse.cookie } });
+    const theirPage = decode(await theirs.text());
+    expect(theirs.status).toBe(200);
+    expect(theirPage).not.toContain('name="intent" value="correct_farmer"');
+    const theirCsrf = /name="csrf" value="([^"]+)"/.exec(theirPage)?.[1] ?? "";
+    const refused = await call("/farmers/FRM100002", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.warehouse.cookie },
+      body: new URLSearchParams([
+        ["csrf", theirCsrf],
+        ["intent", "correct_farmer"],
+        ["community", "Elsewhere Town"],
+        ["reason", "Trying without the permission"],
+      ]).toString(),
+    });
+    expect(refused.status).toBe(403);
+    expect((await farmerRow("FRM100002")).id).toBe("f-2");
+    expect(
+      await count("SELECT count(*) AS n FROM record_versions WHERE record_type = 'farmer' AND record_id = 'f-2'"),
+    ).toBe(3);
+  });
+});

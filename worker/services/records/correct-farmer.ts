@@ -1,0 +1,130 @@
+/**
+ * Corrections of a farmer's details (issue 17, ADR 031): a misspelt name or a wrong phone number
+ * is corrected with a reason, never overwritten. The first correction stores the details as
+ * registered (version 1, "original", by the registrar at registration); each correction adds the
+ * next version pointing at the one it corrects, with who, when and why. The live farmer row (and
+ * the farmer's sign-in account's name) take the new values; the audit row `farmer.correct` goes
+ * in the same transaction.
+ *
+ * Who: the person who registered the farmer within 48 hours, DDGOTS or an office administrator
+ * after that (worker/domain/corrections.ts `mayCorrect`). A farmer is not a batch: no export
+ * lock — batches already exported keep pointing at the same farmer, and certificates issued
+ * before keep the name they printed.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import { findFarmer } from "#db/queries/farmers";
+import { insertVersion, updateAccountName, updateFarmerDetails, versionsOf } from "#db/queries/record-versions";
+import { can } from "#worker/auth/permissions";
+import { nameKey } from "#worker/contracts/farmer";
+import type { CorrectFarmerInput } from "#worker/contracts/records";
+import { CORRECTION_MESSAGES, mayCorrect, REASON_MIN_LENGTH } from "#worker/domain/corrections";
+import { isConcurrentChange } from "../batches/batch-common";
+import type { ServiceDeps } from "../deps";
+import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
+
+export const FARMER_DETAIL_FIELDS = [
+  "firstName",
+  "lastName",
+  "gender",
+  "dateOfBirth",
+  "phone",
+  "district",
+  "community",
+  "nationalId",
+] as const;
+type Details = Record<(typeof FARMER_DETAIL_FIELDS)[number], string | null>;
+
+export async function correctFarmer(
+  farmerId: string,
+  input: CorrectFarmerInput,
+  { db, actor, now }: Pick<ServiceDeps, "db" | "actor" | "now">,
+): Promise<Result<{ farmerId: string; version: number }>> {
+  if (!can(actor.role, "correctFarmerDetails"))
+    return fail(403, "You do not have permission to correct a farmer's details");
+  if (input.reason.trim().length < REASON_MIN_LENGTH)
+    return fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] });
+  const id = farmerId.trim().toUpperCase();
+  const found = await findFarmer(db, id);
+  if (!found) return fail(404, `No farmer with ID ${id}`);
+  const { farmer, registrar } = found;
+  const at = now();
+  const allowed = mayCorrect(actor, { recordedBy: farmer.registeredBy ?? "", recordedAt: farmer.createdAt }, at);
+  if (!allowed.ok) return fail(403, allowed.message);
+
+  const versions = await versionsOf(db, "farmer", farmer.id);
+  const current = versions.at(-1);
+  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
+    return fail(409, CORRECTION_MESSAGES.stale);
+  const before = Object.fromEntries(FARMER_DETAIL_FIELDS.map((f) => [f, farmer[f] ?? null])) as Details;
+  const after = { ...before };
+  for (const f of FARMER_DETAIL_FIELDS) {
+    const value = input[f];
+    if (value !== undefined && value !== null && value !== "") after[f] = value;
+  }
+  if (JSON.stringify(after) === JSON.stringify(before)) return fail(400, CORRECTION_MESSAGES.nothingChanged);
+
+  const reason = input.reason.trim();
+  const statements: BatchItem<"sqlite">[] = [];
+  const original = current ?? { id: crypto.randomUUID(), version: 1 };
+  if (!current)
+    statements.push(
+      insertVersion(db, {
+        id: original.id,
+        recordType: "farmer",
+        recordId: farmer.id,
+        batchId: null,
+        version: 1,
+        kind: "original",
+        correctsId: null,
+        data: JSON.stringify(before),
+        actorId: farmer.registeredBy,
+        actorRole: registrar?.role ?? null,
+        createdAt: farmer.createdAt,
+      }),
+    );
+  const version = original.version + 1;
+  const firstName = after.firstName ?? farmer.firstName;
+  const lastName = after.lastName ?? farmer.lastName;
+  statements.push(
+    insertVersion(db, {
+      id: crypto.randomUUID(),
+      recordType: "farmer",
+      recordId: farmer.id,
+      batchId: null,
+      version,
+      kind: "correction",
+      correctsId: original.id,
+      data: JSON.stringify(after),
+      reason,
+      actorId: actor.id,
+      actorRole: actor.role,
+      createdAt: at.toISOString(),
+    }),
+    updateFarmerDetails(db, farmer.id, {
+      ...after,
+      firstName,
+      lastName,
+      nameKey: nameKey(firstName, lastName),
+      lastNameKey: nameKey(lastName, firstName),
+    }),
+    auditEntry(
+      db,
+      actor,
+      "farmer.correct",
+      "farmer",
+      farmer.farmerId,
+      { ...before, version: original.version },
+      { ...after, version, reason },
+    ),
+  );
+  if (farmer.userId) statements.push(updateAccountName(db, farmer.userId, { firstName, lastName }));
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    // Two corrections at once collide on (record, version): the second is refused as a whole.
+    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
+    throw error;
+  }
+  return ok({ farmerId: farmer.farmerId, version });
+}

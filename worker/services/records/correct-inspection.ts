@@ -1,0 +1,159 @@
+/**
+ * Corrections of a warehouse inspection's measurements (issue 17, ADR 031): a misread moisture
+ * meter or a miscounted sample is corrected with a reason, never overwritten. The grade and the
+ * criteria that decided it are computed again on the server (worker/domain/inspections.ts), the
+ * batch takes the new grade, and certificates whose printed data changed are superseded.
+ *
+ * Who: the inspector who recorded it within 48 hours, DDGOTS or an office administrator after.
+ * Refused once the batch (or a batch made from it) is exported or shipped, once a split or merge
+ * carried the grade on, and where the corrected measurements would turn a pass into a rejection
+ * or back (that changes where the batch is: void the inspection step and record it again).
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import { batchByCode, updateBatch } from "#db/queries/batches";
+import { latestInspectionOf } from "#db/queries/inspections";
+import { insertVersion, updateInspection, versionsOf } from "#db/queries/record-versions";
+import { descendantIds } from "#db/queries/records";
+import type { CorrectInspectionInput } from "#worker/contracts/records";
+import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
+import {
+  fromTenths,
+  inspectionVerdict,
+  isGraded,
+  type MeasurementInput,
+  storedMeasurements,
+} from "#worker/domain/inspections";
+import { isConcurrentChange, snapshot } from "../batches/batch-common";
+import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
+import { type CorrectionDeps, lockedByExport, type Reissued, reasonError, reissueChanged } from "./correct-records";
+
+export const INSPECTION_CORRECTION_MESSAGES = {
+  none: (code: string) => `No warehouse inspection is recorded for batch ${code}`,
+  carriedOn: "A batch split or merged from this one carries its grade: the inspection can no longer be corrected here",
+  outcome:
+    "The corrected measurements would change the outcome (pass or rejection): void the inspection step and record it again",
+} as const;
+
+const MEASURED = [
+  "moistureTenthPct",
+  "beanCountPer100g",
+  "mouldyTenthPct",
+  "slatyTenthPct",
+  "defectiveTenthPct",
+  "foreignMatterTenthPct",
+  "smokyBeans",
+  "defectsPer300g",
+] as const;
+
+export async function correctInspection(
+  batchCode: string,
+  input: CorrectInspectionInput,
+  deps: CorrectionDeps,
+): Promise<Result<{ batchCode: string; version: number; grade: string; decidedBy: string; certificates: Reissued[] }>> {
+  const { db, actor } = deps;
+  const now = deps.now();
+  const refused = reasonError(input.reason);
+  if (refused) return refused;
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const inspection = await latestInspectionOf(db, [batch.id]);
+  if (!inspection) return fail(404, INSPECTION_CORRECTION_MESSAGES.none(batch.batchCode));
+  const allowed = mayCorrect(actor, { recordedBy: inspection.inspectorId, recordedAt: inspection.createdAt }, now);
+  if (!allowed.ok) return fail(403, allowed.message);
+  if (await lockedByExport(db, batch)) return fail(409, CORRECTION_MESSAGES.exported);
+  if ((await descendantIds(db, batch.id)).length) return fail(409, INSPECTION_CORRECTION_MESSAGES.carriedOn);
+  if (!isGraded(inspection.commodity)) return fail(409, `A ${inspection.commodity} inspection is not graded here`);
+
+  const versions = await versionsOf(db, "batch_inspection", inspection.id);
+  const current = versions.at(-1);
+  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
+    return fail(409, CORRECTION_MESSAGES.stale);
+
+  // What was recorded, in the units the inspector types, with the corrected values over it.
+  const tenths = (v: number | null) => (v === null ? undefined : fromTenths(v));
+  const merged: MeasurementInput = {
+    moisturePercent: input.moisturePercent ?? fromTenths(inspection.moistureTenthPct),
+    beanCountPer100g: input.beanCountPer100g ?? inspection.beanCountPer100g ?? undefined,
+    mouldyPercent: input.mouldyPercent ?? tenths(inspection.mouldyTenthPct),
+    slatyPercent: input.slatyPercent ?? tenths(inspection.slatyTenthPct),
+    defectivePercent: input.defectivePercent ?? tenths(inspection.defectiveTenthPct),
+    foreignMatterPercent: input.foreignMatterPercent ?? fromTenths(inspection.foreignMatterTenthPct),
+    smokyBeans: input.smokyBeans ?? (inspection.smokyBeans === null ? undefined : inspection.smokyBeans ? "yes" : "no"),
+    defectsPer300g: input.defectsPer300g ?? inspection.defectsPer300g ?? undefined,
+  };
+  const measured = storedMeasurements(inspection.commodity, merged);
+  if (!measured.ok) return fail(400, "Some measurements are missing", measured.errors);
+  const verdict = inspectionVerdict(measured.value);
+  if (verdict.passed !== (inspection.outcome === "passed")) return fail(409, INSPECTION_CORRECTION_MESSAGES.outcome);
+
+  const pick = (row: Record<string, unknown>) => Object.fromEntries(MEASURED.map((k) => [k, row[k] ?? null]));
+  const before = {
+    ...pick(inspection),
+    grade: inspection.grade,
+    decidingCriteria: JSON.parse(inspection.decidingCriteria) as string[],
+  };
+  const after = { ...pick(measured.value), grade: verdict.grade, decidingCriteria: verdict.limitingCriteria };
+  if (JSON.stringify(pick(after)) === JSON.stringify(pick(before)))
+    return fail(400, CORRECTION_MESSAGES.nothingChanged);
+
+  const reason = input.reason.trim();
+  const statements: BatchItem<"sqlite">[] = [];
+  const original = current ?? { id: crypto.randomUUID(), version: 1 };
+  if (!current)
+    statements.push(
+      insertVersion(db, {
+        id: original.id,
+        recordType: "batch_inspection",
+        recordId: inspection.id,
+        batchId: batch.id,
+        version: 1,
+        kind: "original",
+        correctsId: null,
+        data: JSON.stringify(before),
+        actorId: inspection.inspectorId,
+        actorRole: "warehouse_inspector",
+        createdAt: inspection.createdAt,
+      }),
+    );
+  const version = original.version + 1;
+  statements.push(
+    insertVersion(db, {
+      id: crypto.randomUUID(),
+      recordType: "batch_inspection",
+      recordId: inspection.id,
+      batchId: batch.id,
+      version,
+      kind: "correction",
+      correctsId: original.id,
+      data: JSON.stringify(after),
+      reason,
+      actorId: actor.id,
+      actorRole: actor.role,
+      createdAt: now.toISOString(),
+    }),
+    updateInspection(db, inspection.id, {
+      ...measured.value,
+      grade: verdict.grade,
+      decidingCriteria: JSON.stringify(verdict.limitingCriteria),
+    }),
+    updateBatch(db, batch.id, { grade: verdict.grade }, batch.status),
+    auditEntry(
+      db,
+      actor,
+      "batch_inspection.correct",
+      "batch",
+      batch.batchCode,
+      { ...before, inspectionId: inspection.id, version: original.version, batch: snapshot(batch) },
+      { ...after, inspectionId: inspection.id, version, reason },
+    ),
+  );
+  try {
+    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
+    throw error;
+  }
+  const certificates = await reissueChanged(batch.batchCode, deps);
+  return ok({ batchCode: batch.batchCode, version, grade: verdict.grade, decidedBy: verdict.decidedBy, certificates });
+}
