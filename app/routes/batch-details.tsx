@@ -1,8 +1,6 @@
 import { lazy, Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
-import { ComplianceForm } from "#app/components/batch/compliance-form";
 import { CustodyTimeline } from "#app/components/batch/custody-timeline";
-import { DdsForm } from "#app/components/batch/dds-form";
 import { Lineage } from "#app/components/batch/lineage";
 import { OriginsTable } from "#app/components/batch/origins-table";
 import { TransferForm } from "#app/components/batch/transfer-form";
@@ -14,6 +12,10 @@ import type { Route } from "./+types/batch-details";
 
 // Rarely used forms and the version history load with their own chunks (rendered on the server as
 // usual, so they work with JavaScript off), keeping the page within the 130 KiB first-load budget.
+const ComplianceForm = lazy(() =>
+  import("#app/components/batch/compliance-form").then((m) => ({ default: m.ComplianceForm })),
+);
+const DdsForm = lazy(() => import("#app/components/batch/dds-form").then((m) => ({ default: m.DdsForm })));
 const CorrectionForm = lazy(() =>
   import("#app/components/batch/corrections").then((m) => ({ default: m.CorrectionForm })),
 );
@@ -106,13 +108,21 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
               result={resultFor("transfer")}
             />
           ))}
-          {actions.certify && <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />}
+          {actions.certify && (
+            <Suspense fallback={null}>
+              <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />
+            </Suspense>
+          )}
           {d.dispatch && (
             <Suspense fallback={null}>
               <DispatchForm dispatch={d.dispatch} csrf={d.user.csrf} result={resultFor("dispatch")} />
             </Suspense>
           )}
-          {actions.dds && <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />}
+          {actions.dds && (
+            <Suspense fallback={null}>
+              <DdsForm batch={batch} csrf={d.user.csrf} result={resultFor("dds")} />
+            </Suspense>
+          )}
           <Suspense fallback={null}>
             {actions.split && <SplitForm weightKg={batch.weightKg} csrf={d.user.csrf} result={resultFor("split")} />}
             {actions.merge && <MergeForm csrf={d.user.csrf} result={resultFor("merge")} />}
