@@ -26,6 +26,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const stream = await renderToReadableStream(<ServerRouter context={routerContext} url={request.url} />, {
     signal: AbortSignal.timeout(streamTimeout + 1000),
+    // Every Suspense boundary is written in place, never outlined and moved by a script: the page is
+    // read whole after allReady, and must be whole with JavaScript off.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError(error: unknown) {
       status = 500;
       if (shellRendered) console.error(error);

@@ -1,6 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { VersionHistory as VersionHistoryServer } from "#app/components/batch/corrections";
+import { CustodyTimeline as CustodyTimelineServer } from "#app/components/batch/custody-timeline";
+import { InspectionSection as InspectionSectionServer } from "#app/components/batch/inspection-section";
+import { Lineage as LineageServer } from "#app/components/batch/lineage";
+import { OriginsTable as OriginsTableServer } from "#app/components/batch/origins-table";
+import { serverComponent } from "#app/lib/lazy-in-browser";
+
 import { batchByCode } from "#db/queries/batches";
 import { latestInspectionOf } from "#db/queries/inspections";
 import { purchaseOfBatch } from "#db/queries/purchases";
@@ -35,6 +42,13 @@ import { pageDeps } from "../lib/deps.server";
 import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
+
+// The sections the page loads lazily in the browser render inline here (app/lib/lazy-in-browser.tsx).
+serverComponent("CustodyTimeline", CustodyTimelineServer);
+serverComponent("Lineage", LineageServer);
+serverComponent("OriginsTable", OriginsTableServer);
+serverComponent("VersionHistory", VersionHistoryServer);
+serverComponent("InspectionSection", InspectionSectionServer);
 
 export const INTENTS = [
   "transfer",

@@ -1,35 +1,33 @@
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
-import { CustodyTimeline } from "#app/components/batch/custody-timeline";
-import { Lineage } from "#app/components/batch/lineage";
-import { OriginsTable } from "#app/components/batch/origins-table";
+import { ComplianceForm } from "#app/components/batch/compliance-form";
+import { CorrectionForm } from "#app/components/batch/corrections";
+import { DdsForm } from "#app/components/batch/dds-form";
+import { DispatchForm } from "#app/components/batch/inspection-section";
+import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
 import { TransferForm } from "#app/components/batch/transfer-form";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES } from "#app/content/batches";
+import { lazyInBrowser } from "#app/lib/lazy-in-browser";
 import type { Route } from "./+types/batch-details";
 
 // Rarely used forms and the version history load with their own chunks (rendered on the server as
 // usual, so they work with JavaScript off), keeping the page within the 130 KiB first-load budget.
-const ComplianceForm = lazy(() =>
-  import("#app/components/batch/compliance-form").then((m) => ({ default: m.ComplianceForm })),
+const CustodyTimeline = lazyInBrowser("CustodyTimeline", () =>
+  import("#app/components/batch/custody-timeline").then((m) => m.CustodyTimeline),
 );
-const DdsForm = lazy(() => import("#app/components/batch/dds-form").then((m) => ({ default: m.DdsForm })));
-const CorrectionForm = lazy(() =>
-  import("#app/components/batch/corrections").then((m) => ({ default: m.CorrectionForm })),
+const Lineage = lazyInBrowser("Lineage", () => import("#app/components/batch/lineage").then((m) => m.Lineage));
+const OriginsTable = lazyInBrowser("OriginsTable", () =>
+  import("#app/components/batch/origins-table").then((m) => m.OriginsTable),
 );
-const VersionHistory = lazy(() =>
-  import("#app/components/batch/corrections").then((m) => ({ default: m.VersionHistory })),
+const VersionHistory = lazyInBrowser("VersionHistory", () =>
+  import("#app/components/batch/corrections").then((m) => m.VersionHistory),
 );
-const SplitForm = lazy(() => import("#app/components/batch/split-merge-forms").then((m) => ({ default: m.SplitForm })));
-const InspectionSection = lazy(() =>
-  import("#app/components/batch/inspection-section").then((m) => ({ default: m.InspectionSection })),
+const InspectionSection = lazyInBrowser("InspectionSection", () =>
+  import("#app/components/batch/inspection-section").then((m) => m.InspectionSection),
 );
-const DispatchForm = lazy(() =>
-  import("#app/components/batch/inspection-section").then((m) => ({ default: m.DispatchForm })),
-);
-const MergeForm = lazy(() => import("#app/components/batch/split-merge-forms").then((m) => ({ default: m.MergeForm })));
 
 // The batch page: one component per section or form, in app/components/batch/.
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
@@ -136,9 +134,15 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
       <Suspense fallback={null}>
         <InspectionSection inspection={d.inspection} />
       </Suspense>
-      <OriginsTable d={d} />
-      <CustodyTimeline d={d} />
-      <Lineage d={d} />
+      <Suspense fallback={null}>
+        <OriginsTable d={d} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <CustodyTimeline d={d} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Lineage d={d} />
+      </Suspense>
       <Suspense fallback={null}>
         <VersionHistory d={d} />
       </Suspense>

@@ -70,6 +70,10 @@ describe("batch pages (JavaScript off)", () => {
     const html = decode(await (await call(path, { headers: { Cookie: who.warehouse.cookie } })).text());
     expect(html).toContain("Record warehouse intake");
     expect(html).toContain(`/qr/${b.batchCode}`);
+    // Every section is in place in the HTML (JS off): none streamed out of order behind a script.
+    const hiddenAt = html.search(/<div hidden id="S:\d+">/);
+    expect(hiddenAt === -1 ? "" : html.slice(hiddenAt, hiddenAt + 200)).toBe("");
+    expect(html).toContain("Corrections and versions");
     const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
     const post = (cookie: string, token: string) =>
       form(

@@ -77,7 +77,7 @@ export function Pagination({
           {prev}
         </Link>
       ) : (
-        <span className="text-slate-400">{hideEnds ? null : prev}</span>
+        <span className="text-slate-600">{hideEnds ? null : prev}</span>
       )}
       {status && <span>{status}</span>}
       {page < pageCount ? (
@@ -85,7 +85,7 @@ export function Pagination({
           {next}
         </Link>
       ) : (
-        <span className="text-slate-400">{hideEnds ? null : next}</span>
+        <span className="text-slate-600">{hideEnds ? null : next}</span>
       )}
     </nav>
   );
