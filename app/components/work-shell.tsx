@@ -1,44 +1,13 @@
 import { isRouteErrorResponse, Link, NavLink, useRouteError } from "react-router";
-import { can, type Permission } from "#worker/auth/permissions";
+import type { WorkLink } from "#app/lib/work-links.server";
 import { HOME_DASHBOARD, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { LogoutButton } from "./logout-button";
 
 /** What a work page's loader passes to the shell (see `shellUser` in app/lib/work-page.server.ts). */
-export type ShellUser = { name: string; role: Role; loginId: string; csrf: string };
+export type ShellUser = { name: string; role: Role; loginId: string; csrf: string; nav: WorkLink[] };
 
-const NAV: { to: string; label: string; permission: Permission; exporterTo?: string }[] = [
-  { to: "/farmers-list", label: "Farmers", permission: "readRegistry" },
-  { to: "/onboard-farmer", label: "Onboard farmer", permission: "registerFarmers" },
-  { to: "/land-plots-list", label: "Land plots", permission: "readRegistry" },
-  { to: "/create-land-plot", label: "New plot", permission: "editPlots" },
-  { to: "/outbox", label: "Outbox", permission: "registerFarmers" },
-  { to: "/eudr-assessment", label: "EUDR assessment", permission: "assessPlots" },
-  { to: "/bulk-import", label: "Bulk import", permission: "importRegistry" },
-  { to: "/batches", label: "Batches", permission: "readBatches" },
-  { to: "/audit-log", label: "Audit trail", permission: "readAudit" },
-  { to: "/generate-reports", label: "Reports", permission: "generateReports" },
-  { to: "/certificate-testing-dashboard", label: "Certificate testing", permission: "testCertificates" },
-  { to: "/world-market-pricing/manage", label: "World prices", permission: "managePrices" },
-  { to: "/buyer-management", label: "Buyers", permission: "readTradeAccounts" },
-  { to: "/inspector-management", label: "Inspectors", permission: "readTradeAccounts" },
-  { to: "/exporter-management", label: "Exporters", permission: "readTradeAccounts" },
-  { to: "/messages", label: "Messages", permission: "sendMessages", exporterTo: "/exporter/messages" },
-  { to: "/exporter/inspections", label: "Inspections", permission: "requestInspections" },
-  { to: "/exporter/certificates", label: "My certificates", permission: "readMyCertificates" },
-  { to: "/exporter-payment-services", label: "Payments", permission: "recordStockPayments" },
-  { to: "/sellers-hub", label: "Sellers hub", permission: "readHub", exporterTo: "/exporter/marketplace" },
-];
-
-/** The traceability pages a role may open (dashboards list them too). */
-export function workLinks(role: Role) {
-  return NAV.filter((n) => can(role, n.permission)).map((n) =>
-    role === "exporter" && n.exporterTo ? { ...n, to: n.exporterTo } : n,
-  );
-}
-
-/** A list of the traceability pages for `role`, for the dashboards. */
-export function WorkLinks({ role }: { role: Role }) {
-  const links = workLinks(role);
+/** A list of the traceability pages a role may open (`workLinks` on the server), for the dashboards. */
+export function WorkLinks({ links }: { links: WorkLink[] }) {
   if (!links.length) return null;
   return (
     <nav aria-label="Traceability work" className="mt-6">
@@ -65,7 +34,7 @@ export function WorkLinks({ role }: { role: Role }) {
  * traceability work pages. Plain links and forms: it works with JavaScript off.
  */
 export function WorkShell({ title, user, children }: { title: string; user: ShellUser; children: React.ReactNode }) {
-  const links = workLinks(user.role);
+  const links = user.nav;
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="bg-green-900 text-white">

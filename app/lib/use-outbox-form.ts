@@ -9,6 +9,7 @@ import { useEffect, useState } from "react";
 import { noteOnlineSession, offlineSignIn } from "./offline-session";
 import type { OutboxKind, StoredField } from "./outbox";
 import { OUTBOX_TEXT } from "./outbox-light";
+import { outboxHasPending } from "./outbox-probe";
 
 // The outbox itself (idb and the sending code) loads after the page, not with it (first-load
 // budget); the service worker keeps its chunk with the page for offline use.
@@ -72,8 +73,9 @@ export function useOutboxForm(options: {
   const [state, setState] = useState<OutboxFormState>({ notice: null, error: null, fixing: null, queued: 0 });
 
   useEffect(() => {
-    void runtimeModule()
-      .then((runtime) => runtime.startOutbox())
+    // The sender starts at open only when something waits; a record queued here starts it too.
+    void outboxHasPending()
+      .then((pending) => (pending ? runtimeModule().then((runtime) => runtime.startOutbox()) : undefined))
       .catch(() => undefined);
     if (navigator.onLine) noteOnlineSession(owner);
     const fixing = new URLSearchParams(window.location.search).get("outbox");
@@ -128,7 +130,10 @@ export function useOutboxForm(options: {
           rest.delete("outbox");
           window.history.replaceState(null, "", `${window.location.pathname}${rest.size ? `?${rest}` : ""}`);
         }
-        if (navigator.onLine) void runtimeModule().then((runtime) => runtime.sendNow());
+        void runtimeModule().then((runtime) => {
+          runtime.startOutbox();
+          if (navigator.onLine) void runtime.sendNow();
+        });
       })().catch(() =>
         setState((s) => ({ ...s, error: "This phone could not store the record. Free some space and try again." })),
       );

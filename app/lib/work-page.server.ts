@@ -2,10 +2,17 @@ import { data } from "react-router";
 import type { Session } from "#worker/auth/session";
 import type { ShellUser } from "../components/work-shell";
 import { csrfFor } from "./auth.server";
+import { workLinks } from "./work-links.server";
 
 /** The signed-in user as the WorkShell shows it, with the CSRF token its forms need. */
 export async function shellUser(session: Session): Promise<ShellUser> {
-  return { name: session.name, role: session.role, loginId: session.loginId, csrf: await csrfFor(session) };
+  return {
+    name: session.name,
+    role: session.role,
+    loginId: session.loginId,
+    csrf: await csrfFor(session),
+    nav: workLinks(session.role),
+  };
 }
 
 /** A clear 404 page for an unknown record (rendered by WorkErrorBoundary). */

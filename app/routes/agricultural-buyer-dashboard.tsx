@@ -86,7 +86,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
       <FlaggedList flagged={d.flagged} />
       <TotalsTable totals={d.totals} />
       <Suppliers suppliers={d.suppliers} />
-      <WorkLinks role={d.user.role} />
+      <WorkLinks links={d.user.nav} />
     </WorkShell>
   );
 }

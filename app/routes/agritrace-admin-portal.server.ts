@@ -4,6 +4,7 @@ import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
 import { systemHealth } from "#worker/services/users/system-health";
 import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { workLinks } from "../lib/work-links.server";
 
 const PATH = "/agritrace-admin-portal";
 
@@ -16,7 +17,14 @@ export async function loader({ request }: { request: Request }) {
     csrfFor(session),
   ]);
   return data(
-    { title: DASHBOARDS[PATH].title, user: publicUser(session), roleLabel: ROLE_LABEL[session.role], csrf, health },
+    {
+      title: DASHBOARDS[PATH].title,
+      user: publicUser(session),
+      roleLabel: ROLE_LABEL[session.role],
+      csrf,
+      health,
+      workLinks: workLinks(session.role),
+    },
     { headers: PRIVATE_PAGE_HEADERS },
   );
 }

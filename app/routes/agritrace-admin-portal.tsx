@@ -17,7 +17,7 @@ const OK = "font-semibold text-green-800";
 const BAD = "font-semibold text-red-700";
 
 export default function AdminPortal({ loaderData }: Route.ComponentProps) {
-  const { title, user, roleLabel, csrf, health } = loaderData;
+  const { title, user, roleLabel, csrf, health, workLinks } = loaderData;
   const probes = [
     { name: "D1 database", ...health.probes.checks.d1 },
     { name: "KV sessions", ...health.probes.checks.kv },
@@ -121,7 +121,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
           ]}
         />
       </section>
-      <WorkLinks role={user.role} />
+      <WorkLinks links={workLinks} />
     </DashboardFrame>
   );
 }

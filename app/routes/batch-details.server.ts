@@ -1,11 +1,17 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { ComplianceForm } from "#app/components/batch/compliance-form";
+import { CorrectionForm } from "#app/components/batch/correction-form";
 import { VersionHistory as VersionHistoryServer } from "#app/components/batch/corrections";
 import { CustodyTimeline as CustodyTimelineServer } from "#app/components/batch/custody-timeline";
+import { DdsForm } from "#app/components/batch/dds-form";
+import { DispatchForm } from "#app/components/batch/dispatch-form";
 import { InspectionSection as InspectionSectionServer } from "#app/components/batch/inspection-section";
 import { Lineage as LineageServer } from "#app/components/batch/lineage";
 import { OriginsTable as OriginsTableServer } from "#app/components/batch/origins-table";
+import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
+import { TransferForm } from "#app/components/batch/transfer-form";
 import { serverComponent } from "#app/lib/lazy-in-browser";
 
 import { batchByCode } from "#db/queries/batches";
@@ -49,6 +55,13 @@ serverComponent("Lineage", LineageServer);
 serverComponent("OriginsTable", OriginsTableServer);
 serverComponent("VersionHistory", VersionHistoryServer);
 serverComponent("InspectionSection", InspectionSectionServer);
+serverComponent("TransferForm", TransferForm);
+serverComponent("ComplianceForm", ComplianceForm);
+serverComponent("DdsForm", DdsForm);
+serverComponent("DispatchForm", DispatchForm);
+serverComponent("SplitForm", SplitForm);
+serverComponent("MergeForm", MergeForm);
+serverComponent("CorrectionForm", CorrectionForm);
 
 export const INTENTS = [
   "transfer",

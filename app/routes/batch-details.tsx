@@ -1,11 +1,5 @@
 import { Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
-import { ComplianceForm } from "#app/components/batch/compliance-form";
-import { CorrectionForm } from "#app/components/batch/corrections";
-import { DdsForm } from "#app/components/batch/dds-form";
-import { DispatchForm } from "#app/components/batch/inspection-section";
-import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
-import { TransferForm } from "#app/components/batch/transfer-form";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
@@ -13,8 +7,28 @@ import { BATCH_TITLES } from "#app/content/batches";
 import { lazyInBrowser } from "#app/lib/lazy-in-browser";
 import type { Route } from "./+types/batch-details";
 
-// Rarely used forms and the version history load with their own chunks (rendered on the server as
-// usual, so they work with JavaScript off), keeping the page within the 130 KiB first-load budget.
+// Every form and every section below the summary loads with its own chunk, and only when the page
+// shows it (a reader with no form to fill loads no form code); the server renders them inline as
+// usual, so they work with JavaScript off. This keeps the page within the 130 KiB first-load budget.
+const TransferForm = lazyInBrowser("TransferForm", () =>
+  import("#app/components/batch/transfer-form").then((m) => m.TransferForm),
+);
+const ComplianceForm = lazyInBrowser("ComplianceForm", () =>
+  import("#app/components/batch/compliance-form").then((m) => m.ComplianceForm),
+);
+const DdsForm = lazyInBrowser("DdsForm", () => import("#app/components/batch/dds-form").then((m) => m.DdsForm));
+const DispatchForm = lazyInBrowser("DispatchForm", () =>
+  import("#app/components/batch/dispatch-form").then((m) => m.DispatchForm),
+);
+const SplitForm = lazyInBrowser("SplitForm", () =>
+  import("#app/components/batch/split-merge-forms").then((m) => m.SplitForm),
+);
+const MergeForm = lazyInBrowser("MergeForm", () =>
+  import("#app/components/batch/split-merge-forms").then((m) => m.MergeForm),
+);
+const CorrectionForm = lazyInBrowser("CorrectionForm", () =>
+  import("#app/components/batch/correction-form").then((m) => m.CorrectionForm),
+);
 const CustodyTimeline = lazyInBrowser("CustodyTimeline", () =>
   import("#app/components/batch/custody-timeline").then((m) => m.CustodyTimeline),
 );
@@ -97,15 +111,17 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
           <h2 id="actions" className="text-lg font-bold">
             What you can record
           </h2>
-          {actions.nextSteps.map((to) => (
-            <TransferForm
-              key={to}
-              to={to}
-              weightKg={batch.weightKg}
-              csrf={d.user.csrf}
-              result={resultFor("transfer")}
-            />
-          ))}
+          <Suspense fallback={null}>
+            {actions.nextSteps.map((to) => (
+              <TransferForm
+                key={to}
+                to={to}
+                weightKg={batch.weightKg}
+                csrf={d.user.csrf}
+                result={resultFor("transfer")}
+              />
+            ))}
+          </Suspense>
           {actions.certify && (
             <Suspense fallback={null}>
               <ComplianceForm data={d} csrf={d.user.csrf} actionData={actionData} />
