@@ -30,6 +30,7 @@ import {
 import { DispatchSchema } from "#worker/contracts/inspections";
 import { CorrectInspectionSchema, CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
+import { formatMoney, isCurrency } from "#worker/domain/money";
 import { certifyBatch } from "#worker/services/batches/certify-batch";
 import { mergeBatches } from "#worker/services/batches/merge-batch";
 import { readBatch } from "#worker/services/batches/read-batches";
@@ -46,6 +47,7 @@ import { BATCH_TITLES } from "../content/batches";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server";
+import { portSummary } from "../lib/port-summary";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
@@ -202,7 +204,7 @@ type Corrections = {
   inspection: {
     version: number;
     hint: string;
-    fields: [string, string][];
+    fields: CorrectionField[];
     values: Record<string, string>;
   } | null;
   purchase: boolean;
@@ -210,13 +212,16 @@ type Corrections = {
   voidStep: string | null;
 };
 
+/** A form field: name, label and, for words rather than numbers, the "text" keyboard. */
+type CorrectionField = [string, string] | [string, string, "text"];
+
 /** The correction forms this user may use on this batch (ADR 031), texts made here for a small bundle. */
 type CorrectionSpec = {
   intent: Intent;
   title: string;
   submit: string;
   hidden: Record<string, string>;
-  fields: [string, string][];
+  fields: CorrectionField[];
   values: Record<string, string>;
   hint: string;
 };
@@ -230,7 +235,7 @@ function correctionForms(c: Corrections): CorrectionSpec[] {
             title: `Void the step "${STATUS_LABEL[c.voidStep as ChainStatus] ?? c.voidStep}"`,
             submit: "Void this step",
             hidden: { toStatus: c.voidStep },
-            fields: [] as [string, string][],
+            fields: [] as CorrectionField[],
             values: {} as Record<string, string>,
             hint: reasonHint,
           },
@@ -243,7 +248,11 @@ function correctionForms(c: Corrections): CorrectionSpec[] {
             title: "Correct the purchase",
             submit: "Record the correction",
             hidden: { baseVersion: String(c.purchaseVersion) },
-            fields: [["weightKg", "Correct weight (kg)"]] as [string, string][],
+            fields: [
+              ["weightKg", "Correct weight (kg)"],
+              ["pricePerKg", "Correct price per kg"],
+              ["currency", "Currency (USD or LRD)", "text"],
+            ] as CorrectionField[],
             values: {} as Record<string, string>,
             hint: reasonHint,
           },
@@ -270,6 +279,7 @@ const RECORD_LABEL: Record<string, string> = {
   custody_event: "Custody step",
   batch_dds: "DDS numbers",
   batch_inspection: "Warehouse inspection",
+  port_inspection: "Port inspection",
 };
 const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
 const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
@@ -278,10 +288,17 @@ const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFra
 function versionRow(v: RecordVersionView) {
   const d = v.data;
   const what = [
+    v.recordType === "port_inspection" ? portSummary(d) : null,
     typeof d.toStatus === "string" ? (STATUS_LABEL[d.toStatus as ChainStatus] ?? d.toStatus) : null,
     typeof d.weightG === "number" ? `weight ${kgText(d.weightG)}` : null,
     typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
     typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
+    typeof d.pricePerKgMinor === "number" && isCurrency(d.currency)
+      ? `price ${formatMoney({ amountMinor: d.pricePerKgMinor, currency: d.currency })}/kg`
+      : null,
+    typeof d.totalMinor === "number" && isCurrency(d.currency)
+      ? `total ${formatMoney({ amountMinor: d.totalMinor, currency: d.currency })}`
+      : null,
     typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
     typeof d.ddsReference === "string" ? `DDS ${d.ddsReference} / ${d.ddsVerification}` : null,
     typeof d.grade === "string" ? `grade ${d.grade}` : null,

@@ -8,7 +8,7 @@ import { CorrectFarmerSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
 import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
-import { correctFarmer } from "#worker/services/records/correct-farmer";
+import { BLANKABLE_FARMER_FIELDS, correctFarmer, FARMER_FIELD_LABEL } from "#worker/services/records/correct-farmer";
 import { farmerVersions } from "#worker/services/records/read-versions";
 import { farmerView } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -54,6 +54,10 @@ function changes(before: string | null, after: string | null): string[] {
     .map((k) => `${CHANGE_LABELS[k]}: ${JSON.stringify(b[k] ?? null)} → ${JSON.stringify(a[k] ?? null)}`);
 }
 
+/** Whether `key` had a value in the version before (so a blank now was a correction's doing). */
+const blankedIn = (previous: Record<string, unknown> | undefined, key: string) =>
+  previous !== undefined && previous[key] !== null && previous[key] !== undefined && previous[key] !== "";
+
 export async function loader({ request, params }: { request: Request; params: { farmerId?: string } }) {
   const session = await requireRole(request, "readRegistry", FARMER_DETAILS_TITLE);
   const asked = params.farmerId ?? "";
@@ -96,19 +100,22 @@ export async function loader({ request, params }: { request: Request; params: { 
       corrected: new URL(request.url).searchParams.has("corrected"),
       currentVersion: versions.at(-1)?.version ?? 1,
       genderOptions: GENDERS.map((g) => [g, GENDER_LABEL[g]] as const),
-      versions: versions.map((v) => ({
+      versions: versions.map((v, i) => ({
         key: String(v.version),
         head: `${v.version} · ${v.kind === "original" ? "As registered" : "Correction"}`,
         by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+        // A detail a correction left blank reads "(blank)"; one blank since registration is not listed.
         details: Object.entries(v.data)
-          .filter(([, value]) => value !== null && value !== "")
-          .map(
-            ([k, value]) =>
-              `${CHANGE_LABELS[k] ?? k}: ${k === "gender" ? (GENDER_LABEL[value as keyof typeof GENDER_LABEL] ?? String(value)) : String(value)}`,
+          .filter(([k, value]) => (value !== null && value !== "") || blankedIn(versions[i - 1]?.data, k))
+          .map(([k, value]) =>
+            value === null || value === ""
+              ? `${CHANGE_LABELS[k] ?? k}: (blank)`
+              : `${CHANGE_LABELS[k] ?? k}: ${k === "gender" ? (GENDER_LABEL[value as keyof typeof GENDER_LABEL] ?? String(value)) : String(value)}`,
           )
           .join(" · "),
         reason: v.reason,
       })),
+      blankable: BLANKABLE_FARMER_FIELDS.map((f) => [f, FARMER_FIELD_LABEL[f]] as const),
       plots: plots.map(({ id, plotCode, crop, areaHectares, county, validationState, riskLevel }) => ({
         id,
         plotCode,
@@ -165,7 +172,9 @@ async function correctAction(request: Request, form: FormData, asked: string) {
       errors: {},
       values: {},
     });
-  const parsed = CorrectFarmerSchema.safeParse(formObject(form, []));
+  // "Leave blank" boxes: one `clear` entry per ticked optional detail.
+  const clear = form.getAll("clear").map(String);
+  const parsed = CorrectFarmerSchema.safeParse({ ...formObject(form, []), clear: clear.length ? clear : undefined });
   if (!parsed.success) return refuse(400, zodReply(parsed.error, form));
   const farmerId = normaliseFarmerId(asked) ?? asked;
   const result = await correctFarmer(farmerId, parsed.data, pageDeps(session));

@@ -58,6 +58,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     currentVersion,
     genderOptions,
     versions,
+    blankable,
   } = loaderData;
   const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
   return (
@@ -217,6 +218,25 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                   defaultValue={f.community ?? ""}
                 />
               </div>
+              <fieldset id="fix-clear">
+                <legend className="text-sm font-semibold">Leave blank</legend>
+                <p className="text-sm text-slate-700">
+                  Tick a detail that should not be recorded at all (e.g. a number that was never the farmer's).
+                </p>
+                <div className="mt-1 flex flex-wrap gap-4">
+                  {blankable.map(([name, label]) => (
+                    <label key={name} className="flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        name="clear"
+                        value={name}
+                        defaultChecked={correction?.values?.clear === name}
+                      />
+                      {label}
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
               <PlainRadios
                 reply={correction ?? { values: { gender: f.gender ?? "" } }}
                 prefix="fix-"

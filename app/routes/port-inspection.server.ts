@@ -1,15 +1,21 @@
 import { data, redirect } from "react-router";
-import { latestSignedOffPortInspectionOf } from "#db/queries/inspections";
+import { latestPortInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
+import { CorrectPortInspectionSchema } from "#worker/contracts/records";
+import { mayCorrect } from "#worker/domain/corrections";
 import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { getOrIssueCertificate } from "#worker/services/certificates/issue-certificate";
 import { portInspectBatch } from "#worker/services/inspections/port-inspect";
+import { correctPortInspection } from "#worker/services/records/correct-port-inspection";
+import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { portSummary } from "../lib/port-summary";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/port-inspection";
 
@@ -29,7 +35,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       href: "/port-inspector-dashboard",
       label: "Back to the port queue",
     });
-  const signed = await latestSignedOffPortInspectionOf(db, [batch.id]);
+  const [signed, latest, allVersions] = await Promise.all([
+    latestSignedOffPortInspectionOf(db, [batch.id]),
+    latestPortInspectionOf(db, [batch.id]),
+    versionsForBatchId(batch.id, { db }),
+  ]);
+  // Corrections (issue 17, ADR 031): the inspector who recorded it, within 48 hours, until export.
+  const versions = allVersions.filter((v) => v.recordType === "port_inspection" && v.recordId === latest?.id);
+  const canCorrect =
+    !!latest &&
+    batch.status !== "exported" &&
+    mayCorrect(
+      { id: session.id, role: session.role },
+      { recordedBy: latest.inspectorId, recordedAt: latest.createdAt },
+      new Date(),
+    ).ok;
   return data(
     {
       user: await shellUser(session),
@@ -41,6 +61,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       },
       signed: signed && { containerNumber: signed.containerNumber, sealNumber: signed.sealNumber, port: signed.port },
       issued: new URL(request.url).searchParams.get("issued"),
+      corrected: new URL(request.url).searchParams.has("corrected"),
+      latest: latest && {
+        values: {
+          port: latest.port,
+          containerNumber: latest.containerNumber,
+          sealNumber: latest.sealNumber,
+          pestsFound: latest.pestsFound ?? "",
+          treatment: latest.treatment ?? "",
+          treatmentChemical: latest.treatmentChemical ?? "",
+          treatmentDate: latest.treatmentDate ?? "",
+          fumigationCertificateRef: latest.fumigationCertificateRef ?? "",
+          decision: latest.outcome === "signed_off" ? "sign_off" : "refuse",
+          refusalReason: latest.refusalReason ?? "",
+        },
+        summary: portSummary(latest as unknown as Record<string, unknown>),
+        inspectedAt: latest.inspectedAt.slice(0, 16).replace("T", " "),
+      },
+      canCorrect,
+      currentVersion: versions.at(-1)?.version ?? 1,
+      versions: versions.map(portVersionRow),
       submissionId: crypto.randomUUID(),
     },
     { headers: PRIVATE_PAGE_HEADERS },
@@ -56,6 +96,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
   const code = params.batchCode.toUpperCase();
+  if (form.get("intent") === "correct_port") return correctAction(code, form, session);
   if (form.get("intent") === "phytosanitary") {
     const issued = await getOrIssueCertificate(
       { type: "phytosanitary", subjectType: "batch", subjectId: code },
@@ -92,4 +133,27 @@ export async function action({ request, params }: Route.ActionArgs) {
       headers: PRIVATE_PAGE_HEADERS,
     },
   );
+}
+
+/** "Correct this port inspection" (ADR 031): a new version with its reason, the old one kept. */
+async function correctAction(code: string, form: FormData, session: { id: string; role: Role }) {
+  const parsed = CorrectPortInspectionSchema.safeParse(formObject(form, []));
+  if (!parsed.success)
+    return data({ correction: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
+  const result = await correctPortInspection(code, parsed.data, pageDeps(session));
+  if (!result.ok)
+    return data({ correction: failureReplyOf(result, form) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
+  throw redirect(`/port-inspector-dashboard/inspect/${code}?corrected=${result.value.version}`, {
+    headers: PRIVATE_PAGE_HEADERS,
+  });
+}
+
+function portVersionRow(v: RecordVersionView) {
+  return {
+    key: String(v.version),
+    head: `${v.version} · ${v.kind === "original" ? "As recorded" : "Correction"}`,
+    what: portSummary(v.data),
+    by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+    reason: v.reason,
+  };
 }

@@ -2,6 +2,7 @@ import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/compone
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
+import { PortHistory, type PortHistoryData } from "../components/inspection/port-history";
 import { OutboxNotice } from "../components/outbox-notice";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/port-inspection";
@@ -17,7 +18,8 @@ export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Port inspection ${params.batchCode.toUpperCase()}`);
 
 export default function PortInspection({ loaderData: d, actionData }: Route.ComponentProps) {
-  const reply = actionData?.reply;
+  const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
+  const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
   const { batch } = d;
   const outbox = useOutboxForm({
     formId: "port-inspection",
@@ -90,6 +92,70 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
           )}
         </section>
       )}
+      {d.latest && (
+        <PortHistory
+          d={d as PortHistoryData}
+          correction={correction}
+          fields={
+            <>
+              <PlainField
+                reply={correction}
+                prefix="fix-"
+                name="port"
+                label="Port"
+                defaultValue={d.latest.values.port}
+              />
+              <PlainField
+                reply={correction}
+                prefix="fix-"
+                name="containerNumber"
+                label="Container number"
+                hint="4 letters and 7 digits"
+                defaultValue={d.latest.values.containerNumber}
+              />
+              {FINDINGS.map(([name, label, type]) => (
+                <PlainField
+                  key={name}
+                  reply={correction}
+                  prefix="fix-"
+                  name={name}
+                  label={label}
+                  type={type}
+                  defaultValue={d.latest?.values[name]}
+                />
+              ))}
+              <PlainRadios
+                reply={correction ?? { values: { decision: d.latest.values.decision } }}
+                prefix="fix-"
+                name="decision"
+                legend="Decision"
+                options={[
+                  ["sign_off", "Sign off"],
+                  ["refuse", "Refuse (the batch is held)"],
+                ]}
+              />
+              <PlainField
+                reply={correction}
+                prefix="fix-"
+                name="refusalReason"
+                label="Reason for refusing"
+                hint="Required when refusing"
+                defaultValue={d.latest.values.refusalReason}
+              />
+            </>
+          }
+        />
+      )}
     </WorkShell>
   );
 }
+
+/** The fields after container, blank meaning "none" as when recording. */
+const FINDINGS = [
+  ["sealNumber", "Seal number", "text"],
+  ["pestsFound", "Pests found (blank if none)", "text"],
+  ["treatment", "Treatment (blank if none)", "text"],
+  ["treatmentChemical", "Chemical (active ingredient)", "text"],
+  ["treatmentDate", "Treatment date", "date"],
+  ["fumigationCertificateRef", "Fumigation certificate reference", "text"],
+] as const;

@@ -12,6 +12,7 @@ import {
   certificates,
   custodyEvents,
   farmers,
+  portInspections,
   purchases,
   recordVersions,
   shipmentBatches,
@@ -172,4 +173,19 @@ export function updateAccountName(db: Database, userId: string, name: { firstNam
 /** A corrected warehouse inspection's live row: its measurements and the grade computed from them. */
 export function updateInspection(db: Database, id: string, patch: Partial<typeof batchInspections.$inferInsert>) {
   return db.update(batchInspections).set(patch).where(eq(batchInspections.id, id));
+}
+
+/** A corrected port inspection's live row: its findings and decision as corrected. */
+export function updatePortInspection(db: Database, id: string, patch: Partial<typeof portInspections.$inferInsert>) {
+  return db.update(portInspections).set(patch).where(eq(portInspections.id, id));
+}
+
+/** Whether any of these batches has been exported (a port inspection is corrected until then). */
+export async function anyExported(db: Database, batchIds: string[]) {
+  if (!batchIds.length) return false;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(batches)
+    .where(and(inArray(batches.id, batchIds), eq(batches.status, "exported")));
+  return Number(row?.n ?? 0) > 0;
 }

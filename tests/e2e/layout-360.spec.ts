@@ -257,3 +257,86 @@ test("the re-check of stored plots fits a 360 px phone (issue 17)", async ({ pag
   await open(page, "/recheck-jobs");
   expect(await pageWidth(page), "/recheck-jobs is wider than the screen").toBeLessThanOrEqual(360);
 });
+
+test("a port inspection's record, versions and correction form fit a 360 px phone (issue 17)", async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const api = await playwright.request.newContext({ baseURL });
+  const token = (role: Parameters<typeof signInAs>[1]) => signInAs(api, role);
+  const [admin, buyer, warehouse, port, dg] = [
+    await token("system_administrator"),
+    await token("buyer"),
+    await token("warehouse_inspector"),
+    await token("port_inspector"),
+    await token("dg"),
+  ];
+  const post = async (t: string, path: string, data: unknown) => {
+    const res = await api.post(path, { headers: { Authorization: `Bearer ${t}` }, data });
+    expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+    return (await res.json()) as Record<string, unknown>;
+  };
+  expect(
+    (await api.post("/api/demo/seed", { headers: { Authorization: `Bearer ${admin}` }, timeout: 120_000 })).status(),
+  ).toBe(200);
+  const plots = (
+    (await (await api.get("/api/plots?pageSize=100", { headers: { Authorization: `Bearer ${dg}` } })).json()) as {
+      plots: { plotCode: string; farmerId: string; crop: string; riskLevel: string | null }[];
+    }
+  ).plots;
+  const plot = plots.find((p) => p.crop === "Cocoa" && p.riskLevel === "low" && p.farmerId !== "FRM000001")!;
+  const bought = await post(buyer, "/api/batches", {
+    farmerIds: [plot.farmerId],
+    plotCodes: [plot.plotCode],
+    commodity: "Cocoa",
+    weightKg: 12,
+    grade: "A",
+    harvestDate: new Date().toISOString().slice(0, 10),
+    latitude: 7.1,
+    longitude: -9.47,
+    location: "Gbarnga market",
+  });
+  const code = (bought.batch as { batchCode: string }).batchCode;
+  const step = (toStatus: string, over: Record<string, unknown> = {}) => ({
+    toStatus,
+    weightOutKg: 12,
+    location: "Gbarnga warehouse",
+    ...over,
+  });
+  await post(warehouse, `/api/batches/${code}/transfer`, step("warehouse_received"));
+  await post(warehouse, `/api/batches/${code}/transfer`, step("warehouse_inspected", { grade: "A" }));
+  await post(port, `/api/inspections/port/${code}`, {
+    port: "Freeport of Monrovia",
+    containerNumber: "MSCU1234567",
+    sealNumber: "SL-99881",
+    pestsFound: "Live weevils in two of the forty bags on the lowest tier",
+    decision: "refuse",
+    refusalReason: "Live weevils found in two bags",
+  });
+  await post(port, `/api/records/batches/${code}/port-inspection/corrections`, {
+    port: "Freeport of Monrovia",
+    containerNumber: "MSCU1234567",
+    sealNumber: "SL-99881",
+    pestsFound: "Live weevils in two of the forty bags on the lowest tier",
+    decision: "refuse",
+    refusalReason: "Live weevils found in two bags (lowest tier)",
+    reason: "The tier of the infested bags was left out",
+  });
+  await signIn(page, ACCOUNTS.portInspector);
+  await open(page, `/port-inspector-dashboard/inspect/${code}`);
+  await page.getByText("Correct this port inspection").click();
+  await expect(page.getByTestId("port-versions")).toContainText("2 · Correction");
+  expect(await pageWidth(page), "the port inspection page is wider than the screen").toBeLessThanOrEqual(360);
+});
+
+test("the farmer page's correction form with its 'Leave blank' boxes fits a 360 px phone (issue 17)", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.officeAdmin);
+  await open(page, "/farmers/FRM000001");
+  await page.getByText("Correct these details").click();
+  await expect(page.getByRole("checkbox", { name: "Phone" })).toBeVisible();
+  expect(await pageWidth(page), "/farmers/FRM000001 is wider than the screen").toBeLessThanOrEqual(360);
+});

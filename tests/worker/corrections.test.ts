@@ -457,3 +457,141 @@ describe("correcting a warehouse inspection (the grade computed again)", () => {
     expect(res.body.message).toBe("The batch has been exported or shipped: its records can no longer be corrected");
   });
 });
+
+describe("correcting a purchase price (integer minor units with its currency)", () => {
+  let code: string;
+  let batchId: string;
+  const priceRow = () =>
+    one<{ price: number | null; currency: string | null; total: number | null }>(
+      "SELECT price_per_kg_minor AS price, currency, total_minor AS total FROM purchases WHERE batch_id = ?",
+      batchId,
+    );
+  const fix = (as: keyof typeof who, body: unknown) => send(records(`/${code}/purchase/corrections`, as, body));
+
+  beforeAll(async () => {
+    const b = await buy({
+      plotCodes: ["PLT-000001-02"],
+      weightKg: 40,
+      harvestDate: "2026-05-01",
+      pricePerKg: "2.50",
+      currency: "USD",
+      paymentMethod: "cash",
+    });
+    code = b.batchCode;
+    batchId = b.id;
+    expect(await priceRow()).toEqual({ price: 250, currency: "USD", total: 10_000 });
+  }, 60_000);
+
+  it("refuses a short reason, a role that corrects nothing, and someone who did not buy it", async () => {
+    const short = await fix("buyer", { pricePerKg: "2.75", reason: "typo" });
+    expect(short.status).toBe(400);
+    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
+      "Give the reason for the correction (at least 10 characters)",
+    ]);
+    expect((await fix("exporter", { pricePerKg: "2.75", reason: "The agreed price was 2.75" })).status).toBe(403);
+    const other = await fix("warehouse", { pricePerKg: "2.75", reason: "The agreed price was 2.75" });
+    expect(other.status).toBe(403);
+    expect(other.body.message).toBe("You can only correct records you recorded yourself");
+    const bad = await fix("buyer", { pricePerKg: "2.755", reason: "The agreed price was 2.75" });
+    expect(bad.status).toBe(400);
+    expect((bad.body.errors as Record<string, string[]>).pricePerKg).toEqual([
+      "Enter the price per kg, like 2.50 (at most 2 decimals)",
+    ]);
+    expect(await priceRow()).toEqual({ price: 250, currency: "USD", total: 10_000 });
+  });
+
+  it("writes a new version: the price, currency and total follow; the audit row and the page show both", async () => {
+    const res = await fix("buyer", { pricePerKg: "2.75", reason: "The agreed price was 2.75 a kilo", baseVersion: 1 });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ version: 2, pricePerKgMinor: 275, currency: "USD", totalMinor: 11_000 });
+    expect(await priceRow()).toEqual({ price: 275, currency: "USD", total: 11_000 });
+    const versions = await rows<{ version: number; kind: string; data: string; reason: string | null }>(
+      "SELECT version, kind, data, reason FROM record_versions WHERE record_type = 'purchase' AND record_id = ? ORDER BY version",
+      batchId,
+    );
+    expect(versions.map((v) => [v.version, v.kind, v.reason])).toEqual([
+      [1, "original", null],
+      [2, "correction", "The agreed price was 2.75 a kilo"],
+    ]);
+    expect(JSON.parse(versions[0]!.data)).toMatchObject({ pricePerKgMinor: 250, currency: "USD", totalMinor: 10_000 });
+    expect(JSON.parse(versions[1]!.data)).toMatchObject({ pricePerKgMinor: 275, currency: "USD", totalMinor: 11_000 });
+    const audit = await one<{ before: string; after: string }>(
+      "SELECT before, after FROM audit_log WHERE action = 'purchase.correct' AND entity_id = ?",
+      code,
+    );
+    expect(JSON.parse(audit.before)).toMatchObject({ pricePerKgMinor: 250, totalMinor: 10_000 });
+    expect(JSON.parse(audit.after)).toMatchObject({ pricePerKgMinor: 275, totalMinor: 11_000, version: 2 });
+    // The currency alone, keeping the price: the total is in the new currency.
+    const lrd = await fix("buyer", { currency: "LRD", pricePerKg: 500, reason: "Paid in Liberian dollars" });
+    expect(lrd.status, JSON.stringify(lrd.body)).toBe(200);
+    expect(await priceRow()).toEqual({ price: 50_000, currency: "LRD", total: 2_000_000 });
+    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    expect(table).toContain("1 · As recorded · weight 40 kg · price US$ 2.50/kg · total US$ 100.00");
+    expect(table).toContain("2 · Correction · weight 40 kg · price US$ 2.75/kg · total US$ 110.00");
+    expect(table).toContain("price L$ 500.00/kg · total L$ 20,000.00");
+    expect(table).toContain("Reason: The agreed price was 2.75 a kilo");
+    expect(html).toContain('name="pricePerKg"');
+  });
+
+  it("works as a plain form on the batch page", async () => {
+    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const done = await call(`/batches/${code}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.buyer.cookie },
+      body: new URLSearchParams([
+        ["csrf", csrf],
+        ["intent", "correct_purchase"],
+        ["baseVersion", "3"],
+        ["pricePerKg", "2.60"],
+        ["currency", "USD"],
+        ["reason", "Back to US dollars as agreed"],
+      ]).toString(),
+    });
+    expect(done.status).toBe(302);
+    expect(await priceRow()).toEqual({ price: 260, currency: "USD", total: 10_400 });
+  });
+
+  it("a purchase recorded without a price needs the price with the currency", async () => {
+    const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 10, harvestDate: "2026-05-02" });
+    const res = await send(
+      records(`/${b.batchCode}/purchase/corrections`, "buyer", {
+        currency: "USD",
+        reason: "The currency was left out",
+      }),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("No price was recorded for this purchase: give the price per kg with its currency");
+    const priced = await send(
+      records(`/${b.batchCode}/purchase/corrections`, "buyer", {
+        pricePerKg: "3",
+        currency: "USD",
+        reason: "The price was left out at the market",
+      }),
+    );
+    expect(priced.status, JSON.stringify(priced.body)).toBe(200);
+    expect(priced.body).toMatchObject({ pricePerKgMinor: 300, totalMinor: 3_000 });
+  });
+
+  it("after 48 hours only a supervisor corrects the price; nobody once exported", async () => {
+    await env.DB.prepare("UPDATE purchases SET created_at = ? WHERE batch_id = ?")
+      .bind(new Date(Date.now() - 72 * 3_600_000).toISOString(), batchId)
+      .run();
+    const late = await fix("buyer", { pricePerKg: "2.70", reason: "The agreed price was 2.70" });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toMatch(/more than 48 hours ago: ask a supervisor/);
+    const supervisor = await fix("ddgots", { pricePerKg: "2.70", reason: "The agreed price was 2.70" });
+    expect(supervisor.status).toBe(200);
+    expect(await priceRow()).toEqual({ price: 270, currency: "USD", total: 10_800 });
+    const exported = await buyAndExport();
+    const res = await send(
+      records(`/${exported.batchCode}/purchase/corrections`, "ddgots", {
+        pricePerKg: "9.99",
+        reason: "Too late for this one",
+      }),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe("The batch has been exported or shipped: its records can no longer be corrected");
+  });
+});

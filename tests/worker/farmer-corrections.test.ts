@@ -197,3 +197,128 @@ describe("correcting a farmer's details", () => {
     ).toBe(3);
   });
 });
+
+describe("leaving an optional farmer detail blank through a correction", () => {
+  const row = (farmerId: string) =>
+    one<{ phone: string | null; national_id: string | null; district: string | null; first_name: string }>(
+      "SELECT phone, national_id, district, first_name FROM farmers WHERE farmer_id = ?",
+      farmerId,
+    );
+
+  it("refuses blanking a required detail with a clear message, an unknown detail, and a short reason", async () => {
+    const first = await correct(inspector.token, "FRM100002", {
+      clear: ["firstName"],
+      reason: "The first name is not known",
+    });
+    expect(first.status).toBe(400);
+    expect(first.body.message).toBe("First name is required: it can be corrected, but not left blank");
+    expect((first.body.errors as Record<string, string[]>).firstName).toEqual([
+      "First name is required: it can be corrected, but not left blank",
+    ]);
+    const community = await correct(office.token, "FRM100002", {
+      clear: ["community"],
+      reason: "The community is not known",
+    });
+    expect((community.body.errors as Record<string, string[]>).community).toEqual([
+      "Community is required: it can be corrected, but not left blank",
+    ]);
+    const county = await correct(office.token, "FRM100002", { clear: ["county"], reason: "The county is not known" });
+    expect(county.status).toBe(400);
+    expect((county.body.errors as Record<string, string[]>).clear).toEqual([
+      '"county" is not a farmer detail that can be left blank (phone, district, nationalId)',
+    ]);
+    const short = await correct(inspector.token, "FRM100002", { clear: ["phone"], reason: "wrong" });
+    expect(short.status).toBe(400);
+    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
+      "Give the reason for the correction (at least 10 characters)",
+    ]);
+    expect((await row("FRM100002")).phone).toBe("+231 88 612 3456");
+  });
+
+  it("a correction leaves the phone and national ID blank: a new version, the audit row, the live row", async () => {
+    const res = await correct(inspector.token, "FRM100002", {
+      clear: ["phone", "nationalId"],
+      reason: "Both belong to the farmer's brother, not to her",
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ version: 4 });
+    expect(await row("FRM100002")).toMatchObject({ phone: null, national_id: null, first_name: "Yassah" });
+    const version = await one<{ data: string; reason: string; corrects_id: string }>(
+      "SELECT data, reason, corrects_id FROM record_versions WHERE record_type = 'farmer' AND record_id = 'f-2' AND version = 4",
+    );
+    expect(JSON.parse(version.data)).toMatchObject({ phone: null, nationalId: null, lastName: "Kollie-Sirleaf" });
+    expect(version.reason).toBe("Both belong to the farmer's brother, not to her");
+    const audit = await one<{ before: string; after: string }>(
+      "SELECT before, after FROM audit_log WHERE action = 'farmer.correct' AND entity_id = 'FRM100002' ORDER BY id DESC LIMIT 1",
+    );
+    expect(JSON.parse(audit.before)).toMatchObject({ phone: "+231 88 612 3456", nationalId: "LR-NID-5550102" });
+    expect(JSON.parse(audit.after)).toMatchObject({ phone: null, nationalId: null, version: 4 });
+    // Clearing what is already blank changes nothing.
+    const again = await correct(inspector.token, "FRM100002", {
+      clear: ["phone"],
+      reason: "Both belong to the farmer's brother, not to her",
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe("Nothing to correct: change at least one value");
+  });
+
+  it("the page shows (blank) in the history and clears a detail with a plain form", async () => {
+    expect(
+      (await correct(inspector.token, "FRM100002", { district: "Sanniquellie", reason: "District left out before" }))
+        .status,
+    ).toBe(200);
+    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    const list = page.slice(page.indexOf('data-testid="farmer-versions"'));
+    expect(list).toMatch(/4 · Correction[\s\S]*Phone: \(blank\)/);
+    expect(list).toContain("National ID: (blank)");
+    expect(list).toContain("Reason: Both belong to the farmer's brother, not to her");
+    expect(page).toContain('name="clear" value="district"');
+    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const done = await call("/farmers/FRM100002", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
+      body: new URLSearchParams([
+        ["csrf", csrf],
+        ["intent", "correct_farmer"],
+        ["baseVersion", "5"],
+        ["district", "Sanniquellie"],
+        ["community", "Gbarnga Town"],
+        ["clear", "district"],
+        ["reason", "The district was a guess, not what she said"],
+      ]).toString(),
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=6");
+    expect((await row("FRM100002")).district).toBeNull();
+    const after = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    expect(after.slice(after.indexOf('data-testid="farmer-versions"'))).toMatch(
+      /6 · Correction[\s\S]*District: \(blank\)/,
+    );
+    // A required detail left blank in the form is refused by the field, and what was typed stays.
+    const csrf2 = /name="csrf" value="([^"]+)"/.exec(after)![1]!;
+    const refused = await call("/farmers/FRM100002", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
+      body: new URLSearchParams([
+        ["csrf", csrf2],
+        ["intent", "correct_farmer"],
+        ["clear", "community"],
+        ["reason", "Community is not really known"],
+      ]).toString(),
+    });
+    expect(refused.status).toBe(400);
+    expect(decode(await refused.text())).toContain("Community is required: it can be corrected, but not left blank");
+  });
+
+  it("after 48 hours only a supervisor leaves a detail blank", async () => {
+    const late = await correct(inspector.token, "FRM000001", { clear: ["phone"], reason: "Not the farmer's number" });
+    expect(late.status).toBe(403);
+    expect(late.body.message).toMatch(/more than 48 hours ago: ask a supervisor/);
+    const supervisor = await correct(office.token, "FRM000001", {
+      clear: ["phone"],
+      reason: "Not the farmer's number",
+    });
+    expect(supervisor.status).toBe(200);
+    expect((await row("FRM000001")).phone).toBeNull();
+  });
+});

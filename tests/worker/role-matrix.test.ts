@@ -291,6 +291,18 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
         reason: "A reason long enough",
       }),
   ],
+  [
+    "POST /api/records/batches/{code}/port-inspection/corrections",
+    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
+    (role) =>
+      as(role, "/api/records/batches/LR-COC-2026-999999/port-inspection/corrections", "POST", {
+        port: "Freeport of Monrovia",
+        containerNumber: "MSCU1234567",
+        sealNumber: "SL-99881",
+        decision: "sign_off",
+        reason: "A reason long enough",
+      }),
+  ],
   // Issue 17: farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
   [
     "POST /api/records/farmers/{farmerId}/corrections",

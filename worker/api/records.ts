@@ -2,12 +2,14 @@ import { Hono } from "hono";
 import {
   CorrectFarmerSchema,
   CorrectInspectionSchema,
+  CorrectPortInspectionSchema,
   CorrectPurchaseSchema,
   VoidStepSchema,
 } from "../contracts/records";
 import { buildAuditorExport } from "../services/records/auditor-export";
 import { correctFarmer } from "../services/records/correct-farmer";
 import { correctInspection } from "../services/records/correct-inspection";
+import { correctPortInspection } from "../services/records/correct-port-inspection";
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
 import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
@@ -83,6 +85,15 @@ export const recordsApi = new Hono<ApiEnv>()
     ),
     body(CorrectInspectionSchema),
     async (c) => reply(c, await correctInspection(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
+  )
+  .post(
+    "/batches/:code/port-inspection/corrections",
+    correctGuard,
+    describe(
+      "Correct the batch's latest port (phytosanitary) inspection with a reason (ADR 031): the record as it should have been; a changed decision signs the batch off or holds it; refused once exported",
+    ),
+    body(CorrectPortInspectionSchema),
+    async (c) => reply(c, await correctPortInspection(c.req.param("code"), c.req.valid("json"), serviceDeps(c))),
   )
   .get(
     "/batches/:code/versions",

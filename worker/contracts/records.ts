@@ -2,15 +2,18 @@
 import { z } from "zod";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "../domain/corrections";
 import { CHAIN } from "../domain/custody";
+import { CURRENCIES, parseMinor } from "../domain/money";
 import { parseKgToGrams } from "../domain/weight";
 import { makeFarmerSchema } from "./farmer";
-import { InspectionSchema } from "./inspections";
+import { INSPECTION_MESSAGES, InspectionSchema, PortInspectionSchema } from "./inspections";
 
 const reason = z
   .string({ error: CORRECTION_MESSAGES.reason })
   .trim()
   .min(REASON_MIN_LENGTH, CORRECTION_MESSAGES.reason)
   .max(500, "Keep the reason under 500 characters");
+
+const PRICE_MESSAGE = "Enter the price per kg, like 2.50 (at most 2 decimals)";
 
 export const CorrectPurchaseSchema = z
   .object({
@@ -26,12 +29,21 @@ export const CorrectPurchaseSchema = z
       .max(100, "Moisture is between 0 and 100 %")
       .optional(),
     paymentReference: z.string().trim().max(80, "Keep the payment reference under 80 characters").optional(),
+    /** The price per kg as it should have been ("2.50" or 2.5): integer minor units on the server. */
+    pricePerKg: z
+      .union([z.string(), z.number()], { error: PRICE_MESSAGE })
+      .transform((v) => parseMinor(String(v)))
+      .refine((v) => v !== null && v > 0 && v <= 10_000_000, PRICE_MESSAGE)
+      .transform((v) => v!)
+      .optional(),
+    currency: z.enum(CURRENCIES, { error: "Choose the currency: USD or LRD" }).optional(),
     reason,
     /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
     baseVersion: z.number().int().min(1).optional(),
   })
-  .transform(({ weightKg, moisturePct, ...rest }) => ({
+  .transform(({ weightKg, moisturePct, pricePerKg, ...rest }) => ({
     ...rest,
+    pricePerKgMinor: pricePerKg,
     weightG: weightKg === undefined ? undefined : parseKgToGrams(String(weightKg))!,
     moistureTenthPct: moisturePct === undefined ? undefined : Math.round(moisturePct * 10),
   }));
@@ -61,6 +73,11 @@ export const CorrectFarmerSchema = makeFarmerSchema()
   })
   .partial()
   .extend({
+    /**
+     * Optional details to leave blank (phone, district, national ID), e.g. a number that was never
+     * the farmer's. A required detail named here is refused (it can be corrected, not blanked).
+     */
+    clear: z.array(z.string().max(40), { error: "List the details to leave blank" }).max(8).optional(),
     reason,
     /** The version the corrector saw (1 = as registered): a correction based on stale data is refused. */
     baseVersion: z.coerce.number().int().min(1).optional(),
@@ -86,3 +103,24 @@ export const CorrectInspectionSchema = InspectionSchema.pick({
   baseVersion: z.number().int().min(1).optional(),
 });
 export type CorrectInspectionInput = z.infer<typeof CorrectInspectionSchema>;
+
+/**
+ * A correction of the batch's latest port (phytosanitary) inspection (ADR 031): the record as it
+ * should have been — port, container, seal, findings, treatment and the decision — with a reason.
+ * Findings left blank are "none" (as when recording). A changed decision moves the batch: a
+ * refusal corrected to a sign-off lets it on to the port step; a sign-off corrected to a refusal
+ * takes the port step back and holds the batch.
+ */
+export const CorrectPortInspectionSchema = z
+  .object({
+    ...PortInspectionSchema.shape,
+    reason,
+    /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
+    baseVersion: z.coerce.number().int().min(1).optional(),
+  })
+  .omit({ submissionId: true })
+  .superRefine((v, ctx) => {
+    if (v.decision === "refuse" && (v.refusalReason ?? "").length < 10)
+      ctx.addIssue({ code: "custom", path: ["refusalReason"], message: INSPECTION_MESSAGES.refusalReason });
+  });
+export type CorrectPortInspectionInput = z.infer<typeof CorrectPortInspectionSchema>;

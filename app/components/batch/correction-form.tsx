@@ -33,8 +33,8 @@ export function CorrectionForm({
       tone="slate"
       hidden={spec.hidden}
     >
-      {spec.fields.map(([n, label]) => (
-        <TextField key={n} meta={fields[n] as never} label={label} inputMode="decimal" />
+      {spec.fields.map(([n, label, mode]) => (
+        <TextField key={n} meta={fields[n] as never} label={label} inputMode={mode ?? "decimal"} />
       ))}
       <TextField meta={fields.reason as never} label="Reason" hint={spec.hint} />
     </IntentForm>

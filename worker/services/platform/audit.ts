@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "custody_event.void",
   "batch_inspection.correct",
   "purchase.correct",
+  "port_inspection.correct",
   "certificate.issue",
   "certificate.revoke",
   "exchange_rate.record",

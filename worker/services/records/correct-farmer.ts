@@ -34,6 +34,37 @@ export const FARMER_DETAIL_FIELDS = [
   "nationalId",
 ] as const;
 type Details = Record<(typeof FARMER_DETAIL_FIELDS)[number], string | null>;
+type DetailField = (typeof FARMER_DETAIL_FIELDS)[number];
+
+/** The details a correction may leave blank: optional at registration too (worker/contracts/farmer.ts). */
+export const BLANKABLE_FARMER_FIELDS: readonly DetailField[] = ["phone", "district", "nationalId"];
+export const FARMER_FIELD_LABEL: Record<DetailField, string> = {
+  firstName: "First name",
+  lastName: "Last name",
+  gender: "Gender",
+  dateOfBirth: "Date of birth",
+  phone: "Phone",
+  district: "District",
+  community: "Community",
+  nationalId: "National ID",
+};
+export const BLANK_MESSAGES = {
+  required: (label: string) => `${label} is required: it can be corrected, but not left blank`,
+  unknown: (name: string) => `"${name}" is not a farmer detail that can be left blank (phone, district, nationalId)`,
+} as const;
+
+/** The refusal of a `clear` list naming a required or unknown detail, else null. */
+function blankingError(clear: readonly string[]) {
+  const errors: Record<string, string[]> = {};
+  for (const name of clear) {
+    if ((BLANKABLE_FARMER_FIELDS as readonly string[]).includes(name)) continue;
+    const label = FARMER_FIELD_LABEL[name as DetailField];
+    if (label) errors[name] = [BLANK_MESSAGES.required(label)];
+    else errors.clear = [...(errors.clear ?? []), BLANK_MESSAGES.unknown(name)];
+  }
+  const messages = Object.values(errors).flat();
+  return messages.length ? fail(400, messages[0]!, errors) : null;
+}
 
 export async function correctFarmer(
   farmerId: string,
@@ -44,6 +75,8 @@ export async function correctFarmer(
     return fail(403, "You do not have permission to correct a farmer's details");
   if (input.reason.trim().length < REASON_MIN_LENGTH)
     return fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] });
+  const blanking = blankingError(input.clear ?? []);
+  if (blanking) return blanking;
   const id = farmerId.trim().toUpperCase();
   const found = await findFarmer(db, id);
   if (!found) return fail(404, `No farmer with ID ${id}`);
@@ -62,6 +95,8 @@ export async function correctFarmer(
     const value = input[f];
     if (value !== undefined && value !== null && value !== "") after[f] = value;
   }
+  // Leaving an optional detail blank wins over a value sent for it (the form keeps the old value typed).
+  for (const f of input.clear ?? []) after[f as DetailField] = null;
   if (JSON.stringify(after) === JSON.stringify(before)) return fail(400, CORRECTION_MESSAGES.nothingChanged);
 
   const reason = input.reason.trim();

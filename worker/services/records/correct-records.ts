@@ -47,6 +47,11 @@ import { fail, ok, type Result } from "../result";
 export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
 export type Reissued = { from: string; to: string };
 
+export const PRICE_MESSAGES = {
+  currencyAlone: "No price was recorded for this purchase: give the price per kg with its currency",
+  currency: "Choose the currency: USD or LRD",
+} as const;
+
 export const reasonError = (reason: string) =>
   reason.trim().length < REASON_MIN_LENGTH
     ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
@@ -74,7 +79,16 @@ export async function correctPurchase(
   input: CorrectPurchaseInput,
   deps: CorrectionDeps,
 ): Promise<
-  Result<{ batchCode: string; version: number; weightG: number; volumeFlag: boolean; certificates: Reissued[] }>
+  Result<{
+    batchCode: string;
+    version: number;
+    weightG: number;
+    pricePerKgMinor: number | null;
+    currency: string | null;
+    totalMinor: number | null;
+    volumeFlag: boolean;
+    certificates: Reissued[];
+  }>
 > {
   const { db, actor } = deps;
   const now = deps.now();
@@ -95,10 +109,19 @@ export async function correctPurchase(
     return fail(409, CORRECTION_MESSAGES.stale);
   const before = purchaseData(batch, purchase);
   const weightG = input.weightG ?? before.weightG;
+  // A corrected price (integer minor units) keeps or changes the currency; price and currency come together.
+  const pricePerKgMinor = input.pricePerKgMinor ?? before.pricePerKgMinor;
+  const currency = input.currency ?? before.currency;
+  if (pricePerKgMinor === null && input.currency !== undefined)
+    return fail(400, PRICE_MESSAGES.currencyAlone, { pricePerKg: [PRICE_MESSAGES.currencyAlone] });
+  if (pricePerKgMinor !== null && !currency)
+    return fail(400, PRICE_MESSAGES.currency, { currency: [PRICE_MESSAGES.currency] });
   const after = {
     ...before,
     weightG,
-    totalMinor: before.pricePerKgMinor === null ? null : totalForWeight(before.pricePerKgMinor, weightG),
+    pricePerKgMinor,
+    currency,
+    totalMinor: pricePerKgMinor === null ? null : totalForWeight(pricePerKgMinor, weightG),
     moistureTenthPct: input.moistureTenthPct ?? before.moistureTenthPct,
     paymentReference: input.paymentReference ?? before.paymentReference,
   };
@@ -188,6 +211,8 @@ export async function correctPurchase(
       createdAt: now.toISOString(),
     }),
     updatePurchase(db, batch.id, {
+      pricePerKgMinor: after.pricePerKgMinor,
+      currency: after.currency,
       totalMinor: after.totalMinor,
       moistureTenthPct: after.moistureTenthPct,
       paymentReference: after.paymentReference,
@@ -210,7 +235,16 @@ export async function correctPurchase(
     throw error;
   }
   const certificates = await reissueChanged(batch.batchCode, deps);
-  return ok({ batchCode: batch.batchCode, version, weightG, volumeFlag, certificates });
+  return ok({
+    batchCode: batch.batchCode,
+    version,
+    weightG,
+    pricePerKgMinor: after.pricePerKgMinor,
+    currency: after.currency,
+    totalMinor: after.totalMinor,
+    volumeFlag,
+    certificates,
+  });
 }
 
 /**
