@@ -3,22 +3,24 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
 import { CorrectionForm } from "#app/components/batch/correction-form";
-import { VersionHistory as VersionHistoryServer } from "#app/components/batch/corrections";
-import { CustodyTimeline as CustodyTimelineServer } from "#app/components/batch/custody-timeline";
+import { VersionHistory } from "#app/components/batch/corrections";
+import { CustodyTimeline } from "#app/components/batch/custody-timeline";
 import { DdsForm } from "#app/components/batch/dds-form";
 import { DispatchForm } from "#app/components/batch/dispatch-form";
-import { InspectionSection as InspectionSectionServer } from "#app/components/batch/inspection-section";
-import { Lineage as LineageServer } from "#app/components/batch/lineage";
-import { OriginsTable as OriginsTableServer } from "#app/components/batch/origins-table";
+import { InspectionSection } from "#app/components/batch/inspection-section";
+import { Lineage } from "#app/components/batch/lineage";
+import { OriginsTable } from "#app/components/batch/origins-table";
 import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
 import { TransferForm } from "#app/components/batch/transfer-form";
 import { serverComponent } from "#app/lib/lazy-in-browser";
+import { staticMarkup } from "#app/lib/static-markup.server";
 
 import { batchByCode } from "#db/queries/batches";
 import { latestInspectionOf } from "#db/queries/inspections";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import type { Session } from "#worker/auth/session";
 import {
   type ComplianceInput,
   ComplianceSchema,
@@ -51,12 +53,7 @@ import { portSummary } from "../lib/port-summary";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batch-details";
 
-// The sections the page loads lazily in the browser render inline here (app/lib/lazy-in-browser.tsx).
-serverComponent("CustodyTimeline", CustodyTimelineServer);
-serverComponent("Lineage", LineageServer);
-serverComponent("OriginsTable", OriginsTableServer);
-serverComponent("VersionHistory", VersionHistoryServer);
-serverComponent("InspectionSection", InspectionSectionServer);
+// The forms the page loads lazily in the browser render inline here (app/lib/lazy-in-browser.tsx).
 serverComponent("TransferForm", TransferForm);
 serverComponent("ComplianceForm", ComplianceForm);
 serverComponent("DdsForm", DdsForm);
@@ -77,13 +74,35 @@ export const INTENTS = [
   "correct_inspection",
 ] as const;
 export type Intent = (typeof INTENTS)[number];
+export type BatchPageData = Awaited<ReturnType<typeof batchPage>>;
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
-  const view = await readBatch(params.batchCode, session, pageDeps());
+  const page = await batchPage(request, params.batchCode, session);
+  return data({ ...page, html: sectionsHtml(page) }, { headers: PRIVATE_PAGE_HEADERS });
+}
+
+/**
+ * The sections below the summary only show what the server knows (no form, nothing to click but
+ * links): they are rendered to HTML here and never ship their code to the phone, which keeps the
+ * page within the 130 KiB first-load budget however many sections a reader sees.
+ */
+function sectionsHtml(d: BatchPageData): Record<"inspection" | "origins" | "custody" | "lineage" | "versions", string> {
+  return {
+    inspection: staticMarkup(InspectionSection, { inspection: d.inspection }),
+    origins: staticMarkup(OriginsTable, { d }),
+    custody: staticMarkup(CustodyTimeline, { d }),
+    lineage: staticMarkup(Lineage, { d }),
+    versions: staticMarkup(VersionHistory, { d }),
+  };
+}
+
+/** What the batch page shows, before its display sections are rendered (`BatchPageData`). */
+export async function batchPage(request: Request, batchCode: string, session: Session) {
+  const view = await readBatch(batchCode, session, pageDeps());
   if (!view)
-    notFound(`No batch with code ${params.batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
+    notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
   // Inspections (issue 13): the buyer who holds the batch sends it to a warehouse while it is still
   // with them, and everyone who sees the batch sees its inspection — a rejection with why.
@@ -138,66 +157,63 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         ? row.status
         : null,
   };
-  return data(
-    {
-      user: await shellUser(session),
-      recorded: new URL(request.url).searchParams.get("recorded"),
-      staffLinks: can(session.role, "readRegistry"),
-      // Issue 17: the auditor's export (ZIP) for regulator staff; the service also admits auditors.
-      auditorExport: can(session.role, "exportAuditRecords"),
-      batch: {
-        batchCode: batch.batchCode,
-        commodity: batch.commodity,
-        hsCode: batch.hsCode,
-        weightKg: batch.weightKg,
-        grade: batch.grade,
-        harvestDate: batch.harvestDate,
-        status: batch.status,
-        complianceStatus: batch.complianceStatus,
-        complianceReason: batch.complianceReason,
-        county: batch.county,
-        volumeFlag: batch.volumeFlag,
-        volumeNote: batch.volumeNote,
-        derivedBy: batch.derivedBy,
-        ddsReference: batch.ddsReference,
-        ddsVerification: batch.ddsVerification,
-        createdAt: batch.createdAt,
-      },
-      origins: view.origins,
-      hiddenOrigins: view.hiddenOrigins,
-      custody: view.custody.map((e) => ({
-        id: e.id,
-        batchCode: e.batchCode,
-        fromStatus: e.fromStatus,
-        toStatus: e.toStatus,
-        actorRole: e.actorRole,
-        actorName: e.actorFirstName == null ? null : `${e.actorFirstName} ${e.actorLastName}`.trim(),
-        occurredAt: e.occurredAt,
-        latitude: e.latitude,
-        longitude: e.longitude,
-        location: e.location,
-        weightInKg: e.weightInKg,
-        weightOutKg: e.weightOutKg,
-        note: e.note,
-        voidedAt: e.voidedAt,
-        voidReason: e.voidReason,
-      })),
-      lineage: view.lineage,
-      eligibility: view.eligibility,
-      actions: view.actions,
-      inspection: inspections && {
-        dispatch: inspections.dispatch && {
-          warehouse: inspections.dispatch.warehouse,
-          dispatchedAt: inspections.dispatch.dispatchedAt,
-        },
-        quality: inspections.quality,
-      },
-      versions: versions.map(versionRow),
-      correctionForms: correctionForms(corrections),
-      dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
+  return {
+    user: await shellUser(session),
+    recorded: new URL(request.url).searchParams.get("recorded"),
+    staffLinks: can(session.role, "readRegistry"),
+    // Issue 17: the auditor's export (ZIP) for regulator staff; the service also admits auditors.
+    auditorExport: can(session.role, "exportAuditRecords"),
+    batch: {
+      batchCode: batch.batchCode,
+      commodity: batch.commodity,
+      hsCode: batch.hsCode,
+      weightKg: batch.weightKg,
+      grade: batch.grade,
+      harvestDate: batch.harvestDate,
+      status: batch.status,
+      complianceStatus: batch.complianceStatus,
+      complianceReason: batch.complianceReason,
+      county: batch.county,
+      volumeFlag: batch.volumeFlag,
+      volumeNote: batch.volumeNote,
+      derivedBy: batch.derivedBy,
+      ddsReference: batch.ddsReference,
+      ddsVerification: batch.ddsVerification,
+      createdAt: batch.createdAt,
     },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+    origins: view.origins,
+    hiddenOrigins: view.hiddenOrigins,
+    custody: view.custody.map((e) => ({
+      id: e.id,
+      batchCode: e.batchCode,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      actorRole: e.actorRole,
+      actorName: e.actorFirstName == null ? null : `${e.actorFirstName} ${e.actorLastName}`.trim(),
+      occurredAt: e.occurredAt,
+      latitude: e.latitude,
+      longitude: e.longitude,
+      location: e.location,
+      weightInKg: e.weightInKg,
+      weightOutKg: e.weightOutKg,
+      note: e.note,
+      voidedAt: e.voidedAt,
+      voidReason: e.voidReason,
+    })),
+    lineage: view.lineage,
+    eligibility: view.eligibility,
+    actions: view.actions,
+    inspection: inspections && {
+      dispatch: inspections.dispatch && {
+        warehouse: inspections.dispatch.warehouse,
+        dispatchedAt: inspections.dispatch.dispatchedAt,
+      },
+      quality: inspections.quality,
+    },
+    versions: versions.map(versionRow),
+    correctionForms: correctionForms(corrections),
+    dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
+  };
 }
 
 type Corrections = {

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { ServerHtml } from "#app/components/kit/server-html";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES } from "#app/content/batches";
 import { lazyInBrowser } from "#app/lib/lazy-in-browser";
@@ -28,19 +29,6 @@ const MergeForm = lazyInBrowser("MergeForm", () =>
 );
 const CorrectionForm = lazyInBrowser("CorrectionForm", () =>
   import("#app/components/batch/correction-form").then((m) => m.CorrectionForm),
-);
-const CustodyTimeline = lazyInBrowser("CustodyTimeline", () =>
-  import("#app/components/batch/custody-timeline").then((m) => m.CustodyTimeline),
-);
-const Lineage = lazyInBrowser("Lineage", () => import("#app/components/batch/lineage").then((m) => m.Lineage));
-const OriginsTable = lazyInBrowser("OriginsTable", () =>
-  import("#app/components/batch/origins-table").then((m) => m.OriginsTable),
-);
-const VersionHistory = lazyInBrowser("VersionHistory", () =>
-  import("#app/components/batch/corrections").then((m) => m.VersionHistory),
-);
-const InspectionSection = lazyInBrowser("InspectionSection", () =>
-  import("#app/components/batch/inspection-section").then((m) => m.InspectionSection),
 );
 
 // The batch page: one component per section or form, in app/components/batch/.
@@ -147,21 +135,11 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
         </section>
       )}
 
-      <Suspense fallback={null}>
-        <InspectionSection inspection={d.inspection} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <OriginsTable d={d} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <CustodyTimeline d={d} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <Lineage d={d} />
-      </Suspense>
-      <Suspense fallback={null}>
-        <VersionHistory d={d} />
-      </Suspense>
+      <ServerHtml html={d.html.inspection} />
+      <ServerHtml html={d.html.origins} />
+      <ServerHtml html={d.html.custody} />
+      <ServerHtml html={d.html.lineage} />
+      <ServerHtml html={d.html.versions} />
       {d.auditorExport && (
         <section aria-labelledby="records" className="mt-6">
           <h2 id="records" className="text-lg font-bold">

@@ -2,9 +2,10 @@ import { FormField } from "#app/components/kit/form-field";
 import { type FieldMetadata, getInputProps } from "#app/lib/light-form";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import type { Route } from "../../routes/+types/batch-details";
+import type { BatchPageData } from "../../routes/batch-details.server";
 
 /** What the batch page's loader and action hand to its sections and forms. */
-export type BatchData = Route.ComponentProps["loaderData"];
+export type BatchData = BatchPageData;
 export type BatchActionData = Route.ComponentProps["actionData"];
 export type FormResult = NonNullable<BatchActionData>["result"] | undefined;
 
