@@ -169,6 +169,14 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                     Saved {new Date(r.createdAt).toLocaleString()} · tries {r.attempts}
                   </p>
                   {r.receipt && <p className="text-sm">Server ID: {r.receipt}</p>}
+                  {r.status === "sent" && r.kind === "farmer" && r.receipt && (
+                    <a
+                      href={`/farmers/${encodeURIComponent(r.receipt)}`}
+                      className="mt-1 inline-block text-sm font-semibold text-green-900 underline"
+                    >
+                      Open the farmer to issue their login
+                    </a>
+                  )}
                   {r.reason && r.status !== "sent" && (
                     <p className="mt-1 text-sm" data-testid="outbox-reason">
                       {r.reason}
@@ -219,7 +227,7 @@ function Conflict({
   onKeepMine: () => void;
   onKeepServer: () => void;
 }) {
-  const { server, mine } = record.conflict ?? { server: {}, mine: {} };
+  const { server, mine, labels } = record.conflict ?? { server: {}, mine: {} };
   const names = [...new Set([...Object.keys(server), ...Object.keys(mine)])];
   return (
     <div className="mt-2" data-testid="outbox-conflict">
@@ -242,7 +250,7 @@ function Conflict({
           {names.map((n) => (
             <tr key={n} className={server[n] !== mine[n] ? "bg-amber-50" : ""}>
               <th scope="row" className="p-1 font-medium break-words">
-                {n}
+                {labels?.[n] ?? n}
               </th>
               <td className="p-1 break-words">{server[n] ?? "—"}</td>
               <td className="p-1 break-words">{mine[n] ?? "—"}</td>
