@@ -56,7 +56,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     startOutbox();
-    if (navigator.onLine) noteOnlineSession(loaderData.user.loginId);
+    if (navigator.onLine && loaderData.user) noteOnlineSession(loaderData.user.loginId);
     void refresh();
     const onChange = () => void refresh();
     window.addEventListener(OUTBOX_EVENT, onChange);
@@ -67,7 +67,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       window.removeEventListener("online", onChange);
       window.removeEventListener("offline", onChange);
     };
-  }, [refresh, loaderData.user.loginId]);
+  }, [refresh, loaderData.user]);
 
   const send = async () => {
     setBusy(true);
@@ -102,8 +102,17 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   const counts = Object.fromEntries(ORDER.map((s) => [s, records?.filter((r) => r.status === s).length ?? 0]));
   const sorted = records ? [...records].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status)) : [];
 
-  return (
-    <WorkShell title={TITLE} user={loaderData.user}>
+  const body = (
+    <>
+      {!loaderData.user && (
+        <p className="mb-4 rounded-md bg-amber-100 p-3 text-amber-950" data-testid="outbox-signed-out">
+          You are not signed in on this phone. The records below stay here.{" "}
+          <a href="/portals" className="font-semibold underline">
+            Sign in
+          </a>{" "}
+          to send them.
+        </p>
+      )}
       <p className="max-w-prose text-slate-700">
         What this phone keeps for the server: forms saved without a connection. Each stays here until the server has
         confirmed it with its own ID; a refused one stays with the reason until you correct it.
@@ -201,7 +210,19 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           )}
         </>
       )}
-    </WorkShell>
+    </>
+  );
+  if (loaderData.user)
+    return (
+      <WorkShell title={TITLE} user={loaderData.user}>
+        {body}
+      </WorkShell>
+    );
+  return (
+    <main className="mx-auto min-h-screen max-w-6xl bg-slate-50 px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{TITLE}</h1>
+      {body}
+    </main>
   );
 }
 
