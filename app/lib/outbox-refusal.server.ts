@@ -14,7 +14,7 @@ export async function deactivatedAnswer(request: Request, headers: Record<string
   const proof = request.headers.get(PROOF_HEADER);
   if (!proof) return null;
   const refusal = await outboxRefusal(proof, { db: pageDeps().db, secret: env.SESSION_SECRET });
-  if (refusal !== ACCOUNT_DEACTIVATED) return null;
+  if (!refusal.ok || refusal.value !== ACCOUNT_DEACTIVATED) return null;
   const detail = { code: ACCOUNT_DEACTIVATED, message: OUTBOX_TEXT.deactivated };
   return Response.json(
     { success: false, ...detail },

@@ -618,9 +618,7 @@ test.describe("offline field work and the outbox", () => {
     const page = await readyForField(context);
     // Online, the outbox keeps a proof of this person's session (to learn later why it ended).
     await page.goto("/outbox");
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem("eip.outboxProof") ?? ""))
-      .toContain("AGT-0001");
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("eip.outboxProof") ?? "")).toContain("AGT-0001");
     const before = await totals(base);
     await context.setOffline(true);
     await page.goto("/onboard-farmer");

@@ -7,6 +7,7 @@
 import type { Database } from "#db/client";
 import { findUserById } from "#db/queries/users";
 import { readOutboxProof } from "#worker/auth/outbox-proof";
+import { ok, type Result } from "../result";
 
 export const ACCOUNT_DEACTIVATED = "account_deactivated";
 export const SIGNED_OUT = "signed_out";
@@ -15,9 +16,9 @@ export type OutboxRefusal = typeof ACCOUNT_DEACTIVATED | typeof SIGNED_OUT;
 export async function outboxRefusal(
   proof: string | null | undefined,
   deps: { db: Database; secret: string; now?: () => number },
-): Promise<OutboxRefusal> {
+): Promise<Result<OutboxRefusal>> {
   const holder = await readOutboxProof(deps.secret, proof, deps.now?.() ?? Date.now());
-  if (!holder) return SIGNED_OUT;
+  if (!holder) return ok(SIGNED_OUT);
   const user = await findUserById(deps.db, holder.userId);
-  return user && !user.active ? ACCOUNT_DEACTIVATED : SIGNED_OUT;
+  return ok(user && !user.active ? ACCOUNT_DEACTIVATED : SIGNED_OUT);
 }
