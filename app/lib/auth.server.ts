@@ -20,6 +20,8 @@ import { csrfToken, readSession, type Session, type SessionDeps, tokenFromReques
 import { sessionClient } from "#worker/auth/session-client";
 import { isDemoMode } from "#worker/env";
 import { pageDeps } from "./deps.server";
+import { OUTBOX_HEADER } from "./outbox-light";
+import { deactivatedAnswer } from "./outbox-refusal.server";
 import { routePath } from "./route-path";
 
 /** Session deps with the D1 session index; `request` names the device a new session is for. */
@@ -45,7 +47,14 @@ export async function getSession(request: Request): Promise<Session | null> {
 export async function requireSession(request: Request, login = "/portals"): Promise<Session> {
   const session = await getSession(request);
   const path = routePath(request);
-  if (!session) throw redirect(`${login}?redirectTo=${encodeURIComponent(path)}`);
+  if (!session) {
+    // A queued record sent by the outbox of a phone whose account was deactivated meanwhile: say so (ADR 027).
+    if (request.headers.get(OUTBOX_HEADER)) {
+      const deactivated = await deactivatedAnswer(request, { "Cache-Control": "private, no-store" });
+      if (deactivated) throw deactivated;
+    }
+    throw redirect(`${login}?redirectTo=${encodeURIComponent(path)}`);
+  }
   if (session.mustChangePassword && path !== "/change-password") throw redirect("/change-password");
   return session;
 }

@@ -18,7 +18,7 @@ export function receiptHeaders(id: string): Record<string, string> {
 export function refusalHeaders(
   message: string | null | undefined,
   errors?: Errors,
-  conflict?: { server: Record<string, string>; mine: Record<string, string> },
+  conflict?: { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> },
 ): Record<string, string> {
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, list] of Object.entries(errors ?? {})) if (list?.length) fieldErrors[name] = list;

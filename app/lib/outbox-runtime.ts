@@ -3,19 +3,28 @@
  * service worker relays a Background Sync, and when the user presses "send now". Started by every
  * page that imports the outbox; starting twice is harmless.
  */
-import { flush, freshSession, OUTBOX_EVENT, pendingCount, requestPersistence } from "./outbox";
+import { flush, freshSession, listRecords, OUTBOX_EVENT, pendingCount, proofFor, requestPersistence } from "./outbox";
 
 export const OUTBOX_TIMER_MS = 30_000;
 const SYNC_TAG = "eip-outbox";
 let started = false;
 
 export function sendNow() {
-  return flush({ fetch: (input, init) => fetch(input, init), csrf: freshSession });
+  return flush({
+    fetch: (input, init) => fetch(input, init),
+    // Whose work waits: with no session, that person's proof asks the server why (deactivated?).
+    csrf: async () => freshSession((await listRecords()).find((r) => r.status !== "sent")?.owner),
+    proof: proofFor,
+  });
 }
 
-async function trySend() {
+/** `opening`: with nothing to send, still fetch a fresh outbox proof (so the phone can later learn a deactivation). */
+async function trySend(opening = false) {
   if (!navigator.onLine) return;
-  if ((await pendingCount()) === 0) return;
+  if ((await pendingCount()) === 0) {
+    if (opening) await freshSession().catch(() => null);
+    return;
+  }
   await sendNow();
 }
 
@@ -38,5 +47,5 @@ export function startOutbox() {
   navigator.serviceWorker?.addEventListener("message", (event) => {
     if ((event.data as { type?: string } | null)?.type === "outbox-flush") void trySend();
   });
-  void trySend();
+  void trySend(true);
 }

@@ -10,11 +10,18 @@
  * Only pages that queue or show the outbox import this module (it stays out of other bundles).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import { ERROR_HEADER, OUTBOX_HEADER, OUTBOX_TEXT, RECEIPT_HEADER } from "./outbox-light";
+import {
+  ACCOUNT_DEACTIVATED,
+  ERROR_HEADER,
+  OUTBOX_HEADER,
+  OUTBOX_TEXT,
+  PROOF_HEADER,
+  RECEIPT_HEADER,
+} from "./outbox-light";
 
 export { OUTBOX_TEXT };
 
-export type OutboxKind = "farmer" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
+export type OutboxKind = "farmer" | "farmer-edit" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
 export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
 /** A form field as stored: text, or a file kept as a blob with its name. */
 export type StoredField = [name: string, value: string | { blob: Blob; name: string }];
@@ -42,7 +49,7 @@ export type OutboxRecord = {
   receipt?: string;
   sentAt?: number;
   /** On a 409: what the server holds now, beside what this phone sent. */
-  conflict?: { server: Record<string, string>; mine: Record<string, string> };
+  conflict?: { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> };
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -171,15 +178,26 @@ export function outcomeOf(response: Response): SendOutcome {
   if (response.redirected && response.ok && url?.searchParams.has("created"))
     return { kind: "sent", receipt: decodeURIComponent(path.split("/").pop() ?? "") };
   if (response.redirected && LOGIN_PATH.test(path)) return { kind: "signed-out", reason: OUTBOX_TEXT.signIn };
-  if (response.status === 401) return { kind: "signed-out", reason: OUTBOX_TEXT.signIn };
   const raw = response.headers.get(ERROR_HEADER);
-  let detail: { message?: string; fieldErrors?: Record<string, string[]>; conflict?: OutboxRecord["conflict"] } = {};
+  let detail: {
+    code?: string;
+    message?: string;
+    fieldErrors?: Record<string, string[]>;
+    conflict?: OutboxRecord["conflict"];
+  } = {};
   try {
     detail = raw ? JSON.parse(decodeURIComponent(raw)) : {};
   } catch {
     detail = {};
   }
-  if (response.status === 403) return { kind: "signed-out", reason: detail.message ?? OUTBOX_TEXT.refusedAccount };
+  // The account was deactivated while the work waited: the server says so to this phone only.
+  if ((response.status === 401 || response.status === 403) && detail.code === ACCOUNT_DEACTIVATED)
+    return { kind: "signed-out", reason: OUTBOX_TEXT.deactivated };
+  if (response.status === 401) return { kind: "signed-out", reason: OUTBOX_TEXT.signIn };
+  // A refusal the page gave with its reason (e.g. "more than 48 hours ago: ask a supervisor") stays on the record.
+  if (response.status === 403 && raw)
+    return { kind: "failed", reason: detail.message ?? OUTBOX_TEXT.refusedAccount, fieldErrors: detail.fieldErrors };
+  if (response.status === 403) return { kind: "signed-out", reason: OUTBOX_TEXT.refusedAccount };
   if (response.status === 409 && detail.conflict)
     return { kind: "conflict", reason: detail.message ?? OUTBOX_TEXT.conflict, conflict: detail.conflict };
   if (response.status >= 400 && response.status < 500 && response.status !== 408 && response.status !== 429)
@@ -191,18 +209,61 @@ export function outcomeOf(response: Response): SendOutcome {
   return { kind: "retry", reason: OUTBOX_TEXT.serverError };
 }
 
+/**
+ * The session of the moment of sending: its CSRF token and whose it is; `{ signedOut }` when the
+ * server said why there is none (the account was deactivated); null when simply signed out.
+ */
+export type SessionAnswer = { token: string; loginId: string } | { signedOut: string } | null;
+
 export type SendDeps = {
   fetch: typeof fetch;
   /** The current session's CSRF token, or null when signed out (a fresh session sends the work). */
-  csrf: () => Promise<{ token: string; loginId: string } | null>;
+  csrf: () => Promise<SessionAnswer>;
+  /** The outbox proof kept for this person (worker/auth/outbox-proof.ts), if any. */
+  proof?: (loginId: string) => string | null;
   now?: () => number;
 };
 
-/** The signed-in user's token, from the session of this moment (not the one the form was shown in). */
-export async function freshSession(): Promise<{ token: string; loginId: string } | null> {
-  const res = await fetch("/outbox/session", { headers: { Accept: "application/json" }, cache: "no-store" });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { csrf?: string; loginId?: string };
+const PROOF_KEY = "eip.outboxProof";
+function proofs(): Record<string, string> {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(PROOF_KEY) ?? "{}");
+    return v && typeof v === "object" ? (v as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+}
+/** The outbox proof the server gave `loginId`'s last live session on this phone. */
+export function proofFor(loginId: string): string | null {
+  return proofs()[loginId] ?? null;
+}
+function keepProof(loginId: string, proof: string) {
+  try {
+    localStorage.setItem(PROOF_KEY, JSON.stringify({ ...proofs(), [loginId]: proof }));
+  } catch {
+    // Storage full or off: the phone then only says "sign in again" if the account is refused.
+  }
+}
+
+/**
+ * The signed-in user's token, from the session of this moment (not the one the form was shown in).
+ * `owner`: whose records wait, so that with no session the server can tell that person's phone
+ * (by their proof) that the account was deactivated.
+ */
+export async function freshSession(owner?: string): Promise<SessionAnswer> {
+  const proof = owner ? proofFor(owner) : null;
+  const res = await fetch("/outbox/session", {
+    headers: { Accept: "application/json", ...(proof ? { [PROOF_HEADER]: proof } : {}) },
+    cache: "no-store",
+  });
+  const body = (await res.json().catch(() => ({}))) as {
+    csrf?: string;
+    loginId?: string;
+    proof?: string;
+    code?: string;
+  };
+  if (!res.ok) return body.code === ACCOUNT_DEACTIVATED ? { signedOut: OUTBOX_TEXT.deactivated } : null;
+  if (body.loginId && body.proof) keepProof(body.loginId, body.proof);
   return body.csrf && body.loginId ? { token: body.csrf, loginId: body.loginId } : null;
 }
 
@@ -223,10 +284,11 @@ export async function sendOne(record: OutboxRecord, session: { token: string }, 
   try {
     const form = formDataOf(record.fields.filter(([name]) => name !== "csrf"));
     form.set("csrf", session.token);
+    const proof = deps.proof?.(record.owner);
     const response = await deps.fetch(record.url, {
       method: "POST",
       body: form,
-      headers: { [OUTBOX_HEADER]: "1" },
+      headers: { [OUTBOX_HEADER]: "1", ...(proof ? { [PROOF_HEADER]: proof } : {}) },
       credentials: "same-origin",
     });
     outcome = outcomeOf(response);
@@ -287,15 +349,16 @@ export function flush(deps: SendDeps): Promise<FlushReport> {
       (r) => r.status === "waiting" || (r.status === "sending" && (locks || now() - r.updatedAt > STALE_SENDING_MS)),
     );
     if (due.length === 0) return report;
-    const session = await deps.csrf().catch(() => undefined);
+    const session = await deps.csrf().catch((): undefined => undefined);
     if (session === undefined) {
       report.waiting = due.length;
       return report;
     }
-    if (session === null) {
-      for (const r of due) await update(r.submissionId, { status: "waiting", reason: OUTBOX_TEXT.signIn });
+    if (session === null || "signedOut" in session) {
+      const reason = session?.signedOut ?? OUTBOX_TEXT.signIn;
+      for (const r of due) await update(r.submissionId, { status: "waiting", reason });
       announce();
-      return { ...report, waiting: due.length, signedOut: OUTBOX_TEXT.signIn };
+      return { ...report, waiting: due.length, signedOut: reason };
     }
     for (const record of due) {
       if (record.owner && record.owner !== session.loginId) {

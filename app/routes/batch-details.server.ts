@@ -101,8 +101,7 @@ function sectionsHtml(d: BatchPageData): Record<"inspection" | "origins" | "cust
 /** What the batch page shows, before its display sections are rendered (`BatchPageData`). */
 export async function batchPage(request: Request, batchCode: string, session: Session) {
   const view = await readBatch(batchCode, session, pageDeps());
-  if (!view)
-    notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
+  if (!view) notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
   // Inspections (issue 13): the buyer who holds the batch sends it to a warehouse while it is still
   // with them, and everyone who sees the batch sees its inspection — a rejection with why.

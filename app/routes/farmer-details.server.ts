@@ -8,12 +8,20 @@ import { CorrectFarmerSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
 import { normaliseFarmerId } from "#worker/domain/farmer-id";
 import { issueFarmerLogin } from "#worker/services/auth/issue-farmer-login";
-import { BLANKABLE_FARMER_FIELDS, correctFarmer, FARMER_FIELD_LABEL } from "#worker/services/records/correct-farmer";
+import {
+  BLANKABLE_FARMER_FIELDS,
+  correctFarmer,
+  FARMER_DETAIL_FIELDS,
+  FARMER_FIELD_LABEL,
+  type StaleFarmer,
+} from "#worker/services/records/correct-farmer";
 import { farmerVersions } from "#worker/services/records/read-versions";
 import { farmerView } from "#worker/services/registry/farmer-view";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formReply } from "../lib/form-reply.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
+import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 
@@ -99,6 +107,8 @@ export async function loader({ request, params }: { request: Request; params: { 
       canCorrect,
       corrected: new URL(request.url).searchParams.has("corrected"),
       currentVersion: versions.at(-1)?.version ?? 1,
+      // The device's key for this correction: a resend (double submit, offline outbox) stores it once.
+      submissionId: crypto.randomUUID(),
       genderOptions: GENDERS.map((g) => [g, GENDER_LABEL[g]] as const),
       versions: versions.map((v, i) => ({
         key: String(v.version),
@@ -164,8 +174,12 @@ export async function action({ request, params }: { request: Request; params: { 
 
 async function correctAction(request: Request, form: FormData, asked: string) {
   const session = await requireRole(request, "correctFarmerDetails", FARMER_DETAILS_TITLE);
-  const refuse = (status: number, correction: ReturnType<typeof zodReply>) =>
-    data({ error: null, issued: null, correction }, { status, headers: PRIVATE_PAGE_HEADERS });
+  const outbox = Boolean(request.headers.get(OUTBOX_HEADER));
+  const refuse = (
+    status: number,
+    correction: ReturnType<typeof zodReply>,
+    headers: Record<string, string> = PRIVATE_PAGE_HEADERS,
+  ) => data({ error: null, issued: null, correction }, { status, headers });
   if (!(await verifyCsrf(session, form)))
     return refuse(403, {
       formErrors: ["The form could not be verified. Please reload the page and try again."],
@@ -175,11 +189,62 @@ async function correctAction(request: Request, form: FormData, asked: string) {
   // "Leave blank" boxes: one `clear` entry per ticked optional detail.
   const clear = form.getAll("clear").map(String);
   const parsed = CorrectFarmerSchema.safeParse({ ...formObject(form, []), clear: clear.length ? clear : undefined });
-  if (!parsed.success) return refuse(400, zodReply(parsed.error, form));
+  if (!parsed.success) {
+    const reply = zodReply(parsed.error, form);
+    return refuse(400, reply, outbox ? refusalHeaders(reply.formErrors[0], reply.errors) : PRIVATE_PAGE_HEADERS);
+  }
   const farmerId = normaliseFarmerId(asked) ?? asked;
   const result = await correctFarmer(farmerId, parsed.data, pageDeps(session));
-  if (!result.ok) return refuse(result.status, failureReplyOf(result, form));
+  if (!result.ok) {
+    const reply = failureReplyOf(result, form);
+    if (!outbox) return refuse(result.status, reply);
+    return refuse(result.status, reply, refusalHeaders(result.message, reply.errors, conflictOf(result.errors, form)));
+  }
+  // The offline outbox (ADR 027) reads its receipt from the answer: the farmer and the version stored.
+  if (outbox)
+    return data(
+      { error: null, issued: null, correction: undefined },
+      { headers: receiptHeaders(`${result.value.farmerId} v${result.value.version}`) },
+    );
   throw redirect(`/farmers/${result.value.farmerId}?corrected=${result.value.version}`, {
     headers: PRIVATE_PAGE_HEADERS,
   });
+}
+
+/** Labels of the conflict view (the outbox shows them field by field). */
+const CONFLICT_LABELS: Record<string, string> = {
+  version: "Version",
+  firstName: "First name",
+  lastName: "Last name",
+  gender: "Gender",
+  dateOfBirth: "Date of birth",
+  phone: "Phone",
+  district: "District",
+  community: "Community",
+  nationalId: "National ID number",
+  reason: "Reason",
+};
+
+/**
+ * A stale correction (409): the server's current details beside what this phone sent, so the
+ * person sees both versions and chooses (issue 15: nothing is overwritten silently).
+ */
+function conflictOf(errors: unknown, form: FormData) {
+  const stale = Array.isArray(errors) ? (errors as StaleFarmer[]).find((e) => e?.rule === "stale_version") : undefined;
+  if (!stale) return undefined;
+  const label = (field: string, value: string | null | undefined) =>
+    field === "gender" && value ? (GENDER_LABEL[value as keyof typeof GENDER_LABEL] ?? value) : (value ?? "");
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const server: Record<string, string> = { version: String(stale.currentVersion) };
+  const mine: Record<string, string> = { version: text("baseVersion") };
+  for (const f of FARMER_DETAIL_FIELDS) {
+    server[f] = label(f, stale.current[f]);
+    // A field left blank stays as it is on the server (the service's rule): the phone's version keeps it.
+    mine[f] = text(f) ? label(f, text(f)) : server[f];
+  }
+  mine.reason = text("reason");
+  return { server, mine, labels: CONFLICT_LABELS };
 }

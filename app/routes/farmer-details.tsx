@@ -3,11 +3,18 @@ import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/compone
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
+import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/farmer-details";
 
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./farmer-details.server";
+
+/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
+export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
@@ -59,8 +66,16 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     genderOptions,
     versions,
     blankable,
+    submissionId,
   } = loaderData;
   const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
+  // Offline (with JavaScript), the correction waits in the outbox with the version it was based on (ADR 027).
+  const outbox = useOutboxForm({
+    formId: "farmer-correct",
+    kind: "farmer-edit",
+    owner: user.loginId,
+    label: (form) => `Correction of ${f.farmerId} (from version ${form.get("baseVersion") ?? "?"})`,
+  });
   return (
     <WorkShell title={`${f.firstName} ${f.lastName}`} user={user}>
       <p className="-mt-3 mb-4 font-mono text-lg" data-testid="farmer-id">
@@ -162,12 +177,17 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           </ol>
         )}
         {canCorrect && (
-          <details className="mt-3 rounded-md bg-white p-4 shadow-sm" open={Boolean(correction)}>
+          <details
+            className="mt-3 rounded-md bg-white p-4 shadow-sm"
+            open={Boolean(correction) || Boolean(outbox.fixing) || Boolean(outbox.notice)}
+          >
             <summary className="cursor-pointer font-semibold">Correct these details</summary>
-            <form method="post" className="mt-3 space-y-3" noValidate>
+            <form method="post" id="farmer-correct" className="mt-3 space-y-3" noValidate>
               <CsrfInput token={user.csrf} />
+              <OutboxNotice state={outbox} />
               <input type="hidden" name="intent" value="correct_farmer" />
               <input type="hidden" name="baseVersion" value={String(currentVersion)} />
+              <input type="hidden" name="submissionId" value={correction?.values.submissionId || submissionId} />
               <PlainSummary reply={correction} prefix="fix-" />
               <p className="text-sm text-slate-700">
                 Change what was recorded wrongly. The details as they were stay in the history above.

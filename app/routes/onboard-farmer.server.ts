@@ -6,6 +6,7 @@ import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -76,7 +77,13 @@ export async function action({ request }: { request: Request }) {
     upload = { body: clean.bytes.slice().buffer, contentType: clean.contentType };
   }
 
-  const result = await registerFarmer({ ...fields, photo: upload }, { ...pageDeps(session), photos: env.CERTS });
+  // A record the offline outbox sends: nobody reads the answer's temporary password, so no login is
+  // made now (its password hash is most of a registration's cost); "Issue a login" on the farmer's page.
+  const outbox = Boolean(request.headers.get(OUTBOX_HEADER));
+  const result = await registerFarmer(
+    { ...fields, photo: upload, login: !outbox },
+    { ...pageDeps(session), photos: env.CERTS },
+  );
   if (!result.ok) {
     return data(
       { kind: "error" as const, result: submission.reply({ fieldErrors: result.errors }), formError: null },

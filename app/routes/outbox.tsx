@@ -56,7 +56,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     startOutbox();
-    if (navigator.onLine) noteOnlineSession(loaderData.user.loginId);
+    if (navigator.onLine && loaderData.user) noteOnlineSession(loaderData.user.loginId);
     void refresh();
     const onChange = () => void refresh();
     window.addEventListener(OUTBOX_EVENT, onChange);
@@ -67,7 +67,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
       window.removeEventListener("online", onChange);
       window.removeEventListener("offline", onChange);
     };
-  }, [refresh, loaderData.user.loginId]);
+  }, [refresh, loaderData.user]);
 
   const send = async () => {
     setBusy(true);
@@ -102,8 +102,17 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
   const counts = Object.fromEntries(ORDER.map((s) => [s, records?.filter((r) => r.status === s).length ?? 0]));
   const sorted = records ? [...records].sort((a, b) => ORDER.indexOf(a.status) - ORDER.indexOf(b.status)) : [];
 
-  return (
-    <WorkShell title={TITLE} user={loaderData.user}>
+  const body = (
+    <>
+      {!loaderData.user && (
+        <p className="mb-4 rounded-md bg-amber-100 p-3 text-amber-950" data-testid="outbox-signed-out">
+          You are not signed in on this phone. The records below stay here.{" "}
+          <a href="/portals" className="font-semibold underline">
+            Sign in
+          </a>{" "}
+          to send them.
+        </p>
+      )}
       <p className="max-w-prose text-slate-700">
         What this phone keeps for the server: forms saved without a connection. Each stays here until the server has
         confirmed it with its own ID; a refused one stays with the reason until you correct it.
@@ -169,6 +178,14 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
                     Saved {new Date(r.createdAt).toLocaleString()} · tries {r.attempts}
                   </p>
                   {r.receipt && <p className="text-sm">Server ID: {r.receipt}</p>}
+                  {r.status === "sent" && r.kind === "farmer" && r.receipt && (
+                    <a
+                      href={`/farmers/${encodeURIComponent(r.receipt)}`}
+                      className="mt-1 inline-block text-sm font-semibold text-green-900 underline"
+                    >
+                      Open the farmer to issue their login
+                    </a>
+                  )}
                   {r.reason && r.status !== "sent" && (
                     <p className="mt-1 text-sm" data-testid="outbox-reason">
                       {r.reason}
@@ -193,7 +210,19 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
           )}
         </>
       )}
-    </WorkShell>
+    </>
+  );
+  if (loaderData.user)
+    return (
+      <WorkShell title={TITLE} user={loaderData.user}>
+        {body}
+      </WorkShell>
+    );
+  return (
+    <main className="mx-auto min-h-screen max-w-6xl bg-slate-50 px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">{TITLE}</h1>
+      {body}
+    </main>
   );
 }
 
@@ -219,7 +248,7 @@ function Conflict({
   onKeepMine: () => void;
   onKeepServer: () => void;
 }) {
-  const { server, mine } = record.conflict ?? { server: {}, mine: {} };
+  const { server, mine, labels } = record.conflict ?? { server: {}, mine: {} };
   const names = [...new Set([...Object.keys(server), ...Object.keys(mine)])];
   return (
     <div className="mt-2" data-testid="outbox-conflict">
@@ -242,7 +271,7 @@ function Conflict({
           {names.map((n) => (
             <tr key={n} className={server[n] !== mine[n] ? "bg-amber-50" : ""}>
               <th scope="row" className="p-1 font-medium break-words">
-                {n}
+                {labels?.[n] ?? n}
               </th>
               <td className="p-1 break-words">{server[n] ?? "—"}</td>
               <td className="p-1 break-words">{mine[n] ?? "—"}</td>

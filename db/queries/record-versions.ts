@@ -42,6 +42,12 @@ export async function versionsOfBatch(db: Database, batchId: string) {
     ORDER BY v.record_type, v.record_id, v.version`);
 }
 
+/** The version a submission (device UUID) already stored, if any: an outbox resend. */
+export async function versionBySubmission(db: Database, submissionId: string) {
+  const [row] = await db.select().from(recordVersions).where(eq(recordVersions.submissionId, submissionId)).limit(1);
+  return row ?? null;
+}
+
 export function insertVersion(db: Database, row: NewRecordVersion) {
   return db.insert(recordVersions).values(row);
 }

@@ -29,6 +29,8 @@ export const recordVersions = sqliteTable(
     actorId: text("actor_id"),
     actorRole: text("actor_role"),
     createdAt: createdAt(),
+    /** The device's UUID for the correction (issue 15 outbox): a resend stores nothing new. */
+    submissionId: text("submission_id").unique(),
   },
   (t) => [
     uniqueIndex("record_versions_record_version_idx").on(t.recordType, t.recordId, t.version),

@@ -160,6 +160,39 @@ describe("the outbox keeps a record whole until the server's receipt", () => {
     expect(server.seen).toHaveLength(0);
   });
 
+  it("account deactivated meanwhile: nothing is sent, every record stays with that reason", async () => {
+    const server = fakeServer();
+    const record = await queue("Mary");
+    const report = await flush(server.deps({ csrf: async () => ({ signedOut: OUTBOX_TEXT.deactivated }) }));
+    expect(report.signedOut).toBe(
+      "Your account has been deactivated. Your records are kept on this phone; ask your supervisor.",
+    );
+    const kept = (await getRecord(record.submissionId))!;
+    expect(kept).toMatchObject({ status: "waiting", reason: OUTBOX_TEXT.deactivated });
+    expect(kept.fields.length).toBeGreaterThan(0);
+    expect(server.seen).toHaveLength(0);
+  });
+
+  it("a page that answers 'deactivated' mid-send: the record stays, with the reason, and sends the proof", async () => {
+    const record = await queue("Mary");
+    const sent: Headers[] = [];
+    const detail = encodeURIComponent(JSON.stringify({ code: "account_deactivated", message: "x" }));
+    const report = await flush({
+      fetch: (async (_url: string, init?: RequestInit) => {
+        sent.push(new Headers(init?.headers));
+        return new Response(null, { status: 401, headers: { [ERROR_HEADER]: detail } });
+      }) as unknown as typeof fetch,
+      csrf: async () => ({ token: "t", loginId: "AGT-0001" }),
+      proof: (loginId) => (loginId === "AGT-0001" ? "the-proof" : null),
+    });
+    expect(report.signedOut).toBe(OUTBOX_TEXT.deactivated);
+    expect(sent[0]!.get("X-Outbox-Proof")).toBe("the-proof");
+    expect((await getRecord(record.submissionId))!).toMatchObject({
+      status: "waiting",
+      reason: OUTBOX_TEXT.deactivated,
+    });
+  });
+
   it("another person's session does not send this person's records", async () => {
     const server = fakeServer();
     await queue("Mary");
@@ -184,6 +217,13 @@ describe("what a page's answer means", () => {
     expect(outcomeOf(headers(503, {})).kind).toBe("retry");
     expect(outcomeOf(headers(429, {})).kind).toBe("retry");
     expect(outcomeOf(headers(403, {})).kind).toBe("signed-out");
+    // A refusal with its reason (e.g. the 48-hour rule of a correction) stays on the record as failed.
+    const late = encodeURIComponent(JSON.stringify({ message: "Recorded more than 48 hours ago: ask a supervisor" }));
+    expect(outcomeOf(headers(403, { [ERROR_HEADER]: late }))).toMatchObject({
+      kind: "failed",
+      reason: "Recorded more than 48 hours ago: ask a supervisor",
+    });
+    expect(outcomeOf(headers(401, {}))).toEqual({ kind: "signed-out", reason: OUTBOX_TEXT.signIn });
   });
 });
 

@@ -17,7 +17,7 @@ import {
   seedRegistry,
   signInRegistryStaff,
 } from "./farmers-fixtures";
-import { call, ORIGIN } from "./helpers";
+import { call, count, ORIGIN } from "./helpers";
 
 beforeAll(signInRegistryStaff);
 beforeAll(seedRegistry);
@@ -328,5 +328,29 @@ describe("/onboard-farmer answers the outbox", () => {
     expect(refused.headers.get("X-Outbox-Receipt")).toBeNull();
     const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
     expect(detail.fieldErrors.community).toEqual(["Enter the farmer's community or town"]);
+  });
+
+  it("a record sent by the outbox registers the farmer without a login nobody would see; the farmer page offers it", async () => {
+    const { csrf, submissionId } = await onboardPage(inspector.cookie);
+    const fields = formFields(csrf, submissionId, { firstName: "Outbox", lastName: "Nologin", phone: "" });
+    const send = () =>
+      call("/onboard-farmer", {
+        method: "POST",
+        headers: { Cookie: inspector.cookie, Origin: ORIGIN, "X-Outbox": "1" },
+        body: farmerForm(fields),
+      });
+    const users = await count("SELECT count(*) AS n FROM users");
+    const first = await send();
+    expect(first.status).toBe(201);
+    const farmerId = first.headers.get("X-Outbox-Receipt")!;
+    expect(farmerId).toMatch(/^FRM\d{6}$/);
+    // No temporary password in the answer: nobody reads it on a phone sending in the background.
+    expect(decode(await first.text())).not.toContain("Temporary password");
+    const again = await send();
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(farmerId);
+    expect(await count("SELECT count(*) AS n FROM users")).toBe(users);
+    expect(await count("SELECT count(*) AS n FROM farmers WHERE farmer_id = ? AND user_id IS NULL", farmerId)).toBe(1);
+    const page = decode(await (await call(`/farmers/${farmerId}`, { headers: { Cookie: inspector.cookie } })).text());
+    expect(page).toContain("Issue a login");
   });
 });

@@ -81,6 +81,10 @@ export const CorrectFarmerSchema = makeFarmerSchema()
     reason,
     /** The version the corrector saw (1 = as registered): a correction based on stale data is refused. */
     baseVersion: z.coerce.number().int().min(1).optional(),
+    /** The device's UUID for this correction (offline outbox, ADR 027): a resend stores nothing new. */
+    submissionId: z
+      .uuid({ error: "The form could not be matched to a submission. Reload the page and try again." })
+      .optional(),
   });
 export type CorrectFarmerInput = z.infer<typeof CorrectFarmerSchema>;
 

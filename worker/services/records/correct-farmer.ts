@@ -13,7 +13,13 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { findFarmer } from "#db/queries/farmers";
-import { insertVersion, updateAccountName, updateFarmerDetails, versionsOf } from "#db/queries/record-versions";
+import {
+  insertVersion,
+  updateAccountName,
+  updateFarmerDetails,
+  versionBySubmission,
+  versionsOf,
+} from "#db/queries/record-versions";
 import { can } from "#worker/auth/permissions";
 import { nameKey } from "#worker/contracts/farmer";
 import type { CorrectFarmerInput } from "#worker/contracts/records";
@@ -66,11 +72,40 @@ function blankingError(clear: readonly string[]) {
   return messages.length ? fail(400, messages[0]!, errors) : null;
 }
 
+/**
+ * What a stale correction (409) carries beside its message: the version the server holds now and
+ * its details, so the phone can show both and let the person choose (issue 15, ADR 027).
+ */
+export type StaleFarmer = { rule: "stale_version"; currentVersion: number; current: Details };
+
+/** A correction already stored under this submission (an outbox resend) answers what it stored. */
+async function resent(
+  db: ServiceDeps["db"],
+  submissionId: string | undefined,
+  farmer: { id: string; farmerId: string },
+  actorId: string,
+): Promise<Result<{ farmerId: string; version: number; created: boolean }> | null> {
+  if (!submissionId) return null;
+  const earlier = await versionBySubmission(db, submissionId);
+  if (!earlier) return null;
+  if (earlier.recordType !== "farmer" || earlier.recordId !== farmer.id || earlier.actorId !== actorId)
+    return fail(409, "This submission was already used for another record");
+  return ok({ farmerId: farmer.farmerId, version: earlier.version, created: false });
+}
+
+function stale(farmer: Record<string, unknown>, currentVersion: number) {
+  const current = Object.fromEntries(
+    FARMER_DETAIL_FIELDS.map((f) => [f, (farmer[f] as string | null | undefined) ?? null]),
+  ) as Details;
+  const finding: StaleFarmer = { rule: "stale_version", currentVersion, current };
+  return fail(409, CORRECTION_MESSAGES.stale, [finding]);
+}
+
 export async function correctFarmer(
   farmerId: string,
   input: CorrectFarmerInput,
   { db, actor, now }: Pick<ServiceDeps, "db" | "actor" | "now">,
-): Promise<Result<{ farmerId: string; version: number }>> {
+): Promise<Result<{ farmerId: string; version: number; created: boolean }>> {
   if (!can(actor.role, "correctFarmerDetails"))
     return fail(403, "You do not have permission to correct a farmer's details");
   if (input.reason.trim().length < REASON_MIN_LENGTH)
@@ -81,6 +116,9 @@ export async function correctFarmer(
   const found = await findFarmer(db, id);
   if (!found) return fail(404, `No farmer with ID ${id}`);
   const { farmer, registrar } = found;
+  // The same submission again (a cut connection, an outbox retry): what it stored, nothing new.
+  const again = await resent(db, input.submissionId, farmer, actor.id);
+  if (again) return again;
   const at = now();
   const allowed = mayCorrect(actor, { recordedBy: farmer.registeredBy ?? "", recordedAt: farmer.createdAt }, at);
   if (!allowed.ok) return fail(403, allowed.message);
@@ -88,7 +126,7 @@ export async function correctFarmer(
   const versions = await versionsOf(db, "farmer", farmer.id);
   const current = versions.at(-1);
   if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
-    return fail(409, CORRECTION_MESSAGES.stale);
+    return stale(farmer, current?.version ?? 1);
   const before = Object.fromEntries(FARMER_DETAIL_FIELDS.map((f) => [f, farmer[f] ?? null])) as Details;
   const after = { ...before };
   for (const f of FARMER_DETAIL_FIELDS) {
@@ -135,6 +173,7 @@ export async function correctFarmer(
       actorId: actor.id,
       actorRole: actor.role,
       createdAt: at.toISOString(),
+      submissionId: input.submissionId ?? null,
     }),
     updateFarmerDetails(db, farmer.id, {
       ...after,
@@ -157,9 +196,14 @@ export async function correctFarmer(
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   } catch (error) {
+    if (!isConcurrentChange(error) && !String(error).includes("UNIQUE")) throw error;
+    // The same submission sent twice at once: the one that won stored it.
+    const raced = await resent(db, input.submissionId, farmer, actor.id);
+    if (raced) return raced;
     // Two corrections at once collide on (record, version): the second is refused as a whole.
-    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
-    throw error;
+    const latest = await findFarmer(db, id);
+    const newest = (await versionsOf(db, "farmer", farmer.id)).at(-1);
+    return stale(latest?.farmer ?? farmer, newest?.version ?? version);
   }
-  return ok({ farmerId: farmer.farmerId, version });
+  return ok({ farmerId: farmer.farmerId, version, created: true });
 }

@@ -133,6 +133,13 @@ export function prepareFarmer(
 export type RegisterFarmerInput = FarmerInput & {
   /** Optional photo, already checked for type and size (FarmerFormSchema). */
   photo?: { body: Blob | ArrayBuffer; contentType: string };
+  /**
+   * false: register without a sign-in account for now — a record sent later by the offline outbox,
+   * whose answer (with the temporary password) nobody reads. Hashing a password nobody will ever
+   * see cost ~200 ms of CPU per record (ADR 004); the login is issued from the farmer's page
+   * ("Issue a login") when the agent is with the farmer. Default true.
+   */
+  login?: boolean;
 };
 
 export type RegisterFarmerDeps = {
@@ -173,20 +180,20 @@ export async function registerFarmer(
   deps: RegisterFarmerDeps,
 ): Promise<RegisterFarmerResult> {
   const { db, actor } = deps;
-  const { submissionId, photo, ...fields } = input;
+  const { submissionId, photo, login = true, ...fields } = input;
   const lookups = await registrationLookups(db, {
     importKey: submissionId,
     nationalId: fields.nationalId ?? undefined,
   });
-  if (lookups.existing) return repeated(lookups.existing, deps);
+  if (lookups.existing) return repeated(lookups.existing, deps, login);
   if (lookups.nationalIdHolder) {
     const message = FARMER_MESSAGES.duplicateNationalId(lookups.nationalIdHolder);
     return { ok: false, status: 409, message, errors: { nationalId: [message] } };
   }
 
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
-  const passwordHash = await (deps.hash ?? hashPassword)(temporaryPassword);
+  const temporaryPassword = login ? (deps.newPassword ?? generateTemporaryPassword)() : null;
+  const passwordHash = temporaryPassword ? await (deps.hash ?? hashPassword)(temporaryPassword) : null;
   const registrationDate = (deps.now?.() ?? new Date()).toISOString().slice(0, 10);
   let farmerId = nextFarmerId(lookups.highestId);
 
@@ -199,7 +206,7 @@ export async function registerFarmer(
       registrationDate,
       importKey: submissionId ?? null,
       photoKey: photo ? photoKeyOf(farmerId) : null,
-      account: { userId: newId(), passwordHash },
+      ...(passwordHash ? { account: { userId: newId(), passwordHash } } : {}),
     });
     try {
       await db.batch(statements);
@@ -208,7 +215,7 @@ export async function registerFarmer(
       if (index === "farmers.import_key" && submissionId) {
         // The same submission won a race with this one: answer with its farmer.
         const existing = await findFarmerByImportKey(db, submissionId);
-        if (existing) return repeated(existing, deps);
+        if (existing) return repeated(existing, deps, login);
       }
       if (index === "farmers.national_id" && fields.nationalId) {
         // Another registration of the same person won the race (unique index, migration 0004).
@@ -294,10 +301,11 @@ async function storePhoto(
  * the answer that carried the temporary password may have been lost and the account has never
  * been used, the registering inspector gets a fresh one (the earlier one stops working).
  */
-async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps): Promise<RegisterFarmerResult> {
+async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps, login: boolean): Promise<RegisterFarmerResult> {
   const { db, actor } = deps;
   let temporaryPassword: string | null = null;
-  if (existing.userId && existing.registeredBy === actor.id) {
+  // An outbox resend (login false) has nobody to show a new password to: nothing is reissued.
+  if (login && existing.userId && existing.registeredBy === actor.id) {
     const account = await findFarmerAccount(db, existing.userId);
     if (account?.active && account.mustChangePassword && !account.lastLoginAt) {
       temporaryPassword = (deps.newPassword ?? generateTemporaryPassword)();
