@@ -117,9 +117,10 @@ export function insertAssessmentStatements(db: Database, rows: NewPlotAssessment
  * ADR 029): a second runner re-assessing the same plot inserts nothing.
  */
 export function insertAssessmentIfLatestStatement(db: Database, row: NewPlotAssessment, seenLatestId: string) {
-  return db.run(sql`INSERT INTO ${plotAssessments}
-    (id, plot_id, verdict, evidence, reasons, assessed_at, assessed_by, job_id, plot_version, ruleset_version)
-    SELECT ${row.id}, ${row.plotId}, ${row.verdict}, ${row.evidence}, ${row.reasons}, ${row.assessedAt},
+  // Every column, in the table's order (drizzle's INSERT … SELECT names them all).
+  return db
+    .insert(plotAssessments)
+    .select(sql`SELECT ${row.id}, ${row.plotId}, ${row.verdict}, ${row.evidence}, ${row.reasons}, ${row.assessedAt},
       ${row.assessedBy ?? null}, ${row.jobId ?? null}, ${row.plotVersion ?? 1}, ${row.rulesetVersion ?? "legacy"}
     WHERE (SELECT pa.id FROM ${plotAssessments} pa WHERE pa.plot_id = ${row.plotId}
       ORDER BY pa.assessed_at DESC, pa.rowid DESC LIMIT 1) = ${seenLatestId}`);

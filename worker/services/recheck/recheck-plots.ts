@@ -272,7 +272,7 @@ export async function runRecheckJob(
   const { db } = deps;
   const started = Date.now();
   let job = await findRecheckJob(db, jobId);
-  if (!job || job.status !== "running") return job ? view(job) : null;
+  if (job?.status !== "running") return job ? view(job) : null;
   const current = await currentVerdictVersion(db);
   while (job && job.status === "running" && Date.now() - started < budgetMs) {
     const plots = await stalePlotsAfter(db, job.rulesetVersion, current.riskPart, job.cursor, RECHECK_SLICE);
