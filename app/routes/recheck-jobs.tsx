@@ -23,10 +23,11 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
     <WorkShell title={TITLE} user={d.user}>
       {d.active && !actionData && <meta httpEquiv="refresh" content="5" />}
       <p className="text-sm text-slate-700">
-        When a plot rule or the risk method changes, every stored plot is checked again under the new rule set. A plot
-        that now fails becomes “needs review”: its batches are held and its certificates show “under review” on the
-        public verification page until it is cleared. The farmer, each batch holder and the county’s land inspector are
-        told.
+        When a plot rule, the risk method or a reference layer changes, every stored plot is checked again under the new
+        rule set, and each risk verdict made under an older method or layer is assessed again (a new verdict; the old
+        one is kept). A plot that now fails, or whose risk turns high, becomes “needs review”: its batches are held and
+        its certificates show “under review” on the public verification page until it is cleared. The farmer, each batch
+        holder and the county’s land inspector are told.
       </p>
       {d.notice && (
         <p role="status" className="mt-3 rounded-md bg-green-50 p-3 text-sm font-semibold text-green-900">
@@ -39,6 +40,12 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
         </h2>
         <p className="mt-1 font-mono text-sm break-all" data-testid="ruleset-version">
           {d.rulesetVersion}
+        </p>
+        <p className="mt-1 text-sm">
+          Risk method and layers:{" "}
+          <span className="font-mono break-all" data-testid="risk-version">
+            {d.riskVersion}
+          </span>
         </p>
         <p className="mt-2 text-sm" data-testid="stale-plots">
           {d.stalePlots === 0
@@ -80,6 +87,7 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
             { header: "Needs review", cell: (j) => j.flagged },
             { header: "Cleared", cell: (j) => j.cleared },
             { header: "Unchanged", cell: (j) => j.unchanged },
+            { header: "Verdicts re-assessed", cell: (j) => j.reassessed },
             { header: "Last error", cell: (j) => j.lastError ?? "—", className: "break-words" },
           ]}
         />

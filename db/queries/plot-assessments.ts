@@ -112,6 +112,20 @@ export function insertAssessmentStatements(db: Database, rows: NewPlotAssessment
   return chunks(rows, ASSESSMENT_ROWS_PER_INSERT).map((part) => db.insert(plotAssessments).values(part));
 }
 
+/**
+ * Inserts one verdict only while `seenLatestId` is still the plot's latest (the re-check job,
+ * ADR 029): a second runner re-assessing the same plot inserts nothing.
+ */
+export function insertAssessmentIfLatestStatement(db: Database, row: NewPlotAssessment, seenLatestId: string) {
+  // Every column, in the table's order (drizzle's INSERT … SELECT names them all).
+  return db
+    .insert(plotAssessments)
+    .select(sql`SELECT ${row.id}, ${row.plotId}, ${row.verdict}, ${row.evidence}, ${row.reasons}, ${row.assessedAt},
+      ${row.assessedBy ?? null}, ${row.jobId ?? null}, ${row.plotVersion ?? 1}, ${row.rulesetVersion ?? "legacy"}
+    WHERE (SELECT pa.id FROM ${plotAssessments} pa WHERE pa.plot_id = ${row.plotId}
+      ORDER BY pa.assessed_at DESC, pa.rowid DESC LIMIT 1) = ${seenLatestId}`);
+}
+
 /** land_plots keeps the latest verdict; plot_assessments keeps them all. */
 export function updatePlotRiskStatement(db: Database, plotId: string, riskLevel: string, assessedAt: string) {
   return db

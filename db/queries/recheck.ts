@@ -4,7 +4,16 @@
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { batches, batchOrigins, farmers, landPlots, recheckJobs, shipmentBatches, users } from "../schema";
+import {
+  batches,
+  batchOrigins,
+  farmers,
+  landPlots,
+  plotAssessments,
+  recheckJobs,
+  shipmentBatches,
+  users,
+} from "../schema";
 
 export type RecheckJobRow = typeof recheckJobs.$inferSelect;
 export type NewRecheckJob = typeof recheckJobs.$inferInsert;
@@ -15,14 +24,39 @@ const chunk = <T>(xs: readonly T[], n = 90): T[][] => {
   return out;
 };
 
-/** How many plots were last checked under another rule set than `version`. */
-export async function countStalePlots(db: Database, version: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(landPlots).where(ne(landPlots.rulesetVersion, version));
+/**
+ * The id of a plot's latest risk verdict (index plot_assessments_plot_id_idx; rowid breaks ties
+ * within the same millisecond), as a correlated subquery on land_plots.
+ */
+const latestVerdictId = sql`(SELECT pa.id FROM ${plotAssessments} pa WHERE pa.plot_id = land_plots.id
+  ORDER BY pa.assessed_at DESC, pa.rowid DESC LIMIT 1)`;
+
+/**
+ * A plot is stale when it was last checked under another rule set than `version`, or when its
+ * latest risk verdict was produced under another risk method or layer versions than `riskPart`
+ * (the part of a verdict version after "+", worker/domain/ruleset.ts verdictRiskPart).
+ */
+const stale = (version: string, riskPart: string) =>
+  or(
+    ne(landPlots.rulesetVersion, version),
+    sql`(SELECT substr(v.ruleset_version, instr(v.ruleset_version, '+') + 1) FROM ${plotAssessments} v
+      WHERE v.id = ${latestVerdictId}) <> ${riskPart}`,
+  );
+
+/** How many plots were last checked under another rule set than `version`, or hold a stale verdict. */
+export async function countStalePlots(db: Database, version: string, riskPart: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(landPlots).where(stale(version, riskPart));
   return row?.n ?? 0;
 }
 
-/** The next `limit` plots after `cursor` (id order) still judged under another rule set. */
-export async function stalePlotsAfter(db: Database, version: string, cursor: string | null, limit: number) {
+/** The next `limit` stale plots after `cursor` (id order), each with its latest risk verdict. */
+export async function stalePlotsAfter(
+  db: Database,
+  version: string,
+  riskPart: string,
+  cursor: string | null,
+  limit: number,
+) {
   return db
     .select({
       id: landPlots.id,
@@ -37,9 +71,14 @@ export async function stalePlotsAfter(db: Database, version: string, cursor: str
       rulesetVersion: landPlots.rulesetVersion,
       reviewState: landPlots.reviewState,
       reviewReasons: landPlots.reviewReasons,
+      verdictId: plotAssessments.id,
+      verdict: plotAssessments.verdict,
+      verdictReasons: plotAssessments.reasons,
+      verdictVersion: plotAssessments.rulesetVersion,
     })
     .from(landPlots)
-    .where(and(ne(landPlots.rulesetVersion, version), cursor ? gt(landPlots.id, cursor) : undefined))
+    .leftJoin(plotAssessments, eq(plotAssessments.id, latestVerdictId))
+    .where(and(stale(version, riskPart), cursor ? gt(landPlots.id, cursor) : undefined))
     .orderBy(asc(landPlots.id))
     .limit(limit);
 }
@@ -47,13 +86,16 @@ export type StalePlot = Awaited<ReturnType<typeof stalePlotsAfter>>[number];
 
 /**
  * Records the verdict of today's rule set on a plot, only if it is still judged under an older
- * one (a second runner's write changes nothing). `review` null clears a review.
+ * one (a second runner's write changes nothing). `review` null clears a review. When the re-check
+ * stored a new risk verdict (`newVerdictId`), the guard is that this verdict is the plot's latest
+ * (a second runner's verdict was never inserted, so its update changes nothing).
  */
 export function setPlotReviewStatement(
   db: Database,
   plotId: string,
   version: string,
   review: { reasons: string[]; since: string } | null | "unchanged",
+  newVerdictId: string | null = null,
 ) {
   const set =
     review === "unchanged"
@@ -69,7 +111,12 @@ export function setPlotReviewStatement(
   return db
     .update(landPlots)
     .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(and(eq(landPlots.id, plotId), ne(landPlots.rulesetVersion, version)));
+    .where(
+      and(
+        eq(landPlots.id, plotId),
+        newVerdictId ? sql`${latestVerdictId} = ${newVerdictId}` : ne(landPlots.rulesetVersion, version),
+      ),
+    );
 }
 
 /** The batches drawn from the plots (origins), with their holder. */
@@ -198,7 +245,9 @@ export function advanceRecheckJobStatement(
   db: Database,
   id: string,
   fromCursor: string | null,
-  set: Partial<NewRecheckJob> & { add: { done: number; flagged: number; cleared: number; unchanged: number } },
+  set: Partial<NewRecheckJob> & {
+    add: { done: number; flagged: number; cleared: number; unchanged: number; reassessed: number };
+  },
 ) {
   const { add, ...rest } = set;
   return db
@@ -209,6 +258,7 @@ export function advanceRecheckJobStatement(
       flagged: sql`${recheckJobs.flagged} + ${add.flagged}`,
       cleared: sql`${recheckJobs.cleared} + ${add.cleared}`,
       unchanged: sql`${recheckJobs.unchanged} + ${add.unchanged}`,
+      reassessed: sql`${recheckJobs.reassessed} + ${add.reassessed}`,
       updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
     })
     .where(

@@ -21,6 +21,8 @@ export const recheckJobs = sqliteTable(
     flagged: integer("flagged").notNull().default(0),
     cleared: integer("cleared").notNull().default(0),
     unchanged: integer("unchanged").notNull().default(0),
+    /** Stored risk verdicts re-assessed because an older risk method or layer version produced them. */
+    reassessed: integer("reassessed").notNull().default(0),
     /** Resume point: the last plot id re-checked. */
     cursor: text("cursor"),
     lastError: text("last_error"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { recheckOutcome, recheckPlot } from "#worker/domain/recheck-plot";
-import { RULESET_VERSION, verdictRulesetVersion } from "#worker/domain/ruleset";
+import { recheckOutcome, recheckPlot, riskReviewReason, withRiskReason } from "#worker/domain/recheck-plot";
+import { RULESET_VERSION, verdictIsStale, verdictRulesetVersion } from "#worker/domain/ruleset";
 
 const plot = (geometry: string, declaredCounty: string | null = null) => ({
   geometry,
@@ -41,5 +41,36 @@ describe("re-checking a stored plot (ADR 029)", () => {
       ]),
     ).toBe(`${RULESET_VERSION};forest_2020@v1,protected_area@v2`);
     expect(verdictRulesetVersion([])).toBe(RULESET_VERSION);
+  });
+
+  it("a verdict is stale when its risk method or a layer version differs, not for a geometry rule change", () => {
+    const today = `${RULESET_VERSION};forest_2020@v1`;
+    expect(verdictIsStale(today, today)).toBe(false);
+    expect(verdictIsStale(`geometry-2020.01+${today.split("+")[1]}`, today)).toBe(false);
+    expect(verdictIsStale("geometry-2026.11+risk-2025.01;forest_2020@v1", today)).toBe(true);
+    expect(verdictIsStale(`${RULESET_VERSION};forest_2020@v2`, today)).toBe(true);
+    expect(verdictIsStale("legacy", today)).toBe(true);
+  });
+
+  it("a risk verdict turned high, or needing more information where it was low, is a review reason", () => {
+    const clear = { reviewState: null, reviewReasons: null };
+    const high = { verdict: "high" as const, reasons: ["Disturbance after 2020."] };
+    const mni = { verdict: "more_information_needed" as const, reasons: ["No layer shows it."] };
+    const low = { verdict: "low" as const, reasons: ["Cocoa in 2020."] };
+    const turnedHigh = riskReviewReason({ ...clear, verdict: "low" }, high);
+    expect(turnedHigh).toBe("The deforestation risk check now finds the plot high risk: Disturbance after 2020.");
+    expect(riskReviewReason({ ...clear, verdict: "more_information_needed" }, high)).toBe(turnedHigh);
+    expect(riskReviewReason({ ...clear, verdict: "low" }, mni)).toContain("now needs more information");
+    // Already high, or already needing information: nothing new to review.
+    expect(riskReviewReason({ ...clear, verdict: "high" }, high)).toBeNull();
+    expect(riskReviewReason({ ...clear, verdict: "more_information_needed" }, mni)).toBeNull();
+    expect(riskReviewReason({ ...clear, verdict: "low" }, low)).toBeNull();
+    // Under review for its risk: stays so until low again, even when the verdict is not re-assessed.
+    const underReview = { reviewState: "needs_review", reviewReasons: JSON.stringify([turnedHigh]) };
+    expect(riskReviewReason({ ...underReview, verdict: "high" }, high)).toBe(turnedHigh);
+    expect(riskReviewReason({ ...underReview, verdict: "high" }, null, high.reasons)).toBe(turnedHigh);
+    expect(riskReviewReason({ ...underReview, verdict: "high" }, low)).toBeNull();
+    expect(withRiskReason({ passes: true, reasons: [] }, turnedHigh)).toEqual({ passes: false, reasons: [turnedHigh] });
+    expect(withRiskReason({ passes: false, reasons: ["x"] }, null)).toEqual({ passes: false, reasons: ["x"] });
   });
 });

@@ -27,3 +27,16 @@ export function verdictRulesetVersion(layers: readonly { kind: string; version: 
   const named = [...new Set(layers.map((l) => `${l.kind}@${l.version}`))].sort();
   return named.length ? `${RULESET_VERSION};${named.join(",")}` : RULESET_VERSION;
 }
+
+/**
+ * The risk part of a verdict's version: the risk method and its layers ("risk-…;forest_2020@v1,…"),
+ * without the geometry rules (a risk verdict does not depend on them). `legacy` stays `legacy`.
+ */
+export function verdictRiskPart(version: string): string {
+  return version.slice(version.indexOf("+") + 1);
+}
+
+/** A stored verdict is stale when its risk method or any layer version differs from today's. */
+export function verdictIsStale(version: string, currentVerdictVersion: string): boolean {
+  return verdictRiskPart(version) !== verdictRiskPart(currentVerdictVersion);
+}

@@ -136,6 +136,124 @@ export function verdictForPlot(
   return { verdict, reasons, evidence };
 }
 
+/** Parses layer features once each, however many plots they touch. */
+export function featureParser() {
+  const parsed = new Map<number, AreaGeometry>();
+  return (f: CandidateFeature) => {
+    let g = parsed.get(f.id);
+    if (!g) {
+      g = JSON.parse(f.geometry) as AreaGeometry;
+      parsed.set(f.id, g);
+    }
+    return g;
+  };
+}
+
+/**
+ * The verdicts of a chunk of plots (read with their candidate features) and what stores them,
+ * NOT yet written: the verdict rows (plot_assessments, with the rule-set version), and the
+ * statements for the latest risk level, the `plot.assess` audit rows and the farmer's
+ * "found high risk" notice. assessPlots writes them in its batch; the re-check job (ADR 029)
+ * writes them in the batch of its slice.
+ */
+export async function assessmentStatements(
+  db: Database,
+  input: { plots: PlotForAssessment[]; features: CandidateFeature[] },
+  layers: ActiveLayer[],
+  deps: {
+    actor: AuditActor | null;
+    jobId?: string | null;
+    assessedAt: string;
+    parse?: (f: CandidateFeature) => AreaGeometry;
+  },
+): Promise<{ chunk: PlotVerdict[]; rows: NewPlotAssessment[]; statements: BatchItem<"sqlite">[] }> {
+  const { plots, features } = input;
+  const { assessedAt } = deps;
+  const parse = deps.parse ?? featureParser();
+  const rulesetVersion = verdictRulesetVersion(layers);
+  const byLayer = new Map<string, CandidateFeature[]>();
+  for (const f of features) {
+    const list = byLayer.get(f.layerId);
+    if (list) list.push(f);
+    else byLayer.set(f.layerId, [f]);
+  }
+  const chunk: PlotVerdict[] = [];
+  const rows: NewPlotAssessment[] = [];
+  const statements: BatchItem<"sqlite">[] = [];
+  for (const plot of plots) {
+    const { verdict, reasons, evidence } = verdictForPlot(plot, layers, byLayer, parse);
+    const assessmentId = crypto.randomUUID();
+    rows.push({
+      id: assessmentId,
+      plotId: plot.id,
+      verdict,
+      evidence: JSON.stringify(evidence),
+      reasons: JSON.stringify(reasons),
+      assessedAt,
+      assessedBy: deps.actor?.id ?? null,
+      jobId: deps.jobId ?? null,
+      plotVersion: plot.version,
+      rulesetVersion,
+    });
+    statements.push(updatePlotRiskStatement(db, plot.id, verdict, assessedAt));
+    statements.push(
+      auditEntry(
+        db,
+        deps.actor,
+        "plot.assess",
+        "land_plot",
+        plot.id,
+        { riskLevel: plot.riskLevel, assessedAt: plot.assessedAt },
+        {
+          riskLevel: verdict,
+          assessedAt,
+          assessmentId,
+          jobId: deps.jobId ?? null,
+          rulesetVersion,
+          layers: evidence.map((e) => `${e.layerName} ${e.version}`),
+        },
+      ),
+    );
+    chunk.push({
+      assessmentId,
+      plotId: plot.id,
+      plotCode: plot.plotCode,
+      verdict,
+      reasons,
+      evidence,
+      assessedAt,
+      validationState: plot.validationState,
+    });
+  }
+  // "A plot of mine is found high risk" (issue 15 push): the farmer's notice, when it newly turns high.
+  const turnedHigh = plots.filter(
+    (p) => p.riskLevel !== "high" && chunk.find((c) => c.plotId === p.id)?.verdict === "high",
+  );
+  if (turnedHigh.length) {
+    const accounts = await farmerAccountsOf(db, [...new Set(turnedHigh.map((p) => p.farmerId))]);
+    for (const plot of turnedHigh) {
+      const userId = accounts.get(plot.farmerId);
+      if (!userId) continue;
+      statements.push(
+        notifyStatement(
+          db,
+          {
+            userId,
+            kind: "plot_high_risk",
+            title: `Plot ${plot.plotCode} is found high risk`,
+            body: `The deforestation check found plot ${plot.plotCode} high risk. Open your dashboard to see why, and ask your field agent what to do next.`,
+            link: "/farmer-dashboard",
+            subject: { type: "land_plot", id: plot.id },
+            dedupeKey: `plot_high_risk:${plot.id}:${assessedAt}`,
+          },
+          new Date(assessedAt),
+        ),
+      );
+    }
+  }
+  return { chunk, rows, statements };
+}
+
 /**
  * Assesses plots by id against every active layer and stores the verdicts. Reads are batched:
  * per chunk of 50 plots, one D1 round trip loads the plots and every candidate layer feature
@@ -149,102 +267,20 @@ export async function assessPlots(
   const { db } = deps;
   const ids = [...new Set(plotIds)];
   const layers = deps.layers ?? (await activeLayersWithExtent(db));
-  const rulesetVersion = verdictRulesetVersion(layers);
-  const parsed = new Map<number, AreaGeometry>();
-  const parse = (f: CandidateFeature) => {
-    let g = parsed.get(f.id);
-    if (!g) {
-      g = JSON.parse(f.geometry) as AreaGeometry;
-      parsed.set(f.id, g);
-    }
-    return g;
-  };
+  const parse = featureParser();
   const results: PlotVerdict[] = [];
   const found = new Set<string>();
   for (let i = 0; i < ids.length; i += ASSESS_CHUNK) {
     const part = ids.slice(i, i + ASSESS_CHUNK);
-    const { plots, features } = await plotsWithCandidateFeatures(db, part);
-    const byLayer = new Map<string, CandidateFeature[]>();
-    for (const f of features) {
-      const list = byLayer.get(f.layerId);
-      if (list) list.push(f);
-      else byLayer.set(f.layerId, [f]);
-    }
+    const read = await plotsWithCandidateFeatures(db, part);
+    for (const plot of read.plots) found.add(plot.id);
     const assessedAt = (deps.now?.() ?? new Date()).toISOString();
-    const chunk: PlotVerdict[] = [];
-    const rows: NewPlotAssessment[] = [];
-    const statements: BatchItem<"sqlite">[] = [];
-    for (const plot of plots) {
-      found.add(plot.id);
-      const { verdict, reasons, evidence } = verdictForPlot(plot, layers, byLayer, parse);
-      const assessmentId = crypto.randomUUID();
-      rows.push({
-        id: assessmentId,
-        plotId: plot.id,
-        verdict,
-        evidence: JSON.stringify(evidence),
-        reasons: JSON.stringify(reasons),
-        assessedAt,
-        assessedBy: deps.actor?.id ?? null,
-        jobId: deps.jobId ?? null,
-        plotVersion: plot.version,
-        rulesetVersion,
-      });
-      statements.push(updatePlotRiskStatement(db, plot.id, verdict, assessedAt));
-      statements.push(
-        auditEntry(
-          db,
-          deps.actor,
-          "plot.assess",
-          "land_plot",
-          plot.id,
-          { riskLevel: plot.riskLevel, assessedAt: plot.assessedAt },
-          {
-            riskLevel: verdict,
-            assessedAt,
-            assessmentId,
-            jobId: deps.jobId ?? null,
-            layers: evidence.map((e) => `${e.layerName} ${e.version}`),
-          },
-        ),
-      );
-      chunk.push({
-        assessmentId,
-        plotId: plot.id,
-        plotCode: plot.plotCode,
-        verdict,
-        reasons,
-        evidence,
-        assessedAt,
-        validationState: plot.validationState,
-      });
-    }
-    // "A plot of mine is found high risk" (issue 15 push): the farmer's notice, when it newly turns high.
-    const turnedHigh = plots.filter(
-      (p) => p.riskLevel !== "high" && chunk.find((c) => c.plotId === p.id)?.verdict === "high",
-    );
-    if (turnedHigh.length) {
-      const accounts = await farmerAccountsOf(db, [...new Set(turnedHigh.map((p) => p.farmerId))]);
-      for (const plot of turnedHigh) {
-        const userId = accounts.get(plot.farmerId);
-        if (!userId) continue;
-        statements.push(
-          notifyStatement(
-            db,
-            {
-              userId,
-              kind: "plot_high_risk",
-              title: `Plot ${plot.plotCode} is found high risk`,
-              body: `The deforestation check found plot ${plot.plotCode} high risk. Open your dashboard to see why, and ask your field agent what to do next.`,
-              link: "/farmer-dashboard",
-              subject: { type: "land_plot", id: plot.id },
-              dedupeKey: `plot_high_risk:${plot.id}:${assessedAt}`,
-            },
-            new Date(assessedAt),
-          ),
-        );
-      }
-    }
+    const { chunk, rows, statements } = await assessmentStatements(db, read, layers, {
+      actor: deps.actor,
+      jobId: deps.jobId,
+      assessedAt,
+      parse,
+    });
     await runBatch(db, [...insertAssessmentStatements(db, rows), ...statements, ...(deps.afterChunk?.(chunk) ?? [])]);
     results.push(...chunk);
   }

@@ -12,9 +12,16 @@
  * row, in the same batch as the change. Idempotent: a re-checked plot carries today's version,
  * so a second run finds nothing to do; every update is guarded on the old version and every
  * notice has a dedupe key.
+ *
+ * A plot whose latest risk verdict was produced under an older risk method or layer versions (or
+ * before versions were recorded) is re-assessed in the same slice with the assessment's own code
+ * (worker/services/eudr/assess-plots.ts): a NEW verdict with its evidence and version, the old one
+ * kept. A verdict that turns high, or needs more information where it was low, puts the plot under
+ * review like a failing geometry rule; one that is low again clears it.
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
+import { insertAssessmentIfLatestStatement, plotsWithCandidateFeatures } from "#db/queries/plot-assessments";
 import {
   advanceRecheckJobStatement,
   batchesFromPlots,
@@ -31,11 +38,19 @@ import {
   setRecheckJobStatus,
   stalePlotsAfter,
 } from "#db/queries/recheck";
+import { activeLayersWithExtent } from "#db/queries/reference-layers";
 import { can } from "#worker/auth/permissions";
 import { isRole } from "#worker/auth/roles";
-import { type RecheckOutcome, recheckOutcome, recheckPlot } from "#worker/domain/recheck-plot";
-import { RULESET_VERSION } from "#worker/domain/ruleset";
+import {
+  type RecheckOutcome,
+  recheckOutcome,
+  recheckPlot,
+  riskReviewReason,
+  withRiskReason,
+} from "#worker/domain/recheck-plot";
+import { RULESET_VERSION, verdictIsStale, verdictRiskPart, verdictRulesetVersion } from "#worker/domain/ruleset";
 import type { AuditActor } from "../deps";
+import { type ActiveLayer, assessmentStatements, type PlotVerdict } from "../eudr/assess-plots";
 import { type Notice, notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -51,10 +66,27 @@ const view = (job: RecheckJobRow): RecheckJobView => ({
   percent: job.total ? Math.min(100, Math.round((job.done / job.total) * 100)) : 100,
 });
 
-/** What /recheck-jobs shows: the current rule set, how many plots still wait, the latest jobs. */
+/**
+ * Today's risk verdict version: the rule set with the active layers' versions, and its risk part
+ * (risk method + layers) that a stored verdict must match not to be re-assessed.
+ */
+async function currentVerdictVersion(db: Database) {
+  const layers = await activeLayersWithExtent(db);
+  const verdictVersion = verdictRulesetVersion(layers);
+  return { layers, verdictVersion, riskPart: verdictRiskPart(verdictVersion) };
+}
+
+/**
+ * What /recheck-jobs shows: the current rule set (with the risk method and layer versions), how
+ * many plots still wait, the latest jobs.
+ */
 export async function readRecheckOverview(deps: { db: Database }) {
-  const [stale, jobs] = await Promise.all([countStalePlots(deps.db, RULESET_VERSION), recentRecheckJobs(deps.db, 10)]);
-  return { rulesetVersion: RULESET_VERSION, stalePlots: stale, jobs: jobs.map(view) };
+  const { riskPart } = await currentVerdictVersion(deps.db);
+  const [stale, jobs] = await Promise.all([
+    countStalePlots(deps.db, RULESET_VERSION, riskPart),
+    recentRecheckJobs(deps.db, 10),
+  ]);
+  return { rulesetVersion: RULESET_VERSION, riskVersion: riskPart, stalePlots: stale, jobs: jobs.map(view) };
 }
 
 /**
@@ -71,7 +103,7 @@ export async function startRecheck(deps: {
     return fail(403, "Only a system administrator can start a re-check of the stored plots");
   const running = await runningRecheckJob(db);
   if (running) return ok({ job: view(running), started: false });
-  const total = await countStalePlots(db, RULESET_VERSION);
+  const total = await countStalePlots(db, RULESET_VERSION, (await currentVerdictVersion(db)).riskPart);
   if (!total) return fail(409, `Every stored plot is already checked under rule set ${RULESET_VERSION}`);
   const id = crypto.randomUUID();
   const at = deps.now().toISOString();
@@ -90,16 +122,53 @@ export async function startRecheck(deps: {
   return ok({ job: view(job!), started: true });
 }
 
-type SliceCounts = { done: number; flagged: number; cleared: number; unchanged: number };
+type SliceCounts = { done: number; flagged: number; cleared: number; unchanged: number; reassessed: number };
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/** The statements that record one slice's verdicts: plot updates, audit rows and notices. */
-async function sliceStatements(db: Database, plots: StalePlot[], at: Date) {
+const storedReasons = (raw: string | null): string[] => {
+  try {
+    const list = JSON.parse(raw ?? "[]") as unknown;
+    return Array.isArray(list) ? list.filter((r): r is string => typeof r === "string") : [];
+  } catch {
+    return [];
+  }
+};
+
+/**
+ * The statements that record one slice's verdicts: re-assessed risk verdicts (with their own
+ * audit rows), plot updates, audit rows and notices.
+ */
+async function sliceStatements(
+  db: Database,
+  plots: StalePlot[],
+  at: Date,
+  current: { layers: ActiveLayer[]; verdictVersion: string },
+) {
   const since = at.toISOString();
+  const statements: BatchItem<"sqlite">[] = [];
+  // Verdicts of an older risk method or layer versions: re-assessed by the assessment's own code,
+  // each stored as a new verdict only while the one read here is still the plot's latest.
+  const stale = plots.filter(
+    (p) => p.verdictId && verdictIsStale(p.verdictVersion ?? "legacy", current.verdictVersion),
+  );
+  const fresh = new Map<string, PlotVerdict>();
+  if (stale.length) {
+    const read = await plotsWithCandidateFeatures(
+      db,
+      stale.map((p) => p.id),
+    );
+    const built = await assessmentStatements(db, read, current.layers, { actor: SYSTEM, assessedAt: since });
+    const seen = new Map(stale.map((p) => [p.id, p.verdictId!]));
+    for (const row of built.rows) statements.push(insertAssessmentIfLatestStatement(db, row, seen.get(row.plotId)!));
+    statements.push(...built.statements);
+    for (const verdict of built.chunk) fresh.set(verdict.plotId, verdict);
+  }
   const outcomes = plots.map((plot) => {
-    const verdict = recheckPlot(plot);
-    return { plot, verdict, outcome: recheckOutcome(plot, verdict) as RecheckOutcome };
+    const now = fresh.get(plot.id) ?? null;
+    const riskReason = riskReviewReason(plot, now, storedReasons(plot.verdictReasons));
+    const verdict = withRiskReason(recheckPlot(plot), riskReason);
+    return { plot, verdict, riskNow: now, outcome: recheckOutcome(plot, verdict) as RecheckOutcome };
   });
   const changed = outcomes.filter((o) => o.outcome !== "unchanged");
   const [origins, accounts, inspectors] = changed.length
@@ -118,18 +187,18 @@ async function sliceStatements(db: Database, plots: StalePlot[], at: Date) {
         ),
       ])
     : [[], [], []];
-  const statements: BatchItem<"sqlite">[] = [];
-  const counts: SliceCounts = { done: plots.length, flagged: 0, cleared: 0, unchanged: 0 };
-  for (const { plot, verdict, outcome } of outcomes) {
+  const counts: SliceCounts = { done: plots.length, flagged: 0, cleared: 0, unchanged: 0, reassessed: fresh.size };
+  for (const { plot, verdict, riskNow, outcome } of outcomes) {
+    const newVerdictId = riskNow?.assessmentId ?? null;
     if (outcome === "unchanged") {
       counts.unchanged++;
-      statements.push(setPlotReviewStatement(db, plot.id, RULESET_VERSION, "unchanged"));
+      statements.push(setPlotReviewStatement(db, plot.id, RULESET_VERSION, "unchanged", newVerdictId));
       continue;
     }
     const flag = outcome === "flag";
     counts[flag ? "flagged" : "cleared"]++;
     const review = flag ? { reasons: verdict.reasons, since } : null;
-    statements.push(setPlotReviewStatement(db, plot.id, RULESET_VERSION, review));
+    statements.push(setPlotReviewStatement(db, plot.id, RULESET_VERSION, review, newVerdictId));
     const held = origins.filter((o) => o.plotId === plot.id);
     statements.push(
       auditEntry(
@@ -138,12 +207,21 @@ async function sliceStatements(db: Database, plots: StalePlot[], at: Date) {
         flag ? "plot.needs_review" : "plot.clear_review",
         "land_plot",
         plot.id,
-        { rulesetVersion: plot.rulesetVersion, reviewState: plot.reviewState, reviewReasons: plot.reviewReasons },
+        {
+          rulesetVersion: plot.rulesetVersion,
+          reviewState: plot.reviewState,
+          reviewReasons: plot.reviewReasons,
+          riskLevel: plot.verdict,
+          verdictVersion: plot.verdictVersion,
+        },
         {
           rulesetVersion: RULESET_VERSION,
           reviewState: flag ? "needs_review" : null,
           reasons: flag ? verdict.reasons : [],
           batches: held.map((b) => b.batchCode),
+          riskLevel: riskNow?.verdict ?? plot.verdict,
+          verdictVersion: riskNow ? current.verdictVersion : plot.verdictVersion,
+          assessmentId: riskNow?.assessmentId ?? plot.verdictId,
         },
       ),
     );
@@ -174,7 +252,7 @@ async function sliceStatements(db: Database, plots: StalePlot[], at: Date) {
         title,
         body,
         subject: { type: "land_plot", id: plot.id },
-        dedupeKey: `recheck:${RULESET_VERSION}:${outcome}:${plot.id}:${userId}`,
+        dedupeKey: `recheck:${current.verdictVersion}:${outcome}:${plot.id}:${userId}`,
       };
       statements.push(notifyStatement(db, notice, at));
     }
@@ -194,14 +272,16 @@ export async function runRecheckJob(
   const { db } = deps;
   const started = Date.now();
   let job = await findRecheckJob(db, jobId);
+  if (job?.status !== "running") return job ? view(job) : null;
+  const current = await currentVerdictVersion(db);
   while (job && job.status === "running" && Date.now() - started < budgetMs) {
-    const plots = await stalePlotsAfter(db, job.rulesetVersion, job.cursor, RECHECK_SLICE);
+    const plots = await stalePlotsAfter(db, job.rulesetVersion, current.riskPart, job.cursor, RECHECK_SLICE);
     if (!plots.length || job.rulesetVersion !== RULESET_VERSION) {
       await setRecheckJobStatus(db, job.id, job.rulesetVersion === RULESET_VERSION ? "done" : "failed", null);
       return view((await findRecheckJob(db, job.id))!);
     }
     try {
-      const { statements, counts } = await sliceStatements(db, plots, deps.now());
+      const { statements, counts } = await sliceStatements(db, plots, deps.now(), current);
       const cursor = plots[plots.length - 1]!.id;
       await db.batch([advanceRecheckJobStatement(db, job.id, job.cursor, { cursor, add: counts }), ...statements] as [
         BatchItem<"sqlite">,

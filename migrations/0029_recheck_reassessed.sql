@@ -1,0 +1,1 @@
+ALTER TABLE `recheck_jobs` ADD `reassessed` integer DEFAULT 0 NOT NULL;
