@@ -257,3 +257,52 @@ export function StepForm({ csrf, intent, id, label }: { csrf: string; intent: st
     </form>
   );
 }
+
+type PagedList = { page: number; pages: number; base: string; param: string };
+
+/**
+ * One licensing queue of a dashboard: its heading with the count, the items (each with its step
+ * form when `step` is given — read-only viewers get none), the empty line and the pager.
+ */
+export function StepQueue({
+  title,
+  total,
+  countTestId,
+  items,
+  itemTestId,
+  empty,
+  step,
+  list,
+  pagerLabel,
+  headingClass = "mt-2 font-semibold",
+}: {
+  title: string;
+  total: number;
+  countTestId: string;
+  items: { id: string; what: string; detail: string }[];
+  itemTestId: string;
+  empty: string;
+  step?: { csrf: string; intent: string; label: string };
+  list: PagedList;
+  pagerLabel: string;
+  headingClass?: string;
+}) {
+  return (
+    <>
+      <h3 className={headingClass}>
+        {title} (<span data-testid={countTestId}>{total}</span>)
+      </h3>
+      {items.length === 0 && <p className="text-sm text-slate-600">{empty}</p>}
+      <ul className="mt-1 space-y-2">
+        {items.map((item) => (
+          <li key={item.id} className="rounded border border-slate-200 p-2 text-sm" data-testid={itemTestId}>
+            <p className="font-semibold break-words">{item.what}</p>
+            <p className="text-slate-700">{item.detail}</p>
+            {step && <StepForm csrf={step.csrf} intent={step.intent} id={item.id} label={step.label} />}
+          </li>
+        ))}
+      </ul>
+      <Pager list={list} label={pagerLabel} />
+    </>
+  );
+}

@@ -3,7 +3,7 @@ import type { Role } from "#worker/auth/roles";
 import { AccessDenied, WorkErrorBoundary } from "../work-shell";
 
 /** The dashboards' 403 page when `error` is a guard's refusal (app/lib/auth.server.ts), else null. */
-function dashboardAccessDenied(error: unknown) {
+export function dashboardAccessDenied(error: unknown) {
   if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { title?: string })?.title) {
     const d = error.data as { title: string; role: Role; home: string };
     return (
