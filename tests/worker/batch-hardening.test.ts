@@ -9,7 +9,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 type Pos = [number, number];
@@ -35,14 +35,7 @@ type Who = "buyer" | "warehouse" | "port" | "exporter" | "ddgots" | "dg" | "ddga
 let who: Record<Who, { token: string; cookie: string; account: { id: string } }>;
 
 function api(path: string, as: Who, body?: unknown) {
-  return call(`/api/batches${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      Authorization: `Bearer ${who[as].token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(who[as].token, `/api/batches${path}`, body === undefined ? "GET" : "POST", body);
 }
 const page = (path: string, as: Who) => call(path, { headers: { Cookie: who[as].cookie } });
 type Json = { success: boolean; message?: string; errors?: Record<string, string[]>; [k: string]: unknown };

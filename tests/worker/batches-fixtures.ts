@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call, one, rows } from "./helpers";
+import { bearer, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 export type Pos = [number, number];
@@ -173,14 +173,7 @@ export let who: Record<
 >;
 
 export function api(path: string, as: keyof typeof who | null, body?: unknown) {
-  return call(`/api/batches${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(as ? who[as].token : null, `/api/batches${path}`, body === undefined ? "GET" : "POST", body);
 }
 export async function json(res: Response) {
   return (await res.json()) as Json;

@@ -13,7 +13,7 @@ import { ROLES } from "#worker/auth/roles";
 import { formatKg } from "#worker/domain/weight";
 import { signInAs } from "./auth-helpers";
 import { api as batchApi, buy, buyAndExport, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
-import { call, count } from "./helpers";
+import { bearer, call, count } from "./helpers";
 import { decodeHtml } from "./html";
 
 const cookies = new Map<string, string>();
@@ -23,14 +23,7 @@ const TODAY = new Date().toISOString().slice(0, 10);
 const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
 
 function as(role: string, path: string, method = "GET", body?: unknown) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${tokens.get(role)}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return bearer(tokens.get(role), path, method, body);
 }
 const ok = async (res: Promise<Response>) => {
   const r = await res;

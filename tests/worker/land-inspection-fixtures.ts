@@ -1,22 +1,14 @@
 /** What the land inspection tests share: the Nimba plots of plots-fixtures, a Lofa plot, API helpers. */
 import { env } from "cloudflare:test";
 import { signInAs } from "./auth-helpers";
-import { call, one } from "./helpers";
+import { bearer, one } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
 
 export { inspector };
 export type Plot = { id: string; plotCode: string; version: number; county: string | null };
 
-export const json = (token: string, path: string, method = "GET", body?: unknown) =>
-  call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+export const json = bearer;
 
 export const plotByCode = (code: string) =>
   one<Plot & { status: string; visit_priority: number | null }>(
