@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 
 // Page and sign-in helpers shared by the e2e journeys.
 
@@ -92,4 +92,76 @@ export async function phoneOf(browser: Browser, account: Account) {
   const page = await context.newPage();
   await signIn(page, account);
   return page;
+}
+
+// API set-up shared by the export journeys (export-order.spec.ts, licensing.spec.ts).
+
+/** The Authorization header of an /api call as `token`. */
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/** POST to /api as `token`; the answer must be a success (its body is in the failure message). */
+export async function apiPost(api: APIRequestContext, token: string, path: string, data: unknown) {
+  const res = await api.post(path, { headers: bearer(token), data });
+  const body = await res.json();
+  expect(res.status(), `${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
+  return body as Record<string, unknown>;
+}
+
+export type DemoPlot = { plotCode: string; farmerId: string; crop: string; riskLevel: string | null };
+
+/** The demo plots (first 100) as `token` sees them: the cocoa ones assessed low risk (not FRM000001's) and high risk. */
+export async function cocoaPlots(api: APIRequestContext, token: string) {
+  const { plots } = (await (await api.get("/api/plots?pageSize=100", { headers: bearer(token) })).json()) as {
+    plots: DemoPlot[];
+  };
+  return {
+    low: plots.filter((p) => p.crop === "Cocoa" && p.riskLevel === "low" && p.farmerId !== "FRM000001"),
+    high: plots.find((p) => p.crop === "Cocoa" && p.riskLevel === "high"),
+  };
+}
+
+/**
+ * A cocoa batch bought from `plot` by the buyer, received and inspected at the warehouse; with
+ * `port`, also inspected at the port and marked EUDR-compliant there. Answers the batch code.
+ */
+export async function stockBatch(
+  api: APIRequestContext,
+  t: { buyer: string; warehouse: string; port: string },
+  plot: { farmerId: string; plotCode: string },
+  kg: number,
+  port: boolean,
+) {
+  const bought = await apiPost(api, t.buyer, "/api/batches", {
+    farmerIds: [plot.farmerId],
+    plotCodes: [plot.plotCode],
+    commodity: "Cocoa",
+    weightKg: kg,
+    grade: "A",
+    harvestDate: new Date().toISOString().slice(0, 10),
+    latitude: 7.1,
+    longitude: -9.47,
+    location: "Gbarnga market",
+    pricePerKg: "2.40",
+    currency: "USD",
+    paymentMethod: "cash",
+  });
+  const code = (bought.batch as { batchCode: string }).batchCode;
+  const step = (toStatus: string, over: Record<string, unknown> = {}) => ({
+    toStatus,
+    weightOutKg: kg,
+    location: "Gbarnga warehouse",
+    ...over,
+  });
+  await apiPost(api, t.warehouse, `/api/batches/${code}/transfer`, step("warehouse_received"));
+  await apiPost(api, t.warehouse, `/api/batches/${code}/transfer`, step("warehouse_inspected", { grade: "A" }));
+  if (port) {
+    await apiPost(
+      api,
+      t.port,
+      `/api/batches/${code}/transfer`,
+      step("port_inspected", { location: "Freeport of Monrovia" }),
+    );
+    await apiPost(api, t.port, `/api/batches/${code}/compliance`, { decision: "mark_compliant" });
+  }
+  return code;
 }
