@@ -2,7 +2,7 @@ import { connect, createServer, type Server, type Socket } from "node:net";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoLogin } from "../login-api";
 import { segment, withSegments } from "../unit/photo-fixtures";
-import { ACCOUNTS, type Account, signIn } from "./helpers";
+import { ACCOUNTS, type Account, letters, signIn } from "./helpers";
 
 /**
  * Issue 15, "Done when": a field agent works offline through the real pages and the real service
@@ -15,15 +15,6 @@ import { ACCOUNTS, type Account, signIn } from "./helpers";
 const TARGET = Number(process.env.E2E_PORT ?? 4173);
 const RUN = Date.now() % 1_000_000;
 const PHOTO = Buffer.from(withSegments(segment(0xfe, Array(20_000).fill(0x41)))); // ~20 KB JPEG
-
-function letters(n: number) {
-  let out = "";
-  for (let i = 0; i < 5; i++) {
-    out += String.fromCharCode(97 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
 
 /** mulberry32: the same cuts on every run. */
 function rng(seed: number) {
@@ -142,18 +133,8 @@ function outbox(page: Page): Promise<Row[]> {
 
 const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
 
-const FIELD_AGENT: Account = {
-  path: "/field-agent-login",
-  form: "field-agent",
-  fields: [
-    ["Agent ID", "AGT-0001"],
-    ["Password", "Agent#2026"],
-  ],
-  submit: "Login as Field Agent",
-};
-
 /** Signed in, with the field pages kept by the service worker (the dashboard asks it to). */
-async function readyForField(context: BrowserContext, account: Account = FIELD_AGENT) {
+async function readyForField(context: BrowserContext, account: Account = ACCOUNTS.fieldAgent) {
   const page = await context.newPage();
   await signIn(page, account);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15_000 });
@@ -206,8 +187,8 @@ async function queued(page: Page, count: number) {
 }
 
 async function onboardOffline(page: Page, i: number, count = i + 1) {
-  await page.getByLabel("First name").fill(`Offline ${letters(i + 1)}`);
-  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN)}`);
+  await page.getByLabel("First name").fill(`Offline ${letters(i + 1, 5)}`);
+  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN, 5)}`);
   await page.getByRole("radio", { name: "Female", exact: true }).check();
   await page.getByLabel("Date of birth").fill("1986-02-14");
   await page.getByLabel("County").selectOption("Nimba County");
@@ -236,7 +217,7 @@ async function mapOffline(page: Page, farmerId: string, coordinates: string, cou
 async function onlineFarmer(page: Page) {
   await page.goto("/onboard-farmer");
   await page.getByLabel("First name").fill("Online");
-  await page.getByLabel("Last name").fill(`Owner ${letters(RUN)}`);
+  await page.getByLabel("Last name").fill(`Owner ${letters(RUN, 5)}`);
   await page.getByRole("radio", { name: "Female", exact: true }).check();
   await page.getByLabel("Date of birth").fill("1980-05-01");
   await page.getByLabel("County").selectOption("Nimba County");
