@@ -204,6 +204,69 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
   ...over,
 });
 
+export type SeedFarmer = {
+  id: string;
+  farmerId: string;
+  userId: string | null;
+  first: string;
+  last: string;
+  county: string;
+  nationalId: string;
+};
+export type SeedPlot = {
+  id: string;
+  code: string;
+  farmer: string;
+  crop: string;
+  ha: number;
+  risk: string;
+  valid: string;
+  sw: Pos;
+  county: string;
+};
+
+/** The inserts of farmers registered on 2025-01-15, with the search keys the registry writes. */
+export const farmerStatements = (farmers: readonly SeedFarmer[]) =>
+  farmers.map((f) =>
+    env.DB.prepare(
+      "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
+    ).bind(
+      f.id,
+      f.farmerId,
+      f.userId,
+      f.first,
+      f.last,
+      f.county,
+      f.nationalId,
+      `${f.first} ${f.last}`.toLowerCase(),
+      `${f.last} ${f.first}`.toLowerCase(),
+    ),
+  );
+
+/** The inserts of ≈1 ha square plots (see `square`) with their bounding box, validation and risk. */
+export const plotStatements = (plots: readonly SeedPlot[]) =>
+  plots.map((p) => {
+    const ring = square(p.sw);
+    return env.DB.prepare(
+      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
+       VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).bind(
+      p.id,
+      p.code,
+      p.farmer,
+      JSON.stringify({ type: "Polygon", coordinates: [ring] }),
+      p.ha,
+      ring[0]![0],
+      ring[0]![1],
+      ring[2]![0],
+      ring[2]![1],
+      p.crop,
+      p.county,
+      p.valid,
+      p.risk,
+    );
+  });
+
 /**
  * Inserts the farmers and plots and signs in every role. The demo buyer and exporter trade, so
  * each gets a licence issued through the licensing services (ADR 029) unless `licences` says
@@ -215,44 +278,7 @@ export function seedAndSignIn() {
 
 /** seedAndSignIn, issuing licences only to the roles named (none: the test issues its own). */
 export async function seedAndSignInWith(licences: readonly ("buyer" | "exporter")[]) {
-  await env.DB.batch([
-    ...FARMERS.map((f) =>
-      env.DB.prepare(
-        "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-      ).bind(
-        f.id,
-        f.farmerId,
-        f.userId,
-        f.first,
-        f.last,
-        f.county,
-        f.nationalId,
-        `${f.first} ${f.last}`.toLowerCase(),
-        `${f.last} ${f.first}`.toLowerCase(),
-      ),
-    ),
-    ...PLOTS.map((p) => {
-      const ring = square(p.sw);
-      return env.DB.prepare(
-        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
-         VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        p.id,
-        p.code,
-        p.farmer,
-        JSON.stringify({ type: "Polygon", coordinates: [ring] }),
-        p.ha,
-        ring[0]![0],
-        ring[0]![1],
-        ring[2]![0],
-        ring[2]![1],
-        p.crop,
-        p.county,
-        p.valid,
-        p.risk,
-      );
-    }),
-  ]);
+  await env.DB.batch([...farmerStatements(FARMERS), ...plotStatements(PLOTS)]);
   who = {
     buyer: await signInAs("buyer", "10.60.0.1"),
     warehouse: await signInAs("warehouse_inspector", "10.60.0.2"),
