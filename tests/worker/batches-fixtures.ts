@@ -204,6 +204,22 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
   ...over,
 });
 
+/**
+ * A batch bought (`over` the default purchase), received and inspected at the warehouse; unless
+ * `compliant` is false, also inspected at the port and marked EUDR-compliant there.
+ */
+export async function portReadyBatch(over: Record<string, unknown>, kg: number, compliant = true) {
+  const b = await buy({ weightKg: kg, ...over });
+  const t = (by: "warehouse" | "port", body: unknown) => api(`/${b.batchCode}/transfer`, by, body);
+  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
+  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
+  if (!compliant) return b;
+  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
+  const c = await api(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" });
+  expect(c.status, JSON.stringify(await c.clone().json())).toBe(200);
+  return b;
+}
+
 export type SeedFarmer = {
   id: string;
   farmerId: string;

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
-import { api as batchApi, buy, buyAndExport, one, seedAndSignIn, step, who } from "./batches-fixtures";
+import { buy, buyAndExport, one, portReadyBatch, seedAndSignIn, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { decodeHtml } from "./html";
 
@@ -89,15 +89,7 @@ async function shipment(batchId: string, weightG: number, code: string) {
     ),
   ]);
 }
-async function portReady(kg: number) {
-  const b = await buy({ weightKg: kg });
-  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
-  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
-  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
-  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
-  expect((await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" })).status).toBe(200);
-  return b;
-}
+const portReady = (kg: number) => portReadyBatch({}, kg);
 
 /** The known set every dashboard test compares with: seeded through the services, signed in as every role. */
 export async function seedExecutive() {

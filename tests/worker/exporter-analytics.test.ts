@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
 import { signInSecondExporter } from "./auth-helpers";
-import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
+import { one, portReadyBatch, rows, seedAndSignIn, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -44,15 +44,8 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-async function readyBatch(over: Record<string, unknown>, kg: number) {
-  const b = await buy({ weightKg: kg, paymentMethod: "cash", ...over });
-  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
-  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
-  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
-  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
-  expect((await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" })).status).toBe(200);
-  return b.batchCode as string;
-}
+const readyBatch = async (over: Record<string, unknown>, kg: number) =>
+  (await portReadyBatch({ paymentMethod: "cash", ...over }, kg)).batchCode;
 const order = (over: Record<string, unknown>) => ({
   buyerName: "Hamburg Cocoa Trading GmbH",
   buyerCountry: "DE",

@@ -11,7 +11,7 @@ import { strFromU8, unzipSync, unzlibSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { signInAs, signInSecondExporter } from "./auth-helpers";
-import { api as batchApi, buy, seedAndSignInWith, step, who } from "./batches-fixtures";
+import { portReadyBatch, seedAndSignInWith, who } from "./batches-fixtures";
 import { bearer, call, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -24,18 +24,8 @@ const A = (path: string, method = "GET", body?: unknown) => as(who.exporter.toke
 const B = (path: string, method = "GET", body?: unknown) => as(tokenB, path, method, body);
 const read = async (res: Response) => (await res.json()) as Body;
 
-/** A batch bought, inspected at the warehouse and the port, and marked EUDR-compliant there. */
-async function readyBatch(over: Record<string, unknown>, kg: number, compliant = true) {
-  const b = await buy({ weightKg: kg, ...over });
-  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
-  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
-  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
-  if (!compliant) return b.batchCode;
-  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
-  const c = await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" });
-  expect(c.status, JSON.stringify(await c.clone().json())).toBe(200);
-  return b.batchCode;
-}
+const readyBatch = async (over: Record<string, unknown>, kg: number, compliant = true) =>
+  (await portReadyBatch(over, kg, compliant)).batchCode;
 
 const COFFEE = { farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee" };
 const order = (over: Record<string, unknown> = {}) => ({
