@@ -3,8 +3,8 @@
  * server-drawn bar charts and the county map (ADR 024: finished SVG from the loader, no client
  * JavaScript), tables holding the same figures, paged lists and the licensing step forms.
  */
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { Pagination } from "#app/components/kit/pagination";
+import { PostForm } from "#app/components/kit/post-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { BarChart } from "../../lib/bar-chart.server";
 import type { CountyMap } from "../../lib/county-map.server";
@@ -247,14 +247,11 @@ export function Flash({ flash }: { flash: { done: string | null; error: string |
 /** One licensing step form (a plain POST to the dashboard's action). */
 export function StepForm({ csrf, intent, id, label }: { csrf: string; intent: string; id: string; label: string }) {
   return (
-    <form method="post" className="inline">
-      <CsrfInput token={csrf} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+    <PostForm csrf={csrf} intent={intent} hidden={{ id }} className="inline">
       <button type="submit" className="rounded bg-green-800 px-3 py-1 text-sm font-semibold text-white">
         {label}
       </button>
-    </form>
+    </PostForm>
   );
 }
 

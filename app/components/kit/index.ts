@@ -11,6 +11,7 @@
  * - `Facts`         a definition list of label → text pairs
  * - `CodeLink`      a record's code as a link, with an optional small line under it
  * - `MoreLinks`     a dashboard's titled list of links to further screens
+ * - `PostForm`      a plain POST form with the CSRF token, its `intent` and hidden record fields
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
@@ -23,5 +24,6 @@ export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
 export { type MoreLink, MoreLinks } from "./more-links";
 export { Options } from "./options";
+export { PostForm } from "./post-form";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
