@@ -1,5 +1,6 @@
 /** What the land inspection tests share: the Nimba plots of plots-fixtures, a Lofa plot, API helpers. */
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { bearer, one } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
@@ -46,3 +47,18 @@ export const visitBody = (over: Record<string, unknown> = {}) => ({
   submissionId: crypto.randomUUID(),
   ...over,
 });
+
+export type QueueReply = {
+  plots: { plotCode: string; priority: number; reason: string; distanceKm: number | null }[];
+  total: number;
+  county: string | null;
+};
+/** The visit queue as `token` sees it (asserted 200). */
+export const queue = async (token: string, q = "") => {
+  const res = await json(token, `/api/visit-queue${q}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as QueueReply;
+};
+/** Sets columns of the plot `code` (an SQL SET clause). */
+export const setPlot = (code: string, sql: string) =>
+  env.DB.prepare(`UPDATE land_plots SET ${sql} WHERE plot_code = ?`).bind(code).run();
