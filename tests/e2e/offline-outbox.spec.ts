@@ -2,7 +2,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoLogin } from "../login-api";
 import { segment, withSegments } from "../unit/photo-fixtures";
 import { ACCOUNTS, type Account, letters, signIn } from "./helpers";
-import { outbox, type Proxy, pending, rng, startProxy } from "./outbox-helpers";
+import { type CutProxy, outbox, pending, rng, startProxy } from "./outbox-helpers";
 
 /**
  * Issue 15, "Done when": a field agent works offline through the real pages and the real service
@@ -110,7 +110,7 @@ async function onlineFarmer(page: Page) {
 }
 
 test.describe("offline field work and the outbox", () => {
-  let proxy: Proxy;
+  let proxy: CutProxy;
   let base: string;
   test.beforeEach(async () => {
     proxy = await startProxy();

@@ -20,7 +20,7 @@ export function rng(seed: number) {
   };
 }
 
-export type Proxy = {
+export type CutProxy = {
   port: number;
   cut: () => number;
   nextRequest: (ms: number) => Promise<boolean>;
@@ -29,7 +29,7 @@ export type Proxy = {
   close: () => void;
 };
 
-export function startProxy(): Promise<Proxy> {
+export function startProxy(): Promise<CutProxy> {
   const sockets = new Set<Socket>();
   let waiting: (() => void) | null = null;
   const answers = new Map<string, Buffer>();

@@ -24,6 +24,6 @@ export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
 export { type MoreLink, MoreLinks } from "./more-links";
 export { Options } from "./options";
-export { PostForm } from "./post-form";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
+export { PostForm } from "./post-form";
