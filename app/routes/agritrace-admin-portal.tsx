@@ -1,10 +1,11 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { AdminNav } from "../components/admin/admin-nav";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
-import { AccessDenied, WorkLinks } from "../components/work-shell";
+import { WorkLinks } from "../components/work-shell";
 import type { Route } from "./+types/agritrace-admin-portal";
+
+export { PortalErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 
 export { loader } from "./agritrace-admin-portal.server";
 
@@ -124,16 +125,4 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
       <WorkLinks links={workLinks} />
     </DashboardFrame>
   );
-}
-
-/** Wrong role → the guard's 403 page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const d = error.data as { title: string; role: Route.ComponentProps["loaderData"]["user"]["role"]; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
-    );
-  }
-  throw error;
 }

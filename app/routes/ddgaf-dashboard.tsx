@@ -1,4 +1,5 @@
 import { Bars, CARD, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
+import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
@@ -95,20 +96,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
         />
       </section>
 
-      <nav aria-labelledby="more" className={CARD}>
-        <h2 id="more" className="text-lg font-bold">
-          More
-        </h2>
-        <ul className="mt-1 space-y-1">
-          {LINKS.map(([href, label]) => (
-            <li key={href}>
-              <a href={href} className="text-green-800 underline">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>
   );
 }

@@ -1,4 +1,5 @@
-import { Bars, CARD, FilterForm, Flash, ItemList, Pager, StepForm, Table } from "#app/components/dashboards/oversight";
+import { Bars, CARD, FilterForm, Flash, ItemList, Pager, StepQueue, Table } from "#app/components/dashboards/oversight";
+import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
@@ -90,54 +91,32 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
           To recommend to the Director General
         </h2>
         <Flash flash={d.flash} />
-        <h3 className="mt-2 font-semibold">
-          Licences reviewed by the office (<span data-testid="recommend-licences">{d.recommend.licences.total}</span>)
-        </h3>
-        {d.recommend.licences.items.length === 0 && <p className="text-sm text-slate-600">None waiting.</p>}
-        <ul className="mt-1 space-y-2">
-          {d.recommend.licences.items.map((l) => (
-            <li key={l.id} className="rounded border border-slate-200 p-2 text-sm" data-testid="recommend-licence">
-              <p className="font-semibold break-words">{l.what}</p>
-              <p className="text-slate-700">{l.detail}</p>
-              {canAct && (
-                <StepForm csrf={d.user.csrf} intent="recommend-licence" id={l.id} label="Recommend to the DG" />
-              )}
-            </li>
-          ))}
-        </ul>
-        <Pager list={d.recommend.licences.list} label="Licence pages" />
-        <h3 className="mt-3 font-semibold">
-          Export permits requested (<span data-testid="recommend-permits">{d.recommend.permits.total}</span>)
-        </h3>
-        {d.recommend.permits.items.length === 0 && <p className="text-sm text-slate-600">None waiting.</p>}
-        <ul className="mt-1 space-y-2">
-          {d.recommend.permits.items.map((p) => (
-            <li key={p.id} className="rounded border border-slate-200 p-2 text-sm" data-testid="recommend-permit">
-              <p className="font-semibold break-words">{p.what}</p>
-              <p className="text-slate-700">{p.detail}</p>
-              {canAct && (
-                <StepForm csrf={d.user.csrf} intent="recommend-permit" id={p.id} label="Recommend to the DG" />
-              )}
-            </li>
-          ))}
-        </ul>
-        <Pager list={d.recommend.permits.list} label="Permit pages" />
+        <StepQueue
+          title="Licences reviewed by the office"
+          total={d.recommend.licences.total}
+          countTestId="recommend-licences"
+          items={d.recommend.licences.items}
+          itemTestId="recommend-licence"
+          empty="None waiting."
+          step={canAct ? { csrf: d.user.csrf, intent: "recommend-licence", label: "Recommend to the DG" } : undefined}
+          list={d.recommend.licences.list}
+          pagerLabel="Licence pages"
+        />
+        <StepQueue
+          title="Export permits requested"
+          total={d.recommend.permits.total}
+          countTestId="recommend-permits"
+          items={d.recommend.permits.items}
+          itemTestId="recommend-permit"
+          empty="None waiting."
+          step={canAct ? { csrf: d.user.csrf, intent: "recommend-permit", label: "Recommend to the DG" } : undefined}
+          list={d.recommend.permits.list}
+          pagerLabel="Permit pages"
+          headingClass="mt-3 font-semibold"
+        />
       </section>
 
-      <nav aria-labelledby="more" className={CARD}>
-        <h2 id="more" className="text-lg font-bold">
-          More
-        </h2>
-        <ul className="mt-1 space-y-1">
-          {LINKS.map(([href, label]) => (
-            <li key={href}>
-              <a href={href} className="text-green-800 underline">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>
   );
 }

@@ -6,10 +6,10 @@ import {
   FilterForm,
   Flash,
   ItemList,
-  Pager,
-  StepForm,
+  StepQueue,
   Table,
 } from "#app/components/dashboards/oversight";
+import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { WorkShell } from "#app/components/work-shell";
@@ -171,52 +171,32 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
         </h2>
         <p className="text-sm text-slate-700">Licences and export permits recommended by DDGOTS, oldest first.</p>
         <Flash flash={d.flash} />
-        <h3 className="mt-2 font-semibold">
-          Licences (<span data-testid="queue-licences">{d.queue.licences.total}</span>)
-        </h3>
-        {d.queue.licences.items.length === 0 && <p className="text-sm text-slate-600">No licence awaits approval.</p>}
-        <ul className="mt-1 space-y-2">
-          {d.queue.licences.items.map((l) => (
-            <li key={l.id} className="rounded border border-slate-200 p-2 text-sm" data-testid="queue-licence">
-              <p className="font-semibold break-words">{l.what}</p>
-              <p className="text-slate-700">{l.detail}</p>
-              <StepForm csrf={d.user.csrf} intent="approve-licence" id={l.id} label="Approve licence" />
-            </li>
-          ))}
-        </ul>
-        <Pager list={d.queue.licences} label="Licence pages" />
-        <h3 className="mt-3 font-semibold">
-          Export permits (<span data-testid="queue-permits">{d.queue.permits.total}</span>)
-        </h3>
-        {d.queue.permits.items.length === 0 && (
-          <p className="text-sm text-slate-600">No export permit awaits approval.</p>
-        )}
-        <ul className="mt-1 space-y-2">
-          {d.queue.permits.items.map((p) => (
-            <li key={p.id} className="rounded border border-slate-200 p-2 text-sm" data-testid="queue-permit">
-              <p className="font-semibold break-words">{p.what}</p>
-              <p className="text-slate-700">{p.detail}</p>
-              <StepForm csrf={d.user.csrf} intent="approve-permit" id={p.id} label="Approve and issue permit" />
-            </li>
-          ))}
-        </ul>
-        <Pager list={d.queue.permits} label="Permit pages" />
+        <StepQueue
+          title="Licences"
+          total={d.queue.licences.total}
+          countTestId="queue-licences"
+          items={d.queue.licences.items}
+          itemTestId="queue-licence"
+          empty="No licence awaits approval."
+          step={{ csrf: d.user.csrf, intent: "approve-licence", label: "Approve licence" }}
+          list={d.queue.licences}
+          pagerLabel="Licence pages"
+        />
+        <StepQueue
+          title="Export permits"
+          total={d.queue.permits.total}
+          countTestId="queue-permits"
+          items={d.queue.permits.items}
+          itemTestId="queue-permit"
+          empty="No export permit awaits approval."
+          step={{ csrf: d.user.csrf, intent: "approve-permit", label: "Approve and issue permit" }}
+          list={d.queue.permits}
+          pagerLabel="Permit pages"
+          headingClass="mt-3 font-semibold"
+        />
       </section>
 
-      <nav aria-labelledby="more" className={CARD}>
-        <h2 id="more" className="text-lg font-bold">
-          More
-        </h2>
-        <ul className="mt-1 space-y-1">
-          {LINKS.map(([href, label]) => (
-            <li key={href}>
-              <a href={href} className="text-green-800 underline">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>
   );
 }

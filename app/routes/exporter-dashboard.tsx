@@ -1,3 +1,4 @@
+import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-dashboard";
@@ -117,20 +118,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
           ))}
         </ul>
       </section>
-      <nav aria-labelledby="screens">
-        <h2 id="screens" className="text-lg font-bold">
-          Exporter screens
-        </h2>
-        <ul className="mt-2 space-y-1">
-          {SCREENS.map(([href, label]) => (
-            <li key={href}>
-              <a href={href} className="text-green-800 underline">
-                {label}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <MoreLinks links={SCREENS} title="Exporter screens" id="screens" />
     </WorkShell>
   );
 }

@@ -1,6 +1,6 @@
 import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-inspections";
 
@@ -32,9 +32,11 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
         </p>
       )}
       <h2 className="text-lg font-bold">Request an inspection</h2>
-      <form method="post" className="mt-2 max-w-xl space-y-3 rounded-md border border-slate-200 bg-white p-3">
-        <CsrfInput token={d.user.csrf} />
-        <input type="hidden" name="intent" value="request" />
+      <PostForm
+        csrf={d.user.csrf}
+        intent="request"
+        className="mt-2 max-w-xl space-y-3 rounded-md border border-slate-200 bg-white p-3"
+      >
         <PlainSummary reply={reply} />
         <PlainRadios
           reply={reply}
@@ -60,7 +62,7 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
         <button type="submit" className={buttonClass}>
           Request inspection
         </button>
-      </form>
+      </PostForm>
 
       <h2 className="mt-6 text-lg font-bold">My requests</h2>
       {d.requests.length === 0 && <p className="mt-2 text-slate-700">You have not requested an inspection yet.</p>}
@@ -94,14 +96,11 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
               r.status !== "cancelled" && <p className="mt-1 text-sm text-slate-600">No inspection recorded yet.</p>
             )}
             {(r.status === "requested" || r.status === "scheduled") && (
-              <form method="post" className="mt-2">
-                <CsrfInput token={d.user.csrf} />
-                <input type="hidden" name="intent" value="cancel" />
-                <input type="hidden" name="id" value={r.id} />
+              <PostForm csrf={d.user.csrf} intent="cancel" hidden={{ id: r.id }} className="mt-2">
                 <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm">
                   Cancel request
                 </button>
-              </form>
+              </PostForm>
             )}
           </li>
         ))}

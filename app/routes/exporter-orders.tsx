@@ -5,8 +5,8 @@ import {
   type PlainReply,
   PlainSummary,
 } from "#app/components/inspection/plain-form";
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-orders";
 
@@ -99,25 +99,24 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
                     — {b.weight}
                     {b.shipmentCode ? ` · in shipment ${b.shipmentCode}` : ""}
                     {d.canWrite && !b.shipmentCode && (
-                      <form method="post" className="inline">
-                        <CsrfInput token={d.user.csrf} />
-                        <input type="hidden" name="intent" value="release" />
-                        <input type="hidden" name="orderCode" value={o.code} />
-                        <input type="hidden" name="batchCode" value={b.batchCode} />{" "}
+                      <PostForm
+                        csrf={d.user.csrf}
+                        intent="release"
+                        hidden={{ orderCode: o.code, batchCode: b.batchCode }}
+                        className="inline"
+                      >
+                        {" "}
                         <button type="submit" className="text-red-800 underline">
                           Release
                         </button>
-                      </form>
+                      </PostForm>
                     )}
                   </li>
                 ))}
               </ul>
             )}
             {d.canWrite && o.status === "open" && (
-              <form method="post" className="mt-2 space-y-2">
-                <CsrfInput token={d.user.csrf} />
-                <input type="hidden" name="intent" value="allocate" />
-                <input type="hidden" name="orderCode" value={o.code} />
+              <PostForm csrf={d.user.csrf} intent="allocate" hidden={{ orderCode: o.code }} className="mt-2 space-y-2">
                 <PlainField
                   name="batchCode"
                   prefix={`${o.code}-`}
@@ -132,7 +131,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
                 <button type="submit" className={buttonClass}>
                   Allocate batch
                 </button>
-              </form>
+              </PostForm>
             )}
           </li>
         ))}
@@ -157,9 +156,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
             New order from an EU buyer
           </h2>
           <PlainSummary reply={createReply} />
-          <form method="post" className="mt-2 space-y-3">
-            <CsrfInput token={d.user.csrf} />
-            <input type="hidden" name="intent" value="create" />
+          <PostForm csrf={d.user.csrf} intent="create" className="mt-2 space-y-3">
             <PlainField name="buyerName" label="EU buyer (company)" reply={createReply} />
             <Select name="buyerCountry" label="Buyer's country" options={d.choices.countries} reply={createReply} />
             <Select name="commodity" label="Commodity" options={d.choices.commodities} reply={createReply} />
@@ -194,7 +191,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
             <button type="submit" className={buttonClass}>
               Record the order
             </button>
-          </form>
+          </PostForm>
         </section>
       )}
     </WorkShell>

@@ -1,6 +1,6 @@
 import { buttonClass, inputClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-payment-services";
 
@@ -55,10 +55,7 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
                 </p>
               )}
               {i.status === "billed" && (
-                <form method="post" className="mt-2 space-y-2">
-                  <CsrfInput token={d.user.csrf} />
-                  <input type="hidden" name="intent" value="pay" />
-                  <input type="hidden" name="invoiceId" value={i.id} />
+                <PostForm csrf={d.user.csrf} intent="pay" hidden={{ invoiceId: i.id }} className="mt-2 space-y-2">
                   <PlainSummary reply={reply} prefix={`${i.number}-`} />
                   <PlainField reply={reply} prefix={`${i.number}-`} name="reference" label="Payment reference" />
                   <PlainField
@@ -72,7 +69,7 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
                   <button type="submit" className={buttonClass}>
                     Record payment
                   </button>
-                </form>
+                </PostForm>
               )}
             </li>
           );
@@ -87,9 +84,11 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
           Payment recorded with receipt {d.done.stock}.
         </p>
       )}
-      <form method="post" className="mt-2 max-w-xl space-y-3 rounded-md border border-slate-200 bg-white p-3">
-        <CsrfInput token={d.user.csrf} />
-        <input type="hidden" name="intent" value="stock" />
+      <PostForm
+        csrf={d.user.csrf}
+        intent="stock"
+        className="mt-2 max-w-xl space-y-3 rounded-md border border-slate-200 bg-white p-3"
+      >
         <PlainSummary reply={stockReply} />
         <PlainField reply={stockReply} name="payeeLoginId" label="Buyer or cooperative ID (paid to)" />
         <PlainField
@@ -116,7 +115,7 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
         <button type="submit" className={buttonClass}>
           Record stock payment
         </button>
-      </form>
+      </PostForm>
       {d.payments.length > 0 && (
         <ul className="mt-3 space-y-3">
           {d.payments.map((p) => (

@@ -1,6 +1,7 @@
 import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-shipments";
 
@@ -116,19 +117,13 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
             {d.canWrite && (
               <div className="mt-3 space-y-3">
                 {(s.stage === "draft" || s.stage === "permit_revoked") && (
-                  <form method="post">
-                    <CsrfInput token={d.user.csrf} />
-                    <input type="hidden" name="intent" value="permit" />
-                    <input type="hidden" name="shipmentCode" value={s.code} />
+                  <PostForm csrf={d.user.csrf} intent="permit" hidden={{ shipmentCode: s.code }}>
                     <button type="submit" className={buttonClass}>
                       Request export permit
                     </button>
-                  </form>
+                  </PostForm>
                 )}
-                <form method="post" className="space-y-2">
-                  <CsrfInput token={d.user.csrf} />
-                  <input type="hidden" name="intent" value="dds" />
-                  <input type="hidden" name="shipmentCode" value={s.code} />
+                <PostForm csrf={d.user.csrf} intent="dds" hidden={{ shipmentCode: s.code }} className="space-y-2">
                   <PlainField
                     name="ddsReference"
                     prefix={`${s.code}-`}
@@ -152,12 +147,9 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                   <button type="submit" className={buttonClass}>
                     Record DDS numbers
                   </button>
-                </form>
+                </PostForm>
                 {s.stage === "permit_issued" && (
-                  <form method="post" className="space-y-2">
-                    <CsrfInput token={d.user.csrf} />
-                    <input type="hidden" name="intent" value="export" />
-                    <input type="hidden" name="shipmentCode" value={s.code} />
+                  <PostForm csrf={d.user.csrf} intent="export" hidden={{ shipmentCode: s.code }} className="space-y-2">
                     <PlainField
                       name="location"
                       prefix={`${s.code}-`}
@@ -168,7 +160,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                     <button type="submit" className={buttonClass}>
                       Export shipment
                     </button>
-                  </form>
+                  </PostForm>
                 )}
               </div>
             )}

@@ -1,9 +1,7 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { PlotOutline } from "../components/plot-outline";
-import { AccessDenied } from "../components/work-shell";
 import { COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "../content/batches";
 import {
   HIGH_RISK_STEP,
@@ -14,6 +12,8 @@ import {
   VERDICT_WORDS,
 } from "../content/farmer-dashboard";
 import type { Route } from "./+types/farmer-dashboard";
+
+export { PortalErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 
 export { loader } from "./farmer-dashboard.server";
 
@@ -311,16 +311,4 @@ function Certificates({ certificates }: { certificates: View["certificates"] }) 
       </ul>
     </section>
   );
-}
-
-/** Wrong role → the guard's 403 page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const d = error.data as { title: string; role: Route.ComponentProps["loaderData"]["user"]["role"]; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
-    );
-  }
-  throw error;
 }

@@ -1,13 +1,14 @@
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
-import { AccessDenied } from "../components/work-shell";
 import { pendingUploads } from "../lib/pending-uploads";
 import { warmFieldPages } from "../lib/sw-client";
 import type { Route } from "./+types/field-agent-dashboard";
+
+export { PortalErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 
 export { loader } from "./field-agent-dashboard.server";
 
@@ -93,16 +94,4 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
       </nav>
     </DashboardFrame>
   );
-}
-
-/** Wrong role → the guard's 403 page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const d = error.data as { title: string; role: Route.ComponentProps["loaderData"]["user"]["role"]; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
-    );
-  }
-  throw error;
 }

@@ -1,10 +1,9 @@
 import { useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { SealTitle } from "#app/components/seal";
-import type { Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { FEED_REFRESH_SECONDS, MONITORING_PERIODS, PERIOD_LABEL } from "#worker/domain/monitoring";
 import { RISK_KEYS, RISK_LABEL } from "#worker/domain/reports/report-content";
@@ -13,9 +12,9 @@ import { formatKg, kgToGrams } from "#worker/domain/weight";
 import { CountTile, SECTION } from "../components/dashboards/dashboard-frame";
 import { LogoutButton } from "../components/logout-button";
 import { ReportsSection } from "../components/report-list";
-import { AccessDenied } from "../components/work-shell";
 import type { Route } from "./+types/monitoring-dashboard";
 
+export { PortalErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 export { loader } from "./monitoring-dashboard.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -271,16 +270,4 @@ function keyed(events: FeedEvent[]) {
     seen.set(base, nth);
     return { e, key: `${base}-${nth}` };
   });
-}
-
-/** Wrong role → the guard's 403 page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const e = error.data as { title: string; role: Role; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${e.title}`} role={e.role} home={e.home} place="portal" allPortals />
-    );
-  }
-  throw error;
 }

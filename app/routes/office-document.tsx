@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { dashboardAccessDenied } from "#app/components/inspection/dashboard-error";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
-import type { Role } from "#worker/auth/roles";
 import {
   DOCUMENT_KIND_LABEL,
   DOCUMENT_STATUS_LABEL,
@@ -12,7 +12,6 @@ import {
   STEP_RULES,
 } from "#worker/domain/office";
 import { DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
-import { AccessDenied } from "../components/work-shell";
 import type { Route } from "./+types/office-document";
 
 export { action, loader } from "./office-document.server";
@@ -153,12 +152,8 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
 /** 403 → the guard's page; 404 → not in the reader's queue. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { title?: string })?.title) {
-    const e = error.data as { title: string; role: Role; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${e.title}`} role={e.role} home={e.home} place="portal" allPortals />
-    );
-  }
+  const denied = dashboardAccessDenied(error);
+  if (denied) return denied;
   if (isRouteErrorResponse(error) && (error.status === 404 || error.status === 403)) {
     return (
       <main className="mx-auto max-w-xl p-6">

@@ -1,12 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
-import { FieldError } from "#app/components/kit/form-field";
+import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Notices } from "#app/components/notices";
-import type { Role } from "#worker/auth/roles";
 import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import {
   DOCUMENT_KIND_LABEL,
@@ -19,9 +18,9 @@ import {
   type OfficeDepartment,
 } from "#worker/domain/office";
 import { DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
-import { AccessDenied } from "../components/work-shell";
 import type { Route } from "./+types/office-portal";
 
+export { PortalErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 export { action, loader } from "./office-portal.server";
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -189,11 +188,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
       <form method="post" className="mt-2 grid gap-3 sm:grid-cols-2" noValidate>
         <CsrfInput token={csrf} />
         <input type="hidden" name="intent" value="register" />
-        <div>
-          <label htmlFor="kind" className="block font-semibold">
-            Kind
-          </label>
-          <FieldError field={fields[0]!} />
+        <FormField field={fields[0]!} label="Kind">
           <select
             id="kind"
             name="kind"
@@ -208,12 +203,8 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
               </option>
             ))}
           </select>
-        </div>
-        <div>
-          <label htmlFor="title" className="block font-semibold">
-            Title
-          </label>
-          <FieldError field={fields[1]!} />
+        </FormField>
+        <FormField field={fields[1]!} label="Title">
           <input
             id="title"
             name="title"
@@ -221,12 +212,8 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
             className={INPUT}
             aria-invalid={!!e.title || undefined}
           />
-        </div>
-        <div className="sm:col-span-2">
-          <label htmlFor="counterparty" className="block font-semibold">
-            From or to (optional)
-          </label>
-          <FieldError field={fields[2]!} />
+        </FormField>
+        <FormField field={fields[2]!} label="From or to (optional)" className="sm:col-span-2">
           <input
             id="counterparty"
             name="counterparty"
@@ -234,7 +221,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
             className={INPUT}
             aria-invalid={!!e.counterparty || undefined}
           />
-        </div>
+        </FormField>
         <div>
           <button type="submit" className={BUTTON}>
             Register
@@ -298,16 +285,4 @@ function LicenceQueue({ d }: { d: Data }) {
       )}
     </section>
   );
-}
-
-/** Wrong role → the guard's 403 page. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403) {
-    const e = error.data as { title: string; role: Role; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${e.title}`} role={e.role} home={e.home} place="portal" allPortals />
-    );
-  }
-  throw error;
 }

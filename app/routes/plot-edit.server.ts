@@ -7,11 +7,12 @@ import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { editPlotBoundary } from "#worker/services/plots/edit-plot-boundary";
 import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { retirePlot } from "#worker/services/plots/retire-plot";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, type requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-edit";
 
 export const EDIT_TITLE = "Edit a plot's boundary";
@@ -25,23 +26,11 @@ const FIELDS = [
   "submissionId",
 ] as const;
 
-async function plotFor(request: Request, id: string) {
-  const session = await requireRole(request, "editPlots", EDIT_TITLE);
-  const access = await plotForFieldWork(pageDeps().db, session, id, "editPlots");
-  if (!access.ok && access.status === 404)
-    notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
-  if (!access.ok)
-    throw data(
-      {
-        forbidden: true as const,
-        title: EDIT_TITLE,
-        role: session.role,
-        home: "/unified-land-inspector-dashboard",
-        message: access.message,
-      },
-      { status: access.status, headers: PRIVATE_PAGE_HEADERS },
-    );
-  return { session, plot: access.value };
+function plotFor(request: Request, id: string) {
+  return requireFieldPlot(request, id, "editPlots", EDIT_TITLE, {
+    href: "/land-plots-list",
+    label: "Back to the land plots",
+  });
 }
 
 /** The current boundary as the textarea shows it: "lat, lon" lines (the closing vertex left out). */

@@ -3,13 +3,13 @@ import { data, redirect } from "react-router";
 import { fieldErrors } from "#worker/contracts/field-errors";
 import { VISIT_MESSAGES, VisitFieldsSchema } from "#worker/contracts/land-inspection";
 import { PHOTO_CONTENT_TYPES } from "#worker/domain/photo-metadata";
-import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-visit";
 
 export const VISIT_TITLE = "Record a field visit";
@@ -25,23 +25,11 @@ const TEXT_FIELDS = [
 /** Four photos of 2 MB and the fields: a larger body is refused before it is read. */
 const MAX_BODY_BYTES = (MAX_VISIT_PHOTOS + 1) * MAX_VISIT_PHOTO_BYTES;
 
-async function plotFor(request: Request, id: string) {
-  const session = await requireRole(request, "recordVisits", VISIT_TITLE);
-  const access = await plotForFieldWork(pageDeps().db, session, id, "recordVisits");
-  if (!access.ok && access.status === 404)
-    notFound("No land plot with this ID", { href: "/unified-land-inspector-dashboard", label: "Back to the queue" });
-  if (!access.ok)
-    throw data(
-      {
-        forbidden: true as const,
-        title: VISIT_TITLE,
-        role: session.role,
-        home: "/unified-land-inspector-dashboard",
-        message: access.message,
-      },
-      { status: access.status, headers: PRIVATE_PAGE_HEADERS },
-    );
-  return { session, plot: access.value };
+function plotFor(request: Request, id: string) {
+  return requireFieldPlot(request, id, "recordVisits", VISIT_TITLE, {
+    href: "/unified-land-inspector-dashboard",
+    label: "Back to the queue",
+  });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

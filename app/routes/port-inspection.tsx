@@ -1,6 +1,7 @@
 import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import { PortHistory, type PortHistoryData } from "../components/inspection/port-history";
 import { OutboxNotice } from "../components/outbox-notice";
@@ -82,13 +83,11 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
               Download the phytosanitary certificate (PDF)
             </a>
           ) : (
-            <form method="post">
-              <CsrfInput token={d.user.csrf} />
-              <input type="hidden" name="intent" value="phytosanitary" />
+            <PostForm csrf={d.user.csrf} intent="phytosanitary">
               <button type="submit" className={buttonClass}>
                 Issue the phytosanitary certificate
               </button>
-            </form>
+            </PostForm>
           )}
         </section>
       )}

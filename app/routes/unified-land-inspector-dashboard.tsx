@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import { isRouteErrorResponse, Link, useNavigate, useRouteError } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Notices } from "#app/components/notices";
-import type { Role } from "#worker/auth/roles";
 import { RISK_LABEL } from "#worker/content/land-plots";
 import { formatDistance } from "#worker/domain/visit-queue";
-import { AccessDenied, WorkErrorBoundary, WorkShell } from "../components/work-shell";
+import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/unified-land-inspector-dashboard";
 
+export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
 export { loader } from "./unified-land-inspector-dashboard.server";
 
 // Leaflet is its own chunk, fetched only when the inspector taps "Show map" (never in the first load).
@@ -198,16 +198,4 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
       </p>
     </WorkShell>
   );
-}
-
-/** Wrong role → the dashboards' 403 page (as routes/dashboard.tsx); anything else → the work pages' screen. */
-export function ErrorBoundary() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { forbidden?: boolean })?.forbidden) {
-    const d = error.data as { title: string; role: Role; home: string };
-    return (
-      <AccessDenied heading={`You cannot open the ${d.title}`} role={d.role} home={d.home} place="portal" allPortals />
-    );
-  }
-  return <WorkErrorBoundary />;
 }

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, orderAllocations, orders, portInspections, shipmentBatches, shipments, users } from "../schema";
-import { permitsOfShipments } from "./licensing";
+import { permitsOfShipments } from "./shipments";
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;

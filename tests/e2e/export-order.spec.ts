@@ -1,8 +1,8 @@
-import { type APIRequestContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { strFromU8, unzipSync } from "fflate";
 import { checkEudrGeoJson } from "../../worker/domain/eudr-geojson";
 import { signInAs } from "./a11y-helpers";
-import { ACCOUNTS, open, phoneOf } from "./helpers";
+import { ACCOUNTS, bearer, cocoaPlots, open, phoneOf, apiPost as post, stockBatch } from "./helpers";
 
 /**
  * Issue 14 "Done when", on a 360 px phone: an export order from start to export. The stock is set
@@ -17,51 +17,6 @@ test.use({ viewport: { width: 360, height: 780 } });
 
 type Token = string;
 type Tokens = Record<"admin" | "buyer" | "warehouse" | "port" | "ddgots" | "dg" | "exporter", Token>;
-const bearer = (token: Token) => ({ Authorization: `Bearer ${token}` });
-
-async function post(api: APIRequestContext, token: Token, path: string, data: unknown) {
-  const res = await api.post(path, { headers: bearer(token), data });
-  const body = await res.json();
-  expect(res.status(), `${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
-  return body as Record<string, unknown>;
-}
-
-/** A batch bought from `plotCode`, received and inspected at the warehouse; `port` also inspects it at the port and marks it compliant. */
-async function stock(api: APIRequestContext, t: Tokens, farmerId: string, plotCode: string, kg: number, port: boolean) {
-  const bought = await post(api, t.buyer, "/api/batches", {
-    farmerIds: [farmerId],
-    plotCodes: [plotCode],
-    commodity: "Cocoa",
-    weightKg: kg,
-    grade: "A",
-    harvestDate: new Date().toISOString().slice(0, 10),
-    latitude: 7.1,
-    longitude: -9.47,
-    location: "Gbarnga market",
-    pricePerKg: "2.40",
-    currency: "USD",
-    paymentMethod: "cash",
-  });
-  const code = (bought.batch as { batchCode: string }).batchCode;
-  const step = (toStatus: string, over: Record<string, unknown> = {}) => ({
-    toStatus,
-    weightOutKg: kg,
-    location: "Gbarnga warehouse",
-    ...over,
-  });
-  await post(api, t.warehouse, `/api/batches/${code}/transfer`, step("warehouse_received"));
-  await post(api, t.warehouse, `/api/batches/${code}/transfer`, step("warehouse_inspected", { grade: "A" }));
-  if (port) {
-    await post(
-      api,
-      t.port,
-      `/api/batches/${code}/transfer`,
-      step("port_inspected", { location: "Freeport of Monrovia" }),
-    );
-    await post(api, t.port, `/api/batches/${code}/compliance`, { decision: "mark_compliant" });
-  }
-  return code;
-}
 
 test("an export order from creation to export, with the due-diligence package checked", async ({
   browser,
@@ -84,18 +39,12 @@ test("an export order from creation to export, with the due-diligence package ch
     t[key] = await signInAs(api, role);
 
   // The stock: two compliant cocoa batches from low-risk plots, one from a plot assessed high risk.
-  const plots = (
-    (await (await api.get("/api/plots?pageSize=100", { headers: bearer(t.dg) })).json()) as {
-      plots: { plotCode: string; farmerId: string; crop: string; riskLevel: string | null }[];
-    }
-  ).plots;
-  const low = plots.filter((p) => p.crop === "Cocoa" && p.riskLevel === "low" && p.farmerId !== "FRM000001");
-  const high = plots.find((p) => p.crop === "Cocoa" && p.riskLevel === "high");
+  const { low, high } = await cocoaPlots(api, t.dg);
   expect(low.length).toBeGreaterThanOrEqual(2);
   expect(high).toBeTruthy();
-  const good1 = await stock(api, t, low[0]!.farmerId, low[0]!.plotCode, 40, true);
-  const good2 = await stock(api, t, low[1]!.farmerId, low[1]!.plotCode, 35, true);
-  const risky = await stock(api, t, high!.farmerId, high!.plotCode, 20, false);
+  const good1 = await stockBatch(api, t, low[0]!, 40, true);
+  const good2 = await stockBatch(api, t, low[1]!, 35, true);
+  const risky = await stockBatch(api, t, high!, 20, false);
 
   // 1. The exporter records the order on the page and allocates the compliant batches.
   const exporter = await phoneOf(browser, ACCOUNTS.exporter);

@@ -1,11 +1,5 @@
-import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
-import jsQR from "jsqr";
-import { fixtures } from "./a11y-helpers";
-import { ACCOUNTS, type Account, open, phoneOf, signIn } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, fits360, go, letters, pdfText, phoneOf, readQr, signIn, summaryValue } from "./helpers";
 
 /**
  * Issue 13, "Done when": a whole field day on 360 px phones, every person in a browser context of
@@ -17,25 +11,6 @@ import { ACCOUNTS, type Account, open, phoneOf, signIn } from "./helpers";
  */
 
 const RUN = Date.now() + Math.floor(Math.random() * 1_000_000);
-
-function letters(n: number, length: number) {
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    out += String.fromCharCode(97 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
-
-const FIELD_AGENT = {
-  path: "/field-agent-login",
-  form: "field-agent",
-  fields: [
-    ["Agent ID", "AGT-0001"],
-    ["Password", "Agent#2026"],
-  ],
-  submit: "Login as Field Agent",
-} satisfies Account;
 
 /**
  * A ~2 ha square in the sample "cocoa present in 2020" area of Nimba (low risk), in the strip
@@ -56,71 +31,6 @@ function square(dLon = 0.0013) {
   ];
   return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
 }
-
-/** No horizontal scroll on a 360 px phone. */
-async function fits360(page: Page) {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth),
-    `${page.url()} scrolls sideways`,
-  ).toBeLessThanOrEqual(360);
-}
-
-async function go(page: Page, path: string, javaScriptEnabled = true) {
-  await open(page, path, javaScriptEnabled);
-  await fits360(page);
-}
-
-/** The selectable text of a PDF (pdftotext, as a reader would search it), whitespace collapsed. */
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(join(tmpdir(), "field-day-"));
-  try {
-    const file = join(dir, "doc.pdf");
-    writeFileSync(file, bytes);
-    return execFileSync("pdftotext", ["-enc", "UTF-8", file, "-"], { encoding: "utf8" }).replace(/\s+/g, " ");
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-/** Decodes the QR code drawn on the page (an inline SVG) the way a phone camera would: pixels → jsQR. */
-async function readQr(page: Page, selector: string): Promise<string | null> {
-  const pixels = await page.evaluate(async (sel) => {
-    const svg = document.querySelector(`${sel} svg`);
-    if (!svg) return null;
-    const size = 400;
-    const clone = svg.cloneNode(true) as SVGElement;
-    clone.setAttribute("width", String(size));
-    clone.setAttribute("height", String(size));
-    const url = URL.createObjectURL(new Blob([clone.outerHTML], { type: "image/svg+xml" }));
-    const img = new Image();
-    await new Promise((resolve, reject) => {
-      img.onload = resolve;
-      img.onerror = reject;
-      img.src = url;
-    });
-    const canvas = document.createElement("canvas");
-    canvas.width = size + 40;
-    canvas.height = size + 40;
-    const ctx = canvas.getContext("2d")!;
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, canvas.width, canvas.height);
-    ctx.drawImage(img, 20, 20, size, size);
-    URL.revokeObjectURL(url);
-    return {
-      width: canvas.width,
-      height: canvas.height,
-      data: Array.from(ctx.getImageData(0, 0, canvas.width, canvas.height).data),
-    };
-  }, selector);
-  if (!pixels) return null;
-  return jsQR(Uint8ClampedArray.from(pixels.data), pixels.width, pixels.height)?.data ?? null;
-}
-
-const summaryValue = (page: Page, term: string) =>
-  page
-    .locator("dl > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
-    .locator("dd");
 
 test.describe("a field day", () => {
   test("onboard → map, visit, re-draw → scan the card and buy → grade and certificate → port sign-off → the farmer sees it", async ({
@@ -144,7 +54,7 @@ test.describe("a field day", () => {
     let batchCode = "";
 
     await test.step("1. the field agent onboards the farmer", async () => {
-      const page = await phoneOf(browser, FIELD_AGENT);
+      const page = await phoneOf(browser, ACCOUNTS.fieldAgent);
       await fits360(page);
       await go(page, "/onboard-farmer");
       await page.getByLabel("First name").fill(farmer.firstName);
@@ -406,82 +316,5 @@ test.describe("a field day", () => {
       await fits360(page);
       await context.close();
     });
-  });
-});
-
-test.describe("the warehouse inspection form without JavaScript", () => {
-  // The demo data (idempotent): FRM000001 and her low-risk cocoa plot.
-  test.beforeAll(async ({ request }) => {
-    await fixtures(request);
-  });
-
-  test("a refused submit keeps what was typed; a complete one grades the batch @nojs", async ({
-    browser,
-    javaScriptEnabled,
-  }) => {
-    const phone = async (account: Account) => {
-      const context = await browser.newContext({ javaScriptEnabled });
-      const page = await context.newPage();
-      await signIn(page, account, javaScriptEnabled);
-      return page;
-    };
-
-    // Set-up through the pages too: the buyer buys from the demo farmer and sends the batch.
-    const buyer = await phone(ACCOUNTS.buyer);
-    await go(buyer, "/agricultural-buyer-dashboard?farmer=FRM000001", javaScriptEnabled);
-    const form = buyer.getByTestId("purchase-form");
-    test.skip((await form.count()) === 0, "the demo farmer has no eligible plot in this database");
-    if (!(await form.getByRole("checkbox").first().isChecked())) await form.getByRole("checkbox").first().check();
-    await form.getByLabel("Weight (kg)").fill("12");
-    await form.getByLabel("Price per kg").fill("2.30");
-    await form.getByLabel("Payment method").selectOption("cash");
-    await form.getByLabel("Place of purchase (town or facility)").fill("Voinjama market");
-    await form.getByLabel("Quality grade").selectOption("A");
-    await form.getByRole("button", { name: "Record purchase" }).click();
-    await expect(buyer).toHaveURL(/\?recorded=LR-[A-Z]{3}-\d{4}-\d{6}/);
-    const batchCode = new URL(buyer.url()).searchParams.get("recorded")!;
-    await go(buyer, `/batches/${batchCode}`, javaScriptEnabled);
-    const dispatch = buyer.getByTestId("dispatch-form");
-    await dispatch.getByLabel("Warehouse", { exact: true }).selectOption({ label: "Samuel Tubman (Margibi County)" });
-    await dispatch.getByRole("button", { name: "Send batch" }).click();
-    await expect(buyer.getByTestId("recorded")).toContainText("The batch is sent to the warehouse");
-    await buyer.context().close();
-
-    const page = await phone(ACCOUNTS.warehouseInspector);
-    await go(page, "/warehouse-inspector-dashboard", javaScriptEnabled);
-    const item = page.getByTestId(`queue-${batchCode}`);
-    await item.getByLabel("Warehouse (town or facility)").fill("Voinjama warehouse");
-    await item.getByRole("button", { name: "Receive batch" }).click();
-    await expect(page.getByText(`Batch ${batchCode} received at the warehouse.`)).toBeVisible();
-    await page.getByTestId(`queue-${batchCode}`).getByRole("link", { name: "Inspect and grade" }).click();
-    await expect(page).toHaveURL(new RegExp(`/warehouse-inspector-dashboard/inspect/${batchCode}$`));
-    await fits360(page);
-
-    // Incomplete: no bean count, no smoky-beans answer.
-    await page.getByLabel("Moisture").fill("7.4");
-    await page.getByLabel("Mouldy beans (cut test of 300)").fill("0.5");
-    await page.getByLabel("Slaty beans (cut test)").fill("0.8");
-    await page.getByLabel("Insect-damaged, germinated or flat beans").fill("0.9");
-    await page.getByLabel("Foreign matter").fill("0");
-    await page.getByRole("button", { name: "Record inspection" }).click();
-    await expect(page.getByTestId("error-summary")).toBeVisible();
-    const beanCount = page.getByLabel("Bean count per 100 g");
-    await expect(beanCount).toHaveAttribute("aria-invalid", "true");
-    await expect(page.locator("#beanCountPer100g-error")).toHaveText(
-      "Enter the bean count per 100 g, a whole number like 98",
-    );
-    await expect(page.locator("#smokyBeans-error")).toHaveText("Say whether smoky beans were found");
-    await expect(page.getByLabel("Moisture")).toHaveValue("7.4");
-    await expect(page.getByLabel("Slaty beans (cut test)")).toHaveValue("0.8");
-    await fits360(page);
-
-    await beanCount.fill("97");
-    await page.getByRole("group", { name: "Smoky beans found?" }).getByRole("radio", { name: "No" }).check();
-    await page.getByRole("button", { name: "Record inspection" }).click();
-    await expect(page).toHaveURL(new RegExp(`/batches/${batchCode}\\?recorded=warehouse_inspected`));
-    // Moisture 7.4 % and bean count 97 allow A at best.
-    await expect(page.getByTestId("inspection")).toContainText("Passed inspection · grade A");
-    await fits360(page);
-    await page.context().close();
   });
 });

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { signInAs } from "./a11y-helpers";
-import { ACCOUNTS, open, phoneOf } from "./helpers";
+import { ACCOUNTS, bearer, cocoaPlots, open, phoneOf, apiPost as post, stockBatch } from "./helpers";
 
 /**
  * Issue 12 "Done when", on a 360 px phone, every step on the web screens by the role that takes it:
@@ -12,7 +12,6 @@ import { ACCOUNTS, open, phoneOf } from "./helpers";
 test.use({ viewport: { width: 360, height: 780 } });
 
 type Role = Parameters<typeof signInAs>[1];
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** A fresh browser context signed in as the first demo account of `role` (its session cookie). */
 async function staff(browser: Browser, role: Role): Promise<Page> {
@@ -46,13 +45,6 @@ async function postFromPage(page: Page, fields: Record<string, string>) {
   }, fields);
   await page.locator("#crafted button").click();
   await page.waitForLoadState();
-}
-
-async function post(api: APIRequestContext, token: string, path: string, data: unknown) {
-  const res = await api.post(path, { headers: bearer(token), data });
-  const body = await res.json();
-  expect(res.status(), `${path}: ${JSON.stringify(body)}`).toBeLessThan(300);
-  return body as Record<string, unknown>;
 }
 
 const stamp = () => String(Date.now()).slice(-6);
@@ -186,44 +178,10 @@ test("an export is refused without a valid permit and accepted once DDGOTS and t
   const port = await signInAs(api, "port_inspector");
   const dgToken = await signInAs(api, "dg");
   const exporterToken = await signInAs(api, "exporter");
-  const plots = (
-    (await (await api.get("/api/plots?pageSize=100", { headers: bearer(dgToken) })).json()) as {
-      plots: { plotCode: string; farmerId: string; crop: string; riskLevel: string | null }[];
-    }
-  ).plots;
-  const low = plots.filter((p) => p.crop === "Cocoa" && p.riskLevel === "low" && p.farmerId !== "FRM000001");
+  const { low } = await cocoaPlots(api, dgToken);
   const plot = low[low.length - 1]!;
   const kg = 30;
-  const bought = await post(api, buyer, "/api/batches", {
-    farmerIds: [plot.farmerId],
-    plotCodes: [plot.plotCode],
-    commodity: "Cocoa",
-    weightKg: kg,
-    grade: "A",
-    harvestDate: new Date().toISOString().slice(0, 10),
-    latitude: 7.1,
-    longitude: -9.47,
-    location: "Gbarnga market",
-    pricePerKg: "2.40",
-    currency: "USD",
-    paymentMethod: "cash",
-  });
-  const batchCode = (bought.batch as { batchCode: string }).batchCode;
-  const step = (toStatus: string, over: Record<string, unknown> = {}) => ({
-    toStatus,
-    weightOutKg: kg,
-    location: "Gbarnga warehouse",
-    ...over,
-  });
-  await post(api, warehouse, `/api/batches/${batchCode}/transfer`, step("warehouse_received"));
-  await post(api, warehouse, `/api/batches/${batchCode}/transfer`, step("warehouse_inspected", { grade: "A" }));
-  await post(
-    api,
-    port,
-    `/api/batches/${batchCode}/transfer`,
-    step("port_inspected", { location: "Freeport of Monrovia" }),
-  );
-  await post(api, port, `/api/batches/${batchCode}/compliance`, { decision: "mark_compliant" });
+  const batchCode = await stockBatch(api, { buyer, warehouse, port }, plot, kg, true);
   const order = await post(api, exporterToken, "/api/orders", {
     buyerName: "E2E Permit Cocoa BV",
     buyerCountry: "NL",

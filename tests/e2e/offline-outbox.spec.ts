@@ -1,8 +1,8 @@
-import { connect, createServer, type Server, type Socket } from "node:net";
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { demoLogin } from "../login-api";
 import { segment, withSegments } from "../unit/photo-fixtures";
-import { ACCOUNTS, type Account, signIn } from "./helpers";
+import { ACCOUNTS, type Account, letters, signIn } from "./helpers";
+import { type CutProxy, outbox, pending, rng, startProxy } from "./outbox-helpers";
 
 /**
  * Issue 15, "Done when": a field agent works offline through the real pages and the real service
@@ -12,148 +12,11 @@ import { ACCOUNTS, type Account, signIn } from "./helpers";
  * mid-upload does — 100 times while the outbox sends.
  */
 
-const TARGET = Number(process.env.E2E_PORT ?? 4173);
 const RUN = Date.now() % 1_000_000;
 const PHOTO = Buffer.from(withSegments(segment(0xfe, Array(20_000).fill(0x41)))); // ~20 KB JPEG
 
-function letters(n: number) {
-  let out = "";
-  for (let i = 0; i < 5; i++) {
-    out += String.fromCharCode(97 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
-
-/** mulberry32: the same cuts on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Proxy = {
-  port: number;
-  cut: () => number;
-  nextRequest: (ms: number) => Promise<boolean>;
-  /** Answers requests whose first line starts with `prefix` itself (a new app version, say). */
-  answer: (prefix: string, response: Buffer | null) => void;
-  close: () => void;
-};
-
-function startProxy(): Promise<Proxy> {
-  const sockets = new Set<Socket>();
-  let waiting: (() => void) | null = null;
-  const answers = new Map<string, Buffer>();
-  const server: Server = createServer((client) => {
-    const upstream = connect(TARGET, "127.0.0.1");
-    sockets.add(client);
-    sockets.add(upstream);
-    client.on("data", (chunk: Buffer) => {
-      waiting?.();
-      waiting = null;
-      const head = chunk.subarray(0, 200).toString("latin1");
-      for (const [prefix, response] of answers) {
-        if (head.startsWith(prefix)) {
-          client.end(response);
-          upstream.destroy();
-          return;
-        }
-      }
-      upstream.write(chunk);
-    });
-    upstream.pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-      sockets.delete(client);
-      sockets.delete(upstream);
-    };
-    for (const s of [client, upstream]) {
-      s.on("error", close);
-      s.on("close", close);
-    }
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => {
-      const port = (server.address() as { port: number }).port;
-      resolve({
-        port,
-        cut: () => {
-          const n = sockets.size;
-          for (const s of sockets) s.destroy();
-          sockets.clear();
-          return n;
-        },
-        nextRequest: (ms) =>
-          new Promise((done) => {
-            const timer = setTimeout(() => done(false), ms);
-            waiting = () => {
-              clearTimeout(timer);
-              done(true);
-            };
-          }),
-        answer: (prefix, response) => {
-          if (response) answers.set(prefix, response);
-          else answers.delete(prefix);
-        },
-        close: () => {
-          for (const s of sockets) s.destroy();
-          server.close();
-        },
-      });
-    }),
-  );
-}
-
-type Row = { submissionId: string; status: string; receipt?: string; reason?: string; kind: string };
-
-/** The outbox as IndexedDB holds it (read raw: what the phone really keeps). */
-function outbox(page: Page): Promise<Row[]> {
-  return page.evaluate(
-    () =>
-      new Promise<Row[]>((resolve, reject) => {
-        const req = indexedDB.open("eip-outbox");
-        req.onerror = () => reject(req.error);
-        req.onsuccess = () => {
-          const db = req.result;
-          const all = db.transaction("records").objectStore("records").getAll();
-          all.onsuccess = () => {
-            resolve(
-              (all.result as Row[]).map(({ submissionId, status, receipt, reason, kind }) => ({
-                submissionId,
-                status,
-                receipt,
-                reason,
-                kind,
-              })),
-            );
-            db.close();
-          };
-        };
-      }),
-  );
-}
-
-const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
-
-const FIELD_AGENT: Account = {
-  path: "/field-agent-login",
-  form: "field-agent",
-  fields: [
-    ["Agent ID", "AGT-0001"],
-    ["Password", "Agent#2026"],
-  ],
-  submit: "Login as Field Agent",
-};
-
 /** Signed in, with the field pages kept by the service worker (the dashboard asks it to). */
-async function readyForField(context: BrowserContext, account: Account = FIELD_AGENT) {
+async function readyForField(context: BrowserContext, account: Account = ACCOUNTS.fieldAgent) {
   const page = await context.newPage();
   await signIn(page, account);
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 15_000 });
@@ -226,8 +89,8 @@ async function queued(page: Page, count: number) {
 }
 
 async function onboardOffline(page: Page, i: number, count = i + 1) {
-  await page.getByLabel("First name").fill(`Offline ${letters(i + 1)}`);
-  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN)}`);
+  await page.getByLabel("First name").fill(`Offline ${letters(i + 1, 5)}`);
+  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN, 5)}`);
   await page.getByRole("radio", { name: "Female", exact: true }).check();
   await page.getByLabel("Date of birth").fill("1986-02-14");
   await page.getByLabel("County").selectOption("Nimba County");
@@ -256,7 +119,7 @@ async function mapOffline(page: Page, farmerId: string, coordinates: string, cou
 async function onlineFarmer(page: Page) {
   await page.goto("/onboard-farmer");
   await page.getByLabel("First name").fill("Online");
-  await page.getByLabel("Last name").fill(`Owner ${letters(RUN)}`);
+  await page.getByLabel("Last name").fill(`Owner ${letters(RUN, 5)}`);
   await page.getByRole("radio", { name: "Female", exact: true }).check();
   await page.getByLabel("Date of birth").fill("1980-05-01");
   await page.getByLabel("County").selectOption("Nimba County");
@@ -267,7 +130,7 @@ async function onlineFarmer(page: Page) {
 }
 
 test.describe("offline field work and the outbox", () => {
-  let proxy: Proxy;
+  let proxy: CutProxy;
   let base: string;
   test.beforeEach(async () => {
     proxy = await startProxy();

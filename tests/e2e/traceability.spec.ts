@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { ACCOUNTS, open, phoneOf, signIn } from "./helpers";
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, letters, open, phoneOf, signIn, summaryValue } from "./helpers";
 
 /**
  * Issue #4: "a batch can be followed from farmer to export". Every step goes through the real
@@ -16,15 +16,6 @@ import { ACCOUNTS, open, phoneOf, signIn } from "./helpers";
 
 const RUN = Date.now() + Math.floor(Math.random() * 1_000_000);
 
-/** Letters only (names may not hold digits), least significant first so prefixes differ per run. */
-function letters(n: number, length: number) {
-  let out = "";
-  for (let i = 0; i < length; i++) {
-    out += String.fromCharCode(97 + (n % 26));
-    n = Math.floor(n / 26);
-  }
-  return out;
-}
 const capital = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const uniqueName = (base: string, salt: number) => `${base}${letters(RUN + salt, 8)}`;
 const nationalId = (salt: number) => `LR${RUN + salt}`;
@@ -75,12 +66,6 @@ async function recordStep(
   }
   await form.getByRole("button", { name: `Record ${step}`, exact: true }).click();
 }
-
-const summaryValue = (page: Page, term: string): Locator =>
-  page
-    .locator("dl > div")
-    .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
-    .locator("dd");
 
 // ---------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import { database } from "#db/client";
 import { deactivateUser } from "#worker/services/auth/manage-users";
 import { changeRole } from "#worker/services/users/change-role";
 import { signInAs } from "./auth-helpers";
-import { call, count, one } from "./helpers";
+import { bearer, call, count, one } from "./helpers";
 import { jsonOf, signInFrom } from "./profile-fixtures";
 
 let admin: { token: string; cookie: string };
@@ -22,14 +22,7 @@ beforeAll(async () => {
 });
 
 const api = (who: { token: string }, path: string, method = "GET", body?: unknown) =>
-  call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${who.token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  bearer(who.token, path, method, body);
 
 const sessionDeps = () => ({ kv: env.SESSIONS, secret: env.SESSION_SECRET, db: database(env.DB) });
 const audits = (action: string, entityId: string) =>

@@ -9,17 +9,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { farmerStatements, type Pos, plotStatements } from "./batches-fixtures";
+import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
-
-type Pos = [number, number];
-const square = ([lon, lat]: Pos, d = 0.000903): Pos[] => [
-  [lon, lat],
-  [+(lon + d).toFixed(6), lat],
-  [+(lon + d).toFixed(6), +(lat + d).toFixed(6)],
-  [lon, +(lat + d).toFixed(6)],
-  [lon, lat],
-];
 
 const FARMERS = [
   { id: "h-1", farmerId: "FRM000001", first: "Korto", last: "Gbowee", county: "Bong County", userId: "demo-farmer" },
@@ -35,14 +27,7 @@ type Who = "buyer" | "warehouse" | "port" | "exporter" | "ddgots" | "dg" | "ddga
 let who: Record<Who, { token: string; cookie: string; account: { id: string } }>;
 
 function api(path: string, as: Who, body?: unknown) {
-  return call(`/api/batches${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      Authorization: `Bearer ${who[as].token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(who[as].token, `/api/batches${path}`, body === undefined ? "GET" : "POST", body);
 }
 const page = (path: string, as: Who) => call(path, { headers: { Cookie: who[as].cookie } });
 type Json = { success: boolean; message?: string; errors?: Record<string, string[]>; [k: string]: unknown };
@@ -66,40 +51,15 @@ const step = (toStatus: string, weightOutKg = 100) => ({ toStatus, weightOutKg, 
 
 beforeAll(async () => {
   await env.DB.batch([
-    ...FARMERS.map((f) =>
-      env.DB.prepare(
-        "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-      ).bind(
-        f.id,
-        f.farmerId,
-        f.userId,
-        f.first,
-        f.last,
-        f.county,
-        `LR-NID-${f.id}`,
-        `${f.first} ${f.last}`.toLowerCase(),
-        `${f.last} ${f.first}`.toLowerCase(),
-      ),
+    ...farmerStatements(FARMERS.map((f) => ({ ...f, nationalId: `LR-NID-${f.id}` }))),
+    ...plotStatements(
+      PLOTS.map((p) => ({
+        ...p,
+        crop: "Cocoa",
+        valid: "valid",
+        county: FARMERS.find((f) => f.farmerId === p.farmer)!.county,
+      })),
     ),
-    ...PLOTS.map((p) => {
-      const ring = square(p.sw);
-      return env.DB.prepare(
-        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
-         VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, 'Cocoa', ?, 'valid', ?)`,
-      ).bind(
-        p.id,
-        p.code,
-        p.farmer,
-        JSON.stringify({ type: "Polygon", coordinates: [ring] }),
-        p.ha,
-        ring[0]![0],
-        ring[0]![1],
-        ring[2]![0],
-        ring[2]![1],
-        FARMERS.find((f) => f.farmerId === p.farmer)!.county,
-        p.risk,
-      );
-    }),
   ]);
   who = {
     buyer: await signInAs("buyer", "10.61.0.1"),

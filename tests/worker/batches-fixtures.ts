@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call, one, rows } from "./helpers";
+import { bearer, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 export type Pos = [number, number];
@@ -173,14 +173,7 @@ export let who: Record<
 >;
 
 export function api(path: string, as: keyof typeof who | null, body?: unknown) {
-  return call(`/api/batches${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      ...(as ? { Authorization: `Bearer ${who[as].token}` } : {}),
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(as ? who[as].token : null, `/api/batches${path}`, body === undefined ? "GET" : "POST", body);
 }
 export async function json(res: Response) {
   return (await res.json()) as Json;
@@ -212,6 +205,85 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
 });
 
 /**
+ * A batch bought (`over` the default purchase), received and inspected at the warehouse; unless
+ * `compliant` is false, also inspected at the port and marked EUDR-compliant there.
+ */
+export async function portReadyBatch(over: Record<string, unknown>, kg: number, compliant = true) {
+  const b = await buy({ weightKg: kg, ...over });
+  const t = (by: "warehouse" | "port", body: unknown) => api(`/${b.batchCode}/transfer`, by, body);
+  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
+  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
+  if (!compliant) return b;
+  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
+  const c = await api(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" });
+  expect(c.status, JSON.stringify(await c.clone().json())).toBe(200);
+  return b;
+}
+
+export type SeedFarmer = {
+  id: string;
+  farmerId: string;
+  userId: string | null;
+  first: string;
+  last: string;
+  county: string;
+  nationalId: string;
+};
+export type SeedPlot = {
+  id: string;
+  code: string;
+  farmer: string;
+  crop: string;
+  ha: number;
+  risk: string;
+  valid: string;
+  sw: Pos;
+  county: string;
+};
+
+/** The inserts of farmers registered on 2025-01-15, with the search keys the registry writes. */
+export const farmerStatements = (farmers: readonly SeedFarmer[]) =>
+  farmers.map((f) =>
+    env.DB.prepare(
+      "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
+    ).bind(
+      f.id,
+      f.farmerId,
+      f.userId,
+      f.first,
+      f.last,
+      f.county,
+      f.nationalId,
+      `${f.first} ${f.last}`.toLowerCase(),
+      `${f.last} ${f.first}`.toLowerCase(),
+    ),
+  );
+
+/** The inserts of ≈1 ha square plots (see `square`) with their bounding box, validation and risk. */
+export const plotStatements = (plots: readonly SeedPlot[]) =>
+  plots.map((p) => {
+    const ring = square(p.sw);
+    return env.DB.prepare(
+      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
+       VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).bind(
+      p.id,
+      p.code,
+      p.farmer,
+      JSON.stringify({ type: "Polygon", coordinates: [ring] }),
+      p.ha,
+      ring[0]![0],
+      ring[0]![1],
+      ring[2]![0],
+      ring[2]![1],
+      p.crop,
+      p.county,
+      p.valid,
+      p.risk,
+    );
+  });
+
+/**
  * Inserts the farmers and plots and signs in every role. The demo buyer and exporter trade, so
  * each gets a licence issued through the licensing services (ADR 029) unless `licences` says
  * otherwise (a test of the licence lifecycle or gate issues its own).
@@ -222,44 +294,7 @@ export function seedAndSignIn() {
 
 /** seedAndSignIn, issuing licences only to the roles named (none: the test issues its own). */
 export async function seedAndSignInWith(licences: readonly ("buyer" | "exporter")[]) {
-  await env.DB.batch([
-    ...FARMERS.map((f) =>
-      env.DB.prepare(
-        "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-      ).bind(
-        f.id,
-        f.farmerId,
-        f.userId,
-        f.first,
-        f.last,
-        f.county,
-        f.nationalId,
-        `${f.first} ${f.last}`.toLowerCase(),
-        `${f.last} ${f.first}`.toLowerCase(),
-      ),
-    ),
-    ...PLOTS.map((p) => {
-      const ring = square(p.sw);
-      return env.DB.prepare(
-        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
-         VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        p.id,
-        p.code,
-        p.farmer,
-        JSON.stringify({ type: "Polygon", coordinates: [ring] }),
-        p.ha,
-        ring[0]![0],
-        ring[0]![1],
-        ring[2]![0],
-        ring[2]![1],
-        p.crop,
-        p.county,
-        p.valid,
-        p.risk,
-      );
-    }),
-  ]);
+  await env.DB.batch([...farmerStatements(FARMERS), ...plotStatements(PLOTS)]);
   who = {
     buyer: await signInAs("buyer", "10.60.0.1"),
     warehouse: await signInAs("warehouse_inspector", "10.60.0.2"),

@@ -1,31 +1,17 @@
 /**
  * Corrections and voids with reasons (issue 17, ADR 031): a corrected purchase weight changes the
  * batch volume and the plausibility check, supersedes the affected certificate and shows both
- * versions on the batch page; a void that a later step depends on is refused.
+ * versions on the batch page; a void that a later step depends on is refused. DDS numbers and
+ * warehouse inspections corrected as versions: corrections-versions.test.ts.
  */
-import { env } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
+import { batchRow, records, send } from "./corrections-fixtures";
 import { call, count, ORIGIN, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
-
-const records = (path: string, as: keyof typeof who, body: unknown) =>
-  call(`/api/records/batches${path}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-const send = async (res: Promise<Response>) => {
-  const r = await res;
-  return { status: r.status, body: (await r.json()) as Record<string, unknown> & { message?: string } };
-};
-const batchRow = (code: string) =>
-  one<{ id: string; weight_g: number; volume_flag: number; status: string; holder_id: string }>(
-    "SELECT id, weight_g, volume_flag, status, holder_id FROM batches WHERE batch_code = ?",
-    code,
-  );
 
 describe("correcting a purchase", () => {
   let code: string;
@@ -259,202 +245,6 @@ describe("voiding a custody step", () => {
     expect(html).toContain("Voided");
     expect(html).toContain("Inspection entered for the wrong batch");
     expect(html).toContain("2 · Voided");
-  });
-});
-
-describe("correcting DDS numbers (a new version, never an overwrite)", () => {
-  let code: string;
-  let batchId: string;
-  const dds = (as: keyof typeof who, body: Record<string, unknown>) =>
-    send(api(`/${code}/dds`, as, body) as Promise<Response>);
-  const versionsOfDds = () =>
-    rows<{
-      version: number;
-      kind: string;
-      data: string;
-      reason: string | null;
-      corrects_id: string | null;
-      id: string;
-    }>(
-      "SELECT id, version, kind, data, reason, corrects_id FROM record_versions WHERE record_type = 'batch_dds' AND record_id = ? ORDER BY version",
-      batchId,
-    );
-
-  beforeAll(async () => {
-    const b = await buyAndExport();
-    code = b.batchCode;
-    batchId = b.id;
-  }, 60_000);
-
-  it("the first recording is version 1, as recorded", async () => {
-    const versions = await versionsOfDds();
-    expect(versions.map((v) => [v.version, v.kind])).toEqual([[1, "original"]]);
-    expect(JSON.parse(versions[0]!.data)).toEqual({ ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" });
-  });
-
-  it("refuses changed numbers without a reason of 10 characters, and anyone but the exporter", async () => {
-    const short = await dds("exporter", {
-      ddsReference: "25LRXQ4K3P9999",
-      ddsVerification: "KYRPJKI6",
-      reason: "typo",
-    });
-    expect(short.status).toBe(400);
-    expect(short.body.message).toBe(
-      "DDS numbers are already recorded: give the reason for changing them (at least 10 characters)",
-    );
-    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
-      "Give the reason for the correction (at least 10 characters)",
-    ]);
-    const buyer = await dds("buyer", {
-      ddsReference: "25LRXQ4K3P9999",
-      ddsVerification: "KYRPJKI6",
-      reason: "The operator re-filed the statement",
-    });
-    expect(buyer.status).toBe(403);
-    expect((await versionsOfDds()).length).toBe(1);
-    expect(await one<{ r: string }>("SELECT dds_reference AS r FROM batches WHERE id = ?", batchId)).toEqual({
-      r: "25LRXQ4K3P5581",
-    });
-    // The same numbers again change nothing and need no reason.
-    expect((await dds("exporter", { ddsReference: "25LRXQ4K3P5581", ddsVerification: "KYRPJKI6" })).status).toBe(200);
-    expect((await versionsOfDds()).length).toBe(1);
-  });
-
-  it("keeps both versions, with who, when and why, the audit row and the batch page showing them", async () => {
-    const res = await dds("exporter", {
-      ddsReference: "25lrxq4k3p9999",
-      ddsVerification: "kyrpjki6",
-      reason: "The operator re-filed the statement",
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ version: 2 });
-    const versions = await versionsOfDds();
-    expect(versions.map((v) => [v.version, v.kind, v.reason])).toEqual([
-      [1, "original", null],
-      [2, "correction", "The operator re-filed the statement"],
-    ]);
-    expect(versions[1]!.corrects_id).toBe(versions[0]!.id);
-    expect(JSON.parse(versions[1]!.data)).toEqual({ ddsReference: "25LRXQ4K3P9999", ddsVerification: "KYRPJKI6" });
-    const audit = await one<{ before: string; after: string }>(
-      "SELECT before, after FROM audit_log WHERE entity_id = ? AND action = 'batch.record_dds' ORDER BY id DESC LIMIT 1",
-      code,
-    );
-    expect(JSON.parse(audit.before)).toMatchObject({ ddsReference: "25LRXQ4K3P5581" });
-    expect(JSON.parse(audit.after)).toMatchObject({
-      ddsReference: "25LRXQ4K3P9999",
-      version: 2,
-      reason: "The operator re-filed the statement",
-    });
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.exporter.cookie } })).text());
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
-    expect(table).toContain("DDS numbers · 1 · As recorded · DDS 25LRXQ4K3P5581 / KYRPJKI6");
-    expect(table).toContain("DDS numbers · 2 · Correction · DDS 25LRXQ4K3P9999 / KYRPJKI6");
-    expect(table).toContain("Reason: The operator re-filed the statement");
-    // The page's DDS form now asks for the reason (JavaScript off).
-    expect(html).toContain("Reason for changing them");
-  });
-});
-
-describe("correcting a warehouse inspection (the grade computed again)", () => {
-  let code: string;
-  let batchId: string;
-  const inspections = (path: string, as: keyof typeof who, body: unknown) =>
-    call(`/api/inspections${path}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
-  const fix = (as: keyof typeof who, body: unknown) => send(records(`/${code}/inspection/corrections`, as, body));
-
-  beforeAll(async () => {
-    const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 20, harvestDate: "2026-04-02" });
-    code = b.batchCode;
-    batchId = b.id;
-    expect(
-      (await inspections(`/dispatch/${code}`, "buyer", { warehouseInspectorId: who.warehouse.account.id })).status,
-    ).toBe(201);
-    expect(
-      (await inspections(`/warehouse/${code}/receive`, "warehouse", { weightKg: 20, location: "Gbarnga" })).status,
-    ).toBe(200);
-    // 8.0 % moisture (misread): grade D.
-    const inspected = await inspections(`/warehouse/${code}`, "warehouse", {
-      moisturePercent: 8.0,
-      beanCountPer100g: 98,
-      mouldyPercent: 1.5,
-      slatyPercent: 1,
-      defectivePercent: 1,
-      foreignMatterPercent: 0,
-      smokyBeans: "no",
-    });
-    expect(inspected.status).toBe(201);
-  }, 60_000);
-
-  it("refuses a short reason, someone who did not inspect it, a role that corrects nothing, and a change of outcome", async () => {
-    const short = await fix("warehouse", { moisturePercent: 7.2, reason: "meter" });
-    expect(short.status).toBe(400);
-    expect((short.body.errors as Record<string, string[]>).reason).toEqual([
-      "Give the reason for the correction (at least 10 characters)",
-    ]);
-    const buyer = await fix("buyer", { moisturePercent: 7.2, reason: "The moisture meter was misread" });
-    expect(buyer.status).toBe(403);
-    expect(buyer.body.message).toBe("You can only correct records you recorded yourself");
-    expect((await fix("exporter", { moisturePercent: 7.2, reason: "The moisture meter was misread" })).status).toBe(
-      403,
-    );
-    const reject = await fix("warehouse", { moisturePercent: 25, reason: "The moisture meter was misread" });
-    expect(reject.status).toBe(409);
-    expect(reject.body.message).toBe(
-      "The corrected measurements would change the outcome (pass or rejection): void the inspection step and record it again",
-    );
-    expect((await one<{ grade: string }>("SELECT grade FROM batches WHERE id = ?", batchId)).grade).toBe("D");
-  });
-
-  it("keeps both versions, computes the grade again and the batch takes it; the page shows both", async () => {
-    const res = await fix("warehouse", {
-      moisturePercent: 7.2,
-      reason: "The moisture meter was misread",
-      baseVersion: 1,
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body).toMatchObject({ version: 2 });
-    const grade = res.body.grade as string;
-    expect(grade).not.toBe("D");
-    expect((await one<{ grade: string }>("SELECT grade FROM batches WHERE id = ?", batchId)).grade).toBe(grade);
-    expect(
-      await one<{ grade: string; m: number }>(
-        "SELECT grade, moisture_tenth_pct AS m FROM batch_inspections WHERE batch_id = ?",
-        batchId,
-      ),
-    ).toEqual({ grade, m: 72 });
-    const versions = await rows<{ version: number; kind: string; data: string; reason: string | null }>(
-      "SELECT version, kind, data, reason FROM record_versions WHERE record_type = 'batch_inspection' AND batch_id = ? ORDER BY version",
-      batchId,
-    );
-    expect(versions.map((v) => [v.version, v.kind, v.reason])).toEqual([
-      [1, "original", null],
-      [2, "correction", "The moisture meter was misread"],
-    ]);
-    expect(JSON.parse(versions[0]!.data)).toMatchObject({ moistureTenthPct: 80, grade: "D" });
-    expect(JSON.parse(versions[1]!.data)).toMatchObject({ moistureTenthPct: 72, grade });
-    expect(
-      await count(
-        "SELECT count(*) AS n FROM audit_log WHERE action = 'batch_inspection.correct' AND entity_id = ?",
-        code,
-      ),
-    ).toBe(1);
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.warehouse.cookie } })).text());
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
-    expect(table).toContain("Warehouse inspection · 1 · As recorded · moisture 8.0 % · grade D");
-    expect(table).toContain(`Warehouse inspection · 2 · Correction · moisture 7.2 % · grade ${grade}`);
-    expect(table).toContain("Reason: The moisture meter was misread");
-    expect(html).toContain('name="intent" value="correct_inspection"');
-  });
-
-  it("is refused once the batch is exported", async () => {
-    await env.DB.prepare("UPDATE batches SET status = 'exported' WHERE id = ?").bind(batchId).run();
-    const res = await fix("ddgots", { moisturePercent: 7.0, reason: "Measured again at the port" });
-    expect(res.status).toBe(409);
-    expect(res.body.message).toBe("The batch has been exported or shipped: its records can no longer be corrected");
   });
 });
 

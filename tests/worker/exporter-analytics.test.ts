@@ -8,25 +8,16 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
-import { hashPassword } from "#worker/services/auth/password";
-import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
-import { call } from "./helpers";
+import { signInSecondExporter } from "./auth-helpers";
+import { one, portReadyBatch, rows, seedAndSignIn, who } from "./batches-fixtures";
+import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 type Body = { success: boolean; message?: string; [k: string]: unknown };
 let tokenB = "";
 let exporterA = "";
 
-function as(token: string, path: string, method = "GET", body?: unknown) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const as = bearer;
 const A = (path: string, method = "GET", body?: unknown) => as(who.exporter.token, path, method, body);
 const read = async (res: Response) => (await res.json()) as Body;
 const page = async (token: string, path = "/exporter/analytics?period=all") => {
@@ -53,15 +44,8 @@ const text = (html: string) =>
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ");
 
-async function readyBatch(over: Record<string, unknown>, kg: number) {
-  const b = await buy({ weightKg: kg, paymentMethod: "cash", ...over });
-  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
-  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
-  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
-  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
-  expect((await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" })).status).toBe(200);
-  return b.batchCode as string;
-}
+const readyBatch = async (over: Record<string, unknown>, kg: number) =>
+  (await portReadyBatch({ paymentMethod: "cash", ...over }, kg)).batchCode;
 const order = (over: Record<string, unknown>) => ({
   buyerName: "Hamburg Cocoa Trading GmbH",
   buyerCountry: "DE",
@@ -79,18 +63,7 @@ const order = (over: Record<string, unknown>) => ({
 beforeAll(async () => {
   await seedAndSignIn();
   exporterA = who.exporter.account.id;
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
-     VALUES ('exporter-b', 'EXP-20260201-779', 'EXP-20260201-779', 'exporter', 'Other', 'Exporter', 'Other Exports Ltd', ?, 1, 0, 0)`,
-  )
-    .bind(await hashPassword("Other#Exporter-2026"))
-    .run();
-  const res = await call("/api/auth/exporter-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.71.99.1" },
-    body: JSON.stringify({ username: "EXP-20260201-779", password: "Other#Exporter-2026" }),
-  });
-  tokenB = ((await res.json()) as { token: string }).token;
+  tokenB = (await signInSecondExporter("EXP-20260201-779", "10.71.99.1")).token;
   // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
   await issueLicence("exporter", "exporter-b");
 

@@ -9,9 +9,8 @@ import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { hashPassword } from "#worker/services/auth/password";
-import { signInAs } from "./auth-helpers";
-import { call, one } from "./helpers";
+import { signInAs, signInSecondExporter } from "./auth-helpers";
+import { bearer, call, one } from "./helpers";
 
 const tokens = new Map<string, string>();
 const cookies = new Map<string, string>();
@@ -19,14 +18,7 @@ const ids = new Map<string, string>();
 type Body = { success: boolean; message?: string; [k: string]: unknown };
 
 function as(who: string, path: string, method = "GET", body?: unknown) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${tokens.get(who)}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return bearer(tokens.get(who), path, method, body);
 }
 const read = async (res: Response) => (await res.json()) as Body;
 const today = new Date().toISOString().slice(0, 10);
@@ -65,18 +57,7 @@ beforeAll(async () => {
     cookies.set(role, s.cookie);
     ids.set(role, s.account.id);
   }
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
-     VALUES ('exporter-b', 'EXP-20260201-778', 'EXP-20260201-778', 'exporter', 'Other', 'Exporter', 'Other Exports Ltd', ?, 1, 0, 0)`,
-  )
-    .bind(await hashPassword("Other#Exporter-2026"))
-    .run();
-  const res = await call("/api/auth/exporter-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.77.99.1" },
-    body: JSON.stringify({ username: "EXP-20260201-778", password: "Other#Exporter-2026" }),
-  });
-  tokens.set("exporterB", ((await res.json()) as { token: string }).token);
+  tokens.set("exporterB", (await signInSecondExporter("EXP-20260201-778", "10.77.99.1")).token);
   const [a, b, buyer] = [ids.get("exporter")!, "exporter-b", ids.get("buyer")!];
   await batch("LR-COC-2026-700001", a, buyer);
   await batch("LR-COC-2026-700002", a, buyer);

@@ -10,42 +10,22 @@ import { env } from "cloudflare:test";
 import { strFromU8, unzipSync, unzlibSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
-import { hashPassword } from "#worker/services/auth/password";
-import { signInAs } from "./auth-helpers";
-import { api as batchApi, buy, seedAndSignInWith, step, who } from "./batches-fixtures";
-import { call, one, rows } from "./helpers";
+import { signInAs, signInSecondExporter } from "./auth-helpers";
+import { portReadyBatch, seedAndSignInWith, who } from "./batches-fixtures";
+import { bearer, call, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; [k: string]: unknown };
 let office = "";
 let tokenB = "";
 
-function as(token: string, path: string, method = "GET", body?: unknown) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
+const as = bearer;
 const A = (path: string, method = "GET", body?: unknown) => as(who.exporter.token, path, method, body);
 const B = (path: string, method = "GET", body?: unknown) => as(tokenB, path, method, body);
 const read = async (res: Response) => (await res.json()) as Body;
 
-/** A batch bought, inspected at the warehouse and the port, and marked EUDR-compliant there. */
-async function readyBatch(over: Record<string, unknown>, kg: number, compliant = true) {
-  const b = await buy({ weightKg: kg, ...over });
-  const t = (by: "warehouse" | "port", body: unknown) => batchApi(`/${b.batchCode}/transfer`, by, body);
-  expect((await t("warehouse", step("warehouse_received", kg))).status).toBe(200);
-  expect((await t("warehouse", step("warehouse_inspected", kg, { grade: "A" }))).status).toBe(200);
-  if (!compliant) return b.batchCode;
-  expect((await t("port", step("port_inspected", kg, { location: "Freeport of Monrovia" }))).status).toBe(200);
-  const c = await batchApi(`/${b.batchCode}/compliance`, "port", { decision: "mark_compliant" });
-  expect(c.status, JSON.stringify(await c.clone().json())).toBe(200);
-  return b.batchCode;
-}
+const readyBatch = async (over: Record<string, unknown>, kg: number, compliant = true) =>
+  (await portReadyBatch(over, kg, compliant)).batchCode;
 
 const COFFEE = { farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee" };
 const order = (over: Record<string, unknown> = {}) => ({
@@ -70,18 +50,7 @@ beforeAll(async () => {
   // Exporter A applies for its licence below, through the API; the buyer trades first (ADR 029).
   await seedAndSignInWith(["buyer"]);
   office = (await signInAs("office_admin", "10.70.0.1")).token;
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
-     VALUES ('exporter-b', 'EXP-20260201-778', 'EXP-20260201-778', 'exporter', 'Other', 'Exporter', 'Other Exports Ltd', ?, 1, 0, 0)`,
-  )
-    .bind(await hashPassword("Other#Exporter-2026"))
-    .run();
-  const res = await call("/api/auth/exporter-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.70.99.1" },
-    body: JSON.stringify({ username: "EXP-20260201-778", password: "Other#Exporter-2026" }),
-  });
-  tokenB = ((await res.json()) as { token: string }).token;
+  tokenB = (await signInSecondExporter("EXP-20260201-778", "10.70.99.1")).token;
   // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
   await issueLicence("exporter", "exporter-b");
   // Exporter A's licence, issued through its lifecycle (a permit needs it in force).

@@ -23,3 +23,18 @@ export const rows = async <T>(sql: string, ...binds: unknown[]) =>
 
 /** The `n` of a `SELECT COUNT(*) AS n …` query. */
 export const count = async (sql: string, ...binds: unknown[]) => (await one<{ n: number }>(sql, ...binds)).n;
+
+/**
+ * An /api request with a bearer token (none when `token` is null) and, when `body` is given, its
+ * JSON — the one way the worker tests call the API as someone.
+ */
+export function bearer(token: string | null | undefined, path: string, method = "GET", body?: unknown) {
+  return call(path, {
+    method,
+    headers: {
+      ...(token === null ? {} : { Authorization: `Bearer ${token}` }),
+      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

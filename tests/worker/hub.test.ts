@@ -7,19 +7,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, rows, seedAndSignIn, who } from "./batches-fixtures";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 type Body = { success: boolean; message?: string; errors?: Record<string, string[]>; [k: string]: unknown };
 
 function hub(path: string, as: keyof typeof who, body?: unknown) {
-  return call(`/api/hub${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      Authorization: `Bearer ${who[as].token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(who[as].token, `/api/hub${path}`, body === undefined ? "GET" : "POST", body);
 }
 async function j(res: Response) {
   return (await res.json()) as Body;

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -10,14 +10,7 @@ const read = async (res: Response): Promise<any> => res.json();
 beforeAll(seedAndSignIn);
 
 function api(path: string, as: keyof typeof who, body?: unknown) {
-  return call(`/api/inspections${path}`, {
-    method: body === undefined ? "GET" : "POST",
-    headers: {
-      Authorization: `Bearer ${who[as].token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return bearer(who[as].token, `/api/inspections${path}`, body === undefined ? "GET" : "POST", body);
 }
 
 const GOOD_COCOA = {

@@ -1,22 +1,15 @@
 /** What the land inspection tests share: the Nimba plots of plots-fixtures, a Lofa plot, API helpers. */
 import { env } from "cloudflare:test";
+import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call, one } from "./helpers";
+import { bearer, one } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
 
 export { inspector };
 export type Plot = { id: string; plotCode: string; version: number; county: string | null };
 
-export const json = (token: string, path: string, method = "GET", body?: unknown) =>
-  call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+export const json = bearer;
 
 export const plotByCode = (code: string) =>
   one<Plot & { status: string; visit_priority: number | null }>(
@@ -54,3 +47,18 @@ export const visitBody = (over: Record<string, unknown> = {}) => ({
   submissionId: crypto.randomUUID(),
   ...over,
 });
+
+export type QueueReply = {
+  plots: { plotCode: string; priority: number; reason: string; distanceKm: number | null }[];
+  total: number;
+  county: string | null;
+};
+/** The visit queue as `token` sees it (asserted 200). */
+export const queue = async (token: string, q = "") => {
+  const res = await json(token, `/api/visit-queue${q}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as QueueReply;
+};
+/** Sets columns of the plot `code` (an SQL SET clause). */
+export const setPlot = (code: string, sql: string) =>
+  env.DB.prepare(`UPDATE land_plots SET ${sql} WHERE plot_code = ?`).bind(code).run();

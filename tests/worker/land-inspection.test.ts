@@ -10,26 +10,13 @@ import { visitQueueStatements } from "#db/queries/plot-visits";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
 import { call, count, one } from "./helpers";
-import { inspector, json, plotByCode, seedLandInspection, visitBody } from "./land-inspection-fixtures";
+import { inspector, json, plotByCode, queue, seedLandInspection, setPlot, visitBody } from "./land-inspection-fixtures";
 import { A, B, C, D, shift } from "./plots-fixtures";
 
 let people: Awaited<ReturnType<typeof seedLandInspection>>;
 beforeAll(async () => {
   people = await seedLandInspection();
 }, 60_000);
-
-type QueueReply = {
-  plots: { plotCode: string; priority: number; reason: string; distanceKm: number | null }[];
-  total: number;
-  county: string | null;
-};
-const queue = async (token: string, q = "") => {
-  const res = await json(token, `/api/visit-queue${q}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as QueueReply;
-};
-const setPlot = (code: string, sql: string) =>
-  env.DB.prepare(`UPDATE land_plots SET ${sql} WHERE plot_code = ?`).bind(code).run();
 
 describe("the verification queue", () => {
   it("ranks plots by why they need a visit, then by distance from my position", async () => {

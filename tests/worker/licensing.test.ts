@@ -8,10 +8,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLE_LABEL, ROLES } from "#worker/auth/roles";
-import { hashPassword } from "#worker/services/auth/password";
-import { signInAs } from "./auth-helpers";
+import { signInAs, signInSecondExporter } from "./auth-helpers";
 import { api as batchApi, buy, seedAndSignInWith, step } from "./batches-fixtures";
-import { call, count, one, rows } from "./helpers";
+import { bearer, count, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 const tokens = new Map<string, string>();
@@ -30,14 +29,7 @@ type Permit = Licence & { shipmentCode: string };
 type Invoice = { id: string; number: string; status: string; amountMinor: number; currency: string; subjectId: string };
 
 function as(role: string, path: string, method = "GET", body?: unknown, token = tokens.get(role)) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return bearer(token, path, method, body);
 }
 const read = async (res: Response) => (await res.json()) as Body;
 
@@ -49,19 +41,7 @@ beforeAll(async () => {
     tokens.set(role, s.token);
     ids.set(role, s.account.id);
   }
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash, active, must_change_password, is_demo)
-     VALUES ('exporter-b', 'EXP-20260201-777', 'EXP-20260201-777', 'exporter', 'Other', 'Exporter', 'Other Exports Ltd', ?, 1, 0, 0)`,
-  )
-    .bind(await hashPassword("Other#Exporter-2026"))
-    .run();
-  const res = await call("/api/auth/exporter-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.44.99.1" },
-    body: JSON.stringify({ username: "EXP-20260201-777", password: "Other#Exporter-2026" }),
-  });
-  expect(res.status).toBe(200);
-  tokenB = ((await res.json()) as { token: string }).token;
+  tokenB = (await signInSecondExporter("EXP-20260201-777", "10.44.99.1")).token;
 }, 180_000);
 
 const STEPS: [step: string, roles: string[], missingWords: string][] = [

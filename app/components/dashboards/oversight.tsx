@@ -3,8 +3,8 @@
  * server-drawn bar charts and the county map (ADR 024: finished SVG from the loader, no client
  * JavaScript), tables holding the same figures, paged lists and the licensing step forms.
  */
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { Pagination } from "#app/components/kit/pagination";
+import { PostForm } from "#app/components/kit/post-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { BarChart } from "../../lib/bar-chart.server";
 import type { CountyMap } from "../../lib/county-map.server";
@@ -247,13 +247,59 @@ export function Flash({ flash }: { flash: { done: string | null; error: string |
 /** One licensing step form (a plain POST to the dashboard's action). */
 export function StepForm({ csrf, intent, id, label }: { csrf: string; intent: string; id: string; label: string }) {
   return (
-    <form method="post" className="inline">
-      <CsrfInput token={csrf} />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+    <PostForm csrf={csrf} intent={intent} hidden={{ id }} className="inline">
       <button type="submit" className="rounded bg-green-800 px-3 py-1 text-sm font-semibold text-white">
         {label}
       </button>
-    </form>
+    </PostForm>
+  );
+}
+
+type PagedList = { page: number; pages: number; base: string; param: string };
+
+/**
+ * One licensing queue of a dashboard: its heading with the count, the items (each with its step
+ * form when `step` is given — read-only viewers get none), the empty line and the pager.
+ */
+export function StepQueue({
+  title,
+  total,
+  countTestId,
+  items,
+  itemTestId,
+  empty,
+  step,
+  list,
+  pagerLabel,
+  headingClass = "mt-2 font-semibold",
+}: {
+  title: string;
+  total: number;
+  countTestId: string;
+  items: { id: string; what: string; detail: string }[];
+  itemTestId: string;
+  empty: string;
+  step?: { csrf: string; intent: string; label: string };
+  list: PagedList;
+  pagerLabel: string;
+  headingClass?: string;
+}) {
+  return (
+    <>
+      <h3 className={headingClass}>
+        {title} (<span data-testid={countTestId}>{total}</span>)
+      </h3>
+      {items.length === 0 && <p className="text-sm text-slate-600">{empty}</p>}
+      <ul className="mt-1 space-y-2">
+        {items.map((item) => (
+          <li key={item.id} className="rounded border border-slate-200 p-2 text-sm" data-testid={itemTestId}>
+            <p className="font-semibold break-words">{item.what}</p>
+            <p className="text-slate-700">{item.detail}</p>
+            {step && <StepForm csrf={step.csrf} intent={step.intent} id={item.id} label={step.label} />}
+          </li>
+        ))}
+      </ul>
+      <Pager list={list} label={pagerLabel} />
+    </>
   );
 }

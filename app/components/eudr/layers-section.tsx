@@ -1,5 +1,5 @@
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
+import { PostForm } from "#app/components/kit/post-form";
 import { type EudrData, h2, SampleBadge, section } from "./shared";
 
 type Layer = EudrData["layers"][number];
@@ -54,9 +54,7 @@ export function LayersSection({ d }: { d: EudrData }) {
         ]}
       />
       {canManage && demo && (
-        <form method="post" className="mt-3">
-          <CsrfInput token={user.csrf} />
-          <input type="hidden" name="intent" value="install-sample" />
+        <PostForm csrf={user.csrf} intent="install-sample" className="mt-3">
           <button
             type="submit"
             className="rounded-md border border-amber-600 bg-amber-50 px-4 py-2 text-sm font-semibold text-amber-950"
@@ -64,7 +62,7 @@ export function LayersSection({ d }: { d: EudrData }) {
             Load the sample layers for Liberia
           </button>
           <span className="ml-2 text-xs text-slate-600">Demo mode only. Sample data — not authoritative.</span>
-        </form>
+        </PostForm>
       )}
     </section>
   );

@@ -10,6 +10,8 @@
  * - `Options`       a select's options: the empty choice, then one per item
  * - `Facts`         a definition list of label → text pairs
  * - `CodeLink`      a record's code as a link, with an optional small line under it
+ * - `MoreLinks`     a dashboard's titled list of links to further screens
+ * - `PostForm`      a plain POST form with the CSRF token, its `intent` and hidden record fields
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
@@ -20,6 +22,8 @@ export { type Column, DataTable } from "./data-table";
 export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
 export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
+export { type MoreLink, MoreLinks } from "./more-links";
 export { Options } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
+export { PostForm } from "./post-form";

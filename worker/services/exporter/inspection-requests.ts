@@ -16,7 +16,7 @@ import {
   updateInspectionRequest,
 } from "#db/queries/exporter-desk";
 import { dispatchOf } from "#db/queries/inspections";
-import { findShipmentByCode } from "#db/queries/licensing";
+import { findShipmentByCode } from "#db/queries/shipments";
 import type {
   CompleteInspectionInput,
   InspectionRequestInput,

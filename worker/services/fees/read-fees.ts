@@ -9,10 +9,10 @@ import {
   feeTotalsRows,
   findInvoice,
   findLicence,
-  findPermit,
   listInvoices,
   paymentOfInvoice,
 } from "#db/queries/licensing";
+import { findPermit } from "#db/queries/shipments";
 import type { FeeTotalsInput, InvoiceListInput } from "#worker/contracts/licensing";
 import type { FeeType } from "#worker/domain/fees";
 import type { Currency } from "#worker/domain/money";

@@ -9,8 +9,8 @@
 
 import { isUniqueViolation } from "#db/errors";
 import { batchesByCode, originsOf } from "#db/queries/batches";
-import { insertShipment, insertShipmentBatches, type ShipmentRow } from "#db/queries/licensing";
 import { allocationsOf, findOrderByCode } from "#db/queries/orders";
+import { insertShipment, insertShipmentBatches, type ShipmentRow } from "#db/queries/shipments";
 import { eligibilityOfPlots } from "../batches/batch-common";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";

@@ -3,8 +3,9 @@
  * its own `db.batch()`, who may see which licence or permit, and the stale-step message.
  */
 import type { Database } from "#db/client";
-import type { LicenceRow, PermitRow } from "#db/queries/licensing";
+import type { LicenceRow } from "#db/queries/licensing";
 import { insertStepStatement } from "#db/queries/licensing";
+import type { PermitRow } from "#db/queries/shipments";
 import type { Role } from "#worker/auth/roles";
 import type { Actor } from "../deps";
 import { notifyStatement } from "../notifications/notify";

@@ -4,7 +4,7 @@
  * shipment are not held by this rule yet (issue 14 makes every export go through a shipment).
  */
 import type { Database } from "#db/client";
-import { shipmentPermitsOfBatches } from "#db/queries/licensing";
+import { shipmentPermitsOfBatches } from "#db/queries/shipments";
 import { permitProblem } from "#worker/domain/licensing";
 import { type Failure, fail } from "../result";
 

@@ -2,15 +2,8 @@
  * What the licensing API and issue 12's screens read: licences and permits, each applicant only
  * their own (another's id answers 404, as if it did not exist), regulator staff all.
  */
-import {
-  findLicence,
-  findPermit,
-  findShipmentById,
-  type LicenceRow,
-  listLicences,
-  listPermits,
-  stepsOf,
-} from "#db/queries/licensing";
+import { findLicence, type LicenceRow, listLicences, stepsOf } from "#db/queries/licensing";
+import { findPermit, findShipmentById, listPermits } from "#db/queries/shipments";
 import type { LicenceListInput, PermitListInput } from "#worker/contracts/licensing";
 import type { Actor, ServiceDeps } from "../deps";
 import { fail, ok, type Result } from "../result";

@@ -3,13 +3,8 @@
  * hold an exporter licence in force; a shipment has one live permit (or request) at a time.
  */
 import { isUniqueViolation } from "#db/errors";
-import {
-  findShipmentByCode,
-  insertPermit,
-  licencesOfApplicant,
-  livePermitOf,
-  type PermitRow,
-} from "#db/queries/licensing";
+import { licencesOfApplicant } from "#db/queries/licensing";
+import { findShipmentByCode, insertPermit, livePermitOf, type PermitRow } from "#db/queries/shipments";
 import type { PermitRequestInput } from "#worker/contracts/licensing";
 import { canRequestPermit, inForce } from "#worker/domain/licensing";
 import type { ServiceDeps } from "../deps";

@@ -4,15 +4,8 @@
  * issues it with its number (LR-PMT-2026-000001), its validity and its fee invoice; the DG may
  * revoke it with a reason. Role first (403), then visibility (404), then order (409).
  */
-import {
-  batchesOfShipment,
-  findPermit,
-  findShipmentById,
-  insertInvoiceStatement,
-  isStaleStep,
-  type PermitRow,
-  updatePermit,
-} from "#db/queries/licensing";
+import { insertInvoiceStatement, isStaleStep } from "#db/queries/licensing";
+import { batchesOfShipment, findPermit, findShipmentById, type PermitRow, updatePermit } from "#db/queries/shipments";
 import type { StepInput } from "#worker/contracts/licensing";
 import { FEE_SCHEDULE } from "#worker/domain/fees";
 import { canPermitStep, PERMIT_NOTICE, PERMIT_STEPS, type PermitStep, permitValidity } from "#worker/domain/licensing";

@@ -9,7 +9,6 @@
 import { errorText } from "#db/errors";
 import { batchByCode, originsOf } from "#db/queries/batches";
 import { latestPortInspectionOf } from "#db/queries/inspections";
-import { shipmentPermitsOfBatches } from "#db/queries/licensing";
 import {
   allocatedTotal,
   allocationOfBatch,
@@ -18,6 +17,7 @@ import {
   findOrderById,
   insertAllocationStatement,
 } from "#db/queries/orders";
+import { shipmentPermitsOfBatches } from "#db/queries/shipments";
 import type { AllocateInput } from "#worker/contracts/orders";
 import { COMPLIANCE_LABEL, type ComplianceStatus } from "#worker/domain/batch-compliance";
 import { STATUS_LABEL } from "#worker/domain/custody";

@@ -6,8 +6,8 @@
  */
 import { strToU8, zipSync } from "fflate";
 import { ancestorIds, batchByCode } from "#db/queries/batches";
-import { batchesOfShipment, findShipmentByCode } from "#db/queries/licensing";
 import { auditRowsOf, type ChainTable, descendantIds, entityTypeOf, recordsWhereIn } from "#db/queries/records";
+import { batchesOfShipment, findShipmentByCode } from "#db/queries/shipments";
 import { can } from "#worker/auth/permissions";
 import { sha256Hex } from "#worker/domain/hash";
 import type { ServiceDeps } from "../deps";

@@ -8,7 +8,8 @@
 import { strToU8, zipSync } from "fflate";
 import { batchesByCode, originsOf } from "#db/queries/batches";
 import { batchCertificateStates } from "#db/queries/inspections";
-import { accountById, batchesOfShipment, livePermitOf } from "#db/queries/licensing";
+import { accountById } from "#db/queries/licensing";
+import { batchesOfShipment, livePermitOf } from "#db/queries/shipments";
 import { packageCollection, serializeEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { csvLine, STAGE_LABEL, shipmentStage } from "#worker/domain/orders";
 import { renderShipmentSummary } from "#worker/domain/shipment-summary-pdf";

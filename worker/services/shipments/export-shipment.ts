@@ -5,8 +5,8 @@
  * lists what holds each (the port inspector's blockers). Then the shipment is marked exported.
  */
 import { batchesByCode } from "#db/queries/batches";
-import { findShipmentByCode } from "#db/queries/licensing";
 import { updateShipment } from "#db/queries/orders";
+import { findShipmentByCode } from "#db/queries/shipments";
 import type { ExportShipmentInput } from "#worker/contracts/orders";
 import { transferBatch } from "../batches/transfer-batch";
 import type { ServiceDeps } from "../deps";

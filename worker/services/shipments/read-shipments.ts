@@ -8,13 +8,13 @@
 import type { Database } from "#db/client";
 import { batchByCode } from "#db/queries/batches";
 import { latestPortInspectionsByBatch } from "#db/queries/inspections";
+import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
 import {
   type batchesOfShipment,
   batchesOfShipments,
   findShipmentByCode,
   type ShipmentRow,
-} from "#db/queries/licensing";
-import { exportedShipmentOfBatch, findOrderById, listShipments, type OrderRow } from "#db/queries/orders";
+} from "#db/queries/shipments";
 import { type Blocker, exportBlockers } from "#worker/domain/inspections";
 import { type ShipmentStage, shipmentStage } from "#worker/domain/orders";
 import type { ServiceDeps } from "../deps";

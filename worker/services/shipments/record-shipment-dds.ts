@@ -6,8 +6,9 @@
  * read. Recording different numbers later is a correction (ADR 031): it needs a reason and adds a
  * version on the shipment and on each of its batches, beside the previous numbers.
  */
-import { batchesOfShipment, findShipmentByCode } from "#db/queries/licensing";
+
 import { setBatchesDds, updateShipment } from "#db/queries/orders";
+import { batchesOfShipment, findShipmentByCode } from "#db/queries/shipments";
 import type { DdsInput } from "#worker/contracts/batches";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";

@@ -1,0 +1,127 @@
+/**
+ * The offline journeys' tools (offline-outbox.spec.ts): a TCP proxy between the browser and the
+ * server that cuts every open connection on demand (TOOLCHAIN.md "Testing offline work"), a seeded
+ * RNG for when, and the outbox as the phone's IndexedDB holds it.
+ */
+import { connect, createServer, type Server, type Socket } from "node:net";
+import type { Page } from "@playwright/test";
+
+const TARGET = Number(process.env.E2E_PORT ?? 4173);
+
+/** mulberry32: the same cuts on every run. */
+export function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type CutProxy = {
+  port: number;
+  cut: () => number;
+  nextRequest: (ms: number) => Promise<boolean>;
+  /** Answers requests whose first line starts with `prefix` itself (a new app version, say). */
+  answer: (prefix: string, response: Buffer | null) => void;
+  close: () => void;
+};
+
+export function startProxy(): Promise<CutProxy> {
+  const sockets = new Set<Socket>();
+  let waiting: (() => void) | null = null;
+  const answers = new Map<string, Buffer>();
+  const server: Server = createServer((client) => {
+    const upstream = connect(TARGET, "127.0.0.1");
+    sockets.add(client);
+    sockets.add(upstream);
+    client.on("data", (chunk: Buffer) => {
+      waiting?.();
+      waiting = null;
+      const head = chunk.subarray(0, 200).toString("latin1");
+      for (const [prefix, response] of answers) {
+        if (head.startsWith(prefix)) {
+          client.end(response);
+          upstream.destroy();
+          return;
+        }
+      }
+      upstream.write(chunk);
+    });
+    upstream.pipe(client);
+    const close = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    for (const s of [client, upstream]) {
+      s.on("error", close);
+      s.on("close", close);
+    }
+  });
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({
+        port,
+        cut: () => {
+          const n = sockets.size;
+          for (const s of sockets) s.destroy();
+          sockets.clear();
+          return n;
+        },
+        nextRequest: (ms) =>
+          new Promise((done) => {
+            const timer = setTimeout(() => done(false), ms);
+            waiting = () => {
+              clearTimeout(timer);
+              done(true);
+            };
+          }),
+        answer: (prefix, response) => {
+          if (response) answers.set(prefix, response);
+          else answers.delete(prefix);
+        },
+        close: () => {
+          for (const s of sockets) s.destroy();
+          server.close();
+        },
+      });
+    }),
+  );
+}
+
+export type Row = { submissionId: string; status: string; receipt?: string; reason?: string; kind: string };
+
+/** The outbox as IndexedDB holds it (read raw: what the phone really keeps). */
+export function outbox(page: Page): Promise<Row[]> {
+  return page.evaluate(
+    () =>
+      new Promise<Row[]>((resolve, reject) => {
+        const req = indexedDB.open("eip-outbox");
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const db = req.result;
+          const all = db.transaction("records").objectStore("records").getAll();
+          all.onsuccess = () => {
+            resolve(
+              (all.result as Row[]).map(({ submissionId, status, receipt, reason, kind }) => ({
+                submissionId,
+                status,
+                receipt,
+                reason,
+                kind,
+              })),
+            );
+            db.close();
+          };
+        };
+      }),
+  );
+}
+
+/** How many records still wait to be sent. */
+export const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
