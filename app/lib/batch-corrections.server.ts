@@ -1,0 +1,126 @@
+/**
+ * The batch page's corrections (ADR 031): which correction forms this user may use, and the
+ * history of versions as the page prints it. Texts are made here on the server, so the browser
+ * bundle carries none of them.
+ */
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
+import { formatMoney, isCurrency } from "#worker/domain/money";
+import type { RecordVersionView } from "#worker/services/records/read-versions";
+import type { Intent } from "../routes/batch-details.server";
+import { portSummary } from "./port-summary";
+
+export type Corrections = {
+  inspection: {
+    version: number;
+    hint: string;
+    fields: CorrectionField[];
+    values: Record<string, string>;
+  } | null;
+  purchase: boolean;
+  purchaseVersion: number;
+  voidStep: string | null;
+};
+
+/** A form field: name, label and, for words rather than numbers, the "text" keyboard. */
+type CorrectionField = [string, string] | [string, string, "text"];
+
+/** The correction forms this user may use on this batch (ADR 031), texts made here for a small bundle. */
+type CorrectionSpec = {
+  intent: Intent;
+  title: string;
+  submit: string;
+  hidden: Record<string, string>;
+  fields: CorrectionField[];
+  values: Record<string, string>;
+  hint: string;
+};
+export function correctionForms(c: Corrections): CorrectionSpec[] {
+  const reasonHint = "At least 10 characters, kept with the record";
+  return [
+    ...(c.voidStep
+      ? [
+          {
+            intent: "void_step" as const,
+            title: `Void the step "${STATUS_LABEL[c.voidStep as ChainStatus] ?? c.voidStep}"`,
+            submit: "Void this step",
+            hidden: { toStatus: c.voidStep },
+            fields: [] as CorrectionField[],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.purchase
+      ? [
+          {
+            intent: "correct_purchase" as const,
+            title: "Correct the purchase",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.purchaseVersion) },
+            fields: [
+              ["weightKg", "Correct weight (kg)"],
+              ["pricePerKg", "Correct price per kg"],
+              ["currency", "Currency (USD or LRD)", "text"],
+            ] as CorrectionField[],
+            values: {} as Record<string, string>,
+            hint: reasonHint,
+          },
+        ]
+      : []),
+    ...(c.inspection
+      ? [
+          {
+            intent: "correct_inspection" as const,
+            title: "Correct the warehouse inspection",
+            submit: "Record the correction",
+            hidden: { baseVersion: String(c.inspection.version) },
+            fields: c.inspection.fields,
+            values: c.inspection.values,
+            hint: c.inspection.hint,
+          },
+        ]
+      : []),
+  ];
+}
+
+const RECORD_LABEL: Record<string, string> = {
+  purchase: "Purchase",
+  custody_event: "Custody step",
+  batch_dds: "DDS numbers",
+  batch_inspection: "Warehouse inspection",
+  port_inspection: "Port inspection",
+};
+const KIND_LABEL: Record<string, string> = { original: "As recorded", correction: "Correction", void: "Voided" };
+const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
+
+/** One version as the history table prints it (the texts are made here, not in the browser bundle). */
+export function versionRow(v: RecordVersionView) {
+  const d = v.data;
+  const what = [
+    v.recordType === "port_inspection" ? portSummary(d) : null,
+    typeof d.toStatus === "string" ? (STATUS_LABEL[d.toStatus as ChainStatus] ?? d.toStatus) : null,
+    typeof d.weightG === "number" ? `weight ${kgText(d.weightG)}` : null,
+    typeof d.weightOutG === "number" ? `weight out ${kgText(d.weightOutG)}` : null,
+    typeof d.moistureTenthPct === "number" ? `moisture ${(d.moistureTenthPct / 10).toFixed(1)} %` : null,
+    typeof d.pricePerKgMinor === "number" && isCurrency(d.currency)
+      ? `price ${formatMoney({ amountMinor: d.pricePerKgMinor, currency: d.currency })}/kg`
+      : null,
+    typeof d.totalMinor === "number" && isCurrency(d.currency)
+      ? `total ${formatMoney({ amountMinor: d.totalMinor, currency: d.currency })}`
+      : null,
+    typeof d.paymentReference === "string" ? `payment ref. ${d.paymentReference}` : null,
+    typeof d.ddsReference === "string" ? `DDS ${d.ddsReference} / ${d.ddsVerification}` : null,
+    typeof d.grade === "string" ? `grade ${d.grade}` : null,
+  ].filter(Boolean);
+  const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  return {
+    key: `${v.recordType}-${v.recordId}-${v.version}`,
+    cells: [
+      RECORD_LABEL[v.recordType] ?? v.recordType,
+      `${v.version} · ${KIND_LABEL[v.kind] ?? v.kind}`,
+      what.join(" · ") || "—",
+      v.reason ? `${who} — Reason: ${v.reason}` : who,
+    ],
+  };
+}
