@@ -3,65 +3,17 @@
  * an office administrator after; a new version beside the old one, with the reason, the audit row
  * and the farmer page's history; a too-short reason, a wrong role and someone else's farmer refused.
  */
-import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
-import { seedAndSignIn, who } from "./batches-fixtures";
+import { who } from "./batches-fixtures";
+import { type Account, correct, farmerRow, setUpCorrections } from "./farmer-corrections-fixtures";
 import { call, count, ORIGIN, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
-type Account = Awaited<ReturnType<typeof signInAs>>;
 let inspector: Account;
 let office: Account;
 
-const correct = async (token: string, farmerId: string, body: unknown) => {
-  const res = await call(`/api/records/farmers/${farmerId}/corrections`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string } };
-};
-const farmerRow = (farmerId: string) =>
-  one<{ id: string; last_name: string; phone: string | null; last_name_key: string }>(
-    "SELECT id, last_name, phone, last_name_key FROM farmers WHERE farmer_id = ?",
-    farmerId,
-  );
-
-const versionCount = (farmerId: string) =>
-  count(
-    "SELECT count(*) AS n FROM record_versions v JOIN farmers f ON f.id = v.record_id WHERE v.record_type = 'farmer' AND f.farmer_id = ?",
-    farmerId,
-  );
-/** The version a corrector sees now (1 before any correction). */
-const latest = async (farmerId: string) => ({
-  baseVersion: Math.max(
-    1,
-    (
-      await one<{ v: number | null }>(
-        "SELECT max(v.version) AS v FROM record_versions v JOIN farmers f ON f.id = v.record_id WHERE v.record_type = 'farmer' AND f.farmer_id = ?",
-        farmerId,
-      )
-    ).v ?? 1,
-  ),
-});
-
 beforeAll(async () => {
-  await seedAndSignIn();
-  inspector = await signInAs("land_inspector", "10.62.0.1");
-  office = await signInAs("office_admin", "10.62.0.2");
-  const old = new Date(Date.now() - 72 * 3_600_000).toISOString();
-  // FRM100002 registered by the inspector just now, FRM000001 three days ago, FRM100003 by someone else.
-  await env.DB.batch([
-    env.DB.prepare("UPDATE farmers SET registered_by = ?, created_at = ? WHERE farmer_id = 'FRM100002'").bind(
-      inspector.account.id,
-      new Date().toISOString(),
-    ),
-    env.DB.prepare("UPDATE farmers SET registered_by = ?, created_at = ? WHERE farmer_id = 'FRM000001'").bind(
-      inspector.account.id,
-      old,
-    ),
-  ]);
+  ({ inspector, office } = await setUpCorrections());
 }, 60_000);
 
 describe("correcting a farmer's details", () => {
@@ -342,94 +294,3 @@ describe("leaving an optional farmer detail blank through a correction", () => {
 });
 
 // Issue 15 (ADR 027): corrections made offline reach the server through the outbox.
-describe("farmer corrections from the offline outbox", () => {
-  it("a resend under the same submissionId stores nothing new; a stale baseVersion answers 409 with the server's version", async () => {
-    const submissionId = crypto.randomUUID();
-    const body = { district: "Sanniquellie-Mahn", reason: "District missing at registration", submissionId };
-    const { baseVersion } = await latest("FRM000001");
-    const first = await correct(office.token, "FRM000001", { ...body, baseVersion });
-    expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body).toMatchObject({ version: baseVersion + 1, created: true });
-    const versions = await versionCount("FRM000001");
-    const audits = await count("SELECT count(*) AS n FROM audit_log WHERE action = 'farmer.correct'");
-    // The same submission again (a cut connection, the outbox retrying), even with its old baseVersion.
-    const again = await correct(office.token, "FRM000001", { ...body, baseVersion });
-    expect(again.status, JSON.stringify(again.body)).toBe(200);
-    expect(again.body).toMatchObject({ version: baseVersion + 1, created: false });
-    expect(await versionCount("FRM000001")).toBe(versions);
-    expect(await count("SELECT count(*) AS n FROM audit_log WHERE action = 'farmer.correct'")).toBe(audits);
-    // Someone else's submissionId is never taken as theirs.
-    const foreign = await correct(inspector.token, "FRM100002", { ...body, baseVersion: 3 });
-    expect(foreign.status).toBe(409);
-
-    // A new correction based on the version before: refused, with what the server holds now.
-    const stale = await correct(office.token, "FRM000001", {
-      community: "Bahn Town",
-      reason: "Community spelt wrong at registration",
-      baseVersion,
-      submissionId: crypto.randomUUID(),
-    });
-    expect(stale.status).toBe(409);
-    expect(stale.body.message).toBe(
-      "Someone corrected this record a moment ago: reload it and check before trying again",
-    );
-    expect(stale.body.errors).toEqual([
-      expect.objectContaining({
-        rule: "stale_version",
-        currentVersion: baseVersion + 1,
-        current: expect.objectContaining({ district: "Sanniquellie-Mahn" }),
-      }),
-    ]);
-    expect(await versionCount("FRM000001")).toBe(versions);
-  });
-
-  it("the farmer page answers the outbox: a receipt, the same for a resend; a stale edit carries both versions", async () => {
-    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: office.cookie } })).text());
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    expect(page).toMatch(/name="submissionId" value="[0-9a-f-]{36}"/);
-    const { baseVersion } = await latest("FRM100002");
-    const send = (fields: [string, string][]) =>
-      call("/farmers/FRM100002", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: ORIGIN,
-          Cookie: office.cookie,
-          "X-Outbox": "1",
-        },
-        body: new URLSearchParams([["csrf", csrf], ["intent", "correct_farmer"], ...fields]).toString(),
-      });
-    const submissionId = crypto.randomUUID();
-    const mine: [string, string][] = [
-      ["baseVersion", String(baseVersion)],
-      ["submissionId", submissionId],
-      ["firstName", "Comfort"],
-      ["reason", "First name spelt wrong on the form"],
-    ];
-    const first = await send(mine);
-    expect(first.status).toBe(200);
-    expect(first.headers.get("X-Outbox-Receipt")).toBe(`FRM100002 v${baseVersion + 1}`);
-    const again = await send(mine);
-    expect(again.headers.get("X-Outbox-Receipt")).toBe(`FRM100002 v${baseVersion + 1}`);
-    expect(await versionCount("FRM100002")).toBe(baseVersion + 1);
-
-    const stale = await send([
-      ["baseVersion", String(baseVersion)],
-      ["submissionId", crypto.randomUUID()],
-      ["firstName", "Comfortina"],
-      ["gender", "female"],
-      ["reason", "Name from the national ID card"],
-    ]);
-    expect(stale.status).toBe(409);
-    const detail = JSON.parse(decodeURIComponent(stale.headers.get("X-Outbox-Error")!));
-    expect(detail.conflict.server).toMatchObject({ version: String(baseVersion + 1), firstName: "Comfort" });
-    expect(detail.conflict.mine).toMatchObject({
-      version: String(baseVersion),
-      firstName: "Comfortina",
-      gender: "Female",
-      reason: "Name from the national ID card",
-    });
-    expect(detail.conflict.labels.firstName).toBe("First name");
-    expect(await versionCount("FRM100002")).toBe(baseVersion + 1);
-  });
-});
