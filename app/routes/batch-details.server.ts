@@ -19,7 +19,6 @@ import { batchByCode } from "#db/queries/batches";
 import { latestInspectionOf } from "#db/queries/inspections";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import { can } from "#worker/auth/permissions";
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import type { Session } from "#worker/auth/session";
 import {
   type ComplianceInput,
