@@ -1,4 +1,4 @@
-import { type BatchData, type FormResult, TextField } from "./shared";
+import type { BatchData } from "./shared";
 
 /** Every version of the batch's corrected or voided records, oldest first (texts made on the server). */
 export function VersionHistory({ d }: { d: BatchData }) {
