@@ -1,10 +1,13 @@
 import { data, redirect } from "react-router";
 import { CompleteInspectionSchema, ScheduleInspectionSchema } from "#worker/contracts/exporter-desk";
+import { STATUS_LABEL } from "#worker/domain/custody";
+import { gramsToKg } from "#worker/domain/weight";
 import { completeInspectionRequest, scheduleInspectionRequest } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestQueue } from "#worker/services/exporter/read-inspection-requests";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireDashboard, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formObject } from "../lib/plain-reply.server";
+import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Inspection request";
 const home = (role: string) =>
@@ -70,3 +73,37 @@ export async function inspectionRequestsView(request: Request, kind: "warehouse"
     },
   };
 }
+
+/**
+ * What both inspector dashboards' loaders start with: the guard (full access for the inspector,
+ * read-only for the executives), the shell user, and the request list (their own, or every one
+ * read-only).
+ */
+export async function inspectorDashboardView(request: Request, kind: "warehouse" | "port") {
+  const { session, access } = await requireDashboard(request, home(`${kind}_inspector`));
+  const inspectorId = access === "full" ? session.id : null;
+  return {
+    inspectorId,
+    view: {
+      user: await shellUser(session),
+      access,
+      inspectionRequests: await inspectionRequestsView(request, kind, inspectorId),
+    },
+  };
+}
+
+/** A queued batch as both inspector dashboards list it. */
+export const queuedBatchView = (r: {
+  batchCode: string;
+  commodity: string;
+  weightG: number;
+  status: string;
+  grade: string | null;
+}) => ({
+  batchCode: r.batchCode,
+  commodity: r.commodity,
+  weightKg: gramsToKg(r.weightG),
+  status: r.status,
+  statusLabel: STATUS_LABEL[r.status as keyof typeof STATUS_LABEL] ?? r.status,
+  grade: r.grade,
+});

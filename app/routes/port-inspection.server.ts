@@ -12,8 +12,7 @@ import { correctPortInspection } from "#worker/services/records/correct-port-ins
 import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { OUTBOX_HEADER } from "../lib/outbox-light";
-import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
+import { recordReply } from "../lib/outbox-reply.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { portSummary } from "../lib/port-summary";
 import { notFound, shellUser } from "../lib/work-page.server";
@@ -109,28 +108,16 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
     throw redirect(`/port-inspector-dashboard/inspect/${code}?issued=1`, { headers: PRIVATE_PAGE_HEADERS });
   }
-  const parsed = PortInspectionSchema.safeParse(formObject(form, []));
-  if (!parsed.success) {
-    // The page shows the messages by the fields; the offline outbox reads them from the headers (ADR 027).
-    const reply = zodReply(parsed.error, form);
-    return data({ reply }, { status: 400, headers: refusalHeaders(reply.formErrors[0], reply.errors) });
-  }
-  const result = await portInspectBatch(code, parsed.data, pageDeps(session));
-  if (!result.ok)
-    return data(
-      { reply: failureReplyOf(result, form) },
-      { status: result.status, headers: refusalHeaders(result.message, failureReplyOf(result, form).errors) },
-    );
-  // The outbox reads the receipt (the inspection's id, the same for a resend) and needs no page after it.
-  if (request.headers.get(OUTBOX_HEADER))
-    return data(
-      { reply: { formErrors: [], errors: {}, values: typedValues(form) } },
-      { status: result.value.repeated ? 200 : 201, headers: receiptHeaders(result.value.inspection.id) },
-    );
-  throw redirect(
-    `/batches/${code}?recorded=${parsed.data.decision === "sign_off" ? "port_inspected" : "port_refused"}`,
+  return recordReply(
+    request,
+    form,
+    { schema: PortInspectionSchema, numeric: [] },
+    (input) => portInspectBatch(code, input, pageDeps(session)),
     {
-      headers: PRIVATE_PAGE_HEADERS,
+      // The receipt: the inspection's id, the same for a resend.
+      receipt: (v) => v.inspection.id,
+      next: (_v, input) =>
+        `/batches/${code}?recorded=${input.decision === "sign_off" ? "port_inspected" : "port_refused"}`,
     },
   );
 }

@@ -1,7 +1,6 @@
-import { InspectionRequestList } from "#app/components/exporter/inspection-request-list";
+import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass } from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
-import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/port-inspector-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -13,9 +12,7 @@ export const meta = () => pageMeta(TITLE);
 export default function PortInspectorDashboard({ loaderData: d }: Route.ComponentProps) {
   const full = d.access === "full";
   return (
-    <WorkShell title={TITLE} user={d.user}>
-      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
-      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only oversight view: no forms.</p>}
+    <InspectorDashboard title={TITLE} d={d}>
       <h2 className="text-lg font-bold">Batches at the port: what is holding each</h2>
       {d.queue.length === 0 && <p className="mt-2 text-slate-700">No batch is awaiting port inspection.</p>}
       <ul className="mt-3 space-y-3">
@@ -25,12 +22,7 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
             className="rounded-md border border-slate-200 bg-white p-3"
             data-testid={`port-${b.batchCode}`}
           >
-            <p className="font-semibold">
-              <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
-                {b.batchCode}
-              </a>{" "}
-              — {b.commodity}, {b.weightKg.toLocaleString("en-US")} kg{b.grade ? `, grade ${b.grade}` : ""}
-            </p>
+            <QueuedBatch b={b} after={b.grade ? `, grade ${b.grade}` : ""} />
             <p className="text-sm text-slate-700">
               {b.statusLabel}
               {b.portOutcome === "refused" ? " · held at port inspection" : ""}
@@ -56,12 +48,6 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
           </li>
         ))}
       </ul>
-      <InspectionRequestList
-        requests={d.inspectionRequests.requests}
-        flash={d.inspectionRequests.flash}
-        csrf={d.user.csrf}
-        full={d.access === "full"}
-      />
-    </WorkShell>
+    </InspectorDashboard>
   );
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { dispatchOf } from "#db/queries/inspections";
 import { InspectionSchema } from "#worker/contracts/inspections";
 import { isGraded } from "#worker/domain/inspections";
@@ -7,9 +7,8 @@ import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { OUTBOX_HEADER } from "../lib/outbox-light";
-import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { recordReply } from "../lib/outbox-reply.server";
+import { typedValues } from "../lib/plain-reply.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/warehouse-inspection";
 
@@ -68,25 +67,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
-  const parsed = InspectionSchema.safeParse(formObject(form, NUMERIC));
-  if (!parsed.success) {
-    // The page shows the messages by the fields; the offline outbox reads them from the headers (ADR 027).
-    const reply = zodReply(parsed.error, form);
-    return data({ reply }, { status: 400, headers: refusalHeaders(reply.formErrors[0], reply.errors) });
-  }
-  const result = await inspectBatch(params.batchCode, parsed.data, pageDeps(session));
-  if (!result.ok)
-    return data(
-      { reply: failureReplyOf(result, form) },
-      { status: result.status, headers: refusalHeaders(result.message, failureReplyOf(result, form).errors) },
-    );
-  // The outbox reads the receipt (the inspection's id, the same for a resend) and needs no page after it.
-  if (request.headers.get(OUTBOX_HEADER))
-    return data(
-      { reply: { formErrors: [], errors: {}, values: typedValues(form) } },
-      { status: result.value.repeated ? 200 : 201, headers: receiptHeaders(result.value.inspection.id) },
-    );
-  throw redirect(`/batches/${result.value.batch.batchCode}?recorded=${result.value.batch.status}`, {
-    headers: PRIVATE_PAGE_HEADERS,
-  });
+  return recordReply(
+    request,
+    form,
+    { schema: InspectionSchema, numeric: NUMERIC },
+    (input) => inspectBatch(params.batchCode, input, pageDeps(session)),
+    {
+      // The receipt: the inspection's id, the same for a resend.
+      receipt: (v) => v.inspection.id,
+      next: (v) => `/batches/${v.batch.batchCode}?recorded=${v.batch.status}`,
+    },
+  );
 }

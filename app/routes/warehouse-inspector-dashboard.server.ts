@@ -1,14 +1,11 @@
 import { data, redirect } from "react-router";
 import { ReceiveSchema } from "#worker/contracts/inspections";
-import { STATUS_LABEL } from "#worker/domain/custody";
-import { gramsToKg } from "#worker/domain/weight";
 import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
 import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
-import { shellUser } from "../lib/work-page.server";
-import { inspectionRequestsView } from "./inspection-request-action.server";
+import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
 const PATH = "/warehouse-inspector-dashboard";
 const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
@@ -19,23 +16,15 @@ const CSRF_FAILED = "The form could not be verified. Please reload the page and 
  * warehouse's queue read-only, without forms.
  */
 export async function loader({ request }: { request: Request }) {
-  const { session, access } = await requireDashboard(request, PATH);
-  const { db } = pageDeps();
-  const rows = await intakeQueueOf(db, access === "full" ? session.id : null);
+  const { inspectorId, view } = await inspectorDashboardView(request, "warehouse");
+  const rows = await intakeQueueOf(pageDeps().db, inspectorId);
   const params = new URL(request.url).searchParams;
   return data(
     {
-      user: await shellUser(session),
-      access,
-      inspectionRequests: await inspectionRequestsView(request, "warehouse", access === "full" ? session.id : null),
+      ...view,
       done: { received: params.get("received"), inspected: params.get("inspected") },
       queue: rows.map((r) => ({
-        batchCode: r.batchCode,
-        commodity: r.commodity,
-        weightKg: gramsToKg(r.weightG),
-        status: r.status,
-        statusLabel: STATUS_LABEL[r.status as keyof typeof STATUS_LABEL] ?? r.status,
-        grade: r.grade,
+        ...queuedBatchView(r),
         warehouse: r.warehouse,
         dispatchedAt: r.dispatchedAt,
         buyer: `${r.buyerFirstName ?? ""} ${r.buyerLastName ?? ""}`.trim() || null,

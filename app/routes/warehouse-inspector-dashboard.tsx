@@ -1,8 +1,7 @@
-import { InspectionRequestList } from "#app/components/exporter/inspection-request-list";
+import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
-import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/warehouse-inspector-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -14,23 +13,28 @@ export const meta = () => pageMeta(TITLE);
 export default function WarehouseInspectorDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const full = d.access === "full";
   return (
-    <WorkShell title={TITLE} user={d.user}>
-      <p className="mb-2 text-slate-700">Welcome, {d.user.name}</p>
-      {d.done.received && (
-        <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900">
-          Batch {d.done.received} received at the warehouse.
-        </p>
-      )}
-      {d.done.inspected && (
-        <p
-          role="status"
-          className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900"
-          data-testid="inspected"
-        >
-          Inspection of {d.done.inspected} recorded.
-        </p>
-      )}
-      {!full && <p className="mb-4 rounded-md bg-amber-50 p-3 text-amber-900">Read-only oversight view: no forms.</p>}
+    <InspectorDashboard
+      title={TITLE}
+      d={d}
+      notices={
+        <>
+          {d.done.received && (
+            <p role="status" className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900">
+              Batch {d.done.received} received at the warehouse.
+            </p>
+          )}
+          {d.done.inspected && (
+            <p
+              role="status"
+              className="mb-4 rounded-md bg-green-50 p-3 font-semibold text-green-900"
+              data-testid="inspected"
+            >
+              Inspection of {d.done.inspected} recorded.
+            </p>
+          )}
+        </>
+      }
+    >
       <h2 className="text-lg font-bold">{full ? "Intake queue: batches sent to my warehouse" : "Intake queues"}</h2>
       {d.queue.length === 0 && (
         <p className="mt-2 text-slate-700">No batch has been sent to {full ? "your" : "any"} warehouse yet.</p>
@@ -42,12 +46,7 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
             className="rounded-md border border-slate-200 bg-white p-3"
             data-testid={`queue-${b.batchCode}`}
           >
-            <p className="font-semibold">
-              <a href={`/batches/${b.batchCode}`} className="text-green-800 underline break-all">
-                {b.batchCode}
-              </a>{" "}
-              — {b.commodity}, {b.weightKg.toLocaleString("en-US")} kg
-            </p>
+            <QueuedBatch b={b} />
             <p className="text-sm text-slate-700">
               {b.statusLabel}
               {b.grade ? ` · grade ${b.grade}` : ""} · from {b.buyer ?? "buyer"} · sent {b.dispatchedAt.slice(0, 10)}
@@ -91,12 +90,6 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
           </li>
         ))}
       </ul>
-      <InspectionRequestList
-        requests={d.inspectionRequests.requests}
-        flash={d.inspectionRequests.flash}
-        csrf={d.user.csrf}
-        full={d.access === "full"}
-      />
-    </WorkShell>
+    </InspectorDashboard>
   );
 }

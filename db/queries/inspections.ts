@@ -72,37 +72,44 @@ export async function intakeQueue(db: Database, inspectorId: string | null, limi
     .limit(limit);
 }
 
-// ── Warehouse inspections ────────────────────────────────────────────────────────────────
+/** Either inspection table: both keep the batch, the outcome, the time and the device's submission id. */
+type InspectionTable = typeof batchInspections | typeof portInspections;
 
-export async function inspectionBySubmission(db: Database, submissionId: string): Promise<InspectionRow | null> {
+/** The inspection a device's submission already recorded (a resend answers it again). */
+async function bySubmission<T extends InspectionTable>(db: Database, table: T, submissionId: string) {
   const [row] = await db
     .select()
-    .from(batchInspections)
-    .where(eq(batchInspections.submissionId, submissionId))
+    .from(table as InspectionTable)
+    .where(eq(table.submissionId, submissionId))
     .limit(1);
-  return row ?? null;
+  return (row ?? null) as T["$inferSelect"] | null;
 }
+
+/** The latest inspection in `table` of any of `batchIds`; `outcome` narrows to the latest with that outcome. */
+async function latestIn<T extends InspectionTable>(db: Database, table: T, batchIds: string[], outcome?: string) {
+  const rows = await selectInParts(batchIds, (part) => {
+    const ids = inArray(table.batchId, part);
+    return db
+      .select()
+      .from(table as InspectionTable)
+      .where(outcome ? and(ids, eq(table.outcome, outcome)) : ids)
+      .orderBy(desc(table.inspectedAt))
+      .limit(1);
+  });
+  return newest(rows, (r) => r.inspectedAt) as T["$inferSelect"] | null;
+}
+
+// ── Warehouse inspections ────────────────────────────────────────────────────────────────
+
+export const inspectionBySubmission = (db: Database, submissionId: string): Promise<InspectionRow | null> =>
+  bySubmission(db, batchInspections, submissionId);
 
 /**
  * The latest warehouse inspection of a batch or its ancestors (the one the batch page shows);
  * `outcome` narrows to e.g. the latest passed one (what the quality certificate prints).
  */
-export async function latestInspectionOf(
-  db: Database,
-  batchIds: string[],
-  outcome?: string,
-): Promise<InspectionRow | null> {
-  const rows = await selectInParts(batchIds, (part) => {
-    const ids = inArray(batchInspections.batchId, part);
-    return db
-      .select()
-      .from(batchInspections)
-      .where(outcome ? and(ids, eq(batchInspections.outcome, outcome)) : ids)
-      .orderBy(desc(batchInspections.inspectedAt))
-      .limit(1);
-  });
-  return newest(rows, (r) => r.inspectedAt);
-}
+export const latestInspectionOf = (db: Database, batchIds: string[], outcome?: string): Promise<InspectionRow | null> =>
+  latestIn(db, batchInspections, batchIds, outcome);
 
 /** The latest passed warehouse inspection of a batch or its ancestors (what the quality certificate prints). */
 export const latestPassedInspectionOf = (db: Database, batchIds: string[]) =>
@@ -114,31 +121,18 @@ export function insertInspection(db: Database, row: NewInspection) {
 
 // ── Port inspections ─────────────────────────────────────────────────────────────────────
 
-export async function portInspectionBySubmission(db: Database, submissionId: string) {
-  const [row] = await db.select().from(portInspections).where(eq(portInspections.submissionId, submissionId)).limit(1);
-  return row ?? null;
-}
+export const portInspectionBySubmission = (db: Database, submissionId: string): Promise<PortInspectionRow | null> =>
+  bySubmission(db, portInspections, submissionId);
 
 /**
  * The latest port inspection of a batch (or of its ancestors, for a batch split at the port);
  * `outcome` narrows to e.g. the latest signed-off one (what the phytosanitary certificate prints).
  */
-export async function latestPortInspectionOf(
+export const latestPortInspectionOf = (
   db: Database,
   batchIds: string[],
   outcome?: string,
-): Promise<PortInspectionRow | null> {
-  const rows = await selectInParts(batchIds, (part) => {
-    const ids = inArray(portInspections.batchId, part);
-    return db
-      .select()
-      .from(portInspections)
-      .where(outcome ? and(ids, eq(portInspections.outcome, outcome)) : ids)
-      .orderBy(desc(portInspections.inspectedAt))
-      .limit(1);
-  });
-  return newest(rows, (r) => r.inspectedAt);
-}
+): Promise<PortInspectionRow | null> => latestIn(db, portInspections, batchIds, outcome);
 
 /** Each batch's own latest port inspection (not its ancestors'), for many batches at once. */
 export async function latestPortInspectionsByBatch(db: Database, batchIds: string[]) {

@@ -89,6 +89,15 @@ export const ACCOUNTS = {
     ],
     submit: "Login",
   },
+  farmer: {
+    path: "/farmer-login-portal",
+    form: "farmer-portal",
+    fields: [
+      ["Farmer ID or phone number", "FRM000001"],
+      ["Password", "Farmer#2026"],
+    ],
+    submit: "Sign In",
+  },
 } satisfies Record<string, Account>;
 
 /** Signs in on the account's own login page and waits until it has left it (its dashboard). */

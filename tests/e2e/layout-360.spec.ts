@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAs } from "./a11y-helpers";
-import { ACCOUNTS, type Account, open, signIn } from "./helpers";
+import { ACCOUNTS, open, signIn } from "./helpers";
 
 // The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
 // scroll inside their own container, so the page itself never gets wider than the screen.
@@ -63,27 +63,9 @@ test("the office pages fit a 360 px phone", async ({ page }) => {
 });
 
 test("the farmer and field agent dashboards fit a 360 px phone (issue 13)", async ({ page }) => {
-  const farmer = {
-    path: "/farmer-login-portal",
-    form: "farmer-portal",
-    fields: [
-      ["Farmer ID or phone number", "FRM000001"],
-      ["Password", "Farmer#2026"],
-    ],
-    submit: "Sign In",
-  } satisfies Account;
-  const fieldAgent = {
-    path: "/field-agent-login",
-    form: "field-agent",
-    fields: [
-      ["Agent ID", "AGT-0001"],
-      ["Password", "Agent#2026"],
-    ],
-    submit: "Login as Field Agent",
-  } satisfies Account;
   for (const [account, path] of [
-    [farmer, "/farmer-dashboard"],
-    [fieldAgent, "/field-agent-dashboard"],
+    [ACCOUNTS.farmer, "/farmer-dashboard"],
+    [ACCOUNTS.fieldAgent, "/field-agent-dashboard"],
   ] as const) {
     await page.context().clearCookies();
     await signIn(page, account);

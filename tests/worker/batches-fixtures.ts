@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { bearer, one, rows } from "./helpers";
+import { bearer, one, plotInsert, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
 export type Pos = [number, number];
@@ -261,27 +261,19 @@ export const farmerStatements = (farmers: readonly SeedFarmer[]) =>
 
 /** The inserts of ≈1 ha square plots (see `square`) with their bounding box, validation and risk. */
 export const plotStatements = (plots: readonly SeedPlot[]) =>
-  plots.map((p) => {
-    const ring = square(p.sw);
-    return env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level)
-       VALUES (?, ?, ?, ?, 'Polygon', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(
-      p.id,
-      p.code,
-      p.farmer,
-      JSON.stringify({ type: "Polygon", coordinates: [ring] }),
-      p.ha,
-      ring[0]![0],
-      ring[0]![1],
-      ring[2]![0],
-      ring[2]![1],
-      p.crop,
-      p.county,
-      p.valid,
-      p.risk,
-    );
-  });
+  plots.map((p) =>
+    plotInsert({
+      id: p.id,
+      code: p.code,
+      farmerId: p.farmer,
+      geometry: { type: "Polygon", coordinates: [square(p.sw)] },
+      ha: p.ha,
+      crop: p.crop,
+      county: p.county,
+      validation: p.valid,
+      risk: p.risk,
+    }),
+  );
 
 /**
  * Inserts the farmers and plots and signs in every role. The demo buyer and exporter trade, so

@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
-import { call } from "./helpers";
+import { call, plotInsert } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
@@ -126,10 +126,18 @@ describe("a purchase with its price", () => {
   });
 
   it("finds the farmer by scanned card and by phone; a retired plot is excluded with the reason and cannot supply", async () => {
-    await env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, status, retired_reason)
-       VALUES ('p-ret', 'PLT-000001-09', 'FRM000001', '{"type":"Point","coordinates":[-9.4,6.9]}', 'Point', 1, -9.4, 6.9, -9.4, 6.9, 'Cocoa', 'Bong County', 'valid', 'low', 'retired', 'Land sold')`,
-    ).run();
+    await plotInsert({
+      id: "p-ret",
+      code: "PLT-000001-09",
+      farmerId: "FRM000001",
+      geometry: { type: "Point", coordinates: [-9.4, 6.9] },
+      ha: 1,
+      crop: "Cocoa",
+      county: "Bong County",
+      validation: "valid",
+      risk: "low",
+      more: { status: "retired", retired_reason: "Land sold" },
+    }).run();
     const card = await read(await api(`/purchase-lookup?card=${encodeURIComponent("LR-FARMER:FRM000001")}`, "buyer"));
     const retired = card.farmer.plots.find((p: { plotCode: string }) => p.plotCode === "PLT-000001-09");
     expect(retired).toMatchObject({ eligible: false, canStillSupplyG: null });

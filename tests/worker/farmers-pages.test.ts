@@ -17,7 +17,7 @@ import {
   seedRegistry,
   signInRegistryStaff,
 } from "./farmers-fixtures";
-import { call, count, ORIGIN } from "./helpers";
+import { call, count, ORIGIN, plotInsert } from "./helpers";
 
 beforeAll(signInRegistryStaff);
 beforeAll(seedRegistry);
@@ -253,12 +253,16 @@ describe("/farmers/:farmerId and GET /api/farmers/:farmerId", () => {
       await postJson("/api/farmers", inspector.token, registration({ nationalId: "LR5550001", firstName: "Wleh" }))
     ).json()) as Created;
     const { farmerId } = created.farmer;
-    await env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state)
-       VALUES ('plot-test-1', 'PLT-TEST-0001', ?, '{"type":"Point","coordinates":[-9.472316,7.000541]}', 'Point', 1.5, -9.472316, 7.000541, -9.472316, 7.000541, 'Cocoa', 'Bong County', 'valid')`,
-    )
-      .bind(farmerId)
-      .run();
+    await plotInsert({
+      id: "plot-test-1",
+      code: "PLT-TEST-0001",
+      farmerId,
+      geometry: { type: "Point", coordinates: [-9.472316, 7.000541] },
+      ha: 1.5,
+      crop: "Cocoa",
+      county: "Bong County",
+      validation: "valid",
+    }).run();
     const res = await call(`/farmers/${farmerId}`, { headers: { Cookie: agent.cookie } });
     expect(res.status).toBe(200);
     const html = decode(await res.text());

@@ -38,3 +38,51 @@ export function bearer(token: string | null | undefined, path: string, method = 
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
+
+/** A stored plot's boundary: a point or a polygon ring (lon, lat). */
+export type SeedGeometry =
+  | { type: "Point"; coordinates: [number, number] }
+  | { type: "Polygon"; coordinates: [number, number][][] };
+
+/**
+ * The insert of one plot straight into D1, its bounding box worked out from its boundary (as the
+ * registry stores it). Columns left out take the table's defaults; `more` adds others as stored
+ * (created_at, assessed_at, ruleset_version, status …).
+ */
+export function plotInsert(p: {
+  id: string;
+  code: string;
+  farmerId: string;
+  geometry: SeedGeometry;
+  ha: number;
+  crop?: string | null;
+  county?: string | null;
+  validation: string;
+  risk?: string | null;
+  more?: Record<string, unknown>;
+}) {
+  const points = p.geometry.type === "Point" ? [p.geometry.coordinates] : p.geometry.coordinates.flat();
+  const lons = points.map(([lon]) => lon);
+  const lats = points.map(([, lat]) => lat);
+  const row: Record<string, unknown> = {
+    id: p.id,
+    plot_code: p.code,
+    farmer_id: p.farmerId,
+    geometry: JSON.stringify(p.geometry),
+    geometry_type: p.geometry.type,
+    area_hectares: p.ha,
+    min_lon: Math.min(...lons),
+    min_lat: Math.min(...lats),
+    max_lon: Math.max(...lons),
+    max_lat: Math.max(...lats),
+    ...(p.crop === undefined ? {} : { crop: p.crop }),
+    ...(p.county === undefined ? {} : { county: p.county }),
+    validation_state: p.validation,
+    ...(p.risk === undefined ? {} : { risk_level: p.risk }),
+    ...p.more,
+  };
+  const columns = Object.keys(row);
+  return env.DB.prepare(
+    `INSERT INTO land_plots (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  ).bind(...Object.values(row));
+}

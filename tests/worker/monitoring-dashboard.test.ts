@@ -9,7 +9,7 @@ import { database } from "#db/client";
 import { countySuppression } from "#worker/domain/reports/report-sections";
 import { gatherReportData } from "#worker/services/reports/report-data";
 import { signInAs } from "./auth-helpers";
-import { call, count, rows } from "./helpers";
+import { call, count, plotInsert, rows } from "./helpers";
 import { decodeHtml } from "./html";
 import { signInObserver } from "./reports-fixtures";
 
@@ -47,21 +47,18 @@ async function seed() {
   plots.forEach(([validation, risk], i) => {
     const lon = -8.7 - i * 0.01;
     s.push(
-      db
-        .prepare(
-          `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, created_at)
-           VALUES (?, ?, 'FRM900000', ?, 'Point', 1, ?, 7.3, ?, 7.3, 'Cocoa', 'Nimba County', ?, ?, ?)`,
-        )
-        .bind(
-          `plot-m${i}`,
-          `PLT-90000${i}-01`,
-          JSON.stringify({ type: "Point", coordinates: [lon, 7.3] }),
-          lon,
-          lon,
-          validation,
-          risk,
-          recent,
-        ),
+      plotInsert({
+        id: `plot-m${i}`,
+        code: `PLT-90000${i}-01`,
+        farmerId: "FRM900000",
+        geometry: { type: "Point", coordinates: [lon, 7.3] },
+        ha: 1,
+        crop: "Cocoa",
+        county: "Nimba County",
+        validation,
+        risk,
+        more: { created_at: recent },
+      }),
     );
   });
   for (const [i, status] of ["valid", "valid", "revoked"].entries())

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, plotInsert } from "./helpers";
 import { decodeHtml as decode } from "./html";
 import {
   A,
@@ -31,20 +31,18 @@ describe("list and details", () => {
     // 30 more plots straight into D1 (spread over counties, crops and verdicts) for filters and pages.
     const statements = Array.from({ length: 30 }, (_, i) => {
       const lon = -8.5 + i * 0.01;
-      const g = { type: "Point", coordinates: [+lon.toFixed(6), 7.123457] };
-      return env.DB.prepare(
-        "INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, created_at) VALUES (?, ?, 'FRM100001', ?, 'Point', 1, ?, 7.123457, ?, 7.123457, ?, ?, 'valid', ?, ?)",
-      ).bind(
-        `bulk-${i}`,
-        `PLT-100001-${50 + i}`,
-        JSON.stringify(g),
-        lon,
-        lon,
-        i % 3 === 0 ? "Rubber" : "Cocoa",
-        i % 2 === 0 ? "Bong County" : "Nimba County",
-        i % 5 === 0 ? "high" : null,
-        `2024-01-${String((i % 28) + 1).padStart(2, "0")}T10:00:00.000Z`,
-      );
+      return plotInsert({
+        id: `bulk-${i}`,
+        code: `PLT-100001-${50 + i}`,
+        farmerId: "FRM100001",
+        geometry: { type: "Point", coordinates: [+lon.toFixed(6), 7.123457] },
+        ha: 1,
+        crop: i % 3 === 0 ? "Rubber" : "Cocoa",
+        county: i % 2 === 0 ? "Bong County" : "Nimba County",
+        validation: "valid",
+        risk: i % 5 === 0 ? "high" : null,
+        more: { created_at: `2024-01-${String((i % 28) + 1).padStart(2, "0")}T10:00:00.000Z` },
+      });
     });
     await env.DB.batch(statements);
   });

@@ -16,7 +16,7 @@ import { RULESET_VERSION, verdictRulesetVersion } from "#worker/domain/ruleset";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { plotReviewRefusal } from "#worker/services/inspections/holds";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, one, rows } from "./helpers";
+import { call, count, ORIGIN, one, plotInsert, rows } from "./helpers";
 import { decodeHtml } from "./html";
 
 type Pos = [number, number];
@@ -57,20 +57,18 @@ async function seed() {
   expect(sample.status).toBe(201);
   currentVersion = await activeVerdictVersion();
   const plot = (id: keyof typeof PLOTS, version: string) => {
-    const ring = square(...PLOTS[id].sw);
-    return env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, assessed_at, ruleset_version)
-       VALUES (?, ?, 'FRM000321', ?, 'Polygon', 2.75, ?, ?, ?, ?, 'Cocoa', 'Nimba County', 'valid', 'low', '2026-01-05T00:00:00.000Z', ?)`,
-    ).bind(
+    return plotInsert({
       id,
-      PLOTS[id].code,
-      JSON.stringify({ type: "Polygon", coordinates: [ring] }),
-      ring[0]![0],
-      ring[0]![1],
-      ring[2]![0],
-      ring[2]![1],
-      version,
-    );
+      code: PLOTS[id].code,
+      farmerId: "FRM000321",
+      geometry: { type: "Polygon", coordinates: [square(...PLOTS[id].sw)] },
+      ha: 2.75,
+      crop: "Cocoa",
+      county: "Nimba County",
+      validation: "valid",
+      risk: "low",
+      more: { assessed_at: "2026-01-05T00:00:00.000Z", ruleset_version: version },
+    });
   };
   const verdict = (id: string, plotId: string, version: string) =>
     env.DB.prepare(

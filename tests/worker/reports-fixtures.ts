@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, plotInsert } from "./helpers";
 
 export const PERIOD = { from: "2026-01-01", to: "2026-03-31" };
 export const TOMORROW = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
@@ -22,8 +22,6 @@ export type Report = {
   pdfUrl: string | null;
   params: Record<string, string>;
 };
-
-const point = (lon: number, lat: number) => JSON.stringify({ type: "Point", coordinates: [lon, lat] });
 
 /**
  * Known rows. In the period 1 Jan – 31 Mar 2026:
@@ -70,24 +68,18 @@ async function seed() {
   plots.forEach(([code, county, crop, validation, risk, ha, created], i) => {
     const lon = -8.701234 - i * 0.01;
     s.push(
-      db
-        .prepare(
-          `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, created_at)
-           VALUES (?, ?, 'FRM000001', ?, 'Point', ?, ?, 7.301234, ?, 7.301234, ?, ?, ?, ?, ?)`,
-        )
-        .bind(
-          `plot-${code}`,
-          `PLT-00000${i + 1}-01`,
-          point(lon, 7.301234),
-          ha,
-          lon,
-          lon,
-          crop,
-          county,
-          validation,
-          risk,
-          created,
-        ),
+      plotInsert({
+        id: `plot-${code}`,
+        code: `PLT-00000${i + 1}-01`,
+        farmerId: "FRM000001",
+        geometry: { type: "Point", coordinates: [lon, 7.301234] },
+        ha,
+        crop,
+        county,
+        validation,
+        risk,
+        more: { created_at: created },
+      }),
     );
   });
   const batches: [string, string, string, number, string, string, string | null, string][] = [

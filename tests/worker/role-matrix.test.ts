@@ -1,32 +1,17 @@
 /**
- * The role × endpoint matrix for the rules issue 11 added: who may certify a batch (DDGOTS and the
- * port inspector, ADR 005), who may manage accounts and reactivate them (administrators), and who
- * may look a farmer up for a purchase (buyers). Every role signs in; each endpoint answers 403 to
+ * The role × endpoint matrix of /api: who may certify a batch (DDGOTS and the port inspector,
+ * ADR 005), who may manage accounts and reactivate them (administrators), who may look a farmer up
+ * for a purchase (buyers), and every rule since. Every role signs in; each endpoint answers 403 to
  * the roles it is not for, and a non-403 (the unknown record's 404/400) to the roles it is for.
+ * The screens' matrix is in role-matrix-pages.test.ts.
  */
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
+import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 
-const tokens = new Map<string, string>();
+const { api: as } = everyRoleSignedIn(31);
 
-beforeAll(async () => {
-  for (const role of ROLES) tokens.set(role, (await signInAs(role, `10.31.${ROLES.indexOf(role)}.1`)).token);
-}, 120_000);
-
-function as(role: string, path: string, method = "GET", body?: unknown) {
-  return call(path, {
-    method,
-    headers: {
-      Authorization: `Bearer ${tokens.get(role)}`,
-      ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-}
-
-const STAFF = ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"];
 const STAFF_AND_APPLICANTS = [...STAFF, "buyer", "exporter"];
 
 const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promise<Response>][] = [
@@ -333,94 +318,6 @@ describe("role × endpoint matrix (issue 11 rules)", () => {
   });
 });
 
-/** Issue 13: the farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
-const PAGE_RULES: [page: string, allowed: string[]][] = [
-  ["/farmer-dashboard", ["farmer"]],
-  ["/field-agent-dashboard", ["field_agent"]],
-  // Messages (issue 14): the exporter's spec route, and the same pages for buyers and office staff.
-  ["/exporter/messages", ["exporter"]],
-  ["/messages", ["exporter", "buyer", "office_admin"]],
-  ["/agricultural-buyer-dashboard", ["buyer"]],
-  // Issue 14: the exporter's dashboard (DG and DDGOTS read it) and screens (regulator staff read them).
-  ["/exporter-dashboard", ["exporter", "dg", "ddgots"]],
-  ["/exporter/orders", ["exporter", ...STAFF]],
-  ["/exporter/shipments", ["exporter", ...STAFF]],
-  // Sellers hub (issue 14): farmers, buyers (cooperatives) and exporters.
-  ["/sellers-hub", ["farmer", "buyer", "exporter"]],
-  ["/exporter/marketplace", ["exporter"]],
-  // Issue 14: the exporter's analytics, own figures only.
-  ["/exporter/analytics", ["exporter"]],
-  // Issue 12: the system administrator's portal and sections; the management pages (regulator staff).
-  ["/agritrace-admin-portal", ["system_administrator"]],
-  ["/agritrace-admin-portal/users", ["system_administrator"]],
-  ["/agritrace-admin-portal/users/demo-buyer", ["system_administrator"]],
-  ["/agritrace-admin-portal/crop-yields", ["system_administrator"]],
-  ["/buyer-management", STAFF],
-  ["/inspector-management", STAFF],
-  ["/exporter-management", STAFF],
-  // Issue 12: the executive dashboards (the DG reads the DDGOTS and DDGAF ones).
-  ["/dg-dashboard", ["dg"]],
-  ["/ddgots-dashboard", ["ddgots", "dg"]],
-  ["/ddgaf-dashboard", ["ddgaf", "dg"]],
-  // Issue 12: the office portals (office staff work, executives read) and the oversight dashboard.
-  ["/office-administration-portal", ["office_admin", "dg", "ddgaf"]],
-  ["/regulatory-portal-classic", ["office_admin", "dg", "ddgots", "ddgaf"]],
-  ["/monitoring-dashboard", ["monitoring_observer", "dg", "ddgots", "ddgaf"]],
-];
-
-describe("role × page matrix (issue 13 dashboards)", () => {
-  it.each(PAGE_RULES)("%s: only %j open it", async (page, allowed) => {
-    for (const role of ROLES) {
-      const res = await call(page, { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
-      await res.arrayBuffer();
-      expect(res.status, role).toBe(allowed.includes(role) ? 200 : 403);
-    }
-  });
-});
-
-// /profile (issue 13): every signed-in role opens each section (pages read only the session cookie,
-// whose value is the same token); signed out, the portals page with the way back.
-describe("role × screen matrix: /profile", () => {
-  const SECTIONS = ["/profile", "/profile/password", "/profile/sessions", "/profile/notifications"];
-  it.each(SECTIONS)("%s: every signed-in role 200, signed out → login", async (path) => {
-    for (const role of ROLES) {
-      const res = await call(path, { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
-      expect(res.status, role).toBe(200);
-    }
-    const out = await call(path);
-    expect(out.status).toBe(302);
-    expect(out.headers.get("location")).toBe(`/portals?redirectTo=${encodeURIComponent(path)}`);
-  });
-});
-
-// The outbox (issue 15): the records live on the phone; the page and the session check answer every
-// signed-in role, and only about the caller's own session (no id is ever taken from the request).
-describe("role × screen matrix: /outbox", () => {
-  it("/outbox: every signed-in role 200; signed out it still opens (the records are the phone's) with a way to sign in", async () => {
-    for (const role of ROLES) {
-      const res = await call("/outbox", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
-      expect(res.status, role).toBe(200);
-    }
-    const out = await call("/outbox");
-    expect(out.status).toBe(200);
-    const html = await out.text();
-    expect(html).toContain('data-testid="outbox-signed-out"');
-    expect(html).not.toContain('name="csrf"');
-  });
-  it("/outbox/session: the caller's own login ID and a CSRF token; signed out 401", async () => {
-    for (const role of ROLES) {
-      const res = await call("/outbox/session?loginId=AGT-0001", {
-        headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` },
-      });
-      expect(res.status, role).toBe(200);
-      const body = (await res.json()) as { loginId: string; csrf: string };
-      expect(body.csrf.length, role).toBeGreaterThan(10);
-      if (role !== "field_agent") expect(body.loginId, role).not.toBe("AGT-0001");
-    }
-    expect((await call("/outbox/session")).status).toBe(401);
-  });
-});
-
 describe("public reads of world market pricing (issue 14)", () => {
   it.each(["/api/market/prices?commodity=cocoa&range=1y", "/world-market-pricing"])(
     "%s answers every role and the signed-out public",
@@ -443,32 +340,5 @@ describe("role × endpoint matrix (issue 12 reads)", () => {
   ];
   it.each(READS)("%s: only %j", async (path, allowed) => {
     for (const role of ROLES) expect((await as(role, path)).status, role).toBe(allowed.includes(role) ? 200 : 403);
-  });
-});
-
-// Push devices (issue 15, ADR 028): every signed-in role has its own; signed out is refused.
-describe("role × screen matrix: /profile/push and /api/push", () => {
-  it("every signed-in role opens /profile/push and lists its devices; signed out → login / 401", async () => {
-    for (const role of ROLES) {
-      const res = await call("/profile/push", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
-      await res.arrayBuffer();
-      expect(res.status, role).toBe(200);
-      expect((await as(role, "/api/push/subscriptions")).status, role).toBe(200);
-      expect((await as(role, "/api/push/subscriptions/not-mine", "DELETE")).status, role).toBe(404);
-    }
-    expect((await call("/profile/push")).status).toBe(302);
-    expect((await call("/api/push/subscriptions")).status).toBe(401);
-  });
-});
-
-// /recheck-jobs (issue 17, ADR 029): the administrators who start the re-check of stored plots.
-describe("role × screen matrix: /recheck-jobs", () => {
-  it("office and system administrators 200, every other role 403, signed out → login", async () => {
-    for (const role of ROLES) {
-      const res = await call("/recheck-jobs", { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } });
-      await res.arrayBuffer();
-      expect(res.status, role).toBe(["office_admin", "system_administrator"].includes(role) ? 200 : 403);
-    }
-    expect((await call("/recheck-jobs")).status).toBe(302);
   });
 });

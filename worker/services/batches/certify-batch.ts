@@ -18,7 +18,7 @@ import {
   statusFor,
 } from "#worker/domain/batch-compliance";
 import { canCertifyAt, mayRevokeCertificationAt, REJECTED, REJECTED_MESSAGE } from "#worker/domain/custody";
-import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { holdRefusal } from "../inspections/holds";
 import { type AuditAction, auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
@@ -45,8 +45,7 @@ export async function certifyBatch(
     return fail(409, `This batch was ${batch.status}: decide on the compliance of its new batches instead`);
   }
   if (batch.status === REJECTED) return fail(409, REJECTED_MESSAGE);
-  const held =
-    decision === "mark_compliant" ? ((await portHoldRefusal(db, batch)) ?? (await plotReviewRefusal(db, batch))) : null;
+  const held = decision === "mark_compliant" ? await holdRefusal(db, batch) : null;
   if (held) return held;
   const origins = await originsOf(db, [batch.id]);
   const plots = origins.map((o) => ({

@@ -22,7 +22,7 @@ import type { MergeInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { type ChainStatus, canHandleAt, STATUS_LABEL } from "#worker/domain/custody";
-import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { holdRefusal } from "../inspections/holds";
 import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
@@ -62,7 +62,7 @@ export async function mergeBatches(
   for (const p of parents) {
     const allowed = canHandleAt(p.status, actor.role, "merge");
     if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, `${p.batchCode}: ${allowed.message}`);
-    const held = (await portHoldRefusal(db, p)) ?? (await plotReviewRefusal(db, p));
+    const held = await holdRefusal(db, p);
     if (held) return fail(held.status, `${p.batchCode}: ${held.message}`);
   }
   const commodities = [...new Set(parents.map((p) => p.commodity))];

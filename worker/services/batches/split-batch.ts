@@ -18,7 +18,7 @@ import type { SplitInput } from "#worker/contracts/batches";
 import { statusFor } from "#worker/domain/batch-compliance";
 import { isEudrCommodity } from "#worker/domain/commodities";
 import { canHandleAt } from "#worker/domain/custody";
-import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { holdRefusal } from "../inspections/holds";
 import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, type Result } from "../result";
@@ -45,7 +45,7 @@ export async function splitBatch(
   if (!parent) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const allowed = canHandleAt(parent.status, actor.role, "split");
   if (!allowed.ok) return fail(allowed.kind === "role" ? 403 : 409, allowed.message);
-  const held = (await portHoldRefusal(db, parent)) ?? (await plotReviewRefusal(db, parent));
+  const held = await holdRefusal(db, parent);
   if (held) return held;
   if (parent.status === "purchased" && parent.holderId !== actor.id)
     return fail(403, "Only the buyer who holds this batch can split it");

@@ -14,7 +14,7 @@ import {
   GRADING_STEPS,
   STEP_NAME,
 } from "#worker/domain/custody";
-import { plotReviewRefusal, portHoldRefusal, warehouseStepRefusal } from "../inspections/holds";
+import { holdRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { exportPermitRefusal } from "../licensing/permit-check";
 import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
@@ -41,10 +41,7 @@ export async function transferBatch(
 
   const decision = canTransition(batch.status, input.toStatus, actor.role);
   if (!decision.ok) return fail(decision.kind === "role" ? 403 : 409, decision.message);
-  const refused =
-    (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ??
-    (await portHoldRefusal(db, batch)) ??
-    (await plotReviewRefusal(db, batch));
+  const refused = (await warehouseStepRefusal(db, batch, actor.id, input.toStatus)) ?? (await holdRefusal(db, batch));
   if (refused) return refused;
   const unlicensed = await requireLicence(db, actor, "custody", batch.commodity, (deps.now ?? (() => new Date()))());
   if (unlicensed) return unlicensed;

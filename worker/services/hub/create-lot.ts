@@ -24,7 +24,7 @@ import { harvestCapRefusal, LOT_SOURCE_OF } from "#worker/domain/market-hub";
 import { cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { ServiceDeps } from "../deps";
-import { plotReviewRefusal, portHoldRefusal } from "../inspections/holds";
+import { holdRefusal } from "../inspections/holds";
 import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -78,7 +78,7 @@ export async function createLot(input: NewLotInput, deps: Deps): Promise<Result<
     if (unlicensed) return unlicensed;
     if (!MOVING_ON.includes(batch.status))
       return fail(409, `Batch ${batch.batchCode} is ${batch.status.replace("_", " ")}: it cannot be sold`);
-    const held = (await portHoldRefusal(db, batch)) ?? (await plotReviewRefusal(db, batch));
+    const held = await holdRefusal(db, batch);
     if (held) return held;
     if (await openLotOfBatch(db, batch.id))
       return fail(409, `Batch ${batch.batchCode} is already listed in an open lot`);

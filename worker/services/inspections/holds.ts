@@ -60,3 +60,8 @@ export async function plotReviewRefusal(db: Database, batch: Pick<BatchRow, "id"
     `${PLOT_REVIEW_MESSAGE} (${plot.plotCode}${since}: ${reasons.join("; ") || "re-check failed"}): it cannot move on or be certified until the plot is cleared`,
   );
 }
+
+/** What holds a batch where it is: a refusal at the port, then a plot under review; null when nothing does. */
+export async function holdRefusal(db: Database, batch: Pick<BatchRow, "id" | "status">): Promise<Failure | null> {
+  return (await portHoldRefusal(db, batch)) ?? (await plotReviewRefusal(db, batch));
+}
