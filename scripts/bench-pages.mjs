@@ -63,10 +63,23 @@ export async function fixtures(BASE) {
   const batch = batches.find((b) => b.status === "exported") ?? batches[0];
   // A document of the office register (issue 12; the demo seed registers four).
   const officeDocuments = await list("/api/office/documents", "documents");
+  const plot = plots.find((p) => p.farmerId === "FRM000001") ?? plots[0];
+  // A plot the demo land inspector may visit (their county): the registry's first plots may lie
+  // elsewhere (the bench's large registry has no FRM000001).
+  const inspector = await signIn(BASE, "land_inspector");
+  let fieldPlot = null;
+  for (const p of plots.slice(0, 50)) {
+    if (await opens(BASE, `/land-plot-details/${p.id}/visit`, inspector)) {
+      fieldPlot = p;
+      break;
+    }
+  }
   return {
     officeDocumentId: officeDocuments[0]?.id ?? null,
     batchCode: batch?.batchCode ?? null,
-    plotId: plots.find((p) => p.farmerId === "FRM000001")?.id ?? plots[0]?.id ?? null,
+    plotId: plot?.id ?? null,
+    farmerId: plot?.farmerId ?? null,
+    fieldPlotId: fieldPlot?.id ?? null,
     certificateNumber,
   };
 }

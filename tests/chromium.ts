@@ -18,22 +18,28 @@ export const CHROMIUM_ARGS = [
 export type PageFixtures = {
   batchCode: string | null;
   plotId: string | null;
+  /** A farmer who exists in this state (the demo's FRM000001 when not given). */
+  farmerId?: string | null;
+  /** A plot the demo land inspector may visit and edit (its county); `plotId` when not given. */
+  fieldPlotId?: string | null;
   /** A document of the office register (issue 12), where there is one. */
   officeDocumentId?: string | null;
 };
 
 /** The work pages (app/routes.ts), in the order of the routes file. */
-export function workPages({ batchCode, plotId, officeDocumentId }: PageFixtures): string[] {
+export function workPages({ batchCode, plotId, officeDocumentId, farmerId, fieldPlotId }: PageFixtures): string[] {
+  const farmer = farmerId ?? "FRM000001";
+  const fieldPlot = fieldPlotId ?? plotId;
   return [
     "/change-password",
     "/onboard-farmer",
     "/farmers-list",
-    "/farmers/FRM000001",
+    `/farmers/${farmer}`,
     "/create-land-plot",
     "/land-plots-list",
     plotId && `/land-plot-details/${plotId}`,
-    plotId && `/land-plot-details/${plotId}/visit`,
-    plotId && `/land-plot-details/${plotId}/edit`,
+    fieldPlot && `/land-plot-details/${fieldPlot}/visit`,
+    fieldPlot && `/land-plot-details/${fieldPlot}/edit`,
     "/eudr-assessment",
     "/bulk-import",
     // The re-check of stored plots under a new rule set (issue 17, ADR 029).
@@ -41,7 +47,7 @@ export function workPages({ batchCode, plotId, officeDocumentId }: PageFixtures)
     "/batches",
     batchCode && `/batches/${batchCode}`,
     // The buyer dashboard with a farmer looked up: the purchase form (issue 13).
-    "/agricultural-buyer-dashboard?farmer=FRM000001",
+    `/agricultural-buyer-dashboard?farmer=${farmer}`,
     "/audit-log",
     "/certificate-testing-dashboard",
     "/generate-reports",
