@@ -10,7 +10,7 @@ import {
   readyForField,
   totals,
 } from "./outbox-field";
-import { type CutProxy, outbox, pending, startProxy } from "./outbox-helpers";
+import { outbox, pending, useCutProxy } from "./outbox-helpers";
 
 /**
  * Issue 15, the people behind the records: the same farmer corrected online and offline (the phone
@@ -19,24 +19,18 @@ import { type CutProxy, outbox, pending, startProxy } from "./outbox-helpers";
  * offline-outbox.spec.ts.
  */
 test.describe("offline work and the accounts behind it", () => {
-  let proxy: CutProxy;
-  let base: string;
-  test.beforeEach(async () => {
-    proxy = await startProxy();
-    base = `http://127.0.0.1:${proxy.port}`;
-  });
-  test.afterEach(() => proxy.close());
+  const cut = useCutProxy();
 
   test("the same farmer corrected online and offline: the outbox shows both versions; keep mine, then keep theirs", async ({
     browser,
   }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     // The field agent registered the farmer: theirs to correct for 48 hours (ADR 031).
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const surname = `Owner ${letters(RUN)}`;
-    const office = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const office = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const desk = await office.newPage();
     await signIn(desk, ACCOUNTS.officeAdmin);
 
@@ -109,20 +103,20 @@ test.describe("offline work and the accounts behind it", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const page = await readyForField(context);
     // Online, the outbox keeps a proof of this person's session (to learn later why it ended).
     await page.goto("/outbox");
     await expect.poll(() => page.evaluate(() => localStorage.getItem("eip.outboxProof") ?? "")).toContain("AGT-0001");
-    const before = await totals(base);
+    const before = await totals(cut.base);
     await context.setOffline(true);
     await page.goto("/onboard-farmer");
     await onboardOffline(page, 97, 1);
 
     // In the office, the agent's account is deactivated (its sessions end with it).
-    const office = await apiToken(base, "office_admin", "10.82.7.2");
+    const office = await apiToken(cut.base, "office_admin", "10.82.7.2");
     const manage = (verb: string) =>
-      fetch(`${base}/api/users/demo-field-agent/${verb}`, {
+      fetch(`${cut.base}/api/users/demo-field-agent/${verb}`, {
         method: "POST",
         headers: { Authorization: `Bearer ${office}` },
       });
@@ -136,7 +130,7 @@ test.describe("offline work and the accounts behind it", () => {
       await expect(page.locator('[data-status="waiting"]').getByTestId("outbox-reason")).toHaveText(why);
       const rows = await outbox(page);
       expect(rows.filter((r) => r.status === "waiting")).toHaveLength(1);
-      expect((await totals(base)).farmers).toBe(before.farmers);
+      expect((await totals(cut.base)).farmers).toBe(before.farmers);
     } finally {
       expect((await manage("reactivate")).status).toBe(200);
     }

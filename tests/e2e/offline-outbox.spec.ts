@@ -11,7 +11,7 @@ import {
   square,
   totals,
 } from "./outbox-field";
-import { type CutProxy, outbox, pending, rng, startProxy } from "./outbox-helpers";
+import { outbox, pending, rng, useCutProxy } from "./outbox-helpers";
 
 /**
  * Issue 15, "Done when": a field agent works offline through the real pages and the real service
@@ -22,22 +22,16 @@ import { type CutProxy, outbox, pending, rng, startProxy } from "./outbox-helper
  */
 
 test.describe("offline field work and the outbox", () => {
-  let proxy: CutProxy;
-  let base: string;
-  test.beforeEach(async () => {
-    proxy = await startProxy();
-    base = `http://127.0.0.1:${proxy.port}`;
-  });
-  test.afterEach(() => proxy.close());
+  const cut = useCutProxy();
 
   test("20 farmers and 20 plots captured offline arrive exactly once through 100 cut connections", async ({
     browser,
   }) => {
     test.setTimeout(170_000);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
-    const before = await totals(base);
+    const before = await totals(cut.base);
 
     await context.setOffline(true);
     await page.goto("/onboard-farmer"); // from the service worker's copy
@@ -46,7 +40,7 @@ test.describe("offline field work and the outbox", () => {
     for (let i = 0; i < 20; i++) await mapOffline(page, farmerId, square(i), i + 1);
     let rows = await outbox(page);
     expect(rows.filter((r) => r.status === "waiting")).toHaveLength(40);
-    expect(await totals(base)).toEqual(before);
+    expect(await totals(cut.base)).toEqual(before);
 
     // Back online, while the connection keeps dropping mid-send.
     await context.setOffline(false);
@@ -54,9 +48,9 @@ test.describe("offline field work and the outbox", () => {
     let cuts = 0;
     while (cuts < 100) {
       const kick = page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => undefined);
-      await proxy.nextRequest(400);
+      await cut.proxy.nextRequest(400);
       await new Promise((r) => setTimeout(r, Math.floor(random() * 60)));
-      proxy.cut();
+      cut.proxy.cut();
       cuts++;
       await kick;
     }
@@ -78,7 +72,7 @@ test.describe("offline field work and the outbox", () => {
     rows = await outbox(page);
     expect(rows.filter((r) => r.status === "sent")).toHaveLength(40);
     expect(new Set(rows.map((r) => r.receipt)).size).toBe(40);
-    const after = await totals(base);
+    const after = await totals(cut.base);
     expect({ farmers: after.farmers - before.farmers, plots: after.plots - before.plots }).toEqual({
       farmers: 20,
       plots: 20,
@@ -92,10 +86,10 @@ test.describe("offline field work and the outbox", () => {
   test("a plot the server refuses stays on the phone with the reason, and is sent once corrected", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
-    const before = await totals(base);
+    const before = await totals(cut.base);
     await context.setOffline(true);
     await page.goto("/create-land-plot");
     await mapOffline(page, farmerId, square(70, true), 1);
@@ -105,7 +99,7 @@ test.describe("offline field work and the outbox", () => {
     const item = page.locator('[data-status="failed"]');
     await expect(item).toBeVisible();
     await expect(item.getByTestId("outbox-reason")).toContainText("crosses or runs back over itself");
-    expect((await totals(base)).plots).toBe(before.plots);
+    expect((await totals(cut.base)).plots).toBe(before.plots);
 
     await item.getByRole("link", { name: "Correct and send again" }).click();
     await expect(page.getByLabel("Coordinates", { exact: true })).toHaveValue(square(70, true));
@@ -114,14 +108,14 @@ test.describe("offline field work and the outbox", () => {
     await page.goto("/outbox");
     await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
     await expect(page.locator('[data-status="failed"]')).toHaveCount(0);
-    expect((await totals(base)).plots).toBe(before.plots + 1);
+    expect((await totals(cut.base)).plots).toBe(before.plots + 1);
     await context.close();
   });
 
   test("a queued record survives a service worker update and is sent afterwards", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const page = await readyForField(context);
-    const before = await totals(base);
+    const before = await totals(cut.base);
     await context.setOffline(true);
     await page.goto("/onboard-farmer");
     await onboardOffline(page, 99, 1);
@@ -130,9 +124,9 @@ test.describe("offline field work and the outbox", () => {
     await context.setOffline(false);
 
     // A new version of the worker: the same code with one line more, served in place of the deployed one.
-    const current = await (await fetch(`${base}/sw.js`)).text();
+    const current = await (await fetch(`${cut.base}/sw.js`)).text();
     const next = Buffer.from(`${current}\n// next version ${RUN}\n`);
-    proxy.answer(
+    cut.proxy.answer(
       "GET /sw.js",
       Buffer.concat([
         Buffer.from(
@@ -156,14 +150,14 @@ test.describe("offline field work and the outbox", () => {
     await expect(page.locator('[data-status="sent"]')).toHaveCount(1, { timeout: 15_000 });
     rows = await outbox(page);
     expect(pending(rows)).toBe(0);
-    expect((await totals(base)).farmers).toBe(before.farmers + 1);
+    expect((await totals(cut.base)).farmers).toBe(before.farmers + 1);
     await context.close();
   });
 
   test("the same plot edited online and offline: the phone shows both versions and the user chooses", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     // The land inspector: boundaries are theirs to edit.
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
@@ -192,7 +186,7 @@ test.describe("offline field work and the outbox", () => {
     await queued(page, 1);
 
     // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
-    const office = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const office = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const desk = await office.newPage();
     await signIn(desk, ACCOUNTS.landInspector);
     await desk.goto(editUrl);
@@ -221,7 +215,7 @@ test.describe("offline field work and the outbox", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
+    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
     await page.goto("/create-land-plot");
@@ -257,10 +251,10 @@ test.describe("offline field work and the outbox", () => {
 
     // Back online, with the connection dropping a few times while the outbox sends.
     await context.setOffline(false);
-    for (let cut = 0; cut < 5; cut++) {
+    for (let n = 0; n < 5; n++) {
       const kick = page.evaluate(() => window.dispatchEvent(new Event("online"))).catch(() => undefined);
-      await proxy.nextRequest(400);
-      proxy.cut();
+      await cut.proxy.nextRequest(400);
+      cut.proxy.cut();
       await kick;
     }
     await expect

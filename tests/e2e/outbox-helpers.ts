@@ -4,7 +4,7 @@
  * RNG for when, and the outbox as the phone's IndexedDB holds it.
  */
 import { connect, createServer, type Server, type Socket } from "node:net";
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 
 const TARGET = Number(process.env.E2E_PORT ?? 4173);
 
@@ -125,3 +125,14 @@ export function outbox(page: Page): Promise<Row[]> {
 
 /** How many records still wait to be sent. */
 export const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
+
+/** A fresh cutting proxy for each test of the describe this is called in: `cut.proxy`, and `cut.base` for the browser. */
+export function useCutProxy() {
+  const cut = {} as { proxy: CutProxy; base: string };
+  test.beforeEach(async () => {
+    cut.proxy = await startProxy();
+    cut.base = `http://127.0.0.1:${cut.proxy.port}`;
+  });
+  test.afterEach(() => cut.proxy.close());
+  return cut;
+}

@@ -12,7 +12,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { batchByCode, updateBatch } from "#db/queries/batches";
 import { latestInspectionOf } from "#db/queries/inspections";
-import { insertVersion, updateInspection, versionsOf } from "#db/queries/record-versions";
+import { updateInspection, versionsOf } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
 import type { CorrectInspectionInput } from "#worker/contracts/records";
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
@@ -27,6 +27,7 @@ import { isConcurrentChange, snapshot } from "../batches/batch-common";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import { type CorrectionDeps, lockedByExport, type Reissued, reasonError, reissueChanged } from "./correct-records";
+import { correctionVersions } from "./correction-versions";
 
 export const INSPECTION_CORRECTION_MESSAGES = {
   none: (code: string) => `No warehouse inspection is recorded for batch ${code}`,
@@ -99,39 +100,21 @@ export async function correctInspection(
 
   const reason = input.reason.trim();
   const statements: BatchItem<"sqlite">[] = [];
-  const original = current ?? { id: crypto.randomUUID(), version: 1 };
-  if (!current)
-    statements.push(
-      insertVersion(db, {
-        id: original.id,
-        recordType: "batch_inspection",
-        recordId: inspection.id,
-        batchId: batch.id,
-        version: 1,
-        kind: "original",
-        correctsId: null,
-        data: JSON.stringify(before),
-        actorId: inspection.inspectorId,
-        actorRole: "warehouse_inspector",
-        createdAt: inspection.createdAt,
-      }),
-    );
-  const version = original.version + 1;
+  const written = correctionVersions(db, {
+    recordType: "batch_inspection",
+    recordId: inspection.id,
+    batchId: batch.id,
+    current,
+    before,
+    after,
+    reason,
+    recordedBy: { actorId: inspection.inspectorId, actorRole: "warehouse_inspector", createdAt: inspection.createdAt },
+    actor,
+    at: now.toISOString(),
+  });
+  const { version } = written;
   statements.push(
-    insertVersion(db, {
-      id: crypto.randomUUID(),
-      recordType: "batch_inspection",
-      recordId: inspection.id,
-      batchId: batch.id,
-      version,
-      kind: "correction",
-      correctsId: original.id,
-      data: JSON.stringify(after),
-      reason,
-      actorId: actor.id,
-      actorRole: actor.role,
-      createdAt: now.toISOString(),
-    }),
+    ...written.statements,
     updateInspection(db, inspection.id, {
       ...measured.value,
       grade: verdict.grade,
@@ -144,7 +127,7 @@ export async function correctInspection(
       "batch_inspection.correct",
       "batch",
       batch.batchCode,
-      { ...before, inspectionId: inspection.id, version: original.version, batch: snapshot(batch) },
+      { ...before, inspectionId: inspection.id, version: version - 1, batch: snapshot(batch) },
       { ...after, inspectionId: inspection.id, version, reason },
     ),
   );

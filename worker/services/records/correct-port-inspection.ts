@@ -24,7 +24,6 @@ import { dispatchOf, latestPortInspectionOf } from "#db/queries/inspections";
 import {
   anyExported,
   custodyEventById,
-  insertVersion,
   lastAuditOf,
   updatePortInspection,
   versionsOf,
@@ -41,6 +40,7 @@ import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import { type CorrectionDeps, type Reissued, reasonError, reissueChanged } from "./correct-records";
+import { correctionVersions } from "./correction-versions";
 
 export const PORT_CORRECTION_MESSAGES = {
   permission: "You do not have permission to correct records",
@@ -156,40 +156,21 @@ export async function correctPortInspection(
     }
   }
 
-  const original = current ?? { id: crypto.randomUUID(), version: 1 };
-  if (!current)
-    statements.push(
-      insertVersion(db, {
-        id: original.id,
-        recordType: "port_inspection",
-        recordId: inspection.id,
-        batchId: batch.id,
-        version: 1,
-        kind: "original",
-        correctsId: null,
-        data: JSON.stringify(before),
-        actorId: inspection.inspectorId,
-        actorRole: "port_inspector",
-        createdAt: inspection.createdAt,
-      }),
-    );
-  const version = original.version + 1;
-  const versionId = crypto.randomUUID();
+  const written = correctionVersions(db, {
+    recordType: "port_inspection",
+    recordId: inspection.id,
+    batchId: batch.id,
+    current,
+    before,
+    after,
+    reason,
+    recordedBy: { actorId: inspection.inspectorId, actorRole: "port_inspector", createdAt: inspection.createdAt },
+    actor,
+    at,
+  });
+  const { version, versionId } = written;
   statements.push(
-    insertVersion(db, {
-      id: versionId,
-      recordType: "port_inspection",
-      recordId: inspection.id,
-      batchId: batch.id,
-      version,
-      kind: "correction",
-      correctsId: original.id,
-      data: JSON.stringify(after),
-      reason,
-      actorId: actor.id,
-      actorRole: actor.role,
-      createdAt: at,
-    }),
+    ...written.statements,
     updatePortInspection(db, inspection.id, {
       ...after,
       port: input.port,
@@ -203,7 +184,7 @@ export async function correctPortInspection(
       "port_inspection.correct",
       "batch",
       batch.batchCode,
-      { ...before, inspectionId: inspection.id, version: original.version, batch: snapshot(batch) },
+      { ...before, inspectionId: inspection.id, version: version - 1, batch: snapshot(batch) },
       {
         ...after,
         inspectionId: inspection.id,

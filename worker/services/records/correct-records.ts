@@ -43,6 +43,7 @@ import { getOrIssueCertificate, readSummary } from "../certificates/issue-certif
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import { correctionVersions } from "./correction-versions";
 
 export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
 export type Reissued = { from: string; to: string };
@@ -174,42 +175,21 @@ export async function correctPurchase(
       updatePurchaseStepWeight(db, batch.id, weightG),
     );
   }
-  const original = current ?? {
-    id: crypto.randomUUID(),
-    version: 1,
-  };
-  if (!current)
-    statements.push(
-      insertVersion(db, {
-        id: original.id,
-        recordType: "purchase",
-        recordId: batch.id,
-        batchId: batch.id,
-        version: 1,
-        kind: "original",
-        correctsId: null,
-        data: JSON.stringify(before),
-        actorId: purchase.buyerId,
-        actorRole: "buyer",
-        createdAt: purchase.createdAt,
-      }),
-    );
-  const version = original.version + 1;
+  const written = correctionVersions(db, {
+    recordType: "purchase",
+    recordId: batch.id,
+    batchId: batch.id,
+    current,
+    before,
+    after,
+    reason: input.reason.trim(),
+    recordedBy: { actorId: purchase.buyerId, actorRole: "buyer", createdAt: purchase.createdAt },
+    actor,
+    at: now.toISOString(),
+  });
+  const { version } = written;
   statements.push(
-    insertVersion(db, {
-      id: crypto.randomUUID(),
-      recordType: "purchase",
-      recordId: batch.id,
-      batchId: batch.id,
-      version,
-      kind: "correction",
-      correctsId: original.id,
-      data: JSON.stringify(after),
-      reason: input.reason.trim(),
-      actorId: actor.id,
-      actorRole: actor.role,
-      createdAt: now.toISOString(),
-    }),
+    ...written.statements,
     updatePurchase(db, batch.id, {
       pricePerKgMinor: after.pricePerKgMinor,
       currency: after.currency,
@@ -223,7 +203,7 @@ export async function correctPurchase(
       "purchase.correct",
       "batch",
       batch.batchCode,
-      { ...before, version: original.version },
+      { ...before, version: version - 1 },
       { ...after, version, reason: input.reason.trim(), volumeFlag, volumeNote },
     ),
   );

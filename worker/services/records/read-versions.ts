@@ -17,6 +17,24 @@ export type RecordVersionView = {
   createdAt: string;
 };
 
+/** A stored version as the pages and the API show it; `recordId` replaces the row id (a farmer's ID). */
+function viewOf(
+  v: Awaited<ReturnType<typeof versionsOfRecords>>[number],
+  recordId: string = v.recordId,
+): RecordVersionView {
+  return {
+    recordType: v.recordType,
+    recordId,
+    version: v.version,
+    kind: v.kind,
+    data: JSON.parse(v.data) as Record<string, unknown>,
+    reason: v.reason,
+    actorName: v.actorName || null,
+    actorRole: v.actorRole,
+    createdAt: v.createdAt,
+  };
+}
+
 export async function batchVersions(
   code: string,
   deps: Pick<ServiceDeps, "db" | "actor">,
@@ -28,17 +46,7 @@ export async function batchVersions(
 
 /** The same list for a batch already read (the batch page). */
 export async function versionsForBatchId(batchId: string, deps: Pick<ServiceDeps, "db">) {
-  return (await versionsOfBatch(deps.db, batchId)).map((v) => ({
-    recordType: v.recordType,
-    recordId: v.recordId,
-    version: v.version,
-    kind: v.kind,
-    data: JSON.parse(v.data) as Record<string, unknown>,
-    reason: v.reason,
-    actorName: v.actorName || null,
-    actorRole: v.actorRole,
-    createdAt: v.createdAt,
-  }));
+  return (await versionsOfBatch(deps.db, batchId)).map((v) => viewOf(v));
 }
 
 /** The versions of shipments' DDS numbers (the exporter's shipments page), by shipment id. */
@@ -46,17 +54,7 @@ export async function shipmentDdsVersions(shipmentIds: string[], deps: Pick<Serv
   const byShipment = new Map<string, RecordVersionView[]>();
   for (const v of await versionsOfRecords(deps.db, "shipment_dds", shipmentIds)) {
     const list = byShipment.get(v.recordId) ?? [];
-    list.push({
-      recordType: v.recordType,
-      recordId: v.recordId,
-      version: v.version,
-      kind: v.kind,
-      data: JSON.parse(v.data) as Record<string, unknown>,
-      reason: v.reason,
-      actorName: v.actorName || null,
-      actorRole: v.actorRole,
-      createdAt: v.createdAt,
-    });
+    list.push(viewOf(v));
     byShipment.set(v.recordId, list);
   }
   return byShipment;
@@ -73,16 +71,6 @@ export async function farmerVersions(
   const rows = await versionsOfRecords(deps.db, "farmer", [found.farmer.id]);
   return ok({
     farmerId: found.farmer.farmerId,
-    versions: rows.map((v) => ({
-      recordType: v.recordType,
-      recordId: found.farmer.farmerId,
-      version: v.version,
-      kind: v.kind,
-      data: JSON.parse(v.data) as Record<string, unknown>,
-      reason: v.reason,
-      actorName: v.actorName || null,
-      actorRole: v.actorRole,
-      createdAt: v.createdAt,
-    })),
+    versions: rows.map((v) => viewOf(v, found.farmer.farmerId)),
   });
 }
