@@ -203,6 +203,44 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
   location: "Gbarnga warehouse",
   ...over,
 });
+/** An export order's request body (0.7 t of cocoa for Hamburg, FOB, delivered Nov–Dec), `over` it. */
+export const exportOrder = (over: Record<string, unknown> = {}) => ({
+  buyerName: "Hamburg Cocoa Trading GmbH",
+  buyerCountry: "DE",
+  commodity: "Cocoa",
+  quantity: "0.7",
+  unit: "t",
+  price: "3250.00",
+  currency: "USD",
+  incoterm: "FOB",
+  deliveryFrom: "2026-11-01",
+  deliveryTo: "2026-12-15",
+  ...over,
+});
+
+/** Warehouse findings of cocoa within every LACRA limit (grade A). */
+export const GOOD_COCOA = {
+  moisturePercent: 7.2,
+  beanCountPer100g: 98,
+  mouldyPercent: 1.5,
+  slatyPercent: 1,
+  defectivePercent: 1,
+  foreignMatterPercent: 0,
+  smokyBeans: "no",
+};
+
+/**
+ * The buyer dispatches the purchase `code` to the seeded warehouse inspector (to `warehouse` when
+ * named) and the inspector records receiving `kg` there, through /api/inspections.
+ */
+export async function sendToWarehouse(code: string, kg: number, warehouse?: string) {
+  const inspections = (path: string, as: "buyer" | "warehouse", body: unknown) =>
+    bearer(who[as].token, `/api/inspections${path}`, "POST", body);
+  const dispatch = { warehouseInspectorId: who.warehouse.account.id, ...(warehouse ? { warehouse } : {}) };
+  expect((await inspections(`/dispatch/${code}`, "buyer", dispatch)).status).toBe(201);
+  const got = await inspections(`/warehouse/${code}/receive`, "warehouse", { weightKg: kg, location: "Gbarnga" });
+  expect(got.status, JSON.stringify(await got.clone().json())).toBe(200);
+}
 
 /**
  * A batch bought (`over` the default purchase), received and inspected at the warehouse; unless

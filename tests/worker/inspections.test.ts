@@ -1,7 +1,17 @@
 /** Issue 13: dispatch to a warehouse, quality inspection graded on the server, rejection, port inspection. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
+import {
+  api as batchApi,
+  buy,
+  GOOD_COCOA,
+  one,
+  rows,
+  seedAndSignIn,
+  sendToWarehouse,
+  step,
+  who,
+} from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
@@ -13,26 +23,10 @@ function api(path: string, as: keyof typeof who, body?: unknown) {
   return bearer(who[as].token, `/api/inspections${path}`, body === undefined ? "GET" : "POST", body);
 }
 
-const GOOD_COCOA = {
-  moisturePercent: 7.2,
-  beanCountPer100g: 98,
-  mouldyPercent: 1.5,
-  slatyPercent: 1,
-  defectivePercent: 1,
-  foreignMatterPercent: 0,
-  smokyBeans: "no",
-};
-
 /** A purchase sent to the signed-in warehouse inspector and received there. */
 async function atWarehouse(over: Record<string, unknown> = {}) {
   const batch = await buy(over);
-  const sent = await api(`/dispatch/${batch.batchCode}`, "buyer", {
-    warehouseInspectorId: who.warehouse.account.id,
-    warehouse: "Gbarnga warehouse",
-  });
-  expect(sent.status).toBe(201);
-  const got = await api(`/warehouse/${batch.batchCode}/receive`, "warehouse", { weightKg: 1000, location: "Gbarnga" });
-  expect(got.status, JSON.stringify(await got.clone().json())).toBe(200);
+  await sendToWarehouse(batch.batchCode, 1000, "Gbarnga warehouse");
   return batch;
 }
 

@@ -7,7 +7,7 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
+import { api as batchApi, buy, GOOD_COCOA, seedAndSignIn, sendToWarehouse, step, who } from "./batches-fixtures";
 import { call, count, ORIGIN, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
@@ -34,26 +34,12 @@ const RECORD = {
   fumigationCertificateRef: "FUM-2026-0042",
   decision: "sign_off",
 };
-const GOOD_COCOA = {
-  moisturePercent: 7.2,
-  beanCountPer100g: 98,
-  mouldyPercent: 1.5,
-  slatyPercent: 1,
-  defectivePercent: 1,
-  foreignMatterPercent: 0,
-  smokyBeans: "no",
-};
 
 /** A purchase inspected at the warehouse and then at the port with `port` (a sign-off by default). */
 async function portInspected(port: Record<string, unknown> = {}) {
   const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 25, harvestDate: "2026-04-03" });
   const inspections = (path: string, as: keyof typeof who, body: unknown) => post(`/api/inspections${path}`, as, body);
-  expect(
-    (await inspections(`/dispatch/${b.batchCode}`, "buyer", { warehouseInspectorId: who.warehouse.account.id })).status,
-  ).toBe(201);
-  expect(
-    (await inspections(`/warehouse/${b.batchCode}/receive`, "warehouse", { weightKg: 25, location: "Gbarnga" })).status,
-  ).toBe(200);
+  await sendToWarehouse(b.batchCode, 25);
   expect((await inspections(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA)).status).toBe(201);
   const recorded = await inspections(`/port/${b.batchCode}`, "port", { ...RECORD, ...port });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
