@@ -86,3 +86,20 @@ export function plotInsert(p: {
     `INSERT INTO land_plots (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
   ).bind(...Object.values(row));
 }
+
+/**
+ * A page's form sent as a browser without JavaScript sends it: URL-encoded fields (multipart when
+ * `fields` is FormData), from the site's own origin, with the session cookie.
+ */
+export function postForm(path: string, cookie: string, fields: FormData | Record<string, string> | [string, string][]) {
+  const multipart = fields instanceof FormData;
+  return call(path, {
+    method: "POST",
+    headers: {
+      ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+      Origin: ORIGIN,
+      Cookie: cookie,
+    },
+    body: multipart ? fields : new URLSearchParams(fields).toString(),
+  });
+}
