@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { who } from "./batches-fixtures";
 import { type Account, correct, farmerRow, setUpCorrections } from "./farmer-corrections-fixtures";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, count, one, postForm, rows } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 let inspector: Account;
 let office: Account;
@@ -112,18 +112,14 @@ describe("correcting a farmer's details", () => {
     expect(list).toContain("Reason: Surname misspelt at registration");
     expect(page).toContain('name="intent" value="correct_farmer"');
     // The buyer reads no form (no permission); the page itself needs readRegistry, which a buyer lacks.
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const post = (fields: [string, string][]) =>
-      call("/farmers/FRM100002", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-        body: new URLSearchParams([
-          ["csrf", csrf],
-          ["intent", "correct_farmer"],
-          ["baseVersion", "2"],
-          ...fields,
-        ]).toString(),
-      });
+      postForm("/farmers/FRM100002", inspector.cookie, [
+        ["csrf", csrf],
+        ["intent", "correct_farmer"],
+        ["baseVersion", "2"],
+        ...fields,
+      ]);
     const invalid = await post([
       ["community", "Gbarnga Town"],
       ["reason", "short"],
@@ -150,16 +146,12 @@ describe("correcting a farmer's details", () => {
     expect(theirs.status).toBe(200);
     expect(theirPage).not.toContain('name="intent" value="correct_farmer"');
     const theirCsrf = /name="csrf" value="([^"]+)"/.exec(theirPage)?.[1] ?? "";
-    const refused = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.warehouse.cookie },
-      body: new URLSearchParams([
-        ["csrf", theirCsrf],
-        ["intent", "correct_farmer"],
-        ["community", "Elsewhere Town"],
-        ["reason", "Trying without the permission"],
-      ]).toString(),
-    });
+    const refused = await postForm("/farmers/FRM100002", who.warehouse.cookie, [
+      ["csrf", theirCsrf],
+      ["intent", "correct_farmer"],
+      ["community", "Elsewhere Town"],
+      ["reason", "Trying without the permission"],
+    ]);
     expect(refused.status).toBe(403);
     expect((await farmerRow("FRM100002")).id).toBe("f-2");
     expect(
@@ -243,20 +235,16 @@ describe("leaving an optional farmer detail blank through a correction", () => {
     expect(list).toContain("National ID: (blank)");
     expect(list).toContain("Reason: Both belong to the farmer's brother, not to her");
     expect(page).toContain('name="clear" value="district"');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const done = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-      body: new URLSearchParams([
-        ["csrf", csrf],
-        ["intent", "correct_farmer"],
-        ["baseVersion", "5"],
-        ["district", "Sanniquellie"],
-        ["community", "Gbarnga Town"],
-        ["clear", "district"],
-        ["reason", "The district was a guess, not what she said"],
-      ]).toString(),
-    });
+    const csrf = csrfOf(page);
+    const done = await postForm("/farmers/FRM100002", inspector.cookie, [
+      ["csrf", csrf],
+      ["intent", "correct_farmer"],
+      ["baseVersion", "5"],
+      ["district", "Sanniquellie"],
+      ["community", "Gbarnga Town"],
+      ["clear", "district"],
+      ["reason", "The district was a guess, not what she said"],
+    ]);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=6");
     expect((await row("FRM100002")).district).toBeNull();
@@ -265,17 +253,13 @@ describe("leaving an optional farmer detail blank through a correction", () => {
       /6 · Correction[\s\S]*District: \(blank\)/,
     );
     // A required detail left blank in the form is refused by the field, and what was typed stays.
-    const csrf2 = /name="csrf" value="([^"]+)"/.exec(after)![1]!;
-    const refused = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-      body: new URLSearchParams([
-        ["csrf", csrf2],
-        ["intent", "correct_farmer"],
-        ["clear", "community"],
-        ["reason", "Community is not really known"],
-      ]).toString(),
-    });
+    const csrf2 = csrfOf(after);
+    const refused = await postForm("/farmers/FRM100002", inspector.cookie, [
+      ["csrf", csrf2],
+      ["intent", "correct_farmer"],
+      ["clear", "community"],
+      ["reason", "Community is not really known"],
+    ]);
     expect(refused.status).toBe(400);
     expect(decode(await refused.text())).toContain("Community is required: it can be corrected, but not left blank");
   });

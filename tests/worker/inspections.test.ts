@@ -13,6 +13,7 @@ import {
   who,
 } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
+import { csrfOf } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -215,7 +216,7 @@ describe("the inspection pages answer the outbox", () => {
   async function pageForm(as: "warehouse" | "port", code: string, fields: Record<string, unknown>) {
     const html = await (await call(page(as, code), { headers: { Cookie: who[as].cookie } })).text();
     const form = new FormData();
-    form.set("csrf", html.match(/name="csrf" value="([^"]+)"/)![1]!);
+    form.set("csrf", csrfOf(html));
     for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
     return form;
   }

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode } from "./html";
 import {
   A,
   auditCount,
@@ -235,7 +235,7 @@ describe("/create-land-plot without JavaScript", () => {
     const html = decode(await res.text());
     expect(html).toMatch(/name="farmerId"[^>]*value="FRM100002"|value="FRM100002"[^>]*name="farmerId"/);
     expect(html).toContain("The server turns them into GeoJSON [longitude, latitude]");
-    csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+    csrf = csrfOf(html);
     submissionId = html.match(/name="submissionId" value="([0-9a-f-]{36})"/)![1]!;
     // The map is a separate chunk: leaflet is not in the page's first load.
     expect(html).not.toMatch(/leaflet/i);

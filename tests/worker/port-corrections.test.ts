@@ -8,8 +8,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, GOOD_COCOA, seedAndSignIn, sendToWarehouse, step, who } from "./batches-fixtures";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, count, one, postForm, rows } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
 
@@ -138,21 +138,17 @@ describe("correcting a port inspection's findings", () => {
     expect(list).toContain("treatment (blank)");
     expect(list).toContain("Reason: The container number was misread and no fumigation was done");
     expect(page).toContain('name="intent" value="correct_port"');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const send = (fields: [string, string][]) =>
-      call(path, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.port.cookie },
-        body: new URLSearchParams([
-          ["csrf", csrf],
-          ["intent", "correct_port"],
-          ["baseVersion", "2"],
-          ["port", "Freeport of Monrovia"],
-          ["containerNumber", "MSCU7654321"],
-          ["decision", "sign_off"],
-          ...fields,
-        ]).toString(),
-      });
+      postForm(path, who.port.cookie, [
+        ["csrf", csrf],
+        ["intent", "correct_port"],
+        ["baseVersion", "2"],
+        ["port", "Freeport of Monrovia"],
+        ["containerNumber", "MSCU7654321"],
+        ["decision", "sign_off"],
+        ...fields,
+      ]);
     const invalid = await send([
       ["sealNumber", "SL-11111"],
       ["reason", "short"],
