@@ -8,17 +8,8 @@ import { type Page, test } from "@playwright/test";
 
 const TARGET = Number(process.env.E2E_PORT ?? 4173);
 
-/** mulberry32: the same cuts on every run. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the benchmarks: the same cuts on every run. */
+export { rng } from "../../scripts/seeded-random.ts";
 
 export type CutProxy = {
   port: number;
