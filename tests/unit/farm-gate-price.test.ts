@@ -18,6 +18,11 @@ const usdFarmGate = (
   [fobShareBp, costsPerKgMinor]: [number, number],
   lrdPerUsdE4: number,
 ) => farmGatePrice({ amountMinor, currency: "USD", unit }, { fobShareBp, costsPerKgMinor }, { lrdPerUsdE4 });
+/** The steps of that sum, or false when it is refused. */
+const stepsOf = (...args: Parameters<typeof usdFarmGate>) => {
+  const r = usdFarmGate(...args);
+  return r.ok && r.steps;
+};
 
 describe("farm-gate price: worked figures (each step rounded half up to the cent)", () => {
   it("cocoa: US$ 8,000.00/t × 70 % − US$ 0.45 × 193.5 LRD = L$ 996.53 per kg", () => {
@@ -29,9 +34,8 @@ describe("farm-gate price: worked figures (each step rounded half up to the cent
   });
 
   it("robusta: US$ 4,512.34/t × 62.5 % − US$ 0.30 × 190.2525 LRD", () => {
-    const r = usdFarmGate([451_234, "tonne"], [6250, 30], 1_902_525);
     // 451 234 / 1000 = 451.234 → 451; × 0.625 = 281.875 → 282; − 30 = 252; × 190.2525 = 47 943.63 → 47 944.
-    expect(r.ok && r.steps).toEqual({
+    expect(stepsOf([451_234, "tonne"], [6250, 30], 1_902_525)).toEqual({
       worldPerKgMinor: 451,
       shareMinor: 282,
       netUsdMinor: 252,
@@ -40,9 +44,8 @@ describe("farm-gate price: worked figures (each step rounded half up to the cent
   });
 
   it("arabica quoted per pound: US$ 3.85/lb is US$ 8.49 per kg (1 lb = 0.45359237 kg)", () => {
-    const r = usdFarmGate([385, "lb"], [6500, 60], 1_935_000);
     // 385 / 0.45359237 = 848.78 → 849; × 0.65 = 551.85 → 552; − 60 = 492; × 193.5 = 95 202.
-    expect(r.ok && r.steps).toEqual({
+    expect(stepsOf([385, "lb"], [6500, 60], 1_935_000)).toEqual({
       worldPerKgMinor: 849,
       shareMinor: 552,
       netUsdMinor: 492,
@@ -51,9 +54,13 @@ describe("farm-gate price: worked figures (each step rounded half up to the cent
   });
 
   it("a price per kg needs no conversion; exact halves round up", () => {
-    const r = usdFarmGate([101, "kg"], [5000, 0], 15_000);
     // 101 × 0.5 = 50.5 → 51; × 1.5 = 76.5 → 77.
-    expect(r.ok && r.steps).toEqual({ worldPerKgMinor: 101, shareMinor: 51, netUsdMinor: 51, farmGateLrdMinor: 77 });
+    expect(stepsOf([101, "kg"], [5000, 0], 15_000)).toEqual({
+      worldPerKgMinor: 101,
+      shareMinor: 51,
+      netUsdMinor: 51,
+      farmGateLrdMinor: 77,
+    });
   });
 
   it("refuses costs that eat the whole share, and nonsense inputs", () => {

@@ -6,10 +6,11 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, buy, buyAndExport, GOOD_COCOA, seedAndSignIn, sendToWarehouse, who } from "./batches-fixtures";
+import { api, buy, buyAndExport, seedAndSignIn, who } from "./batches-fixtures";
 import { records, send } from "./corrections-fixtures";
 import { bearer, call, count, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
+import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
 

@@ -6,18 +6,10 @@ import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
-import {
-  buy,
-  buyAndExport,
-  GOOD_COCOA,
-  one,
-  portReadyBatch,
-  seedAndSignIn,
-  sendToWarehouse,
-  who,
-} from "./batches-fixtures";
+import { buy, buyAndExport, one, portReadyBatch, seedAndSignIn, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { decodeHtml } from "./html";
+import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
 
 export const cookies = new Map<string, string>();
 const tokens = new Map<string, string>();

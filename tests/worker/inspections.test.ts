@@ -1,19 +1,10 @@
 /** Issue 13: dispatch to a warehouse, quality inspection graded on the server, rejection, port inspection. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import {
-  api as batchApi,
-  buy,
-  GOOD_COCOA,
-  one,
-  rows,
-  seedAndSignIn,
-  sendToWarehouse,
-  step,
-  who,
-} from "./batches-fixtures";
+import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { csrfOf } from "./html";
+import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -163,16 +154,7 @@ describe("warehouse inspection", () => {
 });
 
 describe("port inspection", () => {
-  const record = (over: Record<string, unknown> = {}) => ({
-    port: "Freeport of Monrovia",
-    containerNumber: "MSCU1234567",
-    sealNumber: "SL-99881",
-    treatment: "Fumigation",
-    treatmentChemical: "Phosphine",
-    fumigationCertificateRef: "FUM-2026-0042",
-    decision: "sign_off",
-    ...over,
-  });
+  const record = (over: Record<string, unknown> = {}) => ({ ...PORT_RECORD, ...over });
 
   it("a refusal holds the batch until a later inspection signs it off; the record is stored once per submission", async () => {
     const b = await atWarehouse();
