@@ -12,6 +12,10 @@ import { csrfOf, decodeHtml as decode } from "./html";
 let inspector: Account;
 let office: Account;
 
+/** The farmer page's correction form for FRM100002, sent by `cookie` with the page's `csrf`, then `fields`. */
+const correctFarmer = (cookie: string, csrf: string, fields: [string, string][]) =>
+  postForm("/farmers/FRM100002", cookie, [["csrf", csrf], ["intent", "correct_farmer"], ...fields]);
+
 beforeAll(async () => {
   ({ inspector, office } = await setUpCorrections());
 }, 60_000);
@@ -114,12 +118,7 @@ describe("correcting a farmer's details", () => {
     // The buyer reads no form (no permission); the page itself needs readRegistry, which a buyer lacks.
     const csrf = csrfOf(page);
     const post = (fields: [string, string][]) =>
-      postForm("/farmers/FRM100002", inspector.cookie, [
-        ["csrf", csrf],
-        ["intent", "correct_farmer"],
-        ["baseVersion", "2"],
-        ...fields,
-      ]);
+      correctFarmer(inspector.cookie, csrf, [["baseVersion", "2"], ...fields]);
     const invalid = await post([
       ["community", "Gbarnga Town"],
       ["reason", "short"],
@@ -146,9 +145,7 @@ describe("correcting a farmer's details", () => {
     expect(theirs.status).toBe(200);
     expect(theirPage).not.toContain('name="intent" value="correct_farmer"');
     const theirCsrf = /name="csrf" value="([^"]+)"/.exec(theirPage)?.[1] ?? "";
-    const refused = await postForm("/farmers/FRM100002", who.warehouse.cookie, [
-      ["csrf", theirCsrf],
-      ["intent", "correct_farmer"],
+    const refused = await correctFarmer(who.warehouse.cookie, theirCsrf, [
       ["community", "Elsewhere Town"],
       ["reason", "Trying without the permission"],
     ]);
@@ -236,9 +233,7 @@ describe("leaving an optional farmer detail blank through a correction", () => {
     expect(list).toContain("Reason: Both belong to the farmer's brother, not to her");
     expect(page).toContain('name="clear" value="district"');
     const csrf = csrfOf(page);
-    const done = await postForm("/farmers/FRM100002", inspector.cookie, [
-      ["csrf", csrf],
-      ["intent", "correct_farmer"],
+    const done = await correctFarmer(inspector.cookie, csrf, [
       ["baseVersion", "5"],
       ["district", "Sanniquellie"],
       ["community", "Gbarnga Town"],
@@ -254,9 +249,7 @@ describe("leaving an optional farmer detail blank through a correction", () => {
     );
     // A required detail left blank in the form is refused by the field, and what was typed stays.
     const csrf2 = csrfOf(after);
-    const refused = await postForm("/farmers/FRM100002", inspector.cookie, [
-      ["csrf", csrf2],
-      ["intent", "correct_farmer"],
+    const refused = await correctFarmer(inspector.cookie, csrf2, [
       ["clear", "community"],
       ["reason", "Community is not really known"],
     ]);
