@@ -30,7 +30,7 @@ test.describe("offline field work and the outbox", () => {
     browser,
   }) => {
     test.setTimeout(170_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const before = await totals(cut.base);
@@ -88,7 +88,7 @@ test.describe("offline field work and the outbox", () => {
   test("a plot the server refuses stays on the phone with the reason, and is sent once corrected", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const before = await totals(cut.base);
@@ -115,7 +115,7 @@ test.describe("offline field work and the outbox", () => {
   });
 
   test("a queued record survives a service worker update and is sent afterwards", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const before = await totals(cut.base);
     await context.setOffline(true);
@@ -159,7 +159,7 @@ test.describe("offline field work and the outbox", () => {
   test("the same plot edited online and offline: the phone shows both versions and the user chooses", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     // The land inspector: boundaries are theirs to edit.
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
@@ -178,7 +178,7 @@ test.describe("offline field work and the outbox", () => {
     await queued(page, 1);
 
     // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
-    const office = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const office = await cut.phone(browser);
     const desk = await office.newPage();
     await signIn(desk, ACCOUNTS.landInspector);
     await desk.goto(editUrl);
@@ -207,7 +207,7 @@ test.describe("offline field work and the outbox", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
     const plotId = await mapOnline(page, farmerId, "2013", `Outbox visit ${RUN}`, square(65));

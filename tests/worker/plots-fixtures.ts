@@ -64,19 +64,22 @@ async function stored(body: unknown): Promise<string> {
   return reply.plot!.id;
 }
 
+/** The first plot plots.test.ts stores (PLT-100001-01): FRM100001's cocoa on the 2 ha square. */
+export const FIRST_PLOT = {
+  farmerId: "FRM100001",
+  geometry: TWO_HA,
+  crop: "Cocoa",
+  plantingYear: 2012,
+  tenureReference: "Customary land certificate NIM-0042",
+  submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
+};
+
 /**
  * The plots plots.test.ts stores one by one (PLT-100001-01 and -02, PLT-100002-01 and -02), stored
  * with the same data through the API. Returns the id of PLT-100001-01.
  */
 export async function storeThePlots(): Promise<string> {
-  const first = await stored({
-    farmerId: "FRM100001",
-    geometry: TWO_HA,
-    crop: "Cocoa",
-    plantingYear: 2012,
-    tenureReference: "Customary land certificate NIM-0042",
-    submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
-  });
+  const first = await stored(FIRST_PLOT);
   await stored({
     farmerId: "FRM100001",
     feature: {

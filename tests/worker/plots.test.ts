@@ -9,6 +9,7 @@ import {
   C,
   count,
   D,
+  FIRST_PLOT,
   form,
   type Issue,
   inspector,
@@ -26,14 +27,7 @@ beforeAll(seedFarmersAndSignIn);
 
 describe("POST /api/plots", () => {
   it("stores a valid polygon with the area computed on the server, and its audit row", async () => {
-    const res = await post(inspector.token, {
-      farmerId: "FRM100001",
-      geometry: TWO_HA,
-      crop: "Cocoa",
-      plantingYear: 2012,
-      tenureReference: "Customary land certificate NIM-0042",
-      submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
-    });
+    const res = await post(inspector.token, FIRST_PLOT);
     expect(res.status).toBe(201);
     const body = (await res.json()) as {
       success: boolean;
