@@ -7,6 +7,7 @@ import {
   pdfText,
   phoneOf,
   readQr,
+  recordPurchase,
   rectangleLines,
   registeredFarmer,
   registerFarmer,
@@ -192,12 +193,7 @@ test.describe("a field day", () => {
       const form = page.getByTestId("purchase-form");
       const plot = form.getByRole("checkbox", { name: new RegExp(plotCode) });
       if (!(await plot.isChecked())) await plot.check();
-      await form.getByLabel("Weight (kg)").fill("320");
-      await form.getByLabel("Price per kg").fill("2.40");
-      await form.getByLabel("Payment method").selectOption("cash");
-      await form.getByLabel("Place of purchase (town or facility)").fill("Zortapa cocoa shed");
-      await form.getByLabel("Quality grade").selectOption("B");
-      await form.getByRole("button", { name: "Record purchase" }).click();
+      await recordPurchase(form, { weightKg: "320", pricePerKg: "2.40", place: "Zortapa cocoa shed", grade: "B" });
       await expect(page).toHaveURL(/\/agricultural-buyer-dashboard\?recorded=LR-COC-\d{4}-\d{6}/);
       batchCode = new URL(page.url()).searchParams.get("recorded")!;
       await expect(page.getByTestId("recorded")).toContainText("Purchase recorded");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 
 // Page and sign-in helpers shared by the e2e journeys.
@@ -315,6 +315,22 @@ export async function registeredFarmer(page: Page, nameAndCounty: string) {
   const temporaryPassword = (await page.getByTestId("temporary-password").innerText()).trim();
   expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
   return { registered, farmerId, temporaryPassword };
+}
+
+/**
+ * Fills the buyer dashboard's purchase `form` (the plots already ticked), paid in cash, and presses
+ * "Record purchase".
+ */
+export async function recordPurchase(
+  form: Locator,
+  p: { weightKg: string; pricePerKg: string; place: string; grade: string },
+) {
+  await form.getByLabel("Weight (kg)").fill(p.weightKg);
+  await form.getByLabel("Price per kg").fill(p.pricePerKg);
+  await form.getByLabel("Payment method").selectOption("cash");
+  await form.getByLabel("Place of purchase (town or facility)").fill(p.place);
+  await form.getByLabel("Quality grade").selectOption(p.grade);
+  await form.getByRole("button", { name: "Record purchase" }).click();
 }
 
 /** Corners as "latitude, longitude" lines, as a GPS shows them (the plot form closes the ring itself). */
