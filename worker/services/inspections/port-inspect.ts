@@ -28,6 +28,23 @@ import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 
+/** What a port inspection records from the inspector's form (also what a correction of it compares). */
+export function portFindings(input: PortInspectionInput) {
+  const signOff = input.decision === "sign_off";
+  return {
+    port: input.port,
+    containerNumber: input.containerNumber,
+    sealNumber: input.sealNumber,
+    pestsFound: input.pestsFound ?? null,
+    treatment: input.treatment ?? null,
+    treatmentChemical: input.treatmentChemical ?? null,
+    treatmentDate: input.treatmentDate ?? null,
+    fumigationCertificateRef: input.fumigationCertificateRef ?? null,
+    outcome: signOff ? "signed_off" : "refused",
+    refusalReason: signOff ? null : (input.refusalReason ?? null),
+  };
+}
+
 export async function portInspectBatch(
   batchCode: string,
   input: PortInspectionInput,
@@ -59,16 +76,7 @@ export async function portInspectBatch(
     shipmentId: null,
     inspectorId: actor.id,
     inspectedAt: at,
-    port: input.port,
-    containerNumber: input.containerNumber,
-    sealNumber: input.sealNumber,
-    pestsFound: input.pestsFound ?? null,
-    treatment: input.treatment ?? null,
-    treatmentChemical: input.treatmentChemical ?? null,
-    treatmentDate: input.treatmentDate ?? null,
-    fumigationCertificateRef: input.fumigationCertificateRef ?? null,
-    outcome: signOff ? "signed_off" : "refused",
-    refusalReason: signOff ? null : (input.refusalReason ?? null),
+    ...portFindings(input),
     submissionId: input.submissionId ?? null,
     createdAt: at,
   };
