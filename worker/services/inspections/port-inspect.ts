@@ -7,12 +7,7 @@
  * shipments exist (issue 14) the unit is the batch; `shipment_id` stays null.
  */
 import { type BatchRow, insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import {
-  dispatchOf,
-  insertPortInspection,
-  type PortInspectionRow,
-  portInspectionBySubmission,
-} from "#db/queries/inspections";
+import { insertPortInspection, type PortInspectionRow, portInspectionBySubmission } from "#db/queries/inspections";
 import type { PortInspectionInput } from "#worker/contracts/inspections";
 import { type ChainStatus, REJECTED, REJECTED_MESSAGE, STATUS_LABEL } from "#worker/domain/custody";
 import {
@@ -27,6 +22,7 @@ import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import { buyerOf, earlierSubmission } from "./inspection-common";
 
 /** What a port inspection records from the inspector's form (also what a correction of it compares). */
 export function portFindings(input: PortInspectionInput) {
@@ -54,13 +50,8 @@ export async function portInspectBatch(
   if (actor.role !== "port_inspector") return fail(403, "Only a Port Inspector can record a port inspection");
   const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
-  if (input.submissionId) {
-    const earlier = await portInspectionBySubmission(db, input.submissionId);
-    if (earlier) {
-      if (earlier.batchId !== batch.id) return fail(409, "This submission was already used for another batch");
-      return ok({ inspection: earlier, batch, repeated: true });
-    }
-  }
+  const earlier = await earlierSubmission(input.submissionId, batch, (id) => portInspectionBySubmission(db, id));
+  if (earlier) return earlier.ok ? ok({ inspection: earlier.value, batch, repeated: true }) : earlier;
   if (batch.status === REJECTED) return fail(409, REJECTED_MESSAGE);
   if (batch.status !== "warehouse_inspected") {
     const label = STATUS_LABEL[batch.status as ChainStatus] ?? batch.status;
@@ -92,8 +83,7 @@ export async function portInspectBatch(
         note: `Container ${input.containerNumber}, seal ${input.sealNumber}`,
       })
     : null;
-  const dispatch = await dispatchOf(db, batch.id);
-  const buyerId = dispatch?.dispatchedBy ?? batch.createdBy;
+  const buyerId = await buyerOf(db, batch);
   try {
     await db.batch([
       // A refusal changes no column but still touches the batch: its certificates' data version moves.

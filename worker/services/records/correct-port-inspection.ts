@@ -20,7 +20,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import { dispatchOf, latestPortInspectionOf } from "#db/queries/inspections";
+import { latestPortInspectionOf } from "#db/queries/inspections";
 import {
   anyExported,
   custodyEventById,
@@ -35,6 +35,7 @@ import type { CorrectPortInspectionInput } from "#worker/contracts/records";
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { custodyEvent, custodyEventId, snapshot } from "../batches/batch-common";
+import { buyerOf } from "../inspections/inspection-common";
 import { portFindings } from "../inspections/port-inspect";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
@@ -188,8 +189,7 @@ export async function correctPortInspection(
     ),
   );
   if (before.outcome !== after.outcome) {
-    const dispatch = await dispatchOf(db, batch.id);
-    const buyerId = dispatch?.dispatchedBy ?? batch.createdBy;
+    const buyerId = await buyerOf(db, batch);
     if (buyerId)
       statements.push(
         notifyStatement(

@@ -21,6 +21,7 @@ import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { formatKg } from "#worker/domain/weight";
 import { qrSvg } from "../batches/render-qr";
 import { TYPES_FOR_SUBJECT } from "../certificates/certificate-content";
+import { type NoticeView, noticeView } from "../notifications/my-notices";
 import { fail, ok, type Result } from "../result";
 
 export type Account = { id: string; loginId: string };
@@ -163,15 +164,7 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
         };
       }),
     ),
-    notices: notices.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      createdAt: n.createdAt,
-      read: n.readAt != null,
-    })),
+    notices: notices.map(noticeView),
   });
 }
 
@@ -224,15 +217,7 @@ export type FarmerDashboard = {
     issuedAt: string | null;
     expiresAt: string | null;
   }[];
-  notices: {
-    id: string;
-    kind: string;
-    title: string;
-    body: string;
-    link: string | null;
-    createdAt: string;
-    read: boolean;
-  }[];
+  notices: NoticeView[];
 };
 
 /**
