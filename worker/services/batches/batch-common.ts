@@ -4,11 +4,19 @@
  */
 import type { Database } from "#db/client";
 import { errorText, isUniqueViolation } from "#db/errors";
-import { type BatchRow, lastBatchCode, type NewCustodyEvent, plotsById } from "#db/queries/batches";
+import {
+  type BatchRow,
+  cropYieldOverride,
+  lastBatchCode,
+  type NewCustodyEvent,
+  plotsById,
+  purchasedFromPlots,
+} from "#db/queries/batches";
 import type { Role } from "#worker/auth/roles";
 import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
 import { type Eligibility, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
+import { checkVolumePlausibility, cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
 import type { Result } from "../result";
@@ -152,3 +160,41 @@ export function lowestGrade(grades: (string | null)[]): string | null {
 }
 
 export const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The volume plausibility check of a purchase (ADR 011): `weightG` of `crop` bought from `plots`
+ * against their expected yield over the crop year of `harvestDate`, less what was already bought
+ * from them that year. `own` is the purchase's own earlier weight per plot, taken out when the
+ * purchase is being corrected.
+ */
+export async function purchaseVolume(
+  db: Database,
+  input: {
+    crop: string;
+    weightG: number;
+    harvestDate: string;
+    plots: { id: string; areaHectares: number }[];
+    own?: Map<string, number>;
+  },
+) {
+  const season = cropYearOf(input.harvestDate);
+  const [override, bought] = await Promise.all([
+    cropYieldOverride(db, input.crop),
+    purchasedFromPlots(
+      db,
+      input.plots.map((p) => p.id),
+      season.from,
+      season.to,
+    ),
+  ]);
+  return checkVolumePlausibility({
+    crop: input.crop,
+    weightG: input.weightG,
+    gramsPerHectare: yieldFor(input.crop, override === null ? {} : { [input.crop]: override }),
+    plots: input.plots.map((p) => ({
+      areaHectares: p.areaHectares,
+      alreadyPurchasedG: Math.max(0, (bought.get(p.id) ?? 0) - (input.own?.get(p.id) ?? 0)),
+    })),
+    season: season.label,
+  });
+}

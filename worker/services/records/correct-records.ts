@@ -7,14 +7,7 @@
  * superseded by a new version (the certificate cache compares the data they were built from).
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import {
-  type BatchRow,
-  cropYieldOverride,
-  originsOf,
-  plotsById,
-  purchasedFromPlots,
-  updateBatch,
-} from "#db/queries/batches";
+import { type BatchRow, originsOf, plotsById, updateBatch } from "#db/queries/batches";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import {
   custodyEventById,
@@ -30,8 +23,8 @@ import type { CorrectPurchaseInput, VoidStepInput } from "#worker/contracts/reco
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
 import { type ChainStatus, STEP_NAME } from "#worker/domain/custody";
 import { totalForWeight } from "#worker/domain/money";
-import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor } from "#worker/domain/volume-plausibility";
-import { custodyEventId, snapshot } from "../batches/batch-common";
+import { shareByArea } from "#worker/domain/volume-plausibility";
+import { custodyEventId, purchaseVolume, snapshot } from "../batches/batch-common";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
@@ -124,26 +117,12 @@ export async function correctPurchase(
       db,
       origins.map((o) => o.plotId),
     );
-    const season = cropYearOf(batch.harvestDate ?? now.toISOString().slice(0, 10));
-    const [override, bought] = await Promise.all([
-      cropYieldOverride(db, batch.commodity),
-      purchasedFromPlots(
-        db,
-        plots.map((p) => p.id),
-        season.from,
-        season.to,
-      ),
-    ]);
-    const own = new Map(origins.map((o) => [o.plotId, o.weightG ?? 0]));
-    const volume = checkVolumePlausibility({
+    const volume = await purchaseVolume(db, {
       crop: batch.commodity,
       weightG,
-      gramsPerHectare: yieldFor(batch.commodity, override === null ? {} : { [batch.commodity]: override }),
-      plots: plots.map((p) => ({
-        areaHectares: p.areaHectares,
-        alreadyPurchasedG: Math.max(0, (bought.get(p.id) ?? 0) - (own.get(p.id) ?? 0)),
-      })),
-      season: season.label,
+      harvestDate: batch.harvestDate ?? now.toISOString().slice(0, 10),
+      plots,
+      own: new Map(origins.map((o) => [o.plotId, o.weightG ?? 0])),
     });
     volumeFlag = volume.flagged;
     volumeNote = volume.note;
