@@ -82,7 +82,8 @@ async function earlierSubmission(
   });
 }
 
-function storedPurchase(p: StoredPurchase): StoredPurchase {
+/** The purchase's stored payment fields alone (from a whole purchase row). */
+export function storedPurchase(p: StoredPurchase): StoredPurchase {
   return {
     pricePerKgMinor: p.pricePerKgMinor,
     currency: p.currency,

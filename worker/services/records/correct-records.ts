@@ -25,6 +25,7 @@ import { type ChainStatus, STEP_NAME } from "#worker/domain/custody";
 import { totalForWeight } from "#worker/domain/money";
 import { shareByArea } from "#worker/domain/volume-plausibility";
 import { custodyEventId, purchaseVolume, snapshot } from "../batches/batch-common";
+import { storedPurchase } from "../batches/create-batch";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
@@ -43,15 +44,7 @@ export const PRICE_MESSAGES = {
 } as const;
 
 function purchaseData(batch: BatchRow, p: NonNullable<Awaited<ReturnType<typeof purchaseOfBatch>>>) {
-  return {
-    weightG: batch.weightG,
-    pricePerKgMinor: p.pricePerKgMinor,
-    currency: p.currency,
-    totalMinor: p.totalMinor,
-    moistureTenthPct: p.moistureTenthPct,
-    paymentMethod: p.paymentMethod,
-    paymentReference: p.paymentReference,
-  };
+  return { weightG: batch.weightG, ...storedPurchase(p) };
 }
 
 export async function correctPurchase(
