@@ -2,6 +2,7 @@
  * What the batch services share: their dependencies, their result shape, batch code allocation
  * with retry, the audit snapshot of a batch and the current compliance verdict of a set of plots.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import { errorText, isUniqueViolation } from "#db/errors";
 import {
@@ -19,7 +20,7 @@ import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
 import { checkVolumePlausibility, cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
-import type { Result } from "../result";
+import { type Failure, fail, type Result } from "../result";
 
 /** The batch services check permissions, so their actor is always a signed-in role. */
 export type BatchActor = Actor & { role: Role };
@@ -39,6 +40,23 @@ export function isConcurrentChange(error: unknown) {
   return (
     isUniqueViolation(error, "custody_events") || /NOT NULL constraint failed: custody_events\.batch_id/i.test(text)
   );
+}
+
+/**
+ * Writes a custody step's statements as one transaction. A concurrent change of the batch
+ * (isConcurrentChange) is answered as a 409 to reload; any other error is thrown.
+ */
+export async function writeBatchStep(
+  db: Database,
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+): Promise<Failure | null> {
+  try {
+    await db.batch(statements);
+    return null;
+  } catch (error) {
+    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
+    throw error;
+  }
 }
 
 /**

@@ -11,14 +11,7 @@ import { type InspectionRow, insertInspection, inspectionBySubmission } from "#d
 import type { InspectionInput } from "#worker/contracts/inspections";
 import { canTransition, REJECTED } from "#worker/domain/custody";
 import { DISPOSITION_LABEL, inspectionVerdict, isGraded, storedMeasurements } from "#worker/domain/inspections";
-import {
-  type BatchDeps,
-  custodyEvent,
-  custodySnapshot,
-  isConcurrentChange,
-  STALE_MESSAGE,
-  snapshot,
-} from "../batches/batch-common";
+import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, writeBatchStep } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
@@ -113,21 +106,17 @@ export async function inspectBatch(
         now,
       )
     : null;
-  try {
-    await db.batch([
-      updateBatch(db, batch.id, { status: toStatus, grade: verdict.grade, holderId: actor.id }, batch.status),
-      insertCustodyEvent(db, event),
-      insertInspection(db, inspection),
-      auditEntry(db, actor, `batch.${toStatus}`, "batch", batch.batchCode, snapshot(batch), {
-        ...snapshot(after),
-        custody: custodySnapshot(event),
-        inspection: { ...inspection, decidingCriteria: verdict.limitingCriteria },
-      }),
-      ...(notice ? [notice] : []),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
-    throw error;
-  }
+  const stale = await writeBatchStep(db, [
+    updateBatch(db, batch.id, { status: toStatus, grade: verdict.grade, holderId: actor.id }, batch.status),
+    insertCustodyEvent(db, event),
+    insertInspection(db, inspection),
+    auditEntry(db, actor, `batch.${toStatus}`, "batch", batch.batchCode, snapshot(batch), {
+      ...snapshot(after),
+      custody: custodySnapshot(event),
+      inspection: { ...inspection, decidingCriteria: verdict.limitingCriteria },
+    }),
+    ...(notice ? [notice] : []),
+  ]);
+  if (stale) return stale;
   return ok({ inspection, batch: after, repeated: false });
 }

@@ -10,14 +10,7 @@ import { type BatchRow, insertCustodyEvent, updateBatch } from "#db/queries/batc
 import { insertPortInspection, type PortInspectionRow, portInspectionBySubmission } from "#db/queries/inspections";
 import type { PortInspectionInput } from "#worker/contracts/inspections";
 import { type ChainStatus, REJECTED, REJECTED_MESSAGE, STATUS_LABEL } from "#worker/domain/custody";
-import {
-  type BatchDeps,
-  custodyEvent,
-  custodySnapshot,
-  isConcurrentChange,
-  STALE_MESSAGE,
-  snapshot,
-} from "../batches/batch-common";
+import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, writeBatchStep } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
@@ -84,48 +77,44 @@ export async function portInspectBatch(
       })
     : null;
   const buyerId = await buyerOf(db, batch);
-  try {
-    await db.batch([
-      // A refusal changes no column but still touches the batch: its certificates' data version moves.
-      signOff
-        ? updateBatch(db, batch.id, { status: "port_inspected", holderId: actor.id }, batch.status)
-        : updateBatch(db, batch.id, {}, batch.status),
-      ...(event ? [insertCustodyEvent(db, event)] : []),
-      insertPortInspection(db, inspection),
-      auditEntry(
-        db,
-        actor,
-        signOff ? "batch.port_inspected" : "batch.port_refuse",
-        "batch",
-        batch.batchCode,
-        snapshot(batch),
-        { ...snapshot(after), ...(event ? { custody: custodySnapshot(event) } : {}), portInspection: inspection },
-      ),
-      ...(buyerId
-        ? [
-            notifyStatement(
-              db,
-              {
-                userId: buyerId,
-                kind: "shipment_update",
-                title: signOff
-                  ? `Batch ${batch.batchCode} signed off at port inspection`
-                  : `Batch ${batch.batchCode} held at port inspection`,
-                body: signOff
-                  ? `Container ${input.containerNumber}, seal ${input.sealNumber}, ${input.port}`
-                  : `Refused: ${inspection.refusalReason}`,
-                link: `/batches/${batch.batchCode}`,
-                subject: { type: "batch", id: batch.batchCode },
-                dedupeKey: `port:${inspection.id}`,
-              },
-              now,
-            ),
-          ]
-        : []),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
-    throw error;
-  }
+  const stale = await writeBatchStep(db, [
+    // A refusal changes no column but still touches the batch: its certificates' data version moves.
+    signOff
+      ? updateBatch(db, batch.id, { status: "port_inspected", holderId: actor.id }, batch.status)
+      : updateBatch(db, batch.id, {}, batch.status),
+    ...(event ? [insertCustodyEvent(db, event)] : []),
+    insertPortInspection(db, inspection),
+    auditEntry(
+      db,
+      actor,
+      signOff ? "batch.port_inspected" : "batch.port_refuse",
+      "batch",
+      batch.batchCode,
+      snapshot(batch),
+      { ...snapshot(after), ...(event ? { custody: custodySnapshot(event) } : {}), portInspection: inspection },
+    ),
+    ...(buyerId
+      ? [
+          notifyStatement(
+            db,
+            {
+              userId: buyerId,
+              kind: "shipment_update",
+              title: signOff
+                ? `Batch ${batch.batchCode} signed off at port inspection`
+                : `Batch ${batch.batchCode} held at port inspection`,
+              body: signOff
+                ? `Container ${input.containerNumber}, seal ${input.sealNumber}, ${input.port}`
+                : `Refused: ${inspection.refusalReason}`,
+              link: `/batches/${batch.batchCode}`,
+              subject: { type: "batch", id: batch.batchCode },
+              dedupeKey: `port:${inspection.id}`,
+            },
+            now,
+          ),
+        ]
+      : []),
+  ]);
+  if (stale) return stale;
   return ok({ inspection, batch: after, repeated: false });
 }
