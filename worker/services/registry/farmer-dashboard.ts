@@ -14,6 +14,7 @@ import {
   validCertificatesOfSubjects,
 } from "#db/queries/farmer-dashboard";
 import { listNotifications } from "#db/queries/notifications";
+import type { FarmerRef } from "#db/queries/plot-assessments";
 import { evidenceKinds, evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import { farmerCardPayload } from "#worker/domain/farmer-card";
 import { isCurrency, type Money, totalForWeight } from "#worker/domain/money";
@@ -169,13 +170,7 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
 }
 
 export type FarmerDashboard = {
-  farmer: {
-    farmerId: string;
-    firstName: string;
-    lastName: string;
-    county: string;
-    district: string | null;
-    community: string | null;
+  farmer: Omit<FarmerRef, "id"> & {
     phone: string | null;
     crops: string[];
     registrationDate: string;
