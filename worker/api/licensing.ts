@@ -33,7 +33,7 @@ import { stepLicence } from "../services/licensing/step-licence";
 import { stepPermit } from "../services/licensing/step-permit";
 import type { Result } from "../services/result";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { paged, reply, success } from "./reply";
+import { paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -182,13 +182,8 @@ export const feesApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await receiptFor(c.req.param("id"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return new Response(new Uint8Array(result.value.bytes), {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${result.value.receiptNumber}.pdf"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      const { bytes, receiptNumber } = result.value;
+      return privateFile(new Uint8Array(bytes), "application/pdf", "inline", `${receiptNumber}.pdf`);
     },
   )
   .get(

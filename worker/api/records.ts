@@ -13,7 +13,7 @@ import { correctPortInspection } from "../services/records/correct-port-inspecti
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
 import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { reply } from "./reply";
+import { privateFile, reply } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
 
@@ -28,13 +28,7 @@ const correctGuard = requirePermission("correctRecords");
 const auditorExport = (kind: "batch" | "shipment") => async (c: Context<ApiEnv>) => {
   const result = await buildAuditorExport({ kind, code: c.req.param("code") ?? "" }, serviceDeps(c));
   if (!result.ok) return reply(c, result);
-  return new Response(new Uint8Array(result.value.bytes), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${result.value.filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
+  return privateFile(new Uint8Array(result.value.bytes), "application/zip", "attachment", result.value.filename);
 };
 
 export const recordsApi = new Hono<ApiEnv>()
