@@ -11,7 +11,7 @@
  */
 import Flatbush from "flatbush";
 import { orient2d } from "robust-predicates";
-import { boundsOf } from "./bounds";
+import { boundsOf } from "./bounds.ts";
 
 export type Pt = readonly [number, number];
 export type ValidityProblem = {
