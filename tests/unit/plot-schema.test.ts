@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readPlotQuery } from "#worker/content/land-plots";
+import { BoundaryEditFormSchema } from "#worker/contracts/land-inspection";
 import { PlotApiSchema, PlotFormSchema, parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
 import { validatePlotGeometry } from "#worker/domain/validate-geometry";
 
@@ -150,6 +151,20 @@ describe("PlotFormSchema", () => {
     expect(r.error!.issues.map((i) => i.message)).toEqual([
       `Enter a planting year from 1950 to ${new Date().getUTCFullYear()}`,
       'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON',
+    ]);
+  });
+});
+
+describe("BoundaryEditFormSchema (a land inspector's new boundary)", () => {
+  it("asks once for coordinates when the box is left empty, as on /create-land-plot", () => {
+    const r = BoundaryEditFormSchema.safeParse({
+      captureMode: "polygon",
+      coordinates: "  ",
+      baseVersion: "1",
+      submissionId: base.submissionId,
+    });
+    expect(r.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["coordinates", 'Enter the plot\'s coordinates: one "latitude, longitude" per line, or paste GeoJSON'],
     ]);
   });
 });

@@ -6,8 +6,7 @@
 import { z } from "zod";
 import { VISIT_DECISIONS } from "../domain/visit-queue";
 import { EDIT_MESSAGES, QUEUE_MESSAGES, RETIRE_MESSAGES, VISIT_MESSAGES } from "./land-inspection-light";
-import { CAPTURE_MODES, PLOT_MESSAGES, parsePlotCoordinates } from "./plot";
-import { MAX_COORDINATES_CHARS } from "./plot-light";
+import { CAPTURE_MODES, coordinatesField, PLOT_MESSAGES } from "./plot";
 
 export { EDIT_MESSAGES, QUEUE_MESSAGES, RETIRE_MESSAGES, VISIT_MESSAGES };
 
@@ -71,15 +70,7 @@ export const VisitApiSchema = VisitFieldsSchema.and(
 /** A boundary edit from the page: typed coordinates, as on /create-land-plot. */
 export const BoundaryEditFormSchema = z.object({
   captureMode: z.enum(CAPTURE_MODES, { error: PLOT_MESSAGES.captureModeRequired }),
-  coordinates: z
-    .string({ error: PLOT_MESSAGES.coordinatesRequired })
-    .trim()
-    .min(1, PLOT_MESSAGES.coordinatesRequired)
-    .max(MAX_COORDINATES_CHARS, PLOT_MESSAGES.coordinatesTooLong)
-    .superRefine((text, ctx) => {
-      const parsed = parsePlotCoordinates(text, "polygon");
-      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
-    }),
+  coordinates: coordinatesField,
   declaredAreaHectares: optionalNumber(0.0001, 100_000, PLOT_MESSAGES.areaRange),
   reason: z.string().trim().max(500, EDIT_MESSAGES.reasonTooLong).optional(),
   baseVersion: z.coerce.number({ error: EDIT_MESSAGES.baseVersion }).int().min(1, EDIT_MESSAGES.baseVersion),

@@ -72,20 +72,26 @@ export const PlotFieldsSchema = z.object({
 });
 export type PlotFields = z.infer<typeof PlotFieldsSchema>;
 
+/**
+ * Typed coordinates, one "latitude, longitude" pair a line, as on /create-land-plot and the
+ * boundary edit. Syntax is checked on the field itself, so it is reported even when other fields
+ * are wrong too; an empty field gets only "required".
+ */
+export const coordinatesField = z
+  .string({ error: PLOT_MESSAGES.coordinatesRequired })
+  .trim()
+  .min(1, PLOT_MESSAGES.coordinatesRequired)
+  .max(MAX_COORDINATES_CHARS, PLOT_MESSAGES.coordinatesTooLong)
+  .superRefine((text, ctx) => {
+    if (!text) return;
+    const parsed = parsePlotCoordinates(text, "polygon");
+    if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
+  });
+
 /** /create-land-plot: the fields plus how the geometry was captured, as typed text. */
 export const PlotFormSchema = PlotFieldsSchema.extend({
   captureMode: z.enum(CAPTURE_MODES, { error: PLOT_MESSAGES.captureModeRequired }),
-  coordinates: z
-    .string({ error: PLOT_MESSAGES.coordinatesRequired })
-    .trim()
-    .min(1, PLOT_MESSAGES.coordinatesRequired)
-    .max(MAX_COORDINATES_CHARS, PLOT_MESSAGES.coordinatesTooLong)
-    // Syntax, on the field itself so it is reported even when other fields are wrong too.
-    .superRefine((text, ctx) => {
-      if (!text) return;
-      const parsed = parsePlotCoordinates(text, "polygon");
-      if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", message });
-    }),
+  coordinates: coordinatesField,
 }).superRefine((value, ctx) => {
   // What depends on the capture mode (a point is one line); syntax is reported above.
   if (value.captureMode !== "point" || !parsePlotCoordinates(value.coordinates ?? "", "polygon").ok) return;
