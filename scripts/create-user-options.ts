@@ -6,6 +6,7 @@
  */
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS, ROLES } from "../worker/auth/roles.ts";
 import { COUNTIES } from "../worker/content/counties.ts";
+import { EXPORTER_ID, FARMER_ID, isRealDate, PHONE, USERNAME } from "../worker/domain/login-ids.ts";
 import { isCommonPassword } from "../worker/services/auth/common-passwords.ts";
 
 export const PASSWORD_ENV = "NEW_USER_PASSWORD";
@@ -135,16 +136,6 @@ export function parseArgs(argv: readonly string[]): Options {
     }
   }
   return options;
-}
-
-const FARMER_ID = /^FRM\d{6}$/;
-const EXPORTER_ID = /^EXP-(\d{4})(\d{2})(\d{2})-(\d{3})$/;
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
-const PHONE = /^\+?[\d\s-]{7,20}$/;
-
-function isRealDate(y: number, m: number, d: number) {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 
 /** Every problem with the options, as messages for the person at the terminal (empty when all is well). */

@@ -12,6 +12,7 @@ import { z } from "zod";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS, ROLES } from "../auth/roles";
 import { COUNTIES } from "../content/counties";
 import { CROPS } from "../domain/commodities";
+import { EXPORTER_ID, FARMER_ID, isRealDate, PHONE, USERNAME } from "../domain/login-ids";
 import { optionalText } from "./optional-text";
 
 export const USER_MESSAGES = {
@@ -36,16 +37,6 @@ export const USER_MESSAGES = {
   yield: "Enter the expected yield in kilograms per hectare per season, like 450 (more than 0, at most 100000)",
 } as const;
 const M = USER_MESSAGES;
-
-const FARMER_ID = /^FRM\d{6}$/;
-const EXPORTER_ID = /^EXP-(\d{4})(\d{2})(\d{2})-(\d{3})$/;
-const USERNAME = /^[A-Za-z0-9][A-Za-z0-9._@-]*$/;
-const PHONE = /^\+?[\d\s-]{7,20}$/;
-
-function isRealDate(y: number, m: number, d: number) {
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
-}
 
 /** The login ID's problem for the role, or null (the CLI's rule, scripts/create-user-options.ts). */
 export function loginIdProblem(role: string, loginId: string): string | null {
