@@ -12,7 +12,7 @@ import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { LICENCE_TYPE_LABEL, type LicenceStep, type LicenceType, type PermitStep } from "#worker/domain/licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 import { stepPermit } from "#worker/services/licensing/step-permit";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "./auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 export const OVERSIGHT_COMMODITIES = Object.keys(EUDR_COMMODITIES);
@@ -130,8 +130,7 @@ export async function licensingAction(request: Request, path: DashboardPath, all
   const back = (q: Record<string, string>) =>
     redirect(`${path}?${new URLSearchParams(q).toString()}#queue`, { headers: PRIVATE_PAGE_HEADERS });
   if (access !== "full") return back({ error: "Read-only oversight view: you cannot act on this dashboard." });
-  if (!(await verifyCsrf(session, form)))
-    return back({ error: "The form could not be verified. Please reload the page and try again." });
+  if (!(await verifyCsrf(session, form))) return back({ error: CSRF_FAILED });
   const intent = String(form.get("intent") ?? "");
   const action = ACTIONS[intent];
   if (!action || !allowed.includes(intent)) return back({ error: "Unknown action." });

@@ -10,7 +10,7 @@ import { getOrIssueCertificate } from "#worker/services/certificates/issue-certi
 import { portInspectBatch } from "#worker/services/inspections/port-inspect";
 import { correctPortInspection } from "#worker/services/records/correct-port-inspection";
 import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
@@ -19,7 +19,6 @@ import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/port-inspection";
 
 const TITLE = "Port inspection";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
  * The port (phytosanitary) inspection of one batch (issue 13): the record and its sign-off or

@@ -5,7 +5,7 @@ import { isGraded } from "#worker/domain/inspections";
 import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
 import { typedValues } from "../lib/plain-reply.server";
@@ -61,7 +61,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     return data(
       {
         reply: {
-          formErrors: ["The form could not be verified. Please reload the page and try again."],
+          formErrors: [CSRF_FAILED],
           values: typedValues(form),
         },
       },
