@@ -11,10 +11,7 @@ export { action, loader } from "./agricultural-buyer-dashboard.server";
 const TITLE = "Agricultural Buyer Dashboard";
 export const meta = () => pageMeta(TITLE);
 
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 
 export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const receipt = d.recorded ? `/api/batches/${d.recorded}/receipt` : null;

@@ -8,13 +8,9 @@ import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/farmer-details";
 
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./farmer-details.server";
-
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;

@@ -2,14 +2,13 @@ import { data } from "react-router";
 import { dispatchOf } from "#db/queries/inspections";
 import { InspectionSchema } from "#worker/contracts/inspections";
 import { isGraded } from "#worker/domain/inspections";
-import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
-import { typedValues } from "../lib/plain-reply.server";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { csrfRefusal } from "../lib/plain-reply.server";
+import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/warehouse-inspection";
 
 const TITLE = "Quality inspection";
@@ -40,12 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      batch: {
-        batchCode: batch.batchCode,
-        commodity: batch.commodity,
-        weightKg: gramsToKg(batch.weightG),
-        status: batch.status,
-      },
+      batch: batchHeading(batch),
       graded: isGraded(batch.commodity),
       warehouse: dispatch?.warehouse ?? "",
       submissionId: crypto.randomUUID(),
@@ -57,16 +51,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "inspectWarehouse", TITLE);
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form)))
-    return data(
-      {
-        reply: {
-          formErrors: [CSRF_FAILED],
-          values: typedValues(form),
-        },
-      },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+  if (!(await verifyCsrf(session, form))) return csrfRefusal(form);
   return recordReply(
     request,
     form,
