@@ -49,15 +49,15 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
             <Bars chart={c.chart} title={`Billed and paid per month, ${c.currency}`} id={`fees-${c.currency}`} />
           </figure>
         ))}
-        <h3 className="mt-3 font-semibold">By month and fee type</h3>
         <Table
+          titled
           caption="By month and fee type"
           testId="fee-months"
           head={["Month — fee", "Billed", "Paid", "Outstanding"]}
           rows={d.byMonth}
         />
-        <h3 className="mt-3 font-semibold">By fee type</h3>
         <Table
+          titled
           caption="By fee type"
           testId="fee-types"
           head={["Fee type", "Billed", "Paid", "Outstanding"]}

@@ -82,15 +82,15 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
           head={["Month", "Purchased", "Exported"]}
           rows={d.volumes.byMonth}
         />
-        <h3 className="mt-3 font-semibold">By commodity</h3>
         <Table
+          titled
           caption="By commodity"
           testId="vol-commodity"
           head={["Commodity", "Purchased", "Exported"]}
           rows={d.volumes.byCommodity}
         />
-        <h3 className="mt-3 font-semibold">By county</h3>
         <Table
+          titled
           caption="By county"
           testId="vol-county"
           head={["County", "Purchased", "Exported"]}

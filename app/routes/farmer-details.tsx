@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CorrectionEnd, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -189,50 +189,17 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 Change what was recorded wrongly. The details as they were stay in the history above.
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="firstName"
-                  label="First name"
-                  defaultValue={f.firstName}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="lastName"
-                  label="Last name"
-                  defaultValue={f.lastName}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="dateOfBirth"
-                  label="Date of birth"
-                  type="date"
-                  defaultValue={f.dateOfBirth ?? ""}
-                />
-                <PlainField reply={correction} prefix="fix-" name="phone" label="Phone" defaultValue={f.phone ?? ""} />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="nationalId"
-                  label="National ID number"
-                  defaultValue={f.nationalId ?? ""}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="district"
-                  label="District"
-                  defaultValue={f.district ?? ""}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="community"
-                  label="Community"
-                  defaultValue={f.community ?? ""}
-                />
+                {DETAILS.map(([name, label, type]) => (
+                  <PlainField
+                    key={name}
+                    reply={correction}
+                    prefix="fix-"
+                    name={name}
+                    label={label}
+                    type={type}
+                    defaultValue={f[name] ?? ""}
+                  />
+                ))}
               </div>
               <fieldset id="fix-clear">
                 <legend className="text-sm font-semibold">Leave blank</legend>
@@ -260,16 +227,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 legend="Gender"
                 options={genderOptions}
               />
-              <PlainField
-                reply={correction}
-                prefix="fix-"
-                name="reason"
-                label="Reason for the correction"
-                hint="At least 10 characters, kept with the new version"
-              />
-              <button type="submit" className={buttonClass}>
-                Record the correction
-              </button>
+              <CorrectionEnd reply={correction} />
             </form>
           </details>
         )}
@@ -353,3 +311,14 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     </WorkShell>
   );
 }
+
+/** The details a correction may change, as when registering (the form's fields are `fix-<name>`). */
+const DETAILS = [
+  ["firstName", "First name", "text"],
+  ["lastName", "Last name", "text"],
+  ["dateOfBirth", "Date of birth", "date"],
+  ["phone", "Phone", "text"],
+  ["nationalId", "National ID number", "text"],
+  ["district", "District", "text"],
+  ["community", "Community", "text"],
+] as const;

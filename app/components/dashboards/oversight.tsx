@@ -58,26 +58,16 @@ export function FilterForm({
         <input type="date" name="to" defaultValue={filter.to} className={input} />
       </label>
       {withCounty && (
-        <label className="text-sm">
-          County
-          <select name="county" defaultValue={filter.county} className={input}>
-            <option value="">All counties</option>
-            {COUNTIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="County" name="county" value={filter.county} all="All counties" options={COUNTIES} />
       )}
       {withCommodity && (
-        <label className="text-sm">
-          Commodity
-          <select name="commodity" defaultValue={filter.commodity} className={input}>
-            <option value="">All commodities</option>
-            {commodities.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Commodity"
+          name="commodity"
+          value={filter.commodity}
+          all="All commodities"
+          options={commodities}
+        />
       )}
       <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
         <button type="submit" className="rounded bg-green-800 px-3 py-2 font-semibold text-white">
@@ -93,6 +83,33 @@ export function FilterForm({
         </p>
       )}
     </form>
+  );
+}
+
+/** One choice of the filter: every option, or "all" (the empty value). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  all: string;
+  options: readonly string[];
+}) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select name={name} defaultValue={value} className={input}>
+        <option value="">{all}</option>
+        {options.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+    </label>
   );
 }
 
@@ -115,6 +132,7 @@ export function Table({
   testId,
   caption,
   textColumns = 1,
+  titled = false,
 }: {
   head: string[];
   rows: { key: string; cells: (string | number)[] }[];
@@ -122,43 +140,48 @@ export function Table({
   caption: string;
   /** How many leading columns hold text (left-aligned); the rest are figures (right-aligned, unbroken). */
   textColumns?: number;
+  /** Show the caption as a heading above the table as well. */
+  titled?: boolean;
 }) {
   const figure = (i: number) => (i >= textColumns ? "text-right tabular-nums whitespace-nowrap" : "");
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={head.length} className="py-1 text-slate-600">
-                Nothing in this range.
-              </td>
-            </tr>
-          )}
-          {rows.map((r) => (
-            <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
-              {r.cells.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
-                  {typeof c === "number" ? c.toLocaleString("en-US") : c}
-                </td>
+    <>
+      {titled && <h3 className="mt-3 font-semibold">{caption}</h3>}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
+        <table className="w-full text-left text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              {head.map((h, i) => (
+                <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
+                  {h}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={head.length} className="py-1 text-slate-600">
+                  Nothing in this range.
+                </td>
+              </tr>
+            )}
+            {rows.map((r) => (
+              <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
+                {r.cells.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
+                    {typeof c === "number" ? c.toLocaleString("en-US") : c}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
   );
 }
 

@@ -104,3 +104,21 @@ export function PlainSummary({ reply, prefix = "" }: { reply?: PlainReply; prefi
   ];
   return <ErrorSummary items={items} />;
 }
+
+/** The end of a record's correction form (ADR 031): the reason kept with the new version, and the button. */
+export function CorrectionEnd({ reply }: { reply?: PlainReply }) {
+  return (
+    <>
+      <PlainField
+        reply={reply}
+        prefix="fix-"
+        name="reason"
+        label="Reason for the correction"
+        hint="At least 10 characters, kept with the new version"
+      />
+      <button type="submit" className={buttonClass}>
+        Record the correction
+      </button>
+    </>
+  );
+}

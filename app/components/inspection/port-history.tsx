@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { buttonClass, PlainField, type PlainReply, PlainSummary } from "./plain-form";
+import { CorrectionEnd, type PlainReply, PlainSummary } from "./plain-form";
 
 export type PortHistoryData = {
   user: { csrf: string };
@@ -61,16 +61,7 @@ export function PortHistory({
             <input type="hidden" name="baseVersion" value={String(d.currentVersion)} />
             <PlainSummary reply={correction} prefix="fix-" />
             {fields}
-            <PlainField
-              reply={correction}
-              prefix="fix-"
-              name="reason"
-              label="Reason for the correction"
-              hint="At least 10 characters, kept with the new version"
-            />
-            <button type="submit" className={buttonClass}>
-              Record the correction
-            </button>
+            <CorrectionEnd reply={correction} />
           </form>
         </details>
       )}
