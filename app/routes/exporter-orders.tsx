@@ -5,6 +5,7 @@ import {
   type PlainReply,
   PlainSummary,
 } from "#app/components/inspection/plain-form";
+import { PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
@@ -47,11 +48,7 @@ function Select({
         className={inputClass}
         aria-describedby={errors?.length ? `${name}-error` : undefined}
       >
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions pairs={options} />
       </select>
     </div>
   );

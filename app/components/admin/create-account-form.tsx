@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import { PairOptions } from "#app/components/kit/options";
 import { ENTITY_TYPES, OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 
@@ -78,12 +79,7 @@ export function CreateAccountForm({
     return (
       <FormField field={x.field} label={label} small>
         <select id={x.field.id} name={name} defaultValue={x.value ?? ""} className={INPUT} {...x.aria}>
-          {blank !== undefined && <option value="">{blank}</option>}
-          {options.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
+          <PairOptions none={blank} pairs={options} />
         </select>
       </FormField>
     );

@@ -5,6 +5,7 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { DataTable } from "#app/components/kit/data-table";
+import { PairOptions } from "#app/components/kit/options";
 import { Pagination } from "#app/components/kit/pagination";
 import type { SupplierMapCell } from "../supplier-map";
 
@@ -77,12 +78,7 @@ export function PurchaseList({
             defaultValue={filter.status}
             className="block rounded border border-slate-400 px-2 py-1"
           >
-            <option value="">Any status</option>
-            {statuses.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
+            <PairOptions none="Any status" pairs={statuses} />
           </select>
         </label>
         <label className="flex items-center gap-1 text-sm">

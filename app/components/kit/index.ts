@@ -8,6 +8,7 @@
  * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
  * - `DataTable`     a table with header, rows and caption that scrolls inside its container
  * - `Options`       a select's options: the empty choice, then one per item
+ * - `PairOptions`   a select's options from [value, label] pairs, after an optional empty choice
  * - `Facts`         a definition list of label → text pairs
  * - `CodeLink`      a record's code as a link, with an optional small line under it
  * - `MoreLinks`     a dashboard's titled list of links to further screens
@@ -23,7 +24,7 @@ export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
 export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
 export { type MoreLink, MoreLinks } from "./more-links";
-export { Options } from "./options";
+export { Options, PairOptions } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
 export { PostForm } from "./post-form";
