@@ -65,3 +65,20 @@ export function failed<T>(result: Extract<Result<T>, { ok: false }>, reply: Omit
   const errors = result.errors && !Array.isArray(result.errors) ? (result.errors as Record<string, string[]>) : {};
   return refused({ ...reply, errors, message: result.message }, result.status);
 }
+
+/**
+ * The answer after an account is created: shown once on the page with its login ID and temporary
+ * password (no redirect: the password must never reach a URL).
+ */
+export function accountCreated(intent: string, created: { loginId: string; temporaryPassword: string }) {
+  const { loginId, temporaryPassword } = created;
+  return data(
+    {
+      intent,
+      values: {},
+      errors: {},
+      done: { message: "The account is created.", loginId, temporaryPassword },
+    } satisfies AdminReply,
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
