@@ -2,6 +2,7 @@ import { FlaggedList, PurchaseList, StockTable, Suppliers, TotalsTable } from "#
 import { FarmerPlots, FindFarmer, PurchaseForm } from "#app/components/buyer/purchase-form";
 import { ShareLink } from "#app/components/buyer/share-link";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { WorkLinks, WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/agricultural-buyer-dashboard";
 
@@ -43,10 +44,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
         </div>
       )}
 
-      <section aria-labelledby="buy" className="rounded-md border border-green-200 bg-white p-3">
-        <h2 id="buy" className="text-lg font-bold">
-          Buy from a farmer
-        </h2>
+      <Section id="buy" className="rounded-md border border-green-200 bg-white p-3" title="Buy from a farmer">
         <FindFarmer lookup={d.lookup} />
         {d.lookup.found && (
           <>
@@ -67,7 +65,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
             )}
           </>
         )}
-      </section>
+      </Section>
 
       <div className="mt-6">
         <StockTable stock={d.stock} />

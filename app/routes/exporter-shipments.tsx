@@ -2,6 +2,7 @@ import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/com
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
+import { Section } from "#app/components/kit/section";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-shipments";
 
@@ -34,10 +35,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
       )}
       {a && <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.key}-`} />}
       {d.canWrite && d.composable.length > 0 && (
-        <section aria-labelledby="compose" className="mb-6">
-          <h2 id="compose" className="text-lg font-bold">
-            Compose a shipment
-          </h2>
+        <Section id="compose" className="mb-6" title="Compose a shipment">
           {d.composable.map((o) => (
             <form key={o.code} method="post" className={`mt-2 ${card}`}>
               <CsrfInput token={d.user.csrf} />
@@ -59,7 +57,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
               </button>
             </form>
           ))}
-        </section>
+        </Section>
       )}
       <h2 className="text-lg font-bold">My shipments</h2>
       {d.shipments.length === 0 && <p className="text-slate-700">No shipment yet.</p>}

@@ -3,6 +3,7 @@ import { CorrectionEnd, PlainField, PlainRadios, PlainSummary } from "#app/compo
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
@@ -154,10 +155,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         </section>
       </div>
 
-      <section aria-labelledby="versions-title" className="mt-6">
-        <h2 id="versions-title" className="text-lg font-bold">
-          Corrections and versions
-        </h2>
+      <Section id="versions-title" className="mt-6" title="Corrections and versions">
         {versions.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">These details have not been corrected.</p>
         ) : (
@@ -231,7 +229,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             </form>
           </details>
         )}
-      </section>
+      </Section>
 
       <section aria-labelledby="plots-title" className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -276,10 +274,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         />
       </section>
 
-      <section aria-labelledby="history-title" className="mt-6">
-        <h2 id="history-title" className="text-lg font-bold">
-          History
-        </h2>
+      <Section id="history-title" className="mt-6" title="History">
         {history.length === 0 ? (
           <p className="mt-2 text-slate-700">No recorded changes.</p>
         ) : (
@@ -301,7 +296,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
       <p className="mt-6">
         <Link to="/farmers-list" className="font-semibold text-green-900 underline">

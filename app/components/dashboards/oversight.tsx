@@ -6,6 +6,7 @@
  */
 import { Pagination } from "#app/components/kit/pagination";
 import { PostForm } from "#app/components/kit/post-form";
+import { Section } from "#app/components/kit/section";
 import { COUNTIES } from "#worker/content/counties";
 import type { CountyMap } from "../../lib/county-map.server";
 import type { FilterView } from "../../lib/oversight.server";
@@ -13,26 +14,10 @@ import type { FilterView } from "../../lib/oversight.server";
 export const CARD = "mt-4 rounded-md border border-slate-200 bg-white p-3";
 
 /** One card of a dashboard: a section named by its heading. `anchor` is the section's id for links (#map). */
-export function Card({
-  id,
-  title,
-  anchor,
-  children,
-}: {
-  id: string;
-  title: React.ReactNode;
-  anchor?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className={CARD} id={anchor}>
-      <h2 id={id} className="text-lg font-bold">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
+export function Card(props: { id: string; title: React.ReactNode; anchor?: string; children: React.ReactNode }) {
+  return <Section className={CARD} {...props} />;
 }
+
 const input = "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-2";
 
 /** The filter of every figure: a plain GET form, so it works with JavaScript off. */

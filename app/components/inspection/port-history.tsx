@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CsrfInput } from "#app/components/kit/csrf-input";
+import { Section } from "#app/components/kit/section";
 import { CorrectionEnd, type PlainReply, PlainSummary } from "./plain-form";
 
 export type PortHistoryData = {
@@ -25,10 +26,7 @@ export function PortHistory({
   fields: ReactNode;
 }) {
   return (
-    <section aria-labelledby="port-versions" className="mt-6 space-y-3">
-      <h2 id="port-versions" className="text-lg font-bold">
-        Port inspection record
-      </h2>
+    <Section id="port-versions" className="mt-6 space-y-3" title="Port inspection record">
       {d.corrected && (
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
           Correction recorded. The inspection as it was is kept in the history below.
@@ -65,6 +63,6 @@ export function PortHistory({
           </form>
         </details>
       )}
-    </section>
+    </Section>
   );
 }

@@ -13,6 +13,7 @@
  * - `CodeLink`      a record's code as a link, with an optional small line under it
  * - `MoreLinks`     a dashboard's titled list of links to further screens
  * - `PostForm`      a plain POST form with the CSRF token, its `intent` and hidden record fields
+ * - `Section`       a page section labelled by its h2 heading
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
@@ -28,3 +29,4 @@ export { Options, PairOptions } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
 export { PostForm } from "./post-form";
+export { Section } from "./section";

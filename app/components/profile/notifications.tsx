@@ -1,5 +1,6 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Section } from "#app/components/kit/section";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
 import type { PreferenceView } from "#worker/services/notifications/my-notices";
 import { type NoticeItem, NoticeList } from "../notices";
@@ -54,10 +55,11 @@ export function NotificationsSection({
         )}
         <NoticeList notices={notices} csrf={csrf} />
       </section>
-      <section aria-labelledby="preferences-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="preferences-heading" className="text-lg font-bold">
-          What I want to be told about
-        </h2>
+      <Section
+        id="preferences-heading"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        title="What I want to be told about"
+      >
         <p className="mt-1 text-sm text-slate-700">
           "Show" lists the notice here and on your dashboard. "Phone" also sends it to your phone once phone alerts are
           on. Notices are kept either way.
@@ -115,7 +117,7 @@ export function NotificationsSection({
             Save preferences
           </button>
         </form>
-      </section>
+      </Section>
     </div>
   );
 }
