@@ -208,16 +208,10 @@ async function correctAction(request: Request, form: FormData, asked: string) {
   });
 }
 
-/** Labels of the conflict view (the outbox shows them field by field). */
+/** Labels of the conflict view (the outbox shows them field by field): the form's wording of each detail. */
 const CONFLICT_LABELS: Record<string, string> = {
   version: "Version",
-  firstName: "First name",
-  lastName: "Last name",
-  gender: "Gender",
-  dateOfBirth: "Date of birth",
-  phone: "Phone",
-  district: "District",
-  community: "Community",
+  ...FARMER_FIELD_LABEL,
   nationalId: "National ID number",
   reason: "Reason",
 };

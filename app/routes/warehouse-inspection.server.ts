@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { dispatchOf } from "#db/queries/inspections";
 import { InspectionSchema } from "#worker/contracts/inspections";
-import { isGraded } from "#worker/domain/inspections";
+import { isGraded, REQUIRED_FIELDS } from "#worker/domain/inspections";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
@@ -12,15 +12,8 @@ import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/warehouse-inspection";
 
 const TITLE = "Quality inspection";
-const NUMERIC = [
-  "moisturePercent",
-  "beanCountPer100g",
-  "mouldyPercent",
-  "slatyPercent",
-  "defectivePercent",
-  "foreignMatterPercent",
-  "defectsPer300g",
-];
+/** The measurements typed as numbers: every graded commodity's fields but the yes/no smokyBeans. */
+const NUMERIC = [...new Set([...REQUIRED_FIELDS.Cocoa, ...REQUIRED_FIELDS.Coffee])].filter((f) => f !== "smokyBeans");
 
 /**
  * The inspection form of one batch at MY warehouse (issue 13): measurements only; the grade is
