@@ -33,6 +33,15 @@ const LINKS = [
   ["/generate-reports", "Reports"],
 ] as const;
 
+/** The alerts, in the order shown: key (test id `alert-<key>`), heading, and what shows when there is none. */
+const ALERTS = [
+  ["high", "New high-risk plots", "None in this range."],
+  ["flags", "Volume plausibility flags", "None in this range."],
+  ["doubles", "Double claims", "None."],
+  ["held", "Batches held for review", "None in this range."],
+  ["expiring", "Certificates expiring within 14 days", "None."],
+] as const;
+
 const MAP_MEASURES = [
   ["mapped", "Plots mapped"],
   ["high", "Share at high risk"],
@@ -40,7 +49,6 @@ const MAP_MEASURES = [
 
 export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
   const n = d.national;
-  const a = d.alerts;
   return (
     <WorkShell title={TITLE} user={d.user}>
       <h2 className="text-base font-normal text-slate-700">Welcome, {d.user.name}</h2>
@@ -130,21 +138,9 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
       </Card>
 
       <Card id="alerts" title="Alerts to act on">
-        <CountedList title="New high-risk plots" list={a.high} testId="alert-high" empty="None in this range." />
-        <CountedList
-          title="Volume plausibility flags"
-          list={a.flags}
-          testId="alert-flags"
-          empty="None in this range."
-        />
-        <CountedList title="Double claims" list={a.doubles} testId="alert-doubles" empty="None." />
-        <CountedList title="Batches held for review" list={a.held} testId="alert-held" empty="None in this range." />
-        <CountedList
-          title="Certificates expiring within 14 days"
-          list={a.expiring}
-          testId="alert-expiring"
-          empty="None."
-        />
+        {ALERTS.map(([key, title, empty]) => (
+          <CountedList key={key} title={title} list={d.alerts[key]} testId={`alert-${key}`} empty={empty} />
+        ))}
       </Card>
 
       <Card id="queue-h" anchor="queue" title="Approval queue">

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { CorrectionEnd, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CorrectionEnd, CorrectionFields, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -187,17 +187,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 Change what was recorded wrongly. The details as they were stay in the history above.
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                {DETAILS.map(([name, label, type]) => (
-                  <PlainField
-                    key={name}
-                    reply={correction}
-                    prefix="fix-"
-                    name={name}
-                    label={label}
-                    type={type}
-                    defaultValue={f[name] ?? ""}
-                  />
-                ))}
+                <CorrectionFields fields={DETAILS} reply={correction} recorded={f} />
               </div>
               <fieldset id="fix-clear">
                 <legend className="text-sm font-semibold">Leave blank</legend>
@@ -309,11 +299,11 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
 
 /** The details a correction may change, as when registering (the form's fields are `fix-<name>`). */
 const DETAILS = [
-  ["firstName", "First name", "text"],
-  ["lastName", "Last name", "text"],
+  ["firstName", "First name"],
+  ["lastName", "Last name"],
   ["dateOfBirth", "Date of birth", "date"],
-  ["phone", "Phone", "text"],
-  ["nationalId", "National ID number", "text"],
-  ["district", "District", "text"],
-  ["community", "Community", "text"],
+  ["phone", "Phone"],
+  ["nationalId", "National ID number"],
+  ["district", "District"],
+  ["community", "Community"],
 ] as const;

@@ -1,5 +1,11 @@
 import { InspectionForm } from "#app/components/inspection/inspection-form";
-import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import {
+  buttonClass,
+  CorrectionFields,
+  PlainField,
+  PlainRadios,
+  PlainSummary,
+} from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
@@ -94,17 +100,7 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
                 hint="4 letters and 7 digits"
                 defaultValue={d.latest.values.containerNumber}
               />
-              {FINDINGS.map(([name, label, type]) => (
-                <PlainField
-                  key={name}
-                  reply={correction}
-                  prefix="fix-"
-                  name={name}
-                  label={label}
-                  type={type}
-                  defaultValue={d.latest?.values[name]}
-                />
-              ))}
+              <CorrectionFields fields={FINDINGS} reply={correction} recorded={d.latest.values} />
               <PlainRadios
                 reply={correction ?? { values: { decision: d.latest.values.decision } }}
                 prefix="fix-"
@@ -136,10 +132,10 @@ const DECISIONS = [
 
 /** The fields after container, blank meaning "none" as when recording. */
 const FINDINGS = [
-  ["sealNumber", "Seal number", "text"],
-  ["pestsFound", "Pests found (blank if none)", "text"],
-  ["treatment", "Treatment (blank if none)", "text"],
-  ["treatmentChemical", "Chemical (active ingredient)", "text"],
+  ["sealNumber", "Seal number"],
+  ["pestsFound", "Pests found (blank if none)"],
+  ["treatment", "Treatment (blank if none)"],
+  ["treatmentChemical", "Chemical (active ingredient)"],
   ["treatmentDate", "Treatment date", "date"],
-  ["fumigationCertificateRef", "Fumigation certificate reference", "text"],
+  ["fumigationCertificateRef", "Fumigation certificate reference"],
 ] as const;
