@@ -1,3 +1,5 @@
+import { BatchLink } from "#app/components/batch/batch-link";
+import { SavedNotice } from "#app/components/exporter/saved-notice";
 import {
   buttonClass,
   inputClass,
@@ -63,11 +65,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
           Back to the exporter dashboard
         </a>
       </p>
-      {d.done && (
-        <p role="status" className="mb-3 rounded-md bg-green-50 p-3 text-green-900">
-          Saved: {d.done}
-        </p>
-      )}
+      <SavedNotice done={d.done} />
       {a && a.intent !== "create" && (
         <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.orderCode}-`} />
       )}
@@ -90,10 +88,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {o.batches.map((b) => (
                   <li key={b.batchCode}>
-                    <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
-                      {b.batchCode}
-                    </a>{" "}
-                    — {b.weight}
+                    <BatchLink code={b.batchCode} /> — {b.weight}
                     {b.shipmentCode ? ` · in shipment ${b.shipmentCode}` : ""}
                     {d.canWrite && !b.shipmentCode && (
                       <PostForm
