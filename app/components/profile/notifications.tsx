@@ -86,24 +86,8 @@ export function NotificationsSection({
                   <th scope="row" id={`pref-${p.kind}`} className="py-2 pr-2 text-left font-normal break-words">
                     {p.label}
                   </th>
-                  <td className="text-center">
-                    <input
-                      type="checkbox"
-                      name={PREFERENCE_FIELD.inApp(p.kind)}
-                      defaultChecked={p.inApp}
-                      aria-label={`Show: ${p.label}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
-                  <td className="text-center">
-                    <input
-                      type="checkbox"
-                      name={PREFERENCE_FIELD.push(p.kind)}
-                      defaultChecked={p.push}
-                      aria-label={`Phone: ${p.label}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
+                  <ChoiceCell name={PREFERENCE_FIELD.inApp(p.kind)} checked={p.inApp} label={`Show: ${p.label}`} />
+                  <ChoiceCell name={PREFERENCE_FIELD.push(p.kind)} checked={p.push} label={`Phone: ${p.label}`} />
                 </tr>
               ))}
             </tbody>
@@ -119,5 +103,14 @@ export function NotificationsSection({
         </form>
       </Section>
     </div>
+  );
+}
+
+/** One tick box of the preferences table ("Show" or "Phone" for a kind of notice). */
+function ChoiceCell({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <td className="text-center">
+      <input type="checkbox" name={name} defaultChecked={checked} aria-label={label} className="h-5 w-5" />
+    </td>
   );
 }
