@@ -48,6 +48,18 @@ export function readFilter(url: URL, now: Date): { filter: OversightFilter; view
   };
 }
 
+/**
+ * What every executive dashboard's loader starts with: the guard (full or read-only access), the
+ * page's deps and clock, its URL and the GET filter read from it.
+ */
+export async function oversightPage(request: Request, path: DashboardPath) {
+  const { session, access } = await requireDashboard(request, path);
+  const deps = pageDeps(session);
+  const now = deps.now();
+  const url = new URL(request.url);
+  return { session, access, deps, now, url, ...readFilter(url, now) };
+}
+
 /** A page number from the URL (1 when absent or malformed). */
 export function pageParam(url: URL, name: string): number {
   const v = Number(url.searchParams.get(name));

@@ -11,9 +11,8 @@ import {
 } from "#db/queries/oversight";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COMPLIANCE_LABEL, type ComplianceStatus } from "#worker/domain/batch-compliance";
-import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
-import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
@@ -21,10 +20,10 @@ import {
   licenceQueueItem,
   licensingAction,
   OVERSIGHT_COMMODITIES,
+  oversightPage,
   pagedItems,
   pageParam,
   permitQueueItem,
-  readFilter,
 } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -42,11 +41,7 @@ const STAGE_PARAM: Record<PipelineStage, string> = { warehouse: "wp", port: "pp"
  * licences and export permits to recommend to the DG. The DG reads it without the forms.
  */
 export async function loader({ request }: { request: Request }) {
-  const { session, access } = await requireDashboard(request, PATH);
-  const deps = pageDeps(session);
-  const now = deps.now();
-  const url = new URL(request.url);
-  const { filter, view } = readFilter(url, now);
+  const { session, access, deps, now, url, filter, view } = await oversightPage(request, PATH);
   const [stages, grades, workload, certs, licences, permits] = await Promise.all([
     Promise.all(PIPELINE_STAGES.map((s) => pipeline(deps.db, s, filter, pageParam(url, STAGE_PARAM[s])))),
     gradeDistribution(deps.db, filter),

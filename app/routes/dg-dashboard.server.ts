@@ -15,10 +15,9 @@ import {
 } from "#db/queries/oversight";
 import { COUNTIES } from "#worker/content/counties";
 import { formatKg } from "#worker/domain/weight";
-import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { BOUNDARY_CREDIT, countyMap } from "../lib/county-map.server";
-import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
@@ -27,11 +26,11 @@ import {
   licensingAction,
   monthLabel,
   OVERSIGHT_COMMODITIES,
+  oversightPage,
   pagedItems,
   pageParam,
   percent,
   permitQueueItem,
-  readFilter,
 } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -59,11 +58,7 @@ function volumeTable<R extends { stage: string; g: number }>(rows: R[], key: (r:
  * filter (date range; county and commodity where they apply). Only the DG opens it.
  */
 export async function loader({ request }: { request: Request }) {
-  const { session } = await requireDashboard(request, PATH);
-  const deps = pageDeps(session);
-  const now = deps.now();
-  const url = new URL(request.url);
-  const { filter, view } = readFilter(url, now);
+  const { session, deps, now, url, filter, view } = await oversightPage(request, PATH);
   const nowIso = now.toISOString();
   const soonIso = new Date(now.getTime() + 14 * 86_400_000).toISOString();
   const measure = url.searchParams.get("map") === "high" ? "high" : "mapped";

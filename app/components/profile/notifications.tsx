@@ -3,7 +3,7 @@ import { ErrorSummary } from "#app/components/kit/error-summary";
 import { Section } from "#app/components/kit/section";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
 import type { PreferenceView } from "#worker/services/notifications/my-notices";
-import { type NoticeItem, NoticeList } from "../notices";
+import { type NoticeItem, NoticeList, UnreadBadge } from "../notices";
 
 /** /profile/notifications: my notices (mark read) and what I want to be told about. */
 export function NotificationsSection({
@@ -33,12 +33,7 @@ export function NotificationsSection({
       <section aria-labelledby="notices-heading" className="space-y-2">
         <h2 id="notices-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
           My notices
-          <span
-            className="rounded-full bg-slate-200 px-2 text-sm font-semibold text-slate-800"
-            data-testid="unread-count"
-          >
-            {unread} unread
-          </span>
+          <UnreadBadge unread={unread} />
         </h2>
         {unread > 0 && (
           <form method="post">
