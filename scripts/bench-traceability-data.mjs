@@ -9,20 +9,11 @@ import { COUNTIES } from "../worker/content/counties.ts";
 import { CROPS } from "../worker/domain/commodities.ts";
 import { COUNTY_CENTRES } from "../worker/domain/counties-geo.ts";
 import { IMPORT_COLUMNS } from "../worker/domain/import-rows.ts";
+import { rng } from "./seeded-random.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Realistic data (deterministic: the same seed gives the same registry and the same CSV).
 
-export function rng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 export const pick = (r, list) => list[Math.floor(r() * list.length)];
 
 const FEMALE = [

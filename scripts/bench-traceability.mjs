@@ -22,10 +22,10 @@ import {
   farmerIdOf,
   nameKey,
   person,
-  rng,
   sqlText,
 } from "./bench-traceability-data.mjs";
 import { IMPORT_ROWS, importBench } from "./bench-traceability-import.mjs";
+import { rng } from "./seeded-random.ts";
 
 const REGISTRY_SIZE = Number(process.env.BENCH_REGISTRY ?? 100_000);
 const ASSESS_PLOTS = 1_000;

@@ -6,11 +6,10 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { assessmentJobs, authEvents, cropYields, importRuns, licences, loginThrottle, reports, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 /** D1 binds at most 100 values per statement. */
 const MAX_IN = 90;
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export type UserFilter = {
   /** Part of the login ID, first or last name, or company (case-insensitive). */
@@ -73,11 +72,11 @@ export function insertAccountStatement(db: Database, row: typeof users.$inferIns
 }
 
 export function setUserRoleStatement(db: Database, id: string, role: string) {
-  return db.update(users).set({ role, updatedAt: now }).where(eq(users.id, id));
+  return db.update(users).set({ role, updatedAt: NOW_SQL }).where(eq(users.id, id));
 }
 
 export function setUserCountyStatement(db: Database, id: string, county: string | null) {
-  return db.update(users).set({ county, updatedAt: now }).where(eq(users.id, id));
+  return db.update(users).set({ county, updatedAt: NOW_SQL }).where(eq(users.id, id));
 }
 
 // ── System health ────────────────────────────────────────────────────────────────────────────
@@ -187,7 +186,7 @@ export function upsertCropYieldStatement(db: Database, crop: string, gramsPerHec
   return db
     .insert(cropYields)
     .values({ crop, gramsPerHectare, updatedBy })
-    .onConflictDoUpdate({ target: cropYields.crop, set: { gramsPerHectare, updatedBy, updatedAt: now } });
+    .onConflictDoUpdate({ target: cropYields.crop, set: { gramsPerHectare, updatedBy, updatedAt: NOW_SQL } });
 }
 
 // ── Licences beside accounts ─────────────────────────────────────────────────────────────────

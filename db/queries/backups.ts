@@ -5,6 +5,7 @@
 import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, backupRuns } from "../schema";
+import { NOW_SQL } from "./clock";
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -75,7 +76,7 @@ export async function insertBackupRun(db: Database, row: typeof backupRuns.$infe
 export async function updateBackupRun(db: Database, id: string, set: Partial<typeof backupRuns.$inferInsert>) {
   await db
     .update(backupRuns)
-    .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, updatedAt: NOW_SQL })
     .where(eq(backupRuns.id, id));
 }
 

@@ -8,6 +8,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQ
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
 import { chunks } from "./chunks";
+import { NOW_SQL } from "./clock";
 import { farmerRefColumns } from "./farmers";
 import { type PlotSummary, plotSummaryColumns, plotVerdictColumns } from "./land-plots";
 
@@ -327,7 +328,7 @@ export function insertBatch(db: Database, row: NewBatch) {
 export function updateBatch(db: Database, id: string, patch: Partial<NewBatch>, expectStatus?: string) {
   return db
     .update(batches)
-    .set({ ...patch, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...patch, updatedAt: NOW_SQL })
     .where(expectStatus === undefined ? eq(batches.id, id) : and(eq(batches.id, id), eq(batches.status, expectStatus)));
 }
 

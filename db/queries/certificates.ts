@@ -14,6 +14,7 @@ import type { Database } from "../client";
 import { errorText } from "../errors";
 import { certificates, farmers, landPlots, plotAssessments, users } from "../schema";
 import { chunks } from "./chunks";
+import { NOW_SQL } from "./clock";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
@@ -21,7 +22,6 @@ export type SubjectKey = { type: string; subjectType: string; subjectId: string 
 
 /** D1: ≤ 100 bound parameters per statement. */
 const IDS_PER_SELECT = 90;
-const NOW_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 const subjectIs = (k: SubjectKey) =>
   and(

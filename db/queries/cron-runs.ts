@@ -1,6 +1,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { cronRuns } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export async function startCronRun(db: Database, cron: string, scheduledAt: Date) {
   const [row] = await db
@@ -16,8 +17,8 @@ export async function finishCronRun(db: Database, id: number, status: "ok" | "fa
     .set({
       status,
       summary: JSON.stringify(summary),
-      finishedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      finishedAt: NOW_SQL,
+      updatedAt: NOW_SQL,
     })
     .where(eq(cronRuns.id, id));
 }

@@ -19,6 +19,7 @@ import {
   stockPayments,
   users,
 } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type InspectionRequestRow = typeof inspectionRequests.$inferSelect;
 export type NewInspectionRequest = typeof inspectionRequests.$inferInsert;
@@ -167,7 +168,7 @@ export function insertInspectionRequest(db: Database, row: NewInspectionRequest)
 export function updateInspectionRequest(db: Database, id: string, version: number, set: Partial<NewInspectionRequest>) {
   return db
     .update(inspectionRequests)
-    .set({ ...set, version: version + 1, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, version: version + 1, updatedAt: NOW_SQL })
     .where(and(eq(inspectionRequests.id, id), eq(inspectionRequests.version, version)))
     .returning({ id: inspectionRequests.id });
 }

@@ -12,6 +12,7 @@
 import { and, asc, count, desc, eq, exists, gte, inArray, isNull, lt, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, farmerCrops, farmers, users } from "../schema";
+import { NOW_SQL } from "./clock";
 import { normalizeLoginId } from "./users";
 
 export type FarmerRow = typeof farmers.$inferSelect;
@@ -272,10 +273,7 @@ export async function findFarmerAccount(db: Database, userId: string) {
 }
 
 export function clearFarmerPhotoStatement(db: Database, farmerId: string) {
-  return db
-    .update(farmers)
-    .set({ photoKey: null, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(farmers.farmerId, farmerId));
+  return db.update(farmers).set({ photoKey: null, updatedAt: NOW_SQL }).where(eq(farmers.farmerId, farmerId));
 }
 
 /**
@@ -308,6 +306,6 @@ export async function farmerHistory(db: Database, farmerId: string, userId: stri
 export function setFarmerUserStatement(db: Database, farmerId: string, userId: string) {
   return db
     .update(farmers)
-    .set({ userId, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ userId, updatedAt: NOW_SQL })
     .where(and(eq(farmers.farmerId, farmerId), isNull(farmers.userId)));
 }

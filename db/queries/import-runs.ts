@@ -1,6 +1,7 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { importRuns } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type ImportRun = typeof importRuns.$inferSelect;
 
@@ -33,6 +34,6 @@ export function recordImportProgress(
 ) {
   return db
     .update(importRuns)
-    .set({ ...p, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...p, updatedAt: NOW_SQL })
     .where(and(eq(importRuns.id, id), eq(importRuns.processed, expectedProcessed)));
 }

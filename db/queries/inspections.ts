@@ -49,16 +49,21 @@ export async function warehouseInspectors(db: Database) {
     .limit(200);
 }
 
+/** What an inspector's queue (warehouse intake, port) shows of each batch. */
+const queuedBatchColumns = {
+  batchId: batches.id,
+  batchCode: batches.batchCode,
+  commodity: batches.commodity,
+  weightG: batches.weightG,
+  status: batches.status,
+  grade: batches.grade,
+};
+
 /** The intake queue of one warehouse inspector (null: of every warehouse, for read-only oversight), newest first. */
 export async function intakeQueue(db: Database, inspectorId: string | null, limit = 100) {
   return db
     .select({
-      batchId: batches.id,
-      batchCode: batches.batchCode,
-      commodity: batches.commodity,
-      weightG: batches.weightG,
-      status: batches.status,
-      grade: batches.grade,
+      ...queuedBatchColumns,
       warehouse: batchDispatches.warehouse,
       dispatchedAt: batchDispatches.dispatchedAt,
       buyerFirstName: users.firstName,
@@ -175,12 +180,7 @@ export async function portQueue(db: Database, limit = 100) {
     .as("latest");
   return db
     .select({
-      batchId: batches.id,
-      batchCode: batches.batchCode,
-      commodity: batches.commodity,
-      weightG: batches.weightG,
-      status: batches.status,
-      grade: batches.grade,
+      ...queuedBatchColumns,
       complianceStatus: batches.complianceStatus,
       complianceReason: batches.complianceReason,
       ddsReference: batches.ddsReference,

@@ -9,6 +9,7 @@ import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { errorText, isUniqueViolation } from "../errors";
 import { exportPermits, feeInvoices, feePayments, licences, licensingSteps, orders, shipments, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type LicenceRow = typeof licences.$inferSelect;
 export type NewLicence = typeof licences.$inferInsert;
@@ -106,7 +107,7 @@ export function insertLicence(db: Database, row: NewLicence) {
 export function updateLicence(db: Database, id: string, version: number, set: Partial<NewLicence>) {
   return db
     .update(licences)
-    .set({ ...set, version: version + 1, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, version: version + 1, updatedAt: NOW_SQL })
     .where(and(eq(licences.id, id), eq(licences.version, version)));
 }
 
@@ -214,7 +215,7 @@ export async function listInvoices(
 export function markInvoicePaid(db: Database, id: string) {
   return db
     .update(feeInvoices)
-    .set({ status: "paid", updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ status: "paid", updatedAt: NOW_SQL })
     .where(and(eq(feeInvoices.id, id), eq(feeInvoices.status, "billed")));
 }
 

@@ -5,6 +5,7 @@
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, orderAllocations, orders, portInspections, shipmentBatches, shipments, users } from "../schema";
+import { NOW_SQL } from "./clock";
 import { permitsOfShipments } from "./shipments";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -163,22 +164,19 @@ export function updateShipment(
 ) {
   return db
     .update(shipments)
-    .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, updatedAt: NOW_SQL })
     .where(eq(shipments.id, id));
 }
 
 export function updateOrderStatus(db: Database, id: string, status: string) {
-  return db
-    .update(orders)
-    .set({ status, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(orders.id, id));
+  return db.update(orders).set({ status, updatedAt: NOW_SQL }).where(eq(orders.id, id));
 }
 
 /** The DDS numbers of a shipment copied onto its batches (the batch page and /qr read them there). */
 export function setBatchesDds(db: Database, batchIds: string[], ddsReference: string, ddsVerification: string) {
   return db
     .update(batches)
-    .set({ ddsReference, ddsVerification, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ddsReference, ddsVerification, updatedAt: NOW_SQL })
     .where(inArray(batches.id, batchIds));
 }
 

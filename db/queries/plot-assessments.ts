@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, farmers, landPlots, layerFeatures, plotAssessments, referenceLayers } from "../schema";
 import { chunks } from "./chunks";
+import { NOW_SQL } from "./clock";
 import { farmerRefColumns } from "./farmers";
 import { type CandidateFeature, runBatch } from "./reference-layers";
 
@@ -128,10 +129,7 @@ export function insertAssessmentIfLatestStatement(db: Database, row: NewPlotAsse
 
 /** land_plots keeps the latest verdict; plot_assessments keeps them all. */
 export function updatePlotRiskStatement(db: Database, plotId: string, riskLevel: string, assessedAt: string) {
-  return db
-    .update(landPlots)
-    .set({ riskLevel, assessedAt, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(landPlots.id, plotId));
+  return db.update(landPlots).set({ riskLevel, assessedAt, updatedAt: NOW_SQL }).where(eq(landPlots.id, plotId));
 }
 
 /** Every verdict of one plot, newest first (rowid breaks ties within the same millisecond). */

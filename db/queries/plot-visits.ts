@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { farmers, landPlots, plotVersions, plotVisits, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type PlotVisitRow = typeof plotVisits.$inferSelect;
 export type NewPlotVisit = typeof plotVisits.$inferInsert;
@@ -147,7 +148,7 @@ export function markVisitedStatement(
       lastVisitedAt: visit.visitedAt,
       visitedVersion: visit.version,
       lastVisitDecision: visit.decision,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: NOW_SQL,
     })
     .where(eq(landPlots.id, plotId));
 }
@@ -223,7 +224,7 @@ export function replaceBoundaryStatement(
       version: baseVersion + 1,
       riskLevel: null,
       assessedAt: null,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: NOW_SQL,
     })
     .where(and(eq(landPlots.id, plotId), eq(landPlots.version, baseVersion)));
 }
@@ -240,7 +241,7 @@ export function retirePlotStatement(
       retiredReason: retirement.reason,
       retiredAt: retirement.at,
       retiredBy: retirement.by,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: NOW_SQL,
     })
     .where(and(eq(landPlots.id, plotId), eq(landPlots.status, "active")));
 }

@@ -1,7 +1,8 @@
 /** What /profile reads and changes about the signed-in account itself. */
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "../client";
 import { farmers, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 /** The registry record linked to a farmer's account, if any. */
 export async function findFarmerByUserId(db: Database, userId: string) {
@@ -23,8 +24,5 @@ export async function findFarmerByUserId(db: Database, userId: string) {
 }
 
 export function setUserPhoneStatement(db: Database, userId: string, phone: string | null) {
-  return db
-    .update(users)
-    .set({ phone, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(users.id, userId));
+  return db.update(users).set({ phone, updatedAt: NOW_SQL }).where(eq(users.id, userId));
 }

@@ -14,6 +14,7 @@ import {
   shipmentBatches,
   users,
 } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type RecheckJobRow = typeof recheckJobs.$inferSelect;
 export type NewRecheckJob = typeof recheckJobs.$inferInsert;
@@ -110,7 +111,7 @@ export function setPlotReviewStatement(
         : { rulesetVersion: version, reviewState: null, reviewReasons: null, reviewSince: null };
   return db
     .update(landPlots)
-    .set({ ...set, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, updatedAt: NOW_SQL })
     .where(
       and(
         eq(landPlots.id, plotId),
@@ -259,7 +260,7 @@ export function advanceRecheckJobStatement(
       cleared: sql`${recheckJobs.cleared} + ${add.cleared}`,
       unchanged: sql`${recheckJobs.unchanged} + ${add.unchanged}`,
       reassessed: sql`${recheckJobs.reassessed} + ${add.reassessed}`,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: NOW_SQL,
     })
     .where(
       and(
@@ -278,7 +279,7 @@ export async function setRecheckJobStatus(db: Database, id: string, status: stri
       status,
       lastError,
       finishedAt: status === "running" ? null : new Date().toISOString(),
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      updatedAt: NOW_SQL,
     })
     .where(eq(recheckJobs.id, id));
 }

@@ -18,6 +18,7 @@ import {
   shipmentBatches,
   users,
 } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type RecordVersionRow = typeof recordVersions.$inferSelect;
 export type NewRecordVersion = typeof recordVersions.$inferInsert;
@@ -168,7 +169,7 @@ export async function versionsOfRecords(db: Database, recordType: string, record
 export function updateFarmerDetails(db: Database, id: string, patch: Partial<typeof farmers.$inferInsert>) {
   return db
     .update(farmers)
-    .set({ ...patch, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...patch, updatedAt: NOW_SQL })
     .where(eq(farmers.id, id));
 }
 

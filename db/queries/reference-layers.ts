@@ -2,6 +2,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../client";
 import { layerFeatures, referenceLayers } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type ReferenceLayerRow = typeof referenceLayers.$inferSelect;
 export type NewReferenceLayer = typeof referenceLayers.$inferInsert;
@@ -56,7 +57,7 @@ export function insertLayerStatement(db: Database, layer: NewReferenceLayer) {
 export function retireLayersStatement(db: Database, kind: string, name: string) {
   return db
     .update(referenceLayers)
-    .set({ status: "retired", updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ status: "retired", updatedAt: NOW_SQL })
     .where(and(eq(referenceLayers.kind, kind), eq(referenceLayers.name, name), eq(referenceLayers.status, "active")));
 }
 

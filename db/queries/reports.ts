@@ -7,11 +7,10 @@ import { and, desc, eq, exists, gte, inArray, isNull, lt, or, type SQL, sql } fr
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { batches, custodyEvents, farmerCrops, farmers, landPlots, reports, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
-
-const NOW_SQL = sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`;
 
 export function insertReport(db: Database, row: NewReport) {
   return db.insert(reports).values(row);

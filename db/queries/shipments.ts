@@ -3,10 +3,11 @@
  * ADR 021). Writes are returned as statements for the caller's `db.batch()`, beside the audit row
  * and the notice; `updatePermit` is guarded by the version, so a concurrent step fails the batch.
  */
-import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, exportPermits, shipmentBatches, shipments } from "../schema";
 import { selectInParts } from "./chunks";
+import { NOW_SQL } from "./clock";
 
 export type PermitRow = typeof exportPermits.$inferSelect;
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -115,7 +116,7 @@ export function updatePermit(
 ) {
   return db
     .update(exportPermits)
-    .set({ ...set, version: version + 1, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
+    .set({ ...set, version: version + 1, updatedAt: NOW_SQL })
     .where(and(eq(exportPermits.id, id), eq(exportPermits.version, version)));
 }
 

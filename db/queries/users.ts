@@ -1,6 +1,7 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { authEvents, users } from "../schema";
+import { NOW_SQL } from "./clock";
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -44,8 +45,8 @@ export async function markLogin(
     .update(users)
     .set({
       ...patch,
-      lastLoginAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
-      updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`,
+      lastLoginAt: NOW_SQL,
+      updatedAt: NOW_SQL,
     })
     .where(eq(users.id, id));
 }
@@ -62,10 +63,7 @@ export async function logAuthEvent(db: Database, event: AuthEvent) {
 
 /** A new password hash for an account; `mustChangePassword` when it is a temporary one. */
 export function setPasswordStatement(db: Database, userId: string, passwordHash: string, mustChangePassword: boolean) {
-  return db
-    .update(users)
-    .set({ passwordHash, mustChangePassword, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(users.id, userId));
+  return db.update(users).set({ passwordHash, mustChangePassword, updatedAt: NOW_SQL }).where(eq(users.id, userId));
 }
 
 /** Active farmer accounts (the dashboards' "active farmers" tile). */
@@ -79,10 +77,7 @@ export async function activeFarmerCount(db: Database) {
 
 /** Switches an account on or off, as a statement for the same `db.batch()` as its audit row. */
 export function setUserActiveStatement(db: Database, id: string, active: boolean) {
-  return db
-    .update(users)
-    .set({ active, updatedAt: sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))` })
-    .where(eq(users.id, id));
+  return db.update(users).set({ active, updatedAt: NOW_SQL }).where(eq(users.id, id));
 }
 
 /** Active accounts of `role`, leaving out `exceptId` (the last-administrator guard). */

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fixtures } from "./a11y-helpers";
-import { ACCOUNTS, open, signIn } from "./helpers";
+import { ACCOUNTS, open, recordPurchase, signIn } from "./helpers";
 
 // The demo data (idempotent): FRM000001 and her low-risk cocoa plot.
 test.beforeAll(async ({ request }) => {
@@ -23,12 +23,7 @@ test("a buyer records a purchase with price and payment, JavaScript off @nojs", 
   expect(await width()).toBeLessThanOrEqual(360);
 
   await form.getByRole("checkbox").first().check();
-  await form.getByLabel("Weight (kg)").fill("25.5");
-  await form.getByLabel("Price per kg").fill("2.355");
-  await form.getByLabel("Payment method").selectOption("cash");
-  await form.getByLabel("Place of purchase (town or facility)").fill("Ganta market");
-  await form.getByLabel("Quality grade").selectOption("B");
-  await form.getByRole("button", { name: "Record purchase" }).click();
+  await recordPurchase(form, { weightKg: "25.5", pricePerKg: "2.355", place: "Ganta market", grade: "B" });
   await expect(page.getByTestId("error-summary")).toBeVisible();
   await expect(page.getByText("Enter the price per kg, like 2.50 (at most 2 decimals)").first()).toBeVisible();
   await expect(page.getByLabel("Weight (kg)")).toHaveValue("25.5");

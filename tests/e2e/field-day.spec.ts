@@ -1,5 +1,19 @@
 import { expect, test } from "@playwright/test";
-import { ACCOUNTS, fits360, go, letters, pdfText, phoneOf, readQr, signIn, summaryValue } from "./helpers";
+import {
+  ACCOUNTS,
+  fits360,
+  go,
+  letters,
+  pdfText,
+  phoneOf,
+  readQr,
+  recordPurchase,
+  rectangleLines,
+  registeredFarmer,
+  registerFarmer,
+  signIn,
+  summaryValue,
+} from "./helpers";
 
 /**
  * Issue 13, "Done when": a whole field day on 360 px phones, every person in a browser context of
@@ -22,14 +36,7 @@ function square(dLon = 0.0013) {
   const cell = RUN % (columns * 4);
   const south = 7.1045 + Math.floor(cell / columns) * 0.002;
   const west = -8.68 + (cell % columns) * 0.002;
-  const dLat = 0.0013;
-  const corners: [number, number][] = [
-    [south, west],
-    [south, west + dLon],
-    [south + dLat, west + dLon],
-    [south + dLat, west],
-  ];
-  return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+  return rectangleLines(south, west, 0.0013, dLon);
 }
 
 test.describe("a field day", () => {
@@ -57,26 +64,14 @@ test.describe("a field day", () => {
       const page = await phoneOf(browser, ACCOUNTS.fieldAgent);
       await fits360(page);
       await go(page, "/onboard-farmer");
-      await page.getByLabel("First name").fill(farmer.firstName);
-      await page.getByLabel("Last name").fill(farmer.lastName);
-      await page.getByRole("radio", { name: "Female", exact: true }).check();
-      await page.getByLabel("Date of birth").fill("1986-02-14");
-      await page.getByLabel("Phone number (optional)").fill(farmer.phone);
-      await page.getByLabel("National ID number (optional)").fill(farmer.nationalId);
-      await page.getByLabel("County").selectOption("Nimba County");
-      await page.getByLabel("District (optional)").fill("Sanniquellie-Mah");
-      await page.getByLabel("Community or town").fill("Zortapa");
-      await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
-      await page.getByRole("button", { name: "Register farmer" }).click();
-
-      const registered = page.getByTestId("registered");
-      await expect(registered.getByRole("heading", { name: "Farmer registered" })).toBeVisible();
-      await expect(registered).toContainText(`${fullName}, Nimba County`);
+      await registerFarmer(page, {
+        ...farmer,
+        dateOfBirth: "1986-02-14",
+        district: "Sanniquellie-Mah",
+        community: "Zortapa",
+      });
+      ({ farmerId, temporaryPassword } = await registeredFarmer(page, `${fullName}, Nimba County`));
       await fits360(page);
-      farmerId = (await page.getByTestId("farmer-id").innerText()).trim();
-      expect(farmerId).toMatch(/^FRM\d{6}$/);
-      temporaryPassword = (await page.getByTestId("temporary-password").innerText()).trim();
-      expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
       await page.context().close();
     });
 
@@ -198,12 +193,7 @@ test.describe("a field day", () => {
       const form = page.getByTestId("purchase-form");
       const plot = form.getByRole("checkbox", { name: new RegExp(plotCode) });
       if (!(await plot.isChecked())) await plot.check();
-      await form.getByLabel("Weight (kg)").fill("320");
-      await form.getByLabel("Price per kg").fill("2.40");
-      await form.getByLabel("Payment method").selectOption("cash");
-      await form.getByLabel("Place of purchase (town or facility)").fill("Zortapa cocoa shed");
-      await form.getByLabel("Quality grade").selectOption("B");
-      await form.getByRole("button", { name: "Record purchase" }).click();
+      await recordPurchase(form, { weightKg: "320", pricePerKg: "2.40", place: "Zortapa cocoa shed", grade: "B" });
       await expect(page).toHaveURL(/\/agricultural-buyer-dashboard\?recorded=LR-COC-\d{4}-\d{6}/);
       batchCode = new URL(page.url()).searchParams.get("recorded")!;
       await expect(page.getByTestId("recorded")).toContainText("Purchase recorded");

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from "@playwright/test";
 import jsQR from "jsqr";
 
 // Page and sign-in helpers shared by the e2e journeys.
@@ -267,3 +267,81 @@ export const summaryValue = (page: Page, term: string) =>
     .locator("dl > div")
     .filter({ has: page.locator("dt", { hasText: new RegExp(`^${term}$`) }) })
     .locator("dd");
+
+// The farmer onboarding form (/onboard-farmer) and plot corners, as the journeys type them.
+
+/** A cocoa farmer as typed into the onboarding form; the optional fields stay empty unless given. */
+export type NewFarmer = {
+  firstName: string;
+  lastName: string;
+  /** "Female" unless given. */
+  gender?: "Female" | "Male";
+  dateOfBirth: string;
+  phone?: string;
+  nationalId?: string;
+  /** "Nimba County" unless given. */
+  county?: string;
+  district?: string;
+  community: string;
+  photo?: { name: string; mimeType: string; buffer: Buffer };
+};
+
+/** Fills the open onboarding form with `farmer` (crop: cocoa) and presses "Register farmer". */
+export async function registerFarmer(page: Page, farmer: NewFarmer) {
+  await page.getByLabel("First name").fill(farmer.firstName);
+  await page.getByLabel("Last name").fill(farmer.lastName);
+  await page.getByRole("radio", { name: farmer.gender ?? "Female", exact: true }).check();
+  await page.getByLabel("Date of birth").fill(farmer.dateOfBirth);
+  if (farmer.phone) await page.getByLabel("Phone number (optional)").fill(farmer.phone);
+  if (farmer.nationalId) await page.getByLabel("National ID number (optional)").fill(farmer.nationalId);
+  await page.getByLabel("County").selectOption(farmer.county ?? "Nimba County");
+  if (farmer.district) await page.getByLabel("District (optional)").fill(farmer.district);
+  await page.getByLabel("Community or town").fill(farmer.community);
+  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
+  if (farmer.photo) await page.getByLabel("Photo of the farmer (optional)").setInputFiles(farmer.photo);
+  await page.getByRole("button", { name: "Register farmer" }).click();
+}
+
+/**
+ * The confirmation of a registration: its heading, `nameAndCounty` ("<full name>, <county>"), the
+ * new farmer ID (FRM and 6 digits) and a temporary password of at least 8 characters.
+ */
+export async function registeredFarmer(page: Page, nameAndCounty: string) {
+  const registered = page.getByTestId("registered");
+  await expect(registered.getByRole("heading", { name: "Farmer registered" })).toBeVisible();
+  await expect(registered).toContainText(nameAndCounty);
+  const farmerId = (await page.getByTestId("farmer-id").innerText()).trim();
+  expect(farmerId).toMatch(/^FRM\d{6}$/);
+  const temporaryPassword = (await page.getByTestId("temporary-password").innerText()).trim();
+  expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
+  return { registered, farmerId, temporaryPassword };
+}
+
+/**
+ * Fills the buyer dashboard's purchase `form` (the plots already ticked), paid in cash, and presses
+ * "Record purchase".
+ */
+export async function recordPurchase(
+  form: Locator,
+  p: { weightKg: string; pricePerKg: string; place: string; grade: string },
+) {
+  await form.getByLabel("Weight (kg)").fill(p.weightKg);
+  await form.getByLabel("Price per kg").fill(p.pricePerKg);
+  await form.getByLabel("Payment method").selectOption("cash");
+  await form.getByLabel("Place of purchase (town or facility)").fill(p.place);
+  await form.getByLabel("Quality grade").selectOption(p.grade);
+  await form.getByRole("button", { name: "Record purchase" }).click();
+}
+
+/** Corners as "latitude, longitude" lines, as a GPS shows them (the plot form closes the ring itself). */
+export const gpsLines = (corners: [lat: number, lon: number][]) =>
+  corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+
+/** The four corners of a `dLat` × `dLon` rectangle from its south-west corner, as GPS lines. */
+export const rectangleLines = (south: number, west: number, dLat: number, dLon: number) =>
+  gpsLines([
+    [south, west],
+    [south, west + dLon],
+    [south + dLat, west + dLon],
+    [south + dLat, west],
+  ]);

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signInAs } from "./a11y-helpers";
-import { ACCOUNTS, open, signIn } from "./helpers";
+import { ACCOUNTS, open, registerFarmer, signIn } from "./helpers";
 
 // The work pages on a 360 px phone (the config's viewport): long values and tables wrap or
 // scroll inside their own container, so the page itself never gets wider than the screen.
@@ -15,14 +15,12 @@ async function somePlotUrl(page: Page): Promise<string> {
   const first = page.getByTestId("plots-table").getByRole("link").first();
   if (await first.count()) return (await first.getAttribute("href")) ?? "";
   await open(page, "/onboard-farmer");
-  await page.getByLabel("First name").fill("Layout");
-  await page.getByLabel("Last name").fill("Checker-with-a-rather-long-family-name");
-  await page.getByRole("radio", { name: "Female", exact: true }).check();
-  await page.getByLabel("Date of birth").fill("1980-01-01");
-  await page.getByLabel("County").selectOption("Nimba County");
-  await page.getByLabel("Community or town").fill("Karnplay");
-  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
-  await page.getByRole("button", { name: "Register farmer" }).click();
+  await registerFarmer(page, {
+    firstName: "Layout",
+    lastName: "Checker-with-a-rather-long-family-name",
+    dateOfBirth: "1980-01-01",
+    community: "Karnplay",
+  });
   await page.getByTestId("registered").getByRole("link", { name: "Add a land plot for this farmer" }).click();
   await page.getByLabel("Crop").selectOption("Cocoa");
   await page.getByLabel("Planting year").fill("2012");

@@ -25,12 +25,12 @@ test.describe("offline work and the accounts behind it", () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     // The field agent registered the farmer: theirs to correct for 48 hours (ADR 031).
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const surname = `Owner ${letters(RUN)}`;
-    const office = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const office = await cut.phone(browser);
     const desk = await office.newPage();
     await signIn(desk, ACCOUNTS.officeAdmin);
 
@@ -103,7 +103,7 @@ test.describe("offline work and the accounts behind it", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     // Online, the outbox keeps a proof of this person's session (to learn later why it ended).
     await page.goto("/outbox");

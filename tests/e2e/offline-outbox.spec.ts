@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./helpers";
 import {
+  keptOffline,
   mapOffline,
+  mapOnline,
   onboardOffline,
   onlineFarmer,
   PHOTO,
@@ -28,7 +30,7 @@ test.describe("offline field work and the outbox", () => {
     browser,
   }) => {
     test.setTimeout(170_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const before = await totals(cut.base);
@@ -86,7 +88,7 @@ test.describe("offline field work and the outbox", () => {
   test("a plot the server refuses stays on the phone with the reason, and is sent once corrected", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const farmerId = await onlineFarmer(page);
     const before = await totals(cut.base);
@@ -113,7 +115,7 @@ test.describe("offline field work and the outbox", () => {
   });
 
   test("a queued record survives a service worker update and is sent afterwards", async ({ browser }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context);
     const before = await totals(cut.base);
     await context.setOffline(true);
@@ -157,25 +159,15 @@ test.describe("offline field work and the outbox", () => {
   test("the same plot edited online and offline: the phone shows both versions and the user chooses", async ({
     browser,
   }) => {
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     // The land inspector: boundaries are theirs to edit.
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
-    await page.goto("/create-land-plot");
-    await page.getByLabel("Farmer ID").fill(farmerId);
-    await page.getByLabel("Crop").selectOption("Cocoa");
-    await page.getByLabel("Planting year").fill("2012");
-    await page.getByLabel("Tenure or land document reference").fill(`Outbox conflict ${RUN}`);
-    await page.getByLabel("Coordinates", { exact: true }).fill(square(61));
-    await page.getByRole("button", { name: "Save plot" }).click();
-    await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
-    const plotId = new URL(page.url()).pathname.split("/").pop()!;
+    const plotId = await mapOnline(page, farmerId, "2012", `Outbox conflict ${RUN}`, square(61));
     const editUrl = `/land-plot-details/${plotId}/edit`;
     await page.goto(editUrl); // kept by the service worker for offline work
     await expect(page.getByLabel("New boundary")).toBeVisible();
-    await expect
-      .poll(() => page.evaluate(async (url) => Boolean(await (await caches.open("private-pages")).match(url)), editUrl))
-      .toBe(true);
+    await keptOffline(page, editUrl);
 
     // On the phone, offline: a new boundary based on version 1.
     await context.setOffline(true);
@@ -186,7 +178,7 @@ test.describe("offline field work and the outbox", () => {
     await queued(page, 1);
 
     // Meanwhile, in the office (online): another boundary, so the plot moves to version 2.
-    const office = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const office = await cut.phone(browser);
     const desk = await office.newPage();
     await signIn(desk, ACCOUNTS.landInspector);
     await desk.goto(editUrl);
@@ -215,25 +207,13 @@ test.describe("offline field work and the outbox", () => {
     browser,
   }) => {
     test.setTimeout(90_000);
-    const context = await browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } });
+    const context = await cut.phone(browser);
     const page = await readyForField(context, ACCOUNTS.landInspector);
     const farmerId = await onlineFarmer(page);
-    await page.goto("/create-land-plot");
-    await page.getByLabel("Farmer ID").fill(farmerId);
-    await page.getByLabel("Crop").selectOption("Cocoa");
-    await page.getByLabel("Planting year").fill("2013");
-    await page.getByLabel("Tenure or land document reference").fill(`Outbox visit ${RUN}`);
-    await page.getByLabel("Coordinates", { exact: true }).fill(square(65));
-    await page.getByRole("button", { name: "Save plot" }).click();
-    await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
-    const plotId = new URL(page.url()).pathname.split("/").pop()!;
+    const plotId = await mapOnline(page, farmerId, "2013", `Outbox visit ${RUN}`, square(65));
     const visitUrl = `/land-plot-details/${plotId}/visit`;
     await page.goto(visitUrl); // kept by the service worker (a field page visited online)
-    await expect
-      .poll(() =>
-        page.evaluate(async (url) => Boolean(await (await caches.open("private-pages")).match(url)), visitUrl),
-      )
-      .toBe(true);
+    await keptOffline(page, visitUrl);
 
     await context.setOffline(true);
     await page.goto(visitUrl);

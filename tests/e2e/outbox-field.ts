@@ -5,7 +5,7 @@
 import { type BrowserContext, expect, type Page } from "@playwright/test";
 import { demoLogin } from "../login-api";
 import { segment, withSegments } from "../unit/photo-fixtures";
-import { ACCOUNTS, type Account, letters, signIn } from "./helpers";
+import { ACCOUNTS, type Account, gpsLines, letters, rectangleLines, registerFarmer, signIn } from "./helpers";
 
 export const RUN = Date.now() % 1_000_000;
 export const PHOTO = Buffer.from(withSegments(segment(0xfe, Array(20_000).fill(0x41)))); // ~20 KB JPEG
@@ -60,20 +60,13 @@ export function square(i: number, crossed = false) {
   const south = 6.95 + (RUN % 40) * 0.005 + Math.floor(i / 60) * 0.0025;
   const west = -9.0 + (i % 60) * 0.002;
   const d = 0.0013;
-  const corners: [number, number][] = crossed
-    ? [
-        [south, west],
-        [south + d, west + d],
-        [south, west + d],
-        [south + d, west],
-      ]
-    : [
-        [south, west],
-        [south, west + d],
-        [south + d, west + d],
-        [south + d, west],
-      ];
-  return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+  if (!crossed) return rectangleLines(south, west, d, d);
+  return gpsLines([
+    [south, west],
+    [south + d, west + d],
+    [south, west + d],
+    [south + d, west],
+  ]);
 }
 
 /** Waits until the form's record is in the outbox: the notice counts what this page queued. */
@@ -84,42 +77,60 @@ export async function queued(page: Page, count: number) {
 }
 
 export async function onboardOffline(page: Page, i: number, count = i + 1) {
-  await page.getByLabel("First name").fill(`Offline ${letters(i + 1, 5)}`);
-  await page.getByLabel("Last name").fill(`Outbox ${letters(RUN, 5)}`);
-  await page.getByRole("radio", { name: "Female", exact: true }).check();
-  await page.getByLabel("Date of birth").fill("1986-02-14");
-  await page.getByLabel("County").selectOption("Nimba County");
-  await page.getByLabel("Community or town").fill("Zortapa");
-  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
-  await page.getByLabel("Photo of the farmer (optional)").setInputFiles({
-    name: `farmer-${i}.jpg`,
-    mimeType: "image/jpeg",
-    buffer: PHOTO,
+  await registerFarmer(page, {
+    firstName: `Offline ${letters(i + 1, 5)}`,
+    lastName: `Outbox ${letters(RUN, 5)}`,
+    dateOfBirth: "1986-02-14",
+    community: "Zortapa",
+    photo: { name: `farmer-${i}.jpg`, mimeType: "image/jpeg", buffer: PHOTO },
   });
-  await page.getByRole("button", { name: "Register farmer" }).click();
   await queued(page, count);
 }
 
-export async function mapOffline(page: Page, farmerId: string, coordinates: string, count: number) {
+/** Fills the open plot form with a cocoa plot of `farmerId` and presses "Save plot". */
+async function savePlot(page: Page, farmerId: string, plantingYear: string, tenure: string, coordinates: string) {
   await page.getByLabel("Farmer ID").fill(farmerId);
   await page.getByLabel("Crop").selectOption("Cocoa");
-  await page.getByLabel("Planting year").fill("2011");
-  await page.getByLabel("Tenure or land document reference").fill(`Outbox test ${RUN}`);
+  await page.getByLabel("Planting year").fill(plantingYear);
+  await page.getByLabel("Tenure or land document reference").fill(tenure);
   await page.getByLabel("Coordinates", { exact: true }).fill(coordinates);
   await page.getByRole("button", { name: "Save plot" }).click();
+}
+
+export async function mapOffline(page: Page, farmerId: string, coordinates: string, count: number) {
+  await savePlot(page, farmerId, "2011", `Outbox test ${RUN}`, coordinates);
   await queued(page, count);
+}
+
+/** A cocoa plot mapped online from /create-land-plot (planted in `plantingYear`); returns its id. */
+export async function mapOnline(
+  page: Page,
+  farmerId: string,
+  plantingYear: string,
+  tenure: string,
+  coordinates: string,
+) {
+  await page.goto("/create-land-plot");
+  await savePlot(page, farmerId, plantingYear, tenure, coordinates);
+  await expect(page).toHaveURL(/\/land-plot-details\/[^/?]+\?created=/);
+  return new URL(page.url()).pathname.split("/").pop()!;
+}
+
+/** Waits until the service worker keeps the page `url` for offline work (its private-pages cache). */
+export async function keptOffline(page: Page, url: string) {
+  await expect
+    .poll(() => page.evaluate(async (u) => Boolean(await (await caches.open("private-pages")).match(u)), url))
+    .toBe(true);
 }
 
 /** One farmer registered online: the plots mapped offline are hers. */
 export async function onlineFarmer(page: Page) {
   await page.goto("/onboard-farmer");
-  await page.getByLabel("First name").fill("Online");
-  await page.getByLabel("Last name").fill(`Owner ${letters(RUN, 5)}`);
-  await page.getByRole("radio", { name: "Female", exact: true }).check();
-  await page.getByLabel("Date of birth").fill("1980-05-01");
-  await page.getByLabel("County").selectOption("Nimba County");
-  await page.getByLabel("Community or town").fill("Zortapa");
-  await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
-  await page.getByRole("button", { name: "Register farmer" }).click();
+  await registerFarmer(page, {
+    firstName: "Online",
+    lastName: `Owner ${letters(RUN, 5)}`,
+    dateOfBirth: "1980-05-01",
+    community: "Zortapa",
+  });
   return (await page.getByTestId("farmer-id").innerText()).trim();
 }

@@ -4,21 +4,12 @@
  * RNG for when, and the outbox as the phone's IndexedDB holds it.
  */
 import { connect, createServer, type Server, type Socket } from "node:net";
-import { type Page, test } from "@playwright/test";
+import { type Browser, type BrowserContext, type Page, test } from "@playwright/test";
 
 const TARGET = Number(process.env.E2E_PORT ?? 4173);
 
-/** mulberry32: the same cuts on every run. */
-export function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator of the benchmarks: the same cuts on every run. */
+export { rng } from "../../scripts/seeded-random.ts";
 
 export type CutProxy = {
   port: number;
@@ -126,9 +117,14 @@ export function outbox(page: Page): Promise<Row[]> {
 /** How many records still wait to be sent. */
 export const pending = (rows: Row[]) => rows.filter((r) => r.status !== "sent").length;
 
-/** A fresh cutting proxy for each test of the describe this is called in: `cut.proxy`, and `cut.base` for the browser. */
+/**
+ * A fresh cutting proxy for each test of the describe this is called in: `cut.proxy`, `cut.base`
+ * for the browser, and `cut.phone(browser)`, a 360 px phone's context that goes through it.
+ */
 export function useCutProxy() {
-  const cut = {} as { proxy: CutProxy; base: string };
+  const cut = {
+    phone: (browser: Browser) => browser.newContext({ baseURL: cut.base, viewport: { width: 360, height: 740 } }),
+  } as { proxy: CutProxy; base: string; phone: (browser: Browser) => Promise<BrowserContext> };
   test.beforeEach(async () => {
     cut.proxy = await startProxy();
     cut.base = `http://127.0.0.1:${cut.proxy.port}`;

@@ -1,5 +1,15 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, letters, open, phoneOf, signIn, summaryValue } from "./helpers";
+import {
+  ACCOUNTS,
+  letters,
+  open,
+  phoneOf,
+  rectangleLines,
+  registeredFarmer,
+  registerFarmer,
+  signIn,
+  summaryValue,
+} from "./helpers";
 
 /**
  * Issue #4: "a batch can be followed from farmer to export". Every step goes through the real
@@ -32,16 +42,7 @@ function lowRiskSquare() {
   const cell = ((RUN % (cells * cells)) + cells * cells) % (cells * cells);
   const south = 7.115 + Math.floor(cell / cells) * 0.002;
   const west = -8.685 + (cell % cells) * 0.002;
-  const dLat = 0.0013;
-  const dLon = 0.0013;
-  // "latitude, longitude" lines, as a GPS shows them; the form closes the ring itself.
-  const corners: [number, number][] = [
-    [south, west],
-    [south, west + dLon],
-    [south + dLat, west + dLon],
-    [south + dLat, west],
-  ];
-  return corners.map(([lat, lon]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+  return rectangleLines(south, west, 0.0013, 0.0013);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -87,27 +88,17 @@ test.describe("a batch followed from farmer to export", () => {
     await test.step("the land inspector onboards the farmer", async () => {
       const page = await phoneOf(browser, ACCOUNTS.landInspector);
       await open(page, "/onboard-farmer");
-      await page.getByLabel("First name").fill(farmer.firstName);
-      await page.getByLabel("Last name").fill(farmer.lastName);
-      await page.getByRole("radio", { name: "Female", exact: true }).check();
-      await page.getByLabel("Date of birth").fill("1984-05-12");
-      await page.getByLabel("National ID number (optional)").fill(farmer.nationalId);
-      await page.getByLabel("County").selectOption("Nimba County");
-      await page.getByLabel("District (optional)").fill("Saclepea-Mah");
-      await page.getByLabel("Community or town").fill("Karnplay");
-      await page.getByRole("checkbox", { name: "Cocoa", exact: true }).check();
-      await page.getByRole("button", { name: "Register farmer" }).click();
-
-      const registered = page.getByTestId("registered");
-      await expect(registered.getByRole("heading", { name: "Farmer registered" })).toBeVisible();
-      await expect(registered).toContainText(`${fullName}, Nimba County`);
-      farmerId = (await page.getByTestId("farmer-id").innerText()).trim();
-      expect(farmerId).toMatch(/^FRM\d{6}$/);
-      const temporaryPassword = (await page.getByTestId("temporary-password").innerText()).trim();
-      expect(temporaryPassword.length).toBeGreaterThanOrEqual(8);
+      await registerFarmer(page, {
+        ...farmer,
+        dateOfBirth: "1984-05-12",
+        district: "Saclepea-Mah",
+        community: "Karnplay",
+      });
+      const confirmation = await registeredFarmer(page, `${fullName}, Nimba County`);
+      farmerId = confirmation.farmerId;
 
       await test.step("and registers the farmer's cocoa plot by typing its corners", async () => {
-        await registered.getByRole("link", { name: "Add a land plot for this farmer" }).click();
+        await confirmation.registered.getByRole("link", { name: "Add a land plot for this farmer" }).click();
         await expect(page).toHaveURL(new RegExp(`/create-land-plot\\?farmerId=${farmerId}$`));
         await expect(page.getByLabel("Farmer ID")).toHaveValue(farmerId);
         await page.getByLabel("Crop").selectOption("Cocoa");

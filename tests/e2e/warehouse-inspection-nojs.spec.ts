@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { fixtures } from "./a11y-helpers";
-import { ACCOUNTS, type Account, fits360, go, signIn } from "./helpers";
+import { ACCOUNTS, type Account, fits360, go, recordPurchase, signIn } from "./helpers";
 
 /**
  * Issue 13, the warehouse inspector's form, run with and without JavaScript (split from
@@ -30,12 +30,7 @@ test.describe("the warehouse inspection form without JavaScript", () => {
     const form = buyer.getByTestId("purchase-form");
     test.skip((await form.count()) === 0, "the demo farmer has no eligible plot in this database");
     if (!(await form.getByRole("checkbox").first().isChecked())) await form.getByRole("checkbox").first().check();
-    await form.getByLabel("Weight (kg)").fill("12");
-    await form.getByLabel("Price per kg").fill("2.30");
-    await form.getByLabel("Payment method").selectOption("cash");
-    await form.getByLabel("Place of purchase (town or facility)").fill("Voinjama market");
-    await form.getByLabel("Quality grade").selectOption("A");
-    await form.getByRole("button", { name: "Record purchase" }).click();
+    await recordPurchase(form, { weightKg: "12", pricePerKg: "2.30", place: "Voinjama market", grade: "A" });
     await expect(buyer).toHaveURL(/\?recorded=LR-[A-Z]{3}-\d{4}-\d{6}/);
     const batchCode = new URL(buyer.url()).searchParams.get("recorded")!;
     await go(buyer, `/batches/${batchCode}`, javaScriptEnabled);

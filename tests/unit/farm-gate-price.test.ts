@@ -12,28 +12,30 @@ import { rangeStart } from "#worker/domain/market";
 import { parsePriceCsv } from "#worker/domain/price-rows";
 import { feedReplyToCsv, httpPriceFeed } from "#worker/services/market/price-feed";
 
+/** The farm-gate sum for a world price in US cents per `unit`, a formula and an LRD rate. */
+const usdFarmGate = (
+  [amountMinor, unit]: [number, "tonne" | "lb" | "kg"],
+  [fobShareBp, costsPerKgMinor]: [number, number],
+  lrdPerUsdE4: number,
+) => farmGatePrice({ amountMinor, currency: "USD", unit }, { fobShareBp, costsPerKgMinor }, { lrdPerUsdE4 });
+/** The steps of that sum, or false when it is refused. */
+const stepsOf = (...args: Parameters<typeof usdFarmGate>) => {
+  const r = usdFarmGate(...args);
+  return r.ok && r.steps;
+};
+
 describe("farm-gate price: worked figures (each step rounded half up to the cent)", () => {
   it("cocoa: US$ 8,000.00/t × 70 % − US$ 0.45 × 193.5 LRD = L$ 996.53 per kg", () => {
-    const r = farmGatePrice(
-      { amountMinor: 800_000, currency: "USD", unit: "tonne" },
-      { fobShareBp: 7000, costsPerKgMinor: 45 },
-      { lrdPerUsdE4: 1_935_000 },
-    );
     // 800 000 c/t ÷ 1000 = 800 c/kg; × 0.70 = 560; − 45 = 515; × 193.5 = 99 652.5 → 99 653 (half up).
-    expect(r).toEqual({
+    expect(usdFarmGate([800_000, "tonne"], [7000, 45], 1_935_000)).toEqual({
       ok: true,
       steps: { worldPerKgMinor: 800, shareMinor: 560, netUsdMinor: 515, farmGateLrdMinor: 99_653 },
     });
   });
 
   it("robusta: US$ 4,512.34/t × 62.5 % − US$ 0.30 × 190.2525 LRD", () => {
-    const r = farmGatePrice(
-      { amountMinor: 451_234, currency: "USD", unit: "tonne" },
-      { fobShareBp: 6250, costsPerKgMinor: 30 },
-      { lrdPerUsdE4: 1_902_525 },
-    );
     // 451 234 / 1000 = 451.234 → 451; × 0.625 = 281.875 → 282; − 30 = 252; × 190.2525 = 47 943.63 → 47 944.
-    expect(r.ok && r.steps).toEqual({
+    expect(stepsOf([451_234, "tonne"], [6250, 30], 1_902_525)).toEqual({
       worldPerKgMinor: 451,
       shareMinor: 282,
       netUsdMinor: 252,
@@ -42,13 +44,8 @@ describe("farm-gate price: worked figures (each step rounded half up to the cent
   });
 
   it("arabica quoted per pound: US$ 3.85/lb is US$ 8.49 per kg (1 lb = 0.45359237 kg)", () => {
-    const r = farmGatePrice(
-      { amountMinor: 385, currency: "USD", unit: "lb" },
-      { fobShareBp: 6500, costsPerKgMinor: 60 },
-      { lrdPerUsdE4: 1_935_000 },
-    );
     // 385 / 0.45359237 = 848.78 → 849; × 0.65 = 551.85 → 552; − 60 = 492; × 193.5 = 95 202.
-    expect(r.ok && r.steps).toEqual({
+    expect(stepsOf([385, "lb"], [6500, 60], 1_935_000)).toEqual({
       worldPerKgMinor: 849,
       shareMinor: 552,
       netUsdMinor: 492,
@@ -57,44 +54,23 @@ describe("farm-gate price: worked figures (each step rounded half up to the cent
   });
 
   it("a price per kg needs no conversion; exact halves round up", () => {
-    const r = farmGatePrice(
-      { amountMinor: 101, currency: "USD", unit: "kg" },
-      { fobShareBp: 5000, costsPerKgMinor: 0 },
-      { lrdPerUsdE4: 15_000 },
-    );
     // 101 × 0.5 = 50.5 → 51; × 1.5 = 76.5 → 77.
-    expect(r.ok && r.steps).toEqual({ worldPerKgMinor: 101, shareMinor: 51, netUsdMinor: 51, farmGateLrdMinor: 77 });
+    expect(stepsOf([101, "kg"], [5000, 0], 15_000)).toEqual({
+      worldPerKgMinor: 101,
+      shareMinor: 51,
+      netUsdMinor: 51,
+      farmGateLrdMinor: 77,
+    });
   });
 
   it("refuses costs that eat the whole share, and nonsense inputs", () => {
-    expect(
-      farmGatePrice(
-        { amountMinor: 100_000, currency: "USD", unit: "tonne" },
-        { fobShareBp: 5000, costsPerKgMinor: 50 },
-        { lrdPerUsdE4: 1 },
-      ),
-    ).toEqual({ ok: false, reason: "The stated costs are as large as the share of the world price" });
-    expect(
-      farmGatePrice(
-        { amountMinor: 1.5, currency: "USD", unit: "kg" },
-        { fobShareBp: 5000, costsPerKgMinor: 0 },
-        { lrdPerUsdE4: 1 },
-      ).ok,
-    ).toBe(false);
-    expect(
-      farmGatePrice(
-        { amountMinor: 100, currency: "USD", unit: "kg" },
-        { fobShareBp: 10_001, costsPerKgMinor: 0 },
-        { lrdPerUsdE4: 1 },
-      ).ok,
-    ).toBe(false);
-    expect(
-      farmGatePrice(
-        { amountMinor: 100, currency: "USD", unit: "kg" },
-        { fobShareBp: 5000, costsPerKgMinor: 0 },
-        { lrdPerUsdE4: 0 },
-      ).ok,
-    ).toBe(false);
+    expect(usdFarmGate([100_000, "tonne"], [5000, 50], 1)).toEqual({
+      ok: false,
+      reason: "The stated costs are as large as the share of the world price",
+    });
+    expect(usdFarmGate([1.5, "kg"], [5000, 0], 1).ok).toBe(false);
+    expect(usdFarmGate([100, "kg"], [10_001, 0], 1).ok).toBe(false);
+    expect(usdFarmGate([100, "kg"], [5000, 0], 0).ok).toBe(false);
   });
 
   it("prints every input and step, so the sum can be redone by hand", () => {

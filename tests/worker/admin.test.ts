@@ -11,6 +11,7 @@ import { deactivateUser } from "#worker/services/auth/manage-users";
 import { changeRole } from "#worker/services/users/change-role";
 import { signInAs } from "./auth-helpers";
 import { bearer, call, count, one } from "./helpers";
+import { csrfOf } from "./html";
 import { jsonOf, signInFrom } from "./profile-fixtures";
 
 let admin: { token: string; cookie: string };
@@ -256,8 +257,6 @@ describe("system health reports what is stored", () => {
 });
 
 describe("pages work as plain forms (JavaScript off)", () => {
-  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-
   it("the users page searches on the server and creates an account", async () => {
     const list = await (
       await call("/agritrace-admin-portal/users?q=BUY-0001", { headers: { Cookie: admin.cookie } })

@@ -203,6 +203,20 @@ export const step = (toStatus: string, weightOutKg: number, over: Record<string,
   location: "Gbarnga warehouse",
   ...over,
 });
+/** An export order's request body (0.7 t of cocoa for Hamburg, FOB, delivered Nov–Dec), `over` it. */
+export const exportOrder = (over: Record<string, unknown> = {}) => ({
+  buyerName: "Hamburg Cocoa Trading GmbH",
+  buyerCountry: "DE",
+  commodity: "Cocoa",
+  quantity: "0.7",
+  unit: "t",
+  price: "3250.00",
+  currency: "USD",
+  incoterm: "FOB",
+  deliveryFrom: "2026-11-01",
+  deliveryTo: "2026-12-15",
+  ...over,
+});
 
 /**
  * A batch bought (`over` the default purchase), received and inspected at the warehouse; unless

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";
 import { call, ORIGIN } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(seedAndSignIn);
 
@@ -28,7 +28,7 @@ describe("batch pages (JavaScript off)", () => {
     expect(html).toContain("Record a purchase");
     expect(html).toContain('value="PLT-000001-01"');
     expect(html).toContain('value="PLT-000001-03"');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const csrf = csrfOf(html);
 
     const fields: [string, string][] = [
       ["csrf", csrf],
@@ -74,7 +74,7 @@ describe("batch pages (JavaScript off)", () => {
     const hiddenAt = html.search(/<div hidden id="S:\d+">/);
     expect(hiddenAt === -1 ? "" : html.slice(hiddenAt, hiddenAt + 200)).toBe("");
     expect(html).toContain("Corrections and versions");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const csrf = csrfOf(html);
     const post = (cookie: string, token: string) =>
       form(
         path,
@@ -95,7 +95,7 @@ describe("batch pages (JavaScript off)", () => {
     expect(exporterPage).toContain("404");
     const dgHtml = decode(await (await call(path, { headers: { Cookie: who.dg.cookie } })).text());
     expect(dgHtml).not.toContain("Record warehouse intake");
-    const dgCsrf = /name="csrf" value="([^"]+)"/.exec(dgHtml)![1]!;
+    const dgCsrf = csrfOf(dgHtml);
     const refused = await post(who.dg.cookie, dgCsrf);
     expect(refused.status).toBe(403);
     expect(decode(await refused.text())).toContain(

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
 import { call, plotInsert } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -214,7 +214,7 @@ describe("the dashboard page", () => {
     expect(html).toContain("Record the purchase");
     expect(html).toContain("Retired: this plot supplies no new purchase");
     expect(html).toMatch(/can still yield this season: [\d,.]+ kg/);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const csrf = csrfOf(html);
     const submissionId = /name="submissionId" value="([^"]+)"/.exec(html)![1]!;
     const fields: [string, string][] = [
       ["csrf", csrf],
@@ -276,7 +276,7 @@ describe("the dashboard page", () => {
         await call("/agricultural-buyer-dashboard?farmer=FRM000001", { headers: { Cookie: who.buyer.cookie } })
       ).text(),
     );
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const csrf = csrfOf(html);
     const fields: [string, string][] = [
       ["csrf", csrf],
       ["farmerId", "FRM000001"],
@@ -355,7 +355,7 @@ describe("the dashboard page", () => {
     const code = b.batch.batchCode as string;
     const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
     expect(page).toContain("Send to a warehouse for inspection");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const other = decode(await (await call(`/batches/${code}`, { headers: { Cookie: buyerB.cookie } })).text());
     expect(other).not.toContain("Send to a warehouse for inspection");
     const sent = await form(

@@ -17,8 +17,8 @@ import {
   type Who,
   who,
 } from "./certificates-fixtures";
-import { call, ORIGIN } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, postForm } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(signInAndSeed, 60_000);
 
@@ -152,13 +152,8 @@ describe("/verify/{certificateNumber}", () => {
     const n = issued["batch:phytosanitary"]!;
     const page = decode(await (await call(`/verify/${n}`, { headers: { Cookie: who.office.cookie } })).text());
     expect(page).toContain("Revoke certificate");
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const form = (fields: Record<string, string>, cookie: string) =>
-      call(`/verify/${n}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-        body: new URLSearchParams(fields).toString(),
-      });
+    const csrf = csrfOf(page);
+    const form = (fields: Record<string, string>, cookie: string) => postForm(`/verify/${n}`, cookie, fields);
     const invalid = await form({ csrf, reason: "short" }, who.office.cookie);
     expect(invalid.status).toBe(400);
     const again = decode(await invalid.text());

@@ -20,8 +20,8 @@ import {
   testPath,
   who,
 } from "./certificates-fixtures";
-import { call, ORIGIN } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, ORIGIN, postForm } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(signInAndSeed, 60_000);
 
@@ -177,12 +177,8 @@ describe("/certificate-testing-dashboard", () => {
     const page = decode(
       await (await call("/certificate-testing-dashboard", { headers: { Cookie: who.dg.cookie } })).text(),
     );
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const res = await call("/certificate-testing-dashboard", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.dg.cookie },
-      body: new URLSearchParams({ csrf, farmer: "2" }).toString(),
-    });
+    const csrf = csrfOf(page);
+    const res = await postForm("/certificate-testing-dashboard", who.dg.cookie, { csrf, farmer: "2" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/certificate-testing-dashboard?farmer=2&generated=1");
     const html = decode(

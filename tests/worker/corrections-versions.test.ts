@@ -10,6 +10,7 @@ import { api, buy, buyAndExport, seedAndSignIn, who } from "./batches-fixtures";
 import { records, send } from "./corrections-fixtures";
 import { bearer, call, count, one, rows } from "./helpers";
 import { decodeHtml as decode } from "./html";
+import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
 
@@ -117,22 +118,9 @@ describe("correcting a warehouse inspection (the grade computed again)", () => {
     const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 20, harvestDate: "2026-04-02" });
     code = b.batchCode;
     batchId = b.id;
-    expect(
-      (await inspections(`/dispatch/${code}`, "buyer", { warehouseInspectorId: who.warehouse.account.id })).status,
-    ).toBe(201);
-    expect(
-      (await inspections(`/warehouse/${code}/receive`, "warehouse", { weightKg: 20, location: "Gbarnga" })).status,
-    ).toBe(200);
+    await sendToWarehouse(code, 20);
     // 8.0 % moisture (misread): grade D.
-    const inspected = await inspections(`/warehouse/${code}`, "warehouse", {
-      moisturePercent: 8.0,
-      beanCountPer100g: 98,
-      mouldyPercent: 1.5,
-      slatyPercent: 1,
-      defectivePercent: 1,
-      foreignMatterPercent: 0,
-      smokyBeans: "no",
-    });
+    const inspected = await inspections(`/warehouse/${code}`, "warehouse", { ...GOOD_COCOA, moisturePercent: 8.0 });
     expect(inspected.status).toBe(201);
   }, 60_000);
 

@@ -8,8 +8,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
 import { batchRow, records, send } from "./corrections-fixtures";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, count, one, postForm, rows } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
 
@@ -124,18 +124,14 @@ describe("correcting a purchase", () => {
 
   it("works as a plain form on the batch page, keeping what was typed on error", async () => {
     const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const post = (fields: [string, string][]) =>
-      call(`/batches/${code}`, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.buyer.cookie },
-        body: new URLSearchParams([
-          ["csrf", csrf],
-          ["intent", "correct_purchase"],
-          ["baseVersion", "2"],
-          ...fields,
-        ]).toString(),
-      });
+      postForm(`/batches/${code}`, who.buyer.cookie, [
+        ["csrf", csrf],
+        ["intent", "correct_purchase"],
+        ["baseVersion", "2"],
+        ...fields,
+      ]);
     const invalid = await post([
       ["weightKg", "45"],
       ["reason", "short"],
@@ -326,19 +322,15 @@ describe("correcting a purchase price (integer minor units with its currency)", 
 
   it("works as a plain form on the batch page", async () => {
     const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const done = await call(`/batches/${code}`, {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.buyer.cookie },
-      body: new URLSearchParams([
-        ["csrf", csrf],
-        ["intent", "correct_purchase"],
-        ["baseVersion", "3"],
-        ["pricePerKg", "2.60"],
-        ["currency", "USD"],
-        ["reason", "Back to US dollars as agreed"],
-      ]).toString(),
-    });
+    const csrf = csrfOf(page);
+    const done = await postForm(`/batches/${code}`, who.buyer.cookie, [
+      ["csrf", csrf],
+      ["intent", "correct_purchase"],
+      ["baseVersion", "3"],
+      ["pricePerKg", "2.60"],
+      ["currency", "USD"],
+      ["reason", "Back to US dollars as agreed"],
+    ]);
     expect(done.status).toBe(302);
     expect(await priceRow()).toEqual({ price: 260, currency: "USD", total: 10_400 });
   });

@@ -3,8 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { admin, installSampleLayers, seedPlotsAndSignIn, square } from "./eudr-fixtures";
-import { call, ORIGIN } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, postForm } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(seedPlotsAndSignIn);
 beforeAll(installSampleLayers);
@@ -17,7 +17,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = decode(await res.text());
-    csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+    csrf = csrfOf(html);
     expect(html).toContain("Reference layers in use");
     expect(html).toContain("SAMPLE — not authoritative: Sapo National Park (approximate outline)");
     expect(html.match(/>SAMPLE</g)?.length).toBeGreaterThanOrEqual(SAMPLE_LAYERS.length);
@@ -38,35 +38,26 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
       sourceDate: "2023-05-01",
     }))
       body.set(k, v);
+    /** A GeoJSON file of one feature with `geometry`. */
+    const layerFile = (geometry: unknown, name: string) =>
+      new File(
+        [JSON.stringify({ type: "FeatureCollection", features: [{ type: "Feature", properties: {}, geometry }] })],
+        name,
+      );
     body.set(
       "file",
-      new File(
-        [
-          JSON.stringify({
-            type: "FeatureCollection",
-            features: [
-              {
-                type: "Feature",
-                properties: {},
-                geometry: {
-                  type: "LineString",
-                  coordinates: [
-                    [-9.9, 6.1],
-                    [-9.8, 6.2],
-                  ],
-                },
-              },
-            ],
-          }),
-        ],
+      layerFile(
+        {
+          type: "LineString",
+          coordinates: [
+            [-9.9, 6.1],
+            [-9.8, 6.2],
+          ],
+        },
         "bad.geojson",
       ),
     );
-    const bad = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { Origin: ORIGIN, Cookie: admin.cookie },
-      body,
-    });
+    const bad = await postForm("/eudr-assessment", admin.cookie, body);
     expect(bad.status).toBe(400);
     const badHtml = decode(await bad.text());
     expect(badHtml).toContain(
@@ -74,29 +65,8 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     );
     expect(badHtml).toContain('value="Test concession"');
 
-    body.set(
-      "file",
-      new File(
-        [
-          JSON.stringify({
-            type: "FeatureCollection",
-            features: [
-              {
-                type: "Feature",
-                properties: {},
-                geometry: { type: "Polygon", coordinates: [square(-9.801234, 6.101234, 0.02)] },
-              },
-            ],
-          }),
-        ],
-        "ok.geojson",
-      ),
-    );
-    const ok = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { Origin: ORIGIN, Cookie: admin.cookie },
-      body,
-    });
+    body.set("file", layerFile({ type: "Polygon", coordinates: [square(-9.801234, 6.101234, 0.02)] }, "ok.geojson"));
+    const ok = await postForm("/eudr-assessment", admin.cookie, body);
     expect(ok.status).toBe(302);
     const location = ok.headers.get("location")!;
     expect(location).toMatch(/^\/eudr-assessment\?uploaded=[0-9a-f-]{36}$/);
@@ -105,10 +75,11 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
   });
 
   it("assesses a plot from the form and shows the verdict with its evidence", async () => {
-    const res = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: admin.cookie },
-      body: new URLSearchParams({ csrf, intent: "assess", target: "plot", value: "PLT-CLEARED" }).toString(),
+    const res = await postForm("/eudr-assessment", admin.cookie, {
+      csrf,
+      intent: "assess",
+      target: "plot",
+      value: "PLT-CLEARED",
     });
     expect(res.status).toBe(200);
     const html = decode(await res.text());
@@ -119,10 +90,11 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     expect(html).toMatch(
       /Tree-cover loss or disturbance after 2020: SAMPLE — not authoritative: Tree-cover disturbance 2021–2024 \(Nimba patch\) v1 \(2024-12-31\) — [\d.]+ ha, 100%/,
     );
-    const unknown = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: admin.cookie },
-      body: new URLSearchParams({ csrf, intent: "assess", target: "batch", value: "LR-NOPE" }).toString(),
+    const unknown = await postForm("/eudr-assessment", admin.cookie, {
+      csrf,
+      intent: "assess",
+      target: "batch",
+      value: "LR-NOPE",
     });
     expect(unknown.status).toBe(404);
     expect(decode(await unknown.text())).toContain("No batch with code LR-NOPE");
@@ -147,10 +119,10 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    const res = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: admin.cookie },
-      body: new URLSearchParams({ csrf, intent: "county-job", county: "Grand Bassa County" }).toString(),
+    const res = await postForm("/eudr-assessment", admin.cookie, {
+      csrf,
+      intent: "county-job",
+      county: "Grand Bassa County",
     });
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;

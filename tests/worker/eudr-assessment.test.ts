@@ -16,8 +16,8 @@ import {
   square,
   verdictOf,
 } from "./eudr-fixtures";
-import { call, ORIGIN } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, postForm } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 beforeAll(seedPlotsAndSignIn);
 
@@ -58,18 +58,14 @@ describe("roles", () => {
     expect(page).toContain("Assess a plot, a farmer's plots or a batch");
     expect(page).not.toContain("Upload a reference layer");
     expect(page).not.toContain("Load the sample layers for Liberia");
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
-    const upload = await call("/eudr-assessment", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-      body: new URLSearchParams({
-        csrf,
-        intent: "upload-layer",
-        kind: "forest_2020",
-        name: "x",
-        source: "y",
-        sourceDate: "2020-12-31",
-      }).toString(),
+    const csrf = csrfOf(page);
+    const upload = await postForm("/eudr-assessment", inspector.cookie, {
+      csrf,
+      intent: "upload-layer",
+      kind: "forest_2020",
+      name: "x",
+      source: "y",
+      sourceDate: "2020-12-31",
     });
     expect(upload.status).toBe(403);
     expect(decode(await upload.text())).toContain("Only administrators can upload reference layers.");

@@ -5,7 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import turfArea from "@turf/area";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, farmerInsert } from "./helpers";
 
 export type Pos = [number, number];
 export type Evidence = {
@@ -53,21 +53,8 @@ export async function insertFarmer(
   district: string,
   community: string,
 ) {
-  await env.DB.prepare(
-    "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, district, community, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-02-01', ?, ?)",
-  )
-    .bind(
-      `f-${farmerId}`,
-      farmerId,
-      firstName,
-      lastName,
-      county,
-      district,
-      community,
-      `${firstName} ${lastName}`.toLowerCase(),
-      `${lastName} ${firstName}`.toLowerCase(),
-    )
-    .run();
+  const more = { district, community };
+  await farmerInsert({ farmerId, firstName, lastName, county, registrationDate: "2025-02-01", more }).run();
 }
 
 export function plotStatement(

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
 import { signInSecondExporter } from "./auth-helpers";
-import { one, portReadyBatch, rows, seedAndSignIn, who } from "./batches-fixtures";
+import { exportOrder, one, portReadyBatch, rows, seedAndSignIn, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -46,19 +46,6 @@ const text = (html: string) =>
 
 const readyBatch = async (over: Record<string, unknown>, kg: number) =>
   (await portReadyBatch({ paymentMethod: "cash", ...over }, kg)).batchCode;
-const order = (over: Record<string, unknown>) => ({
-  buyerName: "Hamburg Cocoa Trading GmbH",
-  buyerCountry: "DE",
-  commodity: "Cocoa",
-  quantity: "0.7",
-  unit: "t",
-  price: "3250.00",
-  currency: "USD",
-  incoterm: "FOB",
-  deliveryFrom: "2026-11-01",
-  deliveryTo: "2026-12-15",
-  ...over,
-});
 
 beforeAll(async () => {
   await seedAndSignIn();
@@ -70,8 +57,8 @@ beforeAll(async () => {
   const a = await readyBatch({ pricePerKg: "2.50", currency: "USD" }, 400);
   const b = await readyBatch({ pricePerKg: "3.10", currency: "USD" }, 300);
   const c = await readyBatch({ pricePerKg: "500.00", currency: "LRD" }, 200);
-  const o1 = (await read(await A("/api/orders", "POST", order({})))).order as { code: string };
-  const o2 = (await read(await A("/api/orders", "POST", order({ buyerCountry: "FR", quantity: "1" })))).order as {
+  const o1 = (await read(await A("/api/orders", "POST", exportOrder()))).order as { code: string };
+  const o2 = (await read(await A("/api/orders", "POST", exportOrder({ buyerCountry: "FR", quantity: "1" })))).order as {
     code: string;
   };
   for (const [oc, bc] of [
@@ -87,7 +74,9 @@ beforeAll(async () => {
   // The allocated LRD batch is later held for review: the compliance rate counts it as not compliant.
   await env.DB.prepare("UPDATE batches SET compliance_status = 'held_for_review' WHERE batch_code = ?").bind(c).run();
   // Exporter B's own order, which A must never see.
-  expect((await as(tokenB, "/api/orders", "POST", order({ buyerCountry: "NL", quantity: "5" }))).status).toBe(201);
+  expect((await as(tokenB, "/api/orders", "POST", exportOrder({ buyerCountry: "NL", quantity: "5" }))).status).toBe(
+    201,
+  );
   // World prices: USD per tonne and per lb (converted per kg), and a EUR point never compared.
   const today = new Date().toISOString().slice(0, 10);
   await env.DB.batch(

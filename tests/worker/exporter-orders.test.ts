@@ -11,7 +11,7 @@ import { strFromU8, unzipSync, unzlibSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
 import { signInAs, signInSecondExporter } from "./auth-helpers";
-import { portReadyBatch, seedAndSignInWith, who } from "./batches-fixtures";
+import { exportOrder, portReadyBatch, seedAndSignInWith, who } from "./batches-fixtures";
 import { bearer, call, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -28,19 +28,6 @@ const readyBatch = async (over: Record<string, unknown>, kg: number, compliant =
   (await portReadyBatch(over, kg, compliant)).batchCode;
 
 const COFFEE = { farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee" };
-const order = (over: Record<string, unknown> = {}) => ({
-  buyerName: "Hamburg Cocoa Trading GmbH",
-  buyerCountry: "DE",
-  commodity: "Cocoa",
-  quantity: "0.7",
-  unit: "t",
-  price: "3250.00",
-  currency: "USD",
-  incoterm: "FOB",
-  deliveryFrom: "2026-11-01",
-  deliveryTo: "2026-12-15",
-  ...over,
-});
 
 const batch: Record<string, string> = {};
 let orderCode = "";
@@ -74,12 +61,12 @@ beforeAll(async () => {
 
 describe("orders and allocation", () => {
   it("the exporter records an order with its quantity in grams and price in minor units; bad fields are named", async () => {
-    const bad = await A("/api/orders", "POST", order({ buyerCountry: "US", quantity: "-1" }));
+    const bad = await A("/api/orders", "POST", exportOrder({ buyerCountry: "US", quantity: "-1" }));
     const refused = await read(bad);
     expect(bad.status).toBe(400);
     expect(refused.errors?.buyerCountry?.[0]).toBe("Choose the EU member state the buyer is in");
     expect(refused.errors?.quantity?.[0]).toBe("Enter the quantity, more than 0, with at most 3 decimals");
-    const made = await A("/api/orders", "POST", order());
+    const made = await A("/api/orders", "POST", exportOrder());
     const body = await read(made);
     expect(made.status, body.message).toBe(201);
     const o = body.order as { code: string; quantityG: number; priceMinor: number; hsCode: string };
@@ -98,7 +85,9 @@ describe("orders and allocation", () => {
     expect((await read(over)).message).toBe(
       `Batch ${batch.c} cannot be allocated: Allocating 200 kg would bring the order to 900 kg, above its quantity of 700 kg (0 kg left to allocate)`,
     );
-    const other = (await read(await A("/api/orders", "POST", order({ quantity: "5" })))).order as { code: string };
+    const other = (await read(await A("/api/orders", "POST", exportOrder({ quantity: "5" })))).order as {
+      code: string;
+    };
     const twice = await alloc(batch.a!, other.code);
     expect(twice.status).toBe(409);
     expect((await read(twice)).message).toBe(
@@ -121,7 +110,7 @@ describe("orders and allocation", () => {
   });
 
   it("a batch whose origin plot is now high risk is refused with the plot named; a shipment with it is never created", async () => {
-    const coffee = (await read(await A("/api/orders", "POST", order({ commodity: "Coffee", quantity: "1" }))))
+    const coffee = (await read(await A("/api/orders", "POST", exportOrder({ commodity: "Coffee", quantity: "1" }))))
       .order as {
       code: string;
     };

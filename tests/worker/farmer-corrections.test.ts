@@ -6,11 +6,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { who } from "./batches-fixtures";
 import { type Account, correct, farmerRow, setUpCorrections } from "./farmer-corrections-fixtures";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, count, one, postForm, rows } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
 
 let inspector: Account;
 let office: Account;
+
+/** The farmer page's correction form for FRM100002, sent by `cookie` with the page's `csrf`, then `fields`. */
+const correctFarmer = (cookie: string, csrf: string, fields: [string, string][]) =>
+  postForm("/farmers/FRM100002", cookie, [["csrf", csrf], ["intent", "correct_farmer"], ...fields]);
 
 beforeAll(async () => {
   ({ inspector, office } = await setUpCorrections());
@@ -112,18 +116,9 @@ describe("correcting a farmer's details", () => {
     expect(list).toContain("Reason: Surname misspelt at registration");
     expect(page).toContain('name="intent" value="correct_farmer"');
     // The buyer reads no form (no permission); the page itself needs readRegistry, which a buyer lacks.
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const post = (fields: [string, string][]) =>
-      call("/farmers/FRM100002", {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-        body: new URLSearchParams([
-          ["csrf", csrf],
-          ["intent", "correct_farmer"],
-          ["baseVersion", "2"],
-          ...fields,
-        ]).toString(),
-      });
+      correctFarmer(inspector.cookie, csrf, [["baseVersion", "2"], ...fields]);
     const invalid = await post([
       ["community", "Gbarnga Town"],
       ["reason", "short"],
@@ -150,16 +145,10 @@ describe("correcting a farmer's details", () => {
     expect(theirs.status).toBe(200);
     expect(theirPage).not.toContain('name="intent" value="correct_farmer"');
     const theirCsrf = /name="csrf" value="([^"]+)"/.exec(theirPage)?.[1] ?? "";
-    const refused = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.warehouse.cookie },
-      body: new URLSearchParams([
-        ["csrf", theirCsrf],
-        ["intent", "correct_farmer"],
-        ["community", "Elsewhere Town"],
-        ["reason", "Trying without the permission"],
-      ]).toString(),
-    });
+    const refused = await correctFarmer(who.warehouse.cookie, theirCsrf, [
+      ["community", "Elsewhere Town"],
+      ["reason", "Trying without the permission"],
+    ]);
     expect(refused.status).toBe(403);
     expect((await farmerRow("FRM100002")).id).toBe("f-2");
     expect(
@@ -243,20 +232,14 @@ describe("leaving an optional farmer detail blank through a correction", () => {
     expect(list).toContain("National ID: (blank)");
     expect(list).toContain("Reason: Both belong to the farmer's brother, not to her");
     expect(page).toContain('name="clear" value="district"');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
-    const done = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-      body: new URLSearchParams([
-        ["csrf", csrf],
-        ["intent", "correct_farmer"],
-        ["baseVersion", "5"],
-        ["district", "Sanniquellie"],
-        ["community", "Gbarnga Town"],
-        ["clear", "district"],
-        ["reason", "The district was a guess, not what she said"],
-      ]).toString(),
-    });
+    const csrf = csrfOf(page);
+    const done = await correctFarmer(inspector.cookie, csrf, [
+      ["baseVersion", "5"],
+      ["district", "Sanniquellie"],
+      ["community", "Gbarnga Town"],
+      ["clear", "district"],
+      ["reason", "The district was a guess, not what she said"],
+    ]);
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=6");
     expect((await row("FRM100002")).district).toBeNull();
@@ -265,17 +248,11 @@ describe("leaving an optional farmer detail blank through a correction", () => {
       /6 · Correction[\s\S]*District: \(blank\)/,
     );
     // A required detail left blank in the form is refused by the field, and what was typed stays.
-    const csrf2 = /name="csrf" value="([^"]+)"/.exec(after)![1]!;
-    const refused = await call("/farmers/FRM100002", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: inspector.cookie },
-      body: new URLSearchParams([
-        ["csrf", csrf2],
-        ["intent", "correct_farmer"],
-        ["clear", "community"],
-        ["reason", "Community is not really known"],
-      ]).toString(),
-    });
+    const csrf2 = csrfOf(after);
+    const refused = await correctFarmer(inspector.cookie, csrf2, [
+      ["clear", "community"],
+      ["reason", "Community is not really known"],
+    ]);
     expect(refused.status).toBe(400);
     expect(decode(await refused.text())).toContain("Community is required: it can be corrected, but not left blank");
   });

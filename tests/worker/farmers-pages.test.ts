@@ -18,6 +18,7 @@ import {
   signInRegistryStaff,
 } from "./farmers-fixtures";
 import { call, count, ORIGIN, plotInsert } from "./helpers";
+import { csrfOf } from "./html";
 
 beforeAll(signInRegistryStaff);
 beforeAll(seedRegistry);
@@ -27,7 +28,7 @@ beforeAll(seedRegistry);
 
 async function onboardPage(cookie: string) {
   const html = await (await call("/onboard-farmer", { headers: { Cookie: cookie } })).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  const csrf = csrfOf(html);
   const submissionId = /<input[^>]*name="submissionId"[^>]*>/.exec(html)![0].match(/value="([^"]+)"/)![1]!;
   return { html, csrf, submissionId };
 }

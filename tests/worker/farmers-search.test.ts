@@ -1,8 +1,8 @@
 /** Registry search (GET /api/farmers) over a registry seeded through the bulk importer's path. */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type FarmerFilter, farmerSearchStatements } from "#db/queries/farmers";
 import { apiCall, db, inspector, type Seed, seedIds, seedRegistry, signInRegistryStaff } from "./farmers-fixtures";
+import { queryPlan } from "./helpers";
 
 beforeAll(signInRegistryStaff);
 beforeAll(seedRegistry);
@@ -136,12 +136,7 @@ describe("GET /api/farmers search", () => {
         ["rows", rows],
         ["total", total],
       ] as const) {
-        const { sql, params } = statement.toSQL();
-        const plan = (
-          await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-            .bind(...params)
-            .all<{ detail: string }>()
-        ).results.map((r) => r.detail);
+        const plan = await queryPlan(statement);
         const text = plan.join(" | ");
         // A bare "SCAN farmers" (no index) would read every farmer.
         expect(

@@ -21,6 +21,12 @@ export const rows = async <T>(sql: string, ...binds: unknown[]) =>
       .all<T>()
   ).results;
 
+/** SQLite's query plan (EXPLAIN QUERY PLAN), line by line, for a drizzle statement run on the test D1. */
+export async function queryPlan(statement: { toSQL(): { sql: string; params: unknown[] } }) {
+  const { sql, params } = statement.toSQL();
+  return (await rows<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, ...params)).map((r) => r.detail);
+}
+
 /** The `n` of a `SELECT COUNT(*) AS n …` query. */
 export const count = async (sql: string, ...binds: unknown[]) => (await one<{ n: number }>(sql, ...binds)).n;
 
@@ -37,6 +43,35 @@ export function bearer(token: string | null | undefined, path: string, method = 
     },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
+}
+
+/**
+ * The insert of one farmer straight into D1 (id `f-<farmerId>`), with the name keys the registry
+ * search reads; `more` adds other columns as stored (district, community …).
+ */
+export function farmerInsert(p: {
+  farmerId: string;
+  firstName: string;
+  lastName: string;
+  county: string;
+  registrationDate: string;
+  more?: Record<string, unknown>;
+}) {
+  const row: Record<string, unknown> = {
+    id: `f-${p.farmerId}`,
+    farmer_id: p.farmerId,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    county: p.county,
+    ...p.more,
+    registration_date: p.registrationDate,
+    name_key: `${p.firstName} ${p.lastName}`.toLowerCase(),
+    last_name_key: `${p.lastName} ${p.firstName}`.toLowerCase(),
+  };
+  const columns = Object.keys(row);
+  return env.DB.prepare(
+    `INSERT INTO farmers (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  ).bind(...Object.values(row));
 }
 
 /** A stored plot's boundary: a point or a polygon ring (lon, lat). */
@@ -85,4 +120,21 @@ export function plotInsert(p: {
   return env.DB.prepare(
     `INSERT INTO land_plots (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
   ).bind(...Object.values(row));
+}
+
+/**
+ * A page's form sent as a browser without JavaScript sends it: URL-encoded fields (multipart when
+ * `fields` is FormData), from the site's own origin, with the session cookie.
+ */
+export function postForm(path: string, cookie: string, fields: FormData | Record<string, string> | [string, string][]) {
+  const multipart = fields instanceof FormData;
+  return call(path, {
+    method: "POST",
+    headers: {
+      ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
+      Origin: ORIGIN,
+      Cookie: cookie,
+    },
+    body: multipart ? fields : new URLSearchParams(fields).toString(),
+  });
 }

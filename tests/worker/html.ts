@@ -7,3 +7,6 @@ export const decodeHtml = (html: string) =>
     .replaceAll("&amp;", "&")
     .replaceAll("&lt;", "<")
     .replaceAll("&gt;", ">");
+
+/** The CSRF token a page's forms carry (asserted present). */
+export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
+import { csrfOf } from "./html";
 
 type Run = {
   id: string;
@@ -179,8 +180,6 @@ describe("bulk import of farmers and plots", () => {
     });
   });
 });
-
-const csrfOf = (html: string) => html.match(/name="csrf" value="([^"]+)"/)![1]!;
 
 describe("the bulk import page and issuing a login to an imported farmer", () => {
   it("uploads a file without JavaScript, shows progress, and the farmer gets a login from their page", async () => {

@@ -3,6 +3,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
+import { csrfOf } from "./html";
+import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -13,26 +15,10 @@ function api(path: string, as: keyof typeof who, body?: unknown) {
   return bearer(who[as].token, `/api/inspections${path}`, body === undefined ? "GET" : "POST", body);
 }
 
-const GOOD_COCOA = {
-  moisturePercent: 7.2,
-  beanCountPer100g: 98,
-  mouldyPercent: 1.5,
-  slatyPercent: 1,
-  defectivePercent: 1,
-  foreignMatterPercent: 0,
-  smokyBeans: "no",
-};
-
 /** A purchase sent to the signed-in warehouse inspector and received there. */
 async function atWarehouse(over: Record<string, unknown> = {}) {
   const batch = await buy(over);
-  const sent = await api(`/dispatch/${batch.batchCode}`, "buyer", {
-    warehouseInspectorId: who.warehouse.account.id,
-    warehouse: "Gbarnga warehouse",
-  });
-  expect(sent.status).toBe(201);
-  const got = await api(`/warehouse/${batch.batchCode}/receive`, "warehouse", { weightKg: 1000, location: "Gbarnga" });
-  expect(got.status, JSON.stringify(await got.clone().json())).toBe(200);
+  await sendToWarehouse(batch.batchCode, 1000, "Gbarnga warehouse");
   return batch;
 }
 
@@ -168,16 +154,7 @@ describe("warehouse inspection", () => {
 });
 
 describe("port inspection", () => {
-  const record = (over: Record<string, unknown> = {}) => ({
-    port: "Freeport of Monrovia",
-    containerNumber: "MSCU1234567",
-    sealNumber: "SL-99881",
-    treatment: "Fumigation",
-    treatmentChemical: "Phosphine",
-    fumigationCertificateRef: "FUM-2026-0042",
-    decision: "sign_off",
-    ...over,
-  });
+  const record = (over: Record<string, unknown> = {}) => ({ ...PORT_RECORD, ...over });
 
   it("a refusal holds the batch until a later inspection signs it off; the record is stored once per submission", async () => {
     const b = await atWarehouse();
@@ -221,7 +198,7 @@ describe("the inspection pages answer the outbox", () => {
   async function pageForm(as: "warehouse" | "port", code: string, fields: Record<string, unknown>) {
     const html = await (await call(page(as, code), { headers: { Cookie: who[as].cookie } })).text();
     const form = new FormData();
-    form.set("csrf", html.match(/name="csrf" value="([^"]+)"/)![1]!);
+    form.set("csrf", csrfOf(html));
     for (const [k, v] of Object.entries(fields)) form.set(k, String(v));
     return form;
   }

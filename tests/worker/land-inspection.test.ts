@@ -9,7 +9,8 @@ import { database } from "#db/client";
 import { visitQueueStatements } from "#db/queries/plot-visits";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
-import { call, count, one } from "./helpers";
+import { call, count, one, queryPlan } from "./helpers";
+import { csrfOf } from "./html";
 import { inspector, json, plotByCode, queue, seedLandInspection, setPlot, visitBody } from "./land-inspection-fixtures";
 import { A, B, C, D, shift } from "./plots-fixtures";
 
@@ -71,12 +72,7 @@ describe("the verification queue", () => {
       ["Nimba County", { lat: 7.2, lon: -8.6, lonScale: 0.99 }, /land_plots_county_visit_queue_idx \(county=\?/],
     ] as const) {
       for (const statement of visitQueueStatements(db, { county }, origin, 2, 20)) {
-        const { sql, params } = statement.toSQL();
-        const plan = (
-          await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
-            .bind(...params)
-            .all<{ detail: string }>()
-        ).results.map((r) => r.detail);
+        const plan = await queryPlan(statement);
         const text = plan.join(" | ");
         expect(
           plan.some((d) => /^SCAN land_plots$/.test(d)),
@@ -196,7 +192,7 @@ describe("/land-plot-details/:id/visit answers the outbox", () => {
     const html = await (
       await call(`/land-plot-details/${plotId}/visit`, { headers: { Cookie: inspector.cookie } })
     ).text();
-    const csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(html);
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...visitBody(), latitude: "7.2006", longitude: "-8.6006", csrf, ...over }))
       form.set(k, String(v));

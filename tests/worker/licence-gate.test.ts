@@ -8,7 +8,7 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { api, buy, purchase, seedAndSignInWith, step, who } from "./batches-fixtures";
+import { api, buy, exportOrder, purchase, seedAndSignInWith, step, who } from "./batches-fixtures";
 import { call, one } from "./helpers";
 import { issueLicence, stepLicenceAsDg } from "./licence-fixtures";
 
@@ -21,18 +21,7 @@ const post = (path: string, as: keyof typeof who, body: unknown) =>
   });
 const read = async (res: Response) => (await res.json()) as Body;
 
-const order = {
-  buyerName: "Hamburg Cocoa Trading GmbH",
-  buyerCountry: "DE",
-  commodity: "Cocoa",
-  quantity: "0.5",
-  unit: "t",
-  price: "3250.00",
-  currency: "USD",
-  incoterm: "FOB",
-  deliveryFrom: "2026-11-01",
-  deliveryTo: "2026-12-15",
-};
+const order = exportOrder({ quantity: "0.5" });
 
 /** Fresh purchases made while the buyer's licence is valid: the material the other writes act on. */
 let stock: string[] = [];

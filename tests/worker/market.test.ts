@@ -12,8 +12,8 @@ import { seedSamplePrices } from "#worker/services/demo/demo-prices";
 import { runPriceFeed } from "#worker/services/market/price-feed";
 import recorded from "../fixtures/price-feed/reply.json";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, one } from "./helpers";
-import { decodeHtml } from "./html";
+import { call, count, one, postForm } from "./helpers";
+import { csrfOf, decodeHtml } from "./html";
 
 const who: Record<string, { cookie: string; token: string }> = {};
 
@@ -301,17 +301,9 @@ describe("the pages, JavaScript off", () => {
     expect((await call("/world-market-pricing/manage", { headers: { Cookie: who.farmer!.cookie } })).status).toBe(403);
     const page = await call("/world-market-pricing/manage", { headers: { Cookie: who.office_admin!.cookie } });
     expect(page.status).toBe(200);
-    const csrf = /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    const csrf = csrfOf(await page.text());
     const post = (fields: Record<string, string>) =>
-      call("/world-market-pricing/manage", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: ORIGIN,
-          Cookie: who.office_admin!.cookie,
-        },
-        body: new URLSearchParams(fields).toString(),
-      });
+      postForm("/world-market-pricing/manage", who.office_admin!.cookie, fields);
     const fields = {
       intent: "price",
       commodity: "rubber",
@@ -336,10 +328,10 @@ describe("the pages, JavaScript off", () => {
       created_by: "demo-office-admin",
     });
     // A farmer's form post is refused on the server too.
-    const farmerPost = await call("/world-market-pricing/manage", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.farmer!.cookie },
-      body: new URLSearchParams({ ...fields, csrf, date: "2025-08-02" }).toString(),
+    const farmerPost = await postForm("/world-market-pricing/manage", who.farmer!.cookie, {
+      ...fields,
+      csrf,
+      date: "2025-08-02",
     });
     expect(farmerPost.status).toBe(403);
   });

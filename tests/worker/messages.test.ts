@@ -10,6 +10,7 @@ import { hashPassword } from "#worker/services/auth/password";
 import { ascii, exifWithGps, text, withSegments } from "../unit/photo-fixtures";
 import { signInAs } from "./auth-helpers";
 import { call, count, ORIGIN, rows } from "./helpers";
+import { csrfOf } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
 const who: Record<string, Who> = {};
@@ -322,10 +323,10 @@ describe("exporter ↔ buyer", () => {
 });
 
 describe("the pages, JavaScript off", () => {
-  const csrfOf = async (path: string, cookie: string) => {
+  const pageCsrf = async (path: string, cookie: string) => {
     const page = await call(path, { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
-    return /name="csrf" value="([^"]+)"/.exec(await page.text())![1]!;
+    return csrfOf(await page.text());
   };
   const postPage = (path: string, cookie: string, fields: Record<string, string>) => {
     const form = new FormData();
@@ -335,7 +336,7 @@ describe("the pages, JavaScript off", () => {
 
   it("a refused new thread keeps what was typed; a good one redirects to the thread, which marks it read", async () => {
     const cookie = who.exporter!.cookie;
-    const csrf = await csrfOf("/exporter/messages", cookie);
+    const csrf = await pageCsrf("/exporter/messages", cookie);
     const bad = await postPage("/exporter/messages", cookie, {
       csrf,
       to: "office",

@@ -13,7 +13,7 @@ import { auditEntry } from "#worker/services/platform/audit";
 import { ascii } from "../unit/photo-fixtures";
 import { signInAs } from "./auth-helpers";
 import { call, count, one } from "./helpers";
-import { decodeHtml } from "./html";
+import { csrfOf, decodeHtml } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
 const who: Record<string, Who> = {};
@@ -237,7 +237,7 @@ describe("the office portals (pages, JavaScript off)", () => {
     const page = await call("/office-administration-portal", { headers: { Cookie: who.office_admin!.cookie } });
     expect(page.status).toBe(200);
     const html = decodeHtml(await page.text());
-    const csrf = /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+    const csrf = csrfOf(html);
     const body = new URLSearchParams({ csrf, intent: "register", kind: "outgoing_letter", title: "x" });
     const bad = await call("/office-administration-portal", {
       method: "POST",

@@ -3,6 +3,7 @@ import { LOGIN_PATHS } from "#app/content/login-paths";
 import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
+import { csrfOf } from "./html";
 
 function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return call(path, {
@@ -233,7 +234,7 @@ describe("sign-in without JavaScript (form POST)", () => {
     expect(dash.headers.get("location")).toBe("/change-password");
     const page = decode(await (await call("/change-password", { headers: { Cookie: cookie } })).text());
     expect(page).toContain("This is your first sign-in");
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(page);
     const changed = await form(
       "/change-password",
       { csrf, currentPassword: "Welcome#2026", newPassword: "Zorzor-Cocoa-88", confirmPassword: "Zorzor-Cocoa-88" },
@@ -251,7 +252,7 @@ describe("logout", () => {
   it("needs the form token, then revokes the session and clears the cookie", async () => {
     const { cookie } = await signInAs("exporter", "10.4.4.4");
     const page = await (await call("/exporter-dashboard", { headers: { Cookie: cookie } })).text();
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(page);
     const forged = await form("/logout", { csrf: "forged" }, { Cookie: cookie });
     expect(forged.status).toBe(403);
     const res = await form("/logout", { csrf }, { Cookie: cookie });

@@ -187,6 +187,15 @@ describe("list and details", () => {
 });
 
 describe("who may do what", () => {
+  /** A new cocoa plot of FRM100001's (a fresh submission each time). */
+  const newPlot = () => ({
+    farmerId: "FRM100001",
+    geometry: TWO_HA,
+    crop: "Cocoa",
+    plantingYear: 2012,
+    submissionId: crypto.randomUUID(),
+  });
+
   it("buyers, exporters and farmers get 403 on every plot page and endpoint", async () => {
     for (const [i, role] of ["buyer", "exporter", "farmer"].entries()) {
       const { cookie, token } = await signInAs(role, `10.41.${i}.1`);
@@ -195,17 +204,7 @@ describe("who may do what", () => {
         expect(res.status, `${role} ${path}`).toBe(403);
         expect(await res.text()).toContain("403 — Access denied");
       }
-      expect(
-        (
-          await post(token, {
-            farmerId: "FRM100001",
-            geometry: TWO_HA,
-            crop: "Cocoa",
-            plantingYear: 2012,
-            submissionId: crypto.randomUUID(),
-          })
-        ).status,
-      ).toBe(403);
+      expect((await post(token, newPlot())).status).toBe(403);
       expect((await call("/api/plots", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(403);
       expect((await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
         403,
@@ -217,17 +216,7 @@ describe("who may do what", () => {
     const { cookie, token } = await signInAs("port_inspector", "10.41.9.1");
     expect((await call("/land-plots-list", { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await call("/create-land-plot", { headers: { Cookie: cookie } })).status).toBe(403);
-    expect(
-      (
-        await post(token, {
-          farmerId: "FRM100001",
-          geometry: TWO_HA,
-          crop: "Cocoa",
-          plantingYear: 2012,
-          submissionId: crypto.randomUUID(),
-        })
-      ).status,
-    ).toBe(403);
+    expect((await post(token, newPlot())).status).toBe(403);
   });
 
   it("signed out: pages redirect to the portals, the API answers 401", async () => {

@@ -2,9 +2,8 @@
  * What the land plot tests share (plots*.test.ts): a 2 ha square and its corners, two farmers,
  * the land inspector, request helpers, and the plots the list and details tests start from.
  */
-import { env } from "cloudflare:test";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN } from "./helpers";
+import { call, count, farmerInsert, ORIGIN } from "./helpers";
 
 export type Pos = [number, number];
 export type Issue = { rule: string; message: string };
@@ -20,19 +19,7 @@ export const shift = (ring: Pos[], dLon: number, dLat = 0) =>
   ring.map(([lon, lat]) => [+(lon + dLon).toFixed(6), +(lat + dLat).toFixed(6)] as Pos);
 
 export async function insertFarmer(farmerId: string, county: string, firstName: string, lastName: string) {
-  await env.DB.prepare(
-    "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-  )
-    .bind(
-      `f-${farmerId}`,
-      farmerId,
-      firstName,
-      lastName,
-      county,
-      `${firstName} ${lastName}`.toLowerCase(),
-      `${lastName} ${firstName}`.toLowerCase(),
-    )
-    .run();
+  await farmerInsert({ farmerId, firstName, lastName, county, registrationDate: "2025-01-15" }).run();
 }
 
 export { count };
@@ -77,19 +64,22 @@ async function stored(body: unknown): Promise<string> {
   return reply.plot!.id;
 }
 
+/** The first plot plots.test.ts stores (PLT-100001-01): FRM100001's cocoa on the 2 ha square. */
+export const FIRST_PLOT = {
+  farmerId: "FRM100001",
+  geometry: TWO_HA,
+  crop: "Cocoa",
+  plantingYear: 2012,
+  tenureReference: "Customary land certificate NIM-0042",
+  submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
+};
+
 /**
  * The plots plots.test.ts stores one by one (PLT-100001-01 and -02, PLT-100002-01 and -02), stored
  * with the same data through the API. Returns the id of PLT-100001-01.
  */
 export async function storeThePlots(): Promise<string> {
-  const first = await stored({
-    farmerId: "FRM100001",
-    geometry: TWO_HA,
-    crop: "Cocoa",
-    plantingYear: 2012,
-    tenureReference: "Customary land certificate NIM-0042",
-    submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
-  });
+  const first = await stored(FIRST_PLOT);
   await stored({
     farmerId: "FRM100001",
     feature: {

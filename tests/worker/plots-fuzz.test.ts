@@ -8,6 +8,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { call, ORIGIN } from "./helpers";
+import { csrfOf } from "./html";
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
 let csrf = "";
@@ -18,7 +19,7 @@ beforeAll(async () => {
   ).run();
   inspector = await signInAs("land_inspector", "10.91.0.1");
   const html = await (await call("/create-land-plot", { headers: { Cookie: inspector.cookie } })).text();
-  csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+  csrf = csrfOf(html);
 });
 
 const json = (path: string, body: string) =>

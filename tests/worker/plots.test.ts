@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode } from "./html";
 import {
   A,
   auditCount,
@@ -9,6 +9,7 @@ import {
   C,
   count,
   D,
+  FIRST_PLOT,
   form,
   type Issue,
   inspector,
@@ -26,14 +27,7 @@ beforeAll(seedFarmersAndSignIn);
 
 describe("POST /api/plots", () => {
   it("stores a valid polygon with the area computed on the server, and its audit row", async () => {
-    const res = await post(inspector.token, {
-      farmerId: "FRM100001",
-      geometry: TWO_HA,
-      crop: "Cocoa",
-      plantingYear: 2012,
-      tenureReference: "Customary land certificate NIM-0042",
-      submissionId: "11111111-aaaa-4bbb-8ccc-000000000001",
-    });
+    const res = await post(inspector.token, FIRST_PLOT);
     expect(res.status).toBe(201);
     const body = (await res.json()) as {
       success: boolean;
@@ -235,7 +229,7 @@ describe("/create-land-plot without JavaScript", () => {
     const html = decode(await res.text());
     expect(html).toMatch(/name="farmerId"[^>]*value="FRM100002"|value="FRM100002"[^>]*name="farmerId"/);
     expect(html).toContain("The server turns them into GeoJSON [longitude, latitude]");
-    csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
+    csrf = csrfOf(html);
     submissionId = html.match(/name="submissionId" value="([0-9a-f-]{36})"/)![1]!;
     // The map is a separate chunk: leaflet is not in the page's first load.
     expect(html).not.toMatch(/leaflet/i);

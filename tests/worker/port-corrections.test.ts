@@ -8,8 +8,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { call, count, one, postForm, rows } from "./helpers";
+import { csrfOf, decodeHtml as decode } from "./html";
+import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
 
@@ -25,37 +26,13 @@ const post = async (path: string, as: keyof typeof who, body: unknown): Promise<
 const fix = (code: string, as: keyof typeof who, body: unknown) =>
   post(`/api/records/batches/${code}/port-inspection/corrections`, as, body);
 
-const RECORD = {
-  port: "Freeport of Monrovia",
-  containerNumber: "MSCU1234567",
-  sealNumber: "SL-99881",
-  treatment: "Fumigation",
-  treatmentChemical: "Phosphine",
-  fumigationCertificateRef: "FUM-2026-0042",
-  decision: "sign_off",
-};
-const GOOD_COCOA = {
-  moisturePercent: 7.2,
-  beanCountPer100g: 98,
-  mouldyPercent: 1.5,
-  slatyPercent: 1,
-  defectivePercent: 1,
-  foreignMatterPercent: 0,
-  smokyBeans: "no",
-};
-
 /** A purchase inspected at the warehouse and then at the port with `port` (a sign-off by default). */
 async function portInspected(port: Record<string, unknown> = {}) {
   const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 25, harvestDate: "2026-04-03" });
   const inspections = (path: string, as: keyof typeof who, body: unknown) => post(`/api/inspections${path}`, as, body);
-  expect(
-    (await inspections(`/dispatch/${b.batchCode}`, "buyer", { warehouseInspectorId: who.warehouse.account.id })).status,
-  ).toBe(201);
-  expect(
-    (await inspections(`/warehouse/${b.batchCode}/receive`, "warehouse", { weightKg: 25, location: "Gbarnga" })).status,
-  ).toBe(200);
+  await sendToWarehouse(b.batchCode, 25);
   expect((await inspections(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA)).status).toBe(201);
-  const recorded = await inspections(`/port/${b.batchCode}`, "port", { ...RECORD, ...port });
+  const recorded = await inspections(`/port/${b.batchCode}`, "port", { ...PORT_RECORD, ...port });
   expect(recorded.status, JSON.stringify(recorded.body)).toBe(201);
   return b;
 }
@@ -85,15 +62,15 @@ describe("correcting a port inspection's findings", () => {
   }, 60_000);
 
   it("refuses a reason under 10 characters, a role that corrects nothing, and someone who did not record it", async () => {
-    const short = await fix(code, "port", { ...RECORD, containerNumber: "MSCU7654321", reason: "typo" });
+    const short = await fix(code, "port", { ...PORT_RECORD, containerNumber: "MSCU7654321", reason: "typo" });
     expect(short.status).toBe(400);
     expect((short.body.errors as Record<string, string[]>).reason).toEqual([
       "Give the reason for the correction (at least 10 characters)",
     ]);
-    const exporter = await fix(code, "exporter", { ...RECORD, reason: "The container number was misread" });
+    const exporter = await fix(code, "exporter", { ...PORT_RECORD, reason: "The container number was misread" });
     expect(exporter.status).toBe(403);
     const buyer = await fix(code, "buyer", {
-      ...RECORD,
+      ...PORT_RECORD,
       containerNumber: "MSCU7654321",
       reason: "The container number was misread",
     });
@@ -104,7 +81,7 @@ describe("correcting a port inspection's findings", () => {
 
   it("keeps both versions with who, when and why, writes the audit row and supersedes the certificate", async () => {
     const res = await fix(code, "port", {
-      ...RECORD,
+      ...PORT_RECORD,
       containerNumber: "mscu7654321",
       treatment: "",
       treatmentChemical: "",
@@ -137,7 +114,7 @@ describe("correcting a port inspection's findings", () => {
     expect(
       await one<{ status: string }>("SELECT status FROM certificates WHERE certificate_number = ?", certificate),
     ).toEqual({ status: "superseded" });
-    const stale = await fix(code, "port", { ...RECORD, reason: "Based on what I saw first", baseVersion: 1 });
+    const stale = await fix(code, "port", { ...PORT_RECORD, reason: "Based on what I saw first", baseVersion: 1 });
     expect(stale.status).toBe(409);
   });
 
@@ -152,21 +129,17 @@ describe("correcting a port inspection's findings", () => {
     expect(list).toContain("treatment (blank)");
     expect(list).toContain("Reason: The container number was misread and no fumigation was done");
     expect(page).toContain('name="intent" value="correct_port"');
-    const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1]!;
+    const csrf = csrfOf(page);
     const send = (fields: [string, string][]) =>
-      call(path, {
-        method: "POST",
-        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: who.port.cookie },
-        body: new URLSearchParams([
-          ["csrf", csrf],
-          ["intent", "correct_port"],
-          ["baseVersion", "2"],
-          ["port", "Freeport of Monrovia"],
-          ["containerNumber", "MSCU7654321"],
-          ["decision", "sign_off"],
-          ...fields,
-        ]).toString(),
-      });
+      postForm(path, who.port.cookie, [
+        ["csrf", csrf],
+        ["intent", "correct_port"],
+        ["baseVersion", "2"],
+        ["port", "Freeport of Monrovia"],
+        ["containerNumber", "MSCU7654321"],
+        ["decision", "sign_off"],
+        ...fields,
+      ]);
     const invalid = await send([
       ["sealNumber", "SL-11111"],
       ["reason", "short"],
@@ -197,7 +170,7 @@ describe("correcting a port inspection's decision", () => {
     const b = await portInspected({ decision: "refuse", refusalReason: "Live weevils found in two bags" });
     expect(await batchRow(b.id)).toMatchObject({ status: "warehouse_inspected" });
     const signed = await fix(b.batchCode, "port", {
-      ...RECORD,
+      ...PORT_RECORD,
       reason: "The weevils were in a neighbouring container",
     });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
@@ -210,7 +183,7 @@ describe("correcting a port inspection's decision", () => {
     ).toBe(1);
 
     const held = await fix(b.batchCode, "port", {
-      ...RECORD,
+      ...PORT_RECORD,
       decision: "refuse",
       refusalReason: "Live weevils found in two bags after all",
       reason: "The first correction was made on the wrong batch",
@@ -240,7 +213,7 @@ describe("correcting a port inspection's decision", () => {
     ).toBe(2);
     // A refusal needs its reason, as when recording.
     const noReason = await fix(b.batchCode, "port", {
-      ...RECORD,
+      ...PORT_RECORD,
       decision: "refuse",
       reason: "Recorded as a sign-off by mistake",
     });
@@ -265,14 +238,14 @@ describe("who may correct a port inspection, and until when", () => {
       .bind(batchId)
       .run();
     const theirs = await fix(code, "port", {
-      ...RECORD,
+      ...PORT_RECORD,
       sealNumber: "SL-22222",
       reason: "The seal number was misread",
     });
     expect(theirs.status).toBe(403);
     expect(theirs.body.message).toBe("You can only correct records you recorded yourself");
     const supervisor = await fix(code, "ddgots", {
-      ...RECORD,
+      ...PORT_RECORD,
       sealNumber: "SL-22222",
       reason: "The seal number was misread",
     });
@@ -284,11 +257,15 @@ describe("who may correct a port inspection, and until when", () => {
     await env.DB.prepare("UPDATE port_inspections SET inspector_id = ?, created_at = ? WHERE batch_id = ?")
       .bind(who.port.account.id, old, batchId)
       .run();
-    const late = await fix(code, "port", { ...RECORD, sealNumber: "SL-33333", reason: "The seal number was misread" });
+    const late = await fix(code, "port", {
+      ...PORT_RECORD,
+      sealNumber: "SL-33333",
+      reason: "The seal number was misread",
+    });
     expect(late.status).toBe(403);
     expect(late.body.message).toMatch(/more than 48 hours ago: ask a supervisor/);
     const supervisor = await fix(code, "ddgots", {
-      ...RECORD,
+      ...PORT_RECORD,
       sealNumber: "SL-33333",
       reason: "The seal number was misread",
     });
@@ -297,7 +274,11 @@ describe("who may correct a port inspection, and until when", () => {
 
   it("nobody corrects it once the batch is exported", async () => {
     await env.DB.prepare("UPDATE batches SET status = 'exported' WHERE id = ?").bind(batchId).run();
-    const res = await fix(code, "ddgots", { ...RECORD, sealNumber: "SL-44444", reason: "Measured again at the quay" });
+    const res = await fix(code, "ddgots", {
+      ...PORT_RECORD,
+      sealNumber: "SL-44444",
+      reason: "Measured again at the quay",
+    });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("The batch has been exported: its port inspection can no longer be corrected");
     expect(await count("SELECT count(*) AS n FROM record_versions WHERE batch_id = ?", batchId)).toBe(3);

@@ -1,20 +1,13 @@
 /** /profile with JavaScript off (issue 13): plain forms, CSRF, messages kept, the 404 section. */
 import { describe, expect, it } from "vitest";
-import { call, ORIGIN, one } from "./helpers";
-import { decodeHtml } from "./html";
+import { call, one, postForm } from "./helpers";
+import { csrfOf, decodeHtml } from "./html";
 import { jsonOf, seedNotice, signInFrom, WINDOWS_FIREFOX } from "./profile-fixtures";
 
 const page = async (path: string, cookie: string) => {
   const res = await call(path, { headers: { Cookie: cookie } });
   return { res, html: decodeHtml(await res.text()) };
 };
-const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-const post = (path: string, cookie: string, fields: [string, string][]) =>
-  call(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-    body: new URLSearchParams(fields).toString(),
-  });
 
 describe("/profile pages", () => {
   it("an unknown section is a 404 inside the profile, not the landing page", async () => {
@@ -35,14 +28,14 @@ describe("/profile pages", () => {
     expect(html).toContain("Firefox on Windows");
     const otherId = /name="sessionId" value="([^"]+)"/.exec(html)![1]!;
 
-    const noCsrf = await post("/profile/sessions", me.cookie, [
+    const noCsrf = await postForm("/profile/sessions", me.cookie, [
       ["sessionId", otherId],
       ["intent", "revoke"],
     ]);
     expect(noCsrf.status).toBe(403);
     expect((await call("/api/auth/me", { headers: other.auth })).status).toBe(200);
 
-    const ended = await post("/profile/sessions", me.cookie, [
+    const ended = await postForm("/profile/sessions", me.cookie, [
       ["csrf", csrfOf(html)],
       ["sessionId", otherId],
       ["intent", "revoke"],
@@ -60,7 +53,7 @@ describe("/profile pages", () => {
     const f = await page("/profile", farmer.cookie);
     expect(f.html).toContain("ask your land inspector");
     expect(f.html).not.toContain("Save phone number");
-    const refused = await post("/profile", farmer.cookie, [
+    const refused = await postForm("/profile", farmer.cookie, [
       ["csrf", csrfOf(f.html)],
       ["phone", "0886 123 456"],
     ]);
@@ -70,7 +63,7 @@ describe("/profile pages", () => {
     const b = await page("/profile", buyer.cookie);
     expect(b.html).toContain("Save phone number");
     expect(b.html).toContain('action="/profile"');
-    const wrong = await post("/profile", buyer.cookie, [
+    const wrong = await postForm("/profile", buyer.cookie, [
       ["csrf", csrfOf(b.html)],
       ["phone", "12ab"],
     ]);
@@ -79,7 +72,7 @@ describe("/profile pages", () => {
     expect(wrongHtml).toContain("Enter a Liberian phone number, like +231 77 123 4567 or 0886 123 456");
     expect(wrongHtml).toContain('value="12ab"');
 
-    const saved = await post("/profile", buyer.cookie, [
+    const saved = await postForm("/profile", buyer.cookie, [
       ["csrf", csrfOf(b.html)],
       ["phone", "0886 123 456"],
     ]);
@@ -96,7 +89,7 @@ describe("/profile pages", () => {
   it("password: the same rules and messages as /change-password", async () => {
     const me = await signInFrom("office_admin");
     const { html } = await page("/profile/password", me.cookie);
-    const res = await post("/profile/password", me.cookie, [
+    const res = await postForm("/profile/password", me.cookie, [
       ["csrf", csrfOf(html)],
       ["currentPassword", "not-my-password"],
       ["newPassword", "Another#2027"],
@@ -113,7 +106,7 @@ describe("/profile pages", () => {
     expect(html).toContain("Welcome aboard");
     expect(html).toContain("1 unread");
     const csrf = csrfOf(html);
-    const read = await post("/profile/notifications", me.cookie, [
+    const read = await postForm("/profile/notifications", me.cookie, [
       ["csrf", csrf],
       ["intent", "read-all"],
     ]);
@@ -121,7 +114,7 @@ describe("/profile pages", () => {
     expect((await page("/profile/notifications", me.cookie)).html).toContain("0 unread");
 
     // Only "account" ticked for the list: every other kind is now off (unticked boxes are not sent).
-    const saved = await post("/profile/notifications", me.cookie, [
+    const saved = await postForm("/profile/notifications", me.cookie, [
       ["csrf", csrf],
       ["intent", "preferences"],
       ["inApp.account", "on"],

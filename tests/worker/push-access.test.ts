@@ -7,8 +7,8 @@
 import { describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN } from "./helpers";
-import { decodeHtml } from "./html";
+import { call, count, postForm } from "./helpers";
+import { csrfOf, decodeHtml } from "./html";
 import { signInFrom, WINDOWS_FIREFOX } from "./profile-fixtures";
 import { browserKeys } from "./push-fixtures";
 
@@ -47,13 +47,7 @@ describe("/profile/push with JavaScript off", () => {
     const res = await call(path, { headers: { Cookie: cookie } });
     return { res, html: decodeHtml(await res.text()) };
   };
-  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
-  const post = (cookie: string, fields: [string, string][]) =>
-    call("/profile/push", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, Cookie: cookie },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const post = (cookie: string, fields: [string, string][]) => postForm("/profile/push", cookie, fields);
 
   it("lists my devices and removes one with a plain form (CSRF checked); another account's device id is refused", async () => {
     const me = await signInFrom("ddgaf");

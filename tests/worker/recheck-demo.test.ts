@@ -10,20 +10,12 @@ import { database } from "#db/client";
 import { RULESET_VERSION } from "#worker/domain/ruleset";
 import { plotReviewRefusal } from "#worker/services/inspections/holds";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, one, rows } from "./helpers";
-import { decodeHtml } from "./html";
+import { call, count, one, rows } from "./helpers";
+import { startRecheck } from "./recheck-fixtures";
 
 let admin: { cookie: string; token: string };
 
-async function recheck() {
-  const html = decodeHtml(await (await call("/recheck-jobs", { headers: { Cookie: admin.cookie } })).text());
-  const csrf = html.match(/name="csrf" value="([^"]+)"/)![1]!;
-  return call("/recheck-jobs", {
-    method: "POST",
-    headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrf }).toString(),
-  });
-}
+const recheck = () => startRecheck(admin.cookie);
 
 beforeAll(async () => {
   admin = await signInAs("system_administrator", "10.78.0.1");

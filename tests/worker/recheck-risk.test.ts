@@ -16,8 +16,9 @@ import { RULESET_VERSION, verdictRulesetVersion } from "#worker/domain/ruleset";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { plotReviewRefusal } from "#worker/services/inspections/holds";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, one, plotInsert, rows } from "./helpers";
+import { call, count, one, plotInsert, rows } from "./helpers";
 import { decodeHtml } from "./html";
+import { recheckPage, startRecheck } from "./recheck-fixtures";
 
 type Pos = [number, number];
 const r6 = (n: number) => Math.round(n * 1e6) / 1e6;
@@ -104,20 +105,8 @@ async function seed() {
   ]);
 }
 
-async function page() {
-  const res = await call("/recheck-jobs", { headers: { Cookie: admin.cookie } });
-  expect(res.status).toBe(200);
-  const html = decodeHtml(await res.text());
-  return { html, csrf: html.match(/name="csrf" value="([^"]+)"/)![1]! };
-}
-async function recheck() {
-  const { csrf } = await page();
-  return call("/recheck-jobs", {
-    method: "POST",
-    headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrf }).toString(),
-  });
-}
+const page = () => recheckPage(admin.cookie);
+const recheck = () => startRecheck(admin.cookie);
 type Verdict = { id: string; verdict: string; ruleset_version: string; assessed_by: string | null; evidence: string };
 const verdicts = (plotId: string) =>
   rows<Verdict>(

@@ -10,8 +10,9 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULESET_VERSION } from "#worker/domain/ruleset";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, one, rows } from "./helpers";
+import { call, count, one, rows } from "./helpers";
 import { decodeHtml } from "./html";
+import { recheckPage, startRecheck } from "./recheck-fixtures";
 
 const ring = (pts: [string, string][]) => `[[${pts.map(([x, y]) => `[${x},${y}]`).join(",")}]]`;
 const polygon = (pts: [string, string][]) => `{"type":"Polygon","coordinates":${ring(pts)}}`;
@@ -81,20 +82,8 @@ async function seedOldRecords() {
   ]);
 }
 
-async function page() {
-  const res = await call("/recheck-jobs", { headers: { Cookie: admin.cookie } });
-  expect(res.status).toBe(200);
-  const html = decodeHtml(await res.text());
-  return { html, csrf: html.match(/name="csrf" value="([^"]+)"/)![1]! };
-}
-async function startRecheck() {
-  const { csrf } = await page();
-  return call("/recheck-jobs", {
-    method: "POST",
-    headers: { Cookie: admin.cookie, Origin: ORIGIN, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ csrf }).toString(),
-  });
-}
+const page = () => recheckPage(admin.cookie);
+const recheck = () => startRecheck(admin.cookie);
 const batchApi = (path: string, token: string, body: unknown) =>
   call(`/api/batches${path}`, {
     method: "POST",
@@ -138,7 +127,7 @@ describe("re-checking stored plots under a new rule set", () => {
   });
 
   it("moves each failing plot to needs review with the new reasons; the passing one is unchanged", async () => {
-    const res = await startRecheck();
+    const res = await recheck();
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/recheck-jobs?started=1");
     const job = await one<Record<string, unknown>>("SELECT * FROM recheck_jobs");
@@ -218,7 +207,7 @@ describe("re-checking stored plots under a new rule set", () => {
 
   it("is idempotent: a second run (page or nightly cron) changes nothing", async () => {
     const before = await snapshot();
-    const again = await startRecheck();
+    const again = await recheck();
     expect(again.status).toBe(409);
     expect(decodeHtml(await again.text())).toContain(
       `Every stored plot is already checked under rule set ${RULESET_VERSION}`,
@@ -242,7 +231,7 @@ describe("re-checking stored plots under a new rule set", () => {
     )
       .bind(FIXED)
       .run();
-    expect((await startRecheck()).status).toBe(302);
+    expect((await recheck()).status).toBe(302);
     const p = await one<PlotState>("SELECT * FROM land_plots WHERE id = 'p-nested'");
     expect(p.review_state).toBeNull();
     expect(p.ruleset_version).toBe(RULESET_VERSION);

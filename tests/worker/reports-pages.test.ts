@@ -3,7 +3,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, postForm } from "./helpers";
+import { csrfOf } from "./html";
 import {
   PERIOD,
   postReport,
@@ -22,22 +23,13 @@ describe("/generate-reports page (works without JavaScript)", () => {
       .replace(/<!-- -->/g, "")
       .replaceAll("&#x27;", "'")
       .replaceAll("&amp;", "&");
-  const form = (fields: Record<string, string>, cookie: string) =>
-    call("/generate-reports", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://eip.example.gov.lr",
-        Cookie: cookie,
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+  const form = (fields: Record<string, string>, cookie: string) => postForm("/generate-reports", cookie, fields);
 
   it("a form post redirects to the report's progress, which ends with a download link", async () => {
     const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
     expect(page).toContain("Generate reports");
     expect(page).toContain('value="exporter"');
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(page);
     const res = await form(
       { csrf, kind: "county", from: PERIOD.from, to: PERIOD.to, county: "Bong County", commodity: "", exporterId: "" },
       staff.cookie,
@@ -56,7 +48,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
 
   it("two builds at once — one started by the API, one by the page form — both finish (PDF rendering uses no timers)", async () => {
     const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(page);
     const api = await postReport(staff.token, { kind: "commodity", ...PERIOD, commodity: "Cocoa" });
     const res = await form(
       { csrf, kind: "commodity", from: PERIOD.from, to: PERIOD.to, commodity: "Coffee" },
@@ -88,7 +80,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
 
   it("shows each error next to its field and in the summary, keeping what was typed; a donor cannot choose the exporter report", async () => {
     const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
-    const csrf = page.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const csrf = csrfOf(page);
     const res = await form(
       { csrf, kind: "commodity", from: "2026-03-01", to: "2026-02-01", commodity: "" },
       staff.cookie,
@@ -104,7 +96,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     const donorPage = decode(await (await call("/generate-reports", { headers: { Cookie: donor.cookie } })).text());
     expect(donorPage).toContain('value="national"');
     expect(donorPage).not.toContain('value="exporter"');
-    const donorCsrf = donorPage.match(/name="csrf" value="([^"]+)"/)![1]!;
+    const donorCsrf = csrfOf(donorPage);
     const forged = await form({ csrf: donorCsrf, kind: "exporter", from: PERIOD.from, to: PERIOD.to }, donor.cookie);
     expect(forged.status).toBe(403);
     expect(decode(await forged.text())).toContain(

@@ -13,6 +13,11 @@ import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 const { api: as } = everyRoleSignedIn(31);
 
 const STAFF_AND_APPLICANTS = [...STAFF, "buyer", "exporter"];
+/** Who records purchases and custody steps, and the supervisors: they correct or void them (ADR 031). */
+const CORRECTORS = ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"];
+/** A correction or void (`fields` and a valid reason) of the unknown batch's record under /api/records. */
+const fixNoBatch = (record: string, fields: Record<string, string | number>) => (role: string) =>
+  as(role, `/api/records/batches/LR-COC-2026-999999/${record}`, "POST", { ...fields, reason: "A reason long enough" });
 
 const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promise<Response>][] = [
   [
@@ -251,42 +256,28 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
   // Issue 17: corrections and voids (ADR 031) — the roles that record purchases and steps, and supervisors.
   [
     "POST /api/records/batches/{code}/purchase/corrections",
-    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
-    (role) =>
-      as(role, "/api/records/batches/LR-COC-2026-999999/purchase/corrections", "POST", {
-        weightKg: 10,
-        reason: "A reason long enough",
-      }),
+    CORRECTORS,
+    fixNoBatch("purchase/corrections", { weightKg: 10 }),
   ],
   [
     "POST /api/records/batches/{code}/custody/void",
-    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
-    (role) =>
-      as(role, "/api/records/batches/LR-COC-2026-999999/custody/void", "POST", {
-        toStatus: "warehouse_received",
-        reason: "A reason long enough",
-      }),
+    CORRECTORS,
+    fixNoBatch("custody/void", { toStatus: "warehouse_received" }),
   ],
   [
     "POST /api/records/batches/{code}/inspection/corrections",
-    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
-    (role) =>
-      as(role, "/api/records/batches/LR-COC-2026-999999/inspection/corrections", "POST", {
-        moisturePercent: 7,
-        reason: "A reason long enough",
-      }),
+    CORRECTORS,
+    fixNoBatch("inspection/corrections", { moisturePercent: 7 }),
   ],
   [
     "POST /api/records/batches/{code}/port-inspection/corrections",
-    ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"],
-    (role) =>
-      as(role, "/api/records/batches/LR-COC-2026-999999/port-inspection/corrections", "POST", {
-        port: "Freeport of Monrovia",
-        containerNumber: "MSCU1234567",
-        sealNumber: "SL-99881",
-        decision: "sign_off",
-        reason: "A reason long enough",
-      }),
+    CORRECTORS,
+    fixNoBatch("port-inspection/corrections", {
+      port: "Freeport of Monrovia",
+      containerNumber: "MSCU1234567",
+      sealNumber: "SL-99881",
+      decision: "sign_off",
+    }),
   ],
   // Issue 17: farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
   [

@@ -28,7 +28,7 @@ import {
 import { uploadLayer } from "../services/eudr/upload-layer";
 import { eudrExport } from "./eudr-export";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { apiError, reply, success } from "./reply";
+import { apiError, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
 
@@ -105,13 +105,12 @@ export const eudrApi = new Hono<ApiEnv>()
       const layer = await findLayer(db, c.req.param("id"));
       const object = layer ? await r2.get(layer.r2Key) : null;
       if (!layer || !object) return apiError(c, 404, "No such layer");
-      return new Response(object.body, {
-        headers: {
-          "Content-Type": "application/geo+json",
-          "Content-Disposition": `attachment; filename="layer-${layer.kind}-${layer.version}.geojson"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      return privateFile(
+        object.body,
+        "application/geo+json",
+        "attachment",
+        `layer-${layer.kind}-${layer.version}.geojson`,
+      );
     },
   )
   .post(

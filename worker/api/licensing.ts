@@ -10,16 +10,20 @@ import {
   PermitListSchema,
   PermitRequestSchema,
   ReasonSchema,
+  type StepInput,
 } from "../contracts/licensing";
 import {
   canLicenceStep,
   canPermitStep,
+  type Decision,
   LICENCE_STEPS,
   type LicenceStep,
   PERMIT_STEPS,
   type PermitStep,
   rolesSentence,
+  type StepDef,
 } from "../domain/licensing";
+import type { ServiceDeps } from "../services/deps";
 import { feeTotals, listInvoicesFor, receiptFor } from "../services/fees/read-fees";
 import { recordPayment } from "../services/fees/record-payment";
 import { applyForLicence } from "../services/licensing/apply-licence";
@@ -27,8 +31,9 @@ import { licenceFor, listLicencesFor, listPermitsFor, permitFor } from "../servi
 import { requestPermit } from "../services/licensing/request-permit";
 import { stepLicence } from "../services/licensing/step-licence";
 import { stepPermit } from "../services/licensing/step-permit";
+import type { Result } from "../services/result";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { paged, reply, success } from "./reply";
+import { paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -42,6 +47,35 @@ import { body, query } from "./validate";
 /** The 403 of a role without `permission`, naming the roles that have it. */
 const refusal = (permission: Permission, what: string) => (role: Role) =>
   `Only the ${rolesSentence(PERMISSIONS[permission])} can ${what} (you are signed in as ${ROLE_LABEL[role]})`;
+
+/**
+ * POST /:id/<step> for each step of a licence or permit workflow, guarded by the step's
+ * permission (the refusal names who takes it); a step that needs a reason takes `{ reason }`.
+ */
+function stepRoutes<S extends string>(
+  api: Hono<ApiEnv>,
+  steps: Record<S, StepDef<string>>,
+  may: (step: S, status: string, role: Role) => Decision,
+  summary: Record<S, string>,
+  take: (id: string, step: S, input: StepInput, deps: ServiceDeps) => Promise<Result<object>>,
+) {
+  for (const step of Object.keys(steps) as S[]) {
+    const def = steps[step];
+    const guard = requirePermission(def.permission, (role) => {
+      const d = may(step, def.from[0]!, role);
+      return d.ok ? "" : d.message;
+    });
+    if (def.reason) {
+      api.post(`/:id/${step}`, guard, describe(summary[step]), body(ReasonSchema), async (c) =>
+        reply(c, await take(c.req.param("id")!, step, c.req.valid("json"), serviceDeps(c))),
+      );
+    } else {
+      api.post(`/:id/${step}`, guard, describe(summary[step]), async (c) =>
+        reply(c, await take(c.req.param("id")!, step, {}, serviceDeps(c))),
+      );
+    }
+  }
+}
 
 const LICENCE_STEP_SUMMARY: Record<LicenceStep, string> = {
   submit: "Submit a draft licence application (its applicant, or the office for them)",
@@ -82,22 +116,7 @@ export const licencesApi = new Hono<ApiEnv>()
     async (c) => reply(c, await licenceFor(c.req.param("id"), serviceDeps(c))),
   );
 
-for (const step of Object.keys(LICENCE_STEPS) as LicenceStep[]) {
-  const def = LICENCE_STEPS[step];
-  const guard = requirePermission(def.permission, (role) => {
-    const d = canLicenceStep(step, def.from[0], role);
-    return d.ok ? "" : d.message;
-  });
-  if ("reason" in def && def.reason) {
-    licencesApi.post(`/:id/${step}`, guard, describe(LICENCE_STEP_SUMMARY[step]), body(ReasonSchema), async (c) =>
-      reply(c, await stepLicence(c.req.param("id"), step, c.req.valid("json"), serviceDeps(c))),
-    );
-  } else {
-    licencesApi.post(`/:id/${step}`, guard, describe(LICENCE_STEP_SUMMARY[step]), async (c) =>
-      reply(c, await stepLicence(c.req.param("id"), step, {}, serviceDeps(c))),
-    );
-  }
-}
+stepRoutes(licencesApi, LICENCE_STEPS, canLicenceStep, LICENCE_STEP_SUMMARY, stepLicence);
 
 const PERMIT_STEP_SUMMARY: Record<PermitStep, string> = {
   recommend: "Recommend an export permit (DDGOTS; every batch of the shipment must be EUDR-compliant)",
@@ -133,22 +152,7 @@ export const permitsApi = new Hono<ApiEnv>()
     async (c) => reply(c, await permitFor(c.req.param("id"), serviceDeps(c))),
   );
 
-for (const step of Object.keys(PERMIT_STEPS) as PermitStep[]) {
-  const def = PERMIT_STEPS[step];
-  const guard = requirePermission(def.permission, (role) => {
-    const d = canPermitStep(step, def.from[0], role);
-    return d.ok ? "" : d.message;
-  });
-  if ("reason" in def && def.reason) {
-    permitsApi.post(`/:id/${step}`, guard, describe(PERMIT_STEP_SUMMARY[step]), body(ReasonSchema), async (c) =>
-      reply(c, await stepPermit(c.req.param("id"), step, c.req.valid("json"), serviceDeps(c))),
-    );
-  } else {
-    permitsApi.post(`/:id/${step}`, guard, describe(PERMIT_STEP_SUMMARY[step]), async (c) =>
-      reply(c, await stepPermit(c.req.param("id"), step, {}, serviceDeps(c))),
-    );
-  }
-}
+stepRoutes(permitsApi, PERMIT_STEPS, canPermitStep, PERMIT_STEP_SUMMARY, stepPermit);
 
 export const feesApi = new Hono<ApiEnv>()
   .get(
@@ -178,13 +182,8 @@ export const feesApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await receiptFor(c.req.param("id"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return new Response(new Uint8Array(result.value.bytes), {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${result.value.receiptNumber}.pdf"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      const { bytes, receiptNumber } = result.value;
+      return privateFile(new Uint8Array(bytes), "application/pdf", "inline", `${receiptNumber}.pdf`);
     },
   )
   .get(

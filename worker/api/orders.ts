@@ -20,7 +20,7 @@ import { exportShipment } from "../services/shipments/export-shipment";
 import { listShipmentsFor, shipmentFor } from "../services/shipments/read-shipments";
 import { recordShipmentDds } from "../services/shipments/record-shipment-dds";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { paged, reply, success } from "./reply";
+import { paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -131,13 +131,8 @@ export const shipmentsApi = new Hono<ApiEnv>()
       const build = c.req.valid("query").format === "pdf" ? buildPackagePdf : buildPackageZip;
       const result = await build(c.req.param("code"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return new Response(new Uint8Array(result.value.bytes), {
-        headers: {
-          "Content-Type": result.value.contentType,
-          "Content-Disposition": `attachment; filename="${result.value.filename}"`,
-          "Cache-Control": "private, no-store",
-        },
-      });
+      const { bytes, contentType, filename } = result.value;
+      return privateFile(new Uint8Array(bytes), contentType, "attachment", filename);
     },
   )
   .post(

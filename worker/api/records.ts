@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   CorrectFarmerSchema,
   CorrectInspectionSchema,
@@ -13,7 +13,7 @@ import { correctPortInspection } from "../services/records/correct-port-inspecti
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
 import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { reply } from "./reply";
+import { privateFile, reply } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
 
@@ -24,15 +24,12 @@ import { body } from "./validate";
 const exportGuard = requirePermission("exportAuditRecords");
 const correctGuard = requirePermission("correctRecords");
 
-function zipResponse(filename: string, bytes: Uint8Array) {
-  return new Response(new Uint8Array(bytes), {
-    headers: {
-      "Content-Type": "application/zip",
-      "Content-Disposition": `attachment; filename="${filename}"`,
-      "Cache-Control": "private, no-store",
-    },
-  });
-}
+/** The auditor's export of the batch or shipment named by `:code`, as a ZIP download. */
+const auditorExport = (kind: "batch" | "shipment") => async (c: Context<ApiEnv>) => {
+  const result = await buildAuditorExport({ kind, code: c.req.param("code") ?? "" }, serviceDeps(c));
+  if (!result.ok) return reply(c, result);
+  return privateFile(new Uint8Array(result.value.bytes), "application/zip", "attachment", result.value.filename);
+};
 
 export const recordsApi = new Hono<ApiEnv>()
   .get(
@@ -42,10 +39,7 @@ export const recordsApi = new Hono<ApiEnv>()
       "The auditor's export of a batch: ZIP of every record of its chain with all versions, certificates (PDF), GeoJSON and audit rows",
       { 200: "application/zip" },
     ),
-    async (c) => {
-      const result = await buildAuditorExport({ kind: "batch", code: c.req.param("code") }, serviceDeps(c));
-      return result.ok ? zipResponse(result.value.filename, result.value.bytes) : reply(c, result);
-    },
+    auditorExport("batch"),
   )
   .get(
     "/shipments/:code/auditor-export",
@@ -54,10 +48,7 @@ export const recordsApi = new Hono<ApiEnv>()
       "The auditor's export of a shipment: ZIP of every record of its batches' chains with all versions, certificates (PDF), GeoJSON and audit rows",
       { 200: "application/zip" },
     ),
-    async (c) => {
-      const result = await buildAuditorExport({ kind: "shipment", code: c.req.param("code") }, serviceDeps(c));
-      return result.ok ? zipResponse(result.value.filename, result.value.bytes) : reply(c, result);
-    },
+    auditorExport("shipment"),
   )
   .post(
     "/batches/:code/purchase/corrections",

@@ -48,3 +48,22 @@ export function reply<T extends object>(
   if (!result.ok) return apiError(c, result.status as ContentfulStatusCode, result.message, result.errors);
   return success(c, result.value, status);
 }
+
+/**
+ * A file for the signed-in caller only (never cached): `inline` opens it in the browser,
+ * `attachment` saves it as `filename`.
+ */
+export function privateFile(
+  body: BodyInit,
+  contentType: string,
+  disposition: "inline" | "attachment",
+  filename: string,
+): Response {
+  return new Response(body, {
+    headers: {
+      "Content-Type": contentType,
+      "Content-Disposition": `${disposition}; filename="${filename}"`,
+      "Cache-Control": "private, no-store",
+    },
+  });
+}

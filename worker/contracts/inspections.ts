@@ -58,8 +58,8 @@ export const ReceiveSchema = z.object({
 });
 export type ReceiveInput = z.infer<typeof ReceiveSchema>;
 
-/** The quality inspection: measurements (cocoa or coffee; the service asks for what is missing). */
-export const InspectionSchema = z.object({
+/** What a quality inspection measures (cocoa or coffee; the service asks for what is missing). */
+export const MeasurementsSchema = z.object({
   moisturePercent: percent,
   beanCountPer100g: count,
   mouldyPercent: percent,
@@ -68,6 +68,10 @@ export const InspectionSchema = z.object({
   foreignMatterPercent: percent,
   smokyBeans: z.enum(["yes", "no"], { error: M.smoky }).optional(),
   defectsPer300g: count,
+});
+
+/** The quality inspection: the measurements, and where a rejected batch goes. */
+export const InspectionSchema = MeasurementsSchema.extend({
   /** Only used when the grade is F: where the batch goes. */
   disposition: z.enum(DISPOSITIONS, { error: M.disposition }).optional(),
   location: optionalText(120, M.placeTooLong),

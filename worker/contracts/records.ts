@@ -5,7 +5,7 @@ import { CHAIN } from "../domain/custody";
 import { CURRENCIES, parseMinor } from "../domain/money";
 import { parseKgToGrams } from "../domain/weight";
 import { makeFarmerSchema } from "./farmer";
-import { INSPECTION_MESSAGES, InspectionSchema, PortInspectionSchema } from "./inspections";
+import { INSPECTION_MESSAGES, MeasurementsSchema, PortInspectionSchema } from "./inspections";
 
 const reason = z
   .string({ error: CORRECTION_MESSAGES.reason })
@@ -92,16 +92,7 @@ export type CorrectFarmerInput = z.infer<typeof CorrectFarmerSchema>;
  * A correction of the batch's warehouse inspection (ADR 031): the measurements that were wrong
  * (the others stay as recorded), with a reason. The grade is computed again on the server.
  */
-export const CorrectInspectionSchema = InspectionSchema.pick({
-  moisturePercent: true,
-  beanCountPer100g: true,
-  mouldyPercent: true,
-  slatyPercent: true,
-  defectivePercent: true,
-  foreignMatterPercent: true,
-  smokyBeans: true,
-  defectsPer300g: true,
-}).extend({
+export const CorrectInspectionSchema = MeasurementsSchema.extend({
   reason,
   /** The version the corrector saw (1 = as first recorded): a correction based on stale data is refused. */
   baseVersion: z.number().int().min(1).optional(),

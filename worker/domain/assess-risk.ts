@@ -11,6 +11,7 @@ import turfArea from "@turf/area";
 import booleanPointInPolygon from "@turf/boolean-point-in-polygon";
 import { featureCollection, multiPolygon, polygon } from "@turf/helpers";
 import turfIntersect from "@turf/intersect";
+import { boundsOf } from "./geometry/bounds";
 import type { PlotGeometry, Position } from "./validate-geometry";
 
 export const LAYER_KINDS = [
@@ -66,15 +67,6 @@ function toFeature(g: AreaGeometry) {
   >;
 }
 
-function bboxOfPositions(ps: Position[]): [number, number, number, number] {
-  return [
-    Math.min(...ps.map((p) => p[0])),
-    Math.min(...ps.map((p) => p[1])),
-    Math.max(...ps.map((p) => p[0])),
-    Math.max(...ps.map((p) => p[1])),
-  ];
-}
-
 function plotPositions(plot: PlotGeometry): Position[] {
   return plot.type === "Point"
     ? [plot.coordinates]
@@ -90,7 +82,7 @@ const touches = (a: [number, number, number, number], b: [number, number, number
 
 /** Overlap of the plot with one layer: hectares and percent of the plot. */
 export function overlapWith(plot: PlotGeometry, layer: ReferenceLayer): { hectares: number; percent: number } {
-  const box = bboxOfPositions(plotPositions(plot));
+  const box = boundsOf(plotPositions(plot));
   if (plot.type === "Point") {
     const hit = layer.features.some((f) => booleanPointInPolygon(plot.coordinates, toFeature(f)));
     return { hectares: 0, percent: hit ? 100 : 0 };
@@ -99,7 +91,7 @@ export function overlapWith(plot: PlotGeometry, layer: ReferenceLayer): { hectar
   const plotM2 = turfArea(plotFeature);
   let m2 = 0;
   for (const f of layer.features) {
-    const fBox = bboxOfPositions(f.type === "Polygon" ? f.coordinates.flat() : f.coordinates.flat(2));
+    const fBox = boundsOf(f.type === "Polygon" ? f.coordinates.flat() : f.coordinates.flat(2));
     if (!touches(box, fBox)) continue;
     const inter = turfIntersect(featureCollection([plotFeature as never, toFeature(f) as never]));
     if (inter) m2 += turfArea(inter);
@@ -113,7 +105,7 @@ export function overlapWith(plot: PlotGeometry, layer: ReferenceLayer): { hectar
 
 /** Assesses one plot against every reference layer that has data where the plot is. */
 export function assessPlotRisk(plot: PlotGeometry, layers: ReferenceLayer[]): RiskAssessment {
-  const box = bboxOfPositions(plotPositions(plot));
+  const box = boundsOf(plotPositions(plot));
   const evidence: Evidence[] = [];
   for (const layer of layers) {
     if (!covers(layer.extent, box)) continue;

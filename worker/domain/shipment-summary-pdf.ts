@@ -6,7 +6,7 @@
  */
 import { LACRA } from "./certificates/content";
 import { newPdfDocument, savePdf, setPdfInfo } from "./pdf/document";
-import { letterhead, pageFooter } from "./pdf/frame";
+import { footEveryPage, letterhead } from "./pdf/frame";
 import { Layout } from "./pdf/layout";
 import { NAVY, PALE_BLUE } from "./pdf/theme";
 import { formatKg } from "./weight";
@@ -111,17 +111,12 @@ export async function renderShipmentSummary(s: ShipmentSummaryDoc): Promise<Uint
     PALE_BLUE,
     8.5,
   );
-  const total = l.pages.length;
-  for (let i = 0; i < total; i++) {
-    l.turnToPage(i);
-    pageFooter(l, i, total, `${LACRA.shortName} · Due-diligence summary · ${s.shipmentCode}`);
-  }
+  footEveryPage(l, `${LACRA.shortName} · Due-diligence summary · ${s.shipmentCode}`);
   setPdfInfo(doc, {
     title: `Due-diligence summary ${s.shipmentCode}`,
     subject: `Shipment ${s.shipmentCode}${s.order ? ` for ${s.order.buyer}` : ""}`,
     author: LACRA.authority,
     keywords: ["due diligence", "EUDR", s.shipmentCode],
-    creator: "LACRA traceability platform",
     date: new Date(s.generatedAt),
   });
   return savePdf(doc);

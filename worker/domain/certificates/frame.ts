@@ -3,7 +3,7 @@
  * header of continuation pages, the signature block and the footers of every page.
  */
 
-import { continuationRule, fitText, letterhead, pageFooter } from "../pdf/frame";
+import { continuationRule, fitText, footEveryPage, letterhead } from "../pdf/frame";
 import type { Layout } from "../pdf/layout";
 import { drawQr } from "../pdf/qr";
 import { AMBER, CONTENT_WIDTH, INK, MARGIN, MUTED, NAVY, PAGE, PALE_RED, RED } from "../pdf/theme";
@@ -152,18 +152,14 @@ export function signatureBlock(l: Layout, type: CertificateType, data: Certifica
 
 /** "Page X of Y" and the certificate number on every page, and the test-profile warning when it is one. */
 export function footers(l: Layout, data: CertificateData) {
-  const total = l.pages.length;
   const info = CERTIFICATE_INFO[data.type];
   const lh = l.lineHeight(7.5);
-  const lines = data.testProfile ? 2 : 1;
-  for (let i = 0; i < total; i++) {
-    l.turnToPage(i);
-    pageFooter(l, i, total, `${data.issuer.shortName} · ${info.title} · No. ${data.certificateNumber}`, lines);
-    if (data.testProfile)
-      l.drawLine(fitText(l, TEST_PROFILE_NOTICE, CONTENT_WIDTH, 7.5, true), MARGIN, MARGIN + 2 * lh, {
-        size: 7.5,
-        bold: true,
-        color: RED,
-      });
-  }
+  const left = `${data.issuer.shortName} · ${info.title} · No. ${data.certificateNumber}`;
+  const warning = () =>
+    l.drawLine(fitText(l, TEST_PROFILE_NOTICE, CONTENT_WIDTH, 7.5, true), MARGIN, MARGIN + 2 * lh, {
+      size: 7.5,
+      bold: true,
+      color: RED,
+    });
+  footEveryPage(l, left, data.testProfile ? 2 : 1, data.testProfile ? warning : undefined);
 }

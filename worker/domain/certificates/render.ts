@@ -97,7 +97,7 @@ export async function renderCertificateLayout(
       "Liberia",
       ...(data.testProfile ? ["TEST-PROFILE"] : []),
     ],
-    creator: opts.creator ?? "LACRA traceability platform",
+    creator: opts.creator,
     date: new Date(data.issuedAt),
   });
 

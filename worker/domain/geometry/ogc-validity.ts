@@ -11,6 +11,7 @@
  */
 import Flatbush from "flatbush";
 import { orient2d } from "robust-predicates";
+import { boundsOf } from "./bounds.ts";
 
 export type Pt = readonly [number, number];
 export type ValidityProblem = {
@@ -125,7 +126,7 @@ export function ogcShellProblem(shells: readonly (readonly Pt[])[]): ValidityPro
 
   // Boundaries only touch: a part overlaps or lies inside another exactly when a piece of its
   // boundary (between touch points) lies inside the other part.
-  const boxes = shells.map((ring) => box(ring));
+  const boxes = shells.map((ring) => boundsOf(ring));
   for (let k = 0; k < segments.length; k++) {
     const s = segments[k]!;
     const cuts = [s.a, ...touches[k]!.filter((p) => !same(p, s.a) && !same(p, s.b)), s.b].sort(
@@ -146,16 +147,6 @@ export function ogcShellProblem(shells: readonly (readonly Pt[])[]): ValidityPro
 }
 
 type Box = [number, number, number, number];
-function box(ring: readonly Pt[]): Box {
-  let [x0, y0, x1, y1] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [x, y] of ring) {
-    x0 = Math.min(x0, x);
-    y0 = Math.min(y0, y);
-    x1 = Math.max(x1, x);
-    y1 = Math.max(y1, y);
-  }
-  return [x0, y0, x1, y1];
-}
 const inBox = (b: Box, p: Pt) => p[0] >= b[0] && p[0] <= b[2] && p[1] >= b[1] && p[1] <= b[3];
 
 /** Crossing number of part `part`'s ring for a ray from p towards +x (half-open rule, exact side test). */
@@ -209,7 +200,7 @@ export function nestedParts(shells: readonly (readonly Pt[])[]): Set<number> {
   for (const s of segments)
     index.add(Math.min(s.a[0], s.b[0]), Math.min(s.a[1], s.b[1]), Math.max(s.a[0], s.b[0]), Math.max(s.a[1], s.b[1]));
   index.finish();
-  const boxes = shells.map((r) => box(r));
+  const boxes = shells.map((r) => boundsOf(r));
   shells.forEach((ring, p) => {
     for (let q = 0; q < shells.length; q++) {
       if (q === p || nested.has(q)) continue;

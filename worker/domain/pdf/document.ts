@@ -53,7 +53,8 @@ export type PdfInfo = {
   subject: string;
   author: string;
   keywords: string[];
-  creator: string;
+  /** The program that made it: the platform unless said otherwise. */
+  creator?: string;
   /** Creation and modification date: the content's own date, so the same content gives the same bytes. */
   date: Date;
 };
@@ -64,7 +65,7 @@ export function setPdfInfo(doc: PDFDocument, info: PdfInfo): void {
   doc.setSubject(info.subject);
   doc.setAuthor(info.author);
   doc.setKeywords(info.keywords);
-  doc.setCreator(info.creator);
+  doc.setCreator(info.creator ?? "LACRA traceability platform");
   doc.setProducer("pdf-lib");
   doc.setLanguage("en");
   doc.setCreationDate(info.date);

@@ -63,3 +63,16 @@ export function pageFooter(l: Layout, index: number, total: number, left: string
     color: MUTED,
   });
 }
+
+/**
+ * The footer (pageFooter) on every page, drawn once the content is laid out and the page count
+ * is known; `also` draws what else a page's footer carries (a certificate's test-profile warning).
+ */
+export function footEveryPage(l: Layout, left: string, lines = 1, also?: () => void): void {
+  const total = l.pages.length;
+  for (let i = 0; i < total; i++) {
+    l.turnToPage(i);
+    pageFooter(l, i, total, left, lines);
+    also?.();
+  }
+}

@@ -7,7 +7,7 @@
  */
 import { formatMoney, type Money } from "../money";
 import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
-import { continuationRule, letterhead, pageFooter } from "../pdf/frame";
+import { continuationRule, footEveryPage, letterhead } from "../pdf/frame";
 import { Layout } from "../pdf/layout";
 import { drawQr } from "../pdf/qr";
 import { CONTENT_WIDTH, type FieldRow, INK, MARGIN, MUTED, NAVY, PAGE } from "../pdf/theme";
@@ -105,11 +105,7 @@ export async function renderPurchaseReceipt(d: ReceiptData): Promise<Uint8Array>
   l.space(8);
   l.text(`Trace this batch: ${d.traceUrl}`, { size: 8, color: MUTED });
 
-  const total = l.pages.length;
-  for (let i = 0; i < total; i++) {
-    l.turnToPage(i);
-    pageFooter(l, i, total, `LACRA · ${TITLE} · ${d.batchCode}`);
-  }
+  footEveryPage(l, `LACRA · ${TITLE} · ${d.batchCode}`);
   setPdfInfo(doc, {
     title: `${TITLE} ${d.batchCode}`,
     subject: d.batchCode,
@@ -122,7 +118,6 @@ export async function renderPurchaseReceipt(d: ReceiptData): Promise<Uint8Array>
       ...(d.pricePerKg ? [`${formatMoney(d.pricePerKg)} per kg`] : []),
       ...(d.total ? [`total ${formatMoney(d.total)} ${d.total.currency}`] : []),
     ],
-    creator: "LACRA traceability platform",
     date: new Date(d.purchasedAt),
   });
   return savePdf(doc);

@@ -87,7 +87,6 @@ export async function renderReceipt(r: Receipt): Promise<Uint8Array> {
       : `${FEE_TYPE_LABEL[r.feeType]}: ${r.subject}, invoice ${r.invoiceNumber}`,
     author: LACRA.authority,
     keywords: ["receipt", r.receiptNumber, r.invoiceNumber, r.feeType],
-    creator: "LACRA traceability platform",
     date: new Date(r.recordedAt),
   });
   return savePdf(doc);

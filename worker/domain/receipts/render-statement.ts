@@ -5,7 +5,7 @@
 import { LACRA } from "../certificates/content";
 import { formatMoney } from "../money";
 import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
-import { letterhead, pageFooter } from "../pdf/frame";
+import { footEveryPage, letterhead } from "../pdf/frame";
 import { Layout } from "../pdf/layout";
 import { NAVY, PALE_BLUE } from "../pdf/theme";
 import type { Statement } from "./statement";
@@ -64,17 +64,12 @@ export async function renderStatement(s: Statement, generatedAt: Date): Promise<
     PALE_BLUE,
     8.5,
   );
-  const pages = doc.getPageCount();
-  for (let i = 0; i < pages; i++) {
-    l.turnToPage(i);
-    pageFooter(l, i, pages, `${LACRA.shortName} · Statement ${s.from} to ${s.to} · ${s.account.loginId}`);
-  }
+  footEveryPage(l, `${LACRA.shortName} · Statement ${s.from} to ${s.to} · ${s.account.loginId}`);
   setPdfInfo(doc, {
     title: `Payment statement ${s.from} to ${s.to}`,
     subject: `Payments of ${s.account.loginId}`,
     author: LACRA.authority,
     keywords: ["statement", s.account.loginId],
-    creator: "LACRA traceability platform",
     date: generatedAt,
   });
   return savePdf(doc);

@@ -14,7 +14,7 @@
  */
 import { LACRA } from "../certificates/content";
 import { newPdfDocument, savePdf, setPdfInfo } from "../pdf/document";
-import { continuationRule, fitText, letterhead, pageFooter } from "../pdf/frame";
+import { continuationRule, fitText, footEveryPage, letterhead } from "../pdf/frame";
 import { Layout } from "../pdf/layout";
 import {
   type Cell,
@@ -118,7 +118,6 @@ export async function renderReport(data: ReportData, meta: ReportMeta): Promise<
       "EUDR",
       "Liberia",
     ],
-    creator: "LACRA traceability platform",
     date: new Date(meta.generatedAt),
   });
   // No yielding to the event loop between objects (pdf-lib's default: setTimeout every 50
@@ -201,10 +200,8 @@ function summary(l: Layout, data: ReportData) {
 }
 
 function footers(l: Layout, data: ReportData, meta: ReportMeta) {
-  const total = l.pages.length;
-  for (let i = 0; i < total; i++) {
-    l.turnToPage(i);
-    const left = `${LACRA.shortName} · ${REPORT_KIND_LABEL[data.kind]} · aggregate figures, no personal data · data ${meta.dataHash.slice(0, 12)}`;
-    pageFooter(l, i, total, left);
-  }
+  footEveryPage(
+    l,
+    `${LACRA.shortName} · ${REPORT_KIND_LABEL[data.kind]} · aggregate figures, no personal data · data ${meta.dataHash.slice(0, 12)}`,
+  );
 }

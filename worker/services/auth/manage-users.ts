@@ -50,6 +50,21 @@ export const MANAGE_MESSAGES = {
 export type ManageUsersDeps = Pick<ServiceDeps, "db" | "actor"> & { sessions: SessionDeps };
 export type ManageUserInput = { userId: string };
 
+/**
+ * Ends every session of the account after a change its tokens must not outlive (deactivation,
+ * a new role, a reset password), logged as the auth event "sessions_revoked" with `why`.
+ */
+export async function endSessionsOf(target: { id: string; loginId: string }, why: string, deps: ManageUsersDeps) {
+  const sessionsEnded = await revokeUserSessions(deps.sessions, target.id);
+  await logAuthEvent(deps.db, {
+    event: "sessions_revoked",
+    userId: target.id,
+    loginId: target.loginId,
+    detail: `${why} by ${deps.actor.role} ${deps.actor.id}`,
+  });
+  return sessionsEnded;
+}
+
 /** The target, if the actor may manage it; the refusal otherwise. */
 async function managedTarget(input: ManageUserInput, deps: ManageUsersDeps) {
   const target = await findUserById(deps.db, input.userId);
@@ -77,13 +92,7 @@ export async function deactivateUser(
     setUserActiveStatement(db, target.id, false),
     auditEntry(db, actor, "user.deactivate", "user", target.id, { active: true }, { active: false }),
   ]);
-  const sessionsEnded = await revokeUserSessions(deps.sessions, target.id);
-  await logAuthEvent(db, {
-    event: "sessions_revoked",
-    userId: target.id,
-    loginId: target.loginId,
-    detail: `deactivated by ${actor.role} ${actor.id}`,
-  });
+  const sessionsEnded = await endSessionsOf(target, "deactivated", deps);
   return ok({ message: "User deactivated", sessionsEnded });
 }
 

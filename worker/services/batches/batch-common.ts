@@ -2,16 +2,25 @@
  * What the batch services share: their dependencies, their result shape, batch code allocation
  * with retry, the audit snapshot of a batch and the current compliance verdict of a set of plots.
  */
+import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import { errorText, isUniqueViolation } from "#db/errors";
-import { type BatchRow, lastBatchCode, type NewCustodyEvent, plotsById } from "#db/queries/batches";
+import {
+  type BatchRow,
+  cropYieldOverride,
+  lastBatchCode,
+  type NewCustodyEvent,
+  plotsById,
+  purchasedFromPlots,
+} from "#db/queries/batches";
 import type { Role } from "#worker/auth/roles";
 import { batchCodePrefix, nextBatchCodes } from "#worker/domain/batch-code";
 import { type Eligibility, evaluateBatchCompliance } from "#worker/domain/batch-compliance";
 import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
+import { checkVolumePlausibility, cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
-import type { Result } from "../result";
+import { type Failure, fail, type Result } from "../result";
 
 /** The batch services check permissions, so their actor is always a signed-in role. */
 export type BatchActor = Actor & { role: Role };
@@ -31,6 +40,23 @@ export function isConcurrentChange(error: unknown) {
   return (
     isUniqueViolation(error, "custody_events") || /NOT NULL constraint failed: custody_events\.batch_id/i.test(text)
   );
+}
+
+/**
+ * Writes a custody step's statements as one transaction. A concurrent change of the batch
+ * (isConcurrentChange) is answered as a 409 to reload; any other error is thrown.
+ */
+export async function writeBatchStep(
+  db: Database,
+  statements: [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]],
+): Promise<Failure | null> {
+  try {
+    await db.batch(statements);
+    return null;
+  } catch (error) {
+    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
+    throw error;
+  }
 }
 
 /**
@@ -152,3 +178,41 @@ export function lowestGrade(grades: (string | null)[]): string | null {
 }
 
 export const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The volume plausibility check of a purchase (ADR 011): `weightG` of `crop` bought from `plots`
+ * against their expected yield over the crop year of `harvestDate`, less what was already bought
+ * from them that year. `own` is the purchase's own earlier weight per plot, taken out when the
+ * purchase is being corrected.
+ */
+export async function purchaseVolume(
+  db: Database,
+  input: {
+    crop: string;
+    weightG: number;
+    harvestDate: string;
+    plots: { id: string; areaHectares: number }[];
+    own?: Map<string, number>;
+  },
+) {
+  const season = cropYearOf(input.harvestDate);
+  const [override, bought] = await Promise.all([
+    cropYieldOverride(db, input.crop),
+    purchasedFromPlots(
+      db,
+      input.plots.map((p) => p.id),
+      season.from,
+      season.to,
+    ),
+  ]);
+  return checkVolumePlausibility({
+    crop: input.crop,
+    weightG: input.weightG,
+    gramsPerHectare: yieldFor(input.crop, override === null ? {} : { [input.crop]: override }),
+    plots: input.plots.map((p) => ({
+      areaHectares: p.areaHectares,
+      alreadyPurchasedG: Math.max(0, (bought.get(p.id) ?? 0) - (input.own?.get(p.id) ?? 0)),
+    })),
+    season: season.label,
+  });
+}

@@ -12,14 +12,12 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { errorText, isUniqueViolation } from "#db/errors";
 import {
-  cropYieldOverride,
   farmersByCode,
   insertBatch,
   insertCustodyEvent,
   insertOrigins,
   type NewBatch,
   plotsByCode,
-  purchasedFromPlots,
 } from "#db/queries/batches";
 import { insertPurchase, type PurchaseRow, purchaseBySubmission } from "#db/queries/purchases";
 import type { PurchaseInput } from "#worker/contracts/batches";
@@ -27,19 +25,20 @@ import { evaluateBatchCompliance, statusFor } from "#worker/domain/batch-complia
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { canTransition } from "#worker/domain/custody";
 import { formatMoney, totalForWeight } from "#worker/domain/money";
-import {
-  checkVolumePlausibility,
-  cropYearOf,
-  shareByArea,
-  type VolumeCheck,
-  yieldFor,
-} from "#worker/domain/volume-plausibility";
+import { shareByArea, type VolumeCheck } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
-import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, withNewBatchCodes } from "./batch-common";
+import {
+  type BatchDeps,
+  custodyEvent,
+  custodySnapshot,
+  purchaseVolume,
+  snapshot,
+  withNewBatchCodes,
+} from "./batch-common";
 
 /** What the buyer paid, as stored (minor units); null fields where the buyer did not record them. */
 export type StoredPurchase = Pick<
@@ -83,7 +82,8 @@ async function earlierSubmission(
   });
 }
 
-function storedPurchase(p: StoredPurchase): StoredPurchase {
+/** The purchase's stored payment fields alone (from a whole purchase row). */
+export function storedPurchase(p: StoredPurchase): StoredPurchase {
   return {
     pricePerKgMinor: p.pricePerKgMinor,
     currency: p.currency,
@@ -145,22 +145,11 @@ export async function createBatch(
   if (Object.keys(errors).length) return fail(400, "The purchase cannot be recorded", errors);
 
   // Volume plausibility over the crop year of the harvest (earlier purchases from the same plots count).
-  const season = cropYearOf(input.harvestDate);
-  const [override, earlier] = await Promise.all([
-    cropYieldOverride(db, input.commodity),
-    purchasedFromPlots(
-      db,
-      plots.map((p) => p.id),
-      season.from,
-      season.to,
-    ),
-  ]);
-  const volume = checkVolumePlausibility({
+  const volume = await purchaseVolume(db, {
     crop: input.commodity,
     weightG: input.weightG,
-    gramsPerHectare: yieldFor(input.commodity, override === null ? {} : { [input.commodity]: override }),
-    plots: plots.map((p) => ({ areaHectares: p.areaHectares, alreadyPurchasedG: earlier.get(p.id) ?? 0 })),
-    season: season.label,
+    harvestDate: input.harvestDate,
+    plots,
   });
 
   const compliance = evaluateBatchCompliance(

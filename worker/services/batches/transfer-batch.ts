@@ -24,9 +24,8 @@ import {
   custodyEvent,
   custodySnapshot,
   eligibilityOfPlots,
-  isConcurrentChange,
-  STALE_MESSAGE,
   snapshot,
+  writeBatchStep,
 } from "./batch-common";
 import { visibleBatchByCode } from "./read-batches";
 
@@ -93,24 +92,20 @@ export async function transferBatch(
     holderId: actor.id,
     grade: input.grade ?? batch.grade,
   };
-  try {
-    await db.batch([
-      // Guarded: if someone changed the batch since it was read, nothing is written (see insertCustodyEvent).
-      updateBatch(
-        db,
-        batch.id,
-        { status: after.status, weightG: after.weightG, holderId: after.holderId, grade: after.grade },
-        batch.status,
-      ),
-      insertCustodyEvent(db, event),
-      auditEntry(db, actor, `batch.${input.toStatus}`, "batch", batch.batchCode, snapshot(batch), {
-        ...snapshot(after),
-        custody: custodySnapshot(event),
-      }),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
-    throw error;
-  }
+  const stale = await writeBatchStep(db, [
+    // Guarded: if someone changed the batch since it was read, nothing is written (see insertCustodyEvent).
+    updateBatch(
+      db,
+      batch.id,
+      { status: after.status, weightG: after.weightG, holderId: after.holderId, grade: after.grade },
+      batch.status,
+    ),
+    insertCustodyEvent(db, event),
+    auditEntry(db, actor, `batch.${input.toStatus}`, "batch", batch.batchCode, snapshot(batch), {
+      ...snapshot(after),
+      custody: custodySnapshot(event),
+    }),
+  ]);
+  if (stale) return stale;
   return { ok: true, value: { batch: after, event } };
 }

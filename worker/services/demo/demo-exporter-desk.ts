@@ -10,16 +10,14 @@ import type { Database } from "#db/client";
 import { batchIdsOfShipment, listStockPayments, shipmentsOfExporter } from "#db/queries/exporter-desk";
 import { accountById } from "#db/queries/licensing";
 import { batches } from "#db/schema";
-import type { Actor } from "../deps";
 import { requestInspection } from "../exporter/inspection-requests";
 import { recordStockPayment } from "../exporter/stock-payments";
-
-const EXPORTER: Actor = { id: "demo-exporter", role: "exporter" };
+import { ACT } from "./demo-farmers";
 
 export async function seedDemoExporterDesk(deps: { db: Database; now: Date }, problems: string[]) {
   const { db, now } = deps;
-  if ((await listStockPayments(db, { payerId: EXPORTER.id }, 1)).length) return 0;
-  const [shipment] = await shipmentsOfExporter(db, EXPORTER.id);
+  if ((await listStockPayments(db, { payerId: ACT.exporter.id }, 1)).length) return 0;
+  const [shipment] = await shipmentsOfExporter(db, ACT.exporter.id);
   const buyer = await accountById(db, "demo-buyer");
   if (!shipment || !buyer) return 0;
   const ids = await batchIdsOfShipment(db, shipment.id);
@@ -34,7 +32,7 @@ export async function seedDemoExporterDesk(deps: { db: Database; now: Date }, pr
       preferredDate: new Date(now.getTime() + 3 * 86_400_000).toISOString().slice(0, 10),
       note: "Demo: container loading at Freeport of Monrovia",
     },
-    { db, actor: EXPORTER, now: when },
+    { db, actor: ACT.exporter, now: when },
   );
   if (!requested.ok) problems.push(`The demo inspection request was not made: ${requested.message}`);
   if (!codes.length) return requested.ok ? 1 : 0;
@@ -48,7 +46,7 @@ export async function seedDemoExporterDesk(deps: { db: Database; now: Date }, pr
       paidOn: now.toISOString().slice(0, 10),
       note: "Demo: payment for the first shipped batch",
     },
-    { db, actor: EXPORTER, now: when },
+    { db, actor: ACT.exporter, now: when },
   );
   if (!paid.ok) problems.push(`The demo stock payment was not recorded: ${paid.message}`);
   return (requested.ok ? 1 : 0) + (paid.ok ? 1 : 0);

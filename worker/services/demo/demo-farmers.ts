@@ -13,6 +13,9 @@ export const ACT = {
   warehouse: { id: "demo-warehouse-inspector", role: "warehouse_inspector" },
   port: { id: "demo-port-inspector", role: "port_inspector" },
   exporter: { id: "demo-exporter", role: "exporter" },
+  applicant: { id: "demo-buyer-applicant", role: "buyer" },
+  ddgots: { id: "demo-ddgots", role: "ddgots" },
+  dg: { id: "demo-dg", role: "dg" },
 } as const satisfies Record<string, BatchActor>;
 export const DEMO_FARMER_USER = "demo-farmer";
 export const DEMO_FARMER_ID = "FRM000001";

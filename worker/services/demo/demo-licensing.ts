@@ -19,23 +19,15 @@ import { applyForLicence } from "../licensing/apply-licence";
 import { composeShipment } from "../licensing/compose-shipment";
 import { requestPermit } from "../licensing/request-permit";
 import { stepLicence } from "../licensing/step-licence";
-
-const A = {
-  exporter: { id: "demo-exporter", role: "exporter" },
-  buyer: { id: "demo-buyer", role: "buyer" },
-  applicant: { id: "demo-buyer-applicant", role: "buyer" },
-  office: { id: "demo-office-admin", role: "office_admin" },
-  ddgots: { id: "demo-ddgots", role: "ddgots" },
-  dg: { id: "demo-dg", role: "dg" },
-} as const satisfies Record<string, Actor>;
+import { ACT } from "./demo-farmers";
 
 const day = 24 * 60 * 60 * 1000;
 const PATH: [LicenceStep, Actor][] = [
-  ["submit", A.office],
-  ["review", A.office],
-  ["recommend", A.ddgots],
-  ["approve", A.dg],
-  ["issue", A.office],
+  ["submit", ACT.office],
+  ["review", ACT.office],
+  ["recommend", ACT.ddgots],
+  ["approve", ACT.dg],
+  ["issue", ACT.office],
 ];
 
 export type DemoLicensingCreated = { licences: number; permits: number; payments: number };
@@ -47,7 +39,7 @@ export async function seedDemoLicences(
 ): Promise<DemoLicensingCreated> {
   const { db, now } = deps;
   const created: DemoLicensingCreated = { licences: 0, permits: 0, payments: 0 };
-  if ((await licencesOfApplicant(db, A.exporter.id)).length) return created;
+  if ((await licencesOfApplicant(db, ACT.exporter.id)).length) return created;
   const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
 
   const licence = async (
@@ -79,23 +71,23 @@ export async function seedDemoLicences(
   };
 
   // The exporter's licence, issued a month ago, its fee paid by bank transfer.
-  const exporterLicence = await licence(A.exporter, "exporter", "Liberia Premium Exports Inc. (demo)", 40);
+  const exporterLicence = await licence(ACT.exporter, "exporter", "Liberia Premium Exports Inc. (demo)", 40);
   if (exporterLicence) {
     const invoice = await invoiceOfSubject(db, "licence", exporterLicence.id);
     if (invoice) {
       const paid = await recordPayment(
         invoice.id,
         { reference: "DEMO-LBDI-000001" },
-        { db, actor: A.exporter, now: at(30) },
+        { db, actor: ACT.exporter, now: at(30) },
       );
       if (paid.ok) created.payments++;
       else problems.push(`The demo licence fee was not paid: ${paid.message}`);
     }
   }
   // The buyer's licence, issued 45 days ago; its invoice is still unpaid (billed).
-  await licence(A.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
+  await licence(ACT.buyer, "buyer", "Bong Cocoa Traders (demo)", 51);
   // The second buyer's application: submitted, reviewed and recommended; it waits for the DG.
-  await licence(A.applicant, "buyer", "Nimba Cocoa Buyers (demo)", 6, PATH.slice(0, 3));
+  await licence(ACT.applicant, "buyer", "Nimba Cocoa Buyers (demo)", 6, PATH.slice(0, 3));
   return created;
 }
 
@@ -110,15 +102,17 @@ export async function seedDemoLicensing(
   const created: DemoLicensingCreated = { licences: 0, permits: 0, payments: 0 };
   if (!firstRun) return created;
   const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
-  const exporterLicence = (await licencesOfApplicant(db, A.exporter.id, "exporter")).find((l) => l.status === "issued");
+  const exporterLicence = (await licencesOfApplicant(db, ACT.exporter.id, "exporter")).find(
+    (l) => l.status === "issued",
+  );
   const batch = inProgressBatchCode ? (await batchesByCode(db, [inProgressBatchCode]))[0] : undefined;
   if (!exporterLicence || !batch) return created;
-  const shipment = await composeShipment({ batchCodes: [batch.batchCode] }, { db, actor: A.exporter, now: at(1) });
+  const shipment = await composeShipment({ batchCodes: [batch.batchCode] }, { db, actor: ACT.exporter, now: at(1) });
   if (!shipment.ok) problems.push(`The demo shipment was not composed: ${shipment.message}`);
   else {
     const permit = await requestPermit(
       { shipmentCode: shipment.value.shipment.code, note: "Demo: first container of the season" },
-      { db, actor: A.exporter, now: at(1) },
+      { db, actor: ACT.exporter, now: at(1) },
     );
     if (permit.ok) created.permits++;
     else problems.push(`The demo export permit was not requested: ${permit.message}`);

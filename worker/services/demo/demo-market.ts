@@ -26,14 +26,7 @@ import { sendMessage } from "../messages/send-message";
 import { startThread } from "../messages/start-thread";
 import { allocateBatch } from "../orders/allocate-batch";
 import { createOrder } from "../orders/create-order";
-import { DEMO_NOTE } from "./demo-farmers";
-
-const A = {
-  exporter: { id: "demo-exporter", role: "exporter" },
-  buyer: { id: "demo-buyer", role: "buyer" },
-  office: { id: "demo-office-admin", role: "office_admin" },
-  ddgots: { id: "demo-ddgots", role: "ddgots" },
-} as const satisfies Record<string, Actor>;
+import { ACT, DEMO_NOTE } from "./demo-farmers";
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -46,7 +39,7 @@ export async function seedDemoMarket(
 ): Promise<DemoMarketCreated> {
   const { db, r2, now } = deps;
   const created: DemoMarketCreated = { orders: 0, allocations: 0, lots: 0, offers: 0, threads: 0 };
-  if ((await listOrders(db, A.exporter.id)).length) return created;
+  if ((await listOrders(db, ACT.exporter.id)).length) return created;
   const at = (daysAgo: number) => () => new Date(now.getTime() - daysAgo * day);
   const date = (daysAhead: number) => new Date(now.getTime() + daysAhead * day).toISOString().slice(0, 10);
 
@@ -65,18 +58,18 @@ export async function seedDemoMarket(
       deliveryFrom: date(20),
       deliveryTo: date(60),
     }),
-    { db, actor: A.exporter, now: at(4) },
+    { db, actor: ACT.exporter, now: at(4) },
   );
   if (!order.ok) problems.push(`The demo order was not created: ${order.message}`);
   else created.orders++;
   if (order.ok && stock.atPortBatchCode) {
-    const certified = await certifyBatch(stock.atPortBatchCode, "mark_compliant", { db, actor: A.ddgots });
+    const certified = await certifyBatch(stock.atPortBatchCode, "mark_compliant", { db, actor: ACT.ddgots });
     if (!certified.ok)
       problems.push(`The demo batch ${stock.atPortBatchCode} could not be marked compliant: ${certified.message}`);
     const allocated = await allocateBatch(
       order.value.order.code,
       { batchCode: stock.atPortBatchCode },
-      { db, actor: A.exporter, now: at(3) },
+      { db, actor: ACT.exporter, now: at(3) },
     );
     if (allocated.ok) created.allocations++;
     else problems.push(`The demo batch was not allocated: ${allocated.message}`);
@@ -98,7 +91,7 @@ export async function seedDemoMarket(
         longitude: -8.703412,
         note: `${DEMO_NOTE}: 300 kg of dried cocoa beans for the sellers hub`,
       }),
-      { db, actor: A.buyer, now: at(3) },
+      { db, actor: ACT.buyer, now: at(3) },
     );
     if (!bought.ok) problems.push(`The demo hub lot was not bought: ${bought.message}`);
     else {
@@ -110,7 +103,7 @@ export async function seedDemoMarket(
           pricePerKg: "3.10",
           currency: "USD",
         }),
-        { db, actor: A.buyer, now: at(2) },
+        { db, actor: ACT.buyer, now: at(2) },
       );
       if (!lot.ok) problems.push(`The demo hub lot was not listed: ${lot.message}`);
       else {
@@ -125,7 +118,7 @@ export async function seedDemoMarket(
             }),
             lotId: lot.value.lot.id,
           },
-          { db, actor: A.exporter, now: at(1) },
+          { db, actor: ACT.exporter, now: at(1) },
         );
         if (offer.ok) created.offers++;
         else problems.push(`The demo hub offer was not made: ${offer.message}`);
@@ -150,7 +143,7 @@ export async function seedDemoMarket(
     if (!answered.ok) problems.push(`A demo reply was not sent: ${answered.message}`);
   };
   await write(
-    A.exporter,
+    ACT.exporter,
     {
       to: "office",
       department: "office_admin",
@@ -158,13 +151,13 @@ export async function seedDemoMarket(
       body: "Good morning. We requested the export permit for our first shipment. Which documents should we add to the file? (demo)",
     },
     {
-      actor: A.office,
+      actor: ACT.office,
       body: "The permit is recommended once every batch in the shipment is EUDR-compliant. Nothing else is needed for now. (demo)",
     },
     3,
   );
   await write(
-    A.exporter,
+    ACT.exporter,
     {
       to: "person",
       loginId: "BUY-0001",
@@ -172,7 +165,7 @@ export async function seedDemoMarket(
       body: "We need about 1.2 t more grade A cocoa before the end of next month. Can you supply it? (demo)",
     },
     {
-      actor: A.buyer,
+      actor: ACT.buyer,
       body: "Yes: 300 kg are listed in the sellers hub now, and about 900 kg more come in after the next harvest round. (demo)",
     },
     2,

@@ -6,11 +6,10 @@
 import type { Database } from "#db/client";
 import { listDocuments } from "#db/queries/office";
 import type { DocumentKind, DocumentStep } from "#worker/domain/office";
-import type { Actor } from "../deps";
 import { registerDocument } from "../office/register-document";
 import { stepDocument } from "../office/step-document";
+import { ACT } from "./demo-farmers";
 
-const OFFICE: Actor = { id: "demo-office-admin", role: "office_admin" };
 const DAY = 24 * 60 * 60 * 1000;
 
 const DOCUMENTS: { kind: DocumentKind; title: string; counterparty?: string; steps: DocumentStep[] }[] = [
@@ -38,7 +37,7 @@ export async function seedDemoOffice(deps: { db: Database; now: Date }, problems
     const at = () => new Date(now.getTime() - (DOCUMENTS.length - i) * DAY);
     const created = await registerDocument(
       { kind: d.kind, title: d.title, counterparty: d.counterparty, licenceId: undefined },
-      { db, actor: OFFICE, now: at },
+      { db, actor: ACT.office, now: at },
     );
     if (!created.ok) {
       problems.push(`The demo register document "${d.title}" was not created: ${created.message}`);
@@ -48,8 +47,8 @@ export async function seedDemoOffice(deps: { db: Database; now: Date }, problems
     for (const step of d.steps) {
       const moved = await stepDocument(
         created.value.id,
-        { step, assigneeId: step === "assign" ? OFFICE.id : undefined },
-        { db, actor: OFFICE, now: at },
+        { step, assigneeId: step === "assign" ? ACT.office.id : undefined },
+        { db, actor: ACT.office, now: at },
       );
       if (!moved.ok) problems.push(`The demo register document "${d.title}" could not ${step}: ${moved.message}`);
     }

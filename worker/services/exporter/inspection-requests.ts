@@ -113,21 +113,21 @@ export async function requestInspection(
   return ok({ request });
 }
 
-/** The request if `actor` is an inspector who may handle it: its kind, and unassigned or theirs. */
-async function handled(id: string, deps: Deps) {
+/**
+ * The request if `actor` is an inspector who may handle it (its kind, and unassigned or theirs)
+ * and it is still the version they saw.
+ */
+async function handled(id: string, baseVersion: number | undefined, deps: Deps) {
   const { db, actor } = deps;
   const request = await findInspectionRequest(db, id);
   const kindOf = actor.role === "warehouse_inspector" ? "warehouse" : actor.role === "port_inspector" ? "port" : null;
   if (!kindOf) return fail(403, "Only a warehouse or port inspector can handle an inspection request");
   if (!request || request.kind !== kindOf || (request.inspectorId && request.inspectorId !== actor.id))
     return fail(404, "No inspection request with this id in your queue");
+  if (baseVersion !== undefined && baseVersion !== request.version)
+    return fail(409, "This request changed since you opened it: reload the page and try again");
   return ok(request);
 }
-
-const stale = (r: InspectionRequestRow, baseVersion?: number) =>
-  baseVersion !== undefined && baseVersion !== r.version
-    ? fail(409, "This request changed since you opened it: reload the page and try again")
-    : null;
 
 /** An inspector takes a requested inspection, with the date they will inspect. */
 export async function scheduleInspectionRequest(
@@ -135,13 +135,11 @@ export async function scheduleInspectionRequest(
   input: ScheduleInspectionInput,
   deps: Deps,
 ): Promise<Result<{ request: InspectionRequestRow }>> {
-  const found = await handled(id, deps);
+  const found = await handled(id, input.baseVersion, deps);
   if (!found.ok) return found;
   const r = found.value;
   const { db, actor } = deps;
   const now = deps.now();
-  const isStale = stale(r, input.baseVersion);
-  if (isStale) return isStale;
   if (r.status !== "requested" && r.status !== "scheduled")
     return fail(409, `This request is ${r.status}: it cannot be scheduled`);
   if (input.scheduledFor < isoDay(now))
@@ -181,13 +179,11 @@ export async function completeInspectionRequest(
   input: CompleteInspectionInput,
   deps: Deps,
 ): Promise<Result<{ request: InspectionRequestRow; invoiceNumber: string }>> {
-  const found = await handled(id, deps);
+  const found = await handled(id, input.baseVersion, deps);
   if (!found.ok) return found;
   const r = found.value;
   const { db, actor } = deps;
   const now = deps.now();
-  const isStale = stale(r, input.baseVersion);
-  if (isStale) return isStale;
   if (r.status !== "scheduled") return fail(409, `This request is ${r.status}: it must be scheduled first`);
   const next = { status: "done", inspectorId: actor.id, inspectorNote: input.note ?? r.inspectorNote };
   const feeType = inspectionFeeType(r.kind as "warehouse" | "port");

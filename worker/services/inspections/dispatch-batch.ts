@@ -14,6 +14,7 @@ import { requireLicence } from "../licensing/require-licence";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import { earlierSubmission } from "./inspection-common";
 
 export async function dispatchBatch(
   batchCode: string,
@@ -24,13 +25,8 @@ export async function dispatchBatch(
   if (actor.role !== "buyer") return fail(403, "Only the buyer who holds a batch can send it to a warehouse");
   const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch || batch.holderId !== actor.id) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
-  if (input.submissionId) {
-    const earlier = await dispatchBySubmission(db, input.submissionId);
-    if (earlier) {
-      if (earlier.batchId !== batch.id) return fail(409, "This submission was already used for another batch");
-      return ok({ dispatch: earlier, repeated: true });
-    }
-  }
+  const earlier = await earlierSubmission(input.submissionId, batch, (id) => dispatchBySubmission(db, id));
+  if (earlier) return earlier.ok ? ok({ dispatch: earlier.value, repeated: true }) : earlier;
   if (batch.status !== "purchased")
     return fail(409, "This batch has already left the buyer: it can only be sent to a warehouse before intake");
   const unlicensed = await requireLicence(db, actor, "dispatch", batch.commodity, (deps.now ?? (() => new Date()))());

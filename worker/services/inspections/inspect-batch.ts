@@ -7,23 +7,17 @@
  * go in one transaction; a resend of the same submission stores once.
  */
 import { type BatchRow, insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import { dispatchOf, type InspectionRow, insertInspection, inspectionBySubmission } from "#db/queries/inspections";
+import { type InspectionRow, insertInspection, inspectionBySubmission } from "#db/queries/inspections";
 import type { InspectionInput } from "#worker/contracts/inspections";
 import { canTransition, REJECTED } from "#worker/domain/custody";
 import { DISPOSITION_LABEL, inspectionVerdict, isGraded, storedMeasurements } from "#worker/domain/inspections";
-import {
-  type BatchDeps,
-  custodyEvent,
-  custodySnapshot,
-  isConcurrentChange,
-  STALE_MESSAGE,
-  snapshot,
-} from "../batches/batch-common";
+import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, writeBatchStep } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import { warehouseStepRefusal } from "./holds";
+import { buyerOf, earlierSubmission } from "./inspection-common";
 
 export const DISPOSITION_NEEDED =
   "These measurements grade F, so the batch is rejected: choose whether it is returned to the buyer or destroyed";
@@ -40,13 +34,8 @@ export async function inspectBatch(
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const elsewhere = await warehouseStepRefusal(db, batch, actor.id, "warehouse_inspected");
   if (elsewhere) return elsewhere;
-  if (input.submissionId) {
-    const earlier = await inspectionBySubmission(db, input.submissionId);
-    if (earlier) {
-      if (earlier.batchId !== batch.id) return fail(409, "This submission was already used for another batch");
-      return ok({ inspection: earlier, batch, repeated: true });
-    }
-  }
+  const earlier = await earlierSubmission(input.submissionId, batch, (id) => inspectionBySubmission(db, id));
+  if (earlier) return earlier.ok ? ok({ inspection: earlier.value, batch, repeated: true }) : earlier;
   const step = canTransition(batch.status, "warehouse_inspected", actor.role);
   if (!step.ok) return fail(step.kind === "role" ? 403 : 409, step.message);
   if (!isGraded(batch.commodity))
@@ -91,8 +80,7 @@ export async function inspectBatch(
     note: verdict.passed ? verdict.decidedBy : `${reason} — ${DISPOSITION_LABEL[disposition!]}`,
   });
   const after: BatchRow = { ...batch, status: toStatus, grade: verdict.grade, holderId: actor.id };
-  const dispatch = await dispatchOf(db, batch.id);
-  const buyerId = dispatch?.dispatchedBy ?? batch.createdBy;
+  const buyerId = await buyerOf(db, batch);
   const notice = buyerId
     ? notifyStatement(
         db,
@@ -118,21 +106,17 @@ export async function inspectBatch(
         now,
       )
     : null;
-  try {
-    await db.batch([
-      updateBatch(db, batch.id, { status: toStatus, grade: verdict.grade, holderId: actor.id }, batch.status),
-      insertCustodyEvent(db, event),
-      insertInspection(db, inspection),
-      auditEntry(db, actor, `batch.${toStatus}`, "batch", batch.batchCode, snapshot(batch), {
-        ...snapshot(after),
-        custody: custodySnapshot(event),
-        inspection: { ...inspection, decidingCriteria: verdict.limitingCriteria },
-      }),
-      ...(notice ? [notice] : []),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
-    throw error;
-  }
+  const stale = await writeBatchStep(db, [
+    updateBatch(db, batch.id, { status: toStatus, grade: verdict.grade, holderId: actor.id }, batch.status),
+    insertCustodyEvent(db, event),
+    insertInspection(db, inspection),
+    auditEntry(db, actor, `batch.${toStatus}`, "batch", batch.batchCode, snapshot(batch), {
+      ...snapshot(after),
+      custody: custodySnapshot(event),
+      inspection: { ...inspection, decidingCriteria: verdict.limitingCriteria },
+    }),
+    ...(notice ? [notice] : []),
+  ]);
+  if (stale) return stale;
   return ok({ inspection, batch: after, repeated: false });
 }

@@ -7,26 +7,32 @@
  * shipments exist (issue 14) the unit is the batch; `shipment_id` stays null.
  */
 import { type BatchRow, insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import {
-  dispatchOf,
-  insertPortInspection,
-  type PortInspectionRow,
-  portInspectionBySubmission,
-} from "#db/queries/inspections";
+import { insertPortInspection, type PortInspectionRow, portInspectionBySubmission } from "#db/queries/inspections";
 import type { PortInspectionInput } from "#worker/contracts/inspections";
 import { type ChainStatus, REJECTED, REJECTED_MESSAGE, STATUS_LABEL } from "#worker/domain/custody";
-import {
-  type BatchDeps,
-  custodyEvent,
-  custodySnapshot,
-  isConcurrentChange,
-  STALE_MESSAGE,
-  snapshot,
-} from "../batches/batch-common";
+import { type BatchDeps, custodyEvent, custodySnapshot, snapshot, writeBatchStep } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import { buyerOf, earlierSubmission } from "./inspection-common";
+
+/** What a port inspection records from the inspector's form (also what a correction of it compares). */
+export function portFindings(input: PortInspectionInput) {
+  const signOff = input.decision === "sign_off";
+  return {
+    port: input.port,
+    containerNumber: input.containerNumber,
+    sealNumber: input.sealNumber,
+    pestsFound: input.pestsFound ?? null,
+    treatment: input.treatment ?? null,
+    treatmentChemical: input.treatmentChemical ?? null,
+    treatmentDate: input.treatmentDate ?? null,
+    fumigationCertificateRef: input.fumigationCertificateRef ?? null,
+    outcome: signOff ? "signed_off" : "refused",
+    refusalReason: signOff ? null : (input.refusalReason ?? null),
+  };
+}
 
 export async function portInspectBatch(
   batchCode: string,
@@ -37,13 +43,8 @@ export async function portInspectBatch(
   if (actor.role !== "port_inspector") return fail(403, "Only a Port Inspector can record a port inspection");
   const batch = await visibleBatchByCode(db, batchCode, actor);
   if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
-  if (input.submissionId) {
-    const earlier = await portInspectionBySubmission(db, input.submissionId);
-    if (earlier) {
-      if (earlier.batchId !== batch.id) return fail(409, "This submission was already used for another batch");
-      return ok({ inspection: earlier, batch, repeated: true });
-    }
-  }
+  const earlier = await earlierSubmission(input.submissionId, batch, (id) => portInspectionBySubmission(db, id));
+  if (earlier) return earlier.ok ? ok({ inspection: earlier.value, batch, repeated: true }) : earlier;
   if (batch.status === REJECTED) return fail(409, REJECTED_MESSAGE);
   if (batch.status !== "warehouse_inspected") {
     const label = STATUS_LABEL[batch.status as ChainStatus] ?? batch.status;
@@ -59,16 +60,7 @@ export async function portInspectBatch(
     shipmentId: null,
     inspectorId: actor.id,
     inspectedAt: at,
-    port: input.port,
-    containerNumber: input.containerNumber,
-    sealNumber: input.sealNumber,
-    pestsFound: input.pestsFound ?? null,
-    treatment: input.treatment ?? null,
-    treatmentChemical: input.treatmentChemical ?? null,
-    treatmentDate: input.treatmentDate ?? null,
-    fumigationCertificateRef: input.fumigationCertificateRef ?? null,
-    outcome: signOff ? "signed_off" : "refused",
-    refusalReason: signOff ? null : (input.refusalReason ?? null),
+    ...portFindings(input),
     submissionId: input.submissionId ?? null,
     createdAt: at,
   };
@@ -84,50 +76,45 @@ export async function portInspectBatch(
         note: `Container ${input.containerNumber}, seal ${input.sealNumber}`,
       })
     : null;
-  const dispatch = await dispatchOf(db, batch.id);
-  const buyerId = dispatch?.dispatchedBy ?? batch.createdBy;
-  try {
-    await db.batch([
-      // A refusal changes no column but still touches the batch: its certificates' data version moves.
-      signOff
-        ? updateBatch(db, batch.id, { status: "port_inspected", holderId: actor.id }, batch.status)
-        : updateBatch(db, batch.id, {}, batch.status),
-      ...(event ? [insertCustodyEvent(db, event)] : []),
-      insertPortInspection(db, inspection),
-      auditEntry(
-        db,
-        actor,
-        signOff ? "batch.port_inspected" : "batch.port_refuse",
-        "batch",
-        batch.batchCode,
-        snapshot(batch),
-        { ...snapshot(after), ...(event ? { custody: custodySnapshot(event) } : {}), portInspection: inspection },
-      ),
-      ...(buyerId
-        ? [
-            notifyStatement(
-              db,
-              {
-                userId: buyerId,
-                kind: "shipment_update",
-                title: signOff
-                  ? `Batch ${batch.batchCode} signed off at port inspection`
-                  : `Batch ${batch.batchCode} held at port inspection`,
-                body: signOff
-                  ? `Container ${input.containerNumber}, seal ${input.sealNumber}, ${input.port}`
-                  : `Refused: ${inspection.refusalReason}`,
-                link: `/batches/${batch.batchCode}`,
-                subject: { type: "batch", id: batch.batchCode },
-                dedupeKey: `port:${inspection.id}`,
-              },
-              now,
-            ),
-          ]
-        : []),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error)) return fail(409, STALE_MESSAGE);
-    throw error;
-  }
+  const buyerId = await buyerOf(db, batch);
+  const stale = await writeBatchStep(db, [
+    // A refusal changes no column but still touches the batch: its certificates' data version moves.
+    signOff
+      ? updateBatch(db, batch.id, { status: "port_inspected", holderId: actor.id }, batch.status)
+      : updateBatch(db, batch.id, {}, batch.status),
+    ...(event ? [insertCustodyEvent(db, event)] : []),
+    insertPortInspection(db, inspection),
+    auditEntry(
+      db,
+      actor,
+      signOff ? "batch.port_inspected" : "batch.port_refuse",
+      "batch",
+      batch.batchCode,
+      snapshot(batch),
+      { ...snapshot(after), ...(event ? { custody: custodySnapshot(event) } : {}), portInspection: inspection },
+    ),
+    ...(buyerId
+      ? [
+          notifyStatement(
+            db,
+            {
+              userId: buyerId,
+              kind: "shipment_update",
+              title: signOff
+                ? `Batch ${batch.batchCode} signed off at port inspection`
+                : `Batch ${batch.batchCode} held at port inspection`,
+              body: signOff
+                ? `Container ${input.containerNumber}, seal ${input.sealNumber}, ${input.port}`
+                : `Refused: ${inspection.refusalReason}`,
+              link: `/batches/${batch.batchCode}`,
+              subject: { type: "batch", id: batch.batchCode },
+              dedupeKey: `port:${inspection.id}`,
+            },
+            now,
+          ),
+        ]
+      : []),
+  ]);
+  if (stale) return stale;
   return ok({ inspection, batch: after, repeated: false });
 }

@@ -28,6 +28,17 @@ export type NoticeView = {
   read: boolean;
 };
 
+/** A stored notice as its reader sees it (read or not), here and on the farmer's dashboard. */
+export const noticeView = (r: Awaited<ReturnType<typeof listNotifications>>[number]): NoticeView => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  body: r.body,
+  link: r.link,
+  createdAt: r.createdAt,
+  read: r.readAt != null,
+});
+
 export type PreferenceView = { kind: NotificationKind; label: string; inApp: boolean; push: boolean };
 
 /** Every kind with my choice, or the default (shown and pushed) where I have not chosen. */
@@ -58,16 +69,7 @@ export async function myNotices(
     listNotifications(deps.db, deps.actor.id, { limit: input.limit ?? 20, unreadOnly: input.unreadOnly, kinds }),
     countUnread(deps.db, deps.actor.id, kinds),
   ]);
-  const notices = rows.map((r) => ({
-    id: r.id,
-    kind: r.kind,
-    title: r.title,
-    body: r.body,
-    link: r.link,
-    createdAt: r.createdAt,
-    read: r.readAt != null,
-  }));
-  return ok({ notices, unread });
+  return ok({ notices: rows.map(noticeView), unread });
 }
 
 /**

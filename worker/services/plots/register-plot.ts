@@ -17,6 +17,7 @@ import {
   plotCodesOfFarmer,
   plotsInBox,
 } from "#db/queries/land-plots";
+import { boundsOf } from "#worker/domain/geometry/bounds";
 import { CLAIM_SEARCH_PAD_DEG } from "#worker/domain/geometry/double-claims";
 import { geometryJson } from "#worker/domain/geometry/geometry-json";
 import { normaliseCounty } from "#worker/domain/geometry/place-checks";
@@ -94,13 +95,7 @@ function positionsIn(geojson: unknown): Position[] {
 export function boxOf(geojson: unknown, pad = 0): BBox | null {
   const ps = positionsIn(geojson).filter(([lon, lat]) => Number.isFinite(lon) && Number.isFinite(lat));
   if (!ps.length) return null;
-  let [minLon, minLat, maxLon, maxLat] = [Infinity, Infinity, -Infinity, -Infinity];
-  for (const [lon, lat] of ps) {
-    minLon = Math.min(minLon, lon);
-    minLat = Math.min(minLat, lat);
-    maxLon = Math.max(maxLon, lon);
-    maxLat = Math.max(maxLat, lat);
-  }
+  const [minLon, minLat, maxLon, maxLat] = boundsOf(ps);
   return { minLon: minLon - pad, minLat: minLat - pad, maxLon: maxLon + pad, maxLat: maxLat + pad };
 }
 

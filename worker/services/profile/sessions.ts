@@ -38,24 +38,58 @@ export const SESSION_MESSAGES = {
 /** KV deletes only: the index rows are marked by the caller, in one batch with the audit row. */
 const kvOnly = (deps: SessionDeps): SessionDeps => ({ ...deps, db: undefined });
 
+type SessionsDeps = Pick<ServiceDeps, "db" | "now"> & { sessions: SessionDeps };
+type SessionRow = NonNullable<Awaited<ReturnType<typeof findOwnSessionRow>>>;
+
+/** An account's live sessions (KV is the truth), latest seen first; `inUse` is known live without asking KV. */
+export async function liveSessionsOf(userId: string, deps: SessionsDeps, inUse?: string) {
+  const rows = await listLiveSessionRows(deps.db, userId, deps.now().toISOString());
+  const live = await Promise.all(rows.map((r) => r.hash === inUse || isSessionLive(deps.sessions, r.hash)));
+  return rows
+    .filter((_, i) => live[i])
+    .map((r) => ({
+      hash: r.hash,
+      view: { id: r.publicId, device: r.device, place: r.place, createdAt: r.createdAt, lastSeenAt: r.lastSeenAt },
+    }));
+}
+
+/** One live session of the account by its public id; another account's, unknown or ended is the same null. */
+export async function liveSessionOf(userId: string, sessionId: string, deps: SessionsDeps) {
+  const row = await findOwnSessionRow(deps.db, userId, sessionId);
+  return !row || row.revokedAt || !(await isSessionLive(deps.sessions, row.hash)) ? null : row;
+}
+
+/** Ends the session: its KV token first, then its index row and the audit row `action` in one batch. */
+export async function endSession(
+  row: SessionRow,
+  action: "session.revoke" | "session.admin_revoke",
+  after: Record<string, unknown>,
+  deps: SessionsDeps & Pick<ServiceDeps, "actor">,
+) {
+  const { db } = deps;
+  await revokeSession(kvOnly(deps.sessions), { hash: row.hash, id: row.userId });
+  const at = deps.now().toISOString();
+  await db.batch([
+    revokeSessionRowStatement(db, row.hash, at),
+    auditEntry(
+      db,
+      deps.actor,
+      action,
+      "session",
+      row.publicId,
+      { device: row.device, place: row.place },
+      { ...after, revokedAt: at },
+    ),
+  ]);
+}
+
 /** The caller's live sessions, latest seen first; the one in use is marked `current`. */
 export async function listMySessions(
   current: Pick<Session, "hash">,
   deps: MySessionsDeps,
 ): Promise<Result<{ sessions: SessionView[] }>> {
-  const rows = await listLiveSessionRows(deps.db, deps.actor.id, deps.now().toISOString());
-  const live = await Promise.all(rows.map((r) => r.hash === current.hash || isSessionLive(deps.sessions, r.hash)));
-  const sessions = rows
-    .filter((_, i) => live[i])
-    .map((r) => ({
-      id: r.publicId,
-      device: r.device,
-      place: r.place,
-      createdAt: r.createdAt,
-      lastSeenAt: r.lastSeenAt,
-      current: r.hash === current.hash,
-    }));
-  return ok({ sessions });
+  const live = await liveSessionsOf(deps.actor.id, deps, current.hash);
+  return ok({ sessions: live.map((s) => ({ ...s.view, current: s.hash === current.hash })) });
 }
 
 /**
@@ -67,27 +101,9 @@ export async function revokeMySession(
   current: Pick<Session, "hash">,
   deps: MySessionsDeps,
 ): Promise<Result<{ message: string; current: boolean }>> {
-  const { db, actor } = deps;
-  const row = await findOwnSessionRow(db, actor.id, input.sessionId);
-  if (!row || row.revokedAt || !(await isSessionLive(deps.sessions, row.hash))) {
-    return fail(404, SESSION_MESSAGES.notFound);
-  }
-  await revokeSession(kvOnly(deps.sessions), { hash: row.hash, id: actor.id });
-  const at = deps.now().toISOString();
-  await db.batch([
-    revokeSessionRowStatement(db, row.hash, at),
-    auditEntry(
-      db,
-      actor,
-      "session.revoke",
-      "session",
-      row.publicId,
-      { device: row.device, place: row.place },
-      {
-        revokedAt: at,
-      },
-    ),
-  ]);
+  const row = await liveSessionOf(deps.actor.id, input.sessionId, deps);
+  if (!row) return fail(404, SESSION_MESSAGES.notFound);
+  await endSession(row, "session.revoke", {}, deps);
   const isCurrent = row.hash === current.hash;
   return ok({ message: isCurrent ? SESSION_MESSAGES.endedThis : SESSION_MESSAGES.ended, current: isCurrent });
 }

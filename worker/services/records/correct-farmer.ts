@@ -13,13 +13,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import { findFarmer } from "#db/queries/farmers";
-import {
-  insertVersion,
-  updateAccountName,
-  updateFarmerDetails,
-  versionBySubmission,
-  versionsOf,
-} from "#db/queries/record-versions";
+import { updateAccountName, updateFarmerDetails, versionBySubmission, versionsOf } from "#db/queries/record-versions";
 import { can } from "#worker/auth/permissions";
 import { nameKey } from "#worker/contracts/farmer";
 import type { CorrectFarmerInput } from "#worker/contracts/records";
@@ -28,6 +22,7 @@ import { isConcurrentChange } from "../batches/batch-common";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import { correctionVersions } from "./correction-versions";
 
 export const FARMER_DETAIL_FIELDS = [
   "firstName",
@@ -138,43 +133,24 @@ export async function correctFarmer(
   if (JSON.stringify(after) === JSON.stringify(before)) return fail(400, CORRECTION_MESSAGES.nothingChanged);
 
   const reason = input.reason.trim();
-  const statements: BatchItem<"sqlite">[] = [];
-  const original = current ?? { id: crypto.randomUUID(), version: 1 };
-  if (!current)
-    statements.push(
-      insertVersion(db, {
-        id: original.id,
-        recordType: "farmer",
-        recordId: farmer.id,
-        batchId: null,
-        version: 1,
-        kind: "original",
-        correctsId: null,
-        data: JSON.stringify(before),
-        actorId: farmer.registeredBy,
-        actorRole: registrar?.role ?? null,
-        createdAt: farmer.createdAt,
-      }),
-    );
-  const version = original.version + 1;
+  const written = correctionVersions(db, {
+    recordType: "farmer",
+    recordId: farmer.id,
+    batchId: null,
+    current,
+    before,
+    after,
+    reason,
+    recordedBy: { actorId: farmer.registeredBy, actorRole: registrar?.role ?? null, createdAt: farmer.createdAt },
+    actor,
+    at: at.toISOString(),
+    submissionId: input.submissionId ?? null,
+  });
+  const { version } = written;
   const firstName = after.firstName ?? farmer.firstName;
   const lastName = after.lastName ?? farmer.lastName;
-  statements.push(
-    insertVersion(db, {
-      id: crypto.randomUUID(),
-      recordType: "farmer",
-      recordId: farmer.id,
-      batchId: null,
-      version,
-      kind: "correction",
-      correctsId: original.id,
-      data: JSON.stringify(after),
-      reason,
-      actorId: actor.id,
-      actorRole: actor.role,
-      createdAt: at.toISOString(),
-      submissionId: input.submissionId ?? null,
-    }),
+  const statements: BatchItem<"sqlite">[] = [
+    ...written.statements,
     updateFarmerDetails(db, farmer.id, {
       ...after,
       firstName,
@@ -188,10 +164,10 @@ export async function correctFarmer(
       "farmer.correct",
       "farmer",
       farmer.farmerId,
-      { ...before, version: original.version },
+      { ...before, version: version - 1 },
       { ...after, version, reason },
     ),
-  );
+  ];
   if (farmer.userId) statements.push(updateAccountName(db, farmer.userId, { firstName, lastName }));
   try {
     await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);

@@ -10,9 +10,9 @@
  * or back (that changes where the batch is: void the inspection step and record it again).
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { batchByCode, updateBatch } from "#db/queries/batches";
+import { updateBatch } from "#db/queries/batches";
 import { latestInspectionOf } from "#db/queries/inspections";
-import { updateInspection, versionsOf } from "#db/queries/record-versions";
+import { updateInspection } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
 import type { CorrectInspectionInput } from "#worker/contracts/records";
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
@@ -23,10 +23,17 @@ import {
   type MeasurementInput,
   storedMeasurements,
 } from "#worker/domain/inspections";
-import { isConcurrentChange, snapshot } from "../batches/batch-common";
+import { snapshot } from "../batches/batch-common";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
-import { type CorrectionDeps, lockedByExport, type Reissued, reasonError, reissueChanged } from "./correct-records";
+import {
+  batchToCorrect,
+  type CorrectionDeps,
+  commitCorrection,
+  currentVersion,
+  lockedByExport,
+  type Reissued,
+} from "./correction-common";
 import { correctionVersions } from "./correction-versions";
 
 export const INSPECTION_CORRECTION_MESSAGES = {
@@ -54,10 +61,9 @@ export async function correctInspection(
 ): Promise<Result<{ batchCode: string; version: number; grade: string; decidedBy: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  const refused = reasonError(input.reason);
-  if (refused) return refused;
-  const batch = await batchByCode(db, batchCode);
-  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const target = await batchToCorrect(db, batchCode, input.reason);
+  if (!target.ok) return target;
+  const batch = target.value;
   const inspection = await latestInspectionOf(db, [batch.id]);
   if (!inspection) return fail(404, INSPECTION_CORRECTION_MESSAGES.none(batch.batchCode));
   const allowed = mayCorrect(actor, { recordedBy: inspection.inspectorId, recordedAt: inspection.createdAt }, now);
@@ -66,10 +72,9 @@ export async function correctInspection(
   if ((await descendantIds(db, batch.id)).length) return fail(409, INSPECTION_CORRECTION_MESSAGES.carriedOn);
   if (!isGraded(inspection.commodity)) return fail(409, `A ${inspection.commodity} inspection is not graded here`);
 
-  const versions = await versionsOf(db, "batch_inspection", inspection.id);
-  const current = versions.at(-1);
-  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
-    return fail(409, CORRECTION_MESSAGES.stale);
+  const latest = await currentVersion(db, "batch_inspection", inspection.id, input.baseVersion);
+  if (!latest.ok) return latest;
+  const current = latest.value;
 
   // What was recorded, in the units the inspector types, with the corrected values over it.
   const tenths = (v: number | null) => (v === null ? undefined : fromTenths(v));
@@ -131,12 +136,13 @@ export async function correctInspection(
       { ...after, inspectionId: inspection.id, version, reason },
     ),
   );
-  try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  } catch (error) {
-    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
-    throw error;
-  }
-  const certificates = await reissueChanged(batch.batchCode, deps);
-  return ok({ batchCode: batch.batchCode, version, grade: verdict.grade, decidedBy: verdict.decidedBy, certificates });
+  const certificates = await commitCorrection(statements, batch.batchCode, deps);
+  if (!certificates.ok) return certificates;
+  return ok({
+    batchCode: batch.batchCode,
+    version,
+    grade: verdict.grade,
+    decidedBy: verdict.decidedBy,
+    certificates: certificates.value,
+  });
 }

@@ -19,14 +19,13 @@
  * so (unlike other records) being in a shipment does not lock it; departing does.
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import { batchByCode, insertCustodyEvent, updateBatch } from "#db/queries/batches";
-import { dispatchOf, latestPortInspectionOf } from "#db/queries/inspections";
+import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
+import { latestPortInspectionOf } from "#db/queries/inspections";
 import {
   anyExported,
   custodyEventById,
   lastAuditOf,
   updatePortInspection,
-  versionsOf,
   voidCustodyEvent,
   voidedStepCount,
 } from "#db/queries/record-versions";
@@ -35,11 +34,19 @@ import { can } from "#worker/auth/permissions";
 import type { CorrectPortInspectionInput } from "#worker/contracts/records";
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
-import { custodyEvent, custodyEventId, isConcurrentChange, snapshot } from "../batches/batch-common";
+import { custodyEvent, custodyEventId, snapshot } from "../batches/batch-common";
+import { buyerOf } from "../inspections/inspection-common";
+import { portFindings } from "../inspections/port-inspect";
 import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
-import { type CorrectionDeps, type Reissued, reasonError, reissueChanged } from "./correct-records";
+import {
+  batchToCorrect,
+  type CorrectionDeps,
+  commitCorrection,
+  currentVersion,
+  type Reissued,
+} from "./correction-common";
 import { correctionVersions } from "./correction-versions";
 
 export const PORT_CORRECTION_MESSAGES = {
@@ -72,10 +79,9 @@ export async function correctPortInspection(
   const { db, actor } = deps;
   const now = deps.now();
   if (!can(actor.role, "correctRecords")) return fail(403, PORT_CORRECTION_MESSAGES.permission);
-  const refused = reasonError(input.reason);
-  if (refused) return refused;
-  const batch = await batchByCode(db, batchCode);
-  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const target = await batchToCorrect(db, batchCode, input.reason);
+  if (!target.ok) return target;
+  const batch = target.value;
   const inspection = await latestPortInspectionOf(db, [batch.id]);
   if (!inspection) return fail(404, PORT_CORRECTION_MESSAGES.none(batch.batchCode));
   const allowed = mayCorrect(actor, { recordedBy: inspection.inspectorId, recordedAt: inspection.createdAt }, now);
@@ -83,25 +89,13 @@ export async function correctPortInspection(
   if (await anyExported(db, [batch.id, ...(await descendantIds(db, batch.id))]))
     return fail(409, PORT_CORRECTION_MESSAGES.exported);
 
-  const versions = await versionsOf(db, "port_inspection", inspection.id);
-  const current = versions.at(-1);
-  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
-    return fail(409, CORRECTION_MESSAGES.stale);
+  const latest = await currentVersion(db, "port_inspection", inspection.id, input.baseVersion);
+  if (!latest.ok) return latest;
+  const current = latest.value;
 
   const before = Object.fromEntries(FIELDS.map((f) => [f, inspection[f] ?? null])) as PortData;
   const signOff = input.decision === "sign_off";
-  const after: PortData = {
-    port: input.port,
-    containerNumber: input.containerNumber,
-    sealNumber: input.sealNumber,
-    pestsFound: input.pestsFound ?? null,
-    treatment: input.treatment ?? null,
-    treatmentChemical: input.treatmentChemical ?? null,
-    treatmentDate: input.treatmentDate ?? null,
-    fumigationCertificateRef: input.fumigationCertificateRef ?? null,
-    outcome: signOff ? "signed_off" : "refused",
-    refusalReason: signOff ? null : (input.refusalReason ?? null),
-  };
+  const after: PortData = portFindings(input);
   if (JSON.stringify(after) === JSON.stringify(before)) return fail(400, CORRECTION_MESSAGES.nothingChanged);
 
   const reason = input.reason.trim();
@@ -195,8 +189,7 @@ export async function correctPortInspection(
     ),
   );
   if (before.outcome !== after.outcome) {
-    const dispatch = await dispatchOf(db, batch.id);
-    const buyerId = dispatch?.dispatchedBy ?? batch.createdBy;
+    const buyerId = await buyerOf(db, batch);
     if (buyerId)
       statements.push(
         notifyStatement(
@@ -216,13 +209,7 @@ export async function correctPortInspection(
         ),
       );
   }
-  try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  } catch (error) {
-    // Two corrections at once collide on (record, version), a batch moved meanwhile on its status guard.
-    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
-    throw error;
-  }
-  const certificates = await reissueChanged(batch.batchCode, deps);
-  return ok({ batchCode: batch.batchCode, version, outcome: after.outcome!, status, certificates });
+  const certificates = await commitCorrection(statements, batch.batchCode, deps);
+  if (!certificates.ok) return certificates;
+  return ok({ batchCode: batch.batchCode, version, outcome: after.outcome!, status, certificates: certificates.value });
 }

@@ -7,72 +7,44 @@
  * superseded by a new version (the certificate cache compares the data they were built from).
  */
 import type { BatchItem } from "drizzle-orm/batch";
-import type { Database } from "#db/client";
-import {
-  type BatchRow,
-  batchByCode,
-  cropYieldOverride,
-  originsOf,
-  plotsById,
-  purchasedFromPlots,
-  updateBatch,
-} from "#db/queries/batches";
+import { type BatchRow, originsOf, plotsById, updateBatch } from "#db/queries/batches";
 import { purchaseOfBatch } from "#db/queries/purchases";
 import {
   custodyEventById,
-  exportedOrShipped,
   insertVersion,
   lastAuditOf,
   updateOriginWeight,
   updatePurchase,
   updatePurchaseStepWeight,
-  validCertificatesOfSubject,
-  versionsOf,
   voidCustodyEvent,
   voidedStepCount,
 } from "#db/queries/record-versions";
-import { descendantIds } from "#db/queries/records";
 import type { CorrectPurchaseInput, VoidStepInput } from "#worker/contracts/records";
-import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
-import { CORRECTION_MESSAGES, mayCorrect, REASON_MIN_LENGTH } from "#worker/domain/corrections";
+import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
 import { type ChainStatus, STEP_NAME } from "#worker/domain/custody";
 import { totalForWeight } from "#worker/domain/money";
-import { checkVolumePlausibility, cropYearOf, shareByArea, yieldFor } from "#worker/domain/volume-plausibility";
-import { custodyEventId, isConcurrentChange, snapshot } from "../batches/batch-common";
-import { getOrIssueCertificate, readSummary } from "../certificates/issue-certificate";
-import type { ServiceDeps } from "../deps";
+import { shareByArea } from "#worker/domain/volume-plausibility";
+import { custodyEventId, purchaseVolume, snapshot } from "../batches/batch-common";
+import { storedPurchase } from "../batches/create-batch";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
+import {
+  batchToCorrect,
+  type CorrectionDeps,
+  commitCorrection,
+  currentVersion,
+  lockedByExport,
+  type Reissued,
+} from "./correction-common";
 import { correctionVersions } from "./correction-versions";
-
-export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
-export type Reissued = { from: string; to: string };
 
 export const PRICE_MESSAGES = {
   currencyAlone: "No price was recorded for this purchase: give the price per kg with its currency",
   currency: "Choose the currency: USD or LRD",
 } as const;
 
-export const reasonError = (reason: string) =>
-  reason.trim().length < REASON_MIN_LENGTH
-    ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
-    : null;
-
-/** The batch and every batch made from it: once any is exported or shipped, nothing is corrected. */
-export async function lockedByExport(db: Database, batch: BatchRow) {
-  return exportedOrShipped(db, [batch.id, ...(await descendantIds(db, batch.id))]);
-}
-
 function purchaseData(batch: BatchRow, p: NonNullable<Awaited<ReturnType<typeof purchaseOfBatch>>>) {
-  return {
-    weightG: batch.weightG,
-    pricePerKgMinor: p.pricePerKgMinor,
-    currency: p.currency,
-    totalMinor: p.totalMinor,
-    moistureTenthPct: p.moistureTenthPct,
-    paymentMethod: p.paymentMethod,
-    paymentReference: p.paymentReference,
-  };
+  return { weightG: batch.weightG, ...storedPurchase(p) };
 }
 
 export async function correctPurchase(
@@ -93,10 +65,9 @@ export async function correctPurchase(
 > {
   const { db, actor } = deps;
   const now = deps.now();
-  const refused = reasonError(input.reason);
-  if (refused) return refused;
-  const batch = await batchByCode(db, batchCode);
-  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const target = await batchToCorrect(db, batchCode, input.reason);
+  if (!target.ok) return target;
+  const batch = target.value;
   const purchase = await purchaseOfBatch(db, batch.id);
   if (!purchase)
     return fail(404, `Batch ${batch.batchCode} was not bought from farmers: it has no purchase to correct`);
@@ -104,10 +75,9 @@ export async function correctPurchase(
   if (!allowed.ok) return fail(403, allowed.message);
   if (await lockedByExport(db, batch)) return fail(409, CORRECTION_MESSAGES.exported);
 
-  const versions = await versionsOf(db, "purchase", batch.id);
-  const current = versions.at(-1);
-  if (input.baseVersion !== undefined && input.baseVersion !== (current?.version ?? 1))
-    return fail(409, CORRECTION_MESSAGES.stale);
+  const latest = await currentVersion(db, "purchase", batch.id, input.baseVersion);
+  if (!latest.ok) return latest;
+  const current = latest.value;
   const before = purchaseData(batch, purchase);
   const weightG = input.weightG ?? before.weightG;
   // A corrected price (integer minor units) keeps or changes the currency; price and currency come together.
@@ -140,26 +110,12 @@ export async function correctPurchase(
       db,
       origins.map((o) => o.plotId),
     );
-    const season = cropYearOf(batch.harvestDate ?? now.toISOString().slice(0, 10));
-    const [override, bought] = await Promise.all([
-      cropYieldOverride(db, batch.commodity),
-      purchasedFromPlots(
-        db,
-        plots.map((p) => p.id),
-        season.from,
-        season.to,
-      ),
-    ]);
-    const own = new Map(origins.map((o) => [o.plotId, o.weightG ?? 0]));
-    const volume = checkVolumePlausibility({
+    const volume = await purchaseVolume(db, {
       crop: batch.commodity,
       weightG,
-      gramsPerHectare: yieldFor(batch.commodity, override === null ? {} : { [batch.commodity]: override }),
-      plots: plots.map((p) => ({
-        areaHectares: p.areaHectares,
-        alreadyPurchasedG: Math.max(0, (bought.get(p.id) ?? 0) - (own.get(p.id) ?? 0)),
-      })),
-      season: season.label,
+      harvestDate: batch.harvestDate ?? now.toISOString().slice(0, 10),
+      plots,
+      own: new Map(origins.map((o) => [o.plotId, o.weightG ?? 0])),
     });
     volumeFlag = volume.flagged;
     volumeNote = volume.note;
@@ -207,14 +163,8 @@ export async function correctPurchase(
       { ...after, version, reason: input.reason.trim(), volumeFlag, volumeNote },
     ),
   );
-  try {
-    await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  } catch (error) {
-    // Two corrections at once collide on (record, version): the second is refused as a whole.
-    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
-    throw error;
-  }
-  const certificates = await reissueChanged(batch.batchCode, deps);
+  const certificates = await commitCorrection(statements, batch.batchCode, deps);
+  if (!certificates.ok) return certificates;
   return ok({
     batchCode: batch.batchCode,
     version,
@@ -223,7 +173,7 @@ export async function correctPurchase(
     currency: after.currency,
     totalMinor: after.totalMinor,
     volumeFlag,
-    certificates,
+    certificates: certificates.value,
   });
 }
 
@@ -239,10 +189,9 @@ export async function voidCustodyStep(
 ): Promise<Result<{ batchCode: string; status: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  const refused = reasonError(input.reason);
-  if (refused) return refused;
-  const batch = await batchByCode(db, batchCode);
-  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  const target = await batchToCorrect(db, batchCode, input.reason);
+  if (!target.ok) return target;
+  const batch = target.value;
   const step = input.toStatus as ChainStatus;
   const event = await custodyEventById(db, custodyEventId(batch.id, step));
   if (!event) return fail(404, `No ${STEP_NAME[step]} step is recorded for batch ${batch.batchCode}`);
@@ -270,8 +219,8 @@ export async function voidCustodyStep(
   const voidedId = `${event.id}:void:${n}`;
   const originalId = crypto.randomUUID();
   const eventData = { ...event, voidedAt: undefined, voidedBy: undefined, voidReason: undefined };
-  try {
-    await db.batch([
+  const certificates = await commitCorrection(
+    [
       updateBatch(db, batch.id, restored, step),
       voidCustodyEvent(db, event.id, {
         newId: voidedId,
@@ -315,27 +264,10 @@ export async function voidCustodyStep(
         { ...snapshot(batch), step: event.id },
         { ...snapshot({ ...batch, ...restored }), step: voidedId, reason: input.reason.trim() },
       ),
-    ]);
-  } catch (error) {
-    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
-    throw error;
-  }
-  const certificates = await reissueChanged(batch.batchCode, deps);
-  return ok({ batchCode: batch.batchCode, status: restored.status, certificates });
-}
-
-/** Re-serves each valid certificate of the batch: one whose printed data changed is superseded by a new version. */
-export async function reissueChanged(batchCode: string, deps: CorrectionDeps): Promise<Reissued[]> {
-  const out: Reissued[] = [];
-  for (const old of await validCertificatesOfSubject(deps.db, "batch", batchCode)) {
-    const base = readSummary(old)?.verificationUrl?.replace(/\/verify\/.*$/, "");
-    if (!base) continue;
-    const result = await getOrIssueCertificate(
-      { type: old.type as CertificateType, subjectType: old.subjectType as SubjectKind, subjectId: old.subjectId },
-      { db: deps.db, r2: deps.r2, verifyBaseUrl: base, actor: deps.actor, now: deps.now },
-    );
-    if (result.ok && result.value.certificate.id !== old.id)
-      out.push({ from: old.certificateNumber, to: result.value.certificate.certificateNumber });
-  }
-  return out;
+    ],
+    batch.batchCode,
+    deps,
+  );
+  if (!certificates.ok) return certificates;
+  return ok({ batchCode: batch.batchCode, status: restored.status, certificates: certificates.value });
 }

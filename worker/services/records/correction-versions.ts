@@ -12,7 +12,8 @@ import type { Actor } from "../deps";
 export type CorrectionVersionsInput = {
   recordType: string;
   recordId: string;
-  batchId: string;
+  /** The batch the record belongs to (null for a farmer). */
+  batchId: string | null;
   /** The latest stored version, if the record has any. */
   current: { id: string; version: number } | undefined | null;
   /** The record as it stands (stored as version 1 when it has no version yet) and as corrected. */
@@ -20,9 +21,11 @@ export type CorrectionVersionsInput = {
   after: unknown;
   reason: string;
   /** Who recorded the record first, and when: version 1's author. */
-  recordedBy: { actorId: string | null; actorRole: string; createdAt: string };
+  recordedBy: { actorId: string | null; actorRole: string | null; createdAt: string };
   actor: Actor;
   at: string;
+  /** The device's UUID for the correction (offline outbox, ADR 027), kept on its version. */
+  submissionId?: string | null;
 };
 
 export function correctionVersions(db: Database, input: CorrectionVersionsInput) {
@@ -59,6 +62,7 @@ export function correctionVersions(db: Database, input: CorrectionVersionsInput)
       actorId: input.actor.id,
       actorRole: input.actor.role,
       createdAt: input.at,
+      ...(input.submissionId === undefined ? {} : { submissionId: input.submissionId }),
     }),
   );
   return { statements, version, versionId };

@@ -14,6 +14,7 @@ import {
   validCertificatesOfSubjects,
 } from "#db/queries/farmer-dashboard";
 import { listNotifications } from "#db/queries/notifications";
+import type { FarmerRef } from "#db/queries/plot-assessments";
 import { evidenceKinds, evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import { farmerCardPayload } from "#worker/domain/farmer-card";
 import { isCurrency, type Money, totalForWeight } from "#worker/domain/money";
@@ -21,6 +22,7 @@ import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { formatKg } from "#worker/domain/weight";
 import { qrSvg } from "../batches/render-qr";
 import { TYPES_FOR_SUBJECT } from "../certificates/certificate-content";
+import { type NoticeView, noticeView } from "../notifications/my-notices";
 import { fail, ok, type Result } from "../result";
 
 export type Account = { id: string; loginId: string };
@@ -163,26 +165,12 @@ export async function farmerDashboard(account: Account, deps: { db: Database }):
         };
       }),
     ),
-    notices: notices.map((n) => ({
-      id: n.id,
-      kind: n.kind,
-      title: n.title,
-      body: n.body,
-      link: n.link,
-      createdAt: n.createdAt,
-      read: n.readAt != null,
-    })),
+    notices: notices.map(noticeView),
   });
 }
 
 export type FarmerDashboard = {
-  farmer: {
-    farmerId: string;
-    firstName: string;
-    lastName: string;
-    county: string;
-    district: string | null;
-    community: string | null;
+  farmer: Omit<FarmerRef, "id"> & {
     phone: string | null;
     crops: string[];
     registrationDate: string;
@@ -224,15 +212,7 @@ export type FarmerDashboard = {
     issuedAt: string | null;
     expiresAt: string | null;
   }[];
-  notices: {
-    id: string;
-    kind: string;
-    title: string;
-    body: string;
-    link: string | null;
-    createdAt: string;
-    read: boolean;
-  }[];
+  notices: NoticeView[];
 };
 
 /**

@@ -7,10 +7,10 @@
  * Role and audit row are one batch; the account's sessions then end (their tokens carry the role).
  */
 import { setUserRoleStatement } from "#db/queries/admin";
-import { countActiveWithRole, findUserById, logAuthEvent } from "#db/queries/users";
+import { countActiveWithRole, findUserById } from "#db/queries/users";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
-import { revokeUserSessions, type SessionDeps } from "#worker/auth/session";
-import { MANAGE_MESSAGES, mayManage } from "../auth/manage-users";
+import type { SessionDeps } from "#worker/auth/session";
+import { endSessionsOf, MANAGE_MESSAGES, mayManage } from "../auth/manage-users";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -45,12 +45,6 @@ export async function changeRole(
     setUserRoleStatement(db, target.id, input.role),
     auditEntry(db, actor, "user.change_role", "user", target.id, { role: target.role }, { role: input.role }),
   ]);
-  const sessionsEnded = await revokeUserSessions(deps.sessions, target.id);
-  await logAuthEvent(db, {
-    event: "sessions_revoked",
-    userId: target.id,
-    loginId: target.loginId,
-    detail: `role changed by ${actor.role} ${actor.id}`,
-  });
+  const sessionsEnded = await endSessionsOf(target, "role changed", deps);
   return ok({ message: `The role is now ${ROLE_LABEL[input.role]}`, sessionsEnded });
 }

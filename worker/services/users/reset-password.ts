@@ -4,9 +4,9 @@
  * password flow of farmer logins). Password and audit row are one batch; every session of the
  * account then ends, so whoever held it must sign in with the new password.
  */
-import { findUserById, logAuthEvent, setPasswordStatement } from "#db/queries/users";
-import { revokeUserSessions, type SessionDeps } from "#worker/auth/session";
-import { MANAGE_MESSAGES, mayManage } from "../auth/manage-users";
+import { findUserById, setPasswordStatement } from "#db/queries/users";
+import type { SessionDeps } from "#worker/auth/session";
+import { endSessionsOf, MANAGE_MESSAGES, mayManage } from "../auth/manage-users";
 import { hashPassword } from "../auth/password";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
@@ -46,12 +46,6 @@ export async function resetPassword(
       { mustChangePassword: true },
     ),
   ]);
-  const sessionsEnded = await revokeUserSessions(deps.sessions, target.id);
-  await logAuthEvent(db, {
-    event: "sessions_revoked",
-    userId: target.id,
-    loginId: target.loginId,
-    detail: `password reset by ${actor.role} ${actor.id}`,
-  });
+  const sessionsEnded = await endSessionsOf(target, "password reset", deps);
   return ok({ loginId: target.loginId, temporaryPassword, sessionsEnded });
 }

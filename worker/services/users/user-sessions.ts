@@ -4,13 +4,11 @@
  * (worker/auth/session.ts `revokeSession`: the KV token first, so it is refused even if the index
  * write fails), then the index row and the audit row in one batch.
  */
-import { findOwnSessionRow, listLiveSessionRows, revokeSessionRowStatement } from "#db/queries/sessions";
 import { findUserById } from "#db/queries/users";
-import { isSessionLive, revokeSession, type SessionDeps } from "#worker/auth/session";
+import type { SessionDeps } from "#worker/auth/session";
 import { MANAGE_MESSAGES } from "../auth/manage-users";
 import type { ServiceDeps } from "../deps";
-import { auditEntry } from "../platform/audit";
-import { SESSION_MESSAGES, type SessionView } from "../profile/sessions";
+import { endSession, liveSessionOf, liveSessionsOf, SESSION_MESSAGES, type SessionView } from "../profile/sessions";
 import { fail, ok, type Result } from "../result";
 
 export type UserSessionsDeps = Pick<ServiceDeps, "db" | "actor" | "now"> & { sessions: SessionDeps };
@@ -24,19 +22,7 @@ export async function listUserSessions(
   if (deps.actor.role !== "system_administrator") return fail(403, ADMIN_ONLY);
   const target = await findUserById(deps.db, input.userId);
   if (!target) return fail(404, MANAGE_MESSAGES.notFound);
-  const rows = await listLiveSessionRows(deps.db, target.id, deps.now().toISOString());
-  const live = await Promise.all(rows.map((r) => isSessionLive(deps.sessions, r.hash)));
-  return ok({
-    sessions: rows
-      .filter((_, i) => live[i])
-      .map((r) => ({
-        id: r.publicId,
-        device: r.device,
-        place: r.place,
-        createdAt: r.createdAt,
-        lastSeenAt: r.lastSeenAt,
-      })),
-  });
+  return ok({ sessions: (await liveSessionsOf(target.id, deps)).map((s) => s.view) });
 }
 
 /** Ends one session of the account; a session of another account, unknown or ended is the same 404. */
@@ -44,25 +30,9 @@ export async function revokeUserSession(
   input: { userId: string; sessionId: string },
   deps: UserSessionsDeps,
 ): Promise<Result<{ message: string }>> {
-  const { db, actor } = deps;
-  if (actor.role !== "system_administrator") return fail(403, ADMIN_ONLY);
-  const row = await findOwnSessionRow(db, input.userId, input.sessionId);
-  if (!row || row.revokedAt || !(await isSessionLive(deps.sessions, row.hash))) {
-    return fail(404, SESSION_MESSAGES.notFound);
-  }
-  await revokeSession({ ...deps.sessions, db: undefined }, { hash: row.hash, id: row.userId });
-  const at = deps.now().toISOString();
-  await db.batch([
-    revokeSessionRowStatement(db, row.hash, at),
-    auditEntry(
-      db,
-      actor,
-      "session.admin_revoke",
-      "session",
-      row.publicId,
-      { device: row.device, place: row.place },
-      { userId: row.userId, revokedAt: at },
-    ),
-  ]);
+  if (deps.actor.role !== "system_administrator") return fail(403, ADMIN_ONLY);
+  const row = await liveSessionOf(input.userId, input.sessionId, deps);
+  if (!row) return fail(404, SESSION_MESSAGES.notFound);
+  await endSession(row, "session.admin_revoke", { userId: row.userId }, deps);
   return ok({ message: SESSION_MESSAGES.ended });
 }

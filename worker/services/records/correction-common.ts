@@ -1,0 +1,81 @@
+/**
+ * What every correction of a batch record shares (issue 17, ADR 031): the reason check and the
+ * batch it is about, the record's latest version (a correction based on an older one is refused
+ * as stale), the export lock, and the write itself: one transaction, then the batch's
+ * certificates re-served so that one whose printed data changed is superseded.
+ */
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "#db/client";
+import { type BatchRow, batchByCode } from "#db/queries/batches";
+import { exportedOrShipped, validCertificatesOfSubject, versionsOf } from "#db/queries/record-versions";
+import { descendantIds } from "#db/queries/records";
+import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
+import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "#worker/domain/corrections";
+import { isConcurrentChange } from "../batches/batch-common";
+import { getOrIssueCertificate, readSummary } from "../certificates/issue-certificate";
+import type { ServiceDeps } from "../deps";
+import { fail, ok, type Result } from "../result";
+
+export type CorrectionDeps = Pick<ServiceDeps, "db" | "r2" | "actor" | "now">;
+export type Reissued = { from: string; to: string };
+
+export const reasonError = (reason: string) =>
+  reason.trim().length < REASON_MIN_LENGTH
+    ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
+    : null;
+
+/** The batch a correction is about, once its reason is long enough. */
+export async function batchToCorrect(db: Database, batchCode: string, reason: string): Promise<Result<BatchRow>> {
+  const refused = reasonError(reason);
+  if (refused) return refused;
+  const batch = await batchByCode(db, batchCode);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
+  return ok(batch);
+}
+
+/** The record's latest stored version (none before its first correction); stale when the editor saw another. */
+export async function currentVersion(db: Database, recordType: string, recordId: string, baseVersion?: number) {
+  const current = (await versionsOf(db, recordType, recordId)).at(-1);
+  if (baseVersion !== undefined && baseVersion !== (current?.version ?? 1)) return fail(409, CORRECTION_MESSAGES.stale);
+  return ok(current);
+}
+
+/** The batch and every batch made from it: once any is exported or shipped, nothing is corrected. */
+export async function lockedByExport(db: Database, batch: BatchRow) {
+  return exportedOrShipped(db, [batch.id, ...(await descendantIds(db, batch.id))]);
+}
+
+/**
+ * Writes the correction as one transaction, then re-serves the batch's certificates. Two
+ * corrections at once collide on (record, version), a batch moved meanwhile on its status guard:
+ * the second is refused as a whole.
+ */
+export async function commitCorrection(
+  statements: BatchItem<"sqlite">[],
+  batchCode: string,
+  deps: CorrectionDeps,
+): Promise<Result<Reissued[]>> {
+  try {
+    await deps.db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  } catch (error) {
+    if (isConcurrentChange(error) || String(error).includes("UNIQUE")) return fail(409, CORRECTION_MESSAGES.stale);
+    throw error;
+  }
+  return ok(await reissueChanged(batchCode, deps));
+}
+
+/** Re-serves each valid certificate of the batch: one whose printed data changed is superseded by a new version. */
+export async function reissueChanged(batchCode: string, deps: CorrectionDeps): Promise<Reissued[]> {
+  const out: Reissued[] = [];
+  for (const old of await validCertificatesOfSubject(deps.db, "batch", batchCode)) {
+    const base = readSummary(old)?.verificationUrl?.replace(/\/verify\/.*$/, "");
+    if (!base) continue;
+    const result = await getOrIssueCertificate(
+      { type: old.type as CertificateType, subjectType: old.subjectType as SubjectKind, subjectId: old.subjectId },
+      { db: deps.db, r2: deps.r2, verifyBaseUrl: base, actor: deps.actor, now: deps.now },
+    );
+    if (result.ok && result.value.certificate.id !== old.id)
+      out.push({ from: old.certificateNumber, to: result.value.certificate.certificateNumber });
+  }
+  return out;
+}
