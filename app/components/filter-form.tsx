@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { PairOptions } from "#app/components/kit/options";
 
 export type SelectFilter = {
   name: string;
@@ -37,12 +38,7 @@ export function FilterForm({
         <label key={f.name} className="text-sm font-semibold">
           {f.label}
           <select name={f.name} defaultValue={f.value ?? ""} className={select}>
-            <option value="">All</option>
-            {f.options.map(([value, text]) => (
-              <option key={value} value={value}>
-                {text}
-              </option>
-            ))}
+            <PairOptions none="All" pairs={f.options} />
           </select>
         </label>
       ))}

@@ -87,12 +87,7 @@ export function Notices({
     <section aria-labelledby="notices-heading" className="mt-6" data-testid="notices">
       <h2 id="notices-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
         Notices
-        <span
-          className="rounded-full bg-slate-200 px-2 text-sm font-semibold text-slate-800"
-          data-testid="unread-count"
-        >
-          {unread} unread
-        </span>
+        <UnreadBadge unread={unread} />
       </h2>
       <div className="mt-2">
         <NoticeList notices={notices.slice(0, limit)} />
@@ -103,5 +98,14 @@ export function Notices({
         </Link>
       </p>
     </section>
+  );
+}
+
+/** How many notices are unread, as a badge beside the notices' heading. */
+export function UnreadBadge({ unread }: { unread: number }) {
+  return (
+    <span className="rounded-full bg-slate-200 px-2 text-sm font-semibold text-slate-800" data-testid="unread-count">
+      {unread} unread
+    </span>
   );
 }

@@ -8,7 +8,7 @@ import type { z } from "zod";
 import type { Session } from "#worker/auth/session";
 import { fieldErrors } from "#worker/contracts/field-errors";
 import type { Result } from "#worker/services/result";
-import { PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
 
 export type AdminReply = {
   intent: string;
@@ -21,7 +21,6 @@ export type AdminReply = {
   done?: { message: string; loginId?: string; temporaryPassword?: string };
 };
 
-export const CSRF_REFUSED = "The form could not be verified. Please reload the page and try again.";
 const SECRETS = new Set(["accessCode", "csrf"]);
 
 /** The typed text of a form, but secrets. */
@@ -45,7 +44,7 @@ export async function readForm(request: Request, session: Session) {
       form,
       intent,
       target,
-      refusal: refused({ intent, target, values: {}, errors: {}, message: CSRF_REFUSED }, 403),
+      refusal: refused({ intent, target, values: {}, errors: {}, message: CSRF_FAILED }, 403),
     };
   return { form, intent, target, refusal: null };
 }
@@ -65,4 +64,21 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData, intent
 export function failed<T>(result: Extract<Result<T>, { ok: false }>, reply: Omit<AdminReply, "errors" | "message">) {
   const errors = result.errors && !Array.isArray(result.errors) ? (result.errors as Record<string, string[]>) : {};
   return refused({ ...reply, errors, message: result.message }, result.status);
+}
+
+/**
+ * The answer after an account is created: shown once on the page with its login ID and temporary
+ * password (no redirect: the password must never reach a URL).
+ */
+export function accountCreated(intent: string, created: { loginId: string; temporaryPassword: string }) {
+  const { loginId, temporaryPassword } = created;
+  return data(
+    {
+      intent,
+      values: {},
+      errors: {},
+      done: { message: "The account is created.", loginId, temporaryPassword },
+    } satisfies AdminReply,
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
 }

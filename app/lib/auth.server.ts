@@ -119,5 +119,8 @@ export async function signInFromForm(endpoint: string, body: Record<string, unkn
   });
 }
 
+/** What a form whose CSRF token failed says (verifyCsrf false): the same words on every page. */
+export const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
+
 export const PRIVATE_PAGE_HEADERS = { "Cache-Control": "private, no-store" };
 export { AUTH_MESSAGES };

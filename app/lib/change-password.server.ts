@@ -7,17 +7,16 @@ import { data } from "react-router";
 import type { Session } from "#worker/auth/session";
 import { ChangePasswordSchema } from "#worker/contracts/auth";
 import { changePassword } from "#worker/services/auth/change-password";
-import { sessionDeps, verifyCsrf } from "./auth.server";
+import { CSRF_FAILED, sessionDeps, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 const HIDE = ["currentPassword", "newPassword", "confirmPassword"];
-export const FORM_NOT_VERIFIED = "The form could not be verified. Please reload the page and try again.";
 
 /** `{ cookie }` of the fresh session on success; otherwise the refusal to return from the action. */
 export async function changePasswordFromForm(request: Request, session: Session) {
   const formData = await request.formData();
   if (!(await verifyCsrf(session, formData))) {
-    return { refused: data({ result: null, formError: FORM_NOT_VERIFIED }, { status: 403 }) };
+    return { refused: data({ result: null, formError: CSRF_FAILED }, { status: 403 }) };
   }
   const submission = parseWithZod(formData, { schema: ChangePasswordSchema });
   if (submission.status !== "success") {

@@ -30,7 +30,6 @@ export const MAX_MESSAGE_FORM_BYTES = MESSAGE_LIMITS.attachmentBytes + 256 * 102
 
 export const TOO_LARGE_FORM =
   "The attached file is too large: an attachment may be at most 5 MB. Nothing was sent: attach a smaller file.";
-export const NOT_VERIFIED = "The form could not be verified. Please reload the page and try again.";
 
 /** What the form shows again after a refusal: the typed text, the messages by field, one message above. */
 export type MessageFormReply = { values: Record<string, string>; errors: Record<string, string[]>; message?: string };

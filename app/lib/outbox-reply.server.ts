@@ -14,6 +14,21 @@ import { failureReplyOf, formObject, typedValues, zodReply } from "./plain-reply
 
 type Errors = Record<string, string[] | null | undefined> | undefined;
 
+/**
+ * The `headers` of a page whose form the outbox sends: the action's headers reach the page's
+ * answer (the outbox reads its receipt or refusal there, ADR 027), else the loader's. A route module
+ * re-exports it: `export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server"`.
+ */
+export function outboxPageHeaders({
+  actionHeaders,
+  loaderHeaders,
+}: {
+  actionHeaders: Headers;
+  loaderHeaders: Headers;
+}) {
+  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
+}
+
 export function receiptHeaders(id: string): Record<string, string> {
   return { ...PRIVATE_PAGE_HEADERS, [RECEIPT_HEADER]: id };
 }

@@ -9,10 +9,10 @@ import type { Session } from "#worker/auth/session";
 import { COUNTIES } from "#worker/content/counties";
 import { StepSchema } from "#worker/contracts/licensing";
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
-import type { LicenceStep, PermitStep } from "#worker/domain/licensing";
+import { LICENCE_TYPE_LABEL, type LicenceStep, type LicenceType, type PermitStep } from "#worker/domain/licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 import { stepPermit } from "#worker/services/licensing/step-permit";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "./auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 export const OVERSIGHT_COMMODITIES = Object.keys(EUDR_COMMODITIES);
@@ -48,6 +48,18 @@ export function readFilter(url: URL, now: Date): { filter: OversightFilter; view
   };
 }
 
+/**
+ * What every executive dashboard's loader starts with: the guard (full or read-only access), the
+ * page's deps and clock, its URL and the GET filter read from it.
+ */
+export async function oversightPage(request: Request, path: DashboardPath) {
+  const { session, access } = await requireDashboard(request, path);
+  const deps = pageDeps(session);
+  const now = deps.now();
+  const url = new URL(request.url);
+  return { session, access, deps, now, url, ...readFilter(url, now) };
+}
+
 /** A page number from the URL (1 when absent or malformed). */
 export function pageParam(url: URL, name: string): number {
   const v = Number(url.searchParams.get(name));
@@ -62,6 +74,29 @@ export function listPage(url: URL, param: string, total: number) {
   const q = rest.toString();
   return { page: pageParam(url, param), pages: pageCount(total), base: `${url.pathname}${q ? `?${q}` : ""}`, param };
 }
+
+/**
+ * One paged list of a dashboard: its total (every row of the query carries the count of all),
+ * the Pager's state under the URL parameter `param`, and this page's rows as items.
+ */
+export function pagedItems<R extends { total: number }, I>(url: URL, param: string, rows: R[], item: (r: R) => I) {
+  const total = rows[0]?.total ?? 0;
+  return { total, list: listPage(url, param, total), items: rows.map(item) };
+}
+
+/** A licence in a step queue: "<licence type>: <company>" and the dashboard's own detail line. */
+export const licenceQueueItem = (l: { id: string; type: string; companyName: string }, detail: string) => ({
+  id: l.id,
+  what: `${LICENCE_TYPE_LABEL[l.type as LicenceType] ?? l.type}: ${l.companyName}`,
+  detail,
+});
+
+/** An export permit in a step queue: "Export permit for shipment <code>" and the detail line. */
+export const permitQueueItem = (p: { id: string; shipmentCode: string }, detail: string) => ({
+  id: p.id,
+  what: `Export permit for shipment ${p.shipmentCode}`,
+  detail,
+});
 
 /** Whole days from `iso` to now ("0 days" on the day itself). */
 export function ageDays(iso: string, now: Date): number {
@@ -107,8 +142,7 @@ export async function licensingAction(request: Request, path: DashboardPath, all
   const back = (q: Record<string, string>) =>
     redirect(`${path}?${new URLSearchParams(q).toString()}#queue`, { headers: PRIVATE_PAGE_HEADERS });
   if (access !== "full") return back({ error: "Read-only oversight view: you cannot act on this dashboard." });
-  if (!(await verifyCsrf(session, form)))
-    return back({ error: "The form could not be verified. Please reload the page and try again." });
+  if (!(await verifyCsrf(session, form))) return back({ error: CSRF_FAILED });
   const intent = String(form.get("intent") ?? "");
   const action = ACTIONS[intent];
   if (!action || !allowed.includes(intent)) return back({ error: "Unknown action." });

@@ -1,5 +1,7 @@
+import { data } from "react-router";
 import type { z } from "zod";
 import type { Failure } from "#worker/services/result";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS } from "./auth.server";
 
 /** The plain reply of a form that failed zod: each field's messages, and what was typed. */
 export function zodReply(error: z.ZodError, form: FormData, formErrors: string[] = []) {
@@ -23,6 +25,14 @@ export function failureReplyOf(failure: Failure, form: FormData) {
     errors: fieldErrors,
     values: typedValues(form),
   };
+}
+
+/** The 403 answer of a plain form (`{ reply }`) whose CSRF token failed: the message and what was typed. */
+export function csrfRefusal(form: FormData) {
+  return data(
+    { reply: { formErrors: [CSRF_FAILED], values: typedValues(form) } },
+    { status: 403, headers: PRIVATE_PAGE_HEADERS },
+  );
 }
 
 /** What the user typed, minus the CSRF token. */

@@ -3,8 +3,7 @@ import { data, redirect } from "react-router";
 import type { Session } from "#worker/auth/session";
 import { ContactSchema } from "#worker/contracts/profile";
 import { myDetails, updateMyContact } from "#worker/services/profile/my-details";
-import { csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
-import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { CSRF_FAILED, csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 import { failureReply } from "./form-reply.server";
 
@@ -19,7 +18,7 @@ export async function detailsView(request: Request, session: Session) {
 export async function detailsAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
-    return data({ result: null, formError: FORM_NOT_VERIFIED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data({ result: null, formError: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   }
   const submission = parseWithZod(form, { schema: ContactSchema });
   if (submission.status !== "success") {

@@ -13,8 +13,7 @@ import {
   myPreferences,
   updateMyPreferences,
 } from "#worker/services/notifications/my-notices";
-import { csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
-import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { CSRF_FAILED, csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 const DONE: Record<string, string> = {
@@ -41,7 +40,7 @@ const refused = (error: string, status: number) => data({ error }, { status, hea
 
 export async function notificationsAction(request: Request, session: Session) {
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form))) return refused(FORM_NOT_VERIFIED, 403);
+  if (!(await verifyCsrf(session, form))) return refused(CSRF_FAILED, 403);
   const deps = pageDeps(session);
   const intent = String(form.get("intent") ?? "");
   if (intent === "preferences") {

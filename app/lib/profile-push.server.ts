@@ -3,8 +3,7 @@ import { data, redirect } from "react-router";
 import type { Session } from "#worker/auth/session";
 import { pushConfigFrom } from "#worker/services/push/deliver-push";
 import { listMyPushDevices, removeMyPushDevice } from "#worker/services/push/push-subscriptions";
-import { csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
-import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { CSRF_FAILED, csrfFor, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 /** What the last change did, carried over the redirect (?done=…) so a reload does not post again. */
@@ -29,7 +28,7 @@ export async function pushView(request: Request, session: Session) {
 export async function pushAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
-    return data({ error: FORM_NOT_VERIFIED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data({ error: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   }
   const result = await removeMyPushDevice({ id: String(form.get("deviceId") ?? "") }, pageDeps(session));
   if (!result.ok) return data({ error: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });

@@ -2,8 +2,7 @@ import { data, redirect } from "react-router";
 import type { Session } from "#worker/auth/session";
 import { clearedSessionCookie } from "#worker/auth/session";
 import { listMySessions, revokeMySession, revokeOtherSessions } from "#worker/services/profile/sessions";
-import { csrfFor, PRIVATE_PAGE_HEADERS, sessionDeps, verifyCsrf } from "./auth.server";
-import { FORM_NOT_VERIFIED } from "./change-password.server";
+import { CSRF_FAILED, csrfFor, PRIVATE_PAGE_HEADERS, sessionDeps, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
 
 /** What the last ending did, carried over the redirect (?done=…) so a reload does not post again. */
@@ -22,7 +21,7 @@ export async function sessionsView(request: Request, session: Session) {
 export async function sessionsAction(request: Request, session: Session) {
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
-    return data({ error: FORM_NOT_VERIFIED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+    return data({ error: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   }
   const deps = { ...pageDeps(session), sessions: sessionDeps() };
   if (form.get("intent") === "revoke-others") {

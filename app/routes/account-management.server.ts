@@ -9,7 +9,7 @@ import { stepLicence } from "#worker/services/licensing/step-licence";
 import { assignCounty } from "#worker/services/users/assign-county";
 import { createUser } from "#worker/services/users/create-user";
 import { listTradeAccounts, TRADE_ROLES, type TradeKind } from "#worker/services/users/list-accounts";
-import { type AdminReply, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
+import { accountCreated, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole, sessionDeps } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { routePath } from "../lib/route-path";
@@ -87,16 +87,7 @@ export async function action({ request }: Route.ActionArgs) {
       return refused({ ...base, values: parsed.values, errors: { role: ["Choose a role this page manages"] } }, 400);
     const result = await createUser(parsed.value, deps);
     if (!result.ok) return failed(result, { intent, values: parsed.values });
-    const { loginId, temporaryPassword } = result.value;
-    return data(
-      {
-        intent,
-        values: {},
-        errors: {},
-        done: { message: "The account is created.", loginId, temporaryPassword },
-      } satisfies AdminReply,
-      { headers: PRIVATE_PAGE_HEADERS },
-    );
+    return accountCreated(intent, result.value);
   }
   if (intent === "deactivate" || intent === "reactivate") {
     const result = await (intent === "deactivate" ? deactivateUser : reactivateUser)({ userId: id }, deps);

@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
@@ -129,12 +130,7 @@ export default function AccountManagement({ loaderData, actionData }: Route.Comp
                     <label className="text-sm font-semibold">
                       County
                       <select name="county" defaultValue={a.county ?? ""} className={INPUT}>
-                        <option value="">Choose</option>
-                        {COUNTIES.map((c) => (
-                          <option key={c} value={c}>
-                            {c}
-                          </option>
-                        ))}
+                        <Options none="Choose" items={COUNTIES} />
                       </select>
                     </label>
                     <button type="submit" className={SMALL}>

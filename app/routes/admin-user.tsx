@@ -3,6 +3,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
@@ -164,12 +165,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             small
           >
             <select id="county-county" name="county" defaultValue={account.county ?? ""} className={INPUT}>
-              <option value="">Choose a county</option>
-              {COUNTIES.map((c) => (
-                <option key={c} value={c}>
-                  {c}
-                </option>
-              ))}
+              <Options none="Choose a county" items={COUNTIES} />
             </select>
           </FormField>
           <button type="submit" className={BUTTON}>

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { UserCreateSchema, UserListQuerySchema } from "#worker/contracts/users";
 import { createUser } from "#worker/services/users/create-user";
 import { listUsers } from "#worker/services/users/list-accounts";
-import { type AdminReply, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
+import { accountCreated, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
@@ -36,14 +36,5 @@ export async function action({ request }: Route.ActionArgs) {
   if (!parsed.ok) return parsed.refusal;
   const result = await createUser(parsed.value, pageDeps(session));
   if (!result.ok) return failed(result, { intent, values: parsed.values });
-  const { loginId, temporaryPassword } = result.value;
-  return data(
-    {
-      intent,
-      values: {},
-      errors: {},
-      done: { message: "The account is created.", loginId, temporaryPassword },
-    } satisfies AdminReply,
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  return accountCreated(intent, result.value);
 }

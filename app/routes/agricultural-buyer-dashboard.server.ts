@@ -13,7 +13,7 @@ import {
 } from "#worker/services/batches/buyer-dashboard";
 import { createBatch } from "#worker/services/batches/create-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#worker/services/batches/purchase-lookup";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
@@ -21,7 +21,6 @@ import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server
 import { shellUser } from "../lib/work-page.server";
 
 const PATH = "/agricultural-buyer-dashboard";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 const statusLabel = (s: string) => STATUS_LABEL[s as keyof typeof STATUS_LABEL] ?? s;
 
 /**

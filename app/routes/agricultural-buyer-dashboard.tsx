@@ -2,6 +2,7 @@ import { FlaggedList, PurchaseList, StockTable, Suppliers, TotalsTable } from "#
 import { FarmerPlots, FindFarmer, PurchaseForm } from "#app/components/buyer/purchase-form";
 import { ShareLink } from "#app/components/buyer/share-link";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { WorkLinks, WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/agricultural-buyer-dashboard";
 
@@ -11,10 +12,7 @@ export { action, loader } from "./agricultural-buyer-dashboard.server";
 const TITLE = "Agricultural Buyer Dashboard";
 export const meta = () => pageMeta(TITLE);
 
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 
 export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const receipt = d.recorded ? `/api/batches/${d.recorded}/receipt` : null;
@@ -46,10 +44,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
         </div>
       )}
 
-      <section aria-labelledby="buy" className="rounded-md border border-green-200 bg-white p-3">
-        <h2 id="buy" className="text-lg font-bold">
-          Buy from a farmer
-        </h2>
+      <Section id="buy" className="rounded-md border border-green-200 bg-white p-3" title="Buy from a farmer">
         <FindFarmer lookup={d.lookup} />
         {d.lookup.found && (
           <>
@@ -70,7 +65,7 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
             )}
           </>
         )}
-      </section>
+      </Section>
 
       <div className="mt-6">
         <StockTable stock={d.stock} />

@@ -1,5 +1,6 @@
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { AdminNav } from "../components/admin/admin-nav";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { WorkLinks } from "../components/work-shell";
@@ -55,10 +56,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
         />
       </section>
 
-      <section aria-labelledby="security" className={SECTION}>
-        <h2 id="security" className="text-lg font-bold">
-          Sign-in security
-        </h2>
+      <Section id="security" className={SECTION} title="Sign-in security">
         <ul className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
           <CountTile
             label="Failed sign-ins, last 24 h"
@@ -72,12 +70,9 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
         <p className="mt-2 text-sm text-slate-600">
           An account is locked for 15 minutes after 5 failed sign-ins from one address; an address after 50.
         </p>
-      </section>
+      </Section>
 
-      <section aria-labelledby="cron" className={SECTION}>
-        <h2 id="cron" className="text-lg font-bold">
-          Last scheduled runs
-        </h2>
+      <Section id="cron" className={SECTION} title="Last scheduled runs">
         <DataTable
           labelledBy="cron"
           testId="cron-runs"
@@ -96,12 +91,17 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
             { header: "Finished", cell: (r) => when(r.finishedAt) },
           ]}
         />
-      </section>
+      </Section>
 
-      <section aria-labelledby="jobs" className={SECTION}>
-        <h2 id="jobs" className="text-lg font-bold">
-          Background jobs ({health.jobs.length} open{stuck ? `, ${stuck} stuck` : ""})
-        </h2>
+      <Section
+        id="jobs"
+        className={SECTION}
+        title={
+          <>
+            Background jobs ({health.jobs.length} open{stuck ? `, ${stuck} stuck` : ""})
+          </>
+        }
+      >
         <DataTable
           labelledBy="jobs"
           testId="jobs"
@@ -121,7 +121,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
             },
           ]}
         />
-      </section>
+      </Section>
       <WorkLinks links={workLinks} />
     </DashboardFrame>
   );

@@ -43,7 +43,7 @@ import { correctPurchase, voidCustodyStep } from "#worker/services/records/corre
 import { versionsForBatchId } from "#worker/services/records/read-versions";
 import type { Result } from "#worker/services/result";
 import { BATCH_TITLES } from "../content/batches";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { type Corrections, correctionForms, versionRow } from "../lib/batch-corrections.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server";
@@ -72,7 +72,6 @@ export const INTENTS = [
 ] as const;
 export type Intent = (typeof INTENTS)[number];
 export type BatchPageData = Awaited<ReturnType<typeof batchPage>>;
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);

@@ -2,6 +2,7 @@ import { Suspense } from "react";
 import { BatchSummary } from "#app/components/batch/batch-summary";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { ServerHtml } from "#app/components/kit/server-html";
 import { WorkShell } from "#app/components/work-shell";
 import { BATCH_TITLES } from "#app/content/batches";
@@ -95,10 +96,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
       <BatchSummary d={d} />
 
       {anyAction && (
-        <section aria-labelledby="actions" className="mt-6 space-y-4">
-          <h2 id="actions" className="text-lg font-bold">
-            What you can record
-          </h2>
+        <Section id="actions" className="mt-6 space-y-4" title="What you can record">
           <Suspense fallback={null}>
             {actions.nextSteps.map((to) => (
               <TransferForm
@@ -132,7 +130,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
               <CorrectionForm key={spec.intent} spec={spec} csrf={d.user.csrf} result={resultFor(spec.intent)} />
             ))}
           </Suspense>
-        </section>
+        </Section>
       )}
 
       <ServerHtml html={d.html.inspection} />
@@ -141,10 +139,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
       <ServerHtml html={d.html.lineage} />
       <ServerHtml html={d.html.versions} />
       {d.auditorExport && (
-        <section aria-labelledby="records" className="mt-6">
-          <h2 id="records" className="text-lg font-bold">
-            Records
-          </h2>
+        <Section id="records" className="mt-6" title="Records">
           <p className="mt-2">
             <a
               className="font-semibold text-blue-800 underline"
@@ -156,7 +151,7 @@ export default function BatchDetails({ loaderData: d, actionData }: Route.Compon
             </a>{" "}
             : every record of the chain, with versions, certificates, GeoJSON and audit rows.
           </p>
-        </section>
+        </Section>
       )}
     </WorkShell>
   );

@@ -12,14 +12,13 @@ import {
 } from "#worker/services/batches/purchase-lookup";
 import { listVisibleBatches } from "#worker/services/batches/read-batches";
 import { BATCH_TITLES } from "../content/batches";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReply, formReply } from "../lib/form-reply.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/batches";
 
 const FORBIDDEN_PURCHASE = "Only an agricultural buyer can record a purchase";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
  * The purchase form's farmer step (GET ?farmer=FRM…): the farmer's initials and plots, so the

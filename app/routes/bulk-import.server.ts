@@ -9,7 +9,7 @@ import {
   STALE_MS,
   startImport,
 } from "#worker/services/registry/bulk-import";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
@@ -40,7 +40,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
-    return data({ error: "The form could not be verified. Please reload the page and try again." }, { status: 403 });
+    return data({ error: CSRF_FAILED }, { status: 403 });
   }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0)

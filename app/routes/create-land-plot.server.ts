@@ -3,7 +3,7 @@ import { data, redirect } from "react-router";
 import { PLOT_TITLES } from "#worker/content/land-plots";
 import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/contracts/plot";
 import { registerPlot } from "#worker/services/plots/register-plot";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
@@ -29,7 +29,7 @@ export async function action({ request }: Route.ActionArgs) {
     return data(
       {
         result: null,
-        formError: "The form could not be verified. Please reload the page and try again.",
+        formError: CSRF_FAILED,
         warnings: [],
       },
       { status: 403, headers: PRIVATE_PAGE_HEADERS },

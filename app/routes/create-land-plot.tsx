@@ -17,13 +17,9 @@ import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/create-land-plot";
 
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
-
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
 
 export const meta = () => pageMeta(PLOT_TITLES.create);
 

@@ -4,11 +4,10 @@ import { OFFICE_DEPARTMENT_LABEL, ROLE_LABEL, type Role } from "#worker/auth/rol
 import { FEE_TYPE_LABEL, type FeeType } from "#worker/domain/fees";
 import { type Currency, formatMoney, isCurrency } from "#worker/domain/money";
 import { feeTotals } from "#worker/services/fees/read-fees";
-import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
-import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
-import { ageDays, listPage, minorAmount, monthLabel, pageParam, readFilter } from "../lib/oversight.server";
+import { ageDays, listPage, minorAmount, monthLabel, oversightPage, pageParam } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
 const PATH = "/ddgaf-dashboard";
@@ -29,11 +28,7 @@ const departmentLabel = (d: string | null) =>
  * accounts per role and department. The DG reads it too (no forms on this page).
  */
 export async function loader({ request }: { request: Request }) {
-  const { session, access } = await requireDashboard(request, PATH);
-  const deps = pageDeps(session);
-  const now = deps.now();
-  const url = new URL(request.url);
-  const { filter, view } = readFilter(url, now);
+  const { session, access, deps, now, url, filter, view } = await oversightPage(request, PATH);
   const to = view.to || now.toISOString().slice(0, 10);
   const [totals, invoices, staff] = await Promise.all([
     feeTotals({ from: view.from || undefined, to }, deps.db),

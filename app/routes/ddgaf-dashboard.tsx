@@ -1,4 +1,5 @@
-import { Bars, CARD, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
+import { Bars } from "#app/components/bar-chart";
+import { CARD, Card, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
@@ -29,10 +30,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
       )}
       <FilterForm filter={d.filter} commodities={[]} withCounty={false} withCommodity={false} />
 
-      <section aria-labelledby="revenue" className={CARD}>
-        <h2 id="revenue" className="text-lg font-bold">
-          Fees and licence revenue
-        </h2>
+      <Card id="revenue" title="Fees and licence revenue">
         <p className="text-sm text-slate-700">
           Billed: invoices issued in the range; paid: payments received in the range; outstanding: invoices of the range
           still unpaid. Each currency on its own.
@@ -51,26 +49,30 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
             <Bars chart={c.chart} title={`Billed and paid per month, ${c.currency}`} id={`fees-${c.currency}`} />
           </figure>
         ))}
-        <h3 className="mt-3 font-semibold">By month and fee type</h3>
         <Table
+          titled
           caption="By month and fee type"
           testId="fee-months"
           head={["Month — fee", "Billed", "Paid", "Outstanding"]}
           rows={d.byMonth}
         />
-        <h3 className="mt-3 font-semibold">By fee type</h3>
         <Table
+          titled
           caption="By fee type"
           testId="fee-types"
           head={["Fee type", "Billed", "Paid", "Outstanding"]}
           rows={d.byType}
         />
-      </section>
+      </Card>
 
-      <section aria-labelledby="invoices" className={CARD}>
-        <h2 id="invoices" className="text-lg font-bold">
-          Outstanding invoices (<span data-testid="outstanding">{d.invoices.total}</span>)
-        </h2>
+      <Card
+        id="invoices"
+        title={
+          <>
+            Outstanding invoices (<span data-testid="outstanding">{d.invoices.total}</span>)
+          </>
+        }
+      >
         <p className="text-sm text-slate-700">Issued in the range and not paid, the oldest first.</p>
         <Table
           caption="Outstanding invoices"
@@ -80,12 +82,16 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           rows={d.invoices.rows}
         />
         <Pager list={d.invoices.list} label="Invoice pages" />
-      </section>
+      </Card>
 
-      <section aria-labelledby="staff" className={CARD}>
-        <h2 id="staff" className="text-lg font-bold">
-          Staff by role and department (<span data-testid="staff-total">{d.staffTotal}</span>)
-        </h2>
+      <Card
+        id="staff"
+        title={
+          <>
+            Staff by role and department (<span data-testid="staff-total">{d.staffTotal}</span>)
+          </>
+        }
+      >
         <p className="text-sm text-slate-700">Active staff accounts today (the date range does not apply).</p>
         <Table
           caption="Staff by role and department"
@@ -94,7 +100,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           textColumns={2}
           rows={d.staff}
         />
-      </section>
+      </Card>
 
       <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>

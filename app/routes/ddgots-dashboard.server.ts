@@ -11,19 +11,19 @@ import {
 } from "#db/queries/oversight";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COMPLIANCE_LABEL, type ComplianceStatus } from "#worker/domain/batch-compliance";
-import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
-import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
-import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
   flashOf,
+  licenceQueueItem,
   licensingAction,
-  listPage,
   OVERSIGHT_COMMODITIES,
+  oversightPage,
+  pagedItems,
   pageParam,
-  readFilter,
+  permitQueueItem,
 } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -41,11 +41,7 @@ const STAGE_PARAM: Record<PipelineStage, string> = { warehouse: "wp", port: "pp"
  * licences and export permits to recommend to the DG. The DG reads it without the forms.
  */
 export async function loader({ request }: { request: Request }) {
-  const { session, access } = await requireDashboard(request, PATH);
-  const deps = pageDeps(session);
-  const now = deps.now();
-  const url = new URL(request.url);
-  const { filter, view } = readFilter(url, now);
+  const { session, access, deps, now, url, filter, view } = await oversightPage(request, PATH);
   const [stages, grades, workload, certs, licences, permits] = await Promise.all([
     Promise.all(PIPELINE_STAGES.map((s) => pipeline(deps.db, s, filter, pageParam(url, STAGE_PARAM[s])))),
     gradeDistribution(deps.db, filter),
@@ -66,22 +62,16 @@ export async function loader({ request }: { request: Request }) {
       filter: view,
       commodities: OVERSIGHT_COMMODITIES,
       flash: flashOf(url),
-      pipeline: PIPELINE_STAGES.map((stage, i) => {
-        const rows = stages[i]!;
-        const total = rows[0]?.total ?? 0;
-        return {
-          stage,
-          label: STAGE_LABEL[stage],
-          total,
-          list: listPage(url, STAGE_PARAM[stage], total),
-          items: rows.map((r) => ({
-            key: r.ref,
-            href: href(stage, r.ref),
-            label: r.label,
-            detail: `waiting ${ageDays(r.since, now)} days (since ${r.since.slice(0, 10)})`,
-          })),
-        };
-      }),
+      pipeline: PIPELINE_STAGES.map((stage, i) => ({
+        stage,
+        label: STAGE_LABEL[stage],
+        ...pagedItems(url, STAGE_PARAM[stage], stages[i]!, (r) => ({
+          key: r.ref,
+          href: href(stage, r.ref),
+          label: r.label,
+          detail: `waiting ${ageDays(r.since, now)} days (since ${r.since.slice(0, 10)})`,
+        })),
+      })),
       grades: {
         chart: barChart(
           grades.map((g) => ({ label: `${g.commodity} ${g.grade}`, value: g.n, text: String(g.n), tone: 0 })),
@@ -107,35 +97,22 @@ export async function loader({ request }: { request: Request }) {
           w.open,
         ],
       })),
-      certification: {
-        total: certs[0]?.total ?? 0,
-        list: listPage(url, "cp", certs[0]?.total ?? 0),
-        items: certs.map((c) => ({
-          key: c.ref,
-          href: `/batches/${c.ref}`,
-          label: c.ref,
-          detail: `${c.commodity}, ${COMPLIANCE_LABEL[c.compliance as ComplianceStatus] ?? c.compliance}, waiting ${ageDays(c.since, now)} days`,
-        })),
-      },
+      certification: pagedItems(url, "cp", certs, (c) => ({
+        key: c.ref,
+        href: `/batches/${c.ref}`,
+        label: c.ref,
+        detail: `${c.commodity}, ${COMPLIANCE_LABEL[c.compliance as ComplianceStatus] ?? c.compliance}, waiting ${ageDays(c.since, now)} days`,
+      })),
       recommend: {
-        licences: {
-          total: licences[0]?.total ?? 0,
-          list: listPage(url, "rl", licences[0]?.total ?? 0),
-          items: licences.map((l) => ({
-            id: l.id,
-            what: `${LICENCE_TYPE_LABEL[l.type as LicenceType] ?? l.type}: ${l.companyName}`,
-            detail: `${l.county ?? "no county"}, reviewed by the office ${ageDays(l.updatedAt, now)} days ago`,
-          })),
-        },
-        permits: {
-          total: permits[0]?.total ?? 0,
-          list: listPage(url, "rp", permits[0]?.total ?? 0),
-          items: permits.map((p) => ({
-            id: p.id,
-            what: `Export permit for shipment ${p.shipmentCode}`,
-            detail: `${p.exporter}, requested ${ageDays(p.updatedAt, now)} days ago`,
-          })),
-        },
+        licences: pagedItems(url, "rl", licences, (l) =>
+          licenceQueueItem(
+            l,
+            `${l.county ?? "no county"}, reviewed by the office ${ageDays(l.updatedAt, now)} days ago`,
+          ),
+        ),
+        permits: pagedItems(url, "rp", permits, (p) =>
+          permitQueueItem(p, `${p.exporter}, requested ${ageDays(p.updatedAt, now)} days ago`),
+        ),
       },
     },
     { headers: PRIVATE_PAGE_HEADERS },

@@ -1,4 +1,15 @@
-import { Bars, CARD, FilterForm, Flash, ItemList, Pager, StepQueue, Table } from "#app/components/dashboards/oversight";
+import { Bars } from "#app/components/bar-chart";
+import {
+  CARD,
+  Card,
+  CountedList,
+  FilterForm,
+  Flash,
+  ItemList,
+  Pager,
+  StepQueue,
+  Table,
+} from "#app/components/dashboards/oversight";
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
@@ -34,36 +45,30 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
       )}
       <FilterForm filter={d.filter} commodities={d.commodities} />
 
-      <section aria-labelledby="pipeline" className={CARD}>
-        <h2 id="pipeline" className="text-lg font-bold">
-          Inspection pipeline
-        </h2>
+      <Card id="pipeline" title="Inspection pipeline">
         <p className="text-sm text-slate-700">
           Open items per stage, the oldest first (county and commodity filters apply).
         </p>
         {d.pipeline.map((s) => (
           <div key={s.stage} className="mt-3">
-            <h3 className="font-semibold">
-              {s.label} (<span data-testid={`pipeline-${s.stage}`}>{s.total}</span>)
-            </h3>
-            <ItemList items={s.items} empty="Nothing waiting." testId={`pipeline-${s.stage}-list`} />
+            <CountedList
+              title={s.label}
+              list={s}
+              testId={`pipeline-${s.stage}`}
+              empty="Nothing waiting."
+              headingClass="font-semibold"
+            />
             <Pager list={s.list} label={`${s.label} pages`} />
           </div>
         ))}
-      </section>
+      </Card>
 
-      <section aria-labelledby="grades" className={CARD}>
-        <h2 id="grades" className="text-lg font-bold">
-          Grades given, by commodity
-        </h2>
+      <Card id="grades" title="Grades given, by commodity">
         <Bars chart={d.grades.chart} title="Warehouse grades per commodity" id="grades-chart" />
         <Table caption="Grades per commodity" testId="grades" head={d.grades.head} rows={d.grades.rows} />
-      </section>
+      </Card>
 
-      <section aria-labelledby="workload" className={CARD}>
-        <h2 id="workload" className="text-lg font-bold">
-          Inspector workload
-        </h2>
+      <Card id="workload" title="Inspector workload">
         <p className="text-sm text-slate-700">
           Open items per inspector: dispatched batches for warehouse inspectors, plots to verify in their county for
           land inspectors. Port inspectors share the port queue above.
@@ -75,46 +80,43 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
           textColumns={2}
           rows={d.workload}
         />
-      </section>
+      </Card>
 
-      <section aria-labelledby="cert" className={CARD}>
-        <h2 id="cert" className="text-lg font-bold">
-          Certification queue (<span data-testid="cert-queue">{d.certification.total}</span>)
-        </h2>
+      <Card
+        id="cert"
+        title={
+          <>
+            Certification queue (<span data-testid="cert-queue">{d.certification.total}</span>)
+          </>
+        }
+      >
         <p className="text-sm text-slate-700">Batches waiting for a compliance decision, oldest first.</p>
         <ItemList items={d.certification.items} empty="No batch waits for a decision." testId="cert-queue-list" />
         <Pager list={d.certification.list} label="Certification pages" />
-      </section>
+      </Card>
 
-      <section aria-labelledby="queue-h" className={CARD} id="queue">
-        <h2 id="queue-h" className="text-lg font-bold">
-          To recommend to the Director General
-        </h2>
+      <Card id="queue-h" anchor="queue" title="To recommend to the Director General">
         <Flash flash={d.flash} />
         <StepQueue
           title="Licences reviewed by the office"
-          total={d.recommend.licences.total}
           countTestId="recommend-licences"
-          items={d.recommend.licences.items}
+          queue={d.recommend.licences}
           itemTestId="recommend-licence"
           empty="None waiting."
           step={canAct ? { csrf: d.user.csrf, intent: "recommend-licence", label: "Recommend to the DG" } : undefined}
-          list={d.recommend.licences.list}
           pagerLabel="Licence pages"
         />
         <StepQueue
           title="Export permits requested"
-          total={d.recommend.permits.total}
           countTestId="recommend-permits"
-          items={d.recommend.permits.items}
+          queue={d.recommend.permits}
           itemTestId="recommend-permit"
           empty="None waiting."
           step={canAct ? { csrf: d.user.csrf, intent: "recommend-permit", label: "Recommend to the DG" } : undefined}
-          list={d.recommend.permits.list}
           pagerLabel="Permit pages"
           headingClass="mt-3 font-semibold"
         />
-      </section>
+      </Card>
 
       <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>

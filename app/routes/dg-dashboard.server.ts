@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import {
+  type AlertRow,
   batchAlerts,
   certificateFigures,
   certificatesExpiring,
@@ -13,23 +14,23 @@ import {
   plotsByCounty,
 } from "#db/queries/oversight";
 import { COUNTIES } from "#worker/content/counties";
-import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import { formatKg } from "#worker/domain/weight";
-import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { barChart } from "../lib/bar-chart.server";
 import { BOUNDARY_CREDIT, countyMap } from "../lib/county-map.server";
-import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import {
   ageDays,
   flashOf,
+  licenceQueueItem,
   licensingAction,
-  listPage,
   monthLabel,
   OVERSIGHT_COMMODITIES,
+  oversightPage,
+  pagedItems,
   pageParam,
   percent,
-  readFilter,
+  permitQueueItem,
 } from "../lib/oversight.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -57,11 +58,7 @@ function volumeTable<R extends { stage: string; g: number }>(rows: R[], key: (r:
  * filter (date range; county and commodity where they apply). Only the DG opens it.
  */
 export async function loader({ request }: { request: Request }) {
-  const { session } = await requireDashboard(request, PATH);
-  const deps = pageDeps(session);
-  const now = deps.now();
-  const url = new URL(request.url);
-  const { filter, view } = readFilter(url, now);
+  const { session, deps, now, url, filter, view } = await oversightPage(request, PATH);
   const nowIso = now.toISOString();
   const soonIso = new Date(now.getTime() + 14 * 86_400_000).toISOString();
   const measure = url.searchParams.get("map") === "high" ? "high" : "mapped";
@@ -101,12 +98,13 @@ export async function loader({ request }: { request: Request }) {
         );
   const volumeRows = (rows: [string, { purchased: number; exported: number }][], label = (k: string) => k) =>
     rows.map(([k, t]) => ({ key: k, cells: [label(k), formatKg(t.purchased), formatKg(t.exported)] }));
-  const alert = (
-    rows: { ref: string; label: string; at: string }[],
-    href: (ref: string) => string,
-    detail: (at: string) => string,
-  ) => rows.map((r) => ({ key: r.ref, href: href(r.ref), label: r.label, detail: detail(r.at) }));
+  const alert = (rows: AlertRow[], href: (ref: string) => string, detail: (at: string) => string) => ({
+    total: rows[0]?.total ?? 0,
+    items: rows.map((r) => ({ key: r.ref, href: href(r.ref), label: r.label, detail: detail(r.at) })),
+  });
   const day = (iso: string) => iso.slice(0, 10);
+  const mapLink = (map: "mapped" | "high") =>
+    `?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), map }).toString()}#map`;
 
   return data(
     {
@@ -136,76 +134,46 @@ export async function loader({ request }: { request: Request }) {
       certificates: certs,
       map,
       mapMeasure: measure,
-      mapLinks: {
-        mapped: `?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), map: "mapped" }).toString()}#map`,
-        high: `?${new URLSearchParams({ ...Object.fromEntries(url.searchParams), map: "high" }).toString()}#map`,
-      },
+      mapLinks: { mapped: mapLink("mapped"), high: mapLink("high") },
       countyRows: countyRows.map((r) => ({
         key: r.county,
         cells: [r.county, r.mapped, r.high, percent(r.high, r.mapped)],
       })),
       credit: BOUNDARY_CREDIT,
       alerts: {
-        high: {
-          total: high[0]?.total ?? 0,
-          items: alert(
-            high,
-            (id) => `/land-plot-details/${id}`,
-            (at) => `judged high risk on ${day(at)}`,
-          ),
-        },
-        flags: {
-          total: flags[0]?.total ?? 0,
-          items: alert(
-            flags,
-            (c) => `/batches/${c}`,
-            (at) => `purchase above plausible volume, ${day(at)}`,
-          ),
-        },
-        doubles: {
-          total: doubles[0]?.total ?? 0,
-          items: alert(
-            doubles,
-            (id) => `/land-plot-details/${id}`,
-            () => "possible double claim with another plot",
-          ),
-        },
-        held: {
-          total: held[0]?.total ?? 0,
-          items: alert(
-            held,
-            (c) => `/batches/${c}`,
-            (at) => `held for review since ${day(at)}`,
-          ),
-        },
-        expiring: {
-          total: expiring[0]?.total ?? 0,
-          items: alert(
-            expiring,
-            (n) => `/verify/${n}`,
-            (at) => `expires ${day(at)}`,
-          ),
-        },
+        high: alert(
+          high,
+          (id) => `/land-plot-details/${id}`,
+          (at) => `judged high risk on ${day(at)}`,
+        ),
+        flags: alert(
+          flags,
+          (c) => `/batches/${c}`,
+          (at) => `purchase above plausible volume, ${day(at)}`,
+        ),
+        doubles: alert(
+          doubles,
+          (id) => `/land-plot-details/${id}`,
+          () => "possible double claim with another plot",
+        ),
+        held: alert(
+          held,
+          (c) => `/batches/${c}`,
+          (at) => `held for review since ${day(at)}`,
+        ),
+        expiring: alert(
+          expiring,
+          (n) => `/verify/${n}`,
+          (at) => `expires ${day(at)}`,
+        ),
       },
       queue: {
-        licences: {
-          ...listPage(url, "lp", licences[0]?.total ?? 0),
-          total: licences[0]?.total ?? 0,
-          items: licences.map((l) => ({
-            id: l.id,
-            what: `${LICENCE_TYPE_LABEL[l.type as LicenceType] ?? l.type}: ${l.companyName}`,
-            detail: `${l.county ?? "no county"}, recommended ${ageDays(l.updatedAt, now)} days ago`,
-          })),
-        },
-        permits: {
-          ...listPage(url, "pp", permits[0]?.total ?? 0),
-          total: permits[0]?.total ?? 0,
-          items: permits.map((p) => ({
-            id: p.id,
-            what: `Export permit for shipment ${p.shipmentCode}`,
-            detail: `${p.exporter}, recommended ${ageDays(p.updatedAt, now)} days ago`,
-          })),
-        },
+        licences: pagedItems(url, "lp", licences, (l) =>
+          licenceQueueItem(l, `${l.county ?? "no county"}, recommended ${ageDays(l.updatedAt, now)} days ago`),
+        ),
+        permits: pagedItems(url, "pp", permits, (p) =>
+          permitQueueItem(p, `${p.exporter}, recommended ${ageDays(p.updatedAt, now)} days ago`),
+        ),
       },
     },
     { headers: PRIVATE_PAGE_HEADERS },

@@ -1,11 +1,12 @@
+import { Bars } from "#app/components/bar-chart";
 import {
-  Bars,
   CARD,
+  Card,
+  CountedList,
   CountyMapSvg,
   Figure,
   FilterForm,
   Flash,
-  ItemList,
   StepQueue,
   Table,
 } from "#app/components/dashboards/oversight";
@@ -32,19 +33,29 @@ const LINKS = [
   ["/generate-reports", "Reports"],
 ] as const;
 
+/** The alerts, in the order shown: key (test id `alert-<key>`), heading, and what shows when there is none. */
+const ALERTS = [
+  ["high", "New high-risk plots", "None in this range."],
+  ["flags", "Volume plausibility flags", "None in this range."],
+  ["doubles", "Double claims", "None."],
+  ["held", "Batches held for review", "None in this range."],
+  ["expiring", "Certificates expiring within 14 days", "None."],
+] as const;
+
+const MAP_MEASURES = [
+  ["mapped", "Plots mapped"],
+  ["high", "Share at high risk"],
+] as const;
+
 export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
   const n = d.national;
-  const a = d.alerts;
   return (
     <WorkShell title={TITLE} user={d.user}>
       <h2 className="text-base font-normal text-slate-700">Welcome, {d.user.name}</h2>
       <Notices {...d.notices} />
       <FilterForm filter={d.filter} commodities={d.commodities} />
 
-      <section aria-labelledby="national" className={CARD}>
-        <h2 id="national" className="text-lg font-bold">
-          National figures
-        </h2>
+      <Card id="national" title="National figures">
         <ul className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-4">
           <Figure label="farmers registered" value={n.farmers} testId="farmers" />
           <Figure label="plots mapped" value={n.mapped} testId="plots" />
@@ -66,12 +77,9 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
             { key: "not_assessed", cells: ["Not assessed", n.risk.not_assessed] },
           ]}
         />
-      </section>
+      </Card>
 
-      <section aria-labelledby="volumes" className={CARD}>
-        <h2 id="volumes" className="text-lg font-bold">
-          Volumes purchased and exported
-        </h2>
+      <Card id="volumes" title="Volumes purchased and exported">
         <p className="text-sm text-slate-700">
           Month by month (green: purchased, blue: exported), from the custody chain.
         </p>
@@ -82,53 +90,43 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
           head={["Month", "Purchased", "Exported"]}
           rows={d.volumes.byMonth}
         />
-        <h3 className="mt-3 font-semibold">By commodity</h3>
         <Table
+          titled
           caption="By commodity"
           testId="vol-commodity"
           head={["Commodity", "Purchased", "Exported"]}
           rows={d.volumes.byCommodity}
         />
-        <h3 className="mt-3 font-semibold">By county</h3>
         <Table
+          titled
           caption="By county"
           testId="vol-county"
           head={["County", "Purchased", "Exported"]}
           rows={d.volumes.byCounty}
         />
-      </section>
+      </Card>
 
-      <section aria-labelledby="certs" className={CARD}>
-        <h2 id="certs" className="text-lg font-bold">
-          Certificates issued in the range
-        </h2>
+      <Card id="certs" title="Certificates issued in the range">
         <ul className="mt-2 grid grid-cols-2 gap-2 lg:grid-cols-4">
           <Figure label="issued" value={d.certificates.issued} testId="cert-issued" />
           <Figure label="valid" value={d.certificates.valid} testId="cert-valid" />
           <Figure label="expired" value={d.certificates.expired} testId="cert-expired" />
           <Figure label="revoked" value={d.certificates.revoked} testId="cert-revoked" />
         </ul>
-      </section>
+      </Card>
 
-      <section aria-labelledby="map-h" className={CARD} id="map">
-        <h2 id="map-h" className="text-lg font-bold">
-          Counties: {d.map.measure}
-        </h2>
+      <Card id="map-h" anchor="map" title={<>Counties: {d.map.measure}</>}>
         <nav aria-label="Map measure" className="mt-1 flex flex-wrap gap-2 text-sm">
-          <a
-            href={d.mapLinks.mapped}
-            aria-current={d.mapMeasure === "mapped" ? "true" : undefined}
-            className="text-green-800 underline aria-[current]:font-bold aria-[current]:no-underline"
-          >
-            Plots mapped
-          </a>
-          <a
-            href={d.mapLinks.high}
-            aria-current={d.mapMeasure === "high" ? "true" : undefined}
-            className="text-green-800 underline aria-[current]:font-bold aria-[current]:no-underline"
-          >
-            Share at high risk
-          </a>
+          {MAP_MEASURES.map(([measure, label]) => (
+            <a
+              key={measure}
+              href={d.mapLinks[measure]}
+              aria-current={d.mapMeasure === measure ? "true" : undefined}
+              className="text-green-800 underline aria-[current]:font-bold aria-[current]:no-underline"
+            >
+              {label}
+            </a>
+          ))}
         </nav>
         <CountyMapSvg map={d.map} credit={d.credit} />
         <Table
@@ -137,64 +135,37 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
           head={["County", "Mapped", "High risk", "Share high"]}
           rows={d.countyRows}
         />
-      </section>
+      </Card>
 
-      <section aria-labelledby="alerts" className={CARD}>
-        <h2 id="alerts" className="text-lg font-bold">
-          Alerts to act on
-        </h2>
-        <h3 className="mt-2 font-semibold">
-          New high-risk plots (<span data-testid="alert-high">{a.high.total}</span>)
-        </h3>
-        <ItemList items={a.high.items} empty="None in this range." testId="alert-high-list" />
-        <h3 className="mt-2 font-semibold">
-          Volume plausibility flags (<span data-testid="alert-flags">{a.flags.total}</span>)
-        </h3>
-        <ItemList items={a.flags.items} empty="None in this range." testId="alert-flags-list" />
-        <h3 className="mt-2 font-semibold">
-          Double claims (<span data-testid="alert-doubles">{a.doubles.total}</span>)
-        </h3>
-        <ItemList items={a.doubles.items} empty="None." testId="alert-doubles-list" />
-        <h3 className="mt-2 font-semibold">
-          Batches held for review (<span data-testid="alert-held">{a.held.total}</span>)
-        </h3>
-        <ItemList items={a.held.items} empty="None in this range." testId="alert-held-list" />
-        <h3 className="mt-2 font-semibold">
-          Certificates expiring within 14 days (<span data-testid="alert-expiring">{a.expiring.total}</span>)
-        </h3>
-        <ItemList items={a.expiring.items} empty="None." testId="alert-expiring-list" />
-      </section>
+      <Card id="alerts" title="Alerts to act on">
+        {ALERTS.map(([key, title, empty]) => (
+          <CountedList key={key} title={title} list={d.alerts[key]} testId={`alert-${key}`} empty={empty} />
+        ))}
+      </Card>
 
-      <section aria-labelledby="queue-h" className={CARD} id="queue">
-        <h2 id="queue-h" className="text-lg font-bold">
-          Approval queue
-        </h2>
+      <Card id="queue-h" anchor="queue" title="Approval queue">
         <p className="text-sm text-slate-700">Licences and export permits recommended by DDGOTS, oldest first.</p>
         <Flash flash={d.flash} />
         <StepQueue
           title="Licences"
-          total={d.queue.licences.total}
           countTestId="queue-licences"
-          items={d.queue.licences.items}
+          queue={d.queue.licences}
           itemTestId="queue-licence"
           empty="No licence awaits approval."
           step={{ csrf: d.user.csrf, intent: "approve-licence", label: "Approve licence" }}
-          list={d.queue.licences}
           pagerLabel="Licence pages"
         />
         <StepQueue
           title="Export permits"
-          total={d.queue.permits.total}
           countTestId="queue-permits"
-          items={d.queue.permits.items}
+          queue={d.queue.permits}
           itemTestId="queue-permit"
           empty="No export permit awaits approval."
           step={{ csrf: d.user.csrf, intent: "approve-permit", label: "Approve and issue permit" }}
-          list={d.queue.permits}
           pagerLabel="Permit pages"
           headingClass="mt-3 font-semibold"
         />
-      </section>
+      </Card>
 
       <MoreLinks links={LINKS} className={CARD} />
     </WorkShell>

@@ -1,6 +1,6 @@
+import { Bars } from "#app/components/bar-chart";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
-import type { BarChart } from "../lib/bar-chart.server";
 import type { Route } from "./+types/exporter-analytics";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
@@ -8,34 +8,6 @@ export { loader } from "./exporter-analytics.server";
 
 const TITLE = "My analytics";
 export const meta = () => pageMeta(TITLE);
-
-const BAR_WIDTH = 360;
-const TONES = ["fill-green-700", "fill-sky-700"];
-
-/** A bar chart drawn on the server (lib/bar-chart.server.ts); the table after it holds the same figures. */
-function Bars({ chart, title, id }: { chart: BarChart; title: string; id: string }) {
-  return (
-    <svg
-      viewBox={`0 0 ${BAR_WIDTH} ${chart.height}`}
-      className="mt-2 h-auto w-full max-w-md"
-      role="img"
-      aria-labelledby={`${id}-title`}
-    >
-      <title id={`${id}-title`}>{title}</title>
-      {chart.bars.map((b) => (
-        <g key={`${b.label}-${b.y}`}>
-          <text x={b.x - 6} y={b.y + b.h / 2 + 4} textAnchor="end" className="fill-slate-800 text-[11px]">
-            {b.label.length > 15 ? `${b.label.slice(0, 14)}…` : b.label}
-          </text>
-          <rect x={b.x} y={b.y} width={b.w} height={b.h} className={TONES[b.tone] ?? TONES[0]} />
-          <text x={b.x + b.w + 4} y={b.y + b.h / 2 + 4} className="fill-slate-900 text-[11px]">
-            {b.value}
-          </text>
-        </g>
-      ))}
-    </svg>
-  );
-}
 
 type Volume = { key: string; label: string; ordered: string; orders: number; shipped: string; shipments: number };
 function VolumeTable({ rows, head, testId }: { rows: Volume[]; head: string; testId: string }) {
@@ -114,7 +86,9 @@ export default function ExporterAnalytics({ loaderData: d }: Route.ComponentProp
               <p className="text-sm text-slate-700">No orders or shipments in this period.</p>
             ) : (
               <>
-                {s.v.chart && <Bars chart={s.v.chart} title={`Shipped weight ${s.title.toLowerCase()}`} id={s.id} />}
+                {s.v.chart && (
+                  <Bars chart={s.v.chart} title={`Shipped weight ${s.title.toLowerCase()}`} id={`${s.id}-title`} />
+                )}
                 <VolumeTable rows={s.v.rows} head={s.head} testId={`volumes-${s.id}`} />
               </>
             )}
@@ -133,7 +107,9 @@ export default function ExporterAnalytics({ loaderData: d }: Route.ComponentProp
           <p className="text-sm text-slate-700">No batch allocated or shipped in this period.</p>
         ) : (
           <>
-            {d.compliance.chart && <Bars chart={d.compliance.chart} title="Share compliant" id="compliance-chart" />}
+            {d.compliance.chart && (
+              <Bars chart={d.compliance.chart} title="Share compliant" id="compliance-chart-title" />
+            )}
             <table className="mt-2 w-full text-left text-sm" data-testid="compliance">
               <thead>
                 <tr className="border-b border-slate-300">
@@ -180,7 +156,7 @@ export default function ExporterAnalytics({ loaderData: d }: Route.ComponentProp
               {p.commodity}, {p.currency}
             </h3>
             {p.chart && (
-              <Bars chart={p.chart} title={`${p.commodity} price per kg, ${p.currency}`} id={`chart-${p.key}`} />
+              <Bars chart={p.chart} title={`${p.commodity} price per kg, ${p.currency}`} id={`chart-${p.key}-title`} />
             )}
             <table className="mt-2 w-full text-left text-sm">
               <thead>

@@ -1,5 +1,6 @@
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-dashboard";
 
@@ -68,10 +69,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
           messages awaiting reply
         </p>
       </div>
-      <section aria-labelledby="orders" className="mb-4">
-        <h2 id="orders" className="text-lg font-bold">
-          Open orders
-        </h2>
+      <Section id="orders" className="mb-4" title="Open orders">
         {d.orders.length === 0 && <p className="text-slate-700">No open order.</p>}
         <ul className="mt-2 space-y-2">
           {d.orders.map((o) => (
@@ -84,11 +82,8 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
             </li>
           ))}
         </ul>
-      </section>
-      <section aria-labelledby="stages" className="mb-4">
-        <h2 id="stages" className="text-lg font-bold">
-          Shipments by stage
-        </h2>
+      </Section>
+      <Section id="stages" className="mb-4" title="Shipments by stage">
         <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
           {d.stages.map((s) => (
             <li key={s.stage} data-testid={`stage-${s.stage}`}>
@@ -117,7 +112,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
             </li>
           ))}
         </ul>
-      </section>
+      </Section>
       <MoreLinks links={SCREENS} title="Exporter screens" id="screens" />
     </WorkShell>
   );

@@ -3,14 +3,13 @@ import { ownedBatches, shipmentsOfExporter } from "#db/queries/exporter-desk";
 import { InspectionRequestSchema } from "#worker/contracts/exporter-desk";
 import { cancelInspectionRequest, requestInspection } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestsFor } from "#worker/services/exporter/read-inspection-requests";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Inspections";
 const PATH = "/exporter/inspections";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /** /exporter/inspections (issue 14): request inspections of my batches and shipments; their outcome. */
 export async function loader({ request }: { request: Request }) {

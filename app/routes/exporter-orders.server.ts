@@ -7,7 +7,7 @@ import { formatKg, gramsToKg } from "#worker/domain/weight";
 import { allocateBatch, releaseBatch } from "#worker/services/orders/allocate-batch";
 import { createOrder } from "#worker/services/orders/create-order";
 import { allocatableStock, allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
@@ -78,7 +78,7 @@ export async function action({ request }: { request: Request }) {
   if (!(await verifyCsrf(session, form)))
     return answer(
       {
-        formErrors: ["The form could not be verified. Please reload the page and try again."],
+        formErrors: [CSRF_FAILED],
         values: typedValues(form),
       },
       403,

@@ -1,3 +1,5 @@
+import { BatchLink } from "#app/components/batch/batch-link";
+import { SavedNotice } from "#app/components/exporter/saved-notice";
 import {
   buttonClass,
   inputClass,
@@ -5,6 +7,7 @@ import {
   type PlainReply,
   PlainSummary,
 } from "#app/components/inspection/plain-form";
+import { PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
@@ -47,11 +50,7 @@ function Select({
         className={inputClass}
         aria-describedby={errors?.length ? `${name}-error` : undefined}
       >
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions pairs={options} />
       </select>
     </div>
   );
@@ -66,11 +65,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
           Back to the exporter dashboard
         </a>
       </p>
-      {d.done && (
-        <p role="status" className="mb-3 rounded-md bg-green-50 p-3 text-green-900">
-          Saved: {d.done}
-        </p>
-      )}
+      <SavedNotice done={d.done} />
       {a && a.intent !== "create" && (
         <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.orderCode}-`} />
       )}
@@ -93,10 +88,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
               <ul className="mt-1 list-disc pl-5 text-sm">
                 {o.batches.map((b) => (
                   <li key={b.batchCode}>
-                    <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
-                      {b.batchCode}
-                    </a>{" "}
-                    — {b.weight}
+                    <BatchLink code={b.batchCode} /> — {b.weight}
                     {b.shipmentCode ? ` · in shipment ${b.shipmentCode}` : ""}
                     {d.canWrite && !b.shipmentCode && (
                       <PostForm

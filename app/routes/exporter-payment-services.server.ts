@@ -7,14 +7,13 @@ import { statementFor } from "#worker/services/exporter/statement";
 import { recordStockPayment, stockPaymentsFor } from "#worker/services/exporter/stock-payments";
 import { listInvoicesFor } from "#worker/services/fees/read-fees";
 import { recordPayment } from "#worker/services/fees/record-payment";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Payment services";
 const PATH = "/exporter-payment-services";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
  * /exporter-payment-services (issue 14): my fee invoices (pay by recording a reference, then the

@@ -11,7 +11,7 @@ import type { Result } from "#worker/services/result";
 import { exportShipment } from "#worker/services/shipments/export-shipment";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
@@ -96,7 +96,7 @@ export async function action({ request }: { request: Request }) {
   if (!(await verifyCsrf(session, form)))
     return answer(
       {
-        formErrors: ["The form could not be verified. Please reload the page and try again."],
+        formErrors: [CSRF_FAILED],
         values: typedValues(form),
       },
       403,

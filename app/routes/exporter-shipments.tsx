@@ -1,7 +1,10 @@
+import { BatchLink } from "#app/components/batch/batch-link";
+import { SavedNotice } from "#app/components/exporter/saved-notice";
 import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
+import { Section } from "#app/components/kit/section";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-shipments";
 
@@ -27,17 +30,10 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
           Orders
         </a>
       </p>
-      {d.done && (
-        <p role="status" className="mb-3 rounded-md bg-green-50 p-3 text-green-900">
-          Saved: {d.done}
-        </p>
-      )}
+      <SavedNotice done={d.done} />
       {a && <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.key}-`} />}
       {d.canWrite && d.composable.length > 0 && (
-        <section aria-labelledby="compose" className="mb-6">
-          <h2 id="compose" className="text-lg font-bold">
-            Compose a shipment
-          </h2>
+        <Section id="compose" className="mb-6" title="Compose a shipment">
           {d.composable.map((o) => (
             <form key={o.code} method="post" className={`mt-2 ${card}`}>
               <CsrfInput token={d.user.csrf} />
@@ -59,7 +55,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
               </button>
             </form>
           ))}
-        </section>
+        </Section>
       )}
       <h2 className="text-lg font-bold">My shipments</h2>
       {d.shipments.length === 0 && <p className="text-slate-700">No shipment yet.</p>}
@@ -90,10 +86,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
             <ul className="mt-1 space-y-1 text-sm">
               {s.batches.map((b) => (
                 <li key={b.batchCode}>
-                  <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
-                    {b.batchCode}
-                  </a>{" "}
-                  — {b.weight}
+                  <BatchLink code={b.batchCode} /> — {b.weight}
                   {b.blockers.length > 0 && (
                     <ul className="list-disc pl-5 text-red-800">
                       {b.blockers.map((m) => (

@@ -17,7 +17,7 @@ import {
 } from "#worker/services/records/correct-farmer";
 import { farmerVersions } from "#worker/services/records/read-versions";
 import { farmerView } from "#worker/services/registry/farmer-view";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formReply } from "../lib/form-reply.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
@@ -159,10 +159,7 @@ export async function action({ request, params }: { request: Request; params: { 
   if (form.get("intent") === "correct_farmer") return correctAction(request, form, params.farmerId ?? "");
   const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
   if (!(await verifyCsrf(session, form))) {
-    return data(
-      { error: "The form could not be verified. Please reload the page and try again.", issued: null },
-      { status: 403 },
-    );
+    return data({ error: CSRF_FAILED, issued: null }, { status: 403 });
   }
   const farmerId = normaliseFarmerId(params.farmerId ?? "") ?? "";
   return formReply(
@@ -182,7 +179,7 @@ async function correctAction(request: Request, form: FormData, asked: string) {
   ) => data({ error: null, issued: null, correction }, { status, headers });
   if (!(await verifyCsrf(session, form)))
     return refuse(403, {
-      formErrors: ["The form could not be verified. Please reload the page and try again."],
+      formErrors: [CSRF_FAILED],
       errors: {},
       values: {},
     });
@@ -211,16 +208,10 @@ async function correctAction(request: Request, form: FormData, asked: string) {
   });
 }
 
-/** Labels of the conflict view (the outbox shows them field by field). */
+/** Labels of the conflict view (the outbox shows them field by field): the form's wording of each detail. */
 const CONFLICT_LABELS: Record<string, string> = {
   version: "Version",
-  firstName: "First name",
-  lastName: "Last name",
-  gender: "Gender",
-  dateOfBirth: "Date of birth",
-  phone: "Phone",
-  district: "District",
-  community: "Community",
+  ...FARMER_FIELD_LABEL,
   nationalId: "National ID number",
   reason: "Reason",
 };

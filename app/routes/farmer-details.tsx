@@ -1,20 +1,17 @@
 import { Form, Link } from "react-router";
-import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CorrectionEnd, CorrectionFields, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/farmer-details";
 
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./farmer-details.server";
-
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
 
 export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
@@ -158,10 +155,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         </section>
       </div>
 
-      <section aria-labelledby="versions-title" className="mt-6">
-        <h2 id="versions-title" className="text-lg font-bold">
-          Corrections and versions
-        </h2>
+      <Section id="versions-title" className="mt-6" title="Corrections and versions">
         {versions.length === 0 ? (
           <p className="mt-2 text-sm text-slate-700">These details have not been corrected.</p>
         ) : (
@@ -193,50 +187,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 Change what was recorded wrongly. The details as they were stay in the history above.
               </p>
               <div className="grid gap-3 sm:grid-cols-2">
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="firstName"
-                  label="First name"
-                  defaultValue={f.firstName}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="lastName"
-                  label="Last name"
-                  defaultValue={f.lastName}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="dateOfBirth"
-                  label="Date of birth"
-                  type="date"
-                  defaultValue={f.dateOfBirth ?? ""}
-                />
-                <PlainField reply={correction} prefix="fix-" name="phone" label="Phone" defaultValue={f.phone ?? ""} />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="nationalId"
-                  label="National ID number"
-                  defaultValue={f.nationalId ?? ""}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="district"
-                  label="District"
-                  defaultValue={f.district ?? ""}
-                />
-                <PlainField
-                  reply={correction}
-                  prefix="fix-"
-                  name="community"
-                  label="Community"
-                  defaultValue={f.community ?? ""}
-                />
+                <CorrectionFields fields={DETAILS} reply={correction} recorded={f} />
               </div>
               <fieldset id="fix-clear">
                 <legend className="text-sm font-semibold">Leave blank</legend>
@@ -264,20 +215,11 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 legend="Gender"
                 options={genderOptions}
               />
-              <PlainField
-                reply={correction}
-                prefix="fix-"
-                name="reason"
-                label="Reason for the correction"
-                hint="At least 10 characters, kept with the new version"
-              />
-              <button type="submit" className={buttonClass}>
-                Record the correction
-              </button>
+              <CorrectionEnd reply={correction} />
             </form>
           </details>
         )}
-      </section>
+      </Section>
 
       <section aria-labelledby="plots-title" className="mt-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
@@ -322,10 +264,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
         />
       </section>
 
-      <section aria-labelledby="history-title" className="mt-6">
-        <h2 id="history-title" className="text-lg font-bold">
-          History
-        </h2>
+      <Section id="history-title" className="mt-6" title="History">
         {history.length === 0 ? (
           <p className="mt-2 text-slate-700">No recorded changes.</p>
         ) : (
@@ -347,7 +286,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
       <p className="mt-6">
         <Link to="/farmers-list" className="font-semibold text-green-900 underline">
@@ -357,3 +296,14 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     </WorkShell>
   );
 }
+
+/** The details a correction may change, as when registering (the form's fields are `fix-<name>`). */
+const DETAILS = [
+  ["firstName", "First name"],
+  ["lastName", "Last name"],
+  ["dateOfBirth", "Date of birth", "date"],
+  ["phone", "Phone"],
+  ["nationalId", "National ID number"],
+  ["district", "District"],
+  ["community", "Community"],
+] as const;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { Notices } from "#app/components/notices";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
@@ -51,10 +52,7 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
           </li>
         </ul>
       </section>
-      <section aria-labelledby="counts" className={SECTION}>
-        <h2 id="counts" className="text-lg font-bold">
-          My registrations
-        </h2>
+      <Section id="counts" className={SECTION} title="My registrations">
         <ul className="mt-2 grid grid-cols-3 gap-2" data-testid="agent-counts">
           <CountTile label="Farmers today" value={counts.farmersToday} testId="farmers-today" />
           <CountTile label="Farmers this week" value={counts.farmersThisWeek} testId="farmers-week" />
@@ -68,7 +66,7 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
           Pending upload counts what this phone holds and the server has not received yet, such as a plot mapped without
           a connection.
         </p>
-      </section>
+      </Section>
       <Notices {...notices} />
       <nav aria-label="More" className={`${SECTION} text-sm`}>
         <ul className="flex flex-wrap gap-x-4 gap-y-2">

@@ -4,7 +4,7 @@ import { STATUS_LABEL } from "#worker/domain/custody";
 import { gramsToKg } from "#worker/domain/weight";
 import { completeInspectionRequest, scheduleInspectionRequest } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestQueue } from "#worker/services/exporter/read-inspection-requests";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formObject } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
@@ -29,10 +29,7 @@ export async function action({ request, params }: { request: Request; params: { 
   const form = await request.formData();
   const back = (q: string) => redirect(`${home(session.role)}?${q}#inspection-requests`);
   if (!(await verifyCsrf(session, form)))
-    return data(
-      { message: "The form could not be verified. Please reload the page and try again." },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+    return data({ message: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const id = params.id ?? "";
   const fields = formObject(form, ["baseVersion"]);
   const intent = form.get("intent") === "complete" ? "complete" : "schedule";

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { formatKg } from "#worker/domain/weight";
@@ -151,20 +152,14 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
         )}
       </p>
 
-      <section aria-labelledby="checks" className={section}>
-        <h2 id="checks" className="text-lg font-bold">
-          Checks
-        </h2>
+      <Section id="checks" className={section} title="Checks">
         <h3 className="mt-2 font-semibold">EU information system rules</h3>
         <CheckList checks={eudrChecks} testId="eudr-checks" />
         <h3 className="mt-3 font-semibold">Quality checks</h3>
         <CheckList checks={qualityChecks} testId="quality-checks" />
-      </section>
+      </Section>
 
-      <section aria-labelledby="vertices" className={section}>
-        <h2 id="vertices" className="text-lg font-bold">
-          Vertices
-        </h2>
+      <Section id="vertices" className={section} title="Vertices">
         <p className="text-sm text-slate-600">GeoJSON order: longitude, latitude (WGS84), 6 decimals.</p>
         {vertices.map((v) => (
           <DataTable
@@ -186,12 +181,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             ]}
           />
         ))}
-      </section>
+      </Section>
 
-      <section aria-labelledby="assessments" className={section}>
-        <h2 id="assessments" className="text-lg font-bold">
-          Risk assessment history
-        </h2>
+      <Section id="assessments" className={section} title="Risk assessment history">
         {assessments.length === 0 ? (
           <p className="text-sm text-slate-600">No deforestation risk assessment yet.</p>
         ) : (
@@ -224,12 +216,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="visits" className={section}>
-        <h2 id="visits" className="text-lg font-bold">
-          Field visits
-        </h2>
+      <Section id="visits" className={section} title="Field visits">
         {visits.length === 0 ? (
           <p className="text-sm text-slate-600">No field visit recorded yet.</p>
         ) : (
@@ -263,13 +252,10 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ol>
         )}
-      </section>
+      </Section>
 
       {versions.length > 0 && (
-        <section aria-labelledby="versions" className={section}>
-          <h2 id="versions" className="text-lg font-bold">
-            Earlier boundaries
-          </h2>
+        <Section id="versions" className={section} title="Earlier boundaries">
           <ol className="mt-1 flex flex-wrap gap-4 text-sm" data-testid="plot-versions">
             {versions.map((v) => (
               <li key={v.version}>
@@ -285,13 +271,10 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
               </li>
             ))}
           </ol>
-        </section>
+        </Section>
       )}
 
-      <section aria-labelledby="batches" className={section}>
-        <h2 id="batches" className="text-lg font-bold">
-          Batches from this plot
-        </h2>
+      <Section id="batches" className={section} title="Batches from this plot">
         {batches.length === 0 ? (
           <p className="text-sm text-slate-600">No batch has drawn on this plot yet.</p>
         ) : (
@@ -304,12 +287,9 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="audit" className={section}>
-        <h2 id="audit" className="text-lg font-bold">
-          Audit history
-        </h2>
+      <Section id="audit" className={section} title="Audit history">
         {audit.length === 0 ? (
           <p className="text-sm text-slate-600">No recorded changes.</p>
         ) : (
@@ -335,7 +315,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             ]}
           />
         )}
-      </section>
+      </Section>
     </WorkShell>
   );
 }

@@ -3,17 +3,9 @@ import { fieldErrors } from "#worker/contracts/field-errors";
 import { ReplySchema } from "#worker/contracts/messages";
 import { openThread } from "#worker/services/messages/read-threads";
 import { sendMessage } from "#worker/services/messages/send-message";
-import { PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import {
-  attachmentOf,
-  NOT_VERIFIED,
-  refused,
-  requireMessages,
-  TOO_LARGE_FORM,
-  textOf,
-  tooLarge,
-} from "../lib/messages.server";
+import { attachmentOf, refused, requireMessages, TOO_LARGE_FORM, textOf, tooLarge } from "../lib/messages.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/message-thread";
 
@@ -34,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (tooLarge(request)) return refused({ values: {}, errors: {}, message: TOO_LARGE_FORM }, 413);
   const form = await request.formData();
   const values = textOf(form, ["body"]);
-  if (!(await verifyCsrf(session, form))) return refused({ values, errors: {}, message: NOT_VERIFIED }, 403);
+  if (!(await verifyCsrf(session, form))) return refused({ values, errors: {}, message: CSRF_FAILED }, 403);
   const parsed = ReplySchema.safeParse(values);
   if (!parsed.success) return refused({ values, errors: fieldErrors(parsed.error) }, 400);
   const attachment = await attachmentOf(form);

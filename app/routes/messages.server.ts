@@ -4,17 +4,9 @@ import { NewThreadSchema } from "#worker/contracts/messages";
 import { MESSAGE_PARTNERS } from "#worker/domain/messages";
 import { listThreads } from "#worker/services/messages/read-threads";
 import { startThread } from "#worker/services/messages/start-thread";
-import { PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import {
-  attachmentOf,
-  NOT_VERIFIED,
-  refused,
-  requireMessages,
-  TOO_LARGE_FORM,
-  textOf,
-  tooLarge,
-} from "../lib/messages.server";
+import { attachmentOf, refused, requireMessages, TOO_LARGE_FORM, textOf, tooLarge } from "../lib/messages.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/messages";
 
@@ -34,7 +26,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (tooLarge(request)) return refused({ values: {}, errors: {}, message: TOO_LARGE_FORM }, 413);
   const form = await request.formData();
   const values = textOf(form, FIELDS);
-  if (!(await verifyCsrf(session, form))) return refused({ values, errors: {}, message: NOT_VERIFIED }, 403);
+  if (!(await verifyCsrf(session, form))) return refused({ values, errors: {}, message: CSRF_FAILED }, 403);
   const parsed = NewThreadSchema.safeParse(values);
   if (!parsed.success) return refused({ values, errors: fieldErrors(parsed.error) }, 400);
   const attachment = await attachmentOf(form);

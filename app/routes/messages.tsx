@@ -4,6 +4,7 @@ import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
+import { Section } from "#app/components/kit/section";
 import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL } from "#worker/auth/roles";
 import { MESSAGE_LIMITS } from "#worker/domain/messages";
 import { AttachmentField, BodyField, type FormReply, fieldOf, inputClass, when } from "../components/messages/fields";
@@ -34,10 +35,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           : `${totalUnread} unread ${totalUnread === 1 ? "message" : "messages"}.`}
       </p>
 
-      <section aria-labelledby="threads-title" className="mt-4">
-        <h2 id="threads-title" className="text-lg font-bold">
-          Conversations
-        </h2>
+      <Section id="threads-title" className="mt-4" title="Conversations">
         {threads.length === 0 ? (
           <p className="mt-2 text-slate-600">No conversations yet.</p>
         ) : (
@@ -67,7 +65,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
           </ul>
         )}
         <Pagination page={page} pageCount={pageCount} href={(p) => `${base}?page=${p}`} />
-      </section>
+      </Section>
 
       {canStart && (
         <Form

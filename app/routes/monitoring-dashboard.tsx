@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { DataTable } from "#app/components/kit/data-table";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { SealTitle } from "#app/components/seal";
@@ -101,12 +102,7 @@ function Filters({ figures }: { figures: Figures }) {
       <label className="flex flex-col text-sm font-semibold">
         County
         <select name="county" defaultValue={figures.county ?? ""} className="mt-1 rounded border border-slate-300 p-2">
-          <option value="">All of Liberia</option>
-          {COUNTIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
+          <Options none="All of Liberia" items={COUNTIES} />
         </select>
       </label>
       <button type="submit" className="rounded bg-green-800 px-4 py-2 font-bold text-white hover:bg-green-900">

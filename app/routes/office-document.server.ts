@@ -4,7 +4,14 @@ import { DocumentStepSchema } from "#worker/contracts/office";
 import { attachFile } from "#worker/services/office/attach-file";
 import { documentFor } from "#worker/services/office/read-register";
 import { stepDocument } from "#worker/services/office/step-document";
-import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import {
+  CSRF_FAILED,
+  csrfFor,
+  PRIVATE_PAGE_HEADERS,
+  publicUser,
+  requireDashboard,
+  verifyCsrf,
+} from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formObject } from "../lib/plain-reply.server";
 
@@ -42,8 +49,7 @@ export async function action({ request, params }: { request: Request; params: { 
   const form = await request.formData();
   const here = `${portal}/documents/${params.id ?? ""}`;
   const back = (key: "done" | "error", message: string) => redirect(`${here}?${key}=${encodeURIComponent(message)}`);
-  if (!(await verifyCsrf(session, form)))
-    throw back("error", "The form could not be verified. Please reload the page and try again.");
+  if (!(await verifyCsrf(session, form))) throw back("error", CSRF_FAILED);
   const deps = pageDeps(session);
   if (form.get("intent") === "attach") {
     const file = form.get("attachment");

@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { dashboardAccessDenied } from "#app/components/inspection/dashboard-error";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import {
   DOCUMENT_KIND_LABEL,
   DOCUMENT_STATUS_LABEL,
@@ -65,10 +66,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
       </dl>
 
       {d.canAct && status !== "closed" && (
-        <section aria-labelledby="steps" className={SECTION}>
-          <h2 id="steps" className="text-lg font-bold">
-            Next step
-          </h2>
+        <Section id="steps" className={SECTION} title="Next step">
           <form method="post" className="mt-2 flex flex-wrap items-end gap-2">
             <CsrfInput token={d.csrf} />
             <input type="hidden" name="baseVersion" value={doc.version} />
@@ -102,7 +100,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
               </button>
             </form>
           )}
-        </section>
+        </Section>
       )}
 
       <section aria-labelledby="files" className={SECTION} data-testid="files">

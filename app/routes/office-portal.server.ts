@@ -6,7 +6,14 @@ import { listLicencesFor } from "#worker/services/licensing/read-licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 import { listRegister, registerCounts } from "#worker/services/office/read-register";
 import { registerDocument } from "#worker/services/office/register-document";
-import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import {
+  CSRF_FAILED,
+  csrfFor,
+  PRIVATE_PAGE_HEADERS,
+  publicUser,
+  requireDashboard,
+  verifyCsrf,
+} from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
@@ -100,10 +107,7 @@ export async function action({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, path);
   const form = await request.formData();
   if (!(await verifyCsrf(session, form)))
-    return data(
-      { formErrors: ["The form could not be verified. Please reload the page and try again."], errors: {}, values: {} },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+    return data({ formErrors: [CSRF_FAILED], errors: {}, values: {} }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const intent = String(form.get("intent") ?? "");
   const deps = pageDeps(session);
   if (intent === "review" || intent === "issue") {

@@ -5,6 +5,7 @@ import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
+import { Section } from "#app/components/kit/section";
 import { Notices } from "#app/components/notices";
 import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import {
@@ -180,10 +181,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
     { id: "counterparty", errors: e.counterparty },
   ];
   return (
-    <section aria-labelledby="new-document" className={SECTION}>
-      <h2 id="new-document" className="text-lg font-bold">
-        Register a document
-      </h2>
+    <Section id="new-document" className={SECTION} title="Register a document">
       <ErrorSummary items={summaryItems(reply?.formErrors ?? [], fields)} />
       <form method="post" className="mt-2 grid gap-3 sm:grid-cols-2" noValidate>
         <CsrfInput token={csrf} />
@@ -228,7 +226,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
           </button>
         </div>
       </form>
-    </section>
+    </Section>
   );
 }
 

@@ -4,7 +4,7 @@ import { data } from "react-router";
 import { FARMER_MESSAGES, FarmerFormSchema, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
 import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders, replyErrors } from "../lib/outbox-reply.server";
@@ -44,7 +44,7 @@ export async function action({ request }: { request: Request }) {
       {
         kind: "error" as const,
         result: submission.reply({
-          formErrors: ["The form could not be verified. Please reload the page and try again."],
+          formErrors: [CSRF_FAILED],
         }),
         formError: null,
       },

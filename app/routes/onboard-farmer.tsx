@@ -20,10 +20,7 @@ export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 
 export const meta = () => pageMeta(TITLE);
 

@@ -7,7 +7,7 @@ import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { editPlotBoundary } from "#worker/services/plots/edit-plot-boundary";
 import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { retirePlot } from "#worker/services/plots/retire-plot";
-import { PRIVATE_PAGE_HEADERS, type requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, type requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
@@ -83,7 +83,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         intent,
         values,
         errors: {},
-        formError: "The form could not be verified. Please reload the page and try again.",
+        formError: CSRF_FAILED,
       },
       403,
     );

@@ -3,6 +3,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
@@ -17,10 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 
 const editLabel = (form: FormData) => `New boundary (from version ${form.get("baseVersion") ?? "?"})`;
 
@@ -120,10 +118,7 @@ export default function PlotEdit({ loaderData, actionData }: Route.ComponentProp
       </form>
 
       {loaderData.canRetire && (
-        <section aria-labelledby="retire" className="mt-8 rounded-md border border-red-200 bg-white p-3">
-          <h2 id="retire" className="text-lg font-bold">
-            Retire this plot
-          </h2>
+        <Section id="retire" className="mt-8 rounded-md border border-red-200 bg-white p-3" title="Retire this plot">
           <p className="text-sm text-slate-700">
             A retired plot is never deleted: its history stays, but it leaves the visit queue and no new purchase can
             use it.
@@ -140,7 +135,7 @@ export default function PlotEdit({ loaderData, actionData }: Route.ComponentProp
               Retire the plot
             </button>
           </form>
-        </section>
+        </Section>
       )}
     </WorkShell>
   );

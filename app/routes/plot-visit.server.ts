@@ -4,7 +4,7 @@ import { fieldErrors } from "#worker/contracts/field-errors";
 import { VISIT_MESSAGES, VisitFieldsSchema } from "#worker/contracts/land-inspection";
 import { PHOTO_CONTENT_TYPES } from "#worker/domain/photo-metadata";
 import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
-import { PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
@@ -74,11 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     );
   const form = await request.formData();
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
-  if (!(await verifyCsrf(session, form)))
-    return refuse(
-      { values, errors: {}, formError: "The form could not be verified. Please reload the page and try again." },
-      403,
-    );
+  if (!(await verifyCsrf(session, form))) return refuse({ values, errors: {}, formError: CSRF_FAILED }, 403);
   const parsed = VisitFieldsSchema.safeParse(values);
   const errors: Record<string, string[]> = parsed.success ? {} : fieldErrors(parsed.error);
   const files = form.getAll("photos").filter((f): f is File => f instanceof File && f.size > 0);

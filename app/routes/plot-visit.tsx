@@ -17,10 +17,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(`Record a field visit${loaderData ? ` — ${loaderData.plot.plotCode}` : ""}`);
 }
 
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 

@@ -4,7 +4,6 @@ import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
 import { CorrectPortInspectionSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
-import { gramsToKg } from "#worker/domain/weight";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { getOrIssueCertificate } from "#worker/services/certificates/issue-certificate";
 import { portInspectBatch } from "#worker/services/inspections/port-inspect";
@@ -13,13 +12,12 @@ import { type RecordVersionView, versionsForBatchId } from "#worker/services/rec
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { csrfRefusal, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { portSummary } from "../lib/port-summary";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/port-inspection";
 
 const TITLE = "Port inspection";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
  * The port (phytosanitary) inspection of one batch (issue 13): the record and its sign-off or
@@ -52,12 +50,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      batch: {
-        batchCode: batch.batchCode,
-        commodity: batch.commodity,
-        weightKg: gramsToKg(batch.weightG),
-        status: batch.status,
-      },
+      batch: batchHeading(batch),
       signed: signed && { containerNumber: signed.containerNumber, sealNumber: signed.sealNumber, port: signed.port },
       issued: new URL(request.url).searchParams.get("issued"),
       corrected: new URL(request.url).searchParams.has("corrected"),
@@ -89,11 +82,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "inspectPort", TITLE);
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form)))
-    return data(
-      { reply: { formErrors: [CSRF_FAILED], values: typedValues(form) } },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+  if (!(await verifyCsrf(session, form))) return csrfRefusal(form);
   const code = params.batchCode.toUpperCase();
   if (form.get("intent") === "correct_port") return correctAction(code, form, session);
   if (form.get("intent") === "phytosanitary") {

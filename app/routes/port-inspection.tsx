@@ -1,20 +1,21 @@
-import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
-import { CsrfInput } from "#app/components/kit/csrf-input";
+import { InspectionForm } from "#app/components/inspection/inspection-form";
+import {
+  buttonClass,
+  CorrectionFields,
+  PlainField,
+  PlainRadios,
+  PlainSummary,
+} from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import { PortHistory, type PortHistoryData } from "../components/inspection/port-history";
-import { OutboxNotice } from "../components/outbox-notice";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/port-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { action, loader } from "./port-inspection.server";
-
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Port inspection ${params.batchCode.toUpperCase()}`);
 
@@ -34,16 +35,14 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
         {batch.commodity}, {batch.weightKg.toLocaleString("en-US")} kg.
       </p>
       {batch.status === "warehouse_inspected" ? (
-        <form
-          method="post"
-          id="port-inspection"
-          className="space-y-3 rounded-md border border-green-200 bg-white p-4"
-          noValidate
+        <InspectionForm
+          formId="port-inspection"
+          outbox={outbox}
+          csrf={d.user.csrf}
+          reply={reply}
+          submissionId={d.submissionId}
+          submit="Record port inspection"
         >
-          <CsrfInput token={d.user.csrf} />
-          <OutboxNotice state={outbox} />
-          <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
-          <PlainSummary reply={reply} />
           <PlainField reply={reply} name="port" label="Port" defaultValue="Freeport of Monrovia" />
           <PlainField reply={reply} name="containerNumber" label="Container number" hint="4 letters and 7 digits" />
           <PlainField reply={reply} name="sealNumber" label="Seal number" />
@@ -52,20 +51,9 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
           <PlainField reply={reply} name="treatmentChemical" label="Chemical (active ingredient)" />
           <PlainField reply={reply} name="treatmentDate" label="Treatment date" type="date" />
           <PlainField reply={reply} name="fumigationCertificateRef" label="Fumigation certificate reference" />
-          <PlainRadios
-            reply={reply}
-            name="decision"
-            legend="Decision"
-            options={[
-              ["sign_off", "Sign off"],
-              ["refuse", "Refuse (the batch is held)"],
-            ]}
-          />
+          <PlainRadios reply={reply} name="decision" legend="Decision" options={DECISIONS} />
           <PlainField reply={reply} name="refusalReason" label="Reason for refusing" hint="Required when refusing" />
-          <button type="submit" className={buttonClass}>
-            Record port inspection
-          </button>
-        </form>
+        </InspectionForm>
       ) : (
         <section className="space-y-3 rounded-md border border-slate-200 bg-white p-4">
           <h2 className="font-bold">Phytosanitary certificate</h2>
@@ -112,26 +100,13 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
                 hint="4 letters and 7 digits"
                 defaultValue={d.latest.values.containerNumber}
               />
-              {FINDINGS.map(([name, label, type]) => (
-                <PlainField
-                  key={name}
-                  reply={correction}
-                  prefix="fix-"
-                  name={name}
-                  label={label}
-                  type={type}
-                  defaultValue={d.latest?.values[name]}
-                />
-              ))}
+              <CorrectionFields fields={FINDINGS} reply={correction} recorded={d.latest.values} />
               <PlainRadios
                 reply={correction ?? { values: { decision: d.latest.values.decision } }}
                 prefix="fix-"
                 name="decision"
                 legend="Decision"
-                options={[
-                  ["sign_off", "Sign off"],
-                  ["refuse", "Refuse (the batch is held)"],
-                ]}
+                options={DECISIONS}
               />
               <PlainField
                 reply={correction}
@@ -149,12 +124,18 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
   );
 }
 
+/** Sign off or refuse, when recording and when correcting. */
+const DECISIONS = [
+  ["sign_off", "Sign off"],
+  ["refuse", "Refuse (the batch is held)"],
+] as const;
+
 /** The fields after container, blank meaning "none" as when recording. */
 const FINDINGS = [
-  ["sealNumber", "Seal number", "text"],
-  ["pestsFound", "Pests found (blank if none)", "text"],
-  ["treatment", "Treatment (blank if none)", "text"],
-  ["treatmentChemical", "Chemical (active ingredient)", "text"],
+  ["sealNumber", "Seal number"],
+  ["pestsFound", "Pests found (blank if none)"],
+  ["treatment", "Treatment (blank if none)"],
+  ["treatmentChemical", "Chemical (active ingredient)"],
   ["treatmentDate", "Treatment date", "date"],
-  ["fumigationCertificateRef", "Fumigation certificate reference", "text"],
+  ["fumigationCertificateRef", "Fumigation certificate reference"],
 ] as const;

@@ -1,7 +1,7 @@
 import { waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { readRecheckOverview, runRecheckJob, startOrContinueRecheck } from "#worker/services/recheck/recheck-plots";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/recheck-jobs";
@@ -33,10 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "manageRecheck", TITLE);
   const form = await request.formData();
   if (!(await verifyCsrf(session, form)))
-    return data(
-      { formError: "The form could not be verified. Please reload the page and try again." },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+    return data({ formError: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const result = await startOrContinueRecheck(pageDeps(session));
   if (!result.ok) return data({ formError: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
   return redirect("/recheck-jobs?started=1");

@@ -5,6 +5,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { Facts } from "#app/components/kit/facts";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { longDate } from "#app/lib/dates";
 import { getFormProps, getTextareaProps, type SubmissionResult, useForm } from "#app/lib/light-form";
 import type { RevokeSchema } from "#worker/contracts/certificates";
@@ -130,10 +131,11 @@ function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<s
     ...(fields.reason.errors ?? []).map((message) => ({ fieldId: fields.reason.id, message })),
   ];
   return (
-    <section aria-labelledby="revoke-heading" className="mt-6 rounded-md border border-red-200 bg-white p-4">
-      <h2 id="revoke-heading" className="text-lg font-bold">
-        {VERIFY_TEXT.revokeHeading}
-      </h2>
+    <Section
+      id="revoke-heading"
+      className="mt-6 rounded-md border border-red-200 bg-white p-4"
+      title={VERIFY_TEXT.revokeHeading}
+    >
       <form method="post" {...getFormProps(form)} className="mt-2 space-y-3">
         <CsrfInput token={csrf} />
         <ErrorSummary items={items} />
@@ -158,6 +160,6 @@ function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<s
           {VERIFY_TEXT.revokeButton}
         </button>
       </form>
-    </section>
+    </Section>
   );
 }

@@ -1,27 +1,19 @@
 import { data } from "react-router";
 import { dispatchOf } from "#db/queries/inspections";
 import { InspectionSchema } from "#worker/contracts/inspections";
-import { isGraded } from "#worker/domain/inspections";
-import { gramsToKg } from "#worker/domain/weight";
+import { isGraded, REQUIRED_FIELDS } from "#worker/domain/inspections";
 import { visibleBatchByCode } from "#worker/services/batches/read-batches";
 import { inspectBatch } from "#worker/services/inspections/inspect-batch";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
-import { typedValues } from "../lib/plain-reply.server";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { csrfRefusal } from "../lib/plain-reply.server";
+import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/warehouse-inspection";
 
 const TITLE = "Quality inspection";
-const NUMERIC = [
-  "moisturePercent",
-  "beanCountPer100g",
-  "mouldyPercent",
-  "slatyPercent",
-  "defectivePercent",
-  "foreignMatterPercent",
-  "defectsPer300g",
-];
+/** The measurements typed as numbers: every graded commodity's fields but the yes/no smokyBeans. */
+const NUMERIC = [...new Set([...REQUIRED_FIELDS.Cocoa, ...REQUIRED_FIELDS.Coffee])].filter((f) => f !== "smokyBeans");
 
 /**
  * The inspection form of one batch at MY warehouse (issue 13): measurements only; the grade is
@@ -40,12 +32,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      batch: {
-        batchCode: batch.batchCode,
-        commodity: batch.commodity,
-        weightKg: gramsToKg(batch.weightG),
-        status: batch.status,
-      },
+      batch: batchHeading(batch),
       graded: isGraded(batch.commodity),
       warehouse: dispatch?.warehouse ?? "",
       submissionId: crypto.randomUUID(),
@@ -57,16 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "inspectWarehouse", TITLE);
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form)))
-    return data(
-      {
-        reply: {
-          formErrors: ["The form could not be verified. Please reload the page and try again."],
-          values: typedValues(form),
-        },
-      },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+  if (!(await verifyCsrf(session, form))) return csrfRefusal(form);
   return recordReply(
     request,
     form,

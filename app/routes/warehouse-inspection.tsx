@@ -1,18 +1,13 @@
-import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
-import { CsrfInput } from "#app/components/kit/csrf-input";
+import { InspectionForm } from "#app/components/inspection/inspection-form";
+import { PlainField, PlainRadios } from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
-import { OutboxNotice } from "../components/outbox-notice";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/warehouse-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { action, loader } from "./warehouse-inspection.server";
-
-/** The action's headers reach the page's answer: the outbox reads its receipt or refusal there (ADR 027). */
-export function headers({ actionHeaders, loaderHeaders }: Route.HeadersArgs) {
-  return actionHeaders.has("Cache-Control") ? actionHeaders : loaderHeaders;
-}
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Quality inspection ${params.batchCode.toUpperCase()}`);
 
@@ -38,16 +33,14 @@ export default function WarehouseInspection({ loaderData: d, actionData }: Route
       {batch.status !== "warehouse_received" && (
         <p className="mb-3 rounded-md bg-amber-50 p-3">Receive this batch at the warehouse before inspecting it.</p>
       )}
-      <form
-        method="post"
-        id="warehouse-inspection"
-        className="space-y-3 rounded-md border border-green-200 bg-white p-4"
-        noValidate
+      <InspectionForm
+        formId="warehouse-inspection"
+        outbox={outbox}
+        csrf={d.user.csrf}
+        reply={reply}
+        submissionId={d.submissionId}
+        submit="Record inspection"
       >
-        <CsrfInput token={d.user.csrf} />
-        <OutboxNotice state={outbox} />
-        <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? d.submissionId)} />
-        <PlainSummary reply={reply} />
         <PlainField reply={reply} name="moisturePercent" label="Moisture" {...pct} />
         {cocoa ? (
           <>
@@ -99,10 +92,7 @@ export default function WarehouseInspection({ loaderData: d, actionData }: Route
             ["destroyed", "Destroyed"],
           ]}
         />
-        <button type="submit" className={buttonClass}>
-          Record inspection
-        </button>
-      </form>
+      </InspectionForm>
     </WorkShell>
   );
 }

@@ -2,13 +2,12 @@ import { data, redirect } from "react-router";
 import { ReceiveSchema } from "#worker/contracts/inspections";
 import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
 const PATH = "/warehouse-inspector-dashboard";
-const CSRF_FAILED = "The form could not be verified. Please reload the page and try again.";
 
 /**
  * The warehouse inspector's dashboard (issue 13): the intake queue of MY warehouse (batches the

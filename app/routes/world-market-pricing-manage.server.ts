@@ -10,7 +10,7 @@ import { recordExchangeRate } from "#worker/services/market/record-exchange-rate
 import { recordFarmGateFormula } from "#worker/services/market/record-farm-gate-formula";
 import { recordPricePoint } from "#worker/services/market/record-price";
 import type { Result } from "#worker/services/result";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/world-market-pricing-manage";
@@ -95,7 +95,7 @@ export async function action({ request }: Route.ActionArgs) {
         intent: INTENTS.includes(intent) ? intent : "price",
         values: {},
         errors: {},
-        message: "The form could not be verified. Please reload the page and try again.",
+        message: CSRF_FAILED,
       },
       403,
     );

@@ -1,6 +1,7 @@
 import { PublicShell } from "#app/components/brand";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { formatRate, formatShare } from "#worker/domain/farm-gate-price";
 import {
   PRICE_COMMODITIES,
@@ -67,10 +68,11 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
         </ul>
       </nav>
 
-      <section aria-labelledby="farm-gate-title" className="mt-5 rounded-lg bg-white p-4 shadow-sm">
-        <h2 id="farm-gate-title" className="text-lg font-bold">
-          Official farm-gate price: {label}
-        </h2>
+      <Section
+        id="farm-gate-title"
+        className="mt-5 rounded-lg bg-white p-4 shadow-sm"
+        title={<>Official farm-gate price: {label}</>}
+      >
         {series.latest ? <FarmGate price={series.latest} /> : <p className="mt-2">{MARKET_TEXT.noPrices}</p>}
         <form method="get" className="mt-4 flex flex-wrap items-end gap-2 border-t pt-3">
           <input type="hidden" name="commodity" value={commodity} />
@@ -110,12 +112,9 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
             )}
           </div>
         )}
-      </section>
+      </Section>
 
-      <section aria-labelledby="chart-title" className="mt-5">
-        <h2 id="chart-title" className="text-lg font-bold">
-          World price of {label.toLowerCase()}
-        </h2>
+      <Section id="chart-title" className="mt-5" title={<>World price of {label.toLowerCase()}</>}>
         <nav aria-label="Range" className="mt-2">
           <ul className="flex gap-2 text-sm">
             {PRICE_RANGES.map((r) => (
@@ -137,7 +136,7 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
           <p className="mt-3">{MARKET_TEXT.noPrices}</p>
         )}
         <PriceTable points={rows} label={label} />
-      </section>
+      </Section>
       <p className="mt-6 text-sm">
         <a href="/world-market-pricing/manage" className="font-semibold text-green-800 underline">
           {MARKET_TEXT.staffLink}

@@ -2,17 +2,13 @@ import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import { PairOptions } from "#app/components/kit/options";
 import { ENTITY_TYPES, OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
+import type { AdminReply } from "../../lib/admin-forms.server";
 
-export type FormReply = {
-  intent: string;
-  target?: string;
-  values: Record<string, string>;
-  errors: Record<string, string[]>;
-  message?: string;
-  done?: { message: string; loginId?: string; temporaryPassword?: string };
-};
+/** What an admin form's action answers (lib/admin-forms.server.ts). */
+export type FormReply = AdminReply;
 
 export const INPUT = "mt-1 block w-full rounded border border-slate-400 px-2 py-1";
 export const BUTTON = "rounded bg-green-800 px-4 py-2 font-semibold text-white";
@@ -78,12 +74,7 @@ export function CreateAccountForm({
     return (
       <FormField field={x.field} label={label} small>
         <select id={x.field.id} name={name} defaultValue={x.value ?? ""} className={INPUT} {...x.aria}>
-          {blank !== undefined && <option value="">{blank}</option>}
-          {options.map(([v, l]) => (
-            <option key={v} value={v}>
-              {l}
-            </option>
-          ))}
+          <PairOptions none={blank} pairs={options} />
         </select>
       </FormField>
     );

@@ -4,6 +4,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
+import { Section } from "#app/components/kit/section";
 import { BATCH_TITLES, PLACE_HINT } from "#app/content/batches";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import type { PurchaseSchema } from "#worker/contracts/batches";
@@ -63,10 +64,11 @@ export function PurchaseSection({
   const commodityDefault =
     (fields.commodity.initialValue as string | undefined) ?? (crops.length === 1 ? crops[0] : "");
   return (
-    <section aria-labelledby="purchase-title" className="rounded-md border border-green-200 bg-white p-4">
-      <h2 id="purchase-title" className="text-lg font-bold">
-        {BATCH_TITLES.purchase}
-      </h2>
+    <Section
+      id="purchase-title"
+      className="rounded-md border border-green-200 bg-white p-4"
+      title={BATCH_TITLES.purchase}
+    >
       <form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Choose the farmer">
         <label className="text-sm font-semibold" htmlFor="purchase-farmer">
           Farmer ID
@@ -174,6 +176,6 @@ export function PurchaseSection({
           </button>
         </form>
       )}
-    </section>
+    </Section>
   );
 }

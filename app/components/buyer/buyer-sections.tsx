@@ -5,7 +5,9 @@
  */
 import { lazy, Suspense, useEffect, useState } from "react";
 import { DataTable } from "#app/components/kit/data-table";
+import { PairOptions } from "#app/components/kit/options";
 import { Pagination } from "#app/components/kit/pagination";
+import { Section } from "#app/components/kit/section";
 import type { SupplierMapCell } from "../supplier-map";
 
 const SupplierMap = lazy(() => import("../supplier-map"));
@@ -65,10 +67,7 @@ export function PurchaseList({
     return `?${q}#purchases`;
   };
   return (
-    <section aria-labelledby="purchases" className="mt-6">
-      <h2 id="purchases" className="text-lg font-bold">
-        My purchases ({total})
-      </h2>
+    <Section id="purchases" className="mt-6" title={<>My purchases ({total})</>}>
       <form method="get" className="mt-2 flex flex-wrap items-end gap-2" aria-label="Filter my purchases">
         <label className="text-sm">
           Status
@@ -77,12 +76,7 @@ export function PurchaseList({
             defaultValue={filter.status}
             className="block rounded border border-slate-400 px-2 py-1"
           >
-            <option value="">Any status</option>
-            {statuses.map(([v, l]) => (
-              <option key={v} value={v}>
-                {l}
-              </option>
-            ))}
+            <PairOptions none="Any status" pairs={statuses} />
           </select>
         </label>
         <label className="flex items-center gap-1 text-sm">
@@ -118,7 +112,7 @@ export function PurchaseList({
         ))}
       </ul>
       <Pagination page={page} pageCount={pages} href={href} label="Pages of my purchases" />
-    </section>
+    </Section>
   );
 }
 
@@ -128,10 +122,7 @@ export function FlaggedList({
   flagged: { total: number; rows: { batchCode: string; commodity: string; weight: string; note: string }[] };
 }) {
   return (
-    <section aria-labelledby="flagged" className="mt-6">
-      <h2 id="flagged" className="text-lg font-bold">
-        Flagged purchases ({flagged.total})
-      </h2>
+    <Section id="flagged" className="mt-6" title={<>Flagged purchases ({flagged.total})</>}>
       {flagged.total === 0 ? (
         <p className="text-slate-700">No purchase of yours is flagged.</p>
       ) : (
@@ -154,7 +145,7 @@ export function FlaggedList({
           )}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
@@ -172,10 +163,7 @@ export function TotalsTable({
   }[];
 }) {
   return (
-    <section aria-labelledby="totals" className="mt-6">
-      <h2 id="totals" className="text-lg font-bold">
-        Totals by commodity and month
-      </h2>
+    <Section id="totals" className="mt-6" title="Totals by commodity and month">
       <p className="text-sm text-slate-700">Last 12 months. Each currency is totalled on its own.</p>
       <DataTable
         labelledBy="totals"
@@ -214,7 +202,7 @@ export function TotalsTable({
           },
         ]}
       />
-    </section>
+    </Section>
   );
 }
 
@@ -227,10 +215,7 @@ export function Suppliers({
   const [show, setShow] = useState(false);
   useEffect(() => setHasJs(true), []);
   return (
-    <section aria-labelledby="suppliers" className="mt-6">
-      <h2 id="suppliers" className="text-lg font-bold">
-        My suppliers
-      </h2>
+    <Section id="suppliers" className="mt-6" title="My suppliers">
       <p className="text-sm text-slate-700">
         By county, and on the map by area of about 11 km: no names, no exact plots.
       </p>
@@ -264,6 +249,6 @@ export function Suppliers({
           { header: "Plots", cell: (c) => c.plots, className: "text-right" },
         ]}
       />
-    </section>
+    </Section>
   );
 }

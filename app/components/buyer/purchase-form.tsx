@@ -13,6 +13,7 @@ import {
 } from "#app/components/inspection/plain-form";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { FormField } from "#app/components/kit/form-field";
+import { PairOptions } from "#app/components/kit/options";
 import { OutboxNotice } from "#app/components/outbox-notice";
 import { useOutboxForm } from "#app/lib/use-outbox-form";
 
@@ -178,12 +179,7 @@ export function PurchaseForm({
         aria-describedby={err(name)?.length ? `${name}-error` : undefined}
         className={inputClass}
       >
-        <option value="">Choose…</option>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
+        <PairOptions none="Choose…" pairs={options} />
       </select>
     </FormField>
   );

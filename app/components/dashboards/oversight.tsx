@@ -1,16 +1,23 @@
 /**
- * The pieces of the three executive dashboards (issue 12): the GET filter form, figure tiles,
- * server-drawn bar charts and the county map (ADR 024: finished SVG from the loader, no client
- * JavaScript), tables holding the same figures, paged lists and the licensing step forms.
+ * The pieces of the three executive dashboards (issue 12): the cards, the GET filter form, figure
+ * tiles, the county map (ADR 024: finished SVG from the loader, no client JavaScript), tables
+ * holding the same figures as the charts (components/bar-chart.tsx), counted and paged lists and
+ * the licensing step forms.
  */
 import { Pagination } from "#app/components/kit/pagination";
 import { PostForm } from "#app/components/kit/post-form";
+import { Section } from "#app/components/kit/section";
 import { COUNTIES } from "#worker/content/counties";
-import type { BarChart } from "../../lib/bar-chart.server";
 import type { CountyMap } from "../../lib/county-map.server";
 import type { FilterView } from "../../lib/oversight.server";
 
 export const CARD = "mt-4 rounded-md border border-slate-200 bg-white p-3";
+
+/** One card of a dashboard: a section named by its heading. `anchor` is the section's id for links (#map). */
+export function Card(props: { id: string; title: React.ReactNode; anchor?: string; children: React.ReactNode }) {
+  return <Section className={CARD} {...props} />;
+}
+
 const input = "mt-1 block w-full rounded border border-slate-400 bg-white px-2 py-2";
 
 /** The filter of every figure: a plain GET form, so it works with JavaScript off. */
@@ -36,26 +43,16 @@ export function FilterForm({
         <input type="date" name="to" defaultValue={filter.to} className={input} />
       </label>
       {withCounty && (
-        <label className="text-sm">
-          County
-          <select name="county" defaultValue={filter.county} className={input}>
-            <option value="">All counties</option>
-            {COUNTIES.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect label="County" name="county" value={filter.county} all="All counties" options={COUNTIES} />
       )}
       {withCommodity && (
-        <label className="text-sm">
-          Commodity
-          <select name="commodity" defaultValue={filter.commodity} className={input}>
-            <option value="">All commodities</option>
-            {commodities.map((c) => (
-              <option key={c}>{c}</option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Commodity"
+          name="commodity"
+          value={filter.commodity}
+          all="All commodities"
+          options={commodities}
+        />
       )}
       <div className="col-span-2 flex items-end gap-2 sm:col-span-1">
         <button type="submit" className="rounded bg-green-800 px-3 py-2 font-semibold text-white">
@@ -74,6 +71,33 @@ export function FilterForm({
   );
 }
 
+/** One choice of the filter: every option, or "all" (the empty value). */
+function FilterSelect({
+  label,
+  name,
+  value,
+  all,
+  options,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  all: string;
+  options: readonly string[];
+}) {
+  return (
+    <label className="text-sm">
+      {label}
+      <select name={name} defaultValue={value} className={input}>
+        <option value="">{all}</option>
+        {options.map((c) => (
+          <option key={c}>{c}</option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** One figure. */
 export function Figure({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (
@@ -86,28 +110,6 @@ export function Figure({ label, value, testId }: { label: string; value: string 
   );
 }
 
-const TONES = ["fill-green-700", "fill-sky-700", "fill-amber-600"];
-/** A bar chart drawn on the server (lib/bar-chart.server.ts); the table beside it holds the same figures. */
-export function Bars({ chart, title, id }: { chart: BarChart | null; title: string; id: string }) {
-  if (!chart) return null;
-  return (
-    <svg viewBox={`0 0 360 ${chart.height}`} className="mt-2 h-auto w-full max-w-md" role="img" aria-labelledby={id}>
-      <title id={id}>{title}</title>
-      {chart.bars.map((b) => (
-        <g key={`${b.label}-${b.y}`}>
-          <text x={b.x - 6} y={b.y + b.h / 2 + 4} textAnchor="end" className="fill-slate-800 text-[11px]">
-            {b.label.length > 15 ? `${b.label.slice(0, 14)}…` : b.label}
-          </text>
-          <rect x={b.x} y={b.y} width={b.w} height={b.h} className={TONES[b.tone] ?? TONES[0]} />
-          <text x={b.x + b.w + 4} y={b.y + b.h / 2 + 4} className="fill-slate-900 text-[11px]">
-            {b.value}
-          </text>
-        </g>
-      ))}
-    </svg>
-  );
-}
-
 /** A plain table of figures: the accessible (and JS-off) form of each chart. `data-key` marks a row for tests. */
 export function Table({
   head,
@@ -115,6 +117,7 @@ export function Table({
   testId,
   caption,
   textColumns = 1,
+  titled = false,
 }: {
   head: string[];
   rows: { key: string; cells: (string | number)[] }[];
@@ -122,43 +125,48 @@ export function Table({
   caption: string;
   /** How many leading columns hold text (left-aligned); the rest are figures (right-aligned, unbroken). */
   textColumns?: number;
+  /** Show the caption as a heading above the table as well. */
+  titled?: boolean;
 }) {
   const figure = (i: number) => (i >= textColumns ? "text-right tabular-nums whitespace-nowrap" : "");
   return (
-    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable)
-    <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
-      <table className="w-full text-left text-sm" data-testid={testId}>
-        <caption className="sr-only">{caption}</caption>
-        <thead>
-          <tr className="border-b border-slate-300">
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={head.length} className="py-1 text-slate-600">
-                Nothing in this range.
-              </td>
-            </tr>
-          )}
-          {rows.map((r) => (
-            <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
-              {r.cells.map((c, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
-                  {typeof c === "number" ? c.toLocaleString("en-US") : c}
-                </td>
+    <>
+      {titled && <h3 className="mt-3 font-semibold">{caption}</h3>}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (axe scrollable-region-focusable) */}
+      <section className="mt-2 overflow-x-auto" aria-label={caption} tabIndex={0}>
+        <table className="w-full text-left text-sm" data-testid={testId}>
+          <caption className="sr-only">{caption}</caption>
+          <thead>
+            <tr className="border-b border-slate-300">
+              {head.map((h, i) => (
+                <th key={h} scope="col" className={`py-1 pr-2 ${i >= textColumns ? "text-right" : ""}`}>
+                  {h}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+          </thead>
+          <tbody>
+            {rows.length === 0 && (
+              <tr>
+                <td colSpan={head.length} className="py-1 text-slate-600">
+                  Nothing in this range.
+                </td>
+              </tr>
+            )}
+            {rows.map((r) => (
+              <tr key={r.key} className="border-b border-slate-100" data-key={r.key}>
+                {r.cells.map((c, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <td key={i} className={`py-1 pr-2 ${figure(i)}`}>
+                    {typeof c === "number" ? c.toLocaleString("en-US") : c}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+    </>
   );
 }
 
@@ -204,6 +212,47 @@ export function ItemList({ items, empty, testId }: { items: Item[]; empty: strin
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A list's heading with its count, e.g. "Double claims (3)"; the count carries the test id. */
+export function CountHeading({
+  title,
+  total,
+  testId,
+  className = "mt-2 font-semibold",
+}: {
+  title: string;
+  total: number;
+  testId: string;
+  className?: string;
+}) {
+  return (
+    <h3 className={className}>
+      {title} (<span data-testid={testId}>{total}</span>)
+    </h3>
+  );
+}
+
+/** A counted heading and its ItemList (test ids `<testId>` for the count, `<testId>-list` for the list). */
+export function CountedList({
+  title,
+  list,
+  testId,
+  empty,
+  headingClass,
+}: {
+  title: string;
+  list: { total: number; items: Item[] };
+  testId: string;
+  empty: string;
+  headingClass?: string;
+}) {
+  return (
+    <>
+      <CountHeading title={title} total={list.total} testId={testId} className={headingClass} />
+      <ItemList items={list.items} empty={empty} testId={`${testId}-list`} />
+    </>
   );
 }
 
@@ -263,35 +312,29 @@ type PagedList = { page: number; pages: number; base: string; param: string };
  */
 export function StepQueue({
   title,
-  total,
+  queue,
   countTestId,
-  items,
   itemTestId,
   empty,
   step,
-  list,
   pagerLabel,
-  headingClass = "mt-2 font-semibold",
+  headingClass,
 }: {
   title: string;
-  total: number;
+  queue: { total: number; items: { id: string; what: string; detail: string }[]; list: PagedList };
   countTestId: string;
-  items: { id: string; what: string; detail: string }[];
   itemTestId: string;
   empty: string;
   step?: { csrf: string; intent: string; label: string };
-  list: PagedList;
   pagerLabel: string;
   headingClass?: string;
 }) {
   return (
     <>
-      <h3 className={headingClass}>
-        {title} (<span data-testid={countTestId}>{total}</span>)
-      </h3>
-      {items.length === 0 && <p className="text-sm text-slate-600">{empty}</p>}
+      <CountHeading title={title} total={queue.total} testId={countTestId} className={headingClass} />
+      {queue.items.length === 0 && <p className="text-sm text-slate-600">{empty}</p>}
       <ul className="mt-1 space-y-2">
-        {items.map((item) => (
+        {queue.items.map((item) => (
           <li key={item.id} className="rounded border border-slate-200 p-2 text-sm" data-testid={itemTestId}>
             <p className="font-semibold break-words">{item.what}</p>
             <p className="text-slate-700">{item.detail}</p>
@@ -299,7 +342,7 @@ export function StepQueue({
           </li>
         ))}
       </ul>
-      <Pager list={list} label={pagerLabel} />
+      <Pager list={queue.list} label={pagerLabel} />
     </>
   );
 }

@@ -5,6 +5,7 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Section } from "#app/components/kit/section";
 import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
 import type { HubReply } from "../../routes/sellers-hub.server";
@@ -244,10 +245,7 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
           {decideError}
         </p>
       )}
-      <section aria-labelledby="lots-title" className="mt-4">
-        <h2 id="lots-title" className="text-lg font-bold">
-          {data.basis ? "Lots that fit my orders" : "Lots for sale"}
-        </h2>
+      <Section id="lots-title" className="mt-4" title={data.basis ? "Lots that fit my orders" : "Lots for sale"}>
         {data.basis === "open_orders" && (
           <p className="text-sm text-slate-600">
             {`Open batch lots of the commodities my open orders still need (${data.commodities.join(", ")}).`}
@@ -282,13 +280,10 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
             ))}
           </ul>
         )}
-      </section>
+      </Section>
 
       {data.canList && (
-        <section aria-labelledby="mine-title" className="mt-6">
-          <h2 id="mine-title" className="text-lg font-bold">
-            My lots and their offers
-          </h2>
+        <Section id="mine-title" className="mt-6" title="My lots and their offers">
           {data.myLots.length === 0 && <p className="mt-2 text-slate-600">I have listed no lots.</p>}
           <ul className="mt-2 space-y-2">
             {data.myLots.map((lot) => (
@@ -332,14 +327,11 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
 
       {data.canOffer && (
-        <section aria-labelledby="offers-title" className="mt-6">
-          <h2 id="offers-title" className="text-lg font-bold">
-            My offers
-          </h2>
+        <Section id="offers-title" className="mt-6" title="My offers">
           {data.myOffers.length === 0 && <p className="mt-2 text-slate-600">I have made no offers.</p>}
           <ul className="mt-2 space-y-2">
             {data.myOffers.map((o) => (
@@ -355,7 +347,7 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
               </li>
             ))}
           </ul>
-        </section>
+        </Section>
       )}
 
       {data.canList && <ListForm data={data} reply={reply} />}

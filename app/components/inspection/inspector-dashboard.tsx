@@ -1,3 +1,4 @@
+import { BatchLink } from "#app/components/batch/batch-link";
 import { InspectionRequestList, type QueuedRequest } from "#app/components/exporter/inspection-request-list";
 import { type ShellUser, WorkShell } from "#app/components/work-shell";
 
@@ -53,10 +54,7 @@ export function QueuedBatch({
 }) {
   return (
     <p className="font-semibold">
-      <a href={`/batches/${b.batchCode}`} className="break-all text-green-800 underline">
-        {b.batchCode}
-      </a>{" "}
-      — {b.commodity}, {b.weightKg.toLocaleString("en-US")} kg{after}
+      <BatchLink code={b.batchCode} /> — {b.commodity}, {b.weightKg.toLocaleString("en-US")} kg{after}
     </p>
   );
 }

@@ -104,3 +104,44 @@ export function PlainSummary({ reply, prefix = "" }: { reply?: PlainReply; prefi
   ];
   return <ErrorSummary items={items} />;
 }
+
+/** A correction form's fields (`fix-<name>`, optional input type), each filled with the recorded value unless retyped. */
+export function CorrectionFields<Name extends string>({
+  fields,
+  reply,
+  recorded,
+}: {
+  fields: readonly (readonly [name: Name, label: string, type?: string])[];
+  reply?: PlainReply;
+  recorded: Readonly<Record<Name, string | null | undefined>>;
+}) {
+  return fields.map(([name, label, type]) => (
+    <PlainField
+      key={name}
+      reply={reply}
+      prefix="fix-"
+      name={name}
+      label={label}
+      type={type}
+      defaultValue={recorded[name] ?? ""}
+    />
+  ));
+}
+
+/** The end of a record's correction form (ADR 031): the reason kept with the new version, and the button. */
+export function CorrectionEnd({ reply }: { reply?: PlainReply }) {
+  return (
+    <>
+      <PlainField
+        reply={reply}
+        prefix="fix-"
+        name="reason"
+        label="Reason for the correction"
+        hint="At least 10 characters, kept with the new version"
+      />
+      <button type="submit" className={buttonClass}>
+        Record the correction
+      </button>
+    </>
+  );
+}

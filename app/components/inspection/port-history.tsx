@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { buttonClass, PlainField, type PlainReply, PlainSummary } from "./plain-form";
+import { Section } from "#app/components/kit/section";
+import { CorrectionEnd, type PlainReply, PlainSummary } from "./plain-form";
 
 export type PortHistoryData = {
   user: { csrf: string };
@@ -25,10 +26,7 @@ export function PortHistory({
   fields: ReactNode;
 }) {
   return (
-    <section aria-labelledby="port-versions" className="mt-6 space-y-3">
-      <h2 id="port-versions" className="text-lg font-bold">
-        Port inspection record
-      </h2>
+    <Section id="port-versions" className="mt-6 space-y-3" title="Port inspection record">
       {d.corrected && (
         <p role="status" className="rounded-md bg-green-50 p-3 text-sm text-green-900">
           Correction recorded. The inspection as it was is kept in the history below.
@@ -61,19 +59,10 @@ export function PortHistory({
             <input type="hidden" name="baseVersion" value={String(d.currentVersion)} />
             <PlainSummary reply={correction} prefix="fix-" />
             {fields}
-            <PlainField
-              reply={correction}
-              prefix="fix-"
-              name="reason"
-              label="Reason for the correction"
-              hint="At least 10 characters, kept with the new version"
-            />
-            <button type="submit" className={buttonClass}>
-              Record the correction
-            </button>
+            <CorrectionEnd reply={correction} />
           </form>
         </details>
       )}
-    </section>
+    </Section>
   );
 }

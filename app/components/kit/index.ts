@@ -8,10 +8,12 @@
  * - `pageMeta`      the `<title>` with the platform suffix and the `noindex` robots meta
  * - `DataTable`     a table with header, rows and caption that scrolls inside its container
  * - `Options`       a select's options: the empty choice, then one per item
+ * - `PairOptions`   a select's options from [value, label] pairs, after an optional empty choice
  * - `Facts`         a definition list of label → text pairs
  * - `CodeLink`      a record's code as a link, with an optional small line under it
  * - `MoreLinks`     a dashboard's titled list of links to further screens
  * - `PostForm`      a plain POST form with the CSRF token, its `intent` and hidden record fields
+ * - `Section`       a page section labelled by its h2 heading
  *
  * Import from "#app/components/kit". Pages stay usable with JavaScript off: nothing here needs
  * client code except the ErrorSummary's focus, which is an enhancement.
@@ -23,7 +25,8 @@ export { ErrorSummary, type SummaryItem, summaryItems } from "./error-summary";
 export { Facts } from "./facts";
 export { FieldError, FormField, hintId, noKey } from "./form-field";
 export { type MoreLink, MoreLinks } from "./more-links";
-export { Options } from "./options";
+export { Options, PairOptions } from "./options";
 export { PLATFORM_SUFFIX, pageMeta, pageTitle } from "./page-meta";
 export { Pagination, pageNumbers } from "./pagination";
 export { PostForm } from "./post-form";
+export { Section } from "./section";

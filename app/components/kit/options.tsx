@@ -24,3 +24,23 @@ export function Options<T>({
     </>
   );
 }
+
+/** The `<option>`s of `[value, label]` pairs (e.g. a status and its wording), after the empty choice `none` if given. */
+export function PairOptions({
+  none,
+  pairs,
+}: {
+  none?: React.ReactNode;
+  pairs: readonly (readonly [string, React.ReactNode])[];
+}) {
+  return (
+    <>
+      {none !== undefined && <option value="">{none}</option>}
+      {pairs.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </>
+  );
+}

@@ -4,9 +4,10 @@
  */
 import { FormField } from "#app/components/kit/form-field";
 import { MESSAGE_LIMITS } from "#worker/domain/messages";
+import type { MessageFormReply } from "../../lib/messages.server";
 
-/** What a refused form sends back (app/lib/messages.server.ts `MessageFormReply`). */
-export type FormReply = { values: Record<string, string>; errors: Record<string, string[]>; message?: string };
+/** What a refused form sends back (app/lib/messages.server.ts). */
+export type FormReply = MessageFormReply;
 
 export const inputClass = "mt-1 block w-full rounded border border-slate-400 px-2 py-2";
 

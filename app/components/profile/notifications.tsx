@@ -1,8 +1,9 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Section } from "#app/components/kit/section";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
 import type { PreferenceView } from "#worker/services/notifications/my-notices";
-import { type NoticeItem, NoticeList } from "../notices";
+import { type NoticeItem, NoticeList, UnreadBadge } from "../notices";
 
 /** /profile/notifications: my notices (mark read) and what I want to be told about. */
 export function NotificationsSection({
@@ -32,12 +33,7 @@ export function NotificationsSection({
       <section aria-labelledby="notices-heading" className="space-y-2">
         <h2 id="notices-heading" className="flex flex-wrap items-center gap-2 text-lg font-bold">
           My notices
-          <span
-            className="rounded-full bg-slate-200 px-2 text-sm font-semibold text-slate-800"
-            data-testid="unread-count"
-          >
-            {unread} unread
-          </span>
+          <UnreadBadge unread={unread} />
         </h2>
         {unread > 0 && (
           <form method="post">
@@ -54,10 +50,11 @@ export function NotificationsSection({
         )}
         <NoticeList notices={notices} csrf={csrf} />
       </section>
-      <section aria-labelledby="preferences-heading" className="rounded-lg border border-slate-200 bg-white p-4">
-        <h2 id="preferences-heading" className="text-lg font-bold">
-          What I want to be told about
-        </h2>
+      <Section
+        id="preferences-heading"
+        className="rounded-lg border border-slate-200 bg-white p-4"
+        title="What I want to be told about"
+      >
         <p className="mt-1 text-sm text-slate-700">
           "Show" lists the notice here and on your dashboard. "Phone" also sends it to your phone once phone alerts are
           on. Notices are kept either way.
@@ -84,24 +81,8 @@ export function NotificationsSection({
                   <th scope="row" id={`pref-${p.kind}`} className="py-2 pr-2 text-left font-normal break-words">
                     {p.label}
                   </th>
-                  <td className="text-center">
-                    <input
-                      type="checkbox"
-                      name={PREFERENCE_FIELD.inApp(p.kind)}
-                      defaultChecked={p.inApp}
-                      aria-label={`Show: ${p.label}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
-                  <td className="text-center">
-                    <input
-                      type="checkbox"
-                      name={PREFERENCE_FIELD.push(p.kind)}
-                      defaultChecked={p.push}
-                      aria-label={`Phone: ${p.label}`}
-                      className="h-5 w-5"
-                    />
-                  </td>
+                  <ChoiceCell name={PREFERENCE_FIELD.inApp(p.kind)} checked={p.inApp} label={`Show: ${p.label}`} />
+                  <ChoiceCell name={PREFERENCE_FIELD.push(p.kind)} checked={p.push} label={`Phone: ${p.label}`} />
                 </tr>
               ))}
             </tbody>
@@ -115,7 +96,16 @@ export function NotificationsSection({
             Save preferences
           </button>
         </form>
-      </section>
+      </Section>
     </div>
+  );
+}
+
+/** One tick box of the preferences table ("Show" or "Phone" for a kind of notice). */
+function ChoiceCell({ name, checked, label }: { name: string; checked: boolean; label: string }) {
+  return (
+    <td className="text-center">
+      <input type="checkbox" name={name} defaultChecked={checked} aria-label={label} className="h-5 w-5" />
+    </td>
   );
 }

@@ -1,3 +1,4 @@
+import { Section } from "#app/components/kit/section";
 import { ChangePasswordForm, type ChangePasswordReply } from "../change-password-form";
 
 /** /profile/password: the one change-password form, with what the change does. */
@@ -11,10 +12,7 @@ export function PasswordSection({
   reply?: ChangePasswordReply;
 }) {
   return (
-    <section aria-labelledby="password-heading" className="max-w-md">
-      <h2 id="password-heading" className="text-lg font-bold">
-        Change my password
-      </h2>
+    <Section id="password-heading" className="max-w-md" title="Change my password">
       <p className="mt-1 text-sm text-slate-700">Changing it signs you out on every other device.</p>
       {changed && (
         <p role="status" className="mt-3 rounded-md bg-green-50 p-2 text-sm text-green-900">
@@ -22,6 +20,6 @@ export function PasswordSection({
         </p>
       )}
       <ChangePasswordForm csrf={csrf} reply={reply} />
-    </section>
+    </Section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Section } from "#app/components/kit/section";
 import type { PushDeviceView } from "#worker/services/push/push-subscriptions";
 import { noticeTime } from "../notices";
 
@@ -61,10 +62,7 @@ export function PushSection({
 
   const errors = [reply?.error, problem].filter((m): m is string => Boolean(m));
   return (
-    <section aria-labelledby="push-heading" className="space-y-3">
-      <h2 id="push-heading" className="text-lg font-bold">
-        Push notifications
-      </h2>
+    <Section id="push-heading" className="space-y-3" title="Push notifications">
       <p className="text-sm text-slate-700">
         Get a notice on your phone when an inspection is assigned to you, a plot of yours is found high risk, a
         certificate is ready, a batch is held or rejected, a message arrives, or a licence or permit is decided. Choose
@@ -146,6 +144,6 @@ export function PushSection({
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }

@@ -1,5 +1,6 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Section } from "#app/components/kit/section";
 import type { SessionView } from "#worker/services/profile/sessions";
 import { noticeTime } from "../notices";
 
@@ -18,10 +19,7 @@ export function SessionsSection({
   const actionData = reply;
   const others = sessions.filter((s) => !s.current).length;
   return (
-    <section aria-labelledby="sessions-heading" className="space-y-3">
-      <h2 id="sessions-heading" className="text-lg font-bold">
-        Where I am signed in
-      </h2>
+    <Section id="sessions-heading" className="space-y-3" title="Where I am signed in">
       <p className="text-sm text-slate-700">
         Each sign-in is a session. If you see one you do not recognise, end it and change your password.
       </p>
@@ -83,6 +81,6 @@ export function SessionsSection({
         </form>
       )}
       {sessions.length === 0 && <p className="text-slate-600">No sessions are listed yet.</p>}
-    </section>
+    </Section>
   );
 }
