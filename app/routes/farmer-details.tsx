@@ -4,6 +4,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { FARMER_HISTORY_LABEL } from "#app/content/farmer-history";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
@@ -17,23 +18,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   const f = loaderData?.farmer;
   return pageMeta(f ? `${f.firstName} ${f.lastName} (${f.farmerId})` : "Farmer details");
 }
-
-/** Audit action names (docs/audit-actions.md), with the earlier names that rows written before may carry. */
-const ACTION_LABEL: Record<string, string> = {
-  "farmer.register": "Farmer registered",
-  "user.create": "Sign-in account created",
-  "user.reissue_password": "New temporary password issued",
-  "user.change_password": "Password changed by the farmer",
-  "user.deactivate": "Account deactivated",
-  "farmer.clear_photo": "Photo could not be stored",
-  "farmer.correct": "Details corrected (with a reason)",
-  farmer_registered: "Farmer registered",
-  user_created: "Sign-in account created",
-  temporary_password_reissued: "New temporary password issued",
-  password_changed: "Password changed by the farmer",
-  user_deactivated: "Account deactivated",
-  farmer_photo_not_stored: "Photo could not be stored",
-};
 
 type Plot = Route.ComponentProps["loaderData"]["plots"][number];
 
@@ -271,7 +255,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           <ol className="mt-2 space-y-2">
             {history.map((h) => (
               <li key={h.id} className="rounded-md bg-white p-3 text-sm shadow-sm">
-                <p className="font-semibold">{ACTION_LABEL[h.action] ?? h.action.replaceAll("_", " ")}</p>
+                <p className="font-semibold">{FARMER_HISTORY_LABEL[h.action] ?? h.action.replaceAll("_", " ")}</p>
                 <p className="text-slate-700">
                   <time dateTime={h.at}>{h.at.slice(0, 16).replace("T", " ")} UTC</time> · {h.by} · {h.on}
                 </p>
