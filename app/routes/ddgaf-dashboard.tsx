@@ -79,6 +79,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
           testId="invoices"
           head={["Invoice — payer", "Fee", "Amount", "Age"]}
           textColumns={2}
+          wordyFigures
           rows={d.invoices.rows}
         />
         <Pager list={d.invoices.list} label="Invoice pages" />

@@ -118,6 +118,7 @@ export function Table({
   caption,
   textColumns = 1,
   titled = false,
+  wordyFigures = false,
 }: {
   head: string[];
   rows: { key: string; cells: (string | number)[] }[];
@@ -127,8 +128,11 @@ export function Table({
   textColumns?: number;
   /** Show the caption as a heading above the table as well. */
   titled?: boolean;
+  /** Figure cells carry words ("46 days (overdue)") and may break at spaces to fit a 360 px screen. */
+  wordyFigures?: boolean;
 }) {
-  const figure = (i: number) => (i >= textColumns ? "text-right tabular-nums whitespace-nowrap" : "");
+  const unbroken = wordyFigures ? "" : " whitespace-nowrap";
+  const figure = (i: number) => (i >= textColumns ? `text-right tabular-nums${unbroken}` : "");
   return (
     <>
       {titled && <h3 className="mt-3 font-semibold">{caption}</h3>}
