@@ -20,6 +20,7 @@ import {
   users,
 } from "../schema";
 import { NOW_SQL } from "./clock";
+import { normalizeLoginId, partyColumns } from "./users";
 
 export type InspectionRequestRow = typeof inspectionRequests.$inferSelect;
 export type NewInspectionRequest = typeof inspectionRequests.$inferInsert;
@@ -116,16 +117,9 @@ export async function activeAccountsOfRole(db: Database, role: string, limit = 5
 
 export async function accountByLoginId(db: Database, loginId: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      loginId: users.loginId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-    })
+    .select({ ...partyColumns, role: users.role })
     .from(users)
-    .where(eq(users.loginIdNormalized, loginId.trim().toUpperCase()))
+    .where(eq(users.loginIdNormalized, normalizeLoginId(loginId)))
     .limit(1);
   return row ?? null;
 }
@@ -133,13 +127,7 @@ export async function accountByLoginId(db: Database, loginId: string) {
 export async function accountsById(db: Database, ids: string[]) {
   if (!ids.length) return [];
   return db
-    .select({
-      id: users.id,
-      loginId: users.loginId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-    })
+    .select(partyColumns)
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
 }

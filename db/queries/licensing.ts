@@ -10,6 +10,7 @@ import type { Database } from "../client";
 import { errorText, isUniqueViolation } from "../errors";
 import { exportPermits, feeInvoices, feePayments, licences, licensingSteps, orders, shipments, users } from "../schema";
 import { NOW_SQL } from "./clock";
+import { partyColumns } from "./users";
 
 export type LicenceRow = typeof licences.$inferSelect;
 export type NewLicence = typeof licences.$inferInsert;
@@ -143,15 +144,7 @@ export async function listLicences(db: Database, f: LicenceFilter) {
 
 export async function accountById(db: Database, id: string) {
   const [row] = await db
-    .select({
-      id: users.id,
-      role: users.role,
-      loginId: users.loginId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      companyName: users.companyName,
-      county: users.county,
-    })
+    .select({ ...partyColumns, role: users.role, county: users.county })
     .from(users)
     .where(eq(users.id, id))
     .limit(1);

@@ -8,6 +8,15 @@ export type NewUser = typeof users.$inferInsert;
 
 export const normalizeLoginId = (loginId: string) => loginId.trim().toUpperCase();
 
+/** An account as other people see it: its login ID, name and company (exporter desk, licensing). */
+export const partyColumns = {
+  id: users.id,
+  loginId: users.loginId,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  companyName: users.companyName,
+};
+
 export async function findUserByLoginId(db: Database, loginId: string) {
   const [row] = await db
     .select()

@@ -21,14 +21,7 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
 import { latestPortInspectionOf } from "#db/queries/inspections";
-import {
-  anyExported,
-  custodyEventById,
-  lastAuditOf,
-  updatePortInspection,
-  voidCustodyEvent,
-  voidedStepCount,
-} from "#db/queries/record-versions";
+import { anyExported, custodyEventById, updatePortInspection } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
 import { can } from "#worker/auth/permissions";
 import type { CorrectPortInspectionInput } from "#worker/contracts/records";
@@ -42,10 +35,12 @@ import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
   batchToCorrect,
+  beforeStep,
   type CorrectionDeps,
   commitCorrection,
   currentVersion,
   type Reissued,
+  voidStep,
 } from "./correction-common";
 import { correctionVersions } from "./correction-versions";
 
@@ -132,21 +127,13 @@ export async function correctPortInspection(
     if (batch.status !== "port_inspected")
       return fail(409, CORRECTION_MESSAGES.laterStep(where(batch.status).toLowerCase()));
     const event = await custodyEventById(db, custodyEventId(batch.id, "port_inspected"));
-    const audit = await lastAuditOf(db, "batch.port_inspected", batch.batchCode);
-    const previous = audit?.before ? (JSON.parse(audit.before) as { holderId?: string | null }) : null;
+    const previous = await beforeStep(db, "port_inspected", batch.batchCode);
     status = "warehouse_inspected";
     holderId = previous?.holderId ?? batch.holderId;
     statements.push(updateBatch(db, batch.id, { status, holderId }, "port_inspected"));
     if (event) {
-      const n = (await voidedStepCount(db, batch.id)) + 1;
-      statements.push(
-        voidCustodyEvent(db, event.id, {
-          newId: `${event.id}:void:${n}`,
-          voidedAt: at,
-          voidedBy: actor.id,
-          voidReason: reason,
-        }),
-      );
+      const voided = await voidStep(db, batch.id, event.id, { voidedAt: at, voidedBy: actor.id, voidReason: reason });
+      statements.push(voided.statement);
     }
   }
 

@@ -12,12 +12,9 @@ import { purchaseOfBatch } from "#db/queries/purchases";
 import {
   custodyEventById,
   insertVersion,
-  lastAuditOf,
   updateOriginWeight,
   updatePurchase,
   updatePurchaseStepWeight,
-  voidCustodyEvent,
-  voidedStepCount,
 } from "#db/queries/record-versions";
 import type { CorrectPurchaseInput, VoidStepInput } from "#worker/contracts/records";
 import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
@@ -30,11 +27,13 @@ import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
   batchToCorrect,
+  beforeStep,
   type CorrectionDeps,
   commitCorrection,
   currentVersion,
   lockedByExport,
   type Reissued,
+  voidStep,
 } from "./correction-common";
 import { correctionVersions } from "./correction-versions";
 
@@ -205,8 +204,7 @@ export async function voidCustodyStep(
       : `${STEP_NAME[batch.status as ChainStatus] ?? batch.status}`;
     return fail(409, CORRECTION_MESSAGES.laterStep(later));
   }
-  const audit = await lastAuditOf(db, `batch.${step}`, batch.batchCode);
-  const previous = audit?.before ? (JSON.parse(audit.before) as Partial<BatchRow>) : null;
+  const previous = await beforeStep(db, step, batch.batchCode);
   if (!previous?.status)
     return fail(409, `The ${STEP_NAME[step]} step cannot be reversed: what it changed is not recorded`);
   const restored = {
@@ -215,19 +213,19 @@ export async function voidCustodyStep(
     holderId: previous.holderId ?? batch.holderId,
     grade: previous.grade ?? null,
   };
-  const n = (await voidedStepCount(db, batch.id)) + 1;
-  const voidedId = `${event.id}:void:${n}`;
+  const reason = input.reason.trim();
+  const voided = await voidStep(db, batch.id, event.id, {
+    voidedAt: now.toISOString(),
+    voidedBy: actor.id,
+    voidReason: reason,
+  });
+  const voidedId = voided.newId;
   const originalId = crypto.randomUUID();
   const eventData = { ...event, voidedAt: undefined, voidedBy: undefined, voidReason: undefined };
   const certificates = await commitCorrection(
     [
       updateBatch(db, batch.id, restored, step),
-      voidCustodyEvent(db, event.id, {
-        newId: voidedId,
-        voidedAt: now.toISOString(),
-        voidedBy: actor.id,
-        voidReason: input.reason.trim(),
-      }),
+      voided.statement,
       insertVersion(db, {
         id: originalId,
         recordType: "custody_event",
@@ -250,7 +248,7 @@ export async function voidCustodyStep(
         kind: "void",
         correctsId: originalId,
         data: JSON.stringify({ ...eventData, voided: true }),
-        reason: input.reason.trim(),
+        reason,
         actorId: actor.id,
         actorRole: actor.role,
         createdAt: now.toISOString(),
@@ -262,7 +260,7 @@ export async function voidCustodyStep(
         "batch",
         batch.batchCode,
         { ...snapshot(batch), step: event.id },
-        { ...snapshot({ ...batch, ...restored }), step: voidedId, reason: input.reason.trim() },
+        { ...snapshot({ ...batch, ...restored }), step: voidedId, reason },
       ),
     ],
     batch.batchCode,

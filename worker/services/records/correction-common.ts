@@ -7,7 +7,14 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
 import { type BatchRow, batchByCode } from "#db/queries/batches";
-import { exportedOrShipped, validCertificatesOfSubject, versionsOf } from "#db/queries/record-versions";
+import {
+  exportedOrShipped,
+  lastAuditOf,
+  validCertificatesOfSubject,
+  versionsOf,
+  voidCustodyEvent,
+  voidedStepCount,
+} from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "#worker/domain/corrections";
@@ -43,6 +50,26 @@ export async function currentVersion(db: Database, recordType: string, recordId:
 /** The batch and every batch made from it: once any is exported or shipped, nothing is corrected. */
 export async function lockedByExport(db: Database, batch: BatchRow) {
   return exportedOrShipped(db, [batch.id, ...(await descendantIds(db, batch.id))]);
+}
+
+/** What a custody step changed on the batch, as its audit row recorded it before the step (null if not recorded). */
+export async function beforeStep(db: Database, step: string, batchCode: string): Promise<Partial<BatchRow> | null> {
+  const audit = await lastAuditOf(db, `batch.${step}`, batchCode);
+  return audit?.before ? (JSON.parse(audit.before) as Partial<BatchRow>) : null;
+}
+
+/**
+ * Voids a custody step: its row stays, struck through, under the new id `<step id>:void:<n>` (n
+ * counts the batch's voided steps), with who voided it, when and why.
+ */
+export async function voidStep(
+  db: Database,
+  batchId: string,
+  eventId: string,
+  by: { voidedAt: string; voidedBy: string; voidReason: string },
+) {
+  const newId = `${eventId}:void:${(await voidedStepCount(db, batchId)) + 1}`;
+  return { newId, statement: voidCustodyEvent(db, eventId, { newId, ...by }) };
 }
 
 /**
