@@ -1,7 +1,9 @@
 /** The corrections API and readers shared by corrections.test.ts and corrections-versions.test.ts. */
 
+import { expect } from "vitest";
 import { who } from "./batches-fixtures";
 import { bearer, one } from "./helpers";
+import { decodeHtml } from "./html";
 
 /** POST to /api/records/batches… as `as`. */
 export const records = (path: string, as: keyof typeof who, body: unknown) =>
@@ -19,3 +21,21 @@ export const batchRow = (code: string) =>
     "SELECT id, weight_g, volume_flag, status, holder_id FROM batches WHERE batch_code = ?",
     code,
   );
+
+/**
+ * Posts a correction form (JavaScript off) through `post` twice with the corrected `field`: with a
+ * too-short reason it comes back (400) with the reason's message and what was typed; then with
+ * `reason`. Returns the second reply.
+ */
+export async function correctAfterShortReason(
+  post: (fields: [string, string][]) => Promise<Response>,
+  field: [string, string],
+  reason: string,
+) {
+  const invalid = await post([field, ["reason", "short"]]);
+  expect(invalid.status).toBe(400);
+  const again = decodeHtml(await invalid.text());
+  expect(again).toContain("Give the reason for the correction (at least 10 characters)");
+  expect(again).toContain(`value="${field[1]}"`);
+  return post([field, ["reason", reason]]);
+}
