@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";
 import { call, ORIGIN } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedAndSignIn);
 
@@ -57,7 +57,7 @@ describe("batch pages (JavaScript off)", () => {
     expect(ok.status).toBe(302);
     const location = ok.headers.get("location")!;
     expect(location).toMatch(/^\/batches\/LR-COC-2026-\d{6}\?recorded=purchase$/);
-    const details = decode(await (await call(location, { headers: { Cookie: who.buyer.cookie } })).text());
+    const details = await pageText(location, who.buyer.cookie);
     expect(details).toContain("Purchase recorded: the batch is registered.");
     expect(details).toContain("PLT-000001-02");
     expect(details).toContain("Gbarnga market");
@@ -67,7 +67,7 @@ describe("batch pages (JavaScript off)", () => {
   it("the warehouse inspector records intake from the batch page; a wrong-role form post is refused", async () => {
     const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 20 });
     const path = `/batches/${b.batchCode}`;
-    const html = decode(await (await call(path, { headers: { Cookie: who.warehouse.cookie } })).text());
+    const html = await pageText(path, who.warehouse.cookie);
     expect(html).toContain("Record warehouse intake");
     expect(html).toContain(`/qr/${b.batchCode}`);
     // Every section is in place in the HTML (JS off): none streamed out of order behind a script.
@@ -91,9 +91,9 @@ describe("batch pages (JavaScript off)", () => {
         cookie,
       );
 
-    const exporterPage = decode(await (await call(path, { headers: { Cookie: who.exporter.cookie } })).text());
+    const exporterPage = await pageText(path, who.exporter.cookie);
     expect(exporterPage).toContain("404");
-    const dgHtml = decode(await (await call(path, { headers: { Cookie: who.dg.cookie } })).text());
+    const dgHtml = await pageText(path, who.dg.cookie);
     expect(dgHtml).not.toContain("Record warehouse intake");
     const dgCsrf = csrfOf(dgHtml);
     const refused = await post(who.dg.cookie, dgCsrf);

@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
 import { call, plotInsert } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
 const read = async (res: Response): Promise<any> => res.json();
@@ -262,7 +262,7 @@ describe("the dashboard page", () => {
     // Sent twice (a double tap): the same batch.
     const twice = await form(fields, who.buyer.cookie);
     expect(twice.headers.get("location")).toContain(`recorded=${code}&repeated=1`);
-    const done = decode(await (await call(location, { headers: { Cookie: who.buyer.cookie } })).text());
+    const done = await pageText(location, who.buyer.cookie);
     expect(done).toContain(`/api/batches/${code}/receipt`);
     expect(done).toContain("Share the receipt");
     expect(done).toContain("US$ 2.10/kg · total US$ 89.25");
@@ -353,10 +353,10 @@ describe("the dashboard page", () => {
   it("the batch page offers the holder the dispatch form, and shows a rejection at inspection with why", async () => {
     const b = await read(await api("", "buyer", priced({ weightKg: 300 })));
     const code = b.batch.batchCode as string;
-    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const page = await pageText(`/batches/${code}`, who.buyer.cookie);
     expect(page).toContain("Send to a warehouse for inspection");
     const csrf = csrfOf(page);
-    const other = decode(await (await call(`/batches/${code}`, { headers: { Cookie: buyerB.cookie } })).text());
+    const other = await pageText(`/batches/${code}`, buyerB.cookie);
     expect(other).not.toContain("Send to a warehouse for inspection");
     const sent = await form(
       [
@@ -389,7 +389,7 @@ describe("the dashboard page", () => {
       }),
     });
     expect(rejected.status, await rejected.clone().text()).toBeLessThan(300);
-    const after = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const after = await pageText(`/batches/${code}`, who.buyer.cookie);
     expect(after).toContain("Sent to the warehouse Gbarnga warehouse");
     expect(after).toContain("Rejected at inspection");
     expect(after).toMatch(/Reason<\/dt><dd>[^<]*Moisture/);

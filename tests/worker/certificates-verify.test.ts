@@ -18,7 +18,7 @@ import {
   who,
 } from "./certificates-fixtures";
 import { call, postForm } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(signInAndSeed, 60_000);
 
@@ -150,7 +150,7 @@ describe("/verify/{certificateNumber}", () => {
 
   it("signed-in regulator staff revoke from the page with a plain form", async () => {
     const n = issued["batch:phytosanitary"]!;
-    const page = decode(await (await call(`/verify/${n}`, { headers: { Cookie: who.office.cookie } })).text());
+    const page = await pageText(`/verify/${n}`, who.office.cookie);
     expect(page).toContain("Revoke certificate");
     const csrf = csrfOf(page);
     const form = (fields: Record<string, string>, cookie: string) => postForm(`/verify/${n}`, cookie, fields);

@@ -8,8 +8,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, who } from "./batches-fixtures";
 import { records, send } from "./corrections-fixtures";
-import { bearer, call, count, one, rows } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { bearer, count, one, rows } from "./helpers";
+import { pageText } from "./html";
 import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
@@ -97,7 +97,7 @@ describe("correcting DDS numbers (a new version, never an overwrite)", () => {
       version: 2,
       reason: "The operator re-filed the statement",
     });
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.exporter.cookie } })).text());
+    const html = await pageText(`/batches/${code}`, who.exporter.cookie);
     const table = html.slice(html.indexOf('data-testid="record-versions"'));
     expect(table).toContain("DDS numbers · 1 · As recorded · DDS 25LRXQ4K3P5581 / KYRPJKI6");
     expect(table).toContain("DDS numbers · 2 · Correction · DDS 25LRXQ4K3P9999 / KYRPJKI6");
@@ -177,7 +177,7 @@ describe("correcting a warehouse inspection (the grade computed again)", () => {
         code,
       ),
     ).toBe(1);
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.warehouse.cookie } })).text());
+    const html = await pageText(`/batches/${code}`, who.warehouse.cookie);
     const table = html.slice(html.indexOf('data-testid="record-versions"'));
     expect(table).toContain("Warehouse inspection · 1 · As recorded · moisture 8.0 % · grade D");
     expect(table).toContain(`Warehouse inspection · 2 · Correction · moisture 7.2 % · grade ${grade}`);

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
 import { batchRow, correctAfterShortReason, records, send } from "./corrections-fixtures";
 import { call, count, one, postForm, rows } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, pageText } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
 
@@ -110,7 +110,7 @@ describe("correcting a purchase", () => {
   });
 
   it("the batch page shows both versions, who made them, when and why", async () => {
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const html = await pageText(`/batches/${code}`, who.buyer.cookie);
     expect(html).toContain("Corrections and versions");
     const table = html.slice(html.indexOf('data-testid="record-versions"'));
     expect(table).toContain("1 · As recorded");
@@ -123,7 +123,7 @@ describe("correcting a purchase", () => {
   });
 
   it("works as a plain form on the batch page, keeping what was typed on error", async () => {
-    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const page = await pageText(`/batches/${code}`, who.buyer.cookie);
     const csrf = csrfOf(page);
     const post = (fields: [string, string][]) =>
       postForm(`/batches/${code}`, who.buyer.cookie, [
@@ -226,7 +226,7 @@ describe("voiding a custody step", () => {
     ).toBe(2);
     // The step can be recorded again (the voided one moved aside).
     expect((await api(`/${code}/transfer`, "warehouse", step("warehouse_received", 30))).status).toBe(200);
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const html = await pageText(`/batches/${code}`, who.buyer.cookie);
     expect(html).toContain("Voided");
     expect(html).toContain("Inspection entered for the wrong batch");
     expect(html).toContain("2 · Voided");
@@ -300,7 +300,7 @@ describe("correcting a purchase price (integer minor units with its currency)", 
     const lrd = await fix("buyer", { currency: "LRD", pricePerKg: 500, reason: "Paid in Liberian dollars" });
     expect(lrd.status, JSON.stringify(lrd.body)).toBe(200);
     expect(await priceRow()).toEqual({ price: 50_000, currency: "LRD", total: 2_000_000 });
-    const html = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const html = await pageText(`/batches/${code}`, who.buyer.cookie);
     const table = html.slice(html.indexOf('data-testid="record-versions"'));
     expect(table).toContain("1 · As recorded · weight 40 kg · price US$ 2.50/kg · total US$ 100.00");
     expect(table).toContain("2 · Correction · weight 40 kg · price US$ 2.75/kg · total US$ 110.00");
@@ -310,7 +310,7 @@ describe("correcting a purchase price (integer minor units with its currency)", 
   });
 
   it("works as a plain form on the batch page", async () => {
-    const page = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const page = await pageText(`/batches/${code}`, who.buyer.cookie);
     const csrf = csrfOf(page);
     const done = await postForm(`/batches/${code}`, who.buyer.cookie, [
       ["csrf", csrf],

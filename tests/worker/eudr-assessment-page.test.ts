@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { admin, installSampleLayers, seedPlotsAndSignIn, square } from "./eudr-fixtures";
 import { call, postForm } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedPlotsAndSignIn);
 beforeAll(installSampleLayers);
@@ -70,7 +70,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     expect(ok.status).toBe(302);
     const location = ok.headers.get("location")!;
     expect(location).toMatch(/^\/eudr-assessment\?uploaded=[0-9a-f-]{36}$/);
-    const after = decode(await (await call(location, { headers: { Cookie: admin.cookie } })).text());
+    const after = await pageText(location, admin.cookie);
     expect(after).toContain("Stored “Test concession” version v1 with 1 feature(s).");
   });
 
@@ -107,7 +107,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     )
       .bind(admin.account.id)
       .run();
-    const running = decode(await (await call("/eudr-assessment", { headers: { Cookie: admin.cookie } })).text());
+    const running = await pageText("/eudr-assessment", admin.cookie);
     expect(running).toContain('<meta http-equiv="refresh" content="3"/>');
     expect(running).toContain("Montserrado County");
     for (let i = 0; i < 50; i++) {
@@ -127,7 +127,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     expect(res.status).toBe(302);
     const location = res.headers.get("location")!;
     expect(location).toMatch(/^\/eudr-assessment\?job=[0-9a-f-]{36}$/);
-    const html = decode(await (await call(location, { headers: { Cookie: admin.cookie } })).text());
+    const html = await pageText(location, admin.cookie);
     expect(html).toMatch(/Grand Bassa County<\/span> — <span data-testid="job-status">Done<\/span>: 0 of 0 plot\(s\)/);
     expect(html).not.toContain('http-equiv="refresh"');
   });

@@ -17,7 +17,7 @@ import {
   verdictOf,
 } from "./eudr-fixtures";
 import { call, postForm } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedPlotsAndSignIn);
 
@@ -54,7 +54,7 @@ describe("roles", () => {
     const denied = await call("/eudr-assessment", { headers: { Cookie: buyer.cookie } });
     expect(denied.status).toBe(403);
     expect(decode(await denied.text())).toContain("You cannot open EUDR assessment");
-    const page = decode(await (await call("/eudr-assessment", { headers: { Cookie: inspector.cookie } })).text());
+    const page = await pageText("/eudr-assessment", inspector.cookie);
     expect(page).toContain("Assess a plot, a farmer's plots or a batch");
     expect(page).not.toContain("Upload a reference layer");
     expect(page).not.toContain("Load the sample layers for Liberia");

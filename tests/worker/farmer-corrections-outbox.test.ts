@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Account, correct, latest, setUpCorrections, versionCount } from "./farmer-corrections-fixtures";
 import { call, count, ORIGIN } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, pageText } from "./html";
 
 let inspector: Account;
 let office: Account;
@@ -57,7 +57,7 @@ describe("farmer corrections from the offline outbox", () => {
   });
 
   it("the farmer page answers the outbox: a receipt, the same for a resend; a stale edit carries both versions", async () => {
-    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: office.cookie } })).text());
+    const page = await pageText("/farmers/FRM100002", office.cookie);
     const csrf = csrfOf(page);
     expect(page).toMatch(/name="submissionId" value="[0-9a-f-]{36}"/);
     const { baseVersion } = await latest("FRM100002");

@@ -8,7 +8,7 @@ import { who } from "./batches-fixtures";
 import { correctAfterShortReason } from "./corrections-fixtures";
 import { type Account, correct, farmerRow, setUpCorrections } from "./farmer-corrections-fixtures";
 import { call, count, one, postForm, rows } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 let inspector: Account;
 let office: Account;
@@ -109,7 +109,7 @@ describe("correcting a farmer's details", () => {
   });
 
   it("the farmer page shows the history and a plain correction form that keeps what was typed on error", async () => {
-    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    const page = await pageText("/farmers/FRM100002", inspector.cookie);
     const list = page.slice(page.indexOf('data-testid="farmer-versions"'));
     expect(list).toContain("1 · As registered");
     expect(list).toContain("2 · Correction");
@@ -220,7 +220,7 @@ describe("leaving an optional farmer detail blank through a correction", () => {
       (await correct(inspector.token, "FRM100002", { district: "Sanniquellie", reason: "District left out before" }))
         .status,
     ).toBe(200);
-    const page = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    const page = await pageText("/farmers/FRM100002", inspector.cookie);
     const list = page.slice(page.indexOf('data-testid="farmer-versions"'));
     expect(list).toMatch(/4 · Correction[\s\S]*Phone: \(blank\)/);
     expect(list).toContain("National ID: (blank)");
@@ -237,7 +237,7 @@ describe("leaving an optional farmer detail blank through a correction", () => {
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=6");
     expect((await row("FRM100002")).district).toBeNull();
-    const after = decode(await (await call("/farmers/FRM100002", { headers: { Cookie: inspector.cookie } })).text());
+    const after = await pageText("/farmers/FRM100002", inspector.cookie);
     expect(after.slice(after.indexOf('data-testid="farmer-versions"'))).toMatch(
       /6 · Correction[\s\S]*District: \(blank\)/,
     );

@@ -1,3 +1,5 @@
+import { call } from "./helpers";
+
 /** Page HTML as text to search: React's text separators removed and the escaped characters back. */
 export const decodeHtml = (html: string) =>
   html
@@ -10,3 +12,7 @@ export const decodeHtml = (html: string) =>
 
 /** The CSRF token a page's forms carry (asserted present). */
 export const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+
+/** The page at `path` as the signed-in `cookie` sees it, as text to search (see decodeHtml). */
+export const pageText = async (path: string, cookie: string) =>
+  decodeHtml(await (await call(path, { headers: { Cookie: cookie } })).text());

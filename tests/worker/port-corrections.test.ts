@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
 import { correctAfterShortReason } from "./corrections-fixtures";
 import { call, count, one, postForm, rows } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, pageText } from "./html";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
@@ -121,7 +121,7 @@ describe("correcting a port inspection's findings", () => {
 
   it("the port inspection page and the batch page show both versions; the page corrects with JavaScript off", async () => {
     const path = `/port-inspector-dashboard/inspect/${code}`;
-    const page = decode(await (await call(path, { headers: { Cookie: who.port.cookie } })).text());
+    const page = await pageText(path, who.port.cookie);
     const list = page.slice(page.indexOf('data-testid="port-versions"'));
     expect(list).toContain("1 · As recorded");
     expect(list).toContain("container MSCU1234567");
@@ -148,10 +148,10 @@ describe("correcting a port inspection's findings", () => {
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe(`${path}?corrected=3`);
-    const after = decode(await (await call(`${path}?corrected=3`, { headers: { Cookie: who.port.cookie } })).text());
+    const after = await pageText(`${path}?corrected=3`, who.port.cookie);
     expect(after).toContain("Correction recorded.");
     expect(after).toContain("3 · Correction");
-    const batchPage = decode(await (await call(`/batches/${code}`, { headers: { Cookie: who.buyer.cookie } })).text());
+    const batchPage = await pageText(`/batches/${code}`, who.buyer.cookie);
     const table = batchPage.slice(batchPage.indexOf('data-testid="record-versions"'));
     expect(table).toContain("Port inspection · 1 · As recorded · Signed off");
     expect(table).toContain("Port inspection · 3 · Correction · Signed off");
