@@ -24,6 +24,16 @@ export async function signInAs(request: APIRequestContext, role: Role): Promise<
 
 export type Fixtures = { batchCode: string | null; plotId: string | null; certificateNumber: string | null };
 
+/** The demo data (POST /api/demo/seed as the system administrator; idempotent, as on `npm start`). */
+export async function seedDemo(request: APIRequestContext) {
+  const admin = await signInAs(request, "system_administrator");
+  const seeded = await request.post("/api/demo/seed", {
+    headers: { Authorization: `Bearer ${admin}` },
+    timeout: 120_000,
+  });
+  if (seeded.status() !== 200) throw new Error(`demo seed failed: HTTP ${seeded.status()} ${await seeded.text()}`);
+}
+
 /**
  * What the parametrised pages need: the demo data (POST /api/demo/seed, idempotent, as on
  * `npm start`), a batch code, a plot id of FRM000001 and an issued certificate number (the EUDR
@@ -31,9 +41,7 @@ export type Fixtures = { batchCode: string | null; plotId: string | null; certif
  */
 export async function fixtures(request: APIRequestContext): Promise<Fixtures> {
   const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-  const admin = await signInAs(request, "system_administrator");
-  const seeded = await request.post("/api/demo/seed", { headers: bearer(admin), timeout: 120_000 });
-  if (seeded.status() !== 200) throw new Error(`demo seed failed: HTTP ${seeded.status()} ${await seeded.text()}`);
+  await seedDemo(request);
   const dg = await signInAs(request, "dg");
   const list = async <T>(path: string, key: string): Promise<T[]> =>
     ((await (await request.get(path, { headers: bearer(dg) })).json()) as Record<string, T[]>)[key] ?? [];

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { seedDemo } from "./a11y-helpers";
 import {
   ACCOUNTS,
   fits360,
@@ -38,6 +39,11 @@ function square(dLon = 0.0013) {
   const west = -8.68 + (cell % columns) * 0.002;
   return rectangleLines(south, west, 0.0013, dLon);
 }
+
+// The demo data (idempotent): the demo buyer's licence, so the spec also passes run on its own.
+test.beforeAll(async ({ request }) => {
+  await seedDemo(request);
+});
 
 test.describe("a field day", () => {
   test("onboard → map, visit, re-draw → scan the card and buy → grade and certificate → port sign-off → the farmer sees it", async ({

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { seedDemo } from "./a11y-helpers";
 import {
   ACCOUNTS,
   letters,
@@ -69,6 +70,11 @@ async function recordStep(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+// The demo data (idempotent): the demo buyer's licence, so the spec also passes run on its own.
+test.beforeAll(async ({ request }) => {
+  await seedDemo(request);
+});
 
 test.describe("a batch followed from farmer to export", () => {
   test("onboard → plot → low-risk verdict → purchase → warehouse → port → export → public trace", async ({
