@@ -340,6 +340,14 @@ test("many-column tables stack into cards on a 360 px phone: no sideways scrolli
   await open(page, await somePlotUrl(page));
   expect(await tableScrolls(page, "plot-audit"), "a plot's audit history scrolls sideways").toBe(false);
   await expect(page.getByTestId("plot-audit")).toContainText("Plot registered");
+  for (const [path, testId] of [
+    ["/land-plots-list", "plots-table"],
+    ["/batches", "batches-table"],
+  ] as const) {
+    await open(page, path);
+    if (await page.getByTestId(testId).count())
+      expect(await tableScrolls(page, testId), `${path}: the list scrolls sideways`).toBe(false);
+  }
 });
 
 test("the header's Logout and Profile are big enough to tap (44 px)", async ({ page }) => {
@@ -348,5 +356,19 @@ test("the header's Logout and Profile are big enough to tap (44 px)", async ({ p
   for (const target of [page.getByRole("button", { name: "Logout" }), page.getByRole("link", { name: "Profile" })]) {
     const box = await target.first().boundingBox();
     expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  // Every form control and submit button of the filters and the position form too.
+  for (const path of ["/land-plots-list", "/unified-land-inspector-dashboard", "/farmers-list"]) {
+    await open(page, path);
+    const short = await page
+      .locator(
+        "main select, main button[type=submit], main input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file])",
+      )
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44)
+          .map((el) => `${el.getAttribute("name") ?? el.textContent?.trim()}: ${el.getBoundingClientRect().height}px`),
+      );
+    expect(short, `${path}: controls under 44 px`).toEqual([]);
   }
 });

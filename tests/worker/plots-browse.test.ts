@@ -154,6 +154,16 @@ describe("list and details", () => {
     expect(html).not.toContain(">plot.register<");
   });
 
+  it("the audit trail names who made a change by their role in words (Land Inspector), not its stored name", async () => {
+    const office = await signInAs("office_admin", "10.61.7.2");
+    const html = decode(
+      await (await call("/audit-log?entityType=land_plot", { headers: { Cookie: office.cookie } })).text(),
+    );
+    expect(html).toContain("plot.register");
+    expect(html).toContain("(Land Inspector)");
+    expect(html).not.toContain("(land_inspector)");
+  });
+
   it("a plot with warnings shows them in its quality checks", async () => {
     const id = (await env.DB.prepare("SELECT id FROM land_plots WHERE plot_code = 'PLT-100001-02'").first<{
       id: string;
