@@ -82,7 +82,7 @@ export function GpsFields({ latitude, longitude }: { latitude: Field; longitude:
         <button
           type="button"
           onClick={locate}
-          className="mt-2 rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-800"
+          className="mt-2 min-h-11 rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-800"
         >
           Use my location
         </button>

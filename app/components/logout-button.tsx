@@ -10,13 +10,17 @@ import { clearAllSessionKeys } from "../lib/browser-session";
 export function LogoutButton({ csrf }: { csrf: string }) {
   return (
     <form method="post" action="/logout" onSubmit={() => clearAllSessionKeys(localStorage)}>
-      <Link to="/profile" prefetch="none" className="mr-3 text-sm font-semibold text-white underline">
+      <Link
+        to="/profile"
+        prefetch="none"
+        className="mr-3 inline-flex min-h-11 items-center text-sm font-semibold text-white underline"
+      >
         Profile
       </Link>
       <CsrfInput token={csrf} />
       <button
         type="submit"
-        className="rounded-md border border-white/60 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"
+        className="min-h-11 rounded-md border border-white/60 px-3 py-1.5 text-sm font-semibold text-white hover:bg-white/10"
       >
         Logout
       </button>

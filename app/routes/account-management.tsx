@@ -28,8 +28,8 @@ const STATUS_LABEL: Record<string, string> = {
   suspended: "Suspended",
   revoked: "Revoked",
 };
-const SMALL = "rounded border border-green-800 px-2 py-1 text-sm font-semibold text-green-800";
-const DANGER = "rounded border border-red-700 px-2 py-1 text-sm font-semibold text-red-700";
+const SMALL = "min-h-11 rounded border border-green-800 px-2 py-1 text-sm font-semibold text-green-800";
+const DANGER = "min-h-11 rounded border border-red-700 px-2 py-1 text-sm font-semibold text-red-700";
 
 export default function AccountManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { user, kind, title, path, list, q, roles, mayCreate, mayAssign, mayApply, done } = loaderData;

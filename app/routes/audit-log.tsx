@@ -3,6 +3,7 @@ import { ErrorSummary } from "#app/components/kit/error-summary";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
+import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/audit-log";
 
@@ -57,7 +58,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
             id="audit-entityType"
             name="entityType"
             defaultValue={query.entityType ?? ""}
-            className="rounded border p-1.5"
+            className="min-h-11 rounded border p-1.5"
           >
             <Options none="All" items={types} />
           </select>
@@ -70,11 +71,11 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               type={type}
               name={name}
               defaultValue={query[name] ?? ""}
-              className="rounded border p-1.5"
+              className="min-h-11 rounded border p-1.5"
             />
           </label>
         ))}
-        <button type="submit" className="self-end rounded bg-green-800 px-3 py-2 font-semibold text-white">
+        <button type="submit" className="min-h-11 self-end rounded bg-green-800 px-3 py-2 font-semibold text-white">
           Filter
         </button>
       </Form>
@@ -96,7 +97,8 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                 </time>
               </p>
               <p className="text-slate-700">
-                by <span className="font-mono">{e.actorId ?? "system"}</span> ({e.actorRole ?? "system"})
+                by <span className="font-mono">{e.actorId ?? "system"}</span> (
+                {e.actorRole ? (ROLE_LABEL[e.actorRole as Role] ?? e.actorRole) : "system"})
               </p>
               <p className="mt-1 break-words text-slate-800">{changes(e.before, e.after)}</p>
             </li>

@@ -79,6 +79,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
         label="Batches"
         className="mt-2"
         testId="batches-table"
+        stack
         rows={batches}
         rowKey={(b) => b.batchCode}
         rowClassName="border-t align-top"

@@ -97,7 +97,7 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
             )}
             {(r.status === "requested" || r.status === "scheduled") && (
               <PostForm csrf={d.user.csrf} intent="cancel" hidden={{ id: r.id }} className="mt-2">
-                <button type="submit" className="rounded-md border border-slate-400 px-3 py-1.5 text-sm">
+                <button type="submit" className="min-h-11 rounded-md border border-slate-400 px-3 py-1.5 text-sm">
                   Cancel request
                 </button>
               </PostForm>

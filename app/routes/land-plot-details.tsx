@@ -4,6 +4,7 @@ import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { plotHistoryWhat } from "#app/content/plot-history";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { formatKg } from "#worker/domain/weight";
@@ -299,13 +300,14 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
             tableClassName="w-full text-sm"
             testId="plot-audit"
             dense
+            stack
             rows={audit}
             rowKey={(e) => e.id}
             columns={[
               { header: "When (UTC)", cellClassName: "whitespace-nowrap", cell: (e) => date(e.createdAt) },
               {
                 header: "What",
-                cell: (e) => `${e.action}${e.changed.length > 0 ? `: ${e.changed.join(", ")}` : ""}`,
+                cell: (e) => plotHistoryWhat(e.action, e.changed),
               },
               {
                 header: "Who",

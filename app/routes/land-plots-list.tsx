@@ -53,6 +53,7 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
         label="Land plots"
         className="mt-2"
         testId="plots-table"
+        stack
         rows={plots}
         rowKey={(p) => p.id}
         columns={[

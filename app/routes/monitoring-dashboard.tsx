@@ -173,6 +173,7 @@ function Figures({ figures: f }: { figures: Figures }) {
             testId="county-table"
             className="mt-2"
             dense
+            stack
             rows={f.counties}
             rowKey={(r) => r.county}
             columns={[

@@ -202,7 +202,7 @@ export default function PwaTest() {
       <div data-slot="push-status" />
       <button
         type="button"
-        className="mt-4 rounded-md border border-green-700 px-4 py-2 text-sm font-semibold text-green-800 hover:bg-green-50"
+        className="mt-4 min-h-11 rounded-md border border-green-700 px-4 py-2 text-sm font-semibold text-green-800 hover:bg-green-50"
         onClick={() => runChecks().then(setChecks)}
       >
         Run checks again

@@ -86,7 +86,7 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
           <button
             type="button"
             onClick={locate}
-            className="mt-1 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
+            className="mt-1 min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
           >
             Use my position
           </button>
@@ -104,7 +104,7 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
               name="lat"
               inputMode="decimal"
               defaultValue={typed.lat}
-              className="block w-full rounded border border-slate-400 px-2 py-1"
+              className="block min-h-11 w-full rounded border border-slate-400 px-2 py-1"
             />
           </label>
           <label className="text-sm">
@@ -113,11 +113,14 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
               name="lon"
               inputMode="decimal"
               defaultValue={typed.lon}
-              className="block w-full rounded border border-slate-400 px-2 py-1"
+              className="block min-h-11 w-full rounded border border-slate-400 px-2 py-1"
             />
           </label>
         </div>
-        <button type="submit" className="mt-2 rounded-md bg-green-800 px-3 py-1 text-sm font-semibold text-white">
+        <button
+          type="submit"
+          className="mt-2 min-h-11 rounded-md bg-green-800 px-3 py-1 text-sm font-semibold text-white"
+        >
           Sort by distance
         </button>
       </form>
@@ -128,7 +131,7 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
             <button
               type="button"
               onClick={() => setShowMap(true)}
-              className="rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
+              className="min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
             >
               Show map
             </button>

@@ -91,10 +91,10 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
               defaultValue={check?.date ?? ""}
               aria-describedby={check?.error ? "check-date-hint check-date-error" : "check-date-hint"}
               aria-invalid={check?.error ? true : undefined}
-              className="mt-1 rounded border border-slate-400 px-2 py-1"
+              className="mt-1 min-h-11 rounded border border-slate-400 px-2 py-1"
             />
           </div>
-          <button type="submit" className="rounded bg-green-800 px-3 py-1.5 font-semibold text-white">
+          <button type="submit" className="min-h-11 rounded bg-green-800 px-3 py-1.5 font-semibold text-white">
             Check
           </button>
         </form>

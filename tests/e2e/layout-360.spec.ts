@@ -320,3 +320,55 @@ test("the farmer page's correction form with its 'Leave blank' boxes fits a 360 
   await expect(page.getByRole("checkbox", { name: "Phone" })).toBeVisible();
   expect(await pageWidth(page), "/farmers/FRM000001 is wider than the screen").toBeLessThanOrEqual(360);
 });
+
+/** Does the scrolling box around the table `testId` need sideways scrolling? */
+async function tableScrolls(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((table) => {
+    const box = table.parentElement as HTMLElement;
+    return box.scrollWidth > box.clientWidth + 1;
+  });
+}
+
+test("many-column tables stack into cards on a 360 px phone: no sideways scrolling inside their box", async ({
+  page,
+}) => {
+  await open(page, "/monitoring-dashboard");
+  expect(await tableScrolls(page, "county-table"), "the By county table scrolls sideways").toBe(false);
+  // Each county reads as lines "Farmers 0", "Plots 0"… with the header beside each value.
+  await expect(page.getByTestId("county-table").locator('td[data-label="High risk"]').first()).toBeVisible();
+  await signIn(page, ACCOUNTS.landInspector);
+  await open(page, await somePlotUrl(page));
+  expect(await tableScrolls(page, "plot-audit"), "a plot's audit history scrolls sideways").toBe(false);
+  await expect(page.getByTestId("plot-audit")).toContainText("Plot registered");
+  for (const [path, testId] of [
+    ["/land-plots-list", "plots-table"],
+    ["/batches", "batches-table"],
+  ] as const) {
+    await open(page, path);
+    if (await page.getByTestId(testId).count())
+      expect(await tableScrolls(page, testId), `${path}: the list scrolls sideways`).toBe(false);
+  }
+});
+
+test("the header's Logout and Profile are big enough to tap (44 px)", async ({ page }) => {
+  await signIn(page, ACCOUNTS.landInspector);
+  await open(page, "/land-plots-list");
+  for (const target of [page.getByRole("button", { name: "Logout" }), page.getByRole("link", { name: "Profile" })]) {
+    const box = await target.first().boundingBox();
+    expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+  }
+  // Every form control and submit button of the filters and the position form too.
+  for (const path of ["/land-plots-list", "/unified-land-inspector-dashboard", "/farmers-list"]) {
+    await open(page, path);
+    const short = await page
+      .locator(
+        "main select, main button[type=submit], main input:not([type=checkbox]):not([type=radio]):not([type=hidden]):not([type=file])",
+      )
+      .evaluateAll((els) =>
+        els
+          .filter((el) => el.getBoundingClientRect().height > 0 && el.getBoundingClientRect().height < 44)
+          .map((el) => `${el.getAttribute("name") ?? el.textContent?.trim()}: ${el.getBoundingClientRect().height}px`),
+      );
+    expect(short, `${path}: controls under 44 px`).toEqual([]);
+  }
+});

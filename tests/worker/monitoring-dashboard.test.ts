@@ -121,6 +121,8 @@ describe("/monitoring-dashboard, public view (no session)", () => {
     expect(html).toContain("This page shows only what an anonymous visitor may see");
     // Nimba 12 shown; Bong 3 is "<5"; Lofa 7 (the smallest other county) hidden with it: 22 − 12 = 10, not 3.
     expect(html).toMatch(/Nimba County<\/td><td[^>]*>12</);
+    // On a phone each county stacks into a card: every value carries its column's header.
+    expect(html).toMatch(/<td data-label="High risk"[^>]*>/);
     expect(html).toMatch(/Bong County<\/td><td[^>]*><5</);
     expect(html).toMatch(/Lofa County<\/td><td[^>]*>\*</);
     expect(html).not.toMatch(/Bong County<\/td><td[^>]*>3</);

@@ -149,7 +149,19 @@ describe("list and details", () => {
     expect(html).toContain('href="/batches/BCH-NIM-0001"');
     expect(html).toMatch(/<svg[^>]*aria-label="Outline of plot PLT-100001-01"/);
     expect(html).toContain(`${inspector.account.firstName} ${inspector.account.lastName} (Land Inspector)`);
-    expect(html).toMatch(/<td class="p-1">plot.register<\/td>/);
+    // The audit history names the action in words, not its stored name (plot.register).
+    expect(html).toMatch(/<td data-label="What" class="p-1[^"]*">Plot registered<\/td>/);
+    expect(html).not.toContain(">plot.register<");
+  });
+
+  it("the audit trail names who made a change by their role in words (Land Inspector), not its stored name", async () => {
+    const office = await signInAs("office_admin", "10.61.7.2");
+    const html = decode(
+      await (await call("/audit-log?entityType=land_plot", { headers: { Cookie: office.cookie } })).text(),
+    );
+    expect(html).toContain("plot.register");
+    expect(html).toContain("(Land Inspector)");
+    expect(html).not.toContain("(land_inspector)");
   });
 
   it("a plot with warnings shows them in its quality checks", async () => {

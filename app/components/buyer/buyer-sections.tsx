@@ -74,7 +74,7 @@ export function PurchaseList({
           <select
             name="status"
             defaultValue={filter.status}
-            className="block rounded border border-slate-400 px-2 py-1"
+            className="block min-h-11 rounded border border-slate-400 px-2 py-1"
           >
             <PairOptions none="Any status" pairs={statuses} />
           </select>
@@ -84,7 +84,7 @@ export function PurchaseList({
         </label>
         <button
           type="submit"
-          className="rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
+          className="min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
         >
           Filter
         </button>
@@ -229,7 +229,7 @@ export function Suppliers({
             <button
               type="button"
               onClick={() => setShow(true)}
-              className="rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
+              className="min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
             >
               Show map
             </button>

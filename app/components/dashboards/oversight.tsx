@@ -301,7 +301,7 @@ export function Flash({ flash }: { flash: { done: string | null; error: string |
 export function StepForm({ csrf, intent, id, label }: { csrf: string; intent: string; id: string; label: string }) {
   return (
     <PostForm csrf={csrf} intent={intent} hidden={{ id }} className="inline">
-      <button type="submit" className="rounded bg-green-800 px-3 py-1 text-sm font-semibold text-white">
+      <button type="submit" className="min-h-11 rounded bg-green-800 px-3 py-1 text-sm font-semibold text-white">
         {label}
       </button>
     </PostForm>

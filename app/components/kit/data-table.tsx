@@ -31,6 +31,7 @@ export function DataTable<Row>({
   label,
   labelledBy,
   empty,
+  stack = false,
 }: {
   columns: Column<Row>[];
   rows: readonly Row[];
@@ -51,11 +52,19 @@ export function DataTable<Row>({
   labelledBy?: string;
   /** What to show instead of the table when there are no rows (e.g. "No batches match…"). */
   empty?: React.ReactNode;
+  /**
+   * Below the `sm` breakpoint (a 360 px phone), show each row as a small card of "Header value"
+   * lines instead of columns, so a table of many columns needs no sideways scrolling.
+   */
+  stack?: boolean;
 }) {
   const captionId = useId();
   if (rows.length === 0 && empty !== undefined) return empty;
   const pad = dense ? "p-1" : "p-2";
-  const cls = (...parts: (string | undefined)[]) => parts.filter(Boolean).join(" ");
+  const cls = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
+  const cell = stack
+    ? "max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+    : undefined;
   return (
     <section
       className={cls("max-w-full overflow-x-auto", className)}
@@ -64,13 +73,13 @@ export function DataTable<Row>({
       aria-labelledby={caption ? captionId : labelledBy}
       aria-label={caption || labelledBy ? undefined : (label ?? "Table")}
     >
-      <table className={tableClassName} data-testid={testId}>
+      <table className={cls(tableClassName, stack && "max-sm:block")} data-testid={testId}>
         {caption && (
-          <caption id={captionId} className={captionClassName}>
+          <caption id={captionId} className={cls(captionClassName, stack && "max-sm:block")}>
             {caption}
           </caption>
         )}
-        <thead>
+        <thead className={stack ? "max-sm:sr-only" : undefined}>
           <tr className="bg-slate-100 text-left">
             {columns.map((c) => (
               <th key={c.header} scope="col" className={cls(pad, c.className)}>
@@ -79,15 +88,19 @@ export function DataTable<Row>({
             ))}
           </tr>
         </thead>
-        <tbody className={bodyClassName}>
+        <tbody className={cls(bodyClassName, stack && "max-sm:block")}>
           {rows.map((row, r) => (
-            <tr key={rowKey(row, r)} className={rowClassName}>
-              {columns.map((c) => (
+            <tr key={rowKey(row, r)} className={cls(rowClassName, stack && "max-sm:block max-sm:py-1")}>
+              {columns.map((c, i) => (
                 <td
                   key={c.header}
+                  data-label={stack ? c.header : undefined}
                   className={cls(
                     pad,
                     c.className,
+                    cell,
+                    // The first column names the card: its value alone, in bold, as its title.
+                    stack && i === 0 && "max-sm:font-semibold max-sm:before:content-none",
                     typeof c.cellClassName === "function" ? c.cellClassName(row) : c.cellClassName,
                   )}
                 >

@@ -58,7 +58,7 @@ export function SessionsSection({
                   type="submit"
                   name="intent"
                   value="revoke"
-                  className="rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800"
+                  className="min-h-11 rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800"
                 >
                   Sign out this device<span className="sr-only">: {s.device}</span>
                 </button>
