@@ -36,11 +36,24 @@ describe("re-checking a stored plot (ADR 029)", () => {
   it("a verdict's version names the rule set and each layer version, in a stable order", () => {
     expect(
       verdictRulesetVersion([
-        { kind: "protected_area", version: "v2" },
-        { kind: "forest_2020", version: "v1" },
+        { kind: "protected_area", name: "Sapo National Park", version: "v2" },
+        { kind: "forest_2020", name: "JRC GFC 2020", version: "v1" },
       ]),
-    ).toBe(`${RULESET_VERSION};forest_2020@v1,protected_area@v2`);
+    ).toBe(`${RULESET_VERSION};forest_2020:JRC GFC 2020@v1,protected_area:Sapo National Park@v2`);
     expect(verdictRulesetVersion([])).toBe(RULESET_VERSION);
+  });
+
+  it("adding, replacing or retiring a layer whose kind and version equal another's changes today's version", () => {
+    const sapo = { kind: "protected_area", name: "Sapo National Park", version: "v1" };
+    const nimba = { kind: "protected_area", name: "East Nimba Nature Reserve", version: "v1" };
+    const forest = { kind: "forest_2020", name: "JRC GFC 2020", version: "v1" };
+    const before = verdictRulesetVersion([forest, sapo]);
+    // A second protected area, also its layer's first version.
+    expect(verdictIsStale(before, verdictRulesetVersion([forest, sapo, nimba]))).toBe(true);
+    // One protected area in place of the other.
+    expect(verdictIsStale(before, verdictRulesetVersion([forest, nimba]))).toBe(true);
+    // The same layers in another order are the same version.
+    expect(verdictIsStale(before, verdictRulesetVersion([sapo, forest]))).toBe(false);
   });
 
   it("a verdict is stale when its risk method or a layer version differs, not for a geometry rule change", () => {

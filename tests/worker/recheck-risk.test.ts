@@ -44,8 +44,8 @@ let admin: { cookie: string; token: string };
 let currentVersion: string;
 
 async function activeVerdictVersion() {
-  const layers = await rows<{ kind: string; version: string }>(
-    "SELECT kind, version FROM reference_layers WHERE status = 'active'",
+  const layers = await rows<{ kind: string; name: string; version: string }>(
+    "SELECT kind, name, version FROM reference_layers WHERE status = 'active'",
   );
   return verdictRulesetVersion(layers);
 }
@@ -276,5 +276,39 @@ describe("re-assessing risk verdicts of an older risk method or layer versions",
     ).toBe(1);
     expect(await plotReviewRefusal(database(env.DB), { id: "b-321" })).toBeNull();
     expect((await recheck()).status).toBe(409);
+  });
+
+  it("a second protected area under another name, also its layer's v1, makes the stored verdicts stale", async () => {
+    const before = await activeVerdictVersion();
+    const uploaded = await call("/api/eudr/layers", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Authorization: `Bearer ${admin.token}` },
+      body: JSON.stringify({
+        kind: "protected_area",
+        name: "East Nimba Nature Reserve (test outline)",
+        source: "Test outline drawn around one stored plot",
+        sourceDate: "2026-06-01",
+        geojson: {
+          type: "FeatureCollection",
+          features: [
+            {
+              type: "Feature",
+              properties: { name: "East Nimba Nature Reserve (test outline)" },
+              geometry: { type: "Polygon", coordinates: [square(-8.605, 6.595, 0.02)] },
+            },
+          ],
+        },
+      }),
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(201);
+    expect(((await uploaded.json()) as { layer: { version: string } }).layer.version).toBe("v1");
+    const next = await activeVerdictVersion();
+    expect(next).not.toBe(before);
+    expect((await page()).html).toContain("4 stored plot(s) were last checked under an older rule set.");
+    expect((await recheck()).status).toBe(302);
+    expect(await latestJob()).toMatchObject({ status: "done", total: 4, reassessed: 4, flagged: 1 });
+    const list = await verdicts("p-current");
+    expect(list.at(-1)).toMatchObject({ verdict: "high", ruleset_version: next });
+    expect((await plotState("p-current")).review_state).toBe("needs_review");
   });
 });

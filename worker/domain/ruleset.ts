@@ -20,16 +20,20 @@ export const RULESET_VERSION = `${GEOMETRY_RULES_VERSION}+${RISK_METHOD_VERSION}
 export const LEGACY_RULESET = "legacy";
 
 /**
- * The version a risk verdict records: the rule set plus each layer it was judged against
- * ("geometry-…+risk-…;forest_2020@v1,protected_area@2024-06"), in a stable order.
+ * The version a risk verdict records: the rule set plus each active layer it was judged against,
+ * named by kind, name and version ("geometry-…+risk-…;forest_2020:JRC GFC 2020@v1,
+ * protected_area:Sapo National Park@v2"), in a stable order. The name is part of it because a
+ * layer's version counts uploads of that one named layer (v1, v2, …): two protected areas under
+ * different names are both v1, and adding, replacing or retiring either must change today's
+ * version so that the re-check takes the stored verdicts up (ADR 029).
  */
-export function verdictRulesetVersion(layers: readonly { kind: string; version: string }[]): string {
-  const named = [...new Set(layers.map((l) => `${l.kind}@${l.version}`))].sort();
+export function verdictRulesetVersion(layers: readonly { kind: string; name: string; version: string }[]): string {
+  const named = [...new Set(layers.map((l) => `${l.kind}:${l.name}@${l.version}`))].sort();
   return named.length ? `${RULESET_VERSION};${named.join(",")}` : RULESET_VERSION;
 }
 
 /**
- * The risk part of a verdict's version: the risk method and its layers ("risk-…;forest_2020@v1,…"),
+ * The risk part of a verdict's version: the risk method and its layers ("risk-…;forest_2020:…@v1,…"),
  * without the geometry rules (a risk verdict does not depend on them). `legacy` stays `legacy`.
  */
 export function verdictRiskPart(version: string): string {
