@@ -34,6 +34,8 @@ function workerProject(name: string, include: string[], vars: Record<string, str
       setupFiles: ["./tests/worker/setup.ts"],
       fsModuleCache: false,
       testTimeout: 30_000,
+      // A suite's beforeAll that seeds the demo data and signs in several roles takes the same.
+      hookTimeout: 30_000,
       deps: { optimizer: { ssr: { enabled: true, include: ["pdf-lib", "@pdf-lib/fontkit"] } } },
     },
   };
