@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { ComposeSchema, ExportShipmentSchema, ShipmentDdsSchema } from "#worker/contracts/orders";
 import { EU_COUNTRIES, type EuCountry, STAGE_LABEL } from "#worker/domain/orders";
 import { formatKg } from "#worker/domain/weight";
@@ -14,6 +13,7 @@ import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dd
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
+import { versionBy, versionHead } from "../lib/record-versions.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Shipments";
@@ -62,9 +62,9 @@ export async function loader({ request }: { request: Request }) {
         ddsVersions: (ddsVersions.get(s.id) ?? []).map((v) => ({
           key: `${v.recordId}-${v.version}`,
           text: [
-            `${v.version} · ${v.kind === "original" ? "As recorded" : "Correction"}`,
+            versionHead(v),
             `${String(v.data.ddsReference)} / ${String(v.data.ddsVerification)}`,
-            `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+            versionBy(v),
             v.reason ? `Reason: ${v.reason}` : null,
           ]
             .filter(Boolean)
