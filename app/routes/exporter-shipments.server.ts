@@ -10,9 +10,9 @@ import type { Result } from "#worker/services/result";
 import { exportShipment } from "#worker/services/shipments/export-shipment";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
+import { csrfFailedReply, failureReplyOf, zodReply } from "../lib/plain-reply.server";
 import { versionBy, versionHead } from "../lib/record-versions.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -93,14 +93,7 @@ export async function action({ request }: { request: Request }) {
   const key = intent === "compose" ? String(form.get("orderCode") ?? "") : shipmentCode;
   const answer = (reply: unknown, status: number) =>
     data({ intent, key, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form)))
-    return answer(
-      {
-        formErrors: [CSRF_FAILED],
-        values: typedValues(form),
-      },
-      403,
-    );
+  if (!(await verifyCsrf(session, form))) return answer(csrfFailedReply(form), 403);
   if (!(INTENTS as readonly string[]).includes(intent)) return answer({ formErrors: ["Unknown action"] }, 400);
   const deps = pageDeps(session);
   let result: Result<unknown>;
