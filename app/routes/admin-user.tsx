@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -9,6 +9,7 @@ import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { AdminNav } from "../components/admin/admin-nav";
 import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { DoneNotice, TemporaryPassword } from "../components/admin/password-notice";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/admin-user";
 
@@ -25,14 +26,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
   const { user, account, self, sessions, done } = loaderData;
   const reply = actionData as FormReply | undefined;
   const summary = (intent: string, fields: string[] = []) =>
-    reply?.intent === intent && !reply.done ? (
-      <ErrorSummary
-        items={[
-          ...(reply.message ? [{ message: reply.message }] : []),
-          ...fields.flatMap((n) => (reply.errors[n] ?? []).map((message) => ({ fieldId: `${intent}-${n}`, message }))),
-        ]}
-      />
-    ) : null;
+    reply?.intent === intent && !reply.done ? <ErrorSummary items={replyItems(reply, fields, intent)} /> : null;
   const hidden = (intent: string) => (
     <>
       <CsrfInput token={user.csrf} />
@@ -49,20 +43,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       {reply?.done && (
-        <div
-          role="status"
-          className="rounded border border-green-700 bg-green-50 p-2 text-green-900"
-          data-testid="reset-done"
-        >
-          <p className="font-semibold">{reply.done.message}</p>
+        <DoneNotice testId="reset-done" message={reply.done.message}>
           <p>
             Temporary password for <span className="font-mono">{reply.done.loginId}</span>:{" "}
-            <span className="font-mono font-bold" data-testid="temporary-password">
-              {reply.done.temporaryPassword}
-            </span>
-            . It is shown only now; the person must change it at next sign-in.
+            <TemporaryPassword value={reply.done.temporaryPassword} />. It is shown only now; the person must change it
+            at next sign-in.
           </p>
-        </div>
+        </DoneNotice>
       )}
       <dl
         className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm"

@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { AttachmentField, BodyField, type FormReply, sizeLabel, when } from "../components/messages/fields";
 import { WorkShell } from "../components/work-shell";
@@ -73,14 +73,7 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           Reply
         </h2>
         <CsrfInput token={user.csrf} />
-        <ErrorSummary
-          items={[
-            ...(reply?.message ? [{ message: reply.message }] : []),
-            ...["body", "attachment"].flatMap((n) =>
-              (reply?.errors[n] ?? []).map((message) => ({ fieldId: `reply-${n}`, message })),
-            ),
-          ]}
-        />
+        <ErrorSummary items={replyItems(reply, ["body", "attachment"], "reply")} />
         <BodyField reply={reply} prefix="reply" label="Your reply" />
         <AttachmentField reply={reply} prefix="reply" />
         <button type="submit" className="rounded bg-green-800 px-4 py-2 font-semibold text-white">

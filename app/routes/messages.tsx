@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
@@ -78,14 +78,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
             New conversation
           </h2>
           <CsrfInput token={user.csrf} />
-          <ErrorSummary
-            items={[
-              ...(reply?.message ? [{ message: reply.message }] : []),
-              ...FORM_FIELDS.flatMap((n) =>
-                (reply?.errors[n] ?? []).map((message) => ({ fieldId: `new-${n}`, message })),
-              ),
-            ]}
-          />
+          <ErrorSummary items={replyItems(reply, FORM_FIELDS, "new")} />
           {partners.office ? (
             <fieldset>
               <legend className="font-semibold">To</legend>

@@ -4,7 +4,7 @@
  */
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { Section } from "#app/components/kit/section";
 import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
@@ -152,12 +152,7 @@ function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
       <CsrfInput token={data.user.csrf} />
       <input type="hidden" name="intent" value="list" />
       <input type="hidden" name="source" value={farmer ? "harvest" : "batch"} />
-      <ErrorSummary
-        items={[
-          ...(r?.message ? [{ message: r.message }] : []),
-          ...names.flatMap((n) => (r?.errors[n] ?? []).map((message) => ({ fieldId: `list-${n}`, message }))),
-        ]}
-      />
+      <ErrorSummary items={replyItems(r, names, "list")} />
       {farmer ? (
         <>
           <label className="block">
