@@ -219,7 +219,16 @@ export function ItemList({ items, empty, testId }: { items: Item[]; empty: strin
   );
 }
 
-/** A list's heading with its count, e.g. "Double claims (3)"; the count carries the test id. */
+/** A title with its count, e.g. "Double claims (3)"; the count carries the test id. */
+export function Counted({ title, total, testId }: { title: string; total: number; testId: string }) {
+  return (
+    <>
+      {title} (<span data-testid={testId}>{total}</span>)
+    </>
+  );
+}
+
+/** A list's heading with its count (see Counted). */
 export function CountHeading({
   title,
   total,
@@ -233,7 +242,7 @@ export function CountHeading({
 }) {
   return (
     <h3 className={className}>
-      {title} (<span data-testid={testId}>{total}</span>)
+      <Counted title={title} total={total} testId={testId} />
     </h3>
   );
 }
