@@ -4,6 +4,7 @@
  */
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import type { RecordVersionView } from "#worker/services/records/read-versions";
+import { utcTime } from "./dates";
 
 /** "2 · Correction", or "1 · As recorded" for the original (a farmer's reads "As registered"). */
 export function versionHead(v: Pick<RecordVersionView, "version" | "kind">, original = "As recorded"): string {
@@ -13,5 +14,5 @@ export function versionHead(v: Pick<RecordVersionView, "version" | "kind">, orig
 /** Who made the version and when: "Ama Kollie (Field agent), 2026-01-15 09:30 UTC". */
 export function versionBy(v: Pick<RecordVersionView, "actorName" | "actorRole" | "createdAt">): string {
   const role = ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—";
-  return `${v.actorName ?? "—"} (${role}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  return `${v.actorName ?? "—"} (${role}), ${utcTime(v.createdAt)}`;
 }

@@ -5,6 +5,7 @@ import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { utcTime } from "#app/lib/dates";
 import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -19,7 +20,6 @@ export { action, loader } from "./admin-user.server";
 export const meta = () => pageMeta("Account");
 
 const BOX = "mt-4 space-y-3 rounded-lg bg-white p-4 shadow-sm";
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
 const COUNTY_ROLES: readonly string[] = [...INSPECTORS, "field_agent"];
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
@@ -69,7 +69,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         <dt className="font-semibold">Company</dt>
         <dd>{account.companyName ?? "—"}</dd>
         <dt className="font-semibold">Last sign-in</dt>
-        <dd>{when(account.lastLoginAt)}</dd>
+        <dd>{utcTime(account.lastLoginAt)}</dd>
       </dl>
       {self ? (
         <p className="mt-4 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
@@ -175,8 +175,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           columns={[
             { header: "Device", cell: (s) => s.device },
             { header: "Place", cell: (s) => s.place ?? "Unknown" },
-            { header: "Signed in", cell: (s) => when(s.createdAt) },
-            { header: "Last seen", cell: (s) => when(s.lastSeenAt) },
+            { header: "Signed in", cell: (s) => utcTime(s.createdAt) },
+            { header: "Last seen", cell: (s) => utcTime(s.lastSeenAt) },
             {
               header: "End",
               cell: (s) => (

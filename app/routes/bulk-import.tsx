@@ -5,6 +5,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { SubmitButton } from "#app/components/kit/submit-button";
+import { utcMinute } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
@@ -118,8 +119,8 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
                 <Link to={`?run=${r.id}`} className="text-green-800 underline">
                   {r.fileName}
                 </Link>{" "}
-                · {r.createdAt.replace("T", " ").slice(0, 16)} UTC · {r.status} · {r.stored} stored, {r.skipped} already
-                imported, {r.failed} not stored
+                · {utcMinute(r.createdAt)} UTC · {r.status} · {r.stored} stored, {r.skipped} already imported,{" "}
+                {r.failed} not stored
               </li>
             ))}
           </ul>

@@ -3,6 +3,7 @@ import { dashboardAccessDenied } from "#app/components/inspection/dashboard-erro
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { utcMinute } from "#app/lib/dates";
 import {
   DOCUMENT_KIND_LABEL,
   DOCUMENT_STATUS_LABEL,
@@ -62,7 +63,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
         <dt className="font-semibold">Assignee</dt>
         <dd>{assignee}</dd>
         <dt className="font-semibold">Registered</dt>
-        <dd className="tabular-nums">{doc.createdAt.slice(0, 16).replace("T", " ")} UTC</dd>
+        <dd className="tabular-nums">{utcMinute(doc.createdAt)} UTC</dd>
       </dl>
 
       {d.canAct && status !== "closed" && (

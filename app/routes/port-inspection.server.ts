@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { utcMinute } from "#app/lib/dates";
 import { latestPortInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
 import type { Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
@@ -69,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           refusalReason: latest.refusalReason ?? "",
         },
         summary: portSummary(latest as unknown as Record<string, unknown>),
-        inspectedAt: latest.inspectedAt.slice(0, 16).replace("T", " "),
+        inspectedAt: utcMinute(latest.inspectedAt),
       },
       canCorrect,
       currentVersion: versions.at(-1)?.version ?? 1,
