@@ -104,10 +104,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
         </Section>
       )}
 
-      <section aria-labelledby="files" className={SECTION} data-testid="files">
-        <h2 id="files" className="text-lg font-bold">
-          Files
-        </h2>
+      <Section id="files" className={SECTION} title="Files" testId="files">
         {d.files.length === 0 ? (
           <p className="text-sm text-slate-600">No files attached.</p>
         ) : (
@@ -140,7 +137,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
             </button>
           </form>
         )}
-      </section>
+      </Section>
       <p className="mt-6 text-sm text-slate-600">
         Signed in as <span className="font-mono">{d.user.loginId}</span>.
       </p>
