@@ -3,6 +3,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { CROPS } from "#worker/domain/commodities";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -43,11 +44,7 @@ export default function AdminCropYields({ loaderData, actionData }: Route.Compon
         <ErrorSummary items={reply?.intent === "yield" ? replyItems(reply, ["crop", "kgPerHectare"], "yield") : []} />
         <FormField field={{ id: "yield-crop", errors: err("crop") }} label="Crop" small>
           <select id="yield-crop" name="crop" defaultValue={reply?.values.crop ?? "Cocoa"} className={INPUT}>
-            {CROPS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options items={CROPS} />
           </select>
         </FormField>
         <FormField

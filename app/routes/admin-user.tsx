@@ -22,17 +22,45 @@ export const meta = () => pageMeta("Account");
 const BOX = "mt-4 space-y-3 rounded-lg bg-white p-4 shadow-sm";
 const COUNTY_ROLES: readonly string[] = [...INSPECTORS, "field_agent"];
 
+/** The error summary of the form `intent`, when the last reply was its refusal. */
+function ReplySummary({ intent, fields = [], reply }: { intent: string; fields?: string[]; reply?: FormReply }) {
+  return reply?.intent === intent && !reply.done ? <ErrorSummary items={replyItems(reply, fields, intent)} /> : null;
+}
+
+/** One action on the account: a titled plain POST form (`<id>-title`) for `intent`, its error summary, then `children`. */
+function ActionBox({
+  id,
+  title,
+  intent,
+  fields,
+  csrf,
+  reply,
+  children,
+}: {
+  id: string;
+  title: string;
+  intent: string;
+  fields?: string[];
+  csrf: string;
+  reply?: FormReply;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={BOX} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <CsrfInput token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <ReplySummary intent={intent} fields={fields} reply={reply} />
+      {children}
+    </Form>
+  );
+}
+
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, account, self, sessions, done } = loaderData;
   const reply = actionData as FormReply | undefined;
-  const summary = (intent: string, fields: string[] = []) =>
-    reply?.intent === intent && !reply.done ? <ErrorSummary items={replyItems(reply, fields, intent)} /> : null;
-  const hidden = (intent: string) => (
-    <>
-      <CsrfInput token={user.csrf} />
-      <input type="hidden" name="intent" value={intent} />
-    </>
-  );
   const name = `${account.firstName} ${account.lastName}`.trim();
   return (
     <WorkShell title={`Account ${account.loginId}`} user={user}>
@@ -81,12 +109,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : (
         <>
-          <Form method="post" className={BOX} aria-labelledby="state-title">
-            <h2 id="state-title" className="text-lg font-bold">
-              {account.active ? "Deactivate" : "Reactivate"}
-            </h2>
-            {hidden(account.active ? "deactivate" : "reactivate")}
-            {summary(account.active ? "deactivate" : "reactivate")}
+          <ActionBox
+            id="state"
+            title={account.active ? "Deactivate" : "Reactivate"}
+            intent={account.active ? "deactivate" : "reactivate"}
+            csrf={user.csrf}
+            reply={reply}
+          >
             <p className="text-sm">
               {account.active
                 ? "The account can no longer sign in, and every session it has ends now."
@@ -98,13 +127,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             >
               {account.active ? "Deactivate the account" : "Reactivate the account"}
             </button>
-          </Form>
-          <Form method="post" className={BOX} aria-labelledby="reset-title">
-            <h2 id="reset-title" className="text-lg font-bold">
-              Reset the password
-            </h2>
-            {hidden("reset")}
-            {summary("reset")}
+          </ActionBox>
+          <ActionBox id="reset" title="Reset the password" intent="reset" csrf={user.csrf} reply={reply}>
             <p className="text-sm">
               A temporary password is made and shown once; the person must change it at next sign-in. Their sessions
               end.
@@ -112,39 +136,32 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             <button type="submit" className={BUTTON}>
               Reset the password
             </button>
-          </Form>
-          <Form method="post" className={BOX} aria-labelledby="role-title">
-            <h2 id="role-title" className="text-lg font-bold">
-              Change the role
-            </h2>
-            {hidden("role")}
-            {summary("role", ["role"])}
+          </ActionBox>
+          <ActionBox id="role" title="Change the role" intent="role" fields={["role"]} csrf={user.csrf} reply={reply}>
             <FormField
               field={{ id: "role-role", errors: reply?.intent === "role" ? reply.errors.role : undefined }}
               label="New role"
               small
             >
               <select id="role-role" name="role" defaultValue={account.role} className={INPUT}>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABEL[r]}
-                  </option>
-                ))}
+                <Options items={ROLES} text={(r) => ROLE_LABEL[r]} />
               </select>
             </FormField>
             <button type="submit" className={BUTTON}>
               Change the role
             </button>
-          </Form>
+          </ActionBox>
         </>
       )}
       {COUNTY_ROLES.includes(account.role) && (
-        <Form method="post" className={BOX} aria-labelledby="county-title">
-          <h2 id="county-title" className="text-lg font-bold">
-            Assigned county
-          </h2>
-          {hidden("county")}
-          {summary("county", ["county"])}
+        <ActionBox
+          id="county"
+          title="Assigned county"
+          intent="county"
+          fields={["county"]}
+          csrf={user.csrf}
+          reply={reply}
+        >
           <FormField
             field={{ id: "county-county", errors: reply?.intent === "county" ? reply.errors.county : undefined }}
             label="County"
@@ -158,13 +175,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className={BUTTON}>
             Assign the county
           </button>
-        </Form>
+        </ActionBox>
       )}
       <section className={BOX} aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="text-lg font-bold">
           Active sessions ({sessions.length})
         </h2>
-        {summary("revoke")}
+        <ReplySummary intent="revoke" reply={reply} />
         <DataTable
           labelledBy="sessions-title"
           testId="sessions"
@@ -181,7 +198,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
               header: "End",
               cell: (s) => (
                 <Form method="post">
-                  {hidden("revoke")}
+                  <CsrfInput token={user.csrf} />
+                  <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="target" value={s.id} />
                   <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700">
                     End session

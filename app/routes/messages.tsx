@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Section } from "#app/components/kit/section";
@@ -102,12 +103,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               hint="Every office administrator of the department reads and answers."
             >
               <select {...f("department", true).control} defaultValue={f("department").value} className={inputClass}>
-                <option value="">Choose a department</option>
-                {OFFICE_DEPARTMENTS.map((d) => (
-                  <option key={d} value={d}>
-                    {OFFICE_DEPARTMENT_LABEL[d]}
-                  </option>
-                ))}
+                <Options
+                  none="Choose a department"
+                  items={OFFICE_DEPARTMENTS}
+                  text={(d) => OFFICE_DEPARTMENT_LABEL[d]}
+                />
               </select>
             </FormField>
           )}

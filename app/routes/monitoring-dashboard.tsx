@@ -93,11 +93,7 @@ function Filters({ figures }: { figures: Figures }) {
       <label className="flex flex-col text-sm font-semibold">
         Period
         <select name="period" defaultValue={figures.period} className="mt-1 rounded border border-slate-300 p-2">
-          {MONITORING_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {PERIOD_LABEL[p]}
-            </option>
-          ))}
+          <Options items={MONITORING_PERIODS} text={(p) => PERIOD_LABEL[p]} />
         </select>
       </label>
       <label className="flex flex-col text-sm font-semibold">

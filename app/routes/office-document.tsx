@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { dashboardAccessDenied } from "#app/components/inspection/dashboard-error";
 import { CsrfInput } from "#app/components/kit/csrf-input";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { utcMinute } from "#app/lib/dates";
@@ -79,12 +80,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
                 defaultValue={doc.assigneeId ?? ""}
                 className="mt-1 rounded border border-slate-400 p-2"
               >
-                <option value="">Choose a person</option>
-                {d.staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <Options none="Choose a person" items={d.staff} value={(s) => s.id} text={(s) => s.name} />
               </select>
             </label>
             <button type="submit" className={BUTTON}>
