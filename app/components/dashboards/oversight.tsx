@@ -4,6 +4,8 @@
  * holding the same figures as the charts (components/bar-chart.tsx), counted and paged lists and
  * the licensing step forms.
  */
+
+import { Options } from "#app/components/kit/options";
 import { Pagination } from "#app/components/kit/pagination";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
@@ -89,10 +91,7 @@ function FilterSelect({
     <label className="text-sm">
       {label}
       <select name={name} defaultValue={value} className={input}>
-        <option value="">{all}</option>
-        {options.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
+        <Options none={all} items={options} />
       </select>
     </label>
   );
