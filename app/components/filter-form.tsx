@@ -55,6 +55,33 @@ export function FilterForm({
   );
 }
 
+/** The line under a filtered list: how many match ("1 batch", "1,204 batches") and which page, then `children`. */
+export function ListTotal({
+  total,
+  one,
+  many,
+  page,
+  pages,
+  testId,
+  children,
+}: {
+  total: number;
+  one: string;
+  many: string;
+  page: number;
+  pages: number;
+  testId: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <p className="mt-3 text-sm" data-testid={testId}>
+      {total === 1 ? `1 ${one}` : `${total.toLocaleString("en")} ${many}`}
+      {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+      {children}
+    </p>
+  );
+}
+
 /** "?a=1&page=2" from a filter object (empty values left out; page 1 is the default). */
 export function listHref(path: string, filter: Record<string, string | boolean | undefined | null>, page: number) {
   const q = new URLSearchParams();

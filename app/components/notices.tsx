@@ -5,7 +5,7 @@
  * loader, then `<Notices {...notices} />`.
  */
 import { Link } from "react-router";
-import { CsrfInput } from "#app/components/kit/csrf-input";
+import { PostForm } from "#app/components/kit/post-form";
 
 export type NoticeItem = {
   id: string;
@@ -42,18 +42,14 @@ function NoticeEntry({ notice, csrf }: { notice: NoticeItem; csrf?: string }) {
       </p>
       <p className="mt-1 text-sm break-words text-slate-700">{notice.body}</p>
       {csrf && !notice.read && (
-        <form method="post" className="mt-2">
-          <CsrfInput token={csrf} />
-          <input type="hidden" name="id" value={notice.id} />
+        <PostForm csrf={csrf} intent="read" hidden={{ id: notice.id }} className="mt-2">
           <button
             type="submit"
-            name="intent"
-            value="read"
             className="rounded border border-slate-400 px-2 py-1 text-sm font-semibold text-slate-800"
           >
             Mark read<span className="sr-only">: {notice.title}</span>
           </button>
-        </form>
+        </PostForm>
       )}
     </li>
   );

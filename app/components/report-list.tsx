@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { utcMinute } from "#app/lib/dates";
 import {
   periodLabel,
   REPORT_KIND_LABEL,
@@ -60,7 +61,7 @@ export function ReportList({
               <span className="font-semibold">{reportTitle(r)}</span>
             )}
             <span className="block text-xs text-slate-600">
-              Requested {r.createdAt.replace("T", " ").slice(0, 16)} UTC · {STATUS_LABEL[r.status]}
+              Requested {utcMinute(r.createdAt)} UTC · {STATUS_LABEL[r.status]}
               {r.status === "building" || r.status === "queued" ? ` (${r.progress} %)` : ""}
             </span>
           </span>

@@ -14,6 +14,7 @@ import {
   type DashboardPath,
   dashboardAccess,
   HOME_DASHBOARD,
+  ROLE_LABEL,
   type Role,
 } from "#worker/auth/roles";
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
@@ -63,6 +64,11 @@ export type PublicUser = { id: string; name: string; role: Role; userType: strin
 
 export function publicUser(s: Session): PublicUser {
   return { id: s.id, name: s.name, role: s.role, userType: s.userType, loginId: s.loginId };
+}
+
+/** What a role dashboard's loader heads its data with: the dashboard's title, the user, their role in words. */
+export function dashboardHead(path: DashboardPath, session: Session) {
+  return { title: DASHBOARDS[path].title, user: publicUser(session), roleLabel: ROLE_LABEL[session.role] };
 }
 
 /**

@@ -3,12 +3,12 @@
  * history of versions as the page prints it. Texts are made here on the server, so the browser
  * bundle carries none of them.
  */
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { formatMoney, isCurrency } from "#worker/domain/money";
 import type { RecordVersionView } from "#worker/services/records/read-versions";
 import type { Intent } from "../routes/batch-details.server";
 import { portSummary } from "./port-summary";
+import { versionBy } from "./record-versions.server";
 
 export type Corrections = {
   inspection: {
@@ -113,7 +113,7 @@ export function versionRow(v: RecordVersionView) {
     typeof d.ddsReference === "string" ? `DDS ${d.ddsReference} / ${d.ddsVerification}` : null,
     typeof d.grade === "string" ? `grade ${d.grade}` : null,
   ].filter(Boolean);
-  const who = `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`;
+  const who = versionBy(v);
   return {
     key: `${v.recordType}-${v.recordId}-${v.version}`,
     cells: [

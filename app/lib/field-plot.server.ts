@@ -33,3 +33,14 @@ export async function requireFieldPlot(
     );
   return { session, plot: access.value };
 }
+
+/** The plot as both field pages (edit, visit) head their form: its ids, version (for stale edits) and status. */
+export function fieldPlotHeading(plot: {
+  id: string;
+  plotCode: string;
+  farmerId: string;
+  version: number;
+  status: string;
+}) {
+  return { id: plot.id, plotCode: plot.plotCode, farmerId: plot.farmerId, version: plot.version, status: plot.status };
+}

@@ -27,12 +27,14 @@ export function failureReplyOf(failure: Failure, form: FormData) {
   };
 }
 
-/** The 403 answer of a plain form (`{ reply }`) whose CSRF token failed: the message and what was typed. */
+/** The reply of a plain form whose CSRF token failed: the message and what was typed. */
+export function csrfFailedReply(form: FormData) {
+  return { formErrors: [CSRF_FAILED], values: typedValues(form) };
+}
+
+/** The 403 answer of a plain form (`{ reply }`) whose CSRF token failed. */
 export function csrfRefusal(form: FormData) {
-  return data(
-    { reply: { formErrors: [CSRF_FAILED], values: typedValues(form) } },
-    { status: 403, headers: PRIVATE_PAGE_HEADERS },
-  );
+  return data({ reply: csrfFailedReply(form) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
 }
 
 /** What the user typed, minus the CSRF token. */

@@ -1,8 +1,9 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { CROPS } from "#worker/domain/commodities";
 import { AdminNav } from "../components/admin/admin-nav";
@@ -40,25 +41,10 @@ export default function AdminCropYields({ loaderData, actionData }: Route.Compon
         </h2>
         <CsrfInput token={user.csrf} />
         <input type="hidden" name="intent" value="yield" />
-        <ErrorSummary
-          items={
-            reply?.intent === "yield"
-              ? [
-                  ...(reply.message ? [{ message: reply.message }] : []),
-                  ...["crop", "kgPerHectare"].flatMap((n) =>
-                    (reply.errors[n] ?? []).map((message) => ({ fieldId: `yield-${n}`, message })),
-                  ),
-                ]
-              : []
-          }
-        />
+        <ErrorSummary items={reply?.intent === "yield" ? replyItems(reply, ["crop", "kgPerHectare"], "yield") : []} />
         <FormField field={{ id: "yield-crop", errors: err("crop") }} label="Crop" small>
           <select id="yield-crop" name="crop" defaultValue={reply?.values.crop ?? "Cocoa"} className={INPUT}>
-            {CROPS.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options items={CROPS} />
           </select>
         </FormField>
         <FormField

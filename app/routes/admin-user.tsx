@@ -1,14 +1,16 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { utcTime } from "#app/lib/dates";
 import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { AdminNav } from "../components/admin/admin-nav";
 import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { DoneNotice, TemporaryPassword } from "../components/admin/password-notice";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/admin-user";
 
@@ -18,27 +20,47 @@ export { action, loader } from "./admin-user.server";
 export const meta = () => pageMeta("Account");
 
 const BOX = "mt-4 space-y-3 rounded-lg bg-white p-4 shadow-sm";
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
 const COUNTY_ROLES: readonly string[] = [...INSPECTORS, "field_agent"];
+
+/** The error summary of the form `intent`, when the last reply was its refusal. */
+function ReplySummary({ intent, fields = [], reply }: { intent: string; fields?: string[]; reply?: FormReply }) {
+  return reply?.intent === intent && !reply.done ? <ErrorSummary items={replyItems(reply, fields, intent)} /> : null;
+}
+
+/** One action on the account: a titled plain POST form (`<id>-title`) for `intent`, its error summary, then `children`. */
+function ActionBox({
+  id,
+  title,
+  intent,
+  fields,
+  csrf,
+  reply,
+  children,
+}: {
+  id: string;
+  title: string;
+  intent: string;
+  fields?: string[];
+  csrf: string;
+  reply?: FormReply;
+  children: React.ReactNode;
+}) {
+  return (
+    <Form method="post" className={BOX} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <CsrfInput token={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <ReplySummary intent={intent} fields={fields} reply={reply} />
+      {children}
+    </Form>
+  );
+}
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, account, self, sessions, done } = loaderData;
   const reply = actionData as FormReply | undefined;
-  const summary = (intent: string, fields: string[] = []) =>
-    reply?.intent === intent && !reply.done ? (
-      <ErrorSummary
-        items={[
-          ...(reply.message ? [{ message: reply.message }] : []),
-          ...fields.flatMap((n) => (reply.errors[n] ?? []).map((message) => ({ fieldId: `${intent}-${n}`, message }))),
-        ]}
-      />
-    ) : null;
-  const hidden = (intent: string) => (
-    <>
-      <CsrfInput token={user.csrf} />
-      <input type="hidden" name="intent" value={intent} />
-    </>
-  );
   const name = `${account.firstName} ${account.lastName}`.trim();
   return (
     <WorkShell title={`Account ${account.loginId}`} user={user}>
@@ -49,20 +71,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </p>
       )}
       {reply?.done && (
-        <div
-          role="status"
-          className="rounded border border-green-700 bg-green-50 p-2 text-green-900"
-          data-testid="reset-done"
-        >
-          <p className="font-semibold">{reply.done.message}</p>
+        <DoneNotice testId="reset-done" message={reply.done.message}>
           <p>
             Temporary password for <span className="font-mono">{reply.done.loginId}</span>:{" "}
-            <span className="font-mono font-bold" data-testid="temporary-password">
-              {reply.done.temporaryPassword}
-            </span>
-            . It is shown only now; the person must change it at next sign-in.
+            <TemporaryPassword value={reply.done.temporaryPassword} />. It is shown only now; the person must change it
+            at next sign-in.
           </p>
-        </div>
+        </DoneNotice>
       )}
       <dl
         className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-white p-4 text-sm shadow-sm"
@@ -82,7 +97,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         <dt className="font-semibold">Company</dt>
         <dd>{account.companyName ?? "—"}</dd>
         <dt className="font-semibold">Last sign-in</dt>
-        <dd>{when(account.lastLoginAt)}</dd>
+        <dd>{utcTime(account.lastLoginAt)}</dd>
       </dl>
       {self ? (
         <p className="mt-4 rounded border border-amber-600 bg-amber-50 p-2 text-sm">
@@ -94,12 +109,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         </p>
       ) : (
         <>
-          <Form method="post" className={BOX} aria-labelledby="state-title">
-            <h2 id="state-title" className="text-lg font-bold">
-              {account.active ? "Deactivate" : "Reactivate"}
-            </h2>
-            {hidden(account.active ? "deactivate" : "reactivate")}
-            {summary(account.active ? "deactivate" : "reactivate")}
+          <ActionBox
+            id="state"
+            title={account.active ? "Deactivate" : "Reactivate"}
+            intent={account.active ? "deactivate" : "reactivate"}
+            csrf={user.csrf}
+            reply={reply}
+          >
             <p className="text-sm">
               {account.active
                 ? "The account can no longer sign in, and every session it has ends now."
@@ -111,13 +127,8 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             >
               {account.active ? "Deactivate the account" : "Reactivate the account"}
             </button>
-          </Form>
-          <Form method="post" className={BOX} aria-labelledby="reset-title">
-            <h2 id="reset-title" className="text-lg font-bold">
-              Reset the password
-            </h2>
-            {hidden("reset")}
-            {summary("reset")}
+          </ActionBox>
+          <ActionBox id="reset" title="Reset the password" intent="reset" csrf={user.csrf} reply={reply}>
             <p className="text-sm">
               A temporary password is made and shown once; the person must change it at next sign-in. Their sessions
               end.
@@ -125,39 +136,32 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
             <button type="submit" className={BUTTON}>
               Reset the password
             </button>
-          </Form>
-          <Form method="post" className={BOX} aria-labelledby="role-title">
-            <h2 id="role-title" className="text-lg font-bold">
-              Change the role
-            </h2>
-            {hidden("role")}
-            {summary("role", ["role"])}
+          </ActionBox>
+          <ActionBox id="role" title="Change the role" intent="role" fields={["role"]} csrf={user.csrf} reply={reply}>
             <FormField
               field={{ id: "role-role", errors: reply?.intent === "role" ? reply.errors.role : undefined }}
               label="New role"
               small
             >
               <select id="role-role" name="role" defaultValue={account.role} className={INPUT}>
-                {ROLES.map((r) => (
-                  <option key={r} value={r}>
-                    {ROLE_LABEL[r]}
-                  </option>
-                ))}
+                <Options items={ROLES} text={(r) => ROLE_LABEL[r]} />
               </select>
             </FormField>
             <button type="submit" className={BUTTON}>
               Change the role
             </button>
-          </Form>
+          </ActionBox>
         </>
       )}
       {COUNTY_ROLES.includes(account.role) && (
-        <Form method="post" className={BOX} aria-labelledby="county-title">
-          <h2 id="county-title" className="text-lg font-bold">
-            Assigned county
-          </h2>
-          {hidden("county")}
-          {summary("county", ["county"])}
+        <ActionBox
+          id="county"
+          title="Assigned county"
+          intent="county"
+          fields={["county"]}
+          csrf={user.csrf}
+          reply={reply}
+        >
           <FormField
             field={{ id: "county-county", errors: reply?.intent === "county" ? reply.errors.county : undefined }}
             label="County"
@@ -171,13 +175,13 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           <button type="submit" className={BUTTON}>
             Assign the county
           </button>
-        </Form>
+        </ActionBox>
       )}
       <section className={BOX} aria-labelledby="sessions-title">
         <h2 id="sessions-title" className="text-lg font-bold">
           Active sessions ({sessions.length})
         </h2>
-        {summary("revoke")}
+        <ReplySummary intent="revoke" reply={reply} />
         <DataTable
           labelledBy="sessions-title"
           testId="sessions"
@@ -188,13 +192,14 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
           columns={[
             { header: "Device", cell: (s) => s.device },
             { header: "Place", cell: (s) => s.place ?? "Unknown" },
-            { header: "Signed in", cell: (s) => when(s.createdAt) },
-            { header: "Last seen", cell: (s) => when(s.lastSeenAt) },
+            { header: "Signed in", cell: (s) => utcTime(s.createdAt) },
+            { header: "Last seen", cell: (s) => utcTime(s.lastSeenAt) },
             {
               header: "End",
               cell: (s) => (
                 <Form method="post">
-                  {hidden("revoke")}
+                  <CsrfInput token={user.csrf} />
+                  <input type="hidden" name="intent" value="revoke" />
                   <input type="hidden" name="target" value={s.id} />
                   <button type="submit" className="rounded border border-red-700 px-2 py-1 font-semibold text-red-700">
                     End session

@@ -1,8 +1,7 @@
 import { env } from "cloudflare:workers";
 import { data } from "react-router";
-import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
 import { systemHealth } from "#worker/services/users/system-health";
-import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { csrfFor, dashboardHead, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { workLinks } from "../lib/work-links.server";
 
@@ -18,9 +17,7 @@ export async function loader({ request }: { request: Request }) {
   ]);
   return data(
     {
-      title: DASHBOARDS[PATH].title,
-      user: publicUser(session),
-      roleLabel: ROLE_LABEL[session.role],
+      ...dashboardHead(PATH, session),
       csrf,
       health,
       workLinks: workLinks(session.role),

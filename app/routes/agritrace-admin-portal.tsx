@@ -1,6 +1,7 @@
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { utcTime } from "#app/lib/dates";
 import { AdminNav } from "../components/admin/admin-nav";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { WorkLinks } from "../components/work-shell";
@@ -14,7 +15,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(loaderData?.title ?? "AgriTrace Admin Portal");
 }
 
-const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " ")} UTC` : "—");
 const OK = "font-semibold text-green-800";
 const BAD = "font-semibold text-red-700";
 
@@ -36,7 +36,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
             {health.probes.status === "ok" ? "all reachable" : "degraded"}
           </span>
         </h2>
-        <p className="text-sm text-slate-600">Checked {when(health.probes.time)} with a read of each store.</p>
+        <p className="text-sm text-slate-600">Checked {utcTime(health.probes.time)} with a read of each store.</p>
         <DataTable
           caption="Storage probes"
           captionClassName="mt-2 text-left font-semibold"
@@ -81,14 +81,14 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
           dense
           empty={<p className="mt-2 text-sm">No scheduled run is recorded yet.</p>}
           columns={[
-            { header: "Started", cell: (r) => when(r.startedAt) },
+            { header: "Started", cell: (r) => utcTime(r.startedAt) },
             { header: "Schedule", cell: (r) => <span className="font-mono">{r.cron}</span> },
             {
               header: "Outcome",
               cell: (r) => (r.status === "ok" ? "Finished" : r.status === "failed" ? "Failed" : "Running"),
               cellClassName: (r) => (r.status === "failed" ? BAD : r.status === "ok" ? OK : ""),
             },
-            { header: "Finished", cell: (r) => when(r.finishedAt) },
+            { header: "Finished", cell: (r) => utcTime(r.finishedAt) },
           ]}
         />
       </Section>
@@ -113,7 +113,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
             { header: "Job", cell: (j) => j.kind },
             { header: "What", cell: (j) => j.detail },
             { header: "Status", cell: (j) => j.status },
-            { header: "Last moved", cell: (j) => when(j.updatedAt) },
+            { header: "Last moved", cell: (j) => utcTime(j.updatedAt) },
             {
               header: "Stuck",
               cell: (j) => (j.stuck ? "Stuck: no progress for over an hour" : "No"),

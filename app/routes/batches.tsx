@@ -1,5 +1,5 @@
 import { PurchaseSection } from "#app/components/batch/purchase-section";
-import { FilterForm, listHref } from "#app/components/filter-form";
+import { FilterForm, ListTotal, listHref } from "#app/components/filter-form";
 import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -70,10 +70,7 @@ export default function Batches({ loaderData, actionData }: Route.ComponentProps
         </label>
       </FilterForm>
 
-      <p className="mt-3 text-sm" data-testid="batches-total">
-        {total === 1 ? "1 batch" : `${total.toLocaleString("en")} batches`}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ""}
-      </p>
+      <ListTotal total={total} one="batch" many="batches" page={page} pages={pages} testId="batches-total" />
       <DataTable<Batch>
         empty={<p className="mt-4 text-slate-600">No batches match these filters.</p>}
         label="Batches"

@@ -1,9 +1,11 @@
 import { useEffect } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { SubmitButton } from "#app/components/kit/submit-button";
+import { utcMinute } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
@@ -17,7 +19,6 @@ const COLUMNS =
 
 export default function BulkImport({ loaderData, actionData }: Route.ComponentProps) {
   const { user, current, runs } = loaderData;
-  const navigation = useNavigation();
   const revalidator = useRevalidator();
   const running = current?.status === "running";
   // With JavaScript: refresh the progress every 2 s. Without: the <noscript> refresh below.
@@ -84,13 +85,12 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
           className="block w-full text-sm"
           required
         />
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
+        <SubmitButton
+          busy="Uploading…"
           className="rounded bg-green-800 px-4 py-2 font-semibold text-white disabled:opacity-60"
         >
-          {navigation.state === "submitting" ? "Uploading…" : "Import"}
-        </button>
+          Import
+        </SubmitButton>
       </Form>
       <section className="mt-6 text-sm text-slate-700">
         <h2 className="text-lg font-bold text-slate-900">File format</h2>
@@ -119,8 +119,8 @@ export default function BulkImport({ loaderData, actionData }: Route.ComponentPr
                 <Link to={`?run=${r.id}`} className="text-green-800 underline">
                   {r.fileName}
                 </Link>{" "}
-                · {r.createdAt.replace("T", " ").slice(0, 16)} UTC · {r.status} · {r.stored} stored, {r.skipped} already
-                imported, {r.failed} not stored
+                · {utcMinute(r.createdAt)} UTC · {r.status} · {r.stored} stored, {r.skipped} already imported,{" "}
+                {r.failed} not stored
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { Bars } from "#app/components/bar-chart";
-import { CARD, Card, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
+import { CARD, Card, Counted, FilterForm, Pager, Table } from "#app/components/dashboards/oversight";
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
@@ -67,11 +67,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
 
       <Card
         id="invoices"
-        title={
-          <>
-            Outstanding invoices (<span data-testid="outstanding">{d.invoices.total}</span>)
-          </>
-        }
+        title={<Counted title="Outstanding invoices" total={d.invoices.total} testId="outstanding" />}
       >
         <p className="text-sm text-slate-700">Issued in the range and not paid, the oldest first.</p>
         <Table
@@ -87,11 +83,7 @@ export default function DdgafDashboard({ loaderData: d }: Route.ComponentProps) 
 
       <Card
         id="staff"
-        title={
-          <>
-            Staff by role and department (<span data-testid="staff-total">{d.staffTotal}</span>)
-          </>
-        }
+        title={<Counted title="Staff by role and department" total={d.staffTotal} testId="staff-total" />}
       >
         <p className="text-sm text-slate-700">Active staff accounts today (the date range does not apply).</p>
         <Table

@@ -2,6 +2,7 @@ import { Bars } from "#app/components/bar-chart";
 import {
   CARD,
   Card,
+  Counted,
   CountedList,
   FilterForm,
   Flash,
@@ -82,14 +83,7 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
         />
       </Card>
 
-      <Card
-        id="cert"
-        title={
-          <>
-            Certification queue (<span data-testid="cert-queue">{d.certification.total}</span>)
-          </>
-        }
-      >
+      <Card id="cert" title={<Counted title="Certification queue" total={d.certification.total} testId="cert-queue" />}>
         <p className="text-sm text-slate-700">Batches waiting for a compliance decision, oldest first.</p>
         <ItemList items={d.certification.items} empty="No batch waits for a decision." testId="cert-queue-list" />
         <Pager list={d.certification.list} label="Certification pages" />

@@ -42,6 +42,13 @@ const ALERTS = [
   ["expiring", "Certificates expiring within 14 days", "None."],
 ] as const;
 
+/** The volume tables under the chart, in the order shown: caption, test id, first column, rows (only the first untitled). */
+const VOLUME_TABLES = [
+  ["By month", "vol-month", "Month", "byMonth"],
+  ["By commodity", "vol-commodity", "Commodity", "byCommodity"],
+  ["By county", "vol-county", "County", "byCounty"],
+] as const;
+
 const MAP_MEASURES = [
   ["mapped", "Plots mapped"],
   ["high", "Share at high risk"],
@@ -84,26 +91,16 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
           Month by month (green: purchased, blue: exported), from the custody chain.
         </p>
         <Bars chart={d.volumes.chart} title="Weight purchased and exported per month" id="volumes-chart" />
-        <Table
-          caption="By month"
-          testId="vol-month"
-          head={["Month", "Purchased", "Exported"]}
-          rows={d.volumes.byMonth}
-        />
-        <Table
-          titled
-          caption="By commodity"
-          testId="vol-commodity"
-          head={["Commodity", "Purchased", "Exported"]}
-          rows={d.volumes.byCommodity}
-        />
-        <Table
-          titled
-          caption="By county"
-          testId="vol-county"
-          head={["County", "Purchased", "Exported"]}
-          rows={d.volumes.byCounty}
-        />
+        {VOLUME_TABLES.map(([caption, testId, first, rows], i) => (
+          <Table
+            key={testId}
+            titled={i > 0}
+            caption={caption}
+            testId={testId}
+            head={[first, "Purchased", "Exported"]}
+            rows={d.volumes[rows]}
+          />
+        ))}
       </Card>
 
       <Card id="certs" title="Certificates issued in the range">

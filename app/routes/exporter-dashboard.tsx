@@ -35,10 +35,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
           Read-only oversight view of every exporter: no forms.
         </p>
       )}
-      <section aria-labelledby="licence" className={`mb-4 ${card}`}>
-        <h2 id="licence" className="text-lg font-bold">
-          My licence
-        </h2>
+      <Section id="licence" className={`mb-4 ${card}`} title="My licence">
         {d.licence ? (
           <p data-testid="licence" className={d.licence.inForce ? "text-green-800" : "text-red-800"}>
             {d.licence.number ?? "Application"} — {d.licence.status}
@@ -48,7 +45,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
         ) : (
           <p className="text-slate-700">{d.isExporter ? "No exporter licence yet." : "Licences are per exporter."}</p>
         )}
-      </section>
+      </Section>
       <div className="mb-4 grid grid-cols-2 gap-3">
         <p className={card}>
           <span className="block text-2xl font-bold" data-testid="open-orders">

@@ -7,9 +7,9 @@ import { formatKg, gramsToKg } from "#worker/domain/weight";
 import { allocateBatch, releaseBatch } from "#worker/services/orders/allocate-batch";
 import { createOrder } from "#worker/services/orders/create-order";
 import { allocatableStock, allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { csrfFailedReply, failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Export orders";
@@ -75,14 +75,7 @@ export async function action({ request }: { request: Request }) {
   const orderCode = String(form.get("orderCode") ?? "");
   const answer = (reply: unknown, status: number) =>
     data({ intent, orderCode, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form)))
-    return answer(
-      {
-        formErrors: [CSRF_FAILED],
-        values: typedValues(form),
-      },
-      403,
-    );
+  if (!(await verifyCsrf(session, form))) return answer(csrfFailedReply(form), 403);
   const deps = pageDeps(session);
   if (intent === "create") {
     const parsed = OrderCreateSchema.safeParse(formObject(form, []));

@@ -10,6 +10,7 @@ import {
 import { PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
+import { Section } from "#app/components/kit/section";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-orders";
 
@@ -143,10 +144,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
         ))}
       </ul>
       {d.canWrite && (
-        <section aria-labelledby="new-order" className={`mt-6 ${card}`}>
-          <h2 id="new-order" className="text-lg font-bold">
-            New order from an EU buyer
-          </h2>
+        <Section id="new-order" className={`mt-6 ${card}`} title="New order from an EU buyer">
           <PlainSummary reply={createReply} />
           <PostForm csrf={d.user.csrf} intent="create" className="mt-2 space-y-3">
             <PlainField name="buyerName" label="EU buyer (company)" reply={createReply} />
@@ -184,7 +182,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
               Record the order
             </button>
           </PostForm>
-        </section>
+        </Section>
       )}
     </WorkShell>
   );

@@ -1,5 +1,4 @@
 import { data, redirect } from "react-router";
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { ComposeSchema, ExportShipmentSchema, ShipmentDdsSchema } from "#worker/contracts/orders";
 import { EU_COUNTRIES, type EuCountry, STAGE_LABEL } from "#worker/domain/orders";
 import { formatKg } from "#worker/domain/weight";
@@ -11,9 +10,10 @@ import type { Result } from "#worker/services/result";
 import { exportShipment } from "#worker/services/shipments/export-shipment";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
+import { csrfFailedReply, failureReplyOf, zodReply } from "../lib/plain-reply.server";
+import { versionBy, versionHead } from "../lib/record-versions.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Shipments";
@@ -62,9 +62,9 @@ export async function loader({ request }: { request: Request }) {
         ddsVersions: (ddsVersions.get(s.id) ?? []).map((v) => ({
           key: `${v.recordId}-${v.version}`,
           text: [
-            `${v.version} · ${v.kind === "original" ? "As recorded" : "Correction"}`,
+            versionHead(v),
             `${String(v.data.ddsReference)} / ${String(v.data.ddsVerification)}`,
-            `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+            versionBy(v),
             v.reason ? `Reason: ${v.reason}` : null,
           ]
             .filter(Boolean)
@@ -93,14 +93,7 @@ export async function action({ request }: { request: Request }) {
   const key = intent === "compose" ? String(form.get("orderCode") ?? "") : shipmentCode;
   const answer = (reply: unknown, status: number) =>
     data({ intent, key, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form)))
-    return answer(
-      {
-        formErrors: [CSRF_FAILED],
-        values: typedValues(form),
-      },
-      403,
-    );
+  if (!(await verifyCsrf(session, form))) return answer(csrfFailedReply(form), 403);
   if (!(INTENTS as readonly string[]).includes(intent)) return answer({ formErrors: ["Unknown action"] }, 400);
   const deps = pageDeps(session);
   let result: Result<unknown>;

@@ -1,9 +1,8 @@
 import { data } from "react-router";
-import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
 import { CERTIFICATE_INFO, isCertificateType } from "#worker/domain/certificates/content";
 import { formatMoney } from "#worker/domain/money";
 import { farmerDashboard } from "#worker/services/registry/farmer-dashboard";
-import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { csrfFor, dashboardHead, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 
 const PATH = "/farmer-dashboard";
@@ -31,9 +30,7 @@ export async function loader({ request }: { request: Request }) {
     : null;
   return data(
     {
-      title: DASHBOARDS[PATH].title,
-      user: publicUser(session),
-      roleLabel: ROLE_LABEL[session.role],
+      ...dashboardHead(PATH, session),
       csrf,
       view,
       message: result.ok ? null : result.message,

@@ -1,4 +1,5 @@
 import { pageMeta } from "#app/components/kit/page-meta";
+import { Section } from "#app/components/kit/section";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { PlotOutline } from "../components/plot-outline";
@@ -109,10 +110,7 @@ function IdCard({ view }: { view: View }) {
 
 function Notices({ notices }: { notices: View["notices"] }) {
   return (
-    <section aria-labelledby="notices" className={`${SECTION} print:hidden`} data-testid="farmer-notices">
-      <h2 id="notices" className="text-lg font-bold">
-        {T.noticesHeading}
-      </h2>
+    <Section id="notices" className={`${SECTION} print:hidden`} title={T.noticesHeading} testId="farmer-notices">
       {notices.length === 0 ? (
         <p className="text-sm text-slate-600">{T.noNotices}</p>
       ) : (
@@ -135,16 +133,13 @@ function Notices({ notices }: { notices: View["notices"] }) {
           ))}
         </ul>
       )}
-    </section>
+    </Section>
   );
 }
 
 function Plots({ plots }: { plots: View["plots"] }) {
   return (
-    <section aria-labelledby="plots" className={`${SECTION} print:hidden`} data-testid="farmer-plots">
-      <h2 id="plots" className="text-lg font-bold">
-        {T.plotsHeading}
-      </h2>
+    <Section id="plots" className={`${SECTION} print:hidden`} title={T.plotsHeading} testId="farmer-plots">
       {plots.length === 0 && <p className="text-sm text-slate-600">{T.noPlots}</p>}
       <ul className="mt-1 space-y-4">
         {plots.map((p) => {
@@ -199,7 +194,7 @@ function Plots({ plots }: { plots: View["plots"] }) {
           );
         })}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -224,10 +219,7 @@ function NextSteps({ verdict, kinds }: { verdict: string | null; kinds: string[]
 
 function Sales({ sales }: { sales: View["sales"] }) {
   return (
-    <section aria-labelledby="sales" className={`${SECTION} print:hidden`} data-testid="farmer-sales">
-      <h2 id="sales" className="text-lg font-bold">
-        {T.salesHeading}
-      </h2>
+    <Section id="sales" className={`${SECTION} print:hidden`} title={T.salesHeading} testId="farmer-sales">
       {sales.length === 0 && <p className="text-sm text-slate-600">{T.noSales}</p>}
       <p className="mt-1 text-sm">
         <a href="/sellers-hub" className="font-semibold text-green-800 underline">
@@ -282,16 +274,18 @@ function Sales({ sales }: { sales: View["sales"] }) {
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
 function Certificates({ certificates }: { certificates: View["certificates"] }) {
   return (
-    <section aria-labelledby="certificates" className={`${SECTION} print:hidden`} data-testid="farmer-certificates">
-      <h2 id="certificates" className="text-lg font-bold">
-        {T.certificatesHeading}
-      </h2>
+    <Section
+      id="certificates"
+      className={`${SECTION} print:hidden`}
+      title={T.certificatesHeading}
+      testId="farmer-certificates"
+    >
       <ul className="mt-1 space-y-2 text-sm [overflow-wrap:anywhere]">
         {certificates.map((c) => (
           <li key={`${c.farmerId}-${c.type}`} className="border-t pt-2">
@@ -309,6 +303,6 @@ function Certificates({ certificates }: { certificates: View["certificates"] }) 
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }

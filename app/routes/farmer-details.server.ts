@@ -2,7 +2,6 @@ import { data, redirect } from "react-router";
 import { farmerHistory, findFarmer } from "#db/queries/farmers";
 import { plotsOfFarmer } from "#db/queries/land-plots";
 import { can } from "#worker/auth/permissions";
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { GENDER_LABEL, GENDERS } from "#worker/contracts/farmer";
 import { CorrectFarmerSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
@@ -23,6 +22,7 @@ import { formReply } from "../lib/form-reply.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
+import { versionBy, versionHead } from "../lib/record-versions.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 
 export const FARMER_DETAILS_TITLE = "Farmer details";
@@ -112,8 +112,8 @@ export async function loader({ request, params }: { request: Request; params: { 
       genderOptions: GENDERS.map((g) => [g, GENDER_LABEL[g]] as const),
       versions: versions.map((v, i) => ({
         key: String(v.version),
-        head: `${v.version} · ${v.kind === "original" ? "As registered" : "Correction"}`,
-        by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+        head: versionHead(v, "As registered"),
+        by: versionBy(v),
         // A detail a correction left blank reads "(blank)"; one blank since registration is not listed.
         details: Object.entries(v.data)
           .filter(([k, value]) => (value !== null && value !== "") || blankedIn(versions[i - 1]?.data, k))

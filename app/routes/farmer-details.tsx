@@ -5,6 +5,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { FARMER_HISTORY_LABEL } from "#app/content/farmer-history";
+import { utcMinute } from "#app/lib/dates";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
@@ -257,7 +258,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
               <li key={h.id} className="rounded-md bg-white p-3 text-sm shadow-sm">
                 <p className="font-semibold">{FARMER_HISTORY_LABEL[h.action] ?? h.action.replaceAll("_", " ")}</p>
                 <p className="text-slate-700">
-                  <time dateTime={h.at}>{h.at.slice(0, 16).replace("T", " ")} UTC</time> · {h.by} · {h.on}
+                  <time dateTime={h.at}>{utcMinute(h.at)} UTC</time> · {h.by} · {h.on}
                 </p>
                 {h.changes.length > 0 && (
                   <ul className="mt-1 list-disc pl-5">

@@ -1,7 +1,6 @@
 import { data } from "react-router";
-import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
 import { fieldAgentCounts } from "#worker/services/registry/field-agent-counts";
-import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { csrfFor, dashboardHead, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 
@@ -17,9 +16,7 @@ export async function loader({ request }: { request: Request }) {
   ]);
   return data(
     {
-      title: DASHBOARDS[PATH].title,
-      user: publicUser(session),
-      roleLabel: ROLE_LABEL[session.role],
+      ...dashboardHead(PATH, session),
       csrf,
       counts,
       notices,

@@ -1,11 +1,12 @@
 import { useEffect } from "react";
-import { useNavigation, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField, noKey } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { SubmitButton } from "#app/components/kit/submit-button";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { ReportRequestSchema } from "#worker/contracts/reports";
@@ -35,7 +36,6 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
-  const navigation = useNavigation();
   const items = [
     ...(form.errors ?? []).map((message) => ({ message })),
     ...FIELDS.flatMap((name) =>
@@ -103,13 +103,12 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
             </select>
           </FormField>
         )}
-        <button
-          type="submit"
-          disabled={navigation.state === "submitting"}
+        <SubmitButton
+          busy="Requesting…"
           className="w-full rounded-md bg-green-800 px-4 py-3 font-semibold text-white disabled:opacity-60 sm:w-auto"
         >
-          {navigation.state === "submitting" ? "Requesting…" : "Generate report"}
-        </button>
+          Generate report
+        </SubmitButton>
       </form>
       <section className="mt-6" aria-labelledby="recent-title">
         <h2 id="recent-title" className="text-lg font-bold">

@@ -5,6 +5,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { plotHistoryWhat } from "#app/content/plot-history";
+import { utcMinute } from "#app/lib/dates";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { PLOT_TITLES, RISK_LABEL } from "#worker/content/land-plots";
 import { formatKg } from "#worker/domain/weight";
@@ -35,7 +36,7 @@ const STATE_MARK: Record<string, string> = {
   "not confirmed": "?",
 };
 
-const date = (iso: string | null) => (iso ? iso.slice(0, 16).replace("T", " ") : "—");
+const date = (iso: string | null) => (iso ? utcMinute(iso) : "—");
 const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigits: 4 })} ha`;
 
 type Check = Route.ComponentProps["loaderData"]["eudrChecks"][number];

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FilterForm, listHref } from "#app/components/filter-form";
+import { FilterForm, ListTotal, listHref } from "#app/components/filter-form";
 import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -35,9 +35,7 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
     <WorkShell title={PLOT_TITLES.list} user={loaderData.user}>
       <FilterForm label="Filter plots" filters={filters} resetTo="/land-plots-list" className="sm:grid-cols-5" />
 
-      <p className="mt-3 text-sm" data-testid="plots-total">
-        {total === 1 ? "1 plot" : `${total.toLocaleString("en")} plots`}
-        {pages > 1 ? ` · page ${page} of ${pages}` : ""}
+      <ListTotal total={total} one="plot" many="plots" page={page} pages={pages} testId="plots-total">
         {canCreate && (
           <>
             {" · "}
@@ -46,7 +44,7 @@ export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
             </Link>
           </>
         )}
-      </p>
+      </ListTotal>
 
       <DataTable<Plot>
         empty={<p className="mt-4 text-slate-600">No plots match these filters.</p>}

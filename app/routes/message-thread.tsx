@@ -1,8 +1,6 @@
-import { Form, Link } from "react-router";
-import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
-import { AttachmentField, BodyField, type FormReply, sizeLabel, when } from "../components/messages/fields";
+import { type FormReply, MessageForm, sizeLabel, when } from "../components/messages/fields";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/message-thread";
 
@@ -63,30 +61,15 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
           </li>
         ))}
       </ol>
-      <Form
-        method="post"
-        encType="multipart/form-data"
-        className="mt-6 space-y-3 rounded-lg bg-white p-4 shadow-sm"
-        aria-labelledby="reply-title"
-      >
-        <h2 id="reply-title" className="text-lg font-bold">
-          Reply
-        </h2>
-        <CsrfInput token={user.csrf} />
-        <ErrorSummary
-          items={[
-            ...(reply?.message ? [{ message: reply.message }] : []),
-            ...["body", "attachment"].flatMap((n) =>
-              (reply?.errors[n] ?? []).map((message) => ({ fieldId: `reply-${n}`, message })),
-            ),
-          ]}
-        />
-        <BodyField reply={reply} prefix="reply" label="Your reply" />
-        <AttachmentField reply={reply} prefix="reply" />
-        <button type="submit" className="rounded bg-green-800 px-4 py-2 font-semibold text-white">
-          Send reply
-        </button>
-      </Form>
+      <MessageForm
+        prefix="reply"
+        title="Reply"
+        csrf={user.csrf}
+        reply={reply}
+        fields={["body", "attachment"]}
+        bodyLabel="Your reply"
+        send="Send reply"
+      />
     </WorkShell>
   );
 }

@@ -1,13 +1,12 @@
-import { Form, Link } from "react-router";
-import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { Link } from "react-router";
 import { FormField } from "#app/components/kit/form-field";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Section } from "#app/components/kit/section";
 import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL } from "#worker/auth/roles";
 import { MESSAGE_LIMITS } from "#worker/domain/messages";
-import { AttachmentField, BodyField, type FormReply, fieldOf, inputClass, when } from "../components/messages/fields";
+import { type FormReply, fieldOf, inputClass, MessageForm, when } from "../components/messages/fields";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/messages";
 
@@ -68,24 +67,15 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
       </Section>
 
       {canStart && (
-        <Form
-          method="post"
-          encType="multipart/form-data"
-          className="mt-6 space-y-3 rounded-lg bg-white p-4 shadow-sm"
-          aria-labelledby="new-title"
+        <MessageForm
+          prefix="new"
+          title="New conversation"
+          csrf={user.csrf}
+          reply={reply}
+          fields={FORM_FIELDS}
+          bodyLabel="Message"
+          send="Send"
         >
-          <h2 id="new-title" className="text-lg font-bold">
-            New conversation
-          </h2>
-          <CsrfInput token={user.csrf} />
-          <ErrorSummary
-            items={[
-              ...(reply?.message ? [{ message: reply.message }] : []),
-              ...FORM_FIELDS.flatMap((n) =>
-                (reply?.errors[n] ?? []).map((message) => ({ fieldId: `new-${n}`, message })),
-              ),
-            ]}
-          />
           {partners.office ? (
             <fieldset>
               <legend className="font-semibold">To</legend>
@@ -113,12 +103,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               hint="Every office administrator of the department reads and answers."
             >
               <select {...f("department", true).control} defaultValue={f("department").value} className={inputClass}>
-                <option value="">Choose a department</option>
-                {OFFICE_DEPARTMENTS.map((d) => (
-                  <option key={d} value={d}>
-                    {OFFICE_DEPARTMENT_LABEL[d]}
-                  </option>
-                ))}
+                <Options
+                  none="Choose a department"
+                  items={OFFICE_DEPARTMENTS}
+                  text={(d) => OFFICE_DEPARTMENT_LABEL[d]}
+                />
               </select>
             </FormField>
           )}
@@ -163,12 +152,7 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
               className={inputClass}
             />
           </FormField>
-          <BodyField reply={reply} prefix="new" label="Message" />
-          <AttachmentField reply={reply} prefix="new" />
-          <button type="submit" className="rounded bg-green-800 px-4 py-2 font-semibold text-white">
-            Send
-          </button>
-        </Form>
+        </MessageForm>
       )}
     </WorkShell>
   );

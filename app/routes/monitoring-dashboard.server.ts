@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
-import { DASHBOARDS, ROLE_LABEL } from "#worker/auth/roles";
+import { DASHBOARDS } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { isMonitoringPeriod, type MonitoringPeriod } from "#worker/domain/monitoring";
 import { readMonitoring, readMonitoringFeed } from "#worker/services/monitoring/read-monitoring";
-import { csrfFor, getSession, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
+import { csrfFor, dashboardHead, getSession, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
 import { reportViewer, visibleReports } from "../lib/reports.server";
@@ -28,13 +28,15 @@ function choice(request: Request): { period: MonitoringPeriod; county: string | 
  * public accessibility view — the same aggregates and feed, nothing else.
  */
 export async function loader({ request }: { request: Request }) {
-  const rule = DASHBOARDS[PATH];
   const input = choice(request);
   const deps = pageDeps();
   const session = await getSession(request);
   if (!session) {
     const [figures, feed] = await Promise.all([readMonitoring(input, deps), readMonitoringFeed(deps)]);
-    return data({ kind: "public" as const, title: rule.title, figures, feed }, { headers: PRIVATE_PAGE_HEADERS });
+    return data(
+      { kind: "public" as const, title: DASHBOARDS[PATH].title, figures, feed },
+      { headers: PRIVATE_PAGE_HEADERS },
+    );
   }
   const { access } = await requireDashboard(request, PATH);
   const reports = async () =>
@@ -54,9 +56,7 @@ export async function loader({ request }: { request: Request }) {
   return data(
     {
       kind: "user" as const,
-      title: rule.title,
-      user: publicUser(session),
-      roleLabel: ROLE_LABEL[session.role],
+      ...dashboardHead(PATH, session),
       access,
       csrf,
       notices,

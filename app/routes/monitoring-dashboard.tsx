@@ -5,6 +5,7 @@ import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Notices } from "#app/components/notices";
 import { SealTitle } from "#app/components/seal";
+import { utcMinute } from "#app/lib/dates";
 import { COUNTIES } from "#worker/content/counties";
 import { FEED_REFRESH_SECONDS, MONITORING_PERIODS, PERIOD_LABEL } from "#worker/domain/monitoring";
 import { RISK_KEYS, RISK_LABEL } from "#worker/domain/reports/report-content";
@@ -92,11 +93,7 @@ function Filters({ figures }: { figures: Figures }) {
       <label className="flex flex-col text-sm font-semibold">
         Period
         <select name="period" defaultValue={figures.period} className="mt-1 rounded border border-slate-300 p-2">
-          {MONITORING_PERIODS.map((p) => (
-            <option key={p} value={p}>
-              {PERIOD_LABEL[p]}
-            </option>
-          ))}
+          <Options items={MONITORING_PERIODS} text={(p) => PERIOD_LABEL[p]} />
         </select>
       </label>
       <label className="flex flex-col text-sm font-semibold">
@@ -248,7 +245,7 @@ function Feed({ initial, reload }: { initial: FeedEvent[]; reload: string }) {
                 {e.county ? ` — ${e.county}` : ""}
               </span>
               <time dateTime={e.at} className="tabular-nums text-slate-600">
-                {e.at.slice(0, 16).replace("T", " ")} UTC
+                {utcMinute(e.at)} UTC
               </time>
             </li>
           ))}

@@ -1,8 +1,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
 import { dashboardAccessDenied } from "#app/components/inspection/dashboard-error";
 import { CsrfInput } from "#app/components/kit/csrf-input";
+import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { utcMinute } from "#app/lib/dates";
 import {
   DOCUMENT_KIND_LABEL,
   DOCUMENT_STATUS_LABEL,
@@ -62,7 +64,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
         <dt className="font-semibold">Assignee</dt>
         <dd>{assignee}</dd>
         <dt className="font-semibold">Registered</dt>
-        <dd className="tabular-nums">{doc.createdAt.slice(0, 16).replace("T", " ")} UTC</dd>
+        <dd className="tabular-nums">{utcMinute(doc.createdAt)} UTC</dd>
       </dl>
 
       {d.canAct && status !== "closed" && (
@@ -78,12 +80,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
                 defaultValue={doc.assigneeId ?? ""}
                 className="mt-1 rounded border border-slate-400 p-2"
               >
-                <option value="">Choose a person</option>
-                {d.staff.map((s) => (
-                  <option key={s.id} value={s.id}>
-                    {s.name}
-                  </option>
-                ))}
+                <Options none="Choose a person" items={d.staff} value={(s) => s.id} text={(s) => s.name} />
               </select>
             </label>
             <button type="submit" className={BUTTON}>
@@ -103,10 +100,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
         </Section>
       )}
 
-      <section aria-labelledby="files" className={SECTION} data-testid="files">
-        <h2 id="files" className="text-lg font-bold">
-          Files
-        </h2>
+      <Section id="files" className={SECTION} title="Files" testId="files">
         {d.files.length === 0 ? (
           <p className="text-sm text-slate-600">No files attached.</p>
         ) : (
@@ -139,7 +133,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
             </button>
           </form>
         )}
-      </section>
+      </Section>
       <p className="mt-6 text-sm text-slate-600">
         Signed in as <span className="font-mono">{d.user.loginId}</span>.
       </p>

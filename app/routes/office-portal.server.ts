@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { can } from "#worker/auth/permissions";
-import { DASHBOARDS, type DashboardPath, ROLE_LABEL } from "#worker/auth/roles";
+import type { DashboardPath } from "#worker/auth/roles";
 import { RegisterDocumentSchema, RegisterQuerySchema } from "#worker/contracts/office";
 import { listLicencesFor } from "#worker/services/licensing/read-licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
@@ -9,8 +9,8 @@ import { registerDocument } from "#worker/services/office/register-document";
 import {
   CSRF_FAILED,
   csrfFor,
+  dashboardHead,
   PRIVATE_PAGE_HEADERS,
-  publicUser,
   requireDashboard,
   verifyCsrf,
 } from "../lib/auth.server";
@@ -53,9 +53,7 @@ export async function loader({ request }: { request: Request }) {
   return data(
     {
       path,
-      title: DASHBOARDS[path].title,
-      user: publicUser(session),
-      roleLabel: ROLE_LABEL[session.role],
+      ...dashboardHead(path, session),
       access,
       canAct,
       canReview: access === "full" && can(session.role, "reviewLicences"),

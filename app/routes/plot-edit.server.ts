@@ -9,7 +9,7 @@ import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { retirePlot } from "#worker/services/plots/retire-plot";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, type requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { requireFieldPlot } from "../lib/field-plot.server";
+import { fieldPlotHeading, requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
@@ -48,11 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       user: await shellUser(session),
       plot: {
-        id: plot.id,
-        plotCode: plot.plotCode,
-        farmerId: plot.farmerId,
-        version: plot.version,
-        status: plot.status,
+        ...fieldPlotHeading(plot),
         areaHectares: plot.areaHectares,
         retiredReason: plot.retiredReason,
       },

@@ -6,7 +6,7 @@ import { PHOTO_CONTENT_TYPES } from "#worker/domain/photo-metadata";
 import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { requireFieldPlot } from "../lib/field-plot.server";
+import { fieldPlotHeading, requireFieldPlot } from "../lib/field-plot.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { shellUser } from "../lib/work-page.server";
@@ -37,14 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       user: await shellUser(session),
-      plot: {
-        id: plot.id,
-        plotCode: plot.plotCode,
-        farmerId: plot.farmerId,
-        county: plot.county,
-        version: plot.version,
-        status: plot.status,
-      },
+      plot: { ...fieldPlotHeading(plot), county: plot.county },
       // A new key per form shown: a double submit or a resend records one visit.
       submissionId: crypto.randomUUID(),
       today: new Date().toISOString().slice(0, 10),

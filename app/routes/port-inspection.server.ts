@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
+import { utcMinute } from "#app/lib/dates";
 import { latestPortInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
-import { ROLE_LABEL, type Role } from "#worker/auth/roles";
+import type { Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
 import { CorrectPortInspectionSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
@@ -14,6 +15,7 @@ import { pageDeps } from "../lib/deps.server";
 import { recordReply } from "../lib/outbox-reply.server";
 import { csrfRefusal, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { portSummary } from "../lib/port-summary";
+import { versionBy, versionHead } from "../lib/record-versions.server";
 import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/port-inspection";
 
@@ -68,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
           refusalReason: latest.refusalReason ?? "",
         },
         summary: portSummary(latest as unknown as Record<string, unknown>),
-        inspectedAt: latest.inspectedAt.slice(0, 16).replace("T", " "),
+        inspectedAt: utcMinute(latest.inspectedAt),
       },
       canCorrect,
       currentVersion: versions.at(-1)?.version ?? 1,
@@ -127,9 +129,9 @@ async function correctAction(code: string, form: FormData, session: { id: string
 function portVersionRow(v: RecordVersionView) {
   return {
     key: String(v.version),
-    head: `${v.version} · ${v.kind === "original" ? "As recorded" : "Correction"}`,
+    head: versionHead(v),
     what: portSummary(v.data),
-    by: `${v.actorName ?? "—"} (${ROLE_LABEL[v.actorRole as Role] ?? v.actorRole ?? "—"}), ${v.createdAt.slice(0, 16).replace("T", " ")} UTC`,
+    by: versionBy(v),
     reason: v.reason,
   };
 }

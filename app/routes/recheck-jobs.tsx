@@ -3,6 +3,7 @@ import { DataTable } from "#app/components/kit/data-table";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { WorkShell } from "#app/components/work-shell";
+import { utcMinute } from "#app/lib/dates";
 import type { Route } from "./+types/recheck-jobs";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
@@ -71,7 +72,7 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
           rowKey={(j) => j.id}
           empty={<p className="mt-2 text-sm text-slate-700">No re-check has run yet.</p>}
           columns={[
-            { header: "Started", cell: (j) => j.createdAt.slice(0, 16).replace("T", " ") },
+            { header: "Started", cell: (j) => utcMinute(j.createdAt) },
             { header: "Status", cell: (j) => STATUS[j.status] ?? j.status },
             {
               header: "Progress",

@@ -2,9 +2,9 @@ import { data, redirect } from "react-router";
 import { ReceiveSchema } from "#worker/contracts/inspections";
 import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { csrfFailedReply, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
 const PATH = "/warehouse-inspector-dashboard";
@@ -43,10 +43,7 @@ export async function action({ request }: { request: Request }) {
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
   if (!(await verifyCsrf(session, form)))
-    return data(
-      { batchCode, reply: { formErrors: [CSRF_FAILED], values: typedValues(form) } },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
+    return data({ batchCode, reply: csrfFailedReply(form) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const parsed = ReceiveSchema.safeParse(formObject(form, ["weightKg"]));
   if (!parsed.success)
     return data({ batchCode, reply: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });

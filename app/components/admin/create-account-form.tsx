@@ -1,11 +1,12 @@
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { PairOptions } from "#app/components/kit/options";
 import { ENTITY_TYPES, OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import type { AdminReply } from "../../lib/admin-forms.server";
+import { DoneNotice, TemporaryPassword } from "./password-notice";
 
 /** What an admin form's action answers (lib/admin-forms.server.ts). */
 export type FormReply = AdminReply;
@@ -87,31 +88,19 @@ export function CreateAccountForm({
         {heading}
       </h2>
       {mine?.done && (
-        <div
-          role="status"
-          className="rounded border border-green-700 bg-green-50 p-2 text-green-900"
-          data-testid="created"
-        >
-          <p className="font-semibold">{mine.done.message}</p>
+        <DoneNotice testId="created" message={mine.done.message}>
           {mine.done.temporaryPassword && (
             <p>
               Login ID <span className="font-mono">{mine.done.loginId}</span>, temporary password{" "}
-              <span className="font-mono font-bold" data-testid="temporary-password">
-                {mine.done.temporaryPassword}
-              </span>
-              . Give it to the person: it is shown only now, and they must change it at first sign-in.
+              <TemporaryPassword value={mine.done.temporaryPassword} />. Give it to the person: it is shown only now,
+              and they must change it at first sign-in.
             </p>
           )}
-        </div>
+        </DoneNotice>
       )}
       <CsrfInput token={csrf} />
       <input type="hidden" name="intent" value="create" />
-      <ErrorSummary
-        items={[
-          ...(mine?.message && !mine.done ? [{ message: mine.message }] : []),
-          ...FIELDS.flatMap((n) => (mine?.errors[n] ?? []).map((message) => ({ fieldId: `create-${n}`, message }))),
-        ]}
-      />
+      <ErrorSummary items={replyItems(mine?.done ? undefined : mine, FIELDS, "create")} />
       {only ? (
         <input type="hidden" name="role" value={only} />
       ) : (

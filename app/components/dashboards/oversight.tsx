@@ -4,6 +4,8 @@
  * holding the same figures as the charts (components/bar-chart.tsx), counted and paged lists and
  * the licensing step forms.
  */
+
+import { Options } from "#app/components/kit/options";
 import { Pagination } from "#app/components/kit/pagination";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
@@ -89,10 +91,7 @@ function FilterSelect({
     <label className="text-sm">
       {label}
       <select name={name} defaultValue={value} className={input}>
-        <option value="">{all}</option>
-        {options.map((c) => (
-          <option key={c}>{c}</option>
-        ))}
+        <Options none={all} items={options} />
       </select>
     </label>
   );
@@ -219,7 +218,16 @@ export function ItemList({ items, empty, testId }: { items: Item[]; empty: strin
   );
 }
 
-/** A list's heading with its count, e.g. "Double claims (3)"; the count carries the test id. */
+/** A title with its count, e.g. "Double claims (3)"; the count carries the test id. */
+export function Counted({ title, total, testId }: { title: string; total: number; testId: string }) {
+  return (
+    <>
+      {title} (<span data-testid={testId}>{total}</span>)
+    </>
+  );
+}
+
+/** A list's heading with its count (see Counted). */
 export function CountHeading({
   title,
   total,
@@ -233,7 +241,7 @@ export function CountHeading({
 }) {
   return (
     <h3 className={className}>
-      {title} (<span data-testid={testId}>{total}</span>)
+      <Counted title={title} total={total} testId={testId} />
     </h3>
   );
 }

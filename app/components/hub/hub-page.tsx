@@ -4,7 +4,8 @@
  */
 import { Form } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
-import { ErrorSummary } from "#app/components/kit/error-summary";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
+import { Options } from "#app/components/kit/options";
 import { Section } from "#app/components/kit/section";
 import { COMMODITY_NAMES } from "#worker/contracts/batches-light";
 import { QUALITY_GRADES } from "#worker/domain/commodities";
@@ -124,10 +125,7 @@ function OfferForm({ lot, reply, csrf }: { lot: Lot; reply?: HubReply; csrf: str
             Grade you will record at purchase
             <Err reply={mine} id={`${id}-grade`} name="grade" />
             <select name="grade" defaultValue={v("grade")} className={input}>
-              <option value="">Choose a grade</option>
-              {QUALITY_GRADES.map((g) => (
-                <option key={g}>{g}</option>
-              ))}
+              <Options none="Choose a grade" items={QUALITY_GRADES} />
             </select>
           </label>
         )}
@@ -152,22 +150,14 @@ function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
       <CsrfInput token={data.user.csrf} />
       <input type="hidden" name="intent" value="list" />
       <input type="hidden" name="source" value={farmer ? "harvest" : "batch"} />
-      <ErrorSummary
-        items={[
-          ...(r?.message ? [{ message: r.message }] : []),
-          ...names.flatMap((n) => (r?.errors[n] ?? []).map((message) => ({ fieldId: `list-${n}`, message }))),
-        ]}
-      />
+      <ErrorSummary items={replyItems(r, names, "list")} />
       {farmer ? (
         <>
           <label className="block">
             Commodity
             <Err reply={r} id="list-commodity" name="commodity" />
             <select id="list-commodity" name="commodity" defaultValue={v("commodity")} className={input}>
-              <option value="">Choose</option>
-              {COMMODITY_NAMES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
+              <Options none="Choose" items={COMMODITY_NAMES} />
             </select>
           </label>
           <fieldset>

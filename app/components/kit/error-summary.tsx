@@ -20,6 +20,21 @@ export function summaryItems(
 }
 
 /**
+ * The items of a plain form reply (`{ message, errors }` from the action): its message, then the
+ * messages of each named field, linking to the field `<prefix>-<name>`.
+ */
+export function replyItems(
+  reply: { message?: string | null; errors: Record<string, string[] | undefined> } | null | undefined,
+  names: readonly string[],
+  prefix: string,
+): SummaryItem[] {
+  return [
+    ...(reply?.message ? [{ message: reply.message }] : []),
+    ...names.flatMap((n) => (reply?.errors[n] ?? []).map((message) => ({ fieldId: `${prefix}-${n}`, message }))),
+  ];
+}
+
+/**
  * GOV.UK error summary: at the top of the form, focused when it appears, each message linking
  * to its field. Also prefixes the page title with "Error: " while shown.
  */

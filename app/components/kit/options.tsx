@@ -1,6 +1,6 @@
 /**
- * The `<option>`s of a select: first the empty choice (`none`, e.g. "Choose a county" or "All"),
- * then one per item; an item's value and text are the item itself unless `value`/`text` say otherwise.
+ * The `<option>`s of a select: first the empty choice (`none`, e.g. "Choose a county" or "All") if
+ * given, then one per item; an item's value and text are the item itself unless `value`/`text` say otherwise.
  */
 export function Options<T>({
   none,
@@ -8,14 +8,14 @@ export function Options<T>({
   value = String,
   text = value,
 }: {
-  none: React.ReactNode;
+  none?: React.ReactNode;
   items: readonly T[];
   value?: (item: T) => string;
   text?: (item: T) => React.ReactNode;
 }) {
   return (
     <>
-      <option value="">{none}</option>
+      {none !== undefined && <option value="">{none}</option>}
       {items.map((item) => (
         <option key={value(item)} value={value(item)}>
           {text(item)}

@@ -8,6 +8,7 @@ export function Section({
   className,
   headingClassName = "text-lg font-bold",
   anchor,
+  testId,
   children,
 }: {
   id: string;
@@ -15,10 +16,11 @@ export function Section({
   className: string;
   headingClassName?: string;
   anchor?: string;
+  testId?: string;
   children?: React.ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className={className} id={anchor}>
+    <section aria-labelledby={id} className={className} id={anchor} data-testid={testId}>
       <h2 id={id} className={headingClassName}>
         {title}
       </h2>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { ErrorSummary, type SummaryItem } from "#app/components/kit/error-summary";
+import { Options } from "#app/components/kit/options";
 import type { FieldSpec, FormSpec } from "#app/content/logins";
 import { apiRequest, isConnectionError, serverMessage } from "#app/lib/api-client";
 import { clearExecutiveTokens, clearSessionKeys, storeBrowserSession, tokenClaims } from "#app/lib/browser-session";
@@ -244,11 +245,7 @@ function Field({ spec, meta }: { spec: FieldSpec; meta: FieldMetadata<string> })
           defaultValue={(meta.initialValue as string | undefined) ?? spec.defaultValue ?? ""}
           required={!spec.optional}
         >
-          {spec.options!.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
+          <Options items={spec.options!} value={(o) => o.value} text={(o) => o.label} />
         </select>
       ) : (
         <input

@@ -1,7 +1,10 @@
 /**
- * The fields both message forms share (new thread, reply): the message text and the attachment,
- * with their stated limits. Plain controls: the forms work with JavaScript off.
+ * The form and fields both message forms share (new thread, reply): the message text and the
+ * attachment, with their stated limits. Plain controls: the forms work with JavaScript off.
  */
+import { Form } from "react-router";
+import { CsrfInput } from "#app/components/kit/csrf-input";
+import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { MESSAGE_LIMITS } from "#worker/domain/messages";
 import type { MessageFormReply } from "../../lib/messages.server";
@@ -23,7 +26,7 @@ export function fieldOf(reply: FormReply | undefined, prefix: string, name: stri
   };
 }
 
-export function BodyField({ reply, prefix, label }: { reply?: FormReply; prefix: string; label: string }) {
+function BodyField({ reply, prefix, label }: { reply?: FormReply; prefix: string; label: string }) {
   const f = fieldOf(reply, prefix, "body", true);
   return (
     <FormField field={f.field} label={label} hint={`At most ${MESSAGE_LIMITS.bodyMax} characters.`}>
@@ -39,7 +42,7 @@ export function BodyField({ reply, prefix, label }: { reply?: FormReply; prefix:
   );
 }
 
-export function AttachmentField({ reply, prefix }: { reply?: FormReply; prefix: string }) {
+function AttachmentField({ reply, prefix }: { reply?: FormReply; prefix: string }) {
   const f = fieldOf(reply, prefix, "attachment", true);
   return (
     <FormField
@@ -54,6 +57,52 @@ export function AttachmentField({ reply, prefix }: { reply?: FormReply; prefix: 
         className="mt-1 block w-full text-sm"
       />
     </FormField>
+  );
+}
+
+/**
+ * A message form (multipart POST, a file may ride along): its heading (`<prefix>-title`), the error
+ * summary of `fields`, the form's own fields (`children`), then the message, the attachment and
+ * the send button.
+ */
+export function MessageForm({
+  prefix,
+  title,
+  csrf,
+  reply,
+  fields,
+  bodyLabel,
+  send,
+  children,
+}: {
+  prefix: string;
+  title: string;
+  csrf: string;
+  reply?: FormReply;
+  fields: readonly string[];
+  bodyLabel: string;
+  send: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Form
+      method="post"
+      encType="multipart/form-data"
+      className="mt-6 space-y-3 rounded-lg bg-white p-4 shadow-sm"
+      aria-labelledby={`${prefix}-title`}
+    >
+      <h2 id={`${prefix}-title`} className="text-lg font-bold">
+        {title}
+      </h2>
+      <CsrfInput token={csrf} />
+      <ErrorSummary items={replyItems(reply, fields, prefix)} />
+      {children}
+      <BodyField reply={reply} prefix={prefix} label={bodyLabel} />
+      <AttachmentField reply={reply} prefix={prefix} />
+      <button type="submit" className="rounded bg-green-800 px-4 py-2 font-semibold text-white">
+        {send}
+      </button>
+    </Form>
   );
 }
 

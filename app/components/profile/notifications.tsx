@@ -1,5 +1,6 @@
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
 import type { PreferenceView } from "#worker/services/notifications/my-notices";
@@ -36,17 +37,14 @@ export function NotificationsSection({
           <UnreadBadge unread={unread} />
         </h2>
         {unread > 0 && (
-          <form method="post">
-            <CsrfInput token={csrf} />
+          <PostForm csrf={csrf} intent="read-all">
             <button
               type="submit"
-              name="intent"
-              value="read-all"
               className="rounded-md border border-green-800 px-3 py-1.5 text-sm font-semibold text-green-900"
             >
               Mark all read
             </button>
-          </form>
+          </PostForm>
         )}
         <NoticeList notices={notices} csrf={csrf} />
       </section>

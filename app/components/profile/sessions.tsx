@@ -1,5 +1,5 @@
-import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
+import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
 import type { SessionView } from "#worker/services/profile/sessions";
 import { noticeTime } from "../notices";
@@ -51,34 +51,24 @@ export function SessionsSection({
               <dd>{noticeTime(s.createdAt)}</dd>
             </dl>
             {!s.current && (
-              <form method="post" className="mt-2">
-                <CsrfInput token={csrf} />
-                <input type="hidden" name="sessionId" value={s.id} />
+              <PostForm csrf={csrf} intent="revoke" hidden={{ sessionId: s.id }} className="mt-2">
                 <button
                   type="submit"
-                  name="intent"
-                  value="revoke"
                   className="min-h-11 rounded-md border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800"
                 >
                   Sign out this device<span className="sr-only">: {s.device}</span>
                 </button>
-              </form>
+              </PostForm>
             )}
           </li>
         ))}
       </ul>
       {others > 0 && (
-        <form method="post">
-          <CsrfInput token={csrf} />
-          <button
-            type="submit"
-            name="intent"
-            value="revoke-others"
-            className="w-full rounded-md bg-red-800 px-4 py-3 font-semibold text-white sm:w-auto"
-          >
+        <PostForm csrf={csrf} intent="revoke-others">
+          <button type="submit" className="w-full rounded-md bg-red-800 px-4 py-3 font-semibold text-white sm:w-auto">
             Sign out all other devices
           </button>
-        </form>
+        </PostForm>
       )}
       {sessions.length === 0 && <p className="text-slate-600">No sessions are listed yet.</p>}
     </Section>
