@@ -18,7 +18,9 @@ const env = { CLOUDFLARE_CF_FETCH_ENABLED: "false", CI: process.env.CI ?? "true"
 // Push notifications (ADR 028): a local VAPID key pair in the git-ignored .dev.vars, made once.
 if (await ensureDevVapidKeys()) console.log("Generated local Web Push (VAPID) keys in .dev.vars");
 run("react-router", ["build"], env);
-run("wrangler", ["d1", "migrations", "apply", "DB", "--local"], env);
+// EIP_STATE_DIR (as in scripts/seed-local.mjs and vite.config.ts) keeps this run's local state apart.
+const persist = process.env.EIP_STATE_DIR ? ["--persist-to", process.env.EIP_STATE_DIR] : [];
+run("wrangler", ["d1", "migrations", "apply", "DB", "--local", ...persist], env);
 run("node", ["scripts/seed-local.mjs"], env);
 
 const port = process.env.PORT ?? "8787";
