@@ -63,7 +63,7 @@ export function DataTable<Row>({
   const pad = dense ? "p-1" : "p-2";
   const cls = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
   const cell = stack
-    ? "max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+    ? "max-sm:flex max-sm:flex-wrap max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
     : undefined;
   return (
     <section
@@ -104,7 +104,16 @@ export function DataTable<Row>({
                     typeof c.cellClassName === "function" ? c.cellClassName(row) : c.cellClassName,
                   )}
                 >
-                  {c.cell(row, r)}
+                  {stack ? (
+                    // One box for the value, so a value of several parts (a name and its id, a badge
+                    // and a reason) stays together: beside its header when it fits, else on its own
+                    // line below it, read left to right.
+                    <div className="max-sm:min-w-0 max-sm:text-left max-sm:[overflow-wrap:anywhere]">
+                      {c.cell(row, r)}
+                    </div>
+                  ) : (
+                    c.cell(row, r)
+                  )}
                 </td>
               ))}
             </tr>
