@@ -51,7 +51,7 @@ export function WorkShell({ title, user, children }: { title: string; user: Shel
           <LogoutButton csrf={user.csrf} />
         </div>
         {links.length > 0 && (
-          <nav aria-label="Traceability" className="mx-auto max-w-6xl overflow-x-auto px-2 pb-1">
+          <nav aria-label="Traceability" className="scroll-cue mx-auto max-w-6xl overflow-x-auto px-2 pb-1">
             <ul className="flex gap-1 text-sm whitespace-nowrap">
               {links.map((n) => (
                 <li key={n.to}>

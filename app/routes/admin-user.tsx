@@ -185,6 +185,7 @@ export default function AdminUser({ loaderData, actionData }: Route.ComponentPro
         <DataTable
           labelledBy="sessions-title"
           testId="sessions"
+          stack
           rows={sessions}
           rowKey={(s) => s.id}
           dense

@@ -63,6 +63,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
       <DataTable
         label="Accounts"
         testId="users"
+        stack
         rows={list.items}
         rowKey={(u) => u.id}
         dense

@@ -76,6 +76,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
         <DataTable
           labelledBy="cron"
           testId="cron-runs"
+          stack
           rows={health.cronRuns}
           rowKey={(r) => r.id}
           dense
@@ -105,6 +106,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
         <DataTable
           labelledBy="jobs"
           testId="jobs"
+          stack
           rows={health.jobs}
           rowKey={(j) => `${j.kind}-${j.id}`}
           dense

@@ -70,7 +70,9 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
         </h2>
         <DataTable
           label="Documents per department and status"
+          testId="queues-table"
           dense
+          stack
           rows={d.queues}
           rowKey={(r) => r.department}
           columns={[

@@ -67,6 +67,7 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
         </h2>
         <DataTable
           testId="recheck-jobs"
+          stack
           labelledBy="jobs-title"
           rows={d.jobs}
           rowKey={(j) => j.id}

@@ -221,7 +221,9 @@ export default function ManagePrices({ loaderData, actionData }: Route.Component
           label="Formula versions"
           className="mt-2"
           tableClassName="w-full text-sm"
+          testId="formula-versions"
           dense
+          stack
           rows={formulas}
           rowKey={(x) => x.id}
           empty={null}

@@ -24,6 +24,7 @@ export function OriginsTable({ d }: { d: BatchData }) {
         empty={<p className="text-slate-600">No origin plot to show.</p>}
         labelledBy="origins"
         testId="origins-table"
+        stack
         rows={d.origins}
         rowKey={(o) => o.plotId}
         columns={[

@@ -22,6 +22,7 @@ export function LayersSection({ d }: { d: EudrData }) {
         className="mt-2"
         tableClassName="w-full text-sm"
         testId="layers-table"
+        stack
         rows={layers}
         rowKey={(l) => l.id}
         rowClassName="border-t align-top"

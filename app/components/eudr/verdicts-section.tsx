@@ -17,6 +17,7 @@ export function VerdictsSection({ verdicts }: { verdicts: EudrData["verdicts"] }
         className="mt-2"
         tableClassName="w-full text-sm"
         testId="verdicts-table"
+        stack
         rows={verdicts}
         rowKey={(v) => v.id}
         rowClassName="border-t align-top"

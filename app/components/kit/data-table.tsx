@@ -63,7 +63,7 @@ export function DataTable<Row>({
   const pad = dense ? "p-1" : "p-2";
   const cls = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
   const cell = stack
-    ? "max-sm:flex max-sm:justify-between max-sm:gap-3 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
+    ? "max-sm:flex max-sm:flex-wrap max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:text-left max-sm:[overflow-wrap:anywhere] max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
     : undefined;
   return (
     <section
@@ -104,7 +104,7 @@ export function DataTable<Row>({
                     typeof c.cellClassName === "function" ? c.cellClassName(row) : c.cellClassName,
                   )}
                 >
-                  {c.cell(row, r)}
+                  {stack ? stackedValue(c.cell(row, r)) : c.cell(row, r)}
                 </td>
               ))}
             </tr>
@@ -113,4 +113,15 @@ export function DataTable<Row>({
       </table>
     </section>
   );
+}
+
+/**
+ * A stacked cell is a flex line "Header value": a short value sits at the right of its header, a
+ * long one drops to its own line below it, read left to right. Plain text is one flex item already;
+ * a value of several parts (a name and its id, a badge and a reason) gets one box so its parts
+ * stay together.
+ */
+function stackedValue(value: React.ReactNode) {
+  if (typeof value !== "object" || value === null) return value;
+  return <div className="max-sm:min-w-0">{value}</div>;
 }
