@@ -8,7 +8,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
 import { batchRow, correctAfterShortReason, records, send } from "./corrections-fixtures";
-import { call, count, one, postForm, rows } from "./helpers";
+import { bearer, count, one, postForm, rows } from "./helpers";
 import { csrfOf, pageText } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
@@ -19,10 +19,7 @@ describe("correcting a purchase", () => {
 
   beforeAll(async () => {
     code = (await buy({ plotCodes: ["PLT-000001-02"], weightKg: 40, harvestDate: "2026-03-01" })).batchCode;
-    const issued = await call(`/api/certificates/origin/batch/${code}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.dg.token}` },
-    });
+    const issued = await bearer(who.dg.token, `/api/certificates/origin/batch/${code}`, "POST");
     expect(issued.status).toBe(200);
     firstCertificate = issued.headers.get("x-certificate-number")!;
   }, 60_000);

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { counts, type Summary, seed } from "./demo-seed-fixtures";
-import { call, one, rows } from "./helpers";
+import { bearer, call, one, rows } from "./helpers";
 
 describe("POST /api/demo/seed (demo mode on)", () => {
   let admin: string;
@@ -214,9 +214,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
 
     // The demo farmer sees her batch; the public trace page shows the journey.
     const farmer = await signInAs("farmer", "10.88.0.2");
-    const mine = (await (
-      await call("/api/batches", { headers: { Authorization: `Bearer ${farmer.token}` } })
-    ).json()) as { batches: { batchCode: string }[] };
+    const mine = (await (await bearer(farmer.token, "/api/batches")).json()) as { batches: { batchCode: string }[] };
     expect(mine.batches.map((b) => b.batchCode)).toEqual([code]);
   });
 

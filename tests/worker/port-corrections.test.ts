@@ -9,7 +9,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
 import { correctAfterShortReason } from "./corrections-fixtures";
-import { call, count, one, postForm, rows } from "./helpers";
+import { bearer, count, one, postForm, rows } from "./helpers";
 import { csrfOf, pageText } from "./html";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
@@ -17,11 +17,7 @@ beforeAll(seedAndSignIn, 60_000);
 
 type Reply = { status: number; body: Record<string, unknown> & { message?: string } };
 const post = async (path: string, as: keyof typeof who, body: unknown): Promise<Reply> => {
-  const r = await call(path, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const r = await bearer(who[as].token, path, "POST", body);
   return { status: r.status, body: (await r.json()) as Reply["body"] };
 };
 const fix = (code: string, as: keyof typeof who, body: unknown) =>
@@ -60,10 +56,7 @@ describe("correcting a port inspection's findings", () => {
     const b = await portInspected();
     code = b.batchCode;
     batchId = b.id;
-    const issued = await call(`/api/certificates/phytosanitary/batch/${code}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.port.token}` },
-    });
+    const issued = await bearer(who.port.token, `/api/certificates/phytosanitary/batch/${code}`, "POST");
     expect(issued.status).toBe(200);
     certificate = issued.headers.get("x-certificate-number")!;
   }, 60_000);
