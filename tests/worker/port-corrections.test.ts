@@ -8,25 +8,21 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
-import { correctAfterShortReason } from "./corrections-fixtures";
+import { correctAfterShortReason, issueBatchCertificate, records, send, versionsTable } from "./corrections-fixtures";
 import { bearer, count, one, postForm, rows } from "./helpers";
 import { csrfOf, pageText } from "./html";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
 
-type Reply = { status: number; body: Record<string, unknown> & { message?: string } };
-const post = async (path: string, as: keyof typeof who, body: unknown): Promise<Reply> => {
-  const r = await bearer(who[as].token, path, "POST", body);
-  return { status: r.status, body: (await r.json()) as Reply["body"] };
-};
 const fix = (code: string, as: keyof typeof who, body: unknown) =>
-  post(`/api/records/batches/${code}/port-inspection/corrections`, as, body);
+  send(records(`/${code}/port-inspection/corrections`, as, body));
 
 /** A purchase inspected at the warehouse and then at the port with `port` (a sign-off by default). */
 async function portInspected(port: Record<string, unknown> = {}) {
   const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 25, harvestDate: "2026-04-03" });
-  const inspections = (path: string, as: keyof typeof who, body: unknown) => post(`/api/inspections${path}`, as, body);
+  const inspections = (path: string, as: keyof typeof who, body: unknown) =>
+    send(bearer(who[as].token, `/api/inspections${path}`, "POST", body));
   await sendToWarehouse(b.batchCode, 25);
   expect((await inspections(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA)).status).toBe(201);
   const recorded = await inspections(`/port/${b.batchCode}`, "port", { ...PORT_RECORD, ...port });
@@ -56,9 +52,7 @@ describe("correcting a port inspection's findings", () => {
     const b = await portInspected();
     code = b.batchCode;
     batchId = b.id;
-    const issued = await bearer(who.port.token, `/api/certificates/phytosanitary/batch/${code}`, "POST");
-    expect(issued.status).toBe(200);
-    certificate = issued.headers.get("x-certificate-number")!;
+    certificate = await issueBatchCertificate("phytosanitary", code, who.port.token);
   }, 60_000);
 
   it("refuses a reason under 10 characters, a role that corrects nothing, and someone who did not record it", async () => {
@@ -151,7 +145,7 @@ describe("correcting a port inspection's findings", () => {
     expect(after).toContain("Correction recorded.");
     expect(after).toContain("3 · Correction");
     const batchPage = await pageText(`/batches/${code}`, who.buyer.cookie);
-    const table = batchPage.slice(batchPage.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(batchPage);
     expect(table).toContain("Port inspection · 1 · As recorded · Signed off");
     expect(table).toContain("Port inspection · 3 · Correction · Signed off");
     expect(table).toContain("seal SL-11111");
