@@ -134,16 +134,21 @@ function plotWhere(f: PlotFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** What every list of plots names first: the plot, its farmer's ID and name (farmers left-joined). */
+export const plotAndFarmerColumns = {
+  id: landPlots.id,
+  plotCode: landPlots.plotCode,
+  farmerId: landPlots.farmerId,
+  firstName: farmers.firstName,
+  lastName: farmers.lastName,
+};
+
 /** One page of plots, newest first, with the farmer's name and the total for the filter. */
 export async function listPlots(db: Database, filter: PlotFilter, page: number, pageSize: number) {
   const where = plotWhere(filter);
   const list = db
     .select({
-      id: landPlots.id,
-      plotCode: landPlots.plotCode,
-      farmerId: landPlots.farmerId,
-      firstName: farmers.firstName,
-      lastName: farmers.lastName,
+      ...plotAndFarmerColumns,
       county: landPlots.county,
       crop: landPlots.crop,
       geometryType: landPlots.geometryType,
