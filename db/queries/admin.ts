@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, or, sql } from "drizzle-or
 import type { Database } from "../client";
 import { assessmentJobs, authEvents, cropYields, importRuns, licences, loginThrottle, reports, users } from "../schema";
 import { NOW_SQL } from "./clock";
+import { pageWithTotal } from "./paging";
 
 /** D1 binds at most 100 values per statement. */
 const MAX_IN = 90;
@@ -51,17 +52,9 @@ export async function listAccounts(db: Database, f: UserFilter) {
         )
       : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select(accountColumns)
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.loginIdNormalized))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const list = db.select(accountColumns).from(users).where(where).orderBy(asc(users.loginIdNormalized));
+  const [items, total] = await pageWithTotal(db, list, { table: users, where }, f);
+  return { items, total };
 }
 
 export type AccountRow = Awaited<ReturnType<typeof listAccounts>>["items"][number];

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog } from "../schema";
+import { pageWithTotal } from "./paging";
 
 export type AuditFilter = {
   entityType?: string;
@@ -29,17 +30,9 @@ function where(f: AuditFilter): SQL | undefined {
 /** One page of the audit trail, newest first, with the total for the filter. */
 export async function listAudit(db: Database, filter: AuditFilter, page: number, pageSize: number) {
   const w = where(filter);
-  const [rows, [total]] = await db.batch([
-    db
-      .select()
-      .from(auditLog)
-      .where(w)
-      .orderBy(desc(auditLog.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(auditLog).where(w),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const list = db.select().from(auditLog).where(w).orderBy(desc(auditLog.id));
+  const [rows, total] = await pageWithTotal(db, list, { table: auditLog, where: w }, { page, pageSize });
+  return { rows, total };
 }
 
 /** The history of one record, oldest first (details pages). */

@@ -4,13 +4,14 @@
  * audit rows (docs/architecture.md "Data"). Like land_plots.farmer_id, batch_origins.farmer_id holds the
  * public Farmer ID (FRM + 6 digits), which is unique and never changes.
  */
-import { and, asc, count, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
 import { chunks } from "./chunks";
 import { NOW_SQL } from "./clock";
 import { farmerRefColumns } from "./farmers";
 import { type PlotSummary, plotSummaryColumns, plotVerdictColumns } from "./land-plots";
+import { pageWithTotal } from "./paging";
 
 export type BatchRow = typeof batches.$inferSelect;
 export type NewBatch = typeof batches.$inferInsert;
@@ -184,17 +185,9 @@ export async function listBatches(
   if (filter.code) parts.push(like(batches.batchCode, `%${filter.code.toUpperCase().replace(/[%_]/g, "")}%`));
   if (filter.flagged) parts.push(eq(batches.volumeFlag, true));
   const where = parts.length ? and(...parts) : undefined;
-  const [rows, [total]] = await db.batch([
-    db
-      .select()
-      .from(batches)
-      .where(where)
-      .orderBy(desc(batches.createdAt), desc(batches.batchCode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(batches).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const list = db.select().from(batches).where(where).orderBy(desc(batches.createdAt), desc(batches.batchCode));
+  const [rows, total] = await pageWithTotal(db, list, { table: batches, where }, { page, pageSize });
+  return { rows, total };
 }
 
 /** The Farmer IDs a farmer account stands for: its login ID and any register row linked to it. */

@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, lte, type SQL } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, batches, batchOrigins, farmers, landPlots, plotAssessments, users } from "../schema";
 import { farmerRefColumns } from "./farmers";
+import { pageWithTotal } from "./paging";
 
 /** What a list of plots shows of each: code, crop, area, verdicts and bounding box. */
 export const plotSummaryColumns = {
@@ -133,39 +134,40 @@ function plotWhere(f: PlotFilter): SQL | undefined {
   return parts.length ? and(...parts) : undefined;
 }
 
+/** What every list of plots names first: the plot, its farmer's ID and name (farmers left-joined). */
+export const plotAndFarmerColumns = {
+  id: landPlots.id,
+  plotCode: landPlots.plotCode,
+  farmerId: landPlots.farmerId,
+  firstName: farmers.firstName,
+  lastName: farmers.lastName,
+};
+
 /** One page of plots, newest first, with the farmer's name and the total for the filter. */
 export async function listPlots(db: Database, filter: PlotFilter, page: number, pageSize: number) {
   const where = plotWhere(filter);
-  const [rows, [total]] = await db.batch([
-    db
-      .select({
-        id: landPlots.id,
-        plotCode: landPlots.plotCode,
-        farmerId: landPlots.farmerId,
-        firstName: farmers.firstName,
-        lastName: farmers.lastName,
-        county: landPlots.county,
-        crop: landPlots.crop,
-        geometryType: landPlots.geometryType,
-        areaHectares: landPlots.areaHectares,
-        riskLevel: landPlots.riskLevel,
-        validationState: landPlots.validationState,
-        createdAt: landPlots.createdAt,
-      })
-      .from(landPlots)
-      .leftJoin(farmers, eq(farmers.farmerId, landPlots.farmerId))
-      .where(where)
-      .orderBy(desc(landPlots.createdAt), desc(landPlots.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(landPlots).where(where),
-  ]);
+  const list = db
+    .select({
+      ...plotAndFarmerColumns,
+      county: landPlots.county,
+      crop: landPlots.crop,
+      geometryType: landPlots.geometryType,
+      areaHectares: landPlots.areaHectares,
+      riskLevel: landPlots.riskLevel,
+      validationState: landPlots.validationState,
+      createdAt: landPlots.createdAt,
+    })
+    .from(landPlots)
+    .leftJoin(farmers, eq(farmers.farmerId, landPlots.farmerId))
+    .where(where)
+    .orderBy(desc(landPlots.createdAt), desc(landPlots.id));
+  const [rows, total] = await pageWithTotal(db, list, { table: landPlots, where }, { page, pageSize });
   return {
     rows: rows.map(({ firstName, lastName, ...r }) => ({
       ...r,
       farmerName: firstName == null ? null : `${firstName} ${lastName}`.trim(),
     })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

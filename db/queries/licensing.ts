@@ -10,6 +10,7 @@ import type { Database } from "../client";
 import { errorText, isUniqueViolation } from "../errors";
 import { exportPermits, feeInvoices, feePayments, licences, licensingSteps, orders, shipments, users } from "../schema";
 import { NOW_SQL } from "./clock";
+import { pageWithTotal } from "./paging";
 import { partyColumns } from "./users";
 
 export type LicenceRow = typeof licences.$inferSelect;
@@ -129,17 +130,9 @@ export async function listLicences(db: Database, f: LicenceFilter) {
     f.status ? eq(licences.status, f.status) : undefined,
     f.type ? eq(licences.type, f.type) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(licences)
-      .where(where)
-      .orderBy(desc(licences.updatedAt), desc(licences.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(licences).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const list = db.select().from(licences).where(where).orderBy(desc(licences.updatedAt), desc(licences.id));
+  const [items, total] = await pageWithTotal(db, list, { table: licences, where }, f);
+  return { items, total };
 }
 
 export async function accountById(db: Database, id: string) {
@@ -187,20 +180,16 @@ export async function listInvoices(
     f.payerId ? eq(feeInvoices.payerId, f.payerId) : undefined,
     f.status ? eq(feeInvoices.status, f.status) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ invoice: feeInvoices, receiptNumber: feePayments.receiptNumber, reference: feePayments.reference })
-      .from(feeInvoices)
-      .leftJoin(feePayments, eq(feePayments.invoiceId, feeInvoices.id))
-      .where(where)
-      .orderBy(desc(feeInvoices.issuedOn), desc(feeInvoices.number))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(feeInvoices).where(where),
-  ]);
+  const list = db
+    .select({ invoice: feeInvoices, receiptNumber: feePayments.receiptNumber, reference: feePayments.reference })
+    .from(feeInvoices)
+    .leftJoin(feePayments, eq(feePayments.invoiceId, feeInvoices.id))
+    .where(where)
+    .orderBy(desc(feeInvoices.issuedOn), desc(feeInvoices.number));
+  const [items, total] = await pageWithTotal(db, list, { table: feeInvoices, where }, f);
   return {
     items: items.map((r) => ({ ...r.invoice, receiptNumber: r.receiptNumber, paymentReference: r.reference })),
-    total: total?.n ?? 0,
+    total,
   };
 }
 

@@ -2,9 +2,10 @@
  * Messages (issue 14, docs/messages.md). A person sees a thread when a participant row names
  * them, or names their department and they are an office administrator (`department` given).
  */
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { messageAttachments, messageReads, messages, messageThreads, threadParticipants, users } from "../schema";
+import { pageWithTotal } from "./paging";
 
 export type ThreadRow = typeof messageThreads.$inferSelect;
 export type MessageRow = typeof messages.$inferSelect;
@@ -27,23 +28,24 @@ function unreadOf(reader: Reader) {
 }
 
 export async function threadsOf(db: Database, reader: Reader, page: number, pageSize: number) {
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: messageThreads.id,
-        subject: messageThreads.subject,
-        reference: messageThreads.reference,
-        lastMessageAt: messageThreads.lastMessageAt,
-        unread: unreadOf(reader),
-      })
-      .from(messageThreads)
-      .where(visibleTo(reader))
-      .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(messageThreads).where(visibleTo(reader)),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const list = db
+    .select({
+      id: messageThreads.id,
+      subject: messageThreads.subject,
+      reference: messageThreads.reference,
+      lastMessageAt: messageThreads.lastMessageAt,
+      unread: unreadOf(reader),
+    })
+    .from(messageThreads)
+    .where(visibleTo(reader))
+    .orderBy(desc(messageThreads.lastMessageAt), desc(messageThreads.id));
+  const [items, total] = await pageWithTotal(
+    db,
+    list,
+    { table: messageThreads, where: visibleTo(reader) },
+    { page, pageSize },
+  );
+  return { items, total };
 }
 
 /** Unread messages over every thread the reader sees. */

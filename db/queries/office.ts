@@ -5,6 +5,7 @@
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { officeDocumentFiles, officeDocuments, users } from "../schema";
+import { pageWithTotal } from "./paging";
 
 export type OfficeDocumentRow = typeof officeDocuments.$inferSelect;
 export type NewOfficeDocument = typeof officeDocuments.$inferInsert;
@@ -41,32 +42,28 @@ export async function listDocuments(db: Database, f: RegisterFilter) {
     f.department ? eq(officeDocuments.department, f.department) : undefined,
     f.status ? eq(officeDocuments.status, f.status) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({
-        id: officeDocuments.id,
-        reference: officeDocuments.reference,
-        kind: officeDocuments.kind,
-        title: officeDocuments.title,
-        counterparty: officeDocuments.counterparty,
-        department: officeDocuments.department,
-        status: officeDocuments.status,
-        assigneeId: officeDocuments.assigneeId,
-        assigneeName: sql<
-          string | null
-        >`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
-        version: officeDocuments.version,
-        updatedAt: officeDocuments.updatedAt,
-      })
-      .from(officeDocuments)
-      .leftJoin(users, eq(users.id, officeDocuments.assigneeId))
-      .where(where)
-      .orderBy(desc(officeDocuments.updatedAt), desc(officeDocuments.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(officeDocuments).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  const list = db
+    .select({
+      id: officeDocuments.id,
+      reference: officeDocuments.reference,
+      kind: officeDocuments.kind,
+      title: officeDocuments.title,
+      counterparty: officeDocuments.counterparty,
+      department: officeDocuments.department,
+      status: officeDocuments.status,
+      assigneeId: officeDocuments.assigneeId,
+      assigneeName: sql<
+        string | null
+      >`trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`,
+      version: officeDocuments.version,
+      updatedAt: officeDocuments.updatedAt,
+    })
+    .from(officeDocuments)
+    .leftJoin(users, eq(users.id, officeDocuments.assigneeId))
+    .where(where)
+    .orderBy(desc(officeDocuments.updatedAt), desc(officeDocuments.id));
+  const [items, total] = await pageWithTotal(db, list, { table: officeDocuments, where }, f);
+  return { items, total };
 }
 
 /** Open documents per department and status (the queues' sizes). */

@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, type SQL, sql } from "dr
 import type { Database } from "../client";
 import { farmers, landPlots, plotVersions, plotVisits, users } from "../schema";
 import { NOW_SQL } from "./clock";
+import { plotAndFarmerColumns } from "./land-plots";
 
 export type PlotVisitRow = typeof plotVisits.$inferSelect;
 export type NewPlotVisit = typeof plotVisits.$inferInsert;
@@ -46,11 +47,7 @@ export function visitQueueStatements(
   return [
     db
       .select({
-        id: landPlots.id,
-        plotCode: landPlots.plotCode,
-        farmerId: landPlots.farmerId,
-        firstName: farmers.firstName,
-        lastName: farmers.lastName,
+        ...plotAndFarmerColumns,
         crop: landPlots.crop,
         county: landPlots.county,
         declaredCounty: landPlots.declaredCounty,

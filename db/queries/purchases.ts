@@ -8,6 +8,7 @@ import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-or
 import type { Database } from "../client";
 import { batches, batchOrigins, farmers, landPlots, purchases, users } from "../schema";
 import { selectInParts } from "./chunks";
+import { pageWithTotal } from "./paging";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type NewPurchase = typeof purchases.$inferInsert;
@@ -79,18 +80,14 @@ export async function purchasesOfBuyer(
   if (filter.status) parts.push(eq(batches.status, filter.status));
   if (filter.flagged) parts.push(eq(batches.volumeFlag, true));
   const where = and(...parts);
-  const [rows, [total]] = await db.batch([
-    db
-      .select(purchaseColumns)
-      .from(batches)
-      .leftJoin(purchases, eq(purchases.batchId, batches.id))
-      .where(where)
-      .orderBy(desc(batches.createdAt), desc(batches.batchCode))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(batches).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const list = db
+    .select(purchaseColumns)
+    .from(batches)
+    .leftJoin(purchases, eq(purchases.batchId, batches.id))
+    .where(where)
+    .orderBy(desc(batches.createdAt), desc(batches.batchCode));
+  const [rows, total] = await pageWithTotal(db, list, { table: batches, where }, { page, pageSize });
+  return { rows, total };
 }
 
 /** Stock by custody status: the batches the buyer holds now (any origin), counted and weighed per status. */

@@ -3,11 +3,12 @@
  * ADR 021). Writes are returned as statements for the caller's `db.batch()`, beside the audit row
  * and the notice; `updatePermit` is guarded by the version, so a concurrent step fails the batch.
  */
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, exportPermits, shipmentBatches, shipments } from "../schema";
 import { selectInParts } from "./chunks";
 import { NOW_SQL } from "./clock";
+import { pageWithTotal } from "./paging";
 
 export type PermitRow = typeof exportPermits.$inferSelect;
 export type ShipmentRow = typeof shipments.$inferSelect;
@@ -128,18 +129,14 @@ export async function listPermits(
     f.exporterId ? eq(exportPermits.exporterId, f.exporterId) : undefined,
     f.status ? eq(exportPermits.status, f.status) : undefined,
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ permit: exportPermits, shipmentCode: shipments.code })
-      .from(exportPermits)
-      .innerJoin(shipments, eq(shipments.id, exportPermits.shipmentId))
-      .where(where)
-      .orderBy(desc(exportPermits.updatedAt), desc(exportPermits.id))
-      .limit(f.pageSize)
-      .offset((f.page - 1) * f.pageSize),
-    db.select({ n: count() }).from(exportPermits).where(where),
-  ]);
-  return { items: items.map((r) => ({ ...r.permit, shipmentCode: r.shipmentCode })), total: total?.n ?? 0 };
+  const list = db
+    .select({ permit: exportPermits, shipmentCode: shipments.code })
+    .from(exportPermits)
+    .innerJoin(shipments, eq(shipments.id, exportPermits.shipmentId))
+    .where(where)
+    .orderBy(desc(exportPermits.updatedAt), desc(exportPermits.id));
+  const [items, total] = await pageWithTotal(db, list, { table: exportPermits, where }, f);
+  return { items: items.map((r) => ({ ...r.permit, shipmentCode: r.shipmentCode })), total };
 }
 
 /** Every permit of these shipments, newest first (one statement per 90 shipments). */

@@ -285,21 +285,26 @@ describe("report data hash", () => {
   });
 });
 
+/** Runs `work` with setTimeout watched (timers still run) and answers the calls it scheduled. */
+async function timersScheduledBy<T>(work: () => Promise<T> | T): Promise<{ result: T; timers: unknown[] }> {
+  const timers: unknown[] = [];
+  const original = globalThis.setTimeout;
+  globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
+    timers.push(args);
+    return original(...args);
+  }) as typeof setTimeout;
+  try {
+    return { result: await work(), timers };
+  } finally {
+    globalThis.setTimeout = original;
+  }
+}
+
 describe("synchronous font subsetting", () => {
   it("a whole report renders without scheduling a timer (safe in waitUntil beside other requests)", async () => {
     await renderReport(nationalData(), META); // fonts decoded and modules loaded first
-    const timers: unknown[] = [];
-    const original = globalThis.setTimeout;
-    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-      timers.push(args);
-      return original(...args);
-    }) as typeof setTimeout;
-    try {
-      const { bytes } = await renderReport(exporterData(40), META);
-      expect(bytes.length).toBeGreaterThan(1000);
-    } finally {
-      globalThis.setTimeout = original;
-    }
+    const { result, timers } = await timersScheduledBy(() => renderReport(exporterData(40), META));
+    expect(result.bytes.length).toBeGreaterThan(1000);
     expect(timers).toHaveLength(0);
   });
 
@@ -310,18 +315,7 @@ describe("synchronous font subsetting", () => {
     font.encodeText("Liberia Agriculture — Nimba County, Grand Gedeh; 1,300 kg (50.0 %) ɛ ɔ ŋ é");
     const embedder = (font as unknown as { embedder: { serializeFont(): Promise<Uint8Array> } }).embedder;
     const streamed = await embedder.serializeFont();
-    const timers: unknown[] = [];
-    const original = globalThis.setTimeout;
-    globalThis.setTimeout = ((...args: Parameters<typeof setTimeout>) => {
-      timers.push(args);
-      return original(...args);
-    }) as typeof setTimeout;
-    let direct: Uint8Array | null;
-    try {
-      direct = encodeSubsetNow(font);
-    } finally {
-      globalThis.setTimeout = original;
-    }
+    const { result: direct, timers } = await timersScheduledBy(() => encodeSubsetNow(font));
     expect(timers).toEqual([]);
     expect(direct).not.toBeNull();
     expect(direct!.length).toBe(streamed.length);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { LOGIN_API } from "../login-api";
 import { signInAs } from "./auth-helpers";
-import { call, count, rows } from "./helpers";
+import { bearer, call, count, rows } from "./helpers";
 
 let dg: string;
 let donor: string;
@@ -17,12 +17,12 @@ let buyer: string;
 let batchCode: string;
 let zip: Record<string, Uint8Array>;
 
-const get = (path: string, token: string) => call(path, { headers: { Authorization: `Bearer ${token}` } });
+const get = (path: string, token: string) => bearer(token, path);
 const json = <T>(name: string) => JSON.parse(strFromU8(zip[name]!)) as T;
 
 beforeAll(async () => {
   const admin = (await signInAs("system_administrator", "10.71.0.1")).token;
-  const seeded = await call("/api/demo/seed", { method: "POST", headers: { Authorization: `Bearer ${admin}` } });
+  const seeded = await bearer(admin, "/api/demo/seed", "POST");
   expect(seeded.status).toBe(200);
   const summary = (await seeded.json()) as { demo: { batches: { batchCode: string; status: string }[] } };
   batchCode = summary.demo.batches.find((b) => b.status === "exported")!.batchCode;
@@ -38,10 +38,7 @@ beforeAll(async () => {
   });
   auditor = ((await res.json()) as { token: string }).token;
   // A certificate, then a newer version of it: both PDFs belong in the export.
-  const issued = await call(`/api/certificates/origin/batch/${batchCode}`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${dg}` },
-  });
+  const issued = await bearer(dg, `/api/certificates/origin/batch/${batchCode}`, "POST");
   expect(issued.status).toBe(200);
   const download = await get(`/api/records/batches/${batchCode}/auditor-export`, auditor);
   expect(download.status).toBe(200);

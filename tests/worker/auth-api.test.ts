@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type JsonBody, json, post } from "./auth-api-fixtures";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 const LOGINS: [string, Record<string, string>, (b: JsonBody) => void][] = [
   [
@@ -105,7 +105,7 @@ describe("every sign-in endpoint of docs/product.md §7", () => {
       check(reply);
       const cookie = res.headers.get("set-cookie")!;
       expect(cookie).toMatch(/^__Host-eip_session=[\w.-]+; Path=\/; HttpOnly; Secure; SameSite=Lax; Max-Age=43200$/);
-      const me = await call("/api/auth/me", { headers: { Authorization: `Bearer ${reply.token}` } });
+      const me = await bearer(reply.token, "/api/auth/me");
       expect(me.status).toBe(200);
     });
   }

@@ -13,7 +13,7 @@ import { can } from "#worker/auth/permissions";
 import { ROLES } from "#worker/auth/roles";
 import { hashPassword } from "#worker/services/auth/password";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 const SLOW = 180_000;
 
@@ -195,10 +195,7 @@ describe("F6: the API refuses an account with a temporary password until it is c
       expect(me.user.mustChangePassword).toBe(true);
 
       const second = await json(await farmerLogin("FRM000002", "Welcome#2026", ip));
-      expect(
-        (await call("/api/auth/logout", { method: "POST", headers: { Authorization: `Bearer ${second.token}` } }))
-          .status,
-      ).toBe(200);
+      expect((await bearer(second.token, "/api/auth/logout", "POST")).status).toBe(200);
 
       const changed = await post(
         "/api/auth/change-password",
@@ -208,7 +205,7 @@ describe("F6: the API refuses an account with a temporary password until it is c
       );
       expect(changed.status).toBe(200);
       const { token } = await json(changed);
-      expect((await call("/api/batches", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+      expect((await bearer(token, "/api/batches")).status).toBe(200);
     },
     SLOW,
   );
@@ -218,7 +215,7 @@ describe("I-9: who may manage whose account", () => {
   const active = async (id: string) =>
     (await env.DB.prepare("SELECT active FROM users WHERE id = ?").bind(id).first<{ active: number }>())?.active;
   const manage = (token: string, id: string, verb: "deactivate" | "reactivate") =>
-    call(`/api/users/${id}/${verb}`, { method: "POST", headers: { Authorization: `Bearer ${token}` } });
+    bearer(token, `/api/users/${id}/${verb}`, "POST");
 
   it(
     "an office administrator deactivates and reactivates a farmer, each audited",

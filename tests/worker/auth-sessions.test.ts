@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { json, post } from "./auth-api-fixtures";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 describe("sessions", () => {
   it("logout deletes the session: the token is refused afterwards", async () => {
@@ -44,7 +44,7 @@ describe("sessions", () => {
     );
     const [h, p, s] = token.split(".");
     const tampered = `${h}.${p}x.${s}`;
-    expect((await call("/api/auth/me", { headers: { Authorization: `Bearer ${tampered}` } })).status).toBe(401);
+    expect((await bearer(tampered, "/api/auth/me")).status).toBe(401);
   });
 
   it("the session is stored in KV under a hash, never the raw id", async () => {
@@ -79,13 +79,10 @@ describe("sessions", () => {
         { "CF-Connecting-IP": "192.0.2.75" },
       ),
     );
-    const res = await call("/api/users/demo-farmer/deactivate", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${admin.token}` },
-    });
+    const res = await bearer(admin.token, "/api/users/demo-farmer/deactivate", "POST");
     expect(res.status).toBe(200);
     expect((await json(res)).sessionsEnded).toBeGreaterThanOrEqual(1);
-    expect((await call("/api/auth/me", { headers: { Authorization: `Bearer ${farmer.token}` } })).status).toBe(401);
+    expect((await bearer(farmer.token, "/api/auth/me")).status).toBe(401);
     const again = await post(
       "/api/farmers/login",
       { credentialId: "FRM000001", password: "Farmer#2026" },
@@ -156,7 +153,7 @@ describe("change password", () => {
     expect(ok.status).toBe(200);
     const fresh = await json(ok);
     expect((await call("/api/auth/me", { headers: auth })).status).toBe(401);
-    const me = await json(await call("/api/auth/me", { headers: { Authorization: `Bearer ${fresh.token}` } }));
+    const me = await json(await bearer(fresh.token, "/api/auth/me"));
     expect(me.user.mustChangePassword).toBe(false);
     const relogin = await post(
       "/api/farmers/login",
@@ -177,7 +174,7 @@ describe("dashboard metrics", () => {
         { "CF-Connecting-IP": "192.0.2.90" },
       ),
     );
-    const m = await json(await call("/api/dashboard/metrics", { headers: { Authorization: `Bearer ${token}` } }));
+    const m = await json(await bearer(token, "/api/dashboard/metrics"));
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'farmer' AND active = 1").first<{
       n: number;
     }>();

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";
-import { call, ORIGIN } from "./helpers";
+import { bearer, call, ORIGIN } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedAndSignIn);
@@ -105,9 +105,7 @@ describe("batch pages (JavaScript off)", () => {
     const ok = await post(who.warehouse.cookie, csrf);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`${path}?recorded=warehouse_received`);
-    const after = decode(
-      await (await call(ok.headers.get("location")!, { headers: { Cookie: who.warehouse.cookie } })).text(),
-    );
+    const after = await pageText(ok.headers.get("location")!, who.warehouse.cookie);
     expect(after).toContain("Warehouse intake recorded.");
     expect(after).toContain("Record warehouse inspection");
     expect(after).toContain("GPS 6.997001, -9.471002");
@@ -118,6 +116,6 @@ describe("batch pages (JavaScript off)", () => {
     expect(res.status).toBe(302);
     const observer = await signInAs("monitoring_observer", "10.60.0.9");
     expect((await call("/batches", { headers: { Cookie: observer.cookie } })).status).toBe(403);
-    expect((await call("/api/batches", { headers: { Authorization: `Bearer ${observer.token}` } })).status).toBe(403);
+    expect((await bearer(observer.token, "/api/batches")).status).toBe(403);
   });
 });

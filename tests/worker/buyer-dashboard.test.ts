@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
-import { call, plotInsert } from "./helpers";
+import { bearer, call, plotInsert } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
@@ -38,7 +38,7 @@ beforeAll(async () => {
   };
 });
 
-const asB = (path: string) => call(path, { headers: { Authorization: `Bearer ${buyerB.token}` } });
+const asB = (path: string) => bearer(buyerB.token, path);
 const priced = (over: Record<string, unknown> = {}) =>
   purchase({
     pricePerKg: "2.35",
@@ -99,11 +99,7 @@ describe("a purchase with its price", () => {
     expect(second.batch.batchCode).toBe(first.batch.batchCode);
     expect((await rows("SELECT batch_id FROM purchases WHERE submission_id = ?", submissionId)).length).toBe(1);
     // Another buyer cannot replay it to read the batch.
-    const stolen = await call("/api/batches", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${buyerB.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify(priced({ submissionId, weightKg: 10 })),
-    });
+    const stolen = await bearer(buyerB.token, "/api/batches", "POST", priced({ submissionId, weightKg: 10 }));
     expect(stolen.status).toBe(409);
   });
 
@@ -330,9 +326,7 @@ describe("the dashboard page", () => {
   });
 
   it("shows buyer B nothing of buyer A's purchases, and never adds two currencies together", async () => {
-    const a = decode(
-      await (await call("/agricultural-buyer-dashboard", { headers: { Cookie: who.buyer.cookie } })).text(),
-    );
+    const a = await pageText("/agricultural-buyer-dashboard", who.buyer.cookie);
     const codes = (
       await rows<{ batch_code: string }>("SELECT batch_code FROM batches WHERE created_by = ?", who.buyer.account.id)
     ).map((r) => r.batch_code);
@@ -342,9 +336,7 @@ describe("the dashboard page", () => {
     expect(a).toMatch(/L\$ 90,000\.00/);
     expect(a).toContain("Flagged purchases (");
     expect(a).toContain("Bong County");
-    const b = decode(
-      await (await call("/agricultural-buyer-dashboard", { headers: { Cookie: buyerB.cookie } })).text(),
-    );
+    const b = await pageText("/agricultural-buyer-dashboard", buyerB.cookie);
     for (const code of codes) expect(b).not.toContain(code);
     expect(b).toContain("My purchases (0)");
     expect(b).toContain("No supplier yet.");
@@ -369,24 +361,19 @@ describe("the dashboard page", () => {
       `/batches/${code}`,
     );
     expect(sent.status).toBe(302);
-    await call(`/api/inspections/warehouse/${code}/receive`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.warehouse.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({ weightKg: 300, location: "Gbarnga" }),
+    await bearer(who.warehouse.token, `/api/inspections/warehouse/${code}/receive`, "POST", {
+      weightKg: 300,
+      location: "Gbarnga",
     });
-    const rejected = await call(`/api/inspections/warehouse/${code}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.warehouse.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        moisturePercent: 9.5,
-        beanCountPer100g: 98,
-        mouldyPercent: 1,
-        slatyPercent: 1,
-        defectivePercent: 1,
-        foreignMatterPercent: 0,
-        smokyBeans: "no",
-        disposition: "returned_to_buyer",
-      }),
+    const rejected = await bearer(who.warehouse.token, `/api/inspections/warehouse/${code}`, "POST", {
+      moisturePercent: 9.5,
+      beanCountPer100g: 98,
+      mouldyPercent: 1,
+      slatyPercent: 1,
+      defectivePercent: 1,
+      foreignMatterPercent: 0,
+      smokyBeans: "no",
+      disposition: "returned_to_buyer",
     });
     expect(rejected.status, await rejected.clone().text()).toBeLessThan(300);
     const after = await pageText(`/batches/${code}`, who.buyer.cookie);

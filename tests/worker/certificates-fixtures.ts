@@ -8,7 +8,7 @@ import { expect } from "vitest";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES, type CertificateType } from "#worker/domain/certificates/content";
 import { layerEvidence, squarePolygon } from "../real-shipment";
 import { signInAs } from "./auth-helpers";
-import { call, one, rows } from "./helpers";
+import { bearer, call, one, rows } from "./helpers";
 
 export type Who = "dg" | "office" | "buyer" | "exporter" | "farmer" | "land" | "observer";
 export let who: Record<Who, { token: string; cookie: string; account: { id: string } }>;
@@ -46,7 +46,7 @@ export function post(path: string, as: Who | null, body: unknown) {
 }
 /** Issuing is a POST (issue 11 I-6); GET only serves what was issued. */
 export function issue(path: string, as: Who) {
-  return call(path, { method: "POST", headers: { Authorization: `Bearer ${who[as].token}` } });
+  return bearer(who[as].token, path, "POST");
 }
 export const issueReal = (type: CertificateType, kind: string, id: string, as: Who) =>
   issue(`/api/certificates/${type}/${kind}/${id}`, as);

@@ -65,7 +65,7 @@ describe("/verify/{certificateNumber}", () => {
   });
 
   it("says when a certificate was superseded, and which one is current", async () => {
-    const html = decode(await (await call(`/verify/${issued["shipment:eudr:old"]}`)).text());
+    const html = await pageText(`/verify/${issued["shipment:eudr:old"]}`);
     expect(html).toContain("Superseded by a newer certificate");
     expect(html).toContain(`href="/verify/${issued["shipment:eudr"]}"`);
   });
@@ -130,7 +130,7 @@ describe("/verify/{certificateNumber}", () => {
       ),
     ).toEqual({ actor_role: "dg" });
 
-    const html = decode(await (await call(`/verify/${n}`)).text());
+    const html = await pageText(`/verify/${n}`);
     const today = new Date();
     const day = today.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
     expect(html).toContain(`Revoked on ${day}`);
@@ -167,9 +167,7 @@ describe("/verify/{certificateNumber}", () => {
     const ok = await form({ csrf, reason: "Treatment record was falsified" }, who.office.cookie);
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe(`/verify/${n}?revoked=1`);
-    const after = decode(
-      await (await call(`/verify/${n}?revoked=1`, { headers: { Cookie: who.office.cookie } })).text(),
-    );
+    const after = await pageText(`/verify/${n}?revoked=1`, who.office.cookie);
     expect(after).toContain("The certificate is revoked.");
     expect(after).toContain("Reason: Treatment record was falsified");
     expect(after).not.toContain("Revoke certificate");

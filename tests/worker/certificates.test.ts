@@ -21,7 +21,7 @@ import {
   who,
 } from "./certificates-fixtures";
 import { call, ORIGIN, postForm } from "./helpers";
-import { csrfOf, decodeHtml as decode } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(signInAndSeed, 60_000);
 
@@ -174,9 +174,7 @@ describe("/certificate-testing-dashboard", () => {
   });
 
   it("'Generate Certificates' issues the six documents, then shows a banner and six cards opening in a new tab", async () => {
-    const page = decode(
-      await (await call("/certificate-testing-dashboard", { headers: { Cookie: who.dg.cookie } })).text(),
-    );
+    const page = await pageText("/certificate-testing-dashboard", who.dg.cookie);
     const csrf = csrfOf(page);
     const res = await postForm("/certificate-testing-dashboard", who.dg.cookie, { csrf, farmer: "2" });
     expect(res.status).toBe(302);

@@ -9,6 +9,16 @@ import { decodeHtml } from "./html";
 export const records = (path: string, as: keyof typeof who, body: unknown) =>
   bearer(who[as].token, `/api/records/batches${path}`, "POST", body);
 
+/** Issues a batch's certificate of `type` as the holder of `token`, and answers its number. */
+export async function issueBatchCertificate(type: "origin" | "phytosanitary", batchCode: string, token: string) {
+  const issued = await bearer(token, `/api/certificates/${type}/batch/${batchCode}`, "POST");
+  expect(issued.status).toBe(200);
+  return issued.headers.get("x-certificate-number")!;
+}
+
+/** A page from its versions table on (data-testid="record-versions"): what the corrections show. */
+export const versionsTable = (html: string) => html.slice(html.indexOf('data-testid="record-versions"'));
+
 /** The status and JSON body of an answer. */
 export const send = async (res: Promise<Response>) => {
   const r = await res;

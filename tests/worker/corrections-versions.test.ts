@@ -7,7 +7,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, who } from "./batches-fixtures";
-import { records, send } from "./corrections-fixtures";
+import { records, send, versionsTable } from "./corrections-fixtures";
 import { bearer, count, one, rows } from "./helpers";
 import { pageText } from "./html";
 import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
@@ -98,7 +98,7 @@ describe("correcting DDS numbers (a new version, never an overwrite)", () => {
       reason: "The operator re-filed the statement",
     });
     const html = await pageText(`/batches/${code}`, who.exporter.cookie);
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(html);
     expect(table).toContain("DDS numbers · 1 · As recorded · DDS 25LRXQ4K3P5581 / KYRPJKI6");
     expect(table).toContain("DDS numbers · 2 · Correction · DDS 25LRXQ4K3P9999 / KYRPJKI6");
     expect(table).toContain("Reason: The operator re-filed the statement");
@@ -178,7 +178,7 @@ describe("correcting a warehouse inspection (the grade computed again)", () => {
       ),
     ).toBe(1);
     const html = await pageText(`/batches/${code}`, who.warehouse.cookie);
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(html);
     expect(table).toContain("Warehouse inspection · 1 · As recorded · moisture 8.0 % · grade D");
     expect(table).toContain(`Warehouse inspection · 2 · Correction · moisture 7.2 % · grade ${grade}`);
     expect(table).toContain("Reason: The moisture meter was misread");

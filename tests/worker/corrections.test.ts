@@ -7,8 +7,15 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, seedAndSignIn, step, who } from "./batches-fixtures";
-import { batchRow, correctAfterShortReason, records, send } from "./corrections-fixtures";
-import { call, count, one, postForm, rows } from "./helpers";
+import {
+  batchRow,
+  correctAfterShortReason,
+  issueBatchCertificate,
+  records,
+  send,
+  versionsTable,
+} from "./corrections-fixtures";
+import { count, one, postForm, rows } from "./helpers";
 import { csrfOf, pageText } from "./html";
 
 beforeAll(seedAndSignIn, 60_000);
@@ -19,12 +26,7 @@ describe("correcting a purchase", () => {
 
   beforeAll(async () => {
     code = (await buy({ plotCodes: ["PLT-000001-02"], weightKg: 40, harvestDate: "2026-03-01" })).batchCode;
-    const issued = await call(`/api/certificates/origin/batch/${code}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.dg.token}` },
-    });
-    expect(issued.status).toBe(200);
-    firstCertificate = issued.headers.get("x-certificate-number")!;
+    firstCertificate = await issueBatchCertificate("origin", code, who.dg.token);
   }, 60_000);
 
   it("refuses a reason shorter than 10 characters, and anyone but the buyer who recorded it", async () => {
@@ -112,7 +114,7 @@ describe("correcting a purchase", () => {
   it("the batch page shows both versions, who made them, when and why", async () => {
     const html = await pageText(`/batches/${code}`, who.buyer.cookie);
     expect(html).toContain("Corrections and versions");
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(html);
     expect(table).toContain("1 · As recorded");
     expect(table).toContain("weight 40 kg");
     expect(table).toContain("2 · Correction");
@@ -301,7 +303,7 @@ describe("correcting a purchase price (integer minor units with its currency)", 
     expect(lrd.status, JSON.stringify(lrd.body)).toBe(200);
     expect(await priceRow()).toEqual({ price: 50_000, currency: "LRD", total: 2_000_000 });
     const html = await pageText(`/batches/${code}`, who.buyer.cookie);
-    const table = html.slice(html.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(html);
     expect(table).toContain("1 · As recorded · weight 40 kg · price US$ 2.50/kg · total US$ 100.00");
     expect(table).toContain("2 · Correction · weight 40 kg · price US$ 2.75/kg · total US$ 110.00");
     expect(table).toContain("price L$ 500.00/kg · total L$ 20,000.00");

@@ -16,7 +16,7 @@ import {
   square,
   verdictOf,
 } from "./eudr-fixtures";
-import { call, postForm } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedPlotsAndSignIn);
@@ -35,15 +35,12 @@ describe("roles", () => {
   it("the API needs a session and the right permission", async () => {
     expect((await call("/api/eudr/layers")).status).toBe(401);
     const farmer = await signInAs("farmer", "10.61.0.3");
-    const res = await call("/api/eudr/layers", { headers: { Authorization: `Bearer ${farmer.token}` } });
+    const res = await bearer(farmer.token, "/api/eudr/layers");
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ success: false, message: "You do not have permission to do this" });
     const buyer = await signInAs("buyer", "10.61.0.4");
     expect((await call("/api/eudr/assess", json(buyer.token, { plotIds: ["cocoa"] }))).status).toBe(403);
-    expect(
-      (await call("/api/eudr/export?farmerId=FRM000321", { headers: { Authorization: `Bearer ${buyer.token}` } }))
-        .status,
-    ).toBe(403);
+    expect((await bearer(buyer.token, "/api/eudr/export?farmerId=FRM000321")).status).toBe(403);
     // Inspectors assess, only administrators manage layers.
     expect((await call("/api/eudr/layers", json(inspector.token, {}))).status).toBe(403);
     expect((await call("/api/eudr/layers/sample", json(inspector.token, {}))).status).toBe(403);
@@ -182,13 +179,9 @@ describe("POST /api/eudr/layers", () => {
     const v2 = (await second.json()) as { layer: { id: string; version: string }; retiredVersions: string[] };
     expect(v2.layer.version).toBe("v2");
     expect(v2.retiredVersions).toEqual(["v1"]);
-    const active = (await (
-      await call("/api/eudr/layers", { headers: { Authorization: `Bearer ${inspector.token}` } })
-    ).json()) as { layers: { id: string }[] };
+    const active = (await (await bearer(inspector.token, "/api/eudr/layers")).json()) as { layers: { id: string }[] };
     expect(active.layers.map((l) => l.id)).toEqual([v2.layer.id]);
-    const all = (await (
-      await call("/api/eudr/layers?all=1", { headers: { Authorization: `Bearer ${inspector.token}` } })
-    ).json()) as {
+    const all = (await (await bearer(inspector.token, "/api/eudr/layers?all=1")).json()) as {
       layers: { id: string; status: string }[];
     };
     expect(all.layers.find((l) => l.id === v1.layer.id)?.status).toBe("retired");
@@ -202,10 +195,7 @@ describe("POST /api/eudr/layers", () => {
 
 describe("sample layers for Liberia", () => {
   it("install once, through the upload path, clearly labelled as sample data", async () => {
-    const res = await call("/api/eudr/layers/sample", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${admin.token}` },
-    });
+    const res = await bearer(admin.token, "/api/eudr/layers/sample", "POST");
     expect(res.status).toBe(201);
     const body = (await res.json()) as { installed: { kind: string; version: string }[] };
     expect(body.installed.map((l) => l.kind).sort()).toEqual([
@@ -216,15 +206,10 @@ describe("sample layers for Liberia", () => {
       "forest_concession",
       "protected_area",
     ]);
-    const again = await call("/api/eudr/layers/sample", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${admin.token}` },
-    });
+    const again = await bearer(admin.token, "/api/eudr/layers/sample", "POST");
     expect(again.status).toBe(200);
     expect(((await again.json()) as { installed: unknown[] }).installed).toEqual([]);
-    const { layers } = (await (
-      await call("/api/eudr/layers", { headers: { Authorization: `Bearer ${inspector.token}` } })
-    ).json()) as {
+    const { layers } = (await (await bearer(inspector.token, "/api/eudr/layers")).json()) as {
       layers: { name: string; source: string; sample: boolean }[];
     };
     const samples = layers.filter((l) => l.sample);
@@ -327,9 +312,7 @@ describe("assessing plots against the sample layers", () => {
   });
 
   it("re-assessment keeps the history, newest first", async () => {
-    const res = await call("/api/eudr/plots/PLT-COCOA/assessments", {
-      headers: { Authorization: `Bearer ${inspector.token}` },
-    });
+    const res = await bearer(inspector.token, "/api/eudr/plots/PLT-COCOA/assessments");
     expect(res.status).toBe(200);
     const { plot, assessments } = (await res.json()) as {
       plot: { riskLevel: string };

@@ -5,7 +5,7 @@
 import { env, exports } from "cloudflare:workers";
 import turfArea from "@turf/area";
 import { signInAs } from "./auth-helpers";
-import { call, farmerInsert } from "./helpers";
+import { bearer, call, farmerInsert } from "./helpers";
 
 export type Pos = [number, number];
 export type Evidence = {
@@ -174,9 +174,6 @@ export const verdictOf = (results: Result[], name: PlotName) => results.find((r)
 
 /** Installs the sample layers for Liberia, as the administrator's button does. */
 export async function installSampleLayers() {
-  const res = await call("/api/eudr/layers/sample", {
-    method: "POST",
-    headers: { Authorization: `Bearer ${admin.token}` },
-  });
+  const res = await bearer(admin.token, "/api/eudr/layers/sample", "POST");
   if (res.status !== 201) throw new Error(`sample layers: HTTP ${res.status}`);
 }

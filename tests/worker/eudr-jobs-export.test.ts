@@ -14,7 +14,7 @@ import {
   runCron,
   seedPlotsAndSignIn,
 } from "./eudr-fixtures";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 beforeAll(seedPlotsAndSignIn);
 beforeAll(installSampleLayers);
@@ -35,18 +35,10 @@ describe("background jobs", () => {
     let view = job;
     for (let i = 0; i < 50 && view.status !== "done"; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      view = (
-        (await (
-          await call(`/api/eudr/jobs/${job.id}`, { headers: { Authorization: `Bearer ${inspector.token}` } })
-        ).json()) as { job: Job }
-      ).job;
+      view = ((await (await bearer(inspector.token, `/api/eudr/jobs/${job.id}`)).json()) as { job: Job }).job;
     }
     if (view.status !== "done") await runCron();
-    view = (
-      (await (
-        await call(`/api/eudr/jobs/${job.id}`, { headers: { Authorization: `Bearer ${inspector.token}` } })
-      ).json()) as { job: Job }
-    ).job;
+    view = ((await (await bearer(inspector.token, `/api/eudr/jobs/${job.id}`)).json()) as { job: Job }).job;
     expect(view).toMatchObject({ status: "done", done: 6 + EXTRA_NIMBA, total: 6 + EXTRA_NIMBA, percent: 100 });
     expect(view.counts).toEqual({ low: EXTRA_NIMBA + 3, high: 1, more_information_needed: 2 });
     expect(await count("SELECT COUNT(*) AS n FROM plot_assessments WHERE job_id = ?", job.id)).toBe(6 + EXTRA_NIMBA);
@@ -85,8 +77,7 @@ describe("background jobs", () => {
 });
 
 describe("GET /api/eudr/export", () => {
-  const get = (query: string) =>
-    call(`/api/eudr/export?${query}`, { headers: { Authorization: `Bearer ${inspector.token}` } });
+  const get = (query: string) => bearer(inspector.token, `/api/eudr/export?${query}`);
 
   it("a farmer's plots as one EUDR GeoJSON package that passes every rule", async () => {
     const res = await get("farmerId=FRM000654");

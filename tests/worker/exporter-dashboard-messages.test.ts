@@ -4,7 +4,7 @@
  */
 import { expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 
 async function awaiting(cookie: string) {
   const html = await (await call("/exporter-dashboard", { headers: { Cookie: cookie } })).text();
@@ -17,15 +17,11 @@ it("counts the messages awaiting the exporter's reply", async () => {
   const exporter = await signInAs("exporter", "10.66.0.1");
   const buyer = await signInAs("buyer", "10.66.0.2");
   const before = await awaiting(exporter.cookie);
-  const res = await call("/api/messages/threads", {
-    method: "POST",
-    headers: { Authorization: `Bearer ${buyer.token}`, "Content-Type": "application/json" },
-    body: JSON.stringify({
-      to: "person",
-      loginId: exporter.account.loginId,
-      subject: "Cocoa for March",
-      body: "Can you take 2 tonnes?",
-    }),
+  const res = await bearer(buyer.token, "/api/messages/threads", "POST", {
+    to: "person",
+    loginId: exporter.account.loginId,
+    subject: "Cocoa for March",
+    body: "Can you take 2 tonnes?",
   });
   expect(res.status).toBe(201);
   const { threadId } = (await res.json()) as { threadId: string };

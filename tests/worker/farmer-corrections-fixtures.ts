@@ -2,16 +2,12 @@
 import { env } from "cloudflare:test";
 import { signInAs } from "./auth-helpers";
 import { seedAndSignIn } from "./batches-fixtures";
-import { call, count, one } from "./helpers";
+import { bearer, count, one } from "./helpers";
 
 export type Account = Awaited<ReturnType<typeof signInAs>>;
 
 export const correct = async (token: string, farmerId: string, body: unknown) => {
-  const res = await call(`/api/records/farmers/${farmerId}/corrections`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+  const res = await bearer(token, `/api/records/farmers/${farmerId}/corrections`, "POST", body);
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { message?: string } };
 };
 export const farmerRow = (farmerId: string) =>

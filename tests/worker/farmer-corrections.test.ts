@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { who } from "./batches-fixtures";
 import { correctAfterShortReason } from "./corrections-fixtures";
 import { type Account, correct, farmerRow, setUpCorrections } from "./farmer-corrections-fixtures";
-import { call, count, one, postForm, rows } from "./helpers";
+import { bearer, call, count, one, postForm, rows } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 let inspector: Account;
@@ -90,9 +90,7 @@ describe("correcting a farmer's details", () => {
       baseVersion: 1,
     });
     expect(stale.status).toBe(409);
-    const listed = await call("/api/records/farmers/FRM100002/versions", {
-      headers: { Authorization: `Bearer ${inspector.token}` },
-    });
+    const listed = await bearer(inspector.token, "/api/records/farmers/FRM100002/versions");
     expect(listed.status).toBe(200);
     expect(((await listed.json()) as { versions: { version: number }[] }).versions.map((v) => v.version)).toEqual([
       1, 2,
@@ -127,9 +125,7 @@ describe("correcting a farmer's details", () => {
     );
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/farmers/FRM100002?corrected=3");
-    const html = decode(
-      await (await call("/farmers/FRM100002?corrected=3", { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const html = await pageText("/farmers/FRM100002?corrected=3", inspector.cookie);
     expect(html).toContain("Correction recorded.");
     expect(html).toContain("3 · Correction");
     expect(html).toContain("Details corrected (with a reason)");

@@ -9,14 +9,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { farmerIdFromCard } from "#worker/domain/farmer-card";
 import { BATCH, expectPdf, issueReal, OTHER_BATCH, signInAndSeed, who } from "./certificates-fixtures";
-import { call } from "./helpers";
-
-const decode = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
+import { bearer, call } from "./helpers";
+import { decodeHtml as decode } from "./html";
 
 const B_TRACES = ["FRM100002", "Yassah", "Kpadeh", "PLT-100002-01", OTHER_BATCH, "Totota"];
 
@@ -123,9 +117,7 @@ describe("/farmer-dashboard shows her own records", () => {
       expect(body).toEqual({ success: false, message: "No farmer with ID FRM100002" });
     }
     // Nor a batch certificate of a batch she has no part in.
-    const batch = await call(`/api/certificates/quality/batch/${OTHER_BATCH}`, {
-      headers: { Authorization: `Bearer ${who.farmer.token}` },
-    });
+    const batch = await bearer(who.farmer.token, `/api/certificates/quality/batch/${OTHER_BATCH}`);
     expect(batch.status).toBe(404);
   });
 
@@ -142,9 +134,7 @@ describe("/farmer-dashboard shows her own records", () => {
 
 describe("/api/dashboard/metrics answers for the caller", () => {
   const metrics = async (token: string) =>
-    (await call("/api/dashboard/metrics", { headers: { Authorization: `Bearer ${token}` } })).json() as Promise<
-      Record<string, unknown>
-    >;
+    (await bearer(token, "/api/dashboard/metrics")).json() as Promise<Record<string, unknown>>;
 
   it("a farmer gets her own counts, in the spec's shape", async () => {
     expect(await metrics(who.farmer.token)).toEqual({

@@ -8,12 +8,7 @@ import { prepareFarmer } from "#worker/services/registry/register-farmer";
 import { signInAs } from "./auth-helpers";
 import { call, one, rows } from "./helpers";
 
-export const decode = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&quot;", '"')
-    .replaceAll("&amp;", "&");
+export { decodeHtml as decode } from "./html";
 
 export const db = () => database(env.DB);
 

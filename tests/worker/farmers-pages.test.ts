@@ -18,7 +18,7 @@ import {
   signInRegistryStaff,
 } from "./farmers-fixtures";
 import { call, count, ORIGIN, plotInsert } from "./helpers";
-import { csrfOf } from "./html";
+import { csrfOf, pageText } from "./html";
 
 beforeAll(signInRegistryStaff);
 beforeAll(seedRegistry);
@@ -117,9 +117,7 @@ describe("/onboard-farmer without JavaScript", () => {
     expect(photoRes.headers.get("cache-control")).toBe("private, max-age=300");
     expect(new Uint8Array(await photoRes.arrayBuffer())).toEqual(PNG);
 
-    const details = decode(
-      await (await call(`/farmers/${farmerId}`, { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const details = await pageText(`/farmers/${farmerId}`, inspector.cookie);
     expect(details).toContain(`src="/api/farmers/${farmerId}/photo"`);
     expect(details).toContain('alt="Garmai Sumo"');
 
@@ -217,32 +215,28 @@ describe("/farmers-list", () => {
     );
     expect(html).toMatch(/<option value="Lofa County" selected="">/);
 
-    const all = decode(await (await call("/farmers-list", { headers: { Cookie: inspector.cookie } })).text());
+    const all = await pageText("/farmers-list", inspector.cookie);
     const total = (await one<{ n: number }>("SELECT COUNT(*) AS n FROM farmers")).n;
     expect(all).toContain(`${total} farmers registered — showing 1 to 25`);
     expect(all).toContain(`Page 1 of ${Math.ceil(total / 25)}`);
     expect(all).toContain('href="/farmers-list?page=2"');
 
-    const p2 = decode(await (await call("/farmers-list?page=2", { headers: { Cookie: inspector.cookie } })).text());
+    const p2 = await pageText("/farmers-list?page=2", inspector.cookie);
     expect(p2).toContain("showing 26 to");
     expect(p2).toContain('aria-current="page"');
   });
 
   it("finds a farmer by the legacy ID form and says so when nothing matches", async () => {
-    const legacy = decode(
-      await (await call("/farmers-list?q=FRM-2024-042", { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const legacy = await pageText("/farmers-list?q=FRM-2024-042", inspector.cookie);
     expect(legacy).toContain("1 farmer match");
     expect(legacy).toContain('href="/farmers/FRM000042"');
-    const none = decode(await (await call("/farmers-list?q=Zzyzx", { headers: { Cookie: inspector.cookie } })).text());
+    const none = await pageText("/farmers-list?q=Zzyzx", inspector.cookie);
     expect(none).toContain("No farmers match");
     expect(none).toContain('value="Zzyzx"');
   });
 
   it("ignores a tampered filter with a notice instead of failing", async () => {
-    const html = decode(
-      await (await call("/farmers-list?county=Atlantis&page=x", { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const html = await pageText("/farmers-list?county=Atlantis&page=x", inspector.cookie);
     expect(html).toContain("Some search values were not understood and were ignored: county, page.");
     expect(html).toContain("farmers registered");
   });
@@ -355,7 +349,7 @@ describe("/onboard-farmer answers the outbox", () => {
     expect(again.headers.get("X-Outbox-Receipt")).toBe(farmerId);
     expect(await count("SELECT count(*) AS n FROM users")).toBe(users);
     expect(await count("SELECT count(*) AS n FROM farmers WHERE farmer_id = ? AND user_id IS NULL", farmerId)).toBe(1);
-    const page = decode(await (await call(`/farmers/${farmerId}`, { headers: { Cookie: inspector.cookie } })).text());
+    const page = await pageText(`/farmers/${farmerId}`, inspector.cookie);
     expect(page).toContain("Issue a login");
   });
 });

@@ -251,21 +251,17 @@ describe("/exporter/marketplace: the lots that fit my open orders", () => {
     expect(before).toContain("I have no open order still to fill");
     expect(before).not.toContain('data-testid="fits"');
 
-    const made = await call("/api/orders", {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.exporter.token}`, "Content-Type": "application/json" },
-      body: JSON.stringify({
-        buyerName: "Rotterdam Cocoa BV",
-        buyerCountry: "NL",
-        commodity: "Cocoa",
-        quantity: "1.5",
-        unit: "t",
-        price: "3100.00",
-        currency: "USD",
-        incoterm: "FOB",
-        deliveryFrom: "2026-12-01",
-        deliveryTo: "2027-01-31",
-      }),
+    const made = await bearer(who.exporter.token, "/api/orders", "POST", {
+      buyerName: "Rotterdam Cocoa BV",
+      buyerCountry: "NL",
+      commodity: "Cocoa",
+      quantity: "1.5",
+      unit: "t",
+      price: "3100.00",
+      currency: "USD",
+      incoterm: "FOB",
+      deliveryFrom: "2026-12-01",
+      deliveryTo: "2027-01-31",
     });
     expect(made.status).toBe(201);
     const code = ((await j(made)).order as { code: string }).code;

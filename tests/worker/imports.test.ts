@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { bearer, call } from "./helpers";
 import { csrfOf } from "./html";
 
 type Run = {
@@ -54,10 +54,7 @@ async function upload(token: string, body: string, fileName: string, type = "tex
 
 async function finish(token: string, id: string): Promise<Run> {
   for (let i = 0; i < 20; i++) {
-    const res = await call(`/api/imports/${id}/continue`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-    });
+    const res = await bearer(token, `/api/imports/${id}/continue`, "POST");
     const { run } = (await res.json()) as { run: Run };
     if (run.status !== "running") return run;
   }
@@ -149,7 +146,7 @@ describe("bulk import of farmers and plots", () => {
     };
     const { json } = await upload(token, JSON.stringify(fc), "plots.geojson", "application/geo+json");
     await finish(token, json.run.id);
-    const res = await call(`/api/imports/${json.run.id}`, { headers: { Authorization: `Bearer ${token}` } });
+    const res = await bearer(token, `/api/imports/${json.run.id}`);
     const { run } = (await res.json()) as { run: Run };
     expect(run).toMatchObject({ status: "done", total: 2, stored: 1, failed: 1 });
     expect(run.errors[0]!.line).toBe(2);

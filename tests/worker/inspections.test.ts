@@ -144,10 +144,7 @@ describe("warehouse inspection", () => {
   it("keeps the measurements the quality certificate prints (PDF bytes: tests/unit/inspection-certificates.test.ts)", async () => {
     const b = await atWarehouse();
     await api(`/warehouse/${b.batchCode}`, "warehouse", { ...GOOD_COCOA, moisturePercent: 7.4, beanCountPer100g: 104 });
-    const res = await call(`/api/certificates/quality/batch/${b.batchCode}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.warehouse.token}` },
-    });
+    const res = await bearer(who.warehouse.token, `/api/certificates/quality/batch/${b.batchCode}`, "POST");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
   });
@@ -183,10 +180,7 @@ describe("port inspection", () => {
     const b = await atWarehouse();
     await api(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA);
     await api(`/port/${b.batchCode}`, "port", record({ containerNumber: "TGHU7654321" }));
-    const res = await call(`/api/certificates/phytosanitary/batch/${b.batchCode}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.port.token}` },
-    });
+    const res = await bearer(who.port.token, `/api/certificates/phytosanitary/batch/${b.batchCode}`, "POST");
     expect(res.status).toBe(200);
   });
 });

@@ -9,16 +9,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, exportOrder, purchase, seedAndSignInWith, step, who } from "./batches-fixtures";
-import { call, one } from "./helpers";
+import { bearer, one } from "./helpers";
 import { issueLicence, stepLicenceAsDg } from "./licence-fixtures";
 
 type Body = { message?: string; [k: string]: unknown };
-const post = (path: string, as: keyof typeof who, body: unknown) =>
-  call(path, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
+const post = (path: string, as: keyof typeof who, body: unknown) => bearer(who[as].token, path, "POST", body);
 const read = async (res: Response) => (await res.json()) as Body;
 
 const order = exportOrder({ quantity: "0.5" });
@@ -192,9 +187,7 @@ describe("suspended", () => {
       held_reason: `Exporter licence ${exporterLicence.number} is suspended: ${reason}`,
     });
     // Held lots leave the market.
-    const market = await read(
-      await call("/api/hub/lots", { headers: { Authorization: `Bearer ${who.exporter.token}` } }),
-    );
+    const market = await read(await bearer(who.exporter.token, "/api/hub/lots"));
     expect(JSON.stringify(market)).not.toContain(heldLot);
   });
 

@@ -13,7 +13,7 @@ import { runPriceFeed } from "#worker/services/market/price-feed";
 import recorded from "../fixtures/price-feed/reply.json";
 import { signInAs } from "./auth-helpers";
 import { call, count, one, postForm } from "./helpers";
-import { csrfOf, decodeHtml } from "./html";
+import { csrfOf, decodeHtml, pageText } from "./html";
 
 const who: Record<string, { cookie: string; token: string }> = {};
 
@@ -283,14 +283,12 @@ describe("the pages, JavaScript off", () => {
   });
 
   it("the date check works as a plain GET form", async () => {
-    const html = decodeHtml(
-      await (await call("/world-market-pricing?commodity=cocoa&range=1y&date=2025-06-02")).text(),
-    );
+    const html = await pageText("/world-market-pricing?commodity=cocoa&range=1y&date=2025-06-02");
     expect(html).toContain('data-testid="farm-gate-check"');
     // (the sample rate of 1 June, seeded above, is now the one in force: the worked sum shows it)
     expect(html).toContain("World price US$ 8,000.00 per tonne = US$ 8.00 per kg");
     expect(html).toContain("Sample rate (not a real rate)");
-    const bad = decodeHtml(await (await call("/world-market-pricing?commodity=cocoa&date=yesterday")).text());
+    const bad = await pageText("/world-market-pricing?commodity=cocoa&date=yesterday");
     expect(bad).toContain("Enter the date as YYYY-MM-DD, like 2026-03-14");
   });
 

@@ -88,6 +88,9 @@ const PDF = new Uint8Array(ascii("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\
 const JPEG_WITH_GPS = withSegments(exifWithGps());
 
 let officeThread = "";
+/** Posts a message with one attached file to the office thread, as `w`. */
+const sendFile = (w: string, body: string, file: { bytes: Uint8Array; name: string; type: string }) =>
+  postForm(w, `/api/messages/threads/${officeThread}/messages`, { body }, file);
 
 describe("a thread to the regulator's office", () => {
   it("reaches every office administrator of the chosen department, with a notice and audit rows", async () => {
@@ -178,16 +181,7 @@ describe("a thread to the regulator's office", () => {
 
 describe("participants only (IDOR)", () => {
   it("exporter B cannot read, post in, mark or download from exporter A's thread", async () => {
-    const sent = await postForm(
-      "exporter",
-      `/api/messages/threads/${officeThread}/messages`,
-      { body: "The file." },
-      {
-        bytes: PDF,
-        name: "permit.pdf",
-        type: "application/pdf",
-      },
-    );
+    const sent = await sendFile("exporter", "The file.", { bytes: PDF, name: "permit.pdf", type: "application/pdf" });
     expect(sent.status).toBe(201);
     const { attachmentId } = await json<{ attachmentId: string }>(sent);
     expect((await api("office2", `/api/messages/attachments/${attachmentId}`)).status).toBe(200);
@@ -213,16 +207,11 @@ describe("participants only (IDOR)", () => {
 
 describe("attachments", () => {
   it("stores a photo without its EXIF GPS and serves it to participants only", async () => {
-    const res = await postForm(
-      "office_admin",
-      `/api/messages/threads/${officeThread}/messages`,
-      { body: "Photo of the seal" },
-      {
-        bytes: JPEG_WITH_GPS,
-        name: "seal photo.jpeg",
-        type: "image/jpeg",
-      },
-    );
+    const res = await sendFile("office_admin", "Photo of the seal", {
+      bytes: JPEG_WITH_GPS,
+      name: "seal photo.jpeg",
+      type: "image/jpeg",
+    });
     expect(res.status).toBe(201);
     const { attachmentId } = await json<{ attachmentId: string }>(res);
     const file = await api("exporter", `/api/messages/attachments/${attachmentId}`);
@@ -236,16 +225,11 @@ describe("attachments", () => {
   });
 
   it("refuses a file whose bytes are not PDF, JPEG or PNG, and one over 5 MB, with clear messages", async () => {
-    const fake = await postForm(
-      "exporter",
-      `/api/messages/threads/${officeThread}/messages`,
-      { body: "x" },
-      {
-        bytes: new Uint8Array(ascii("<html><script>alert(1)</script></html>")),
-        name: "invoice.pdf",
-        type: "application/pdf",
-      },
-    );
+    const fake = await sendFile("exporter", "x", {
+      bytes: new Uint8Array(ascii("<html><script>alert(1)</script></html>")),
+      name: "invoice.pdf",
+      type: "application/pdf",
+    });
     expect(fake.status).toBe(415);
     expect(await json(fake)).toMatchObject({
       success: false,
@@ -259,16 +243,7 @@ describe("attachments", () => {
     const big = new Uint8Array(5 * 1024 * 1024 + 1);
     big.set(PDF);
     big.set(ascii("%%EOF\n"), big.length - 6);
-    const tooBig = await postForm(
-      "exporter",
-      `/api/messages/threads/${officeThread}/messages`,
-      { body: "x" },
-      {
-        bytes: big,
-        name: "big.pdf",
-        type: "application/pdf",
-      },
-    );
+    const tooBig = await sendFile("exporter", "x", { bytes: big, name: "big.pdf", type: "application/pdf" });
     expect(tooBig.status).toBe(413);
     expect((await json<{ message: string }>(tooBig)).message).toBe(
       "The attached file is too large: an attachment may be at most 5 MB",

@@ -10,7 +10,7 @@ import { countySuppression } from "#worker/domain/reports/report-sections";
 import { gatherReportData } from "#worker/services/reports/report-data";
 import { signInAs } from "./auth-helpers";
 import { call, count, plotInsert, rows } from "./helpers";
-import { decodeHtml } from "./html";
+import { decodeHtml, pageText } from "./html";
 import { signInObserver } from "./reports-fixtures";
 
 const DAY = 86_400_000;
@@ -134,7 +134,7 @@ describe("/monitoring-dashboard, public view (no session)", () => {
   });
 
   it("offers fixed periods and whole counties only; anything else falls back to all records", async () => {
-    const html = decodeHtml(await (await call("/monitoring-dashboard?period=custom&from=2026-01-01")).text());
+    const html = await pageText("/monitoring-dashboard?period=custom&from=2026-01-01");
     expect(html).toContain('data-testid="farmers">22<');
     expect(html).not.toContain('name="from"');
     expect(html).toContain('<option value="30d">Last 30 days</option>');
@@ -145,7 +145,7 @@ describe("/monitoring-dashboard, public view (no session)", () => {
   it("one county with fewer than 5 farmers is withheld as a whole", async () => {
     const f = await figures("?county=Bong%20County");
     expect(f).toMatchObject({ farmers: "<5", withheld: true, plots: 0 });
-    const html = decodeHtml(await (await call("/monitoring-dashboard?county=Bong+County")).text());
+    const html = await pageText("/monitoring-dashboard?county=Bong+County");
     expect(html).toContain('data-testid="withheld"');
     expect(html).toContain('data-testid="farmers"><5<');
   });
@@ -226,7 +226,7 @@ describe("/monitoring-dashboard, public view (no session)", () => {
     expect(events[0]!.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\dZ$/);
     for (const secret of ["FRM9", "LACRA-EUDR-M", "u-secret-actor", "LR-NIM", "Private"])
       expect(text).not.toContain(secret);
-    const html = decodeHtml(await (await call("/monitoring-dashboard")).text());
+    const html = await pageText("/monitoring-dashboard");
     expect(html).toContain("A certificate was revoked");
     expect(html).toContain("A county risk assessment finished — Nimba County");
     // JS off: a plain link reloads the page with the same choice.
@@ -247,7 +247,7 @@ describe("/monitoring-dashboard, signed in", () => {
 
   it("the DG sees it read-only; a farmer is refused with 403", async () => {
     const dg = await signInAs("dg", "10.77.0.2");
-    const html = decodeHtml(await (await call("/monitoring-dashboard", { headers: { Cookie: dg.cookie } })).text());
+    const html = await pageText("/monitoring-dashboard", dg.cookie);
     expect(html).toContain('data-testid="read-only"');
     const farmer = await signInAs("farmer", "10.77.0.3");
     expect((await call("/monitoring-dashboard", { headers: { Cookie: farmer.cookie } })).status).toBe(403);

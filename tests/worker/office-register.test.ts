@@ -13,7 +13,7 @@ import { auditEntry } from "#worker/services/platform/audit";
 import { ascii } from "../unit/photo-fixtures";
 import { signInAs } from "./auth-helpers";
 import { call, count, one } from "./helpers";
-import { csrfOf, decodeHtml } from "./html";
+import { csrfOf, decodeHtml, pageText } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
 const who: Record<string, Who> = {};
@@ -268,9 +268,7 @@ describe("the office portals (pages, JavaScript off)", () => {
   });
 
   it("the regulatory portal shares the module: DDGOTS reads it without forms; an exporter gets 403; another department's document page is 404", async () => {
-    const html = decodeHtml(
-      await (await call("/regulatory-portal-classic", { headers: { Cookie: who.ddgots!.cookie } })).text(),
-    );
+    const html = await pageText("/regulatory-portal-classic", who.ddgots!.cookie);
     expect(html).toContain('data-testid="register-table"');
     expect(html).toContain('data-testid="read-only"');
     expect(html).not.toContain('name="intent" value="register"');

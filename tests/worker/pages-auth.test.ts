@@ -3,7 +3,7 @@ import { LOGIN_PATHS } from "#app/content/login-paths";
 import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
 import { call } from "./helpers";
-import { csrfOf } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
   return call(path, {
@@ -17,12 +17,6 @@ function form(path: string, fields: Record<string, string>, headers: Record<stri
     body: new URLSearchParams(fields).toString(),
   });
 }
-
-const decode = (html: string) =>
-  html
-    .replace(/<!-- -->/g, "")
-    .replaceAll("&#x27;", "'")
-    .replaceAll("&amp;", "&");
 
 describe("signed-out visitors", () => {
   for (const path of DASHBOARD_PATHS) {
@@ -118,12 +112,12 @@ describe("login pages", () => {
   });
 
   it("the farmer portal tells a first-time farmer about the password change", async () => {
-    const html = decode(await (await call("/farmer-login-portal")).text());
+    const html = await pageText("/farmer-login-portal");
     expect(html).toContain("First time signing in? You will be asked to change your password after you log in.");
   });
 
   it("the monitoring page has donor, NGO and auditor cards and an open accessibility card", async () => {
-    const html = decode(await (await call("/monitoring-login")).text());
+    const html = await pageText("/monitoring-login");
     for (const t of ["International Donors", "NGOs", "Government Auditors", "Public Accessibility View"])
       expect(html).toContain(t);
     expect(html).toContain('href="/monitoring-dashboard"');
@@ -137,7 +131,7 @@ describe("sign-in without JavaScript (form POST)", () => {
     expect(res.headers.get("location")).toBe("/dg-dashboard");
     const cookie = res.headers.get("set-cookie")!;
     expect(cookie).toContain("HttpOnly; Secure; SameSite=Lax");
-    const page = decode(await (await call("/dg-dashboard", { headers: { Cookie: cookie.split(";")[0]! } })).text());
+    const page = await pageText("/dg-dashboard", cookie.split(";")[0]!);
     expect(page).toContain("Welcome, Director General");
     expect(page).toContain("Director General Dashboard");
   });
@@ -232,7 +226,7 @@ describe("sign-in without JavaScript (form POST)", () => {
     const dash = await call("/farmer-dashboard", { headers: { Cookie: cookie } });
     expect(dash.status).toBe(302);
     expect(dash.headers.get("location")).toBe("/change-password");
-    const page = decode(await (await call("/change-password", { headers: { Cookie: cookie } })).text());
+    const page = await pageText("/change-password", cookie);
     expect(page).toContain("This is your first sign-in");
     const csrf = csrfOf(page);
     const changed = await form(

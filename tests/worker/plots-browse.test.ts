@@ -2,8 +2,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call, plotInsert } from "./helpers";
-import { decodeHtml as decode } from "./html";
+import { bearer, call, plotInsert } from "./helpers";
+import { decodeHtml as decode, pageText } from "./html";
 import {
   A,
   B,
@@ -49,7 +49,7 @@ describe("list and details", () => {
 
   it("GET /api/plots filters by county, crop, risk and validation, and pages on the server", async () => {
     const get = async (q: string) =>
-      (await (await call(`/api/plots${q}`, { headers: { Authorization: `Bearer ${inspector.token}` } })).json()) as {
+      (await (await bearer(inspector.token, `/api/plots${q}`)).json()) as {
         plots: {
           plotCode: string;
           county: string;
@@ -94,9 +94,7 @@ describe("list and details", () => {
     expect(html).toContain("PLT-100001-01");
     expect(html).toContain("Comfort Gbah");
     expect(html).not.toContain("PLT-100002-01");
-    const paged = decode(
-      await (await call("/land-plots-list?page=2", { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const paged = await pageText("/land-plots-list?page=2", inspector.cookie);
     expect(paged).toContain("page 2 of 2");
     expect(paged).toMatch(/<a [^>]*href="\/land-plots-list"[^>]*>← Previous<\/a>/);
   });
@@ -156,9 +154,7 @@ describe("list and details", () => {
 
   it("the audit trail names who made a change by their role in words (Land Inspector), not its stored name", async () => {
     const office = await signInAs("office_admin", "10.61.7.2");
-    const html = decode(
-      await (await call("/audit-log?entityType=land_plot", { headers: { Cookie: office.cookie } })).text(),
-    );
+    const html = await pageText("/audit-log?entityType=land_plot", office.cookie);
     expect(html).toContain("plot.register");
     expect(html).toContain("(Land Inspector)");
     expect(html).not.toContain("(land_inspector)");
@@ -168,15 +164,13 @@ describe("list and details", () => {
     const id = (await env.DB.prepare("SELECT id FROM land_plots WHERE plot_code = 'PLT-100001-02'").first<{
       id: string;
     }>())!.id;
-    const html = decode(
-      await (await call(`/land-plot-details/${id}`, { headers: { Cookie: inspector.cookie } })).text(),
-    );
+    const html = await pageText(`/land-plot-details/${id}`, inspector.cookie);
     expect(html).toContain("No overlap with the same farmer's other plots — warning");
     expect(html).toMatch(/Overlaps the same farmer's plot PLT-100001-01 by \d+ m²/);
   });
 
   it("GET /api/plots/:id answers the plot; unknown ids are a clear 404 (API and page)", async () => {
-    const res = await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${inspector.token}` } });
+    const res = await bearer(inspector.token, `/api/plots/${firstPlotId}`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as {
       plot: { plotCode: string; geometry: unknown; farmerName: string };
@@ -187,7 +181,7 @@ describe("list and details", () => {
     expect(body.assessments.map((a) => a.verdict)).toEqual(["low", "more_information_needed"]);
     expect(body.batches.map((b) => b.batchCode)).toEqual(["BCH-NIM-0001"]);
 
-    const missing = await call("/api/plots/no-such-plot", { headers: { Authorization: `Bearer ${inspector.token}` } });
+    const missing = await bearer(inspector.token, "/api/plots/no-such-plot");
     expect(missing.status).toBe(404);
     expect(await missing.json()).toEqual({ success: false, message: "No land plot with this ID" });
     const page = await call("/land-plot-details/no-such-plot", { headers: { Cookie: inspector.cookie } });
@@ -217,10 +211,8 @@ describe("who may do what", () => {
         expect(await res.text()).toContain("403 — Access denied");
       }
       expect((await post(token, newPlot())).status).toBe(403);
-      expect((await call("/api/plots", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(403);
-      expect((await call(`/api/plots/${firstPlotId}`, { headers: { Authorization: `Bearer ${token}` } })).status).toBe(
-        403,
-      );
+      expect((await bearer(token, "/api/plots")).status).toBe(403);
+      expect((await bearer(token, `/api/plots/${firstPlotId}`)).status).toBe(403);
     }
   });
 

@@ -3,7 +3,7 @@
  * the land inspector, request helpers, and the plots the list and details tests start from.
  */
 import { signInAs } from "./auth-helpers";
-import { call, count, farmerInsert, ORIGIN } from "./helpers";
+import { bearer, call, count, farmerInsert, ORIGIN } from "./helpers";
 
 export type Pos = [number, number];
 export type Issue = { rule: string; message: string };
@@ -27,11 +27,7 @@ export const plotCount = () => count("SELECT COUNT(*) AS n FROM land_plots");
 export const auditCount = () => count("SELECT COUNT(*) AS n FROM audit_log WHERE entity_type = 'land_plot'");
 
 export function post(token: string, body: unknown) {
-  return call("/api/plots", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
+  return bearer(token, "/api/plots", "POST", body);
 }
 
 export function form(path: string, fields: Record<string, string>, cookie: string) {

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { call, ORIGIN } from "./helpers";
+import { bearer, call, ORIGIN } from "./helpers";
 import { csrfOf } from "./html";
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
@@ -130,10 +130,7 @@ async function importFile(text: string, fileName: string) {
   });
   if (res.status !== 202) return [res.status];
   const { run } = (await res.json()) as { run: { id: string } };
-  const more = await call(`/api/imports/${run.id}/continue`, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${inspector.token}` },
-  });
+  const more = await bearer(inspector.token, `/api/imports/${run.id}/continue`, "POST");
   return [res.status, more.status];
 }
 

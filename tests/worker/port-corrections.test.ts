@@ -8,29 +8,21 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, seedAndSignIn, step, who } from "./batches-fixtures";
-import { correctAfterShortReason } from "./corrections-fixtures";
-import { call, count, one, postForm, rows } from "./helpers";
+import { correctAfterShortReason, issueBatchCertificate, records, send, versionsTable } from "./corrections-fixtures";
+import { bearer, count, one, postForm, rows } from "./helpers";
 import { csrfOf, pageText } from "./html";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
 beforeAll(seedAndSignIn, 60_000);
 
-type Reply = { status: number; body: Record<string, unknown> & { message?: string } };
-const post = async (path: string, as: keyof typeof who, body: unknown): Promise<Reply> => {
-  const r = await call(path, {
-    method: "POST",
-    headers: { Authorization: `Bearer ${who[as].token}`, "Content-Type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: r.status, body: (await r.json()) as Reply["body"] };
-};
 const fix = (code: string, as: keyof typeof who, body: unknown) =>
-  post(`/api/records/batches/${code}/port-inspection/corrections`, as, body);
+  send(records(`/${code}/port-inspection/corrections`, as, body));
 
 /** A purchase inspected at the warehouse and then at the port with `port` (a sign-off by default). */
 async function portInspected(port: Record<string, unknown> = {}) {
   const b = await buy({ plotCodes: ["PLT-000001-02"], weightKg: 25, harvestDate: "2026-04-03" });
-  const inspections = (path: string, as: keyof typeof who, body: unknown) => post(`/api/inspections${path}`, as, body);
+  const inspections = (path: string, as: keyof typeof who, body: unknown) =>
+    send(bearer(who[as].token, `/api/inspections${path}`, "POST", body));
   await sendToWarehouse(b.batchCode, 25);
   expect((await inspections(`/warehouse/${b.batchCode}`, "warehouse", GOOD_COCOA)).status).toBe(201);
   const recorded = await inspections(`/port/${b.batchCode}`, "port", { ...PORT_RECORD, ...port });
@@ -39,6 +31,12 @@ async function portInspected(port: Record<string, unknown> = {}) {
 }
 const batchRow = (id: string) =>
   one<{ status: string; holder_id: string }>("SELECT status, holder_id FROM batches WHERE id = ?", id);
+/** The batch's port custody steps that still stand, or that were voided. */
+const portSteps = (batchId: string, which: "standing" | "voided") =>
+  count(
+    `SELECT count(*) AS n FROM custody_events WHERE batch_id = ? AND to_status = 'port_inspected' AND voided_at IS ${which === "voided" ? "NOT NULL" : "NULL"}`,
+    batchId,
+  );
 const versionsOf = (batchId: string) =>
   rows<{ id: string; version: number; kind: string; data: string; reason: string | null; corrects_id: string | null }>(
     "SELECT id, version, kind, data, reason, corrects_id FROM record_versions WHERE record_type = 'port_inspection' AND batch_id = ? ORDER BY version",
@@ -54,12 +52,7 @@ describe("correcting a port inspection's findings", () => {
     const b = await portInspected();
     code = b.batchCode;
     batchId = b.id;
-    const issued = await call(`/api/certificates/phytosanitary/batch/${code}`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${who.port.token}` },
-    });
-    expect(issued.status).toBe(200);
-    certificate = issued.headers.get("x-certificate-number")!;
+    certificate = await issueBatchCertificate("phytosanitary", code, who.port.token);
   }, 60_000);
 
   it("refuses a reason under 10 characters, a role that corrects nothing, and someone who did not record it", async () => {
@@ -152,7 +145,7 @@ describe("correcting a port inspection's findings", () => {
     expect(after).toContain("Correction recorded.");
     expect(after).toContain("3 · Correction");
     const batchPage = await pageText(`/batches/${code}`, who.buyer.cookie);
-    const table = batchPage.slice(batchPage.indexOf('data-testid="record-versions"'));
+    const table = versionsTable(batchPage);
     expect(table).toContain("Port inspection · 1 · As recorded · Signed off");
     expect(table).toContain("Port inspection · 3 · Correction · Signed off");
     expect(table).toContain("seal SL-11111");
@@ -169,12 +162,7 @@ describe("correcting a port inspection's decision", () => {
     });
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(await batchRow(b.id)).toEqual({ status: "port_inspected", holder_id: who.port.account.id });
-    expect(
-      await count(
-        "SELECT count(*) AS n FROM custody_events WHERE batch_id = ? AND to_status = 'port_inspected' AND voided_at IS NULL",
-        b.id,
-      ),
-    ).toBe(1);
+    expect(await portSteps(b.id, "standing")).toBe(1);
 
     const held = await fix(b.batchCode, "port", {
       ...PORT_RECORD,
@@ -185,12 +173,7 @@ describe("correcting a port inspection's decision", () => {
     expect(held.status, JSON.stringify(held.body)).toBe(200);
     expect(held.body).toMatchObject({ outcome: "refused", status: "warehouse_inspected", version: 3 });
     expect((await batchRow(b.id)).status).toBe("warehouse_inspected");
-    expect(
-      await count(
-        "SELECT count(*) AS n FROM custody_events WHERE batch_id = ? AND to_status = 'port_inspected' AND voided_at IS NOT NULL",
-        b.id,
-      ),
-    ).toBe(1);
+    expect(await portSteps(b.id, "voided")).toBe(1);
     // The port hold applies again: the batch cannot move on.
     const moveOn = await batchApi(`/${b.batchCode}/transfer`, "port", step("port_inspected", 25));
     expect(moveOn.status).toBe(409);
@@ -226,23 +209,18 @@ describe("who may correct a port inspection, and until when", () => {
     code = b.batchCode;
     batchId = b.id;
   }, 60_000);
+  /** A correction of the seal number only, by `as`. */
+  const fixSeal = (as: keyof typeof who, sealNumber: string, reason = "The seal number was misread") =>
+    fix(code, as, { ...PORT_RECORD, sealNumber, reason });
 
   it("another inspector's record is refused; a supervisor corrects it", async () => {
     await env.DB.prepare("UPDATE port_inspections SET inspector_id = 'someone-else' WHERE batch_id = ?")
       .bind(batchId)
       .run();
-    const theirs = await fix(code, "port", {
-      ...PORT_RECORD,
-      sealNumber: "SL-22222",
-      reason: "The seal number was misread",
-    });
+    const theirs = await fixSeal("port", "SL-22222");
     expect(theirs.status).toBe(403);
     expect(theirs.body.message).toBe("You can only correct records you recorded yourself");
-    const supervisor = await fix(code, "ddgots", {
-      ...PORT_RECORD,
-      sealNumber: "SL-22222",
-      reason: "The seal number was misread",
-    });
+    const supervisor = await fixSeal("ddgots", "SL-22222");
     expect(supervisor.status, JSON.stringify(supervisor.body)).toBe(200);
   });
 
@@ -251,28 +229,16 @@ describe("who may correct a port inspection, and until when", () => {
     await env.DB.prepare("UPDATE port_inspections SET inspector_id = ?, created_at = ? WHERE batch_id = ?")
       .bind(who.port.account.id, old, batchId)
       .run();
-    const late = await fix(code, "port", {
-      ...PORT_RECORD,
-      sealNumber: "SL-33333",
-      reason: "The seal number was misread",
-    });
+    const late = await fixSeal("port", "SL-33333");
     expect(late.status).toBe(403);
     expect(late.body.message).toMatch(/more than 48 hours ago: ask a supervisor/);
-    const supervisor = await fix(code, "ddgots", {
-      ...PORT_RECORD,
-      sealNumber: "SL-33333",
-      reason: "The seal number was misread",
-    });
+    const supervisor = await fixSeal("ddgots", "SL-33333");
     expect(supervisor.status).toBe(200);
   });
 
   it("nobody corrects it once the batch is exported", async () => {
     await env.DB.prepare("UPDATE batches SET status = 'exported' WHERE id = ?").bind(batchId).run();
-    const res = await fix(code, "ddgots", {
-      ...PORT_RECORD,
-      sealNumber: "SL-44444",
-      reason: "Measured again at the quay",
-    });
+    const res = await fixSeal("ddgots", "SL-44444", "Measured again at the quay");
     expect(res.status).toBe(409);
     expect(res.body.message).toBe("The batch has been exported: its port inspection can no longer be corrected");
     expect(await count("SELECT count(*) AS n FROM record_versions WHERE batch_id = ?", batchId)).toBe(3);

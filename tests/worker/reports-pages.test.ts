@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { signInAs } from "./auth-helpers";
 import { call, postForm } from "./helpers";
-import { csrfOf } from "./html";
+import { csrfOf, decodeHtml as decode, pageText } from "./html";
 import {
   PERIOD,
   postReport,
@@ -18,15 +18,10 @@ import {
 beforeAll(seedAndSignIn);
 
 describe("/generate-reports page (works without JavaScript)", () => {
-  const decode = (html: string) =>
-    html
-      .replace(/<!-- -->/g, "")
-      .replaceAll("&#x27;", "'")
-      .replaceAll("&amp;", "&");
   const form = (fields: Record<string, string>, cookie: string) => postForm("/generate-reports", cookie, fields);
 
   it("a form post redirects to the report's progress, which ends with a download link", async () => {
-    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    const page = await pageText("/generate-reports", staff.cookie);
     expect(page).toContain("Generate reports");
     expect(page).toContain('value="exporter"');
     const csrf = csrfOf(page);
@@ -39,7 +34,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(location).toMatch(/^\/generate-reports\?report=[0-9a-f-]{36}$/);
     const id = location.split("=")[1]!;
     await waitForReport(id, staff.token);
-    const done = decode(await (await call(location, { headers: { Cookie: staff.cookie } })).text());
+    const done = await pageText(location, staff.cookie);
     expect(done).toContain("County report — Bong County, 1 Jan 2026 – 31 Mar 2026");
     expect(done).toContain("The report is ready.");
     expect(done).toMatch(new RegExp(`<a href="/api/reports/${id}/pdf" target="_blank"`));
@@ -47,7 +42,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
   });
 
   it("two builds at once — one started by the API, one by the page form — both finish (PDF rendering uses no timers)", async () => {
-    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    const page = await pageText("/generate-reports", staff.cookie);
     const csrf = csrfOf(page);
     const api = await postReport(staff.token, { kind: "commodity", ...PERIOD, commodity: "Cocoa" });
     const res = await form(
@@ -69,9 +64,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     )
       .bind(JSON.stringify(PERIOD), DEMO_ACCOUNTS.find((a) => a.role === "office_admin")!.id)
       .run();
-    const html = decode(
-      await (await call("/generate-reports?report=in-progress", { headers: { Cookie: staff.cookie } })).text(),
-    );
+    const html = await pageText("/generate-reports?report=in-progress", staff.cookie);
     expect(html).toMatch(/<progress max="100" value="60"[^>]*aria-label="Report progress"/);
     expect(html).toContain("Building the report… 60 %");
     expect(html).toMatch(/<noscript><meta http-equiv="refresh" content="2"\/?><\/noscript>/);
@@ -79,7 +72,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
   });
 
   it("shows each error next to its field and in the summary, keeping what was typed; a donor cannot choose the exporter report", async () => {
-    const page = decode(await (await call("/generate-reports", { headers: { Cookie: staff.cookie } })).text());
+    const page = await pageText("/generate-reports", staff.cookie);
     const csrf = csrfOf(page);
     const res = await form(
       { csrf, kind: "commodity", from: "2026-03-01", to: "2026-02-01", commodity: "" },
@@ -93,7 +86,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(html).toContain('value="2026-03-01"');
 
     const donor = await signInObserver("donor", "10.63.0.6");
-    const donorPage = decode(await (await call("/generate-reports", { headers: { Cookie: donor.cookie } })).text());
+    const donorPage = await pageText("/generate-reports", donor.cookie);
     expect(donorPage).toContain('value="national"');
     expect(donorPage).not.toContain('value="exporter"');
     const donorCsrf = csrfOf(donorPage);

@@ -34,20 +34,28 @@ function endpoint<S extends z.ZodType>(e: Endpoint<S>) {
   return e as unknown as Endpoint<z.ZodType>;
 }
 
+/** How staff sign in: the body's username is their login ID. */
+const byUsername = (b: { username: string; password: string }) => ({ loginId: b.username, password: b.password });
+
+/** Who signed in, as the staff replies of docs/product.md §3 name them. */
+const staffUser = (u: UserRow) => ({
+  id: u.id,
+  username: u.loginId,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  role: u.role,
+});
+
 const executive = (portal: "dg" | "ddgots" | "ddgaf") =>
   endpoint({
     portal,
     schema: ExecutiveLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password }),
+    input: byUsername,
     reply: (u, s, b) => ({
       success: true,
       token: s.token,
       regulator: {
-        id: u.id,
-        username: u.loginId,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
+        ...staffUser(u),
         departmentLevel: b.departmentLevel ?? u.role,
       },
     }),
@@ -87,45 +95,31 @@ export const LOGIN_ENDPOINTS: Record<string, Endpoint<z.ZodType>> = {
   "/auth/land-inspector-login": endpoint({
     portal: "land-inspector",
     schema: InspectorLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password }),
+    input: byUsername,
     reply: (u, s) => ({ token: s.token, userId: u.id, username: u.loginId }),
   }),
   "/auth/port-inspector-login": endpoint({
     portal: "port-inspector",
     schema: InspectorLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password }),
+    input: byUsername,
     reply: (u, s) => ({
       token: s.token,
-      user: {
-        id: u.id,
-        username: u.loginId,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
-        userType: USER_TYPE.port_inspector,
-      },
+      user: { ...staffUser(u), userType: USER_TYPE.port_inspector },
     }),
   }),
   "/auth/warehouse-inspector/login": endpoint({
     portal: "warehouse-inspector",
     schema: InspectorLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password }),
+    input: byUsername,
     reply: (u, s) => ({
       token: s.token,
-      inspector: {
-        id: u.id,
-        username: u.loginId,
-        firstName: u.firstName,
-        lastName: u.lastName,
-        role: u.role,
-        county: u.county,
-      },
+      inspector: { ...staffUser(u), county: u.county },
     }),
   }),
   "/auth/exporter-login": endpoint({
     portal: "exporter",
     schema: ExporterLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password }),
+    input: byUsername,
     reply: (u, s) => ({ success: true, token: s.token, user: { role: u.role, firstName: u.firstName } }),
   }),
   "/auth/dg-login": executive("dg"),
@@ -134,7 +128,7 @@ export const LOGIN_ENDPOINTS: Record<string, Endpoint<z.ZodType>> = {
   "/auth/regulatory-login": endpoint({
     portal: "office",
     schema: OfficeLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password, role: b.role }),
+    input: (b) => ({ ...byUsername(b), role: b.role }),
     reply: (u, s) => ({
       success: true,
       token: s.token,
@@ -144,7 +138,7 @@ export const LOGIN_ENDPOINTS: Record<string, Endpoint<z.ZodType>> = {
   "/agritrace-admin/login": endpoint({
     portal: "agritrace-admin",
     schema: AgritraceAdminLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password, accessCode: b.accessCode }),
+    input: (b) => ({ ...byUsername(b), accessCode: b.accessCode }),
     reply: (u, s) => ({
       success: true,
       token: s.token,
@@ -160,7 +154,7 @@ export const LOGIN_ENDPOINTS: Record<string, Endpoint<z.ZodType>> = {
   "/auth/monitoring-login": endpoint({
     portal: "monitoring",
     schema: MonitoringLoginSchema,
-    input: (b) => ({ loginId: b.username, password: b.password, entityType: b.entityType }),
+    input: (b) => ({ ...byUsername(b), entityType: b.entityType }),
     reply: (u, s) => ({ success: true, token: s.token, user: { organizationName: u.organizationName ?? "" } }),
   }),
   "/auth/field-agent-login": endpoint({

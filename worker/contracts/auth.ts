@@ -6,15 +6,14 @@ import { z } from "zod";
 import { AUTH_MESSAGES as M } from "../auth/messages";
 import { ENTITY_TYPES, OFFICE_DEPARTMENTS } from "../auth/roles";
 import { COUNTIES } from "../content/counties";
-import { optionalText } from "./optional-text";
+import { optionalChoice, optionalText } from "./optional-text";
 
 /** A required text: missing, empty and blank all give `message`. */
 const required = (message: string) => z.string({ error: message }).trim().min(1, message).max(200, message);
 const password6 = z.string({ error: M.passwordMin }).min(6, M.passwordMin).max(200, "Password is too long");
-const optionalCounty = z
-  .union([z.enum(COUNTIES), z.literal("")])
-  .optional()
-  .transform((v) => (v ? v : undefined));
+const optionalCounty = optionalChoice(COUNTIES);
+/** Staff sign-in forms: a username and a password, each required. */
+const staffCredentials = { username: required(M.usernameRequired), password: required(M.passwordRequired) };
 const phone = z
   .string()
   .trim()
@@ -46,8 +45,7 @@ export const FarmerPortalLoginSchema = z.object({
 
 /** Inspector cards and dedicated inspector pages (fields required; spec gives no wording). */
 export const InspectorLoginSchema = z.object({
-  username: required(M.usernameRequired),
-  password: required(M.passwordRequired),
+  ...staffCredentials,
   inspectorType: z.enum(["land-mapping", "port", "warehouse"]).optional(),
 });
 
@@ -59,8 +57,7 @@ export const ExporterLoginSchema = z.object({
 
 /** /dg-login, /ddgots-login, /ddgaf-login. */
 export const ExecutiveLoginSchema = z.object({
-  username: required(M.usernameRequired),
-  password: required(M.passwordRequired),
+  ...staffCredentials,
   departmentLevel: optionalText(40),
 });
 
@@ -69,10 +66,7 @@ export const OfficeLoginSchema = z.object({
   username: required(M.usernameRequired),
   password: password6,
   role: required(M.roleRequired),
-  department: z
-    .union([z.enum(OFFICE_DEPARTMENTS), z.literal("")])
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  department: optionalChoice(OFFICE_DEPARTMENTS),
   userType: optionalText(40),
 });
 
@@ -85,8 +79,7 @@ export const AgritraceAdminLoginSchema = z.object({
 
 /** /monitoring-login (donor, NGO and auditor cards). */
 export const MonitoringLoginSchema = z.object({
-  username: required(M.usernameRequired),
-  password: required(M.passwordRequired),
+  ...staffCredentials,
   entityType: z.enum(ENTITY_TYPES, { error: M.entityTypeRequired }),
   requestedRole: optionalText(40),
 });

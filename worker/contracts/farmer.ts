@@ -7,6 +7,7 @@ import { COUNTIES } from "../content/counties";
 import { CROPS } from "../domain/commodities";
 import { normaliseFarmerId } from "../domain/farmer-id";
 import { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES } from "./farmer-light";
+import { optionalChoice } from "./optional-text";
 
 export { FARMER_FIELDS, GENDER_LABEL, GENDERS, PHOTO_TYPES };
 
@@ -238,12 +239,6 @@ export function searchFilter(search: Pick<FarmerSearch, "q" | "county" | "crop">
 export function nameKey(...parts: string[]): string {
   return parts.join(" ").trim().replace(/\s+/g, " ").toLowerCase();
 }
-
-const optionalChoice = <const T extends readonly string[]>(values: T, message: string) =>
-  z
-    .union([z.enum(values, { error: message }), z.literal("")], { error: message })
-    .optional()
-    .transform((v) => (v ? v : undefined));
 
 const positiveInt = (fallback: number, max: number, message: string) =>
   z

@@ -20,7 +20,7 @@ import {
 import { canCertifyAt, mayRevokeCertificationAt, REJECTED, REJECTED_MESSAGE } from "#worker/domain/custody";
 import { holdRefusal } from "../inspections/holds";
 import { type AuditAction, auditEntry } from "../platform/audit";
-import { fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
 import { visibleBatchByCode } from "./read-batches";
 
@@ -85,8 +85,7 @@ export async function certifyBatch(
     status = keep ? "compliant" : statusFor(verdict);
     reason = keep ? (batch.complianceReason ?? verdict.reason) : verdict.reason;
   }
-  if (status === batch.complianceStatus && reason === batch.complianceReason)
-    return { ok: true, value: { batch, changed: false } };
+  if (status === batch.complianceStatus && reason === batch.complianceReason) return ok({ batch, changed: false });
   const after: BatchRow = { ...batch, complianceStatus: status, complianceReason: reason };
   await db.batch([
     updateBatch(db, batch.id, { complianceStatus: status, complianceReason: reason }),
@@ -100,5 +99,5 @@ export async function certifyBatch(
       decision === "revoke_compliance" ? { ...snapshot(after), revokeReason } : snapshot(after),
     ),
   ]);
-  return { ok: true, value: { batch: after, changed: true } };
+  return ok({ batch: after, changed: true });
 }

@@ -10,7 +10,7 @@ import { type BatchRow, updateBatch } from "#db/queries/batches";
 import type { DdsInput } from "#worker/contracts/batches";
 import { auditEntry } from "../platform/audit";
 import { ddsVersionStatements } from "../records/dds-versions";
-import { fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 import { type BatchDeps, snapshot } from "./batch-common";
 import { visibleBatchByCode } from "./read-batches";
 
@@ -37,7 +37,7 @@ export async function recordDds(
   );
   if (!versions.ok) return versions;
   const { statements, version } = versions.value;
-  if (!statements.length) return { ok: true, value: { batch: after, version } };
+  if (!statements.length) return ok({ batch: after, version });
   const reason = input.reason?.trim() || undefined;
   await db.batch([
     updateBatch(db, batch.id, { ddsReference: input.ddsReference, ddsVerification: input.ddsVerification }),
@@ -48,5 +48,5 @@ export async function recordDds(
       ...(reason ? { reason } : {}),
     }),
   ]);
-  return { ok: true, value: { batch: after, version } };
+  return ok({ batch: after, version });
 }

@@ -18,7 +18,7 @@ import { holdRefusal, warehouseStepRefusal } from "../inspections/holds";
 import { exportPermitRefusal } from "../licensing/permit-check";
 import { requireLicence } from "../licensing/require-licence";
 import { auditEntry } from "../platform/audit";
-import { fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 import {
   type BatchDeps,
   custodyEvent,
@@ -107,5 +107,5 @@ export async function transferBatch(
     }),
   ]);
   if (stale) return stale;
-  return { ok: true, value: { batch: after, event } };
+  return ok({ batch: after, event });
 }

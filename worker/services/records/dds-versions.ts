@@ -10,7 +10,7 @@ import type { Database } from "#db/client";
 import { insertVersion, lastAuditOf, versionsOf } from "#db/queries/record-versions";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "#worker/domain/corrections";
 import type { ServiceDeps } from "../deps";
-import { fail, type Result } from "../result";
+import { fail, ok, type Result } from "../result";
 
 export type DdsNumbers = { ddsReference: string | null; ddsVerification: string | null };
 
@@ -38,7 +38,7 @@ export async function ddsVersionStatements(
   const current = versions.at(-1);
   const had = Boolean(before.ddsReference || before.ddsVerification);
   if (had && before.ddsReference === numbers.ddsReference && before.ddsVerification === numbers.ddsVerification)
-    return { ok: true, value: { statements: [], version: current?.version ?? 1 } };
+    return ok({ statements: [], version: current?.version ?? 1 });
   const reason = after.reason?.trim() ?? "";
   if (had && reason.length < REASON_MIN_LENGTH)
     return fail(400, DDS_REASON_MESSAGE, { reason: [CORRECTION_MESSAGES.reason] });
@@ -82,5 +82,5 @@ export async function ddsVersionStatements(
       createdAt: now.toISOString(),
     }),
   );
-  return { ok: true, value: { statements, version } };
+  return ok({ statements, version });
 }
