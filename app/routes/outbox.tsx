@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from "react";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TableHead } from "#app/components/kit/table-head";
 import { WorkShell } from "../components/work-shell";
 import { noteOnlineSession } from "../lib/offline-session";
 import {
@@ -254,19 +255,7 @@ function Conflict({
     <div className="mt-2" data-testid="outbox-conflict">
       <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">Both versions</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="p-1">
-              Field
-            </th>
-            <th scope="col" className="p-1">
-              On the server
-            </th>
-            <th scope="col" className="p-1">
-              On this phone
-            </th>
-          </tr>
-        </thead>
+        <TableHead cellClassName="p-1" heads={["Field", "On the server", "On this phone"]} />
         <tbody>
           {names.map((n) => (
             <tr key={n} className={server[n] !== mine[n] ? "bg-amber-50" : ""}>
