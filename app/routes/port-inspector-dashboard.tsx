@@ -1,6 +1,7 @@
 import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass } from "#app/components/inspection/plain-form";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import type { Route } from "./+types/port-inspector-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -29,11 +30,7 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
               {b.container ? ` · container ${b.container}` : ""}
             </p>
             {b.blockers.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
-                {b.blockers.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
+              <TextList className="mt-1 list-disc pl-5 text-sm text-red-800" items={b.blockers} />
             ) : (
               <p className="mt-1 text-sm font-semibold text-green-800">Nothing is holding this batch.</p>
             )}
