@@ -1,5 +1,6 @@
 import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { TextList } from "#app/components/kit/text-list";
 import type { Route } from "./+types/port-inspector-dashboard";
@@ -16,13 +17,9 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
     <InspectorDashboard title={TITLE} d={d}>
       <h2 className="text-lg font-bold">Batches at the port: what is holding each</h2>
       {d.queue.length === 0 && <p className="mt-2 text-slate-700">No batch is awaiting port inspection.</p>}
-      <ul className="mt-3 space-y-3">
-        {d.queue.map((b) => (
-          <li
-            key={b.batchCode}
-            className="rounded-md border border-slate-200 bg-white p-3"
-            data-testid={`port-${b.batchCode}`}
-          >
+      <CardList items={d.queue} itemKey={(b) => b.batchCode} testId={(b) => `port-${b.batchCode}`}>
+        {(b) => (
+          <>
             <QueuedBatch b={b} after={b.grade ? `, grade ${b.grade}` : ""} />
             <p className="text-sm text-slate-700">
               {b.statusLabel}
@@ -42,9 +39,9 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
                 {b.status === "warehouse_inspected" ? "Inspect at the port" : "Phytosanitary certificate"}
               </a>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </InspectorDashboard>
   );
 }
