@@ -1,6 +1,7 @@
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-dashboard";
 
@@ -96,13 +97,11 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
               </a>{" "}
               — {s.stage}
               {s.holds.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
-                  {s.holds.map((h) => (
-                    <li key={h} className="break-words">
-                      {h}
-                    </li>
-                  ))}
-                </ul>
+                <TextList
+                  className="mt-1 list-disc pl-5 text-sm text-red-800"
+                  itemClassName="break-words"
+                  items={s.holds}
+                />
               ) : (
                 <p className="text-sm text-green-800">Nothing holds this shipment.</p>
               )}

@@ -5,6 +5,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-shipments";
 
@@ -88,13 +89,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                 <li key={b.batchCode}>
                   <BatchLink code={b.batchCode} /> — {b.weight}
                   {b.blockers.length > 0 && (
-                    <ul className="list-disc pl-5 text-red-800">
-                      {b.blockers.map((m) => (
-                        <li key={m} className="break-words">
-                          {m}
-                        </li>
-                      ))}
-                    </ul>
+                    <TextList className="list-disc pl-5 text-red-800" itemClassName="break-words" items={b.blockers} />
                   )}
                 </li>
               ))}

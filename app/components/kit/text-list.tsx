@@ -2,12 +2,18 @@
 export function TextList({
   items,
   className,
+  itemClassName,
   ordered = false,
 }: {
   items: readonly string[];
   className: string;
+  itemClassName?: string;
   ordered?: boolean;
 }) {
-  const lines = items.map((line) => <li key={line}>{line}</li>);
+  const lines = items.map((line) => (
+    <li key={line} className={itemClassName}>
+      {line}
+    </li>
+  ));
   return ordered ? <ol className={className}>{lines}</ol> : <ul className={className}>{lines}</ul>;
 }
