@@ -138,6 +138,33 @@ function OfferForm({ lot, reply, csrf }: { lot: Lot; reply?: HubReply; csrf: str
   );
 }
 
+/** A text input of the listing form: its label, its message, then the field (kept as typed on error). */
+function ListInput({
+  reply,
+  name,
+  label,
+  decimal,
+}: {
+  reply?: HubReply;
+  name: string;
+  label: string;
+  decimal?: boolean;
+}) {
+  return (
+    <label className="block">
+      {label}
+      <Err reply={reply} id={`list-${name}`} name={name} />
+      <input
+        id={`list-${name}`}
+        name={name}
+        inputMode={decimal ? "decimal" : undefined}
+        defaultValue={reply?.values[name] ?? ""}
+        className={input}
+      />
+    </label>
+  );
+}
+
 function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
   const r = reply?.intent === "list" ? reply : undefined;
   const farmer = data.user.role === "farmer";
@@ -179,34 +206,10 @@ function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
           </fieldset>
         </>
       ) : (
-        <label className="block">
-          Batch code
-          <Err reply={r} id="list-batchCode" name="batchCode" />
-          <input id="list-batchCode" name="batchCode" defaultValue={v("batchCode")} className={input} />
-        </label>
+        <ListInput reply={r} name="batchCode" label="Batch code" />
       )}
-      <label className="block">
-        Quantity (kg)
-        <Err reply={r} id="list-quantityKg" name="quantityKg" />
-        <input
-          id="list-quantityKg"
-          name="quantityKg"
-          inputMode="decimal"
-          defaultValue={v("quantityKg")}
-          className={input}
-        />
-      </label>
-      <label className="block">
-        Asking price per kg
-        <Err reply={r} id="list-pricePerKg" name="pricePerKg" />
-        <input
-          id="list-pricePerKg"
-          name="pricePerKg"
-          inputMode="decimal"
-          defaultValue={v("pricePerKg")}
-          className={input}
-        />
-      </label>
+      <ListInput reply={r} name="quantityKg" label="Quantity (kg)" decimal />
+      <ListInput reply={r} name="pricePerKg" label="Asking price per kg" decimal />
       <label className="block">
         Currency
         <Err reply={r} id="list-currency" name="currency" />
