@@ -1,6 +1,7 @@
 import { BatchLink } from "#app/components/batch/batch-link";
 import { SavedNotice } from "#app/components/exporter/saved-notice";
 import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
@@ -60,9 +61,14 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
       )}
       <h2 className="text-lg font-bold">My shipments</h2>
       {d.shipments.length === 0 && <p className="text-slate-700">No shipment yet.</p>}
-      <ul className="mt-2 space-y-4">
-        {d.shipments.map((s) => (
-          <li key={s.code} className={card} data-testid={`shipment-${s.code}`}>
+      <CardList
+        className="mt-2 space-y-4"
+        items={d.shipments}
+        itemKey={(s) => s.code}
+        testId={(s) => `shipment-${s.code}`}
+      >
+        {(s) => (
+          <>
             <p className="font-semibold">
               {s.code} — <span data-testid="stage">{s.stageLabel}</span>
             </p>
@@ -152,9 +158,9 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                 )}
               </div>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </WorkShell>
   );
 }
