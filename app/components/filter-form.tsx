@@ -8,6 +8,17 @@ export type SelectFilter = {
   options: readonly (readonly [value: string, label: string])[];
 };
 
+/** One select filter: its `values` in order, each shown by its entry in `labels` (or as itself). */
+export function selectFilter(
+  name: string,
+  label: string,
+  value: string | undefined,
+  values: readonly string[],
+  labels?: Readonly<Partial<Record<string, string>>>,
+): SelectFilter {
+  return { name, label, value, options: values.map((v) => [v, labels?.[v] ?? v] as const) };
+}
+
 const select = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 
 /**

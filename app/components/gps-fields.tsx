@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { FieldError } from "#app/components/kit/form-field";
 
 type Field = { id: string; name: string; defaultValue?: string; errors?: string[] };
 
@@ -59,11 +60,7 @@ export function GpsFields({ latitude, longitude }: { latitude: Field; longitude:
               <label htmlFor={field.id} className="block text-sm font-semibold">
                 {label as string}
               </label>
-              {field.errors?.[0] && (
-                <p id={`${field.id}-error`} className="text-sm font-semibold text-red-700">
-                  {field.errors[0]}
-                </p>
-              )}
+              <FieldError field={field} />
               <input
                 id={field.id}
                 name={field.name}

@@ -9,6 +9,7 @@ import "leaflet/dist/leaflet.css";
 import turfArea from "@turf/area";
 import * as L from "leaflet";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { addOsmTiles } from "#app/components/leaflet-parts";
 import { metresBetween, type Position, verticesOf } from "#app/lib/plot-vertices";
 import { PLOT_HINTS } from "#worker/content/land-plots";
 import { parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
@@ -92,12 +93,7 @@ export default function PlotCaptureMap({ mode, text, onTextChange, readContext }
       zoomControl: true,
       attributionControl: true,
     });
-    const tiles = L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-      maxZoom: 19,
-      attribution: "© OpenStreetMap contributors",
-    });
-    tiles.on("tileerror", () => setTilesFailed(true));
-    tiles.addTo(map);
+    addOsmTiles(map, 19, () => setTilesFailed(true));
     L.control.scale({ imperial: false }).addTo(map);
     shapesRef.current = L.layerGroup().addTo(map);
     gpsLayerRef.current = L.layerGroup().addTo(map);

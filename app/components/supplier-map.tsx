@@ -7,6 +7,7 @@
 import "leaflet/dist/leaflet.css";
 import * as L from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { addOsmTiles, fitPoints, MapBox } from "#app/components/leaflet-parts";
 
 export type SupplierMapCell = { lat: number; lon: number; plots: number; farmers: number };
 
@@ -16,12 +17,7 @@ export default function SupplierMap({ cells }: { cells: SupplierMapCell[] }) {
   useEffect(() => {
     if (!ref.current) return;
     const map = L.map(ref.current, { center: [6.45, -9.43], zoom: 7, maxZoom: 11 });
-    const tiles = L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-      maxZoom: 11,
-      attribution: "© OpenStreetMap contributors",
-    });
-    tiles.on("tileerror", () => setTilesFailed(true));
-    tiles.addTo(map);
+    addOsmTiles(map, 11, () => setTilesFailed(true));
     const points: L.LatLngTuple[] = [];
     for (const c of cells) {
       const at: L.LatLngTuple = [c.lat, c.lon];
@@ -30,25 +26,18 @@ export default function SupplierMap({ cells }: { cells: SupplierMapCell[] }) {
         .bindPopup(`${c.farmers} farmer${c.farmers === 1 ? "" : "s"}, ${c.plots} plot${c.plots === 1 ? "" : "s"}`)
         .addTo(map);
     }
-    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 10 });
-    else if (points.length === 1) map.setView(points[0]!, 9);
+    fitPoints(map, points, 10, 9);
     return () => {
       map.remove();
     };
   }, [cells]);
   return (
-    <div>
-      <section
-        ref={ref}
-        className="h-72 w-full rounded-md border border-slate-300"
-        aria-label="Map of my suppliers, by area of about 11 km"
-        data-testid="supplier-map"
-      />
-      {tilesFailed && (
-        <p className="text-xs text-slate-600">
-          The background map could not load (offline?): the supplier areas are still shown.
-        </p>
-      )}
-    </div>
+    <MapBox
+      mapRef={ref}
+      label="Map of my suppliers, by area of about 11 km"
+      testId="supplier-map"
+      tilesFailed={tilesFailed}
+      stillShown="the supplier areas are still shown"
+    />
   );
 }

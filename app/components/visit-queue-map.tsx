@@ -7,6 +7,7 @@
 import "leaflet/dist/leaflet.css";
 import * as L from "leaflet";
 import { useEffect, useRef, useState } from "react";
+import { addOsmTiles, fitPoints, MapBox } from "#app/components/leaflet-parts";
 
 export type QueueMapPlot = { id: string; plotCode: string; reason: string; lat: number; lon: number };
 
@@ -22,12 +23,7 @@ export default function VisitQueueMap({
   useEffect(() => {
     if (!ref.current) return;
     const map = L.map(ref.current, { center: [6.45, -9.43], zoom: 7 });
-    const tiles = L.tileLayer("https://tile.openstreetmap.org/{z}/{x}/{y}.png", {
-      maxZoom: 19,
-      attribution: "© OpenStreetMap contributors",
-    });
-    tiles.on("tileerror", () => setTilesFailed(true));
-    tiles.addTo(map);
+    addOsmTiles(map, 19, () => setTilesFailed(true));
     const points: L.LatLngTuple[] = [];
     for (const p of plots) {
       const at: L.LatLngTuple = [p.lat, p.lon];
@@ -43,26 +39,19 @@ export default function VisitQueueMap({
       points.push(at);
       L.circleMarker(at, { radius: 8, color: "#1d4ed8", weight: 3, fillOpacity: 0.9 }).bindPopup("You").addTo(map);
     }
-    if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 14 });
-    else if (points.length === 1) map.setView(points[0]!, 13);
+    fitPoints(map, points, 14, 13);
     return () => {
       map.remove();
     };
   }, [plots, me]);
   return (
-    <div>
-      <section
-        ref={ref}
-        className="h-72 w-full rounded-md border border-slate-300"
-        aria-label="Map of the plots on this page of the queue"
-        data-testid="queue-map"
-      />
-      {tilesFailed && (
-        <p className="text-xs text-slate-600">
-          The background map could not load (offline?): the plots are still shown.
-        </p>
-      )}
-    </div>
+    <MapBox
+      mapRef={ref}
+      label="Map of the plots on this page of the queue"
+      testId="queue-map"
+      tilesFailed={tilesFailed}
+      stillShown="the plots are still shown"
+    />
   );
 }
 

@@ -1,3 +1,4 @@
+import { TableHead } from "#app/components/kit/table-head";
 import { api } from "#worker/api";
 import { openApiDocument } from "#worker/api/docs";
 import type { OpenApiDocument, Operation } from "#worker/api/openapi";
@@ -155,19 +156,10 @@ function FieldTable({ caption, fields }: { caption: string; fields: Field[] }) {
   return (
     <table className="mt-2 w-full table-fixed text-sm">
       <caption className="text-left font-semibold">{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="pr-3 text-left">
-            Field
-          </th>
-          <th scope="col" className="pr-3 text-left">
-            Type
-          </th>
-          <th scope="col" className="text-left">
-            Required
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        cellClassName="pr-3 text-left"
+        heads={["Field", "Type", { label: "Required", className: "text-left" }]}
+      />
       <tbody>
         {fields.map((f) => (
           <tr key={f.name}>

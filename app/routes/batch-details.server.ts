@@ -242,6 +242,9 @@ export async function action({ request, params }: Route.ActionArgs) {
   const v = submission.value as Record<string, unknown>;
   let outcome: Result<unknown>;
   let next = `/batches/${code.toUpperCase()}?recorded=${intent}`;
+  /** 403 for a role without the permission a step needs: "You do not have permission to <what>". */
+  const refuse = (what: string) =>
+    answer(intent, submission.reply({ formErrors: [`You do not have permission to ${what}`] }), 403);
   switch (intent) {
     case "transfer":
       outcome = await transferBatch(code, v as never, deps);
@@ -265,12 +268,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       break;
     }
     case "compliance":
-      if (!can(session.role, "certifyBatches"))
-        return answer(
-          intent,
-          submission.reply({ formErrors: ["You do not have permission to decide on a batch's compliance"] }),
-          403,
-        );
+      if (!can(session.role, "certifyBatches")) return refuse("decide on a batch's compliance");
       outcome = await certifyBatch(code, v as ComplianceInput, deps);
       if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.decision)}`;
       break;
@@ -281,18 +279,15 @@ export async function action({ request, params }: Route.ActionArgs) {
       outcome = await dispatchBatch(code, v as never, deps);
       break;
     case "correct_purchase":
-      if (!can(session.role, "correctRecords"))
-        return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
+      if (!can(session.role, "correctRecords")) return refuse("correct records");
       outcome = await correctPurchase(code, v as never, deps);
       break;
     case "correct_inspection":
-      if (!can(session.role, "correctRecords"))
-        return answer(intent, submission.reply({ formErrors: ["You do not have permission to correct records"] }), 403);
+      if (!can(session.role, "correctRecords")) return refuse("correct records");
       outcome = await correctInspection(code, v as never, deps);
       break;
     case "void_step":
-      if (!can(session.role, "correctRecords"))
-        return answer(intent, submission.reply({ formErrors: ["You do not have permission to void records"] }), 403);
+      if (!can(session.role, "correctRecords")) return refuse("void records");
       outcome = await voidCustodyStep(code, v as never, deps);
       break;
   }

@@ -1,5 +1,5 @@
 import { PurchaseSection } from "#app/components/batch/purchase-section";
-import { FilterForm, ListTotal, listHref } from "#app/components/filter-form";
+import { FilterForm, ListTotal, listHref, selectFilter } from "#app/components/filter-form";
 import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -23,24 +23,9 @@ type Batch = Route.ComponentProps["loaderData"]["batches"][number];
 export default function Batches({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, page, pages, total, batches, purchase } = loaderData;
   const filters = [
-    {
-      name: "status",
-      label: "Stage",
-      value: filter.status,
-      options: BATCH_STATUSES.map((s) => [s, STATUS_LABEL[s]] as const),
-    },
-    {
-      name: "commodity",
-      label: "Commodity",
-      value: filter.commodity,
-      options: COMMODITY_NAMES.map((c) => [c, c] as const),
-    },
-    {
-      name: "compliance",
-      label: "Compliance",
-      value: filter.compliance,
-      options: COMPLIANCE_STATUSES.map((c) => [c, COMPLIANCE_SHORT[c]!] as const),
-    },
+    selectFilter("status", "Stage", filter.status, BATCH_STATUSES, STATUS_LABEL),
+    selectFilter("commodity", "Commodity", filter.commodity, COMMODITY_NAMES),
+    selectFilter("compliance", "Compliance", filter.compliance, COMPLIANCE_STATUSES, COMPLIANCE_SHORT),
   ];
   return (
     <WorkShell title={BATCH_TITLES.list} user={loaderData.user}>

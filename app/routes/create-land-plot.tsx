@@ -6,6 +6,7 @@ import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FieldError, FormField } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "#app/lib/light-form";
 import { PLOT_HINTS, PLOT_TITLES } from "#worker/content/land-plots";
 import type { PlotFormSchema } from "#worker/contracts/plot";
@@ -173,11 +174,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         {actionData?.warnings?.length ? (
           <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
             <p className="font-semibold">Also worth checking</p>
-            <ul className="list-disc pl-5">
-              {actionData.warnings.map((w) => (
-                <li key={w}>{w}</li>
-              ))}
-            </ul>
+            <TextList className="list-disc pl-5" items={actionData.warnings} />
           </div>
         ) : null}
 

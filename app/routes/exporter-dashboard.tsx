@@ -1,6 +1,8 @@
+import { CardList } from "#app/components/kit/card-list";
 import { MoreLinks } from "#app/components/kit/more-links";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-dashboard";
 
@@ -68,17 +70,17 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
       </div>
       <Section id="orders" className="mb-4" title="Open orders">
         {d.orders.length === 0 && <p className="text-slate-700">No open order.</p>}
-        <ul className="mt-2 space-y-2">
-          {d.orders.map((o) => (
-            <li key={o.code} className={card}>
+        <CardList className="mt-2 space-y-2" items={d.orders} itemKey={(o) => o.code}>
+          {(o) => (
+            <>
               <a href="/exporter/orders" className="font-semibold text-green-800 underline">
                 {o.code}
               </a>{" "}
               — {o.buyer}: {o.commodity}, {o.allocatedKg.toLocaleString("en-US")} of{" "}
               {o.quantityKg.toLocaleString("en-US")} kg allocated, deliver by {o.deliveryTo}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </CardList>
       </Section>
       <Section id="stages" className="mb-4" title="Shipments by stage">
         <ul className="mt-2 grid grid-cols-1 gap-1 text-sm sm:grid-cols-2">
@@ -88,27 +90,25 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
             </li>
           ))}
         </ul>
-        <ul className="mt-2 space-y-2">
-          {d.shipments.map((s) => (
-            <li key={s.code} className={card}>
+        <CardList className="mt-2 space-y-2" items={d.shipments} itemKey={(s) => s.code}>
+          {(s) => (
+            <>
               <a href="/exporter/shipments" className="font-semibold text-green-800 underline">
                 {s.code}
               </a>{" "}
               — {s.stage}
               {s.holds.length > 0 ? (
-                <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
-                  {s.holds.map((h) => (
-                    <li key={h} className="break-words">
-                      {h}
-                    </li>
-                  ))}
-                </ul>
+                <TextList
+                  className="mt-1 list-disc pl-5 text-sm text-red-800"
+                  itemClassName="break-words"
+                  items={s.holds}
+                />
               ) : (
                 <p className="text-sm text-green-800">Nothing holds this shipment.</p>
               )}
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </CardList>
       </Section>
       <MoreLinks links={SCREENS} title="Exporter screens" id="screens" />
     </WorkShell>

@@ -1,4 +1,5 @@
 import { buttonClass, PlainField, PlainRadios, PlainSummary } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
@@ -66,13 +67,9 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
 
       <h2 className="mt-6 text-lg font-bold">My requests</h2>
       {d.requests.length === 0 && <p className="mt-2 text-slate-700">You have not requested an inspection yet.</p>}
-      <ul className="mt-3 space-y-3">
-        {d.requests.map((r) => (
-          <li
-            key={r.id}
-            className="rounded-md border border-slate-200 bg-white p-3"
-            data-testid={`request-${r.subjectCode}`}
-          >
+      <CardList items={d.requests} itemKey={(r) => r.id} testId={(r) => `request-${r.subjectCode}`}>
+        {(r) => (
+          <>
             <p className="font-semibold break-all">
               {r.kind === "port" ? "Port" : "Warehouse"} inspection · {r.subjectCode}
             </p>
@@ -102,9 +99,9 @@ export default function ExporterInspections({ loaderData: d, actionData }: Route
                 </button>
               </PostForm>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
       <p className="mt-6 text-sm">
         Inspection fees are billed when an inspection is done: see{" "}
         <a className="text-green-800 underline" href="/exporter-payment-services">

@@ -7,6 +7,7 @@ import {
   type PlainReply,
   PlainSummary,
 } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
@@ -72,9 +73,9 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
       )}
       <h2 className="text-lg font-bold">My orders</h2>
       {d.orders.length === 0 && <p className="text-slate-700">No order yet.</p>}
-      <ul className="mt-2 space-y-3">
-        {d.orders.map((o) => (
-          <li key={o.code} className={card} data-testid={`order-${o.code}`}>
+      <CardList className="mt-2 space-y-3" items={d.orders} itemKey={(o) => o.code} testId={(o) => `order-${o.code}`}>
+        {(o) => (
+          <>
             <p className="font-semibold">
               {o.code} — {o.buyer}, {o.country}
               {o.exporter ? ` (exporter: ${o.exporter})` : ""}
@@ -126,9 +127,9 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
                 </button>
               </PostForm>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
       <h2 className="mt-6 text-lg font-bold">Compliant stock to allocate</h2>
       <p className="text-sm text-slate-700">
         EUDR-compliant batches past warehouse inspection that no order holds yet.

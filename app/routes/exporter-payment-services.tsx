@@ -1,4 +1,5 @@
 import { buttonClass, inputClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
@@ -31,15 +32,16 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
       {d.invoices.length === 0 && (
         <p className="mt-2 text-slate-700">No licence, permit or inspection fee invoice yet.</p>
       )}
-      <ul className="mt-2 space-y-3">
-        {d.invoices.map((i) => {
+      <CardList
+        className="mt-2 space-y-3"
+        items={d.invoices}
+        itemKey={(i) => i.id}
+        testId={(i) => `invoice-${i.number}`}
+      >
+        {(i) => {
           const reply = actionData?.intent === "pay" && actionData.invoiceId === i.id ? actionData.reply : undefined;
           return (
-            <li
-              key={i.id}
-              className="rounded-md border border-slate-200 bg-white p-3"
-              data-testid={`invoice-${i.number}`}
-            >
+            <>
               <p className="font-semibold break-all">
                 {i.number} · {i.amount}
               </p>
@@ -71,10 +73,10 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
                   </button>
                 </PostForm>
               )}
-            </li>
+            </>
           );
-        })}
-      </ul>
+        }}
+      </CardList>
 
       <h2 id="stock" className="mt-8 text-lg font-bold">
         Payments for purchased stock
@@ -117,13 +119,9 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
         </button>
       </PostForm>
       {d.payments.length > 0 && (
-        <ul className="mt-3 space-y-3">
-          {d.payments.map((p) => (
-            <li
-              key={p.id}
-              className="rounded-md border border-slate-200 bg-white p-3"
-              data-testid={`stock-${p.receiptNumber}`}
-            >
+        <CardList items={d.payments} itemKey={(p) => p.id} testId={(p) => `stock-${p.receiptNumber}`}>
+          {(p) => (
+            <>
               <p className="font-semibold">
                 {p.amount} to {p.payee}
               </p>
@@ -133,9 +131,9 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
               <a className={`${link} text-sm`} href={p.receiptPath}>
                 Receipt {p.receiptNumber} (PDF)
               </a>
-            </li>
-          ))}
-        </ul>
+            </>
+          )}
+        </CardList>
       )}
 
       <h2 id="statement" className="mt-8 text-lg font-bold">

@@ -1,10 +1,12 @@
 import { BatchLink } from "#app/components/batch/batch-link";
 import { SavedNotice } from "#app/components/exporter/saved-notice";
 import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
 import type { Route } from "./+types/exporter-shipments";
 
@@ -59,9 +61,14 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
       )}
       <h2 className="text-lg font-bold">My shipments</h2>
       {d.shipments.length === 0 && <p className="text-slate-700">No shipment yet.</p>}
-      <ul className="mt-2 space-y-4">
-        {d.shipments.map((s) => (
-          <li key={s.code} className={card} data-testid={`shipment-${s.code}`}>
+      <CardList
+        className="mt-2 space-y-4"
+        items={d.shipments}
+        itemKey={(s) => s.code}
+        testId={(s) => `shipment-${s.code}`}
+      >
+        {(s) => (
+          <>
             <p className="font-semibold">
               {s.code} — <span data-testid="stage">{s.stageLabel}</span>
             </p>
@@ -88,13 +95,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                 <li key={b.batchCode}>
                   <BatchLink code={b.batchCode} /> — {b.weight}
                   {b.blockers.length > 0 && (
-                    <ul className="list-disc pl-5 text-red-800">
-                      {b.blockers.map((m) => (
-                        <li key={m} className="break-words">
-                          {m}
-                        </li>
-                      ))}
-                    </ul>
+                    <TextList className="list-disc pl-5 text-red-800" itemClassName="break-words" items={b.blockers} />
                   )}
                 </li>
               ))}
@@ -157,9 +158,9 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                 )}
               </div>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </WorkShell>
   );
 }

@@ -1,5 +1,6 @@
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { PlotOutline } from "../components/plot-outline";
@@ -178,11 +179,7 @@ function Plots({ plots }: { plots: View["plots"] }) {
                 {p.reasons.length > 0 && (
                   <>
                     <p className="mt-1 font-semibold">Why</p>
-                    <ul className="list-disc pl-5 text-slate-700">
-                      {p.reasons.map((r) => (
-                        <li key={r}>{r}</li>
-                      ))}
-                    </ul>
+                    <TextList className="list-disc pl-5 text-slate-700" items={p.reasons} />
                   </>
                 )}
                 {p.evidence.length > 0 && (
@@ -208,11 +205,7 @@ function NextSteps({ verdict, kinds }: { verdict: string | null; kinds: string[]
   return (
     <div className="mt-2 rounded bg-amber-50 p-2 text-amber-950" data-testid="next-steps">
       <p className="font-semibold">What you can do</p>
-      <ol className="list-decimal pl-5">
-        {[...extra, ...MORE_INFORMATION_STEPS].map((s) => (
-          <li key={s}>{s}</li>
-        ))}
-      </ol>
+      <TextList ordered className="list-decimal pl-5" items={[...extra, ...MORE_INFORMATION_STEPS]} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { FARMER_HISTORY_LABEL } from "#app/content/farmer-history";
 import { utcMinute } from "#app/lib/dates";
 import { OutboxNotice } from "../components/outbox-notice";
@@ -260,13 +261,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 <p className="text-slate-700">
                   <time dateTime={h.at}>{utcMinute(h.at)} UTC</time> · {h.by} · {h.on}
                 </p>
-                {h.changes.length > 0 && (
-                  <ul className="mt-1 list-disc pl-5">
-                    {h.changes.map((c) => (
-                      <li key={c}>{c}</li>
-                    ))}
-                  </ul>
-                )}
+                {h.changes.length > 0 && <TextList className="mt-1 list-disc pl-5" items={h.changes} />}
               </li>
             ))}
           </ol>

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import type { z } from "zod";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
-import { FormField, noKey } from "#app/components/kit/form-field";
+import { FieldError, FormField, noKey } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { SubmitButton } from "#app/components/kit/submit-button";
@@ -57,11 +57,7 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
         </p>
         <fieldset aria-describedby={fields.kind.errors ? fields.kind.errorId : undefined}>
           <legend className="font-semibold">Kind of report</legend>
-          {fields.kind.errors?.[0] && (
-            <p id={fields.kind.errorId} className="text-sm font-semibold text-red-700">
-              {fields.kind.errors[0]}
-            </p>
-          )}
+          <FieldError field={fields.kind} />
           <div className="mt-1 space-y-1">
             {getCollectionProps(fields.kind, { type: "radio", options: kinds }).map(({ key, ...props }) => (
               <label key={key} className="flex items-start gap-2 py-1">

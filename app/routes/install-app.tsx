@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import { PageShell, SiteQr } from "../components/page-shell";
 
 export const meta = () => pageMeta("Installation Guide", { index: true });
@@ -42,11 +43,7 @@ export default function InstallApp() {
               <h2 id={`${guide.id}-heading`} className="text-lg font-bold text-slate-900">
                 {guide.title}
               </h2>
-              <ol className="mt-2 list-decimal space-y-1 pl-5 text-slate-700">
-                {guide.steps.map((step) => (
-                  <li key={step}>{step}</li>
-                ))}
-              </ol>
+              <TextList ordered className="mt-2 list-decimal space-y-1 pl-5 text-slate-700" items={guide.steps} />
             </section>
           ))}
           <section aria-labelledby="trouble-heading">

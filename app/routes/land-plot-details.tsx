@@ -4,6 +4,7 @@ import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { TextList } from "#app/components/kit/text-list";
 import { plotHistoryWhat } from "#app/content/plot-history";
 import { utcMinute } from "#app/lib/dates";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
@@ -207,13 +208,7 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
                   </div>
                 )}
                 {a.evidence.length > 0 && <p className="text-slate-700">Evidence: {a.evidence.join("; ")}</p>}
-                {a.reasons.length > 0 && (
-                  <ul className="list-disc pl-5 text-slate-700">
-                    {a.reasons.map((r) => (
-                      <li key={r}>{r}</li>
-                    ))}
-                  </ul>
-                )}
+                {a.reasons.length > 0 && <TextList className="list-disc pl-5 text-slate-700" items={a.reasons} />}
               </li>
             ))}
           </ol>

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FilterForm, ListTotal, listHref } from "#app/components/filter-form";
+import { FilterForm, ListTotal, listHref, selectFilter } from "#app/components/filter-form";
 import { CodeLink } from "#app/components/kit/code-link";
 import { DataTable } from "#app/components/kit/data-table";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -21,15 +21,10 @@ type Plot = Route.ComponentProps["loaderData"]["plots"][number];
 export default function LandPlotsList({ loaderData }: Route.ComponentProps) {
   const { filter, page, pages, total, plots, canCreate } = loaderData;
   const filters = [
-    { name: "county", label: "County", value: filter.county, options: COUNTIES.map((c) => [c, c] as const) },
-    { name: "crop", label: "Crop", value: filter.crop, options: CROPS.map((c) => [c, c] as const) },
-    { name: "risk", label: "Risk", value: filter.risk, options: RISK_FILTERS.map((r) => [r, RISK_LABEL[r]!] as const) },
-    {
-      name: "validation",
-      label: "Validation",
-      value: filter.validation,
-      options: VALIDATION_STATES.map((v) => [v, VALIDATION_LABEL[v]!] as const),
-    },
+    selectFilter("county", "County", filter.county, COUNTIES),
+    selectFilter("crop", "Crop", filter.crop, CROPS),
+    selectFilter("risk", "Risk", filter.risk, RISK_FILTERS, RISK_LABEL),
+    selectFilter("validation", "Validation", filter.validation, VALIDATION_STATES, VALIDATION_LABEL),
   ];
   return (
     <WorkShell title={PLOT_TITLES.list} user={loaderData.user}>

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { data, Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { ModuleCard } from "../components/module-card";
+import { StatTiles } from "../components/stat-tiles";
 import { LANDING, MODULES } from "../content/landing";
 import { clearMonitoringSession } from "../lib/browser-session";
 import type { Route } from "./+types/landing";
@@ -48,14 +49,7 @@ export default function Landing() {
           <h2 id="summary-heading" className="sr-only">
             Platform summary
           </h2>
-          <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {LANDING.tiles.map((tile) => (
-              <li key={tile.label} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-                <p className="text-2xl font-extrabold text-green-800">{tile.value}</p>
-                <p className="text-sm text-slate-600">{tile.label}</p>
-              </li>
-            ))}
-          </ul>
+          <StatTiles tiles={LANDING.tiles} className="grid grid-cols-2 gap-3 lg:grid-cols-4" />
         </section>
 
         <section aria-labelledby="modules-heading" className="mt-10">

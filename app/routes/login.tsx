@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import { SealTitle } from "#app/components/seal";
 import { LoginForm } from "../components/login/login-form";
 import { type FormSpec, loginPage } from "../content/logins";
@@ -125,11 +126,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             <h2 id="help-title" className="font-bold">
               Help
             </h2>
-            <ul className="mt-1 list-disc space-y-1 pl-5">
-              {page.help.map((h) => (
-                <li key={h}>{h}</li>
-              ))}
-            </ul>
+            <TextList className="mt-1 list-disc space-y-1 pl-5" items={page.help} />
           </section>
         )}
 

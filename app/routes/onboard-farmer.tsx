@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
-import { FormField, noKey } from "#app/components/kit/form-field";
+import { FieldError, FormField, noKey } from "#app/components/kit/form-field";
 import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
@@ -182,11 +182,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
 
         <fieldset aria-describedby={fields.gender.errors ? fields.gender.errorId : undefined}>
           <legend className="font-semibold">{LABEL.gender}</legend>
-          {fields.gender.errors?.[0] && (
-            <p id={fields.gender.errorId} className="text-sm font-semibold text-red-700">
-              {fields.gender.errors[0]}
-            </p>
-          )}
+          <FieldError field={fields.gender} />
           <div className="mt-1 flex gap-6">
             {getCollectionProps(fields.gender, { type: "radio", options: [...GENDERS] }).map(({ key, ...props }) => (
               <label key={key} className="flex items-center gap-2 py-1">
@@ -234,11 +230,7 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
         <fieldset aria-describedby={fields.crops.errors ? fields.crops.errorId : undefined}>
           <legend className="font-semibold">{LABEL.crops}</legend>
           <p className="text-sm text-slate-600">Tick every crop the farmer grows.</p>
-          {fields.crops.errors?.[0] && (
-            <p id={fields.crops.errorId} className="text-sm font-semibold text-red-700">
-              {fields.crops.errors[0]}
-            </p>
-          )}
+          <FieldError field={fields.crops} />
           <div className="mt-1 grid grid-cols-2 gap-x-4 sm:grid-cols-3">
             {getCollectionProps(fields.crops, { type: "checkbox", options: [...CROPS] }).map(({ key, ...props }) => (
               <label key={key} className="flex items-center gap-2 py-1.5">

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TableHead } from "#app/components/kit/table-head";
+import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "../components/work-shell";
 import { noteOnlineSession } from "../lib/offline-session";
 import {
@@ -230,13 +232,7 @@ export default function Outbox({ loaderData }: Route.ComponentProps) {
 function FieldMessages({ record }: { record: OutboxRecord }) {
   const messages = [...new Set(Object.values(record.fieldErrors ?? {}).flat())].filter((m) => m !== record.reason);
   if (messages.length === 0) return null;
-  return (
-    <ul className="mt-1 list-disc pl-5 text-sm text-red-900">
-      {messages.map((m) => (
-        <li key={m}>{m}</li>
-      ))}
-    </ul>
-  );
+  return <TextList className="mt-1 list-disc pl-5 text-sm text-red-900" items={messages} />;
 }
 
 function Conflict({
@@ -254,19 +250,7 @@ function Conflict({
     <div className="mt-2" data-testid="outbox-conflict">
       <table className="w-full table-fixed text-left text-sm">
         <caption className="sr-only">Both versions</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="p-1">
-              Field
-            </th>
-            <th scope="col" className="p-1">
-              On the server
-            </th>
-            <th scope="col" className="p-1">
-              On this phone
-            </th>
-          </tr>
-        </thead>
+        <TableHead cellClassName="p-1" heads={["Field", "On the server", "On this phone"]} />
         <tbody>
           {names.map((n) => (
             <tr key={n} className={server[n] !== mine[n] ? "bg-amber-50" : ""}>

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
-import { FormField } from "#app/components/kit/form-field";
+import { FieldError, FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { VISIT_DECISION_LABEL, VISIT_DECISIONS } from "#worker/domain/visit-queue";
 import { GpsFields } from "../components/gps-fields";
@@ -73,11 +73,7 @@ export default function PlotVisit({ loaderData, actionData }: Route.ComponentPro
         </FormField>
         <fieldset aria-describedby={decision.errors ? "visit-decision-error" : undefined}>
           <legend className="font-semibold">Decision</legend>
-          {decision.errors?.[0] && (
-            <p id="visit-decision-error" className="text-sm font-semibold text-red-700">
-              {decision.errors[0]}
-            </p>
-          )}
+          <FieldError field={decision} />
           {VISIT_DECISIONS.map((d, i) => (
             <label key={d} className="mt-1 flex items-start gap-2">
               <input

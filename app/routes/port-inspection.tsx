@@ -85,21 +85,6 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
           correction={correction}
           fields={
             <>
-              <PlainField
-                reply={correction}
-                prefix="fix-"
-                name="port"
-                label="Port"
-                defaultValue={d.latest.values.port}
-              />
-              <PlainField
-                reply={correction}
-                prefix="fix-"
-                name="containerNumber"
-                label="Container number"
-                hint="4 letters and 7 digits"
-                defaultValue={d.latest.values.containerNumber}
-              />
               <CorrectionFields fields={FINDINGS} reply={correction} recorded={d.latest.values} />
               <PlainRadios
                 reply={correction ?? { values: { decision: d.latest.values.decision } }}
@@ -130,8 +115,10 @@ const DECISIONS = [
   ["refuse", "Refuse (the batch is held)"],
 ] as const;
 
-/** The fields after container, blank meaning "none" as when recording. */
+/** The recorded fields before the decision, blank meaning "none" as when recording. */
 const FINDINGS = [
+  ["port", "Port"],
+  ["containerNumber", "Container number", "text", "4 letters and 7 digits"],
   ["sealNumber", "Seal number"],
   ["pestsFound", "Pests found (blank if none)"],
   ["treatment", "Treatment (blank if none)"],

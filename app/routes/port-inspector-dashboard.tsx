@@ -1,6 +1,8 @@
 import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import type { Route } from "./+types/port-inspector-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -15,13 +17,9 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
     <InspectorDashboard title={TITLE} d={d}>
       <h2 className="text-lg font-bold">Batches at the port: what is holding each</h2>
       {d.queue.length === 0 && <p className="mt-2 text-slate-700">No batch is awaiting port inspection.</p>}
-      <ul className="mt-3 space-y-3">
-        {d.queue.map((b) => (
-          <li
-            key={b.batchCode}
-            className="rounded-md border border-slate-200 bg-white p-3"
-            data-testid={`port-${b.batchCode}`}
-          >
+      <CardList items={d.queue} itemKey={(b) => b.batchCode} testId={(b) => `port-${b.batchCode}`}>
+        {(b) => (
+          <>
             <QueuedBatch b={b} after={b.grade ? `, grade ${b.grade}` : ""} />
             <p className="text-sm text-slate-700">
               {b.statusLabel}
@@ -29,11 +27,7 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
               {b.container ? ` · container ${b.container}` : ""}
             </p>
             {b.blockers.length > 0 ? (
-              <ul className="mt-1 list-disc pl-5 text-sm text-red-800">
-                {b.blockers.map((m) => (
-                  <li key={m}>{m}</li>
-                ))}
-              </ul>
+              <TextList className="mt-1 list-disc pl-5 text-sm text-red-800" items={b.blockers} />
             ) : (
               <p className="mt-1 text-sm font-semibold text-green-800">Nothing is holding this batch.</p>
             )}
@@ -45,9 +39,9 @@ export default function PortInspectorDashboard({ loaderData: d }: Route.Componen
                 {b.status === "warehouse_inspected" ? "Inspect at the port" : "Phytosanitary certificate"}
               </a>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </InspectorDashboard>
   );
 }

@@ -1,9 +1,11 @@
 import { env } from "cloudflare:workers";
 import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TextList } from "#app/components/kit/text-list";
 import { Seal } from "#app/components/seal";
 import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
 import { LiveClock } from "../components/live-clock";
+import { StatTiles } from "../components/stat-tiles";
 import { WeatherChip } from "../components/weather-chip";
 import { copyright, PORTALS } from "../content/portals";
 import type { Route } from "./+types/portals";
@@ -75,11 +77,10 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
           <p className="mt-2 max-w-3xl text-slate-700">{PORTALS.intro}</p>
           <details className="mt-3 rounded-lg border border-slate-200 bg-white p-3 text-sm">
             <summary className="cursor-pointer font-semibold text-slate-800">{PORTALS.countiesHeading}</summary>
-            <ul className="mt-2 grid grid-cols-2 gap-1 text-slate-700 sm:grid-cols-3 lg:grid-cols-5">
-              {COUNTIES.map((county) => (
-                <li key={county}>{county}</li>
-              ))}
-            </ul>
+            <TextList
+              className="mt-2 grid grid-cols-2 gap-1 text-slate-700 sm:grid-cols-3 lg:grid-cols-5"
+              items={COUNTIES}
+            />
           </details>
           <p className="mt-2 text-sm text-slate-700">
             <span className="font-semibold">{PORTALS.cropsHeading}:</span> {MAJOR_CASH_CROPS.join(", ")}.
@@ -137,14 +138,7 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
           <h2 id="stats-heading" className="text-xl font-bold text-slate-900">
             {PORTALS.statsHeading}
           </h2>
-          <ul className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4">
-            {PORTALS.stats.map((stat) => (
-              <li key={stat.label} className="rounded-xl border border-slate-200 bg-white p-4 text-center shadow-sm">
-                <p className="text-2xl font-extrabold text-green-800">{stat.value}</p>
-                <p className="text-sm text-slate-600">{stat.label}</p>
-              </li>
-            ))}
-          </ul>
+          <StatTiles tiles={PORTALS.stats} className="mt-3 grid grid-cols-2 gap-3 lg:grid-cols-4" />
         </section>
 
         <section aria-labelledby="help-heading" className="mt-8 rounded-xl border border-amber-200 bg-amber-50 p-5">
@@ -152,30 +146,13 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
             {PORTALS.help.heading}
           </h2>
           <dl className="mt-2 grid gap-2 text-sm sm:grid-cols-3">
-            <div>
-              <dt className="font-semibold text-amber-900">{PORTALS.help.hotline}</dt>
-              <dd>
-                <a href={`tel:${contact.hotline.replace(/[^+\d]/g, "")}`} className="text-amber-950 underline">
-                  {contact.hotline}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-amber-900">{PORTALS.help.email}</dt>
-              <dd>
-                <a href={`mailto:${contact.email}`} className="text-amber-950 underline">
-                  {contact.email}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt className="font-semibold text-amber-900">{PORTALS.help.emergency}</dt>
-              <dd>
-                <a href={`tel:${contact.emergency.replace(/[^+\d]/g, "")}`} className="text-amber-950 underline">
-                  {contact.emergency}
-                </a>
-              </dd>
-            </div>
+            <HelpLine term={PORTALS.help.hotline} href={`tel:${dialable(contact.hotline)}`} text={contact.hotline} />
+            <HelpLine term={PORTALS.help.email} href={`mailto:${contact.email}`} text={contact.email} />
+            <HelpLine
+              term={PORTALS.help.emergency}
+              href={`tel:${dialable(contact.emergency)}`}
+              text={contact.emergency}
+            />
           </dl>
         </section>
       </main>
@@ -183,6 +160,25 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
       <footer className="border-t border-slate-200 bg-white py-6 text-center text-sm text-slate-600">
         {copyright(year)}
       </footer>
+    </div>
+  );
+}
+
+/** A phone number as a tel: link dials it: "+231 77 000 0000" → "+231770000000". */
+function dialable(phone: string) {
+  return phone.replace(/[^+\d]/g, "");
+}
+
+/** One way to reach the help desk: what it is, then the link. */
+function HelpLine({ term, href, text }: { term: string; href: string; text: string }) {
+  return (
+    <div>
+      <dt className="font-semibold text-amber-900">{term}</dt>
+      <dd>
+        <a href={href} className="text-amber-950 underline">
+          {text}
+        </a>
+      </dd>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { TableHead } from "#app/components/kit/table-head";
 import { PageShell } from "../components/page-shell";
 
 export const meta = () => pageMeta("Debug PWA", { index: true });
@@ -175,16 +176,7 @@ export default function PwaTest() {
       ) : (
         <table className="mt-4 w-full border-collapse overflow-hidden rounded-lg bg-white text-left text-sm shadow-sm">
           <caption className="sr-only">PWA diagnostics</caption>
-          <thead className="bg-slate-100">
-            <tr>
-              <th scope="col" className="p-2">
-                Check
-              </th>
-              <th scope="col" className="p-2">
-                Result
-              </th>
-            </tr>
-          </thead>
+          <TableHead className="bg-slate-100" cellClassName="p-2" heads={["Check", "Result"]} />
           <tbody>
             {checks.map((check) => (
               <tr key={check.id} className="border-t border-slate-100" data-check={check.id}>

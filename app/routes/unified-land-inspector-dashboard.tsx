@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Notices } from "#app/components/notices";
+import { ShowMap } from "#app/components/show-map";
 import { RISK_LABEL } from "#worker/content/land-plots";
 import { formatDistance } from "#worker/domain/visit-queue";
 import { WorkShell } from "../components/work-shell";
@@ -23,7 +24,6 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function LandInspectorDashboard({ loaderData }: Route.ComponentProps) {
   const { queue, position, user, readOnly, canVisit, canEdit, typed, positionError } = loaderData;
   const pageCount = Math.max(1, Math.ceil(queue.total / queue.pageSize));
-  const [showMap, setShowMap] = useState(false);
   const [hasJs, setHasJs] = useState(false);
   const [locating, setLocating] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -127,22 +127,12 @@ export default function LandInspectorDashboard({ loaderData }: Route.ComponentPr
 
       {hasJs && queue.items.length > 0 && (
         <div className="mt-3">
-          {!showMap ? (
-            <button
-              type="button"
-              onClick={() => setShowMap(true)}
-              className="min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
-            >
-              Show map
-            </button>
-          ) : (
-            <Suspense fallback={<p className="text-sm">Loading the map…</p>}>
-              <VisitQueueMap
-                plots={queue.items.map((p) => ({ id: p.id, plotCode: p.plotCode, reason: p.reason, ...p.centre }))}
-                me={position}
-              />
-            </Suspense>
-          )}
+          <ShowMap>
+            <VisitQueueMap
+              plots={queue.items.map((p) => ({ id: p.id, plotCode: p.plotCode, reason: p.reason, ...p.centre }))}
+              me={position}
+            />
+          </ShowMap>
         </div>
       )}
 

@@ -4,6 +4,7 @@ import { PublicNotFound, PublicShell } from "#app/components/brand";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { Facts } from "#app/components/kit/facts";
+import { FieldError } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { longDate } from "#app/lib/dates";
@@ -144,11 +145,7 @@ function RevokeForm({ csrf, result }: { csrf: string; result: SubmissionResult<s
             Reason
           </label>
           <p className="text-xs text-slate-600">{VERIFY_TEXT.revokeHint}</p>
-          {fields.reason.errors?.[0] && (
-            <p id={`${fields.reason.id}-error`} className="text-sm font-semibold text-red-700">
-              {fields.reason.errors[0]}
-            </p>
-          )}
+          <FieldError field={fields.reason} />
           <textarea
             {...getTextareaProps(fields.reason)}
             key={fields.reason.key}

@@ -1,5 +1,6 @@
 import { InspectorDashboard, QueuedBatch } from "#app/components/inspection/inspector-dashboard";
 import { buttonClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
 import type { Route } from "./+types/warehouse-inspector-dashboard";
@@ -39,13 +40,9 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
       {d.queue.length === 0 && (
         <p className="mt-2 text-slate-700">No batch has been sent to {full ? "your" : "any"} warehouse yet.</p>
       )}
-      <ul className="mt-3 space-y-3">
-        {d.queue.map((b) => (
-          <li
-            key={b.batchCode}
-            className="rounded-md border border-slate-200 bg-white p-3"
-            data-testid={`queue-${b.batchCode}`}
-          >
+      <CardList items={d.queue} itemKey={(b) => b.batchCode} testId={(b) => `queue-${b.batchCode}`}>
+        {(b) => (
+          <>
             <QueuedBatch b={b} />
             <p className="text-sm text-slate-700">
               {b.statusLabel}
@@ -87,9 +84,9 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
                 Inspect and grade
               </a>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </InspectorDashboard>
   );
 }

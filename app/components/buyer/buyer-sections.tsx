@@ -3,11 +3,12 @@
  * server), flagged purchases and why, totals by commodity and month, suppliers by county with the
  * coarsened map on tap. Plain links and a GET filter form: all of it works with JavaScript off.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, useEffect, useState } from "react";
 import { DataTable } from "#app/components/kit/data-table";
 import { PairOptions } from "#app/components/kit/options";
 import { Pagination } from "#app/components/kit/pagination";
 import { Section } from "#app/components/kit/section";
+import { ShowMap } from "#app/components/show-map";
 import type { SupplierMapCell } from "../supplier-map";
 
 const SupplierMap = lazy(() => import("../supplier-map"));
@@ -212,7 +213,6 @@ export function Suppliers({
   suppliers: { cells: SupplierMapCell[]; counties: { county: string; plots: number; farmers: number }[] };
 }) {
   const [hasJs, setHasJs] = useState(false);
-  const [show, setShow] = useState(false);
   useEffect(() => setHasJs(true), []);
   return (
     <Section id="suppliers" className="mt-6" title="My suppliers">
@@ -221,19 +221,9 @@ export function Suppliers({
       </p>
       {hasJs && suppliers.cells.length > 0 && (
         <div className="mt-2">
-          {show ? (
-            <Suspense fallback={<p className="text-sm">Loading the map…</p>}>
-              <SupplierMap cells={suppliers.cells} />
-            </Suspense>
-          ) : (
-            <button
-              type="button"
-              onClick={() => setShow(true)}
-              className="min-h-11 rounded-md border border-green-800 px-3 py-1 text-sm font-semibold text-green-900"
-            >
-              Show map
-            </button>
-          )}
+          <ShowMap>
+            <SupplierMap cells={suppliers.cells} />
+          </ShowMap>
         </div>
       )}
       <DataTable

@@ -1,4 +1,5 @@
 import { buttonClass, inputClass } from "#app/components/inspection/plain-form";
+import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 
 export type QueuedRequest = {
@@ -46,13 +47,14 @@ export function InspectionRequestList({
         </p>
       )}
       {requests.length === 0 && <p className="mt-2 text-slate-700">No open inspection request.</p>}
-      <ul className="mt-2 space-y-3">
-        {requests.map((r) => (
-          <li
-            key={r.id}
-            className="rounded-md border border-slate-200 bg-white p-3"
-            data-testid={`inspection-request-${r.subjectCode}`}
-          >
+      <CardList
+        className="mt-2 space-y-3"
+        items={requests}
+        itemKey={(r) => r.id}
+        testId={(r) => `inspection-request-${r.subjectCode}`}
+      >
+        {(r) => (
+          <>
             <p className="font-semibold break-all">{r.subjectCode}</p>
             <p className="text-sm text-slate-700">
               {r.status === "scheduled" ? `Scheduled for ${r.scheduledFor}` : "Requested"} · preferred {r.preferredDate}
@@ -93,9 +95,9 @@ export function InspectionRequestList({
                 )}
               </div>
             )}
-          </li>
-        ))}
-      </ul>
+          </>
+        )}
+      </CardList>
     </section>
   );
 }

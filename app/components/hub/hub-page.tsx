@@ -3,6 +3,7 @@
  * docs/sellers-hub.md): plain forms, usable with JavaScript off, laid out for 360 px first.
  */
 import { Form } from "react-router";
+import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { Options } from "#app/components/kit/options";
@@ -137,6 +138,33 @@ function OfferForm({ lot, reply, csrf }: { lot: Lot; reply?: HubReply; csrf: str
   );
 }
 
+/** A text input of the listing form: its label, its message, then the field (kept as typed on error). */
+function ListInput({
+  reply,
+  name,
+  label,
+  decimal,
+}: {
+  reply?: HubReply;
+  name: string;
+  label: string;
+  decimal?: boolean;
+}) {
+  return (
+    <label className="block">
+      {label}
+      <Err reply={reply} id={`list-${name}`} name={name} />
+      <input
+        id={`list-${name}`}
+        name={name}
+        inputMode={decimal ? "decimal" : undefined}
+        defaultValue={reply?.values[name] ?? ""}
+        className={input}
+      />
+    </label>
+  );
+}
+
 function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
   const r = reply?.intent === "list" ? reply : undefined;
   const farmer = data.user.role === "farmer";
@@ -178,34 +206,10 @@ function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
           </fieldset>
         </>
       ) : (
-        <label className="block">
-          Batch code
-          <Err reply={r} id="list-batchCode" name="batchCode" />
-          <input id="list-batchCode" name="batchCode" defaultValue={v("batchCode")} className={input} />
-        </label>
+        <ListInput reply={r} name="batchCode" label="Batch code" />
       )}
-      <label className="block">
-        Quantity (kg)
-        <Err reply={r} id="list-quantityKg" name="quantityKg" />
-        <input
-          id="list-quantityKg"
-          name="quantityKg"
-          inputMode="decimal"
-          defaultValue={v("quantityKg")}
-          className={input}
-        />
-      </label>
-      <label className="block">
-        Asking price per kg
-        <Err reply={r} id="list-pricePerKg" name="pricePerKg" />
-        <input
-          id="list-pricePerKg"
-          name="pricePerKg"
-          inputMode="decimal"
-          defaultValue={v("pricePerKg")}
-          className={input}
-        />
-      </label>
+      <ListInput reply={r} name="quantityKg" label="Quantity (kg)" decimal />
+      <ListInput reply={r} name="pricePerKg" label="Asking price per kg" decimal />
       <label className="block">
         Currency
         <Err reply={r} id="list-currency" name="currency" />
@@ -218,6 +222,64 @@ function ListForm({ data, reply }: { data: HubData; reply?: HubReply }) {
         List the lot
       </button>
     </Form>
+  );
+}
+
+/** A lot I listed: its facts and status, then each offer on it with accept / decline while pending. */
+function MyLot({ lot, csrf }: { lot: HubData["myLots"][number]; csrf: string }) {
+  return (
+    <>
+      <LotFacts lot={lot} />
+      <p className="text-sm">Status: {lot.status}</p>
+      {lot.offers.length === 0 && <p className="text-sm text-slate-600">No offers yet.</p>}
+      <ul className="mt-1 space-y-2">
+        {lot.offers.map((o) => (
+          <li key={o.id} className="border-t pt-2 text-sm" data-testid="offer-on-my-lot">
+            <p>
+              A {o.byRole} offers {o.quantity} at {o.price.text}
+              {o.grade ? `, grade ${o.grade}` : ""} — {o.statusLabel}
+              {o.batchCode ? ` (batch ${o.batchCode})` : ""}
+            </p>
+            <Contact c={o.contact} />
+            {o.status === "pending" && (
+              <div className="mt-1 flex flex-wrap gap-2">
+                {(["accept", "decline"] as const).map((intent) => (
+                  <Form method="post" key={intent}>
+                    <CsrfInput token={csrf} />
+                    <input type="hidden" name="intent" value={intent} />
+                    <input type="hidden" name="target" value={o.id} />
+                    <button
+                      type="submit"
+                      className={
+                        intent === "accept" ? button : "rounded border border-slate-500 px-4 py-2 font-semibold"
+                      }
+                    >
+                      {intent === "accept" ? "Accept" : "Decline"}
+                    </button>
+                  </Form>
+                ))}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** An offer I made: what, at what price, and where it stands. */
+function MyOffer({ o }: { o: Offer }) {
+  return (
+    <>
+      <p className="font-semibold">
+        {o.commodity} · {o.quantity} at {o.price.text}
+      </p>
+      <p>
+        {o.statusLabel}
+        {o.batchCode ? ` · batch ${o.batchCode}` : ""}
+      </p>
+      <Contact c={o.contact} />
+    </>
   );
 }
 
@@ -275,68 +337,24 @@ export function HubPage({ title, data, reply }: { title: string; data: HubData; 
       {data.canList && (
         <Section id="mine-title" className="mt-6" title="My lots and their offers">
           {data.myLots.length === 0 && <p className="mt-2 text-slate-600">I have listed no lots.</p>}
-          <ul className="mt-2 space-y-2">
-            {data.myLots.map((lot) => (
-              <li key={lot.id} className={card}>
-                <LotFacts lot={lot} />
-                <p className="text-sm">Status: {lot.status}</p>
-                {lot.offers.length === 0 && <p className="text-sm text-slate-600">No offers yet.</p>}
-                <ul className="mt-1 space-y-2">
-                  {lot.offers.map((o) => (
-                    <li key={o.id} className="border-t pt-2 text-sm" data-testid="offer-on-my-lot">
-                      <p>
-                        A {o.byRole} offers {o.quantity} at {o.price.text}
-                        {o.grade ? `, grade ${o.grade}` : ""} — {o.statusLabel}
-                        {o.batchCode ? ` (batch ${o.batchCode})` : ""}
-                      </p>
-                      <Contact c={o.contact} />
-                      {o.status === "pending" && (
-                        <div className="mt-1 flex flex-wrap gap-2">
-                          {(["accept", "decline"] as const).map((intent) => (
-                            <Form method="post" key={intent}>
-                              <CsrfInput token={data.user.csrf} />
-                              <input type="hidden" name="intent" value={intent} />
-                              <input type="hidden" name="target" value={o.id} />
-                              <button
-                                type="submit"
-                                className={
-                                  intent === "accept"
-                                    ? button
-                                    : "rounded border border-slate-500 px-4 py-2 font-semibold"
-                                }
-                              >
-                                {intent === "accept" ? "Accept" : "Decline"}
-                              </button>
-                            </Form>
-                          ))}
-                        </div>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+          <CardList className="mt-2 space-y-2" cardClassName={card} items={data.myLots} itemKey={(lot) => lot.id}>
+            {(lot) => <MyLot lot={lot} csrf={data.user.csrf} />}
+          </CardList>
         </Section>
       )}
 
       {data.canOffer && (
         <Section id="offers-title" className="mt-6" title="My offers">
           {data.myOffers.length === 0 && <p className="mt-2 text-slate-600">I have made no offers.</p>}
-          <ul className="mt-2 space-y-2">
-            {data.myOffers.map((o) => (
-              <li key={o.id} className={`${card} text-sm`} data-testid="my-offer">
-                <p className="font-semibold">
-                  {o.commodity} · {o.quantity} at {o.price.text}
-                </p>
-                <p>
-                  {o.statusLabel}
-                  {o.batchCode ? ` · batch ${o.batchCode}` : ""}
-                </p>
-                <Contact c={o.contact} />
-              </li>
-            ))}
-          </ul>
+          <CardList
+            className="mt-2 space-y-2"
+            cardClassName={`${card} text-sm`}
+            items={data.myOffers}
+            itemKey={(o) => o.id}
+            testId={() => "my-offer"}
+          >
+            {(o) => <MyOffer o={o} />}
+          </CardList>
         </Section>
       )}
 

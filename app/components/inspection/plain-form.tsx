@@ -105,17 +105,17 @@ export function PlainSummary({ reply, prefix = "" }: { reply?: PlainReply; prefi
   return <ErrorSummary items={items} />;
 }
 
-/** A correction form's fields (`fix-<name>`, optional input type), each filled with the recorded value unless retyped. */
+/** A correction form's fields (`fix-<name>`, optional input type and hint), each filled with the recorded value unless retyped. */
 export function CorrectionFields<Name extends string>({
   fields,
   reply,
   recorded,
 }: {
-  fields: readonly (readonly [name: Name, label: string, type?: string])[];
+  fields: readonly (readonly [name: Name, label: string, type?: string, hint?: string])[];
   reply?: PlainReply;
   recorded: Readonly<Record<Name, string | null | undefined>>;
 }) {
-  return fields.map(([name, label, type]) => (
+  return fields.map(([name, label, type, hint]) => (
     <PlainField
       key={name}
       reply={reply}
@@ -123,6 +123,7 @@ export function CorrectionFields<Name extends string>({
       name={name}
       label={label}
       type={type}
+      hint={hint}
       defaultValue={recorded[name] ?? ""}
     />
   ));

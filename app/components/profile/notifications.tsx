@@ -2,6 +2,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
+import { TableHead } from "#app/components/kit/table-head";
 import { PREFERENCE_FIELD } from "#worker/contracts/profile-light";
 import type { PreferenceView } from "#worker/services/notifications/my-notices";
 import { type NoticeItem, NoticeList, UnreadBadge } from "../notices";
@@ -60,19 +61,11 @@ export function NotificationsSection({
         <form method="post" className="mt-3">
           <CsrfInput token={csrf} />
           <table className="w-full text-sm">
-            <thead>
-              <tr className="text-left">
-                <th scope="col" className="py-1 pr-2">
-                  Notice
-                </th>
-                <th scope="col" className="w-14 py-1 text-center">
-                  Show
-                </th>
-                <th scope="col" className="w-14 py-1 text-center">
-                  Phone
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              rowClassName="text-left"
+              cellClassName="w-14 py-1 text-center"
+              heads={[{ label: "Notice", className: "py-1 pr-2" }, "Show", "Phone"]}
+            />
             <tbody>
               {preferences.map((p) => (
                 <tr key={p.kind} className="border-t border-slate-200">
