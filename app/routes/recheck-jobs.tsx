@@ -43,11 +43,26 @@ export default function RecheckJobs({ loaderData: d, actionData }: Route.Compone
           {d.rulesetVersion}
         </p>
         <p className="mt-1 text-sm">
-          Risk method and layers:{" "}
-          <span className="font-mono break-all" data-testid="risk-version">
-            {d.riskVersion}
-          </span>
+          Risk method: <span className="font-mono">{d.riskMethod}</span>
         </p>
+        {d.layers.length > 0 && (
+          <>
+            <p className="mt-1 text-sm">Reference layers:</p>
+            <ul className="mt-1 list-disc pl-5 text-sm" data-testid="risk-layers">
+              {d.layers.map((l) => (
+                <li key={`${l.kind}:${l.name}`}>
+                  <span className="font-mono">{l.kind}</span> {l.version}: {l.name}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <details className="mt-2 text-sm">
+          <summary className="cursor-pointer text-slate-700">Version as stored with each verdict</summary>
+          <p className="mt-1 font-mono break-all" data-testid="risk-version">
+            {d.riskVersion}
+          </p>
+        </details>
         <p className="mt-2 text-sm" data-testid="stale-plots">
           {d.stalePlots === 0
             ? "Every stored plot is checked under this rule set."

@@ -136,6 +136,10 @@ describe("re-assessing risk verdicts of an older risk method or layer versions",
     const { html } = await page();
     expect(html).toContain("3 stored plot(s) were last checked under an older rule set.");
     expect(html).toContain(currentVersion.slice(currentVersion.indexOf("+") + 1));
+    // Readable too: the risk method, then one line per layer with its version and name.
+    const text = decodeHtml(html.replace(/<[^>]+>/g, ""));
+    expect(text).toContain("Risk method: risk-");
+    expect(text).toMatch(/protected_area v1: SAMPLE[^\n]*Sapo National Park/);
   });
 
   it("stores a new verdict under today's method and layers, keeping the old one", async () => {

@@ -48,7 +48,13 @@ import {
   riskReviewReason,
   withRiskReason,
 } from "#worker/domain/recheck-plot";
-import { RULESET_VERSION, verdictIsStale, verdictRiskPart, verdictRulesetVersion } from "#worker/domain/ruleset";
+import {
+  RISK_METHOD_VERSION,
+  RULESET_VERSION,
+  verdictIsStale,
+  verdictRiskPart,
+  verdictRulesetVersion,
+} from "#worker/domain/ruleset";
 import type { AuditActor } from "../deps";
 import { type ActiveLayer, assessmentStatements, type PlotVerdict } from "../eudr/assess-plots";
 import { type Notice, notifyStatement } from "../notifications/notify";
@@ -81,12 +87,22 @@ async function currentVerdictVersion(db: Database) {
  * many plots still wait, the latest jobs.
  */
 export async function readRecheckOverview(deps: { db: Database }) {
-  const { riskPart } = await currentVerdictVersion(deps.db);
+  const { riskPart, layers } = await currentVerdictVersion(deps.db);
   const [stale, jobs] = await Promise.all([
     countStalePlots(deps.db, RULESET_VERSION, riskPart),
     recentRecheckJobs(deps.db, 10),
   ]);
-  return { rulesetVersion: RULESET_VERSION, riskVersion: riskPart, stalePlots: stale, jobs: jobs.map(view) };
+  return {
+    rulesetVersion: RULESET_VERSION,
+    riskMethod: RISK_METHOD_VERSION,
+    /** Today's layers, each as a verdict names it (kind, name, version), in the version's order. */
+    layers: layers
+      .map((l) => ({ kind: l.kind, name: l.name, version: l.version }))
+      .sort((a, b) => `${a.kind}:${a.name}`.localeCompare(`${b.kind}:${b.name}`)),
+    riskVersion: riskPart,
+    stalePlots: stale,
+    jobs: jobs.map(view),
+  };
 }
 
 /**
