@@ -148,7 +148,7 @@ describe("list and details", () => {
     expect(html).toMatch(/<svg[^>]*aria-label="Outline of plot PLT-100001-01"/);
     expect(html).toContain(`${inspector.account.firstName} ${inspector.account.lastName} (Land Inspector)`);
     // The audit history names the action in words, not its stored name (plot.register).
-    expect(html).toMatch(/<td data-label="What" class="p-1[^"]*">Plot registered<\/td>/);
+    expect(html).toMatch(/<td data-label="What" class="p-1[^"]*"[^>]*>Plot registered<\/td>/);
     expect(html).not.toContain(">plot.register<");
   });
 

@@ -62,6 +62,9 @@ export function DataTable<Row>({
   if (rows.length === 0 && empty !== undefined) return empty;
   const pad = dense ? "p-1" : "p-2";
   const cls = (...parts: (string | false | undefined)[]) => parts.filter(Boolean).join(" ");
+  // A stacked table is shown with display block/flex on a phone, which makes some screen readers
+  // (WebKit's) drop its table semantics: explicit roles keep each value tied to its header.
+  const role = (name: "table" | "rowgroup" | "row" | "columnheader" | "cell") => (stack ? name : undefined);
   const cell = stack
     ? "max-sm:flex max-sm:flex-wrap max-sm:justify-between max-sm:gap-x-3 max-sm:gap-y-0.5 max-sm:text-left max-sm:[overflow-wrap:anywhere] max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]"
     : undefined;
@@ -73,24 +76,28 @@ export function DataTable<Row>({
       aria-labelledby={caption ? captionId : labelledBy}
       aria-label={caption || labelledBy ? undefined : (label ?? "Table")}
     >
-      <table className={cls(tableClassName, stack && "max-sm:block")} data-testid={testId}>
+      <table role={role("table")} className={cls(tableClassName, stack && "max-sm:block")} data-testid={testId}>
         {caption && (
           <caption id={captionId} className={cls(captionClassName, stack && "max-sm:block")}>
             {caption}
           </caption>
         )}
-        <thead className={stack ? "max-sm:sr-only" : undefined}>
-          <tr className="bg-slate-100 text-left">
+        <thead role={role("rowgroup")} className={stack ? "max-sm:sr-only" : undefined}>
+          <tr role={role("row")} className="bg-slate-100 text-left">
             {columns.map((c) => (
-              <th key={c.header} scope="col" className={cls(pad, c.className)}>
+              <th key={c.header} role={role("columnheader")} scope="col" className={cls(pad, c.className)}>
                 {c.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody className={cls(bodyClassName, stack && "max-sm:block")}>
+        <tbody role={role("rowgroup")} className={cls(bodyClassName, stack && "max-sm:block")}>
           {rows.map((row, r) => (
-            <tr key={rowKey(row, r)} className={cls(rowClassName, stack && "max-sm:block max-sm:py-1")}>
+            <tr
+              key={rowKey(row, r)}
+              role={role("row")}
+              className={cls(rowClassName, stack && "max-sm:block max-sm:py-1")}
+            >
               {columns.map((c, i) => (
                 <td
                   key={c.header}
@@ -103,6 +110,7 @@ export function DataTable<Row>({
                     stack && i === 0 && "max-sm:font-semibold max-sm:before:content-none",
                     typeof c.cellClassName === "function" ? c.cellClassName(row) : c.cellClassName,
                   )}
+                  role={role("cell")}
                 >
                   {stack ? stackedValue(c.cell(row, r)) : c.cell(row, r)}
                 </td>

@@ -98,7 +98,10 @@ export async function readRecheckOverview(deps: { db: Database }) {
     /** Today's layers, each as a verdict names it (kind, name, version), in the version's order. */
     layers: layers
       .map((l) => ({ kind: l.kind, name: l.name, version: l.version }))
-      .sort((a, b) => `${a.kind}:${a.name}`.localeCompare(`${b.kind}:${b.name}`)),
+      .sort((a, b) => {
+        const [x, y] = [`${a.kind}:${a.name}@${a.version}`, `${b.kind}:${b.name}@${b.version}`];
+        return x < y ? -1 : x > y ? 1 : 0;
+      }),
     riskVersion: riskPart,
     stalePlots: stale,
     jobs: jobs.map(view),
