@@ -10,7 +10,7 @@ import { database } from "#db/client";
 import { deactivateUser } from "#worker/services/auth/manage-users";
 import { changeRole } from "#worker/services/users/change-role";
 import { signInAs } from "./auth-helpers";
-import { bearer, call, count, one } from "./helpers";
+import { bearer, call, count, one, postForm } from "./helpers";
 import { csrfOf } from "./html";
 import { jsonOf, signInFrom } from "./profile-fixtures";
 
@@ -270,23 +270,15 @@ describe("pages work as plain forms (JavaScript off)", () => {
       loginId: "buyer.nojs",
       companyName: "No JS Co",
     });
-    const res = await call("/agritrace-admin-portal/users", {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: form,
-    });
+    const res = await postForm("/agritrace-admin-portal/users", admin.cookie, form);
     expect(res.status).toBe(200);
     expect(await res.text()).toMatch(/data-testid="temporary-password">[a-z2-9]{10}</);
-    const bad = await call("/agritrace-admin-portal/users", {
-      method: "POST",
-      headers: { Cookie: admin.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({
-        csrf: csrfOf(list),
-        intent: "create",
-        role: "farmer",
-        loginId: "nope",
-        firstName: "Kept",
-      }),
+    const bad = await postForm("/agritrace-admin-portal/users", admin.cookie, {
+      csrf: csrfOf(list),
+      intent: "create",
+      role: "farmer",
+      loginId: "nope",
+      firstName: "Kept",
     });
     expect(bad.status).toBe(400);
     const html = await bad.text();
@@ -298,11 +290,7 @@ describe("pages work as plain forms (JavaScript off)", () => {
     const page = await (await call("/exporter-management", { headers: { Cookie: office.cookie } })).text();
     expect(page).toContain("EXP-");
     const post = (who: { cookie: string }, csrf: string, fields: Record<string, string>) =>
-      call("/exporter-management", {
-        method: "POST",
-        headers: { Cookie: who.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ csrf, ...fields }),
-      });
+      postForm("/exporter-management", who.cookie, { csrf, ...fields });
     const created = await jsonOf(
       await api(office, "/api/users", "POST", {
         role: "exporter",

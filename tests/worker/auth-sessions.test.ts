@@ -1,17 +1,15 @@
 /** Sessions, brute-force throttling, password change and the dashboard metrics behind a sign-in. */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { json, post } from "./auth-api-fixtures";
+import { json, post, tokenOf } from "./auth-api-fixtures";
 import { bearer, call } from "./helpers";
 
 describe("sessions", () => {
   it("logout deletes the session: the token is refused afterwards", async () => {
-    const { token } = await json(
-      await post(
-        "/api/auth/dg-login",
-        { username: "dg.lacra", password: "Director#2026" },
-        { "CF-Connecting-IP": "192.0.2.70" },
-      ),
+    const token = await tokenOf(
+      "/api/auth/dg-login",
+      { username: "dg.lacra", password: "Director#2026" },
+      "192.0.2.70",
     );
     const auth = { Authorization: `Bearer ${token}` };
     expect((await call("/api/auth/me", { headers: auth })).status).toBe(200);
@@ -35,12 +33,10 @@ describe("sessions", () => {
   });
 
   it("a forged or tampered token is refused", async () => {
-    const { token } = await json(
-      await post(
-        "/api/auth/ddgaf-login",
-        { username: "ddgaf.lacra", password: "Deputy#2026" },
-        { "CF-Connecting-IP": "192.0.2.72" },
-      ),
+    const token = await tokenOf(
+      "/api/auth/ddgaf-login",
+      { username: "ddgaf.lacra", password: "Deputy#2026" },
+      "192.0.2.72",
     );
     const [h, p, s] = token.split(".");
     const tampered = `${h}.${p}x.${s}`;
@@ -48,14 +44,12 @@ describe("sessions", () => {
   });
 
   it("the session is stored in KV under a hash, never the raw id", async () => {
-    const { token } = await json(
-      await post(
-        "/api/auth/land-inspector-login",
-        { username: "land.inspector", password: "Inspect#2026" },
-        { "CF-Connecting-IP": "192.0.2.73" },
-      ),
+    const token = await tokenOf(
+      "/api/auth/land-inspector-login",
+      { username: "land.inspector", password: "Inspect#2026" },
+      "192.0.2.73",
     );
-    const claims = JSON.parse(atob(token.split(".")[1].replace(/-/g, "+").replace(/_/g, "/")));
+    const claims = JSON.parse(atob(token.split(".")[1]!.replace(/-/g, "+").replace(/_/g, "/")));
     expect(claims.sid.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const keys = (await env.SESSIONS.list({ prefix: "session:" })).keys.map((k) => k.name);
     expect(keys.some((k) => k.includes(claims.sid))).toBe(false);
@@ -65,24 +59,20 @@ describe("sessions", () => {
   });
 
   it("deactivating a user ends all their sessions", async () => {
-    const farmer = await json(
-      await post(
-        "/api/farmers/login",
-        { credentialId: "FRM000001", password: "Farmer#2026" },
-        { "CF-Connecting-IP": "192.0.2.74" },
-      ),
+    const farmerToken = await tokenOf(
+      "/api/farmers/login",
+      { credentialId: "FRM000001", password: "Farmer#2026" },
+      "192.0.2.74",
     );
-    const admin = await json(
-      await post(
-        "/api/agritrace-admin/login",
-        { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" },
-        { "CF-Connecting-IP": "192.0.2.75" },
-      ),
+    const adminToken = await tokenOf(
+      "/api/agritrace-admin/login",
+      { username: "agritrace.admin", password: "Admin#2026", accessCode: "AGRI-2026-DEMO" },
+      "192.0.2.75",
     );
-    const res = await bearer(admin.token, "/api/users/demo-farmer/deactivate", "POST");
+    const res = await bearer(adminToken, "/api/users/demo-farmer/deactivate", "POST");
     expect(res.status).toBe(200);
     expect((await json(res)).sessionsEnded).toBeGreaterThanOrEqual(1);
-    expect((await bearer(farmer.token, "/api/auth/me")).status).toBe(401);
+    expect((await bearer(farmerToken, "/api/auth/me")).status).toBe(401);
     const again = await post(
       "/api/farmers/login",
       { credentialId: "FRM000001", password: "Farmer#2026" },
@@ -130,12 +120,10 @@ describe("brute-force throttling", () => {
 
 describe("change password", () => {
   it("refuses a common password, then changes it and clears the first-login flag", async () => {
-    const { token } = await json(
-      await post(
-        "/api/farmers/login",
-        { credentialId: "FRM000002", password: "Welcome#2026" },
-        { "CF-Connecting-IP": "192.0.2.80" },
-      ),
+    const token = await tokenOf(
+      "/api/farmers/login",
+      { credentialId: "FRM000002", password: "Welcome#2026" },
+      "192.0.2.80",
     );
     const auth = { Authorization: `Bearer ${token}` };
     const weak = await post(
@@ -167,12 +155,10 @@ describe("change password", () => {
 describe("dashboard metrics", () => {
   it("needs a session and counts what is stored", async () => {
     expect((await call("/api/dashboard/metrics")).status).toBe(401);
-    const { token } = await json(
-      await post(
-        "/api/auth/dg-login",
-        { username: "dg.lacra", password: "Director#2026" },
-        { "CF-Connecting-IP": "192.0.2.90" },
-      ),
+    const token = await tokenOf(
+      "/api/auth/dg-login",
+      { username: "dg.lacra", password: "Director#2026" },
+      "192.0.2.90",
     );
     const m = await json(await bearer(token, "/api/dashboard/metrics"));
     const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM users WHERE role = 'farmer' AND active = 1").first<{

@@ -2,23 +2,14 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";
-import { bearer, call, ORIGIN } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 beforeAll(seedAndSignIn);
 
 describe("batch pages (JavaScript off)", () => {
   const form = (path: string, fields: [string, string][], cookie: string) =>
-    call(path, {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: ORIGIN,
-        Cookie: cookie,
-        "CF-Connecting-IP": "10.60.1.1",
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+    postForm(path, cookie, fields, { "CF-Connecting-IP": "10.60.1.1" });
 
   it("a buyer picks the farmer, ticks the plots and records a purchase with a plain form", async () => {
     const page = await call("/batches?farmer=frm000001", { headers: { Cookie: who.buyer.cookie } });

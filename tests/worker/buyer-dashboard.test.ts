@@ -10,7 +10,7 @@ import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
-import { bearer, call, plotInsert } from "./helpers";
+import { bearer, call, plotInsert, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 // biome-ignore lint/suspicious/noExplicitAny: reply bodies are read field by field
@@ -190,16 +190,7 @@ describe("the receipt", () => {
 
 describe("the dashboard page", () => {
   const form = (fields: [string, string][], cookie: string, path = "/agricultural-buyer-dashboard?farmer=FRM000001") =>
-    call(path, {
-      method: "POST",
-      redirect: "manual",
-      headers: {
-        Cookie: cookie,
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://eip.example.gov.lr",
-      },
-      body: new URLSearchParams(fields).toString(),
-    });
+    postForm(path, cookie, fields);
 
   it("records a purchase with JavaScript off: CSRF checked, typed values and messages kept, then the receipt link", async () => {
     const page = await call("/agricultural-buyer-dashboard?farmer=LR-FARMER%3AFRM000001", {

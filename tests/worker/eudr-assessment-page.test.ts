@@ -75,12 +75,9 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
   });
 
   it("assesses a plot from the form and shows the verdict with its evidence", async () => {
-    const res = await postForm("/eudr-assessment", admin.cookie, {
-      csrf,
-      intent: "assess",
-      target: "plot",
-      value: "PLT-CLEARED",
-    });
+    const assess = (target: string, value: string) =>
+      postForm("/eudr-assessment", admin.cookie, { csrf, intent: "assess", target, value });
+    const res = await assess("plot", "PLT-CLEARED");
     expect(res.status).toBe(200);
     const html = decode(await res.text());
     expect(html).toContain("1 verdict(s) for 1 plot(s)");
@@ -90,12 +87,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     expect(html).toMatch(
       /Tree-cover loss or disturbance after 2020: SAMPLE — not authoritative: Tree-cover disturbance 2021–2024 \(Nimba patch\) v1 \(2024-12-31\) — [\d.]+ ha, 100%/,
     );
-    const unknown = await postForm("/eudr-assessment", admin.cookie, {
-      csrf,
-      intent: "assess",
-      target: "batch",
-      value: "LR-NOPE",
-    });
+    const unknown = await assess("batch", "LR-NOPE");
     expect(unknown.status).toBe(404);
     expect(decode(await unknown.text())).toContain("No batch with code LR-NOPE");
   });

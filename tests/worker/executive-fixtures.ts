@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
 import { buy, buyAndExport, one, portReadyBatch, seedAndSignIn, who } from "./batches-fixtures";
-import { bearer, call } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { decodeHtml } from "./html";
 import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
 
@@ -56,15 +56,7 @@ export async function post(role: string, path: string, fields: Record<string, st
   const got = await call(path, { headers: { Cookie: cookies.get(role)! } });
   const html = decodeHtml(await got.text());
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "none";
-  return call(path, {
-    method: "POST",
-    headers: {
-      Cookie: cookies.get(role)!,
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: "https://eip.example.gov.lr",
-    },
-    body: new URLSearchParams({ csrf: forge ? "forged" : csrf, ...fields }).toString(),
-  });
+  return postForm(path, cookies.get(role)!, { csrf: forge ? "forged" : csrf, ...fields });
 }
 /** The flash message a form's redirect carries. */
 export const flash = (res: Response) => {

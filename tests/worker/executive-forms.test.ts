@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
 import { one } from "./batches-fixtures";
 import { cookies, figure, flash, ids, licenceIds, page, permitIds, post, seedExecutive } from "./executive-fixtures";
-import { call } from "./helpers";
+import { call, postForm } from "./helpers";
 
 beforeAll(seedExecutive, 300_000);
 
@@ -48,14 +48,10 @@ describe("approval and recommendation forms (no JavaScript)", () => {
 
   it("every other role is refused the DG's form (403) and nothing changes; a forged CSRF token changes nothing", async () => {
     for (const role of ROLES.filter((r) => r !== "dg")) {
-      const res = await call("/dg-dashboard", {
-        method: "POST",
-        headers: {
-          Cookie: cookies.get(role)!,
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: "https://eip.example.gov.lr",
-        },
-        body: new URLSearchParams({ intent: "approve-licence", id: licenceIds.recommended2!, csrf: "x" }).toString(),
+      const res = await postForm("/dg-dashboard", cookies.get(role)!, {
+        intent: "approve-licence",
+        id: licenceIds.recommended2!,
+        csrf: "x",
       });
       await res.arrayBuffer();
       expect(res.status, role).toBe(403);

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { type Account, correct, latest, setUpCorrections, versionCount } from "./farmer-corrections-fixtures";
-import { call, count, ORIGIN } from "./helpers";
+import { count, postForm } from "./helpers";
 import { csrfOf, pageText } from "./html";
 
 let inspector: Account;
@@ -62,15 +62,8 @@ describe("farmer corrections from the offline outbox", () => {
     expect(page).toMatch(/name="submissionId" value="[0-9a-f-]{36}"/);
     const { baseVersion } = await latest("FRM100002");
     const send = (fields: [string, string][]) =>
-      call("/farmers/FRM100002", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: ORIGIN,
-          Cookie: office.cookie,
-          "X-Outbox": "1",
-        },
-        body: new URLSearchParams([["csrf", csrf], ["intent", "correct_farmer"], ...fields]).toString(),
+      postForm("/farmers/FRM100002", office.cookie, [["csrf", csrf], ["intent", "correct_farmer"], ...fields], {
+        "X-Outbox": "1",
       });
     const submissionId = crypto.randomUUID();
     const mine: [string, string][] = [

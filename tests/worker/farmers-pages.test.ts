@@ -17,7 +17,7 @@ import {
   seedRegistry,
   signInRegistryStaff,
 } from "./farmers-fixtures";
-import { call, count, ORIGIN, plotInsert } from "./helpers";
+import { call, count, ORIGIN, plotInsert, postForm } from "./helpers";
 import { csrfOf, pageText } from "./html";
 
 beforeAll(signInRegistryStaff);
@@ -38,10 +38,6 @@ function farmerForm(fields: Record<string, string | string[]>, photo?: File) {
   for (const [k, v] of Object.entries(fields)) for (const value of Array.isArray(v) ? v : [v]) body.append(k, value);
   body.append("photo", photo ?? new File([], ""));
   return body;
-}
-
-function postForm(path: string, cookie: string, body: FormData) {
-  return call(path, { method: "POST", headers: { Cookie: cookie, Origin: ORIGIN }, body });
 }
 
 // A real 1×1 PNG.

@@ -17,7 +17,7 @@ import {
   registration,
   signInRegistryStaff,
 } from "./farmers-fixtures";
-import { call, ORIGIN } from "./helpers";
+import { call, postForm } from "./helpers";
 
 beforeAll(signInRegistryStaff);
 
@@ -94,15 +94,12 @@ describe("POST /api/farmers", () => {
     };
     expect(me.user).toMatchObject({ role: "farmer", mustChangePassword: true });
 
-    const portal = await call("/farmer-login-portal", {
-      method: "POST",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ORIGIN, "CF-Connecting-IP": nextIp() },
-      body: new URLSearchParams({
-        _form: "farmer-portal",
-        credentialId: farmerId,
-        password: created.temporaryPassword!,
-      }).toString(),
-    });
+    const portal = await postForm(
+      "/farmer-login-portal",
+      null,
+      { _form: "farmer-portal", credentialId: farmerId, password: created.temporaryPassword! },
+      { "CF-Connecting-IP": nextIp() },
+    );
     expect(portal.status).toBe(302);
     expect(portal.headers.get("location")).toBe("/change-password");
   });

@@ -8,12 +8,15 @@ import { DASHBOARDS, HOME_DASHBOARD } from "#worker/auth/roles";
 import { dayAndWeekStart } from "#worker/services/registry/field-agent-counts";
 import { signInAs } from "./auth-helpers";
 import { agent, decode, inspector, nextIp, one, postJson, registration, signInRegistryStaff } from "./farmers-fixtures";
-import { call } from "./helpers";
+import { call, postForm } from "./helpers";
 
 const page = async (cookie: string) => {
   const res = await call("/field-agent-dashboard", { headers: { Cookie: cookie } });
   return { status: res.status, html: decode(await res.text()) };
 };
+/** The field agent login page's form, sent without JavaScript. */
+const signIn = (fields: Record<string, string>) =>
+  postForm("/field-agent-login", null, { _form: "field-agent", ...fields }, { "CF-Connecting-IP": nextIp() });
 const tile = (html: string, id: string) => new RegExp(`data-testid="${id}">([^<]*)<`).exec(html)?.[1];
 
 beforeAll(signInRegistryStaff, 60_000);
@@ -25,34 +28,16 @@ describe("field agent sign-in", () => {
     const html = decode(await form.text());
     expect(html).toContain("Field Agent Login");
     expect(html).toContain('name="agentId"');
-    const res = await call("/field-agent-login", {
-      method: "POST",
-      headers: {
-        "Content-Type": "application/x-www-form-urlencoded",
-        Origin: "https://eip.example.gov.lr",
-        "CF-Connecting-IP": nextIp(),
-      },
-      body: new URLSearchParams({ _form: "field-agent", agentId: "AGT-0001", password: "Agent#2026" }).toString(),
-    });
+    const res = await signIn({ agentId: "AGT-0001", password: "Agent#2026" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/field-agent-dashboard");
     expect(res.headers.get("set-cookie")).toMatch(/^__Host-eip_session=/);
   });
 
   it("a wrong password is refused on the page with the message, and an empty Agent ID with its own", async () => {
-    const post = (fields: Record<string, string>) =>
-      call("/field-agent-login", {
-        method: "POST",
-        headers: {
-          "Content-Type": "application/x-www-form-urlencoded",
-          Origin: "https://eip.example.gov.lr",
-          "CF-Connecting-IP": nextIp(),
-        },
-        body: new URLSearchParams({ _form: "field-agent", ...fields }).toString(),
-      });
-    const wrong = await post({ agentId: "AGT-0001", password: "nope-nope" });
+    const wrong = await signIn({ agentId: "AGT-0001", password: "nope-nope" });
     expect(wrong.status).toBe(401);
-    const empty = await post({ agentId: "", password: "x" });
+    const empty = await signIn({ agentId: "", password: "x" });
     expect(empty.status).toBe(400);
     expect(decode(await empty.text())).toContain("Agent ID is required");
   });

@@ -124,16 +124,23 @@ export function plotInsert(p: {
 
 /**
  * A page's form sent as a browser without JavaScript sends it: URL-encoded fields (multipart when
- * `fields` is FormData), from the site's own origin, with the session cookie.
+ * `fields` is FormData), from the site's own origin, with the session cookie (none when `cookie`
+ * is null, as when signing in). `headers` adds others (CF-Connecting-IP, X-Outbox …) or replaces these.
  */
-export function postForm(path: string, cookie: string, fields: FormData | Record<string, string> | [string, string][]) {
+export function postForm(
+  path: string,
+  cookie: string | null,
+  fields: FormData | URLSearchParams | Record<string, string> | [string, string][],
+  headers: Record<string, string> = {},
+) {
   const multipart = fields instanceof FormData;
   return call(path, {
     method: "POST",
     headers: {
       ...(multipart ? {} : { "Content-Type": "application/x-www-form-urlencoded" }),
       Origin: ORIGIN,
-      Cookie: cookie,
+      ...(cookie === null ? {} : { Cookie: cookie }),
+      ...headers,
     },
     body: multipart ? fields : new URLSearchParams(fields).toString(),
   });

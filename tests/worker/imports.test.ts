@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { bearer, call } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { csrfOf } from "./html";
 
 type Run = {
@@ -211,16 +211,7 @@ describe("the bulk import page and issuing a login to an imported farmer", () =>
     const details = await call(`/farmers/${farmerId}`, { headers: { Cookie: cookie } });
     const detailsHtml = await details.text();
     expect(detailsHtml).toContain("Issue a login");
-    const issue = (csrf: string) =>
-      call(`/farmers/${farmerId}`, {
-        method: "POST",
-        headers: {
-          Cookie: cookie,
-          Origin: "https://eip.example.gov.lr",
-          "Content-Type": "application/x-www-form-urlencoded",
-        },
-        body: new URLSearchParams({ csrf }).toString(),
-      });
+    const issue = (csrf: string) => postForm(`/farmers/${farmerId}`, cookie, { csrf });
     const issued = await issue(csrfOf(detailsHtml));
     expect(issued.status).toBe(200);
     const password = (await issued.text()).match(/Temporary password: <span[^>]*>([a-z0-9]{10})</)![1]!;

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
-import { bearer, call } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { csrfOf } from "./html";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "./inspections-fixtures";
 
@@ -197,16 +197,33 @@ describe("the inspection pages answer the outbox", () => {
     return form;
   }
   const send = (as: "warehouse" | "port", code: string, form: FormData) =>
-    call(page(as, code), {
-      method: "POST",
-      headers: { Cookie: who[as].cookie, Origin: "https://eip.example.gov.lr", "X-Outbox": "1" },
-      body: form,
-    });
+    postForm(page(as, code), who[as].cookie, form, { "X-Outbox": "1" });
   const counts = async (batchId: string) => ({
     quality: (await rows("SELECT id FROM batch_inspections WHERE batch_id = ?", batchId)).length,
     port: (await rows("SELECT id FROM port_inspections WHERE batch_id = ?", batchId)).length,
     custody: (await rows("SELECT id FROM custody_events WHERE batch_id = ?", batchId)).length,
   });
+  /**
+   * Sends the page's form twice, as the outbox resends: first 201 with the stored row's id
+   * (`table`) as receipt, then 200 with the same receipt and nothing more stored.
+   */
+  async function storedOnce(
+    as: "warehouse" | "port",
+    b: { id: string; batchCode: string },
+    fields: object,
+    table: string,
+  ) {
+    const form = await pageForm(as, b.batchCode, { ...fields, submissionId: crypto.randomUUID() });
+    const first = await send(as, b.batchCode, form);
+    expect(first.status).toBe(201);
+    const receipt = first.headers.get("X-Outbox-Receipt");
+    expect(receipt).toBe((await one<{ id: string }>(`SELECT id FROM ${table} WHERE batch_id = ?`, b.id)).id);
+    const before = await counts(b.id);
+    const again = await send(as, b.batchCode, form);
+    expect(again.status).toBe(200);
+    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
+    expect(await counts(b.id)).toEqual(before);
+  }
 
   it("warehouse: a resend returns the same receipt and stores one inspection; a refusal names the field", async () => {
     const b = await atWarehouse();
@@ -220,16 +237,7 @@ describe("the inspection pages answer the outbox", () => {
     const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
     expect(detail.fieldErrors.smokyBeans).toEqual(["Say whether smoky beans were found"]);
 
-    const form = await pageForm("warehouse", b.batchCode, { ...GOOD_COCOA, submissionId: crypto.randomUUID() });
-    const first = await send("warehouse", b.batchCode, form);
-    expect(first.status).toBe(201);
-    const receipt = first.headers.get("X-Outbox-Receipt");
-    expect(receipt).toBe((await one<{ id: string }>("SELECT id FROM batch_inspections WHERE batch_id = ?", b.id)).id);
-    const before = await counts(b.id);
-    const again = await send("warehouse", b.batchCode, form);
-    expect(again.status).toBe(200);
-    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
-    expect(await counts(b.id)).toEqual(before);
+    await storedOnce("warehouse", b, GOOD_COCOA, "batch_inspections");
   });
 
   it("port: a resend returns the same receipt and stores one inspection; a refusal names the field", async () => {
@@ -250,15 +258,6 @@ describe("the inspection pages answer the outbox", () => {
     const detail = JSON.parse(decodeURIComponent(refused.headers.get("X-Outbox-Error")!));
     expect(Object.keys(detail.fieldErrors)).toContain("containerNumber");
 
-    const form = await pageForm("port", b.batchCode, { ...fields, submissionId: crypto.randomUUID() });
-    const first = await send("port", b.batchCode, form);
-    expect(first.status).toBe(201);
-    const receipt = first.headers.get("X-Outbox-Receipt");
-    expect(receipt).toBe((await one<{ id: string }>("SELECT id FROM port_inspections WHERE batch_id = ?", b.id)).id);
-    const before = await counts(b.id);
-    const again = await send("port", b.batchCode, form);
-    expect(again.status).toBe(200);
-    expect(again.headers.get("X-Outbox-Receipt")).toBe(receipt);
-    expect(await counts(b.id)).toEqual(before);
+    await storedOnce("port", b, fields, "port_inspections");
   });
 });

@@ -272,20 +272,13 @@ describe("exporter ↔ buyer", () => {
     // The buyer cannot see the exporter's office thread.
     expect((await api("buyer", `/api/messages/threads/${officeThread}`)).status).toBe(404);
 
-    const unknown = await postJson("exporter", "/api/messages/threads", {
-      to: "person",
-      loginId: "NOBODY-1",
-      subject: "Hello",
-      body: "Hi",
-    });
+    // A new thread from the exporter to the person with `loginId`.
+    const hello = (loginId: string) =>
+      postJson("exporter", "/api/messages/threads", { to: "person", loginId, subject: "Hello", body: "Hi" });
+    const unknown = await hello("NOBODY-1");
     expect(unknown.status).toBe(404);
     expect(await json(unknown)).toMatchObject({ message: "No agricultural buyer with login ID NOBODY-1" });
-    const otherExporter = await postJson("exporter", "/api/messages/threads", {
-      to: "person",
-      loginId: "EXP-OTHER-B",
-      subject: "Hello",
-      body: "Hi",
-    });
+    const otherExporter = await hello("EXP-OTHER-B");
     expect(otherExporter.status).toBe(404);
     const blank = await postJson("exporter", "/api/messages/threads", { to: "office", subject: "Hi", body: "" });
     expect(blank.status).toBe(400);

@@ -12,7 +12,7 @@ import { hashPassword } from "#worker/services/auth/password";
 import { auditEntry } from "#worker/services/platform/audit";
 import { ascii } from "../unit/photo-fixtures";
 import { signInAs } from "./auth-helpers";
-import { call, count, one } from "./helpers";
+import { call, count, one, postForm } from "./helpers";
 import { csrfOf, decodeHtml, pageText } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
@@ -239,21 +239,13 @@ describe("the office portals (pages, JavaScript off)", () => {
     const html = decodeHtml(await page.text());
     const csrf = csrfOf(html);
     const body = new URLSearchParams({ csrf, intent: "register", kind: "outgoing_letter", title: "x" });
-    const bad = await call("/office-administration-portal", {
-      method: "POST",
-      headers: { Cookie: who.office_admin!.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body,
-    });
+    const bad = await postForm("/office-administration-portal", who.office_admin!.cookie, body);
     expect(bad.status).toBe(400);
     const badHtml = decodeHtml(await bad.text());
     expect(badHtml).toContain("Enter a title of 3 to 200 characters");
     expect(badHtml).toContain('value="x"'); // what was typed is kept
     body.set("title", "Reply to the Ministry");
-    const good = await call("/office-administration-portal", {
-      method: "POST",
-      headers: { Cookie: who.office_admin!.cookie, "Content-Type": "application/x-www-form-urlencoded" },
-      body,
-    });
+    const good = await postForm("/office-administration-portal", who.office_admin!.cookie, body);
     expect(good.status).toBe(302);
     expect(good.headers.get("location")).toBe(
       `/office-administration-portal?registered=LACRA-OUT-${year}-000001#register`,

@@ -2,20 +2,11 @@ import { describe, expect, it } from "vitest";
 import { LOGIN_PATHS } from "#app/content/login-paths";
 import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
 import { signInAs } from "./auth-helpers";
-import { call } from "./helpers";
+import { call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
 function form(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return call(path, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: "https://eip.example.gov.lr",
-      "CF-Connecting-IP": "10.1.1.1",
-      ...headers,
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postForm(path, null, fields, { "CF-Connecting-IP": "10.1.1.1", ...headers });
 }
 
 describe("signed-out visitors", () => {

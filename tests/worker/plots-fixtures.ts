@@ -3,7 +3,7 @@
  * the land inspector, request helpers, and the plots the list and details tests start from.
  */
 import { signInAs } from "./auth-helpers";
-import { bearer, call, count, farmerInsert, ORIGIN } from "./helpers";
+import { bearer, count, farmerInsert, postForm } from "./helpers";
 
 export type Pos = [number, number];
 export type Issue = { rule: string; message: string };
@@ -31,16 +31,7 @@ export function post(token: string, body: unknown) {
 }
 
 export function form(path: string, fields: Record<string, string>, cookie: string) {
-  return call(path, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      Cookie: cookie,
-      "CF-Connecting-IP": "10.40.0.9",
-    },
-    body: new URLSearchParams(fields).toString(),
-  });
+  return postForm(path, cookie, fields, { "CF-Connecting-IP": "10.40.0.9" });
 }
 
 export let inspector: Awaited<ReturnType<typeof signInAs>>;

@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { bearer, call, ORIGIN } from "./helpers";
+import { bearer, call, postForm } from "./helpers";
 import { csrfOf } from "./html";
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
@@ -101,15 +101,10 @@ const bodies = fc.oneof(
 );
 
 async function formPost(coordinatesText: string, captureMode: string) {
-  return call("/create-land-plot", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: ORIGIN,
-      Cookie: inspector.cookie,
-      "CF-Connecting-IP": "10.91.0.2",
-    },
-    body: new URLSearchParams({
+  return postForm(
+    "/create-land-plot",
+    inspector.cookie,
+    {
       csrf,
       submissionId: crypto.randomUUID(),
       farmerId: "FRM100009",
@@ -118,8 +113,9 @@ async function formPost(coordinatesText: string, captureMode: string) {
       captureMode,
       declaredAreaHectares: "1",
       coordinates: coordinatesText,
-    }).toString(),
-  });
+    },
+    { "CF-Connecting-IP": "10.91.0.2" },
+  );
 }
 
 async function importFile(text: string, fileName: string) {

@@ -3,22 +3,15 @@
  * successful sign-in, leaving an orphaned session), through the real login page action.
  */
 import { describe, expect, it } from "vitest";
-import { call } from "./helpers";
+import { postForm } from "./helpers";
 
 function signIn(redirectTo: string) {
-  return call(`/farmer-login-portal?redirectTo=${encodeURIComponent(redirectTo)}`, {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-www-form-urlencoded",
-      Origin: "https://eip.example.gov.lr",
-      "CF-Connecting-IP": "10.1.2.3",
-    },
-    body: new URLSearchParams({
-      _form: "farmer-portal",
-      credentialId: "FRM000001",
-      password: "Farmer#2026",
-    }).toString(),
-  });
+  return postForm(
+    `/farmer-login-portal?redirectTo=${encodeURIComponent(redirectTo)}`,
+    null,
+    { _form: "farmer-portal", credentialId: "FRM000001", password: "Farmer#2026" },
+    { "CF-Connecting-IP": "10.1.2.3" },
+  );
 }
 
 describe("sign-in redirects stay on the platform", () => {
