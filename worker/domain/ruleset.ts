@@ -19,6 +19,11 @@ export const RULESET_VERSION = `${GEOMETRY_RULES_VERSION}+${RISK_METHOD_VERSION}
 /** What rows stored before rule-set versions were recorded say (the migration's default). */
 export const LEGACY_RULESET = "legacy";
 
+export type LayerVersion = { kind: string; name: string; version: string };
+
+/** How one layer stands in a verdict's version: `kind:name@version`. */
+export const layerVersionName = (l: LayerVersion) => `${l.kind}:${l.name}@${l.version}`;
+
 /**
  * The version a risk verdict records: the rule set plus each active layer it was judged against,
  * named by kind, name and version ("geometry-…+risk-…;forest_2020:JRC GFC 2020@v1,
@@ -27,8 +32,8 @@ export const LEGACY_RULESET = "legacy";
  * different names are both v1, and adding, replacing or retiring either must change today's
  * version so that the re-check takes the stored verdicts up (ADR 029).
  */
-export function verdictRulesetVersion(layers: readonly { kind: string; name: string; version: string }[]): string {
-  const named = [...new Set(layers.map((l) => `${l.kind}:${l.name}@${l.version}`))].sort();
+export function verdictRulesetVersion(layers: readonly LayerVersion[]): string {
+  const named = [...new Set(layers.map(layerVersionName))].sort();
   return named.length ? `${RULESET_VERSION};${named.join(",")}` : RULESET_VERSION;
 }
 

@@ -49,6 +49,7 @@ import {
   withRiskReason,
 } from "#worker/domain/recheck-plot";
 import {
+  layerVersionName,
   RISK_METHOD_VERSION,
   RULESET_VERSION,
   verdictIsStale,
@@ -99,7 +100,7 @@ export async function readRecheckOverview(deps: { db: Database }) {
     layers: layers
       .map((l) => ({ kind: l.kind, name: l.name, version: l.version }))
       .sort((a, b) => {
-        const [x, y] = [`${a.kind}:${a.name}@${a.version}`, `${b.kind}:${b.name}@${b.version}`];
+        const [x, y] = [layerVersionName(a), layerVersionName(b)];
         return x < y ? -1 : x > y ? 1 : 0;
       }),
     riskVersion: riskPart,
