@@ -4,8 +4,12 @@
  *   capture, inspection forms, my dashboard, the outbox) are private, so they are fetched with the
  *   signed-in person's cookie when a signed-in page asks for it ("warm"), never at install.
  * - Pages: network first, falling back to the last copy seen, then to the offline page. Private
- *   pages are kept only for the field paths below, and are wiped when someone signs out, so a phone
- *   never shows one person's pages to the next. Nothing under /api is ever cached.
+ *   pages are kept only for the field paths below, keyed to the account whose pages they are (the
+ *   page's own `data-account`, see app/components/logout-button.tsx). They are wiped when someone
+ *   signs out, when a page of another account appears, when a private page sends the phone to a
+ *   sign-in page, and when /outbox/session answers 401 (the session ended by idle expiry, remote
+ *   revoke or deactivation), so a phone never shows one person's pages to the next. Nothing under
+ *   /api is ever cached.
  * - Hashed build assets and icons: cache first (their names change with their content).
  * - A new version waits until the page says "update now" (or every tab is closed): queued work
  *   lives in IndexedDB, which no version of this worker touches, so an update never loses it.
@@ -13,7 +17,7 @@
  *   pages to send their outbox (the sending code is the page's, app/lib/outbox.ts).
  * Push handlers, if any, go at the END of this file (issue 15's push part).
  */
-const VERSION = "v3";
+const VERSION = "v4";
 const SHELL = `shell-${VERSION}`;
 const STATIC = "static";
 const PAGES = "pages";
@@ -34,6 +38,30 @@ const FIELD_PAGES = [
   /^\/(warehouse|port)-inspector-dashboard\/inspect\/[^/]+$/,
 ];
 const isFieldPage = (path) => FIELD_PAGES.some((re) => re.test(path));
+
+/* ---- Whose signed-in pages PRIVATE holds (one account at a time). ---- */
+const OWNER = "private-owner";
+const OWNER_KEY = "/__private-owner";
+let ownerQueue = Promise.resolve();
+/** Runs the private-cache changes one after another, so a wipe and a store never interleave. */
+const serial = (task) => {
+  const next = ownerQueue.then(task, task);
+  ownerQueue = next.catch(() => undefined);
+  return next;
+};
+const accountIn = (html) => /\sdata-account="([^"]+)"/.exec(html)?.[1] ?? null;
+async function ownerNow() {
+  const hit = await caches.match(OWNER_KEY, { cacheName: OWNER });
+  return hit ? hit.text() : null;
+}
+const wipePrivate = () => serial(() => Promise.all([caches.delete(PRIVATE), caches.delete(OWNER)]));
+/** Makes `account` the owner of the kept pages; another person's pages are wiped first. */
+async function claimUnlocked(account) {
+  if (!account || (await ownerNow()) === account) return;
+  await Promise.all([caches.delete(PRIVATE), caches.delete(OWNER)]);
+  await (await caches.open(OWNER)).put(OWNER_KEY, new Response(account));
+}
+const claimFor = (account) => serial(() => claimUnlocked(account));
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -64,15 +92,32 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-/** Stores a page answer if it may be kept: public pages, and field pages of the signed-in person. */
+/**
+ * Stores a page answer if it may be kept: public pages, and field pages of the signed-in person
+ * (keyed to the account the page names). Any signed-in page of another account wipes what is kept;
+ * a private page answered by a sign-in page (the session ended) wipes it too.
+ */
 function keepPage(request, response) {
+  if (response.redirected && new URL(response.url).searchParams.has("redirectTo")) return wipePrivate();
   if (!response.ok || response.redirected || response.type !== "basic") return;
   const path = new URL(request.url).pathname;
   const cacheControl = response.headers.get("Cache-Control") ?? "";
-  const name = cacheControl.includes("public") ? PAGES : isFieldPage(path) ? PRIVATE : null;
-  if (!name) return;
+  if (cacheControl.includes("public")) {
+    const copy = response.clone();
+    return caches.open(PAGES).then((cache) => cache.put(path, copy));
+  }
+  if (!(response.headers.get("Content-Type") ?? "").includes("text/html")) return;
   const copy = response.clone();
-  return caches.open(name).then((cache) => cache.put(new URL(request.url).pathname, copy));
+  return copy.text().then((html) => {
+    const account = accountIn(html);
+    if (!account) return;
+    return serial(async () => {
+      await claimUnlocked(account);
+      if (!isFieldPage(path)) return;
+      const headers = new Headers(copy.headers);
+      await (await caches.open(PRIVATE)).put(path, new Response(html, { status: copy.status, headers }));
+    });
+  });
 }
 
 async function fromCache(request) {
@@ -143,10 +188,28 @@ self.addEventListener("fetch", (event) => {
 
   if (request.method !== "GET") {
     // Signing out wipes the signed-in pages kept on this phone (the next person must not see them).
-    if (url.pathname === "/logout") event.waitUntil(caches.delete(PRIVATE));
+    if (url.pathname === "/logout") event.waitUntil(wipePrivate());
     return;
   }
-  if (url.pathname === "/outbox/session") return;
+  // The outbox asks whether this phone's session is alive: a 401 means it ended (idle expiry, remote
+  // revoke, deactivation) and the pages kept for it go; an answer for another account re-keys them.
+  if (url.pathname === "/outbox/session") {
+    event.respondWith(
+      fetch(request).then((response) => {
+        if (response.status === 401) event.waitUntil(wipePrivate());
+        else if (response.ok)
+          event.waitUntil(
+            response
+              .clone()
+              .json()
+              .then((body) => (typeof body?.loginId === "string" ? claimFor(body.loginId) : undefined))
+              .catch(() => undefined),
+          );
+        return response;
+      }),
+    );
+    return;
+  }
 
   // React Router's route manifest (no personal data): network first, the last copy offline.
   if (url.pathname === "/__manifest") {
@@ -175,7 +238,12 @@ self.addEventListener("fetch", (event) => {
         .then((response) => {
           if (response.ok) {
             const copy = response.clone();
-            event.waitUntil(caches.open(PRIVATE).then((cache) => cache.put(request, copy)));
+            // Only beside pages already keyed to an account (its page came first).
+            event.waitUntil(
+              serial(async () => {
+                if (await ownerNow()) await (await caches.open(PRIVATE)).put(request, copy);
+              }),
+            );
           }
           return response;
         })
@@ -191,7 +259,10 @@ self.addEventListener("fetch", (event) => {
       fetch(request)
         .then((response) => {
           const kept = keepPage(request, response);
-          if (kept) event.waitUntil(kept.then(() => keepAssetsOf(response)).catch(() => undefined));
+          if (kept)
+            event.waitUntil(
+              kept.then(() => (response.ok && !response.redirected ? keepAssetsOf(response) : undefined)).catch(() => undefined),
+            );
           return response;
         })
         .catch(() => fromCache(request)),
@@ -221,12 +292,13 @@ self.addEventListener("message", (event) => {
   if (data.type === "SKIP_WAITING") self.skipWaiting();
   else if (data.type === "WARM" && Array.isArray(data.paths))
     event.waitUntil(
-      warm(data.paths)
+      claimFor(typeof data.loginId === "string" ? data.loginId : null)
+        .then(() => warm(data.paths))
         .catch(() => undefined)
         .then(() => self.clients.matchAll({ type: "window" }))
         .then((clients) => clients.forEach((client) => client.postMessage({ type: "warmed" }))),
     );
-  else if (data.type === "SIGNED_OUT") event.waitUntil(caches.delete(PRIVATE));
+  else if (data.type === "SIGNED_OUT") event.waitUntil(wipePrivate());
 });
 
 self.addEventListener("sync", (event) => {

@@ -7,9 +7,11 @@ import { clearAllSessionKeys } from "../lib/browser-session";
  * password, sessions, notices; issue 13) and Logout, a plain form POST (works without JavaScript)
  * that also clears the browser keys.
  */
-export function LogoutButton({ csrf }: { csrf: string }) {
+export function LogoutButton({ csrf, account }: { csrf: string; account: string }) {
+  // data-account names whose page this is: the service worker (public/sw.js) keys the signed-in
+  // pages it keeps offline to it, and wipes them when another person's page appears on the phone.
   return (
-    <form method="post" action="/logout" onSubmit={() => clearAllSessionKeys(localStorage)}>
+    <form method="post" action="/logout" data-account={account} onSubmit={() => clearAllSessionKeys(localStorage)}>
       <Link
         to="/profile"
         prefetch="none"

@@ -48,7 +48,7 @@ export function WorkShell({ title, user, children }: { title: string; user: Shel
               </span>
             </span>
           </Link>
-          <LogoutButton csrf={user.csrf} />
+          <LogoutButton csrf={user.csrf} account={user.loginId} />
         </div>
         {links.length > 0 && (
           <nav aria-label="Traceability" className="scroll-cue mx-auto max-w-6xl overflow-x-auto px-2 pb-1">

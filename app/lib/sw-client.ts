@@ -28,7 +28,7 @@ export async function warmFieldPages(loginId: string, paths: string[] = FIELD_PA
     // No storage: warm every time.
   }
   const registration = await navigator.serviceWorker.ready;
-  registration.active?.postMessage({ type: "WARM", paths });
+  registration.active?.postMessage({ type: "WARM", paths, loginId });
   try {
     localStorage.setItem(WARMED_KEY, mark);
   } catch {

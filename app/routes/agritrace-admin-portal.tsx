@@ -27,7 +27,7 @@ export default function AdminPortal({ loaderData }: Route.ComponentProps) {
   ];
   const stuck = health.jobs.filter((j) => j.stuck).length;
   return (
-    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
+    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf} account={user.loginId}>
       <AdminNav current="/agritrace-admin-portal" />
       <section aria-labelledby="health" className={SECTION} data-testid="system-health">
         <h2 id="health" className="text-lg font-bold">

@@ -31,7 +31,7 @@ const hectares = (n: number) => `${n.toLocaleString("en", { maximumFractionDigit
 export default function FarmerDashboard({ loaderData }: Route.ComponentProps) {
   const { title, user, roleLabel, csrf, view, message } = loaderData;
   return (
-    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
+    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf} account={user.loginId}>
       {view ? (
         <>
           <ul className="grid grid-cols-3 gap-2 print:hidden" data-testid="farmer-counts">

@@ -34,7 +34,7 @@ export default function FieldAgentDashboard({ loaderData }: Route.ComponentProps
     void warmFieldPages(user.loginId);
   }, [user.loginId]);
   return (
-    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf}>
+    <DashboardFrame title={title} heading={`Welcome, ${user.name}`} role={roleLabel} csrf={csrf} account={user.loginId}>
       <section aria-labelledby="quick" data-testid="quick-actions">
         <h2 id="quick" className="sr-only">
           Quick actions

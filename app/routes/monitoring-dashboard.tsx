@@ -42,7 +42,7 @@ export default function MonitoringDashboard({ loaderData }: Route.ComponentProps
           <div className="flex min-w-0 items-center gap-3">
             <SealTitle title={d.title} sub={d.kind === "user" ? d.roleLabel : "Public view"} titleClass="font-bold" />
           </div>
-          {d.kind === "user" && <LogoutButton csrf={d.csrf} />}
+          {d.kind === "user" && <LogoutButton csrf={d.csrf} account={d.user.loginId} />}
         </div>
       </header>
       <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6">

@@ -36,6 +36,7 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
       heading={doc.reference}
       role={DOCUMENT_KIND_LABEL[doc.kind as DocumentKind]}
       csrf={d.csrf}
+      account={d.user.loginId}
     >
       <p className="mb-3 text-sm">
         <Link to={d.portal} className={LINK}>

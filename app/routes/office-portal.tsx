@@ -46,7 +46,7 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
     return `${d.path}${s ? `?${s}` : ""}`;
   };
   return (
-    <DashboardFrame title={d.title} heading={`Welcome, ${d.user.name}`} role={d.roleLabel} csrf={d.csrf}>
+    <DashboardFrame title={d.title} heading={`Welcome, ${d.user.name}`} role={d.roleLabel} csrf={d.csrf} account={d.user.loginId}>
       {d.access === "read-only" ? (
         <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
           Read-only oversight view: as {d.roleLabel} you can see the office's register and queues but not change them.

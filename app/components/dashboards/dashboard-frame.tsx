@@ -7,12 +7,15 @@ export function DashboardFrame({
   heading,
   role,
   csrf,
+  account,
   children,
 }: {
   title: string;
   heading: string;
   role: string;
   csrf: string;
+  /** The signed-in person's login ID (see LogoutButton). */
+  account: string;
   children: React.ReactNode;
 }) {
   return (
@@ -22,7 +25,7 @@ export function DashboardFrame({
           <div className="flex min-w-0 items-center gap-3">
             <SealTitle title={title} sub={role} titleClass="font-bold" />
           </div>
-          <LogoutButton csrf={csrf} />
+          <LogoutButton csrf={csrf} account={account} />
         </div>
       </header>
       <main className="mx-auto w-full min-w-0 max-w-6xl flex-1 px-4 py-6">
