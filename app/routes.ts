@@ -105,6 +105,6 @@ export default [
   route("/outbox/session", "routes/outbox-session.ts"),
   // The human reference of /api, from the OpenAPI document of /api/docs (issue 9).
   route("/api-reference", "routes/api-reference.tsx"),
-  // Any other page path shows the landing content with a 404 status (spec §2).
-  route("*", "routes/landing.tsx", { id: "not-found" }),
+  // Any other page path: a 404 page that says so and links home.
+  route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

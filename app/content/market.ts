@@ -10,5 +10,4 @@ export const MARKET_TEXT = {
   rounding:
     "Each step is rounded to the cent, half up, so you can redo the sum with the figures shown and get the same result.",
   chartNote: "The table below the chart gives every figure.",
-  staffLink: "Regulator staff: enter or import prices, rates and formulas",
 } as const;

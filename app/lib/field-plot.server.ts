@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { Permission } from "#worker/auth/permissions";
+import { HOME_DASHBOARD } from "#worker/auth/roles";
 import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "./auth.server";
 import { pageDeps } from "./deps.server";
@@ -26,7 +27,7 @@ export async function requireFieldPlot(
         forbidden: true as const,
         title,
         role: session.role,
-        home: "/unified-land-inspector-dashboard",
+        home: HOME_DASHBOARD[session.role],
         message: access.message,
       },
       { status: access.status, headers: PRIVATE_PAGE_HEADERS },

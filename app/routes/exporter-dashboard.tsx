@@ -4,6 +4,8 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
+import { can, type Permission } from "#worker/auth/permissions";
+import type { Role } from "#worker/auth/roles";
 import type { Route } from "./+types/exporter-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -12,19 +14,24 @@ export { loader } from "./exporter-dashboard.server";
 const TITLE = "Exporter Dashboard";
 export const meta = () => pageMeta(TITLE);
 
-/** Every exporter screen of the spec (§2), linked from here. */
-const SCREENS = [
-  ["/exporter/orders", "Orders and allocations"],
-  ["/exporter/shipments", "Shipments, permits and due-diligence packages"],
-  ["/exporter/inspections", "Inspections"],
-  ["/exporter/certificates", "Certificates"],
-  ["/exporter/messages", "Messages"],
-  ["/exporter/marketplace", "Marketplace"],
-  ["/exporter/analytics", "Analytics"],
-  ["/exporter-payment-services", "Payment services"],
-  ["/world-market-pricing", "World market pricing"],
-  ["/batches", "Batches"],
-] as const;
+/** Every exporter screen of the spec (§2), linked from here, each with the permission that opens it. */
+const SCREENS: [to: string, label: string, permission: Permission | null][] = [
+  ["/exporter/orders", "Orders and allocations", "readOrders"],
+  ["/exporter/shipments", "Shipments, permits and due-diligence packages", "readOrders"],
+  ["/exporter/inspections", "Inspections", "requestInspections"],
+  ["/exporter/certificates", "Certificates", "readMyCertificates"],
+  ["/exporter/messages", "Messages", "sendMessages"],
+  ["/exporter/marketplace", "Marketplace", "useExporterMarketplace"],
+  ["/exporter/analytics", "Analytics", "readMyAnalytics"],
+  ["/exporter-payment-services", "Payment services", "recordStockPayments"],
+  ["/world-market-pricing", "World market pricing", null],
+  ["/batches", "Batches", "readBatches"],
+];
+/** The screens the viewer may open: the read-only oversight view lists only those it is let into. */
+const screensFor = (role: Role) =>
+  SCREENS.filter(([, , permission]) => permission === null || can(role, permission)).map(
+    ([to, label]) => [to, label] as const,
+  );
 
 const card = "rounded-md border border-slate-200 bg-white p-3";
 
@@ -110,7 +117,7 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
           )}
         </CardList>
       </Section>
-      <MoreLinks links={SCREENS} title="Exporter screens" id="screens" />
+      <MoreLinks links={screensFor(d.user.role)} title="Exporter screens" id="screens" />
     </WorkShell>
   );
 }

@@ -6,6 +6,7 @@ import { EUDR_CHECKS, PLOT_TITLES, type PlotCheck, QUALITY_CHECKS } from "#worke
 import { evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
 import type { Issue, PlotGeometry, Position } from "#worker/domain/validate-geometry";
 import { VISIT_DECISION_LABEL, type VisitDecision } from "#worker/domain/visit-queue";
+import { fieldScope } from "#worker/services/plots/plot-access";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { notFound, shellUser } from "../lib/work-page.server";
@@ -68,13 +69,16 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { db } = pageDeps();
   const plot = await plotWithFarmer(db, params.id);
   if (!plot) notFound("No land plot with this ID", { href: "/land-plots-list", label: "Back to the land plots" });
-  const [assessments, batches, audit, visits, versions] = await Promise.all([
+  const [assessments, batches, audit, visits, versions, scope] = await Promise.all([
     assessmentsOfPlot(db, plot.id),
     batchesOfPlot(db, plot.id),
     auditOfPlot(db, plot.id),
     visitsOfPlot(db, plot.id),
     versionsOfPlot(db, plot.id),
+    fieldScope(db, session),
   ]);
+  // The field pages (visit, edit) open only for a plot in the person's assigned county: offer them only then.
+  const inScope = scope.county === null || scope.county === plot.county;
   // An older verdict judged an older boundary: show that outline next to it (ADR 019).
   const oldGeometry = new Map(versions.map((v) => [v.version, JSON.parse(v.geometry) as PlotGeometry]));
   const geometry = JSON.parse(plot.geometry) as PlotGeometry;
@@ -119,8 +123,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         reason: v.reason,
         geometry: oldGeometry.get(v.version)!,
       })),
-      canVisit: can(session.role, "recordVisits") && plot.status === "active",
-      canEditBoundary: can(session.role, "editPlots") && plot.status === "active",
+      canVisit: can(session.role, "recordVisits") && plot.status === "active" && inScope,
+      canEditBoundary: can(session.role, "editPlots") && plot.status === "active" && inScope,
+      canReadBatches: can(session.role, "readBatches"),
       batches,
       audit: audit.map((e) => ({
         id: e.id,

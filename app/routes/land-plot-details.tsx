@@ -278,7 +278,12 @@ export default function LandPlotDetails({ loaderData }: Route.ComponentProps) {
           <ul className="mt-1 space-y-1 text-sm">
             {batches.map((b) => (
               <li key={b.batchCode}>
-                <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} /> · {b.commodity} · {formatKg(b.weightG)}
+                {loaderData.canReadBatches ? (
+                  <CodeLink to={`/batches/${b.batchCode}`} code={b.batchCode} />
+                ) : (
+                  <span className="font-mono">{b.batchCode}</span>
+                )}{" "}
+                · {b.commodity} · {formatKg(b.weightG)}
                 {b.originWeightG != null ? ` (${formatKg(b.originWeightG)} from this plot)` : ""} · {b.status}
               </li>
             ))}

@@ -1,29 +1,22 @@
 import { useEffect } from "react";
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { ModuleCard } from "../components/module-card";
 import { StatTiles } from "../components/stat-tiles";
 import { LANDING, MODULES } from "../content/landing";
 import { clearMonitoringSession } from "../lib/browser-session";
-import type { Route } from "./+types/landing";
 
 /** Public, per-user-free page: cacheable at the edge (issue #2 budgets). */
 export const PUBLIC_PAGE_CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
 
-export function loader({ params }: Route.LoaderArgs) {
-  // The catch-all route (id "not-found") shows the landing content with a 404 status.
-  const notFound = params["*"] !== undefined;
-  return data({ notFound }, { status: notFound ? 404 : 200 });
-}
 
 export function headers() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta() {
   return pageMeta(LANDING.title, {
     suffix: LANDING.country,
-    index: !loaderData?.notFound,
     extra: [{ name: "description", content: LANDING.subtitle }],
   });
 }

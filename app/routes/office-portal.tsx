@@ -7,6 +7,7 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Section } from "#app/components/kit/section";
 import { Notices } from "#app/components/notices";
+import { can } from "#worker/auth/permissions";
 import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import {
   DOCUMENT_KIND_LABEL,
@@ -46,7 +47,13 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
     return `${d.path}${s ? `?${s}` : ""}`;
   };
   return (
-    <DashboardFrame title={d.title} heading={`Welcome, ${d.user.name}`} role={d.roleLabel} csrf={d.csrf} account={d.user.loginId}>
+    <DashboardFrame
+      title={d.title}
+      heading={`Welcome, ${d.user.name}`}
+      role={d.roleLabel}
+      csrf={d.csrf}
+      account={d.user.loginId}
+    >
       {d.access === "read-only" ? (
         <p className="mb-4 rounded-md bg-blue-50 p-3 text-sm text-blue-900" data-testid="read-only">
           Read-only oversight view: as {d.roleLabel} you can see the office's register and queues but not change them.
@@ -166,9 +173,11 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
       <Notices {...d.notices} />
       <p className="mt-6 text-sm text-slate-600">
         Signed in as <span className="font-mono">{d.user.loginId}</span> ({d.roleLabel}).{" "}
-        <Link to="/messages" className={LINK}>
-          Messages
-        </Link>
+        {can(d.user.role, "sendMessages") && (
+          <Link to="/messages" className={LINK}>
+            Messages
+          </Link>
+        )}
       </p>
     </DashboardFrame>
   );

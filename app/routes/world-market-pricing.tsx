@@ -137,11 +137,6 @@ export default function WorldMarketPricing({ loaderData }: Route.ComponentProps)
         )}
         <PriceTable points={rows} label={label} />
       </Section>
-      <p className="mt-6 text-sm">
-        <a href="/world-market-pricing/manage" className="font-semibold text-green-800 underline">
-          {MARKET_TEXT.staffLink}
-        </a>
-      </p>
     </PublicShell>
   );
 }

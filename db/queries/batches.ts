@@ -6,7 +6,20 @@
  */
 import { and, asc, desc, eq, gte, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { batches, batchLineage, batchOrigins, cropYields, custodyEvents, farmers, landPlots, users } from "../schema";
+import {
+  batches,
+  batchLineage,
+  batchOrigins,
+  cropYields,
+  custodyEvents,
+  farmers,
+  landPlots,
+  orderAllocations,
+  orders,
+  shipmentBatches,
+  shipments,
+  users,
+} from "../schema";
 import { chunks } from "./chunks";
 import { NOW_SQL } from "./clock";
 import { farmerRefColumns } from "./farmers";
@@ -139,7 +152,7 @@ export async function batchesByCode(db: Database, codes: string[]): Promise<Batc
 export type BatchVisibility =
   | { kind: "all" }
   /** Batches the user bought, holds, or signed a custody step for (+ optional statuses open to them). */
-  | { kind: "handled"; userId: string; alsoStatuses?: string[] }
+  | { kind: "handled"; userId: string; alsoStatuses?: string[]; exporter?: boolean }
   /** Batches with produce from this farmer's plots. */
   | { kind: "farmer"; userId: string; farmerId: string }
   /** No batch at all (roles without batch access). */
@@ -157,6 +170,12 @@ export function visibilityWhere(v: BatchVisibility): SQL | undefined {
     sql`${batches.id} IN (SELECT ${custodyEvents.batchId} FROM ${custodyEvents} WHERE ${custodyEvents.actorId} = ${v.userId})`,
   ];
   if (v.alsoStatuses?.length) parts.push(inArray(batches.status, v.alsoStatuses));
+  // An exporter reads every batch allocated to its orders or loaded on its shipments.
+  if (v.exporter)
+    parts.push(
+      sql`${batches.id} IN (SELECT ${orderAllocations.batchId} FROM ${orderAllocations} JOIN ${orders} ON ${orders.id} = ${orderAllocations.orderId} WHERE ${orders.exporterId} = ${v.userId})`,
+      sql`${batches.id} IN (SELECT ${shipmentBatches.batchId} FROM ${shipmentBatches} JOIN ${shipments} ON ${shipments.id} = ${shipmentBatches.shipmentId} WHERE ${shipments.exporterId} = ${v.userId})`,
+    );
   return or(...parts);
 }
 

@@ -50,7 +50,8 @@ export type Viewer = { id: string; role: Role; loginId: string };
 export function batchVisibility(user: Viewer): BatchVisibility {
   if (user.role === "farmer") return { kind: "farmer", userId: user.id, farmerId: user.loginId };
   if (user.role === "buyer") return { kind: "handled", userId: user.id };
-  if (user.role === "exporter") return { kind: "handled", userId: user.id, alsoStatuses: ["port_inspected"] };
+  if (user.role === "exporter")
+    return { kind: "handled", userId: user.id, alsoStatuses: ["port_inspected"], exporter: true };
   if ((INSPECTORS as readonly Role[]).includes(user.role) || can(user.role, "readAudit")) return { kind: "all" };
   return { kind: "none" };
 }
