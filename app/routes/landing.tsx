@@ -9,7 +9,6 @@ import { clearMonitoringSession } from "../lib/browser-session";
 /** Public, per-user-free page: cacheable at the edge (issue #2 budgets). */
 export const PUBLIC_PAGE_CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
 
-
 export function headers() {
   return { "Cache-Control": PUBLIC_PAGE_CACHE };
 }
