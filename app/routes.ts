@@ -61,6 +61,8 @@ export default [
     route("/batches", "routes/batches.tsx"),
     route("/batches/:batchCode", "routes/batch-details.tsx"),
     route("/batches/:batchCode/auditor-export", "routes/batch-auditor-export.ts"),
+    route("/auditor-export", "routes/auditor-export.tsx"),
+    route("/auditor-export/zip", "routes/auditor-export-zip.ts"),
     route("/audit-log", "routes/audit-log.tsx"),
     // Certificates and reports (issue #5).
     route("/certificate-testing-dashboard", "routes/certificate-testing-dashboard.tsx"),

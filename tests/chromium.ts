@@ -49,6 +49,7 @@ export function workPages({ batchCode, plotId, officeDocumentId, farmerId, field
     // The buyer dashboard with a farmer looked up: the purchase form (issue 13).
     `/agricultural-buyer-dashboard?farmer=${farmer}`,
     "/audit-log",
+    "/auditor-export",
     "/certificate-testing-dashboard",
     "/generate-reports",
     // My profile (issue 13): every signed-in role.

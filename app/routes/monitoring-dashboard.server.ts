@@ -4,6 +4,7 @@ import { DASHBOARDS } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { isMonitoringPeriod, type MonitoringPeriod } from "#worker/domain/monitoring";
 import { readMonitoring, readMonitoringFeed } from "#worker/services/monitoring/read-monitoring";
+import { mayExportAuditRecords } from "#worker/services/records/auditor-export";
 import { csrfFor, dashboardHead, getSession, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { noticesFor } from "../lib/notices.server";
@@ -46,12 +47,13 @@ export async function loader({ request }: { request: Request }) {
           canGenerate: can(session.role, "generateReports"),
         }
       : null;
-  const [figures, feed, csrf, notices, reportList] = await Promise.all([
+  const [figures, feed, csrf, notices, reportList, canExportRecords] = await Promise.all([
     readMonitoring(input, deps),
     readMonitoringFeed(deps),
     csrfFor(session),
     noticesFor(session),
     reports(),
+    mayExportAuditRecords({ db: deps.db, actor: session }),
   ]);
   return data(
     {
@@ -63,6 +65,7 @@ export async function loader({ request }: { request: Request }) {
       figures,
       feed,
       reports: reportList,
+      canExportRecords,
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );

@@ -76,6 +76,13 @@ export default function MonitoringDashboard({ loaderData }: Route.ComponentProps
           <>
             <Notices {...d.notices} />
             {d.reports && <ReportsSection reports={d.reports.items} canGenerate={d.reports.canGenerate} />}
+            {d.canExportRecords && (
+              <p className="mt-4 text-sm">
+                <a href="/auditor-export" className="inline-block min-h-6 font-semibold text-green-800 underline">
+                  Auditor's export of a batch or shipment (ZIP)
+                </a>
+              </p>
+            )}
             <p className="mt-6 text-sm text-slate-600">
               Signed in as <span className="font-mono">{d.user.loginId}</span> ({d.roleLabel}).
             </p>

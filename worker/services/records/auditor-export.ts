@@ -53,7 +53,7 @@ const csvCell = (v: unknown) => {
 };
 
 /** Whether the signed-in account may have the export: regulator staff, or an auditor observer. */
-async function mayExport(deps: Pick<ServiceDeps, "db" | "actor">) {
+export async function mayExportAuditRecords(deps: Pick<ServiceDeps, "db" | "actor">) {
   if (!can(deps.actor.role, "exportAuditRecords")) return false;
   if (deps.actor.role !== "monitoring_observer") return true;
   return (await entityTypeOf(deps.db, deps.actor.id)) === "auditor";
@@ -64,7 +64,7 @@ export async function buildAuditorExport(
   deps: Pick<ServiceDeps, "db" | "r2" | "actor" | "now">,
 ): Promise<Result<AuditorExport>> {
   const { db, r2, actor, now } = deps;
-  if (!(await mayExport(deps))) return fail(403, AUDITOR_EXPORT_REFUSED);
+  if (!(await mayExportAuditRecords(deps))) return fail(403, AUDITOR_EXPORT_REFUSED);
   const code = input.code.trim().toUpperCase();
   let batchIds: string[];
   let shipmentIds: string[] = [];
