@@ -70,6 +70,20 @@ export async function parseEnvelopeKeys(list: string | undefined, currentId: str
   return { currentId: current, keys } satisfies EnvelopeKeys;
 }
 
+/**
+ * The keys from the Worker's settings, for a caller that writes: a current key is required, so a
+ * missing `ENVELOPE_KEY_ID` fails here, before anything is written, rather than at the first seal.
+ */
+export async function envelopeKeys(settings: { ENVELOPE_KEYS?: string; ENVELOPE_KEY_ID?: string }) {
+  const ring = await parseEnvelopeKeys(settings.ENVELOPE_KEYS, settings.ENVELOPE_KEY_ID);
+  if (!ring.currentId) {
+    throw new EnvelopeError(
+      "ENVELOPE_KEY_ID is not set: name the key of ENVELOPE_KEYS that new data is encrypted with (ADR 033).",
+    );
+  }
+  return ring;
+}
+
 /** Seals bytes under the current key; `context` must be given again to open them. */
 export async function sealBytes(ring: EnvelopeKeys, plaintext: Uint8Array, context: string): Promise<Uint8Array> {
   const { keyId, iv, ciphertext } = await seal(ring, plaintext, context);
