@@ -233,6 +233,11 @@ export async function backupJob(deps: BackupDeps, options: { nightly: boolean; b
       await updateBackupRun(db, run.id, { status: "failed", error: `unfinished after ${GIVE_UP_HOURS} hours` });
       continue;
     }
+    // A run begun before backups were encrypted holds plaintext parts: never finish it as format 2.
+    if ((JSON.parse(run.tables) as ManifestTable[]).some((t) => t.parts.some((p) => !p.keyId))) {
+      await updateBackupRun(db, run.id, { status: "failed", error: "begun unencrypted (before ADR 033)" });
+      continue;
+    }
     runs.push(await continueBackup(run.id, deps, options.budgetMs));
   }
   const pruned = options.nightly ? await pruneBackups(deps) : { copies: 0, objects: 0 };
