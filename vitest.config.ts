@@ -18,8 +18,8 @@ function workerProject(name: string, include: string[], vars: Record<string, str
         // tests run delivery themselves against a local push service (tests/worker/push.test.ts).
         miniflare: {
           bindings: { TEST_MIGRATIONS: migrations, DEMO_SEED_SQL: demoSeed, VAPID_PRIVATE_KEY: "", ...vars },
-          // An empty second database: the restore drill (tests/worker/backup-restore.test.ts) rebuilds into it.
-          d1Databases: { RESTORE_DB: "restore-drill" },
+          // Empty databases: the restore drill (tests/worker/backup-restore.test.ts) rebuilds into it.
+          d1Databases: { RESTORE_DB: "restore-drill", RESTORE_DB_2: "restore-drill-wrong-part" },
         },
       }),
     ],

@@ -48,7 +48,7 @@ export default async function backupBench({ BASE, stateDir, env = process.env })
   const parts = tables.reduce((n, t) => n + t.parts.length, 0);
   console.log(
     `backup ${run.id}: ${tables.length} tables, ${rows.toLocaleString("en")} rows (${farmers.toLocaleString("en")} farmers), ` +
-      `${parts} gzip parts, ${(run.bytes / 1024 / 1024).toFixed(1)} MiB in R2`,
+      `${parts} encrypted gzip parts, ${(run.bytes / 1024 / 1024).toFixed(1)} MiB in R2`,
   );
   console.log(
     `time ${seconds.toFixed(1)} s in the scheduled handler (the first call includes the other nightly jobs) over ${invocations} cron invocations · ` +

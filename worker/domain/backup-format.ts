@@ -9,12 +9,28 @@
  *   in slices, so the hash state travels between slices (`Sha256.exportState`); WebCrypto's
  *   one-shot digest cannot do that, hence the small implementation below (FIPS 180-4).
  * - `manifest.json` is written last: a backup without one is unfinished.
+ * - Format 2 (ADR 033): every part is gzip then AES-GCM (worker/services/crypto/envelope.ts) with
+ *   its R2 key as the authenticated context, so a part served in another's place does not open.
+ *   `manifest.json` shows only what an operator needs before opening it (id, dates, key ids);
+ *   the full manifest (schema, tables, checksums) is inside it, sealed too.
  */
 
-export const BACKUP_FORMAT = 1;
+export const BACKUP_FORMAT = 2;
 
 /** Tables a backup leaves out: SQLite/D1 internals and the backup's own progress. */
 export const BACKUP_EXCLUDED_TABLES = new Set(["sqlite_sequence", "_cf_KV", "_cf_METADATA", "backup_runs"]);
+
+/**
+ * Tables whose rows a backup leaves out (their schema is kept, so a restore has them empty),
+ * because a restore does not need them and they hold secrets or client addresses (ADR 030):
+ * the session index, the sign-in throttle counters and known addresses, and push subscriptions
+ * (each browser's push keys).
+ */
+export const BACKUP_LEFT_OUT_TABLES: ReadonlySet<string> = new Set([
+  "user_sessions",
+  "login_throttle",
+  "push_subscriptions",
+]);
 
 /** Exported last, so the audit rows cover every change that any exported table can contain. */
 export const AUDIT_TABLE = "audit_log";
@@ -25,7 +41,8 @@ export type SchemaObject = {
   tableName: string;
   sql: string;
 };
-export type ManifestPart = { key: string; rows: number; bytes: number };
+/** `keyId`: the envelope key the part is sealed with (also in the part's own header). */
+export type ManifestPart = { key: string; rows: number; bytes: number; keyId: string };
 export type ManifestTable = { name: string; columns: string[]; rows: number; sha256: string; parts: ManifestPart[] };
 export type BackupManifest = {
   format: number;
@@ -41,6 +58,22 @@ export type BackupManifest = {
   tables: ManifestTable[];
   bytes: number;
 };
+
+/** What `manifest.json` holds: the plain facts an operator needs, and the sealed full manifest. */
+export type SealedManifest = {
+  format: number;
+  id: string;
+  kind: BackupManifest["kind"];
+  startedAt: string;
+  finishedAt: string;
+  /** Every key id the backup's parts and manifest are sealed with: the restore needs these keys. */
+  encryption: { algorithm: string; keyIds: string[] };
+  /** The `BackupManifest` as JSON, sealed as envelope text with `manifestContext(id)`. */
+  manifest: string;
+};
+
+/** The authenticated context of a backup's sealed manifest; a part's context is its R2 key. */
+export const manifestContext = (id: string) => `backup-manifest:${id}`;
 
 /** A value as the canonical line stores it: blobs as `{ "$base64": … }`, the rest as JSON. */
 function canonicalValue(value: unknown): unknown {

@@ -1,7 +1,7 @@
 import { finishCronRun, pruneCronRuns, startCronRun } from "#db/queries/cron-runs";
 import { unfinishedImportRuns } from "#db/queries/import-runs";
 import type { Env } from "../env";
-import { backupJob } from "../services/backups/run-backup";
+import { backupJob, backupKeys } from "../services/backups/run-backup";
 import { regenerateCertificates } from "../services/certificates/regenerate-certificates";
 import { buildDeps } from "../services/deps";
 import { continueAssessmentJobs } from "../services/eudr/assessment-jobs";
@@ -65,9 +65,10 @@ export async function runScheduled(controller: Pick<ScheduledController, "cron" 
       push: () => runPushDelivery(env),
       // Nightly: start the daily backup of D1 to R2 and prune expired copies; every trigger continues
       // an unfinished one in slices (ADR 030). After the jobs above, so it holds what they wrote.
-      backup: () =>
+      // Encrypted (ADR 033): without the keys it throws, and the run is recorded as failed.
+      backup: async () =>
         backupJob(
-          { ...deps, now: () => new Date(controller.scheduledTime) },
+          { ...deps, keys: await backupKeys(env), now: () => new Date(controller.scheduledTime) },
           { nightly: controller.cron === NIGHTLY_CRON },
         ),
       // Housekeeping: drop cron history older than 90 days so the table stays small.

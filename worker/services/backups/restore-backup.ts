@@ -2,16 +2,21 @@
  * Rebuilds a D1 database from a backup (ADR 030) and checks it: used by scripts/restore-backup.mjs
  * (Node loads this file directly: relative imports with extensions only) and by the restore drill
  * in the worker tests. Works on any D1 binding, local or remote; the target must be empty.
+ * Parts are decrypted in memory (ADR 033): nothing but the restored database is written.
  */
 import { gunzipSync, strFromU8 } from "fflate";
 import {
+  BACKUP_FORMAT,
   type BackupManifest,
   canonicalLine,
+  manifestContext,
   quoteIdent,
   restoredValue,
+  type SealedManifest,
   Sha256,
   schemaPhases,
 } from "../../domain/backup-format.ts";
+import { EnvelopeError, type EnvelopeKeys, openBytes, openText } from "../crypto/envelope.ts";
 
 type D1Like = Pick<D1Database, "prepare" | "batch">;
 export type ReadPart = (key: string) => Promise<Uint8Array>;
@@ -28,8 +33,32 @@ export type TableCheck = {
 const STATEMENTS_PER_BATCH = 200;
 const MAX_BINDS = 100;
 
+/**
+ * Opens a backup's `manifest.json`: checks its format and decrypts the full manifest inside it.
+ * A wrong or missing key throws an `EnvelopeError` saying which key the backup needs.
+ */
+export async function openBackupManifest(raw: Uint8Array | string, keys: EnvelopeKeys): Promise<BackupManifest> {
+  const text = typeof raw === "string" ? raw : new TextDecoder().decode(raw);
+  const sealed = JSON.parse(text) as Partial<SealedManifest>;
+  if (sealed.format !== BACKUP_FORMAT || typeof sealed.manifest !== "string" || typeof sealed.id !== "string") {
+    throw new EnvelopeError(
+      `This backup is format ${sealed.format ?? "?"}; this tool reads format ${BACKUP_FORMAT} (encrypted, ADR 033).`,
+    );
+  }
+  const manifest = JSON.parse(await openText(keys, sealed.manifest, manifestContext(sealed.id))) as BackupManifest;
+  // The sealed id is authenticated; the plain one must agree, or the folder was relabelled.
+  if (manifest.id !== sealed.id) throw new EnvelopeError(`manifest.json says ${sealed.id} but holds ${manifest.id}.`);
+  return manifest;
+}
+
+/** One part's rows as canonical lines: decrypted with its R2 key as the context, then gunzipped. */
+async function partLines(key: string, readPart: ReadPart, keys: EnvelopeKeys) {
+  const plain = await openBytes(keys, await readPart(key), key);
+  return strFromU8(gunzipSync(plain)).split("\n").filter(Boolean);
+}
+
 /** Creates the schema, loads every table's rows, then adds indexes, views and triggers. */
-export async function restoreBackup(target: D1Like, manifest: BackupManifest, readPart: ReadPart) {
+export async function restoreBackup(target: D1Like, manifest: BackupManifest, readPart: ReadPart, keys: EnvelopeKeys) {
   const existing = await target
     .prepare(
       "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND substr(name, 1, 4) <> '_cf_'",
@@ -44,9 +73,7 @@ export async function restoreBackup(target: D1Like, manifest: BackupManifest, re
     const perStatement = Math.max(1, Math.floor(MAX_BINDS / table.columns.length));
     const placeholders = `(${table.columns.map(() => "?").join(", ")})`;
     for (const part of table.parts) {
-      const lines = strFromU8(gunzipSync(await readPart(part.key)))
-        .split("\n")
-        .filter(Boolean);
+      const lines = await partLines(part.key, readPart, keys);
       const statements: D1PreparedStatement[] = [];
       for (let i = 0; i < lines.length; i += perStatement) {
         const chunk = lines.slice(i, i + perStatement).map((l) => (JSON.parse(l) as unknown[]).map(restoredValue));

@@ -3,6 +3,7 @@
  * `startBackup` records the audit log's position and the table list, `continueBackup` exports
  * slices of rows until its time budget is spent and picks up where it stopped on the next run,
  * `pruneBackups` applies the retention (daily copies 35 days, monthly copies 5 years).
+ * Every part and the manifest are encrypted (ADR 033); without the keys nothing is written.
  */
 import { gzipSync } from "fflate";
 import {
@@ -22,16 +23,47 @@ import {
   AUDIT_TABLE,
   BACKUP_EXCLUDED_TABLES,
   BACKUP_FORMAT,
+  BACKUP_LEFT_OUT_TABLES,
   type BackupManifest,
   canonicalLine,
   type ManifestTable,
+  manifestContext,
   partKey,
   type SchemaObject,
+  type SealedManifest,
   Sha256,
 } from "#worker/domain/backup-format";
+import { type Env, isDemoMode } from "#worker/env";
+import {
+  ENVELOPE_ALGORITHM,
+  EnvelopeError,
+  type EnvelopeKeys,
+  envelopeKeys,
+  sealBytes,
+  sealText,
+} from "../crypto/envelope";
 import type { ServiceDeps } from "../deps";
 
-export type BackupDeps = Pick<ServiceDeps, "db" | "r2" | "now">;
+export type BackupDeps = Pick<ServiceDeps, "db" | "r2" | "now"> & { keys: EnvelopeKeys };
+
+/** The id wrangler.toml gives its published local key: never good enough for real data. */
+const LOCAL_KEY_ID = "local-dev";
+
+/**
+ * The keys backups are sealed with, from the Worker's settings. Throws (so the cron run is marked
+ * failed with this message) when they are missing, or when a non-demo deployment still has the
+ * local development key that wrangler.toml publishes.
+ */
+export async function backupKeys(env: Pick<Env, "ENVELOPE_KEYS" | "ENVELOPE_KEY_ID" | "DEMO_MODE">) {
+  const keys = await envelopeKeys(env);
+  if (keys.currentId === LOCAL_KEY_ID && !isDemoMode(env)) {
+    throw new EnvelopeError(
+      `ENVELOPE_KEY_ID is "${LOCAL_KEY_ID}", the local development key published in wrangler.toml: ` +
+        "set a secret key for this deployment (ADR 033) before backing up real data.",
+    );
+  }
+  return keys;
+}
 
 /** How long each kind of copy is kept (ADR 030); R2 lifecycle rules on the same prefixes back this up. */
 export const RETENTION_DAYS = { daily: 35, monthly: 5 * 366 } as const;
@@ -56,7 +88,7 @@ export async function startBackup(deps: BackupDeps): Promise<BackupRunRow> {
   const kind = (await monthlyBackupSince(db, monthStart)) ? "daily" : "monthly";
   const schema = (await schemaObjects(db)) as SchemaObject[];
   const tables = schema
-    .filter((o) => o.type === "table" && !BACKUP_EXCLUDED_TABLES.has(o.name))
+    .filter((o) => o.type === "table" && !BACKUP_EXCLUDED_TABLES.has(o.name) && !BACKUP_LEFT_OUT_TABLES.has(o.name))
     .map((o) => o.name)
     .sort((a, b) => Number(a === AUDIT_TABLE) - Number(b === AUDIT_TABLE) || a.localeCompare(b));
   const id = `${kind}-${date}`;
@@ -79,7 +111,7 @@ export type BackupProgress = { id: string; status: string; tablesDone: number; t
  * slice is stored, so an interrupted run loses at most one slice of work.
  */
 export async function continueBackup(id: string, deps: BackupDeps, budgetMs = 20_000): Promise<BackupProgress> {
-  const { db, r2 } = deps;
+  const { db, r2, keys } = deps;
   const started = Date.now();
   let run = await backupRun(db, id);
   if (!run) throw new Error(`no backup run ${id}`);
@@ -114,11 +146,12 @@ export async function continueBackup(id: string, deps: BackupDeps, budgetMs = 20
         text += line;
       }
       const raw = encoder.encode(text);
-      const gz = gzipSync(raw, { level: 6 });
       const part = run.part + 1;
       const key = partKey(run.prefix, name, part);
-      await r2.put(key, gz, { httpMetadata: { contentType: "application/gzip" } });
-      entry.parts.push({ key, rows: rows.length, bytes: gz.byteLength });
+      // Compressed before it is sealed (ciphertext does not compress); the R2 key is the context.
+      const gz = await sealBytes(keys, gzipSync(raw, { level: 6 }), key);
+      await r2.put(key, gz, { httpMetadata: { contentType: "application/octet-stream" } });
+      entry.parts.push({ key, rows: rows.length, bytes: gz.byteLength, keyId: keys.currentId! });
       entry.rows += rows.length;
       entry.rawBytes = (entry.rawBytes ?? 0) + raw.byteLength;
       Object.assign(set, {
@@ -137,7 +170,7 @@ export async function continueBackup(id: string, deps: BackupDeps, budgetMs = 20
 }
 
 async function finishBackup(run: BackupRunRow, deps: BackupDeps): Promise<BackupRunRow> {
-  const { db, r2, now } = deps;
+  const { db, r2, now, keys } = deps;
   const auditEndId = await auditPosition(db);
   const finishedAt = now().toISOString();
   const tables = (JSON.parse(run.tables) as ManifestTable[]).map(({ name, columns, rows, sha256, parts }) => ({
@@ -159,7 +192,17 @@ async function finishBackup(run: BackupRunRow, deps: BackupDeps): Promise<Backup
     tables,
     bytes: run.bytes,
   };
-  await r2.put(`${run.prefix}manifest.json`, JSON.stringify(manifest, null, 1), {
+  const keyIds = new Set([...tables.flatMap((t) => t.parts.map((p) => p.keyId)), keys.currentId!]);
+  const sealed: SealedManifest = {
+    format: BACKUP_FORMAT,
+    id: run.id,
+    kind: manifest.kind,
+    startedAt: run.startedAt,
+    finishedAt,
+    encryption: { algorithm: ENVELOPE_ALGORITHM, keyIds: [...keyIds].sort() },
+    manifest: await sealText(keys, JSON.stringify(manifest), manifestContext(run.id)),
+  };
+  await r2.put(`${run.prefix}manifest.json`, JSON.stringify(sealed, null, 1), {
     httpMetadata: { contentType: "application/json" },
   });
   const set = { status: "done", auditEndId, finishedAt };
@@ -190,6 +233,11 @@ export async function backupJob(deps: BackupDeps, options: { nightly: boolean; b
       await updateBackupRun(db, run.id, { status: "failed", error: `unfinished after ${GIVE_UP_HOURS} hours` });
       continue;
     }
+    // A run begun before backups were encrypted holds plaintext parts: never finish it as format 2.
+    if ((JSON.parse(run.tables) as ManifestTable[]).some((t) => t.parts.some((p) => !p.keyId))) {
+      await updateBackupRun(db, run.id, { status: "failed", error: "begun unencrypted (before ADR 033)" });
+      continue;
+    }
     runs.push(await continueBackup(run.id, deps, options.budgetMs));
   }
   const pruned = options.nightly ? await pruneBackups(deps) : { copies: 0, objects: 0 };
@@ -200,7 +248,7 @@ export async function backupJob(deps: BackupDeps, options: { nightly: boolean; b
  * Deletes copies past their retention: daily ones after 35 days, monthly ones after 5 years.
  * Only `backups/` is ever pruned: certificate PDFs and uploaded files are kept (ADR 030).
  */
-export async function pruneBackups(deps: BackupDeps) {
+export async function pruneBackups(deps: Omit<BackupDeps, "keys">) {
   const { r2, db, now } = deps;
   let copies = 0;
   let objects = 0;
