@@ -24,6 +24,9 @@ export const VERIFY_TEXT = {
   intro: "This page confirms whether a certificate was issued by this platform and whether it is still valid.",
   genuine: "Genuine: this certificate was issued by this platform.",
   testProfile: "Test profile — fictional data for certificate testing; not valid for trade.",
+  /** What a test document's status box says instead of "Valid": it never certifies anything. */
+  testStatus: "Test document — not valid for trade",
+  testGenuine: "Made by this platform's certificate testing page, from a fictional profile.",
   status: {
     valid: "Valid",
     expired: "Expired",

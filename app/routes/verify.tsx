@@ -37,6 +37,7 @@ const STATUS_STYLE: Record<string, string> = {
   expired: "border-amber-600 bg-amber-50 text-amber-950",
   revoked: "border-red-700 bg-red-50 text-red-900",
   superseded: "border-slate-500 bg-slate-100 text-slate-900",
+  test: "border-red-700 bg-white text-red-900",
 };
 
 /**
@@ -60,10 +61,13 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
               {VERIFY_TEXT.revoked}
             </p>
           )}
-          <div className={`mt-4 rounded-md border-2 p-4 ${STATUS_STYLE[v.status] ?? ""}`} data-testid="verify-status">
-            <p className="text-sm font-semibold">{VERIFY_TEXT.genuine}</p>
+          <div
+            className={`mt-4 rounded-md border-2 p-4 ${v.testProfile && v.status === "valid" ? STATUS_STYLE.test : (STATUS_STYLE[v.status] ?? "")}`}
+            data-testid="verify-status"
+          >
+            <p className="text-sm font-semibold">{v.testProfile ? VERIFY_TEXT.testGenuine : VERIFY_TEXT.genuine}</p>
             <p className="mt-1 text-3xl font-extrabold">
-              {v.status === "valid" && VERIFY_TEXT.status.valid}
+              {v.status === "valid" && (v.testProfile ? VERIFY_TEXT.testStatus : VERIFY_TEXT.status.valid)}
               {v.status === "expired" && `${VERIFY_TEXT.status.expired} on ${day(v.expiresAt)}`}
               {v.status === "revoked" && `${VERIFY_TEXT.status.revoked} on ${day(v.revokedAt)}`}
               {v.status === "superseded" && VERIFY_TEXT.status.superseded}

@@ -139,6 +139,12 @@ export function revokeCertificateStatement(db: Database, id: string, by: string,
     .returning({ id: certificates.id });
 }
 
+/**
+ * Documents of real subjects: the certificate testing page's fictional profiles ("test_farmer")
+ * never enter a figure, list or alert.
+ */
+export const realCertificate = () => ne(certificates.subjectType, "test_farmer");
+
 /** Valid certificates whose validity has run out (index certificates_status_expires_idx). */
 export async function validButExpired(db: Database, nowIso: string, limit: number) {
   return db
@@ -169,7 +175,7 @@ export async function certificatesToCheck(db: Database, soonIso: string, limit: 
   return db
     .select()
     .from(certificates)
-    .where(and(eq(certificates.status, "valid"), ne(certificates.subjectType, "test_farmer")))
+    .where(and(eq(certificates.status, "valid"), realCertificate()))
     .orderBy(desc(sql`${certificates.expiresAt} <= ${soonIso}`), asc(certificates.updatedAt), asc(certificates.id))
     .limit(limit);
 }

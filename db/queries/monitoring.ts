@@ -5,13 +5,14 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { assessmentJobs, auditLog, certificates, farmers } from "../schema";
+import { realCertificate } from "./certificates";
 
-/** Certificates issued in [from, end), by their status now (valid, expired, revoked, superseded). */
+/** Certificates issued in [from, end), by their status now (valid, expired, revoked, superseded); test documents never count. */
 export async function certificatesByStatus(db: Database, from: string, end: string) {
   return db
     .select({ status: certificates.status, n: sql<number>`count(*)` })
     .from(certificates)
-    .where(and(gte(certificates.issuedAt, from), lt(certificates.issuedAt, end)))
+    .where(and(gte(certificates.issuedAt, from), lt(certificates.issuedAt, end), realCertificate()))
     .groupBy(certificates.status);
 }
 

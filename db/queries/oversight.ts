@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { realCertificate } from "./certificates";
 
 export type OversightFilter = {
   /** First day counted (YYYY-MM-DD). */
@@ -85,7 +86,7 @@ export async function certificateFigures(db: Database, f: OversightFilter, nowIs
       sum(status = 'valid' AND expires_at > ${nowIso}) AS valid,
       sum(status = 'expired' OR (status = 'valid' AND expires_at <= ${nowIso})) AS expired,
       sum(status = 'revoked') AS revoked
-    FROM certificates WHERE issued_at >= ${f.from} AND issued_at < ${f.until}`);
+    FROM certificates WHERE issued_at >= ${f.from} AND issued_at < ${f.until} AND ${realCertificate()}`);
   return { issued: n(row?.issued), valid: n(row?.valid), expired: n(row?.expired), revoked: n(row?.revoked) };
 }
 
@@ -132,7 +133,7 @@ export async function certificatesExpiring(db: Database, nowIso: string, soonIso
   return db.all<AlertRow>(sql`
     SELECT 'expiring' AS kind, certificate_number AS ref, certificate_number AS label, expires_at AS at,
            count(*) OVER () AS total
-    FROM certificates WHERE status = 'valid' AND expires_at > ${nowIso} AND expires_at <= ${soonIso}
+    FROM certificates WHERE status = 'valid' AND expires_at > ${nowIso} AND expires_at <= ${soonIso} AND ${realCertificate()}
     ORDER BY expires_at LIMIT ${PAGE}`);
 }
 

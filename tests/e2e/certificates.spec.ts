@@ -44,7 +44,9 @@ test.describe("certificates", () => {
     // Anyone can check the paper, without signing in.
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto(`/verify/${number}`);
-    await expect(visitor.getByTestId("verify-status")).toContainText("Valid");
+    // A test document never shows a large green "Valid": it says it is a test, not valid for trade.
+    await expect(visitor.getByTestId("verify-status")).toContainText("Test document — not valid for trade");
+    await expect(visitor.getByTestId("verify-status")).not.toContainText("Genuine: this certificate");
     await expect(visitor.getByTestId("verify-test-profile")).toBeVisible();
     await visitor.goto(`/verify/${number.slice(0, -1)}${number.endsWith("A") ? "B" : "A"}`);
     await expect(visitor.getByTestId("verify-not-found")).toBeVisible();

@@ -192,6 +192,10 @@ export async function seedExecutive() {
     cert("LR-EUDR-2026-900002", "valid", iso(5 * day)),
     cert("LR-EUDR-2026-900003", "valid", iso(-1000)),
     cert("LR-EUDR-2026-900004", "revoked", iso(200 * day)),
+    // A document of the certificate testing page, expiring soon: never a figure or an alert.
+    env.DB.prepare(
+      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'test_farmer', '1', 'h', 'k', 'valid', ?, ?)",
+    ).bind(crypto.randomUUID(), "LR-EUDR-2026-900005", iso(-day), iso(5 * day)),
   ]);
 }
 

@@ -69,6 +69,15 @@ async function seed() {
         )
         .bind(`cert-m${i}`, `LACRA-EUDR-M${i}`, status, recent),
     );
+  // Two documents of the certificate testing page's fictional profiles: never a national figure.
+  for (const i of [1, 2])
+    s.push(
+      db
+        .prepare(
+          "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'test_farmer', ?, 'h', 'k', 'valid', ?, '2099-01-01T00:00:00.000Z')",
+        )
+        .bind(`cert-t${i}`, `LACRA-EUDR-T${i}`, String(i), recent),
+    );
   for (const [action, id] of [
     ["certificate.issue", "LACRA-EUDR-M0"],
     ["certificate.revoke", "LACRA-EUDR-M2"],
@@ -195,8 +204,10 @@ describe("/monitoring-dashboard, public view (no session)", () => {
       not_assessed: await count("SELECT COUNT(*) AS n FROM land_plots WHERE risk_level IS NULL"),
     });
     expect(f.certificates).toEqual({
-      issued: await count("SELECT COUNT(*) AS n FROM certificates"),
-      valid: await count("SELECT COUNT(*) AS n FROM certificates WHERE status = 'valid'"),
+      issued: await count("SELECT COUNT(*) AS n FROM certificates WHERE subject_type <> 'test_farmer'"),
+      valid: await count(
+        "SELECT COUNT(*) AS n FROM certificates WHERE status = 'valid' AND subject_type <> 'test_farmer'",
+      ),
       revoked: 1,
       expired: 0,
     });
