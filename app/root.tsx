@@ -57,10 +57,8 @@ function StartupLoader() {
   }, []);
   return (
     <div id="startup-loader" role="status" aria-live="polite" suppressHydrationWarning>
-      <div className="flex flex-col items-center gap-3">
-        <div className="startup-spinner" aria-hidden="true" />
-        <p className="text-sm font-medium text-green-900">{STARTUP.loaderLabel}</p>
-      </div>
+      <div className="startup-spinner" aria-hidden="true" />
+      <p className="text-sm font-medium text-green-900">{STARTUP.loaderLabel}</p>
     </div>
   );
 }

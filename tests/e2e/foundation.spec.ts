@@ -60,6 +60,23 @@ test.describe("landing screen", () => {
     await page.goto("/");
     await expect(page.locator("#startup-loader")).toHaveCount(0);
   });
+
+  test("the startup loader never hides content the server already sent", async ({ page }) => {
+    // Scripts held back: the page as it is before its code runs, loader showing.
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto("/", { waitUntil: "domcontentloaded" });
+    const loader = page.locator("#startup-loader");
+    await expect(loader).toBeVisible();
+    const box = (await loader.boundingBox())!;
+    expect(box.height).toBeLessThan(60);
+    // The heading is on top where it is drawn: nothing covers it.
+    const onTop = await page.evaluate(() => {
+      const h1 = document.querySelector("h1")!;
+      const r = h1.getBoundingClientRect();
+      return h1.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+    });
+    expect(onTop).toBe(true);
+  });
 });
 
 test.describe("portals screen", () => {
@@ -104,20 +121,21 @@ test.describe("portals screen", () => {
 
 test.describe("startup and fallback", () => {
   test("the error screen appears on a failed load and 'Try Again' clears it", async ({ page }) => {
-    await page.goto("/portals");
+    // From the landing (no data of its own) to the portals page, whose data load fails once.
+    await page.goto("/");
     await page.waitForFunction(() => document.getElementById("startup-loader") === null);
     let failures = 1;
     await page.route("**/*.data*", async (route) => {
       if (failures-- > 0) return route.fulfill({ status: 500, body: "boom" });
       return route.continue();
     });
-    await page.getByRole("link", { name: /Back to Polipus Platform/ }).click();
+    await page.locator('main a[href="/portals"]').first().click();
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
     await expect(page.getByText("There was an error loading this page. Please try refreshing.")).toBeVisible();
     await page.getByRole("button", { name: "Try Again" }).click();
-    // The landing page's data is fetched again: on a busy machine that can take more than 5 s.
+    // The portals page's data is fetched again: on a busy machine that can take more than 5 s.
     await expect(
-      page.getByRole("heading", { level: 1, name: "General Environmental Intelligence Platform" }),
+      page.getByRole("heading", { level: 1, name: "Agricultural Commodity Traceability Portals" }),
     ).toBeVisible({ timeout: 20_000 });
     await expect(page.getByText("Something went wrong")).toHaveCount(0);
   });
