@@ -22,7 +22,6 @@ describe("isPushServiceEndpoint", () => {
     "https://[::1]/x",
     "https://fcm.googleapis.com./x",
     "https://fcm.googleapis.com:8443/x",
-    "https://fcm.googleapis.com:0443/x",
     "https://fcm.googleapis.com.attacker.example/x",
     "https://attacker.example/fcm.googleapis.com",
     "https://attacker.example/?fcm.googleapis.com",
