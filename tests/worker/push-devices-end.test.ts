@@ -89,9 +89,9 @@ describe("an endpoint another account registered", () => {
 
     // The browser itself (its own keys): one browser, one owner, so it moves.
     expect((await subscribeWith(taker.token, endpoint, keys)).status).toBe(200);
-    expect((await one<{ user_id: string }>("SELECT user_id FROM push_subscriptions WHERE endpoint = ?", endpoint)).user_id).toBe(
-      second,
-    );
+    expect(
+      (await one<{ user_id: string }>("SELECT user_id FROM push_subscriptions WHERE endpoint = ?", endpoint)).user_id,
+    ).toBe(second);
   });
 });
 
@@ -120,6 +120,29 @@ describe("when a device stops receiving", () => {
     expect(await revoked(mine.id, "sign_out")).toBe(1);
   });
 
+  it("ending a session from my sessions list removes its device; signing out all others removes theirs, not mine", async () => {
+    const id = await account("push.sessions");
+    const here = await signIn("push.sessions");
+    const there = await signIn("push.sessions");
+    const third = await signIn("push.sessions");
+    const mine = await device(here.token);
+    const onThere = await device(there.token);
+    const onThird = await device(third.token);
+    const sessions = (await jsonOf(await bearer(here.token, "/api/profile/sessions"))).sessions as {
+      id: string;
+      current: boolean;
+    }[];
+    const others = sessions.filter((s) => !s.current);
+    expect(others).toHaveLength(2);
+    // Ending one other session removes the one device it registered.
+    expect((await bearer(here.token, `/api/profile/sessions/${others[0]!.id}`, "DELETE")).status).toBe(200);
+    expect(await devicesOf(id)).toBe(2);
+    expect((await bearer(here.token, "/api/profile/sessions", "DELETE")).status).toBe(200);
+    expect(await devicesOf(id)).toBe(1);
+    expect((await jsonOf(await bearer(here.token, "/api/push/subscriptions"))).devices[0].id).toBe(mine.id);
+    for (const d of [onThere, onThird]) expect(await revoked(d.id, "session_ended")).toBe(1);
+  });
+
   it("deactivation removes every device of the account, audited with the change", async () => {
     const id = await account("push.deactivate");
     const a = await device((await signIn("push.deactivate")).token);
@@ -127,7 +150,9 @@ describe("when a device stops receiving", () => {
     expect((await bearer(admin.token, `/api/users/${id}/deactivate`, "POST")).status).toBe(200);
     expect(await devicesOf(id)).toBe(0);
     for (const d of [a, b]) expect(await revoked(d.id, "deactivated")).toBe(1);
-    expect(await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.deactivate' AND entity_id = ?", id)).toBe(1);
+    expect(
+      await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'user.deactivate' AND entity_id = ?", id),
+    ).toBe(1);
   });
 
   it("an administrator's password reset removes every device of the account", async () => {

@@ -118,8 +118,27 @@ describe("delivery", () => {
       );
       expect(row.last_failure, endpoint).toBe(PUSH_MESSAGES.deliveryFailed);
     }
-    const text = JSON.stringify(await jsonOf(await bearer(me.token, "/api/push/subscriptions")));
-    for (const leak of ["403", "ECONNREFUSED", "10.0.0.7", "SSH"]) expect(text).not.toContain(leak);
+    // A row that still holds an older, detailed failure shows the generic sentence too.
+    const keys = await browserKeys();
+    await env.DB.prepare(
+      "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, device, created_at, last_failure) VALUES (?, ?, ?, ?, ?, 'Chrome on Android', ?, 'push service unreachable: connect 10.0.0.9:22')",
+    )
+      .bind(
+        crypto.randomUUID(),
+        me.userId,
+        `https://fcm.googleapis.com/fcm/send/${crypto.randomUUID()}`,
+        keys.p256dh,
+        keys.authB64,
+        new Date().toISOString(),
+      )
+      .run();
+    const listed = await jsonOf(await bearer(me.token, "/api/push/subscriptions"));
+    const failures = listed.devices.map((d: { lastFailure: string | null }) => d.lastFailure).filter(Boolean);
+    expect(failures).toHaveLength(3);
+    expect(new Set(failures)).toEqual(new Set([PUSH_MESSAGES.deliveryFailed]));
+    const text = JSON.stringify(listed);
+    for (const leak of ["403", "ECONNREFUSED", "10.0.0.7", "10.0.0.9", "SSH", "unreachable"])
+      expect(text).not.toContain(leak);
   });
 
   it("a stored endpoint that is no push service (or the test service with demo mode off) is never posted to, and is removed", async () => {
@@ -139,7 +158,10 @@ describe("delivery", () => {
     const { service, run } = deliver(() => 201, false);
     await run;
     for (const endpoint of stored) {
-      expect(service.received.map((r) => r.url), endpoint).not.toContain(endpoint);
+      expect(
+        service.received.map((r) => r.url),
+        endpoint,
+      ).not.toContain(endpoint);
       expect(await count("SELECT COUNT(*) AS n FROM push_subscriptions WHERE endpoint = ?", endpoint), endpoint).toBe(
         0,
       );

@@ -53,11 +53,16 @@ auth.get("/auth/me", requireSession({ beforePasswordChange: true }), describe("T
   });
 });
 
-auth.post("/auth/logout", requireSession({ beforePasswordChange: true }), describe("End this session (the push devices it registered are removed)"), async (c) => {
-  await signOut(c.get("session"), { ...sessionDeps(c.env), db: serviceDeps(c).db });
-  c.header("Set-Cookie", clearedSessionCookie());
-  return success(c, { message: "Logged out" });
-});
+auth.post(
+  "/auth/logout",
+  requireSession({ beforePasswordChange: true }),
+  describe("End this session (the push devices it registered are removed)"),
+  async (c) => {
+    await signOut(c.get("session"), { ...sessionDeps(c.env), db: serviceDeps(c).db });
+    c.header("Set-Cookie", clearedSessionCookie());
+    return success(c, { message: "Logged out" });
+  },
+);
 
 auth.post(
   "/auth/change-password",

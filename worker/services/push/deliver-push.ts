@@ -111,7 +111,10 @@ async function sendOnce(sub: PushSubscriptionRow, payload: PushPayload, deps: De
       retryable = res.status === 429 || res.status >= 500;
       if (!retryable) break;
     } catch (error) {
-      console.warn("push service unreachable", { device: sub.id, error: error instanceof Error ? error.message : error });
+      console.warn("push service unreachable", {
+        device: sub.id,
+        error: error instanceof Error ? error.message : error,
+      });
       retryable = true;
     }
   }

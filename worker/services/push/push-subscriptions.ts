@@ -26,6 +26,7 @@ export type PushDeviceView = {
   service: string;
   createdAt: string;
   lastSuccessAt: string | null;
+  /** PUSH_MESSAGES.deliveryFailed after a failed delivery, never what the push service answered. */
   lastFailure: string | null;
 };
 
@@ -35,7 +36,8 @@ const view = (row: Awaited<ReturnType<typeof listPushSubscriptions>>[number]): P
   service: new URL(row.endpoint).host,
   createdAt: row.createdAt,
   lastSuccessAt: row.lastSuccessAt,
-  lastFailure: row.lastFailure,
+  // Only ever the generic sentence, whatever an older row still holds (ADR 028 "Endpoints").
+  lastFailure: row.lastFailure ? PUSH_MESSAGES.deliveryFailed : null,
 });
 
 export async function listMyPushDevices(
