@@ -96,7 +96,7 @@ async function sendOnce(sub: PushSubscriptionRow, payload: PushPayload, deps: De
   for (const delay of TRY_DELAYS_MS) {
     if (delay) await (deps.sleep ?? defaultSleep)(delay);
     try {
-      // `manual`: a push service never redirects (RFC 8030 §5); following one would post elsewhere.
+      // `manual`: a redirect is a failure, never followed: it would post to a host nobody checked.
       const res = await deps.send(sub.endpoint, {
         method: "POST",
         headers: request.headers,
