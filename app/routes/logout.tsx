@@ -2,11 +2,15 @@ import { env } from "cloudflare:workers";
 import { redirect } from "react-router";
 import { database } from "#db/client";
 import { logAuthEvent } from "#db/queries/users";
-import { clearedSessionCookie, revokeSession } from "#worker/auth/session";
+import { clearedSessionCookie } from "#worker/auth/session";
+import { signOut } from "#worker/services/auth/sign-out";
 import { getSession, sessionDeps, verifyCsrf } from "../lib/auth.server";
 import type { Route } from "./+types/logout";
 
-/** POST /logout: ends the server session (token refused from now on) and clears the cookie. */
+/**
+ * POST /logout: removes the push devices this session registered, ends the server session (token
+ * refused from now on) and clears the cookie.
+ */
 export async function action({ request }: Route.ActionArgs) {
   const session = await getSession(request);
   const headers = { "Set-Cookie": clearedSessionCookie(), "Cache-Control": "no-store" };
@@ -15,8 +19,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (!(await verifyCsrf(session, form))) {
     throw new Response("The form could not be verified. Please reload the page and try again.", { status: 403 });
   }
-  await revokeSession(sessionDeps(), session);
-  await logAuthEvent(database(env.DB), { event: "logout", userId: session.id, loginId: session.loginId });
+  const db = database(env.DB);
+  await signOut(session, { ...sessionDeps(), db });
+  await logAuthEvent(db, { event: "logout", userId: session.id, loginId: session.loginId });
   return redirect("/", { headers });
 }
 

@@ -1,12 +1,16 @@
 /** Web Push (issue 15, ADR 028): subscriptions per user and device, and claiming notices to push. */
-import { and, asc, eq, gte, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { notificationPreferences, notifications, pushSubscriptions } from "../schema";
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 export type PushSubscriptionInsert = typeof pushSubscriptions.$inferInsert;
 
-/** The same endpoint subscribing again (even for another account: one browser, one owner) replaces the row. */
+/**
+ * The same endpoint subscribing again replaces the row: for its owner, or for another account only
+ * with the browser's own keys (one browser, one owner). The service refuses a foreign endpoint
+ * without them first; the `setWhere` keeps that true if two requests race.
+ */
 export function upsertPushSubscriptionStatement(db: Database, row: PushSubscriptionInsert) {
   return db
     .insert(pushSubscriptions)
@@ -18,8 +22,13 @@ export function upsertPushSubscriptionStatement(db: Database, row: PushSubscript
         p256dh: row.p256dh,
         auth: row.auth,
         device: row.device,
+        sessionHash: row.sessionHash ?? null,
         lastFailure: null,
       },
+      setWhere: or(
+        eq(pushSubscriptions.userId, row.userId),
+        and(eq(pushSubscriptions.p256dh, row.p256dh), eq(pushSubscriptions.auth, row.auth)),
+      ),
     });
 }
 
@@ -50,9 +59,37 @@ export function deleteOwnPushSubscriptionStatement(db: Database, userId: string,
   return db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.id, id), eq(pushSubscriptions.userId, userId)));
 }
 
-/** The push service said the subscription is gone (404/410). */
+/** The push service said the subscription is gone (404/410), or the device is revoked. */
 export function deletePushSubscriptionStatement(db: Database, id: string) {
   return db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));
+}
+
+/** Every device of an account (deactivation, a new password). */
+export function deleteUserPushSubscriptionsStatement(db: Database, userId: string) {
+  return db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+/**
+ * The devices an account registered from some sessions: `only` that one session (signing it out),
+ * or every session `except` the one in use ("sign out all other devices"). Devices registered
+ * before sessions were recorded (null) belong to neither.
+ */
+export async function pushSubscriptionsOfSessions(
+  db: Database,
+  userId: string,
+  sessions: { only: string } | { except: string },
+) {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.userId, userId),
+        "only" in sessions
+          ? eq(pushSubscriptions.sessionHash, sessions.only)
+          : and(isNotNull(pushSubscriptions.sessionHash), ne(pushSubscriptions.sessionHash, sessions.except)),
+      ),
+    );
 }
 
 export async function markPushSubscriptionResult(

@@ -17,6 +17,11 @@ export const pushSubscriptions = sqliteTable(
     auth: text("auth").notNull(),
     /** A short label from the browser's user agent ("Chrome on Android"), shown in the device list. */
     device: text("device").notNull(),
+    /**
+     * The session that registered this device (user_sessions.hash): signing that session out removes
+     * the device (ADR 028). Null for devices registered before it was recorded.
+     */
+    sessionHash: text("session_hash"),
     createdAt: createdAt(),
     lastSuccessAt: text("last_success_at"),
     lastFailure: text("last_failure"),

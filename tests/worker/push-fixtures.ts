@@ -74,14 +74,25 @@ export async function decryptPush(body: Bytes, keys: Awaited<ReturnType<typeof b
 
 export type Received = { url: string; headers: Headers; body: Bytes };
 
-/** The local push service: records every request; `answer` chooses each reply's status. */
-export function localPushService(answer: (req: Received, n: number) => number = () => 201) {
+/** A reply of the local push service: a status, or a redirect to `location`. */
+export type Answer = number | { status: number; location: string };
+
+/**
+ * The local push service: records every request; `answer` chooses each reply's status (throwing
+ * is a network error). A redirect is handled as `fetch` handles it: followed (the request goes to
+ * `location` and is recorded there too) unless the sender asked for `redirect: "manual"`.
+ */
+export function localPushService(answer: (req: Received, n: number) => Answer = () => 201) {
   const received: Received[] = [];
-  const send = async (url: string, init: RequestInit) => {
+  const send = async (url: string, init: RequestInit): Promise<Response> => {
     const request = new Request(url, init);
     const got = { url, headers: request.headers, body: new Uint8Array(await request.arrayBuffer()) };
     received.push(got);
-    return new Response(null, { status: answer(got, received.length) });
+    const reply = answer(got, received.length);
+    const { status, location } = typeof reply === "number" ? { status: reply, location: null } : reply;
+    if (location && (init.redirect ?? "follow") === "follow") return send(new URL(location, url).href, init);
+    if (location && init.redirect === "error") throw new TypeError("redirect refused");
+    return new Response(null, { status, headers: location ? { Location: location } : {} });
   };
   return { received, send };
 }

@@ -1,9 +1,10 @@
 import { Hono } from "hono";
 import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
-import { clearedSessionCookie, revokeSession } from "../auth/session";
+import { clearedSessionCookie } from "../auth/session";
 import { ChangePasswordSchema } from "../contracts/auth";
 import { isDemoMode } from "../env";
 import { changePassword } from "../services/auth/change-password";
+import { signOut } from "../services/auth/sign-out";
 import { type ApiEnv, publicDeps, requireSession, serviceDeps, sessionDeps } from "./middleware";
 import { reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
@@ -52,11 +53,16 @@ auth.get("/auth/me", requireSession({ beforePasswordChange: true }), describe("T
   });
 });
 
-auth.post("/auth/logout", requireSession({ beforePasswordChange: true }), describe("End this session"), async (c) => {
-  await revokeSession(sessionDeps(c.env), c.get("session"));
-  c.header("Set-Cookie", clearedSessionCookie());
-  return success(c, { message: "Logged out" });
-});
+auth.post(
+  "/auth/logout",
+  requireSession({ beforePasswordChange: true }),
+  describe("End this session (the push devices it registered are removed)"),
+  async (c) => {
+    await signOut(c.get("session"), { ...sessionDeps(c.env), db: serviceDeps(c).db });
+    c.header("Set-Cookie", clearedSessionCookie());
+    return success(c, { message: "Logged out" });
+  },
+);
 
 auth.post(
   "/auth/change-password",

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { PushSubscribeSchema } from "../contracts/push";
+import { isDemoMode } from "../env";
 import { pushConfigFrom } from "../services/push/deliver-push";
 import { listMyPushDevices, removeMyPushDevice, subscribePush } from "../services/push/push-subscriptions";
 import { type ApiEnv, requireSession, serviceDeps } from "./middleware";
@@ -27,11 +28,20 @@ export const pushApi = new Hono<ApiEnv>()
   .post(
     "/subscriptions",
     requireSession(),
-    describe("Subscribe this browser (the body is its PushSubscription as JSON); the same endpoint again replaces it", {
-      200: "Stored",
-    }),
+    describe(
+      "Subscribe this browser (the body is its PushSubscription as JSON; the endpoint must be a browser's push service); the same endpoint again replaces it, another account's only with the same keys",
+      { 200: "Stored", 409: "The endpoint is another account's and the keys do not match" },
+    ),
     body(PushSubscribeSchema),
-    async (c) => reply(c, await subscribePush(c.req.valid("json"), c.req.header("User-Agent") ?? null, serviceDeps(c))),
+    async (c) =>
+      reply(
+        c,
+        await subscribePush(
+          c.req.valid("json"),
+          { userAgent: c.req.header("User-Agent") ?? null, sessionHash: c.get("session").hash },
+          { ...serviceDeps(c), demoMode: isDemoMode(c.env) },
+        ),
+      ),
   )
   .delete(
     "/subscriptions/:id",

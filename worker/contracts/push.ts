@@ -1,8 +1,12 @@
 /** Bodies of /api/push (issue 15 push notifications, ADR 028): a browser's PushSubscription.toJSON(). */
 import { z } from "zod";
+import { isPushServiceEndpoint } from "#worker/domain/push-endpoint";
 
 export const PUSH_MESSAGES = {
-  endpoint: "The push endpoint must be an https address of a push service",
+  endpoint: "The push endpoint must be an address of a browser's push service",
+  taken: "This push subscription belongs to another browser",
+  /** The one text a device shows after a failed delivery: never the push service's answer or a network error. */
+  deliveryFailed: "The last notice could not be delivered to this device",
   keys: "The subscription's keys are missing or malformed",
   notFound: "Device not found",
   notConfigured: "Push notifications are not set up on this server",
@@ -16,20 +20,11 @@ const base64url = (bytes: number) =>
     .transform((v) => v.replace(/=+$/, ""))
     .refine((v) => Math.floor((v.length * 3) / 4) === bytes, PUSH_MESSAGES.keys);
 
-/** No plain http, no address literals or local names: the Worker posts to this URL. */
-function isPushEndpoint(value: string) {
-  try {
-    const url = new URL(value);
-    const host = url.hostname.toLowerCase();
-    if (url.protocol !== "https:" || url.username || url.password) return false;
-    if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".local") || !host.includes("."))
-      return false;
-    if (/^[\d.]+$/.test(host) || host.startsWith("[")) return false;
-    return true;
-  } catch {
-    return false;
-  }
-}
+/**
+ * The widest check the body can make: a push service, or the test one (worker/domain/push-endpoint.ts);
+ * the service then refuses the test one unless demo mode is on.
+ */
+const isPushEndpoint = (value: string) => isPushServiceEndpoint(value, { demoMode: true });
 
 export const PushSubscribeSchema = z.object({
   endpoint: z.string().trim().max(2048).refine(isPushEndpoint, PUSH_MESSAGES.endpoint),

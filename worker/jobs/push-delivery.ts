@@ -1,5 +1,5 @@
 /** Starts push delivery (ADR 028): after a request that wrote a notice, and from the 5-minute cron. */
-import type { Env } from "../env";
+import { type Env, isDemoMode } from "../env";
 import { buildDeps } from "../services/deps";
 import { type DeliverDeps, deliverPendingPush, pushConfigFrom } from "../services/push/deliver-push";
 
@@ -7,7 +7,7 @@ function deliverDeps(env: Env): DeliverDeps | null {
   const push = pushConfigFrom(env);
   if (!push) return null;
   const { db, now } = buildDeps(env);
-  return { db, now, push, send: (url, init) => fetch(url, init) };
+  return { db, now, push, send: (url, init) => fetch(url, init), demoMode: isDemoMode(env) };
 }
 
 /** Background delivery once the response is made; a failure is logged, the cron tries again. */

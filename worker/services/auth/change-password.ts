@@ -3,6 +3,7 @@ import { findUserById, logAuthEvent, setPasswordStatement } from "#db/queries/us
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { createSession, revokeUserSessions, type Session, type SessionDeps, sessionCookie } from "#worker/auth/session";
 import { auditEntry } from "../platform/audit";
+import { revokeAccountDevices } from "../push/revoke-devices";
 import type { Failure, FieldErrors } from "../result";
 import { isCommonPassword } from "./common-passwords";
 import { hashPassword, verifyPassword } from "./password";
@@ -15,7 +16,8 @@ type Changed =
 
 /**
  * Changes the signed-in user's password: the current one must be right, the new one must not
- * be common or the same. Every other session of the user ends; a fresh one replaces this one.
+ * be common or the same. Every other session of the user ends; a fresh one replaces this one; every
+ * push device of the account is removed in the same batch.
  */
 export async function changePassword(
   input: Input,
@@ -41,6 +43,8 @@ export async function changePassword(
     return { ok: false, status: 400, message, errors: { newPassword: [message] } };
   }
   const passwordHash = await hashPassword(input.newPassword);
+  // Every push device goes with the old password (ADR 028): the person subscribes again where wanted.
+  const devices = await revokeAccountDevices(deps.db, user, user.id, "password_changed");
   await deps.db.batch([
     setPasswordStatement(deps.db, user.id, passwordHash, false),
     auditEntry(
@@ -52,6 +56,7 @@ export async function changePassword(
       { mustChangePassword: user.mustChangePassword },
       { mustChangePassword: false },
     ),
+    ...devices,
   ]);
   await revokeUserSessions(deps, user.id);
   const fresh = await createSession(deps, {

@@ -6,13 +6,15 @@
  * - an office administrator manages field and trade accounts and observers, never executives
  *   or administrators;
  * - nobody deactivates their own account.
- * The change and its audit row are one batch; deactivation then ends the account's sessions.
+ * The change and its audit row are one batch (deactivation: with the removal of every push device
+ * of the account, ADR 028); deactivation then ends the account's sessions.
  */
 import { countActiveWithRole, findUserById, logAuthEvent, setUserActiveStatement } from "#db/queries/users";
 import { EXECUTIVES, isRole, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { revokeUserSessions, type SessionDeps } from "#worker/auth/session";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
+import { revokeAccountDevices } from "../push/revoke-devices";
 import { fail, ok, type Result } from "../result";
 
 /** Executives and administrators: managed by the system administrator only. */
@@ -74,7 +76,7 @@ async function managedTarget(input: ManageUserInput, deps: ManageUsersDeps) {
   return ok(target);
 }
 
-/** Deactivates an account (audited `user.deactivate`) and ends all its sessions. */
+/** Deactivates an account (audited `user.deactivate`), removes its push devices and ends all its sessions. */
 export async function deactivateUser(
   input: ManageUserInput,
   deps: ManageUsersDeps,
@@ -91,6 +93,7 @@ export async function deactivateUser(
   await db.batch([
     setUserActiveStatement(db, target.id, false),
     auditEntry(db, actor, "user.deactivate", "user", target.id, { active: true }, { active: false }),
+    ...(await revokeAccountDevices(db, actor, target.id, "deactivated")),
   ]);
   const sessionsEnded = await endSessionsOf(target, "deactivated", deps);
   return ok({ message: "User deactivated", sessionsEnded });

@@ -99,6 +99,7 @@ export const AUDIT_ACTIONS = [
   "push_subscription.create",
   "push_subscription.delete",
   "push_subscription.expire",
+  "push_subscription.revoke",
   "office_document.register",
   "office_document.assign",
   "office_document.start",

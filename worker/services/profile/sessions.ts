@@ -13,6 +13,7 @@ import {
 import { isSessionLive, revokeSession, revokeUserSessions, type Session, type SessionDeps } from "#worker/auth/session";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
+import { revokeSessionDevices } from "../push/revoke-devices";
 import { fail, ok, type Result } from "../result";
 
 export type SessionView = {
@@ -59,7 +60,10 @@ export async function liveSessionOf(userId: string, sessionId: string, deps: Ses
   return !row || row.revokedAt || !(await isSessionLive(deps.sessions, row.hash)) ? null : row;
 }
 
-/** Ends the session: its KV token first, then its index row and the audit row `action` in one batch. */
+/**
+ * Ends the session: its KV token first, then its index row, the audit row `action` and the removal
+ * of the push devices it registered (signed out there, ADR 028) in one batch.
+ */
 export async function endSession(
   row: SessionRow,
   action: "session.revoke" | "session.admin_revoke",
@@ -69,6 +73,7 @@ export async function endSession(
   const { db } = deps;
   await revokeSession(kvOnly(deps.sessions), { hash: row.hash, id: row.userId });
   const at = deps.now().toISOString();
+  const devices = await revokeSessionDevices(db, deps.actor, row.userId, { only: row.hash }, "session_ended");
   await db.batch([
     revokeSessionRowStatement(db, row.hash, at),
     auditEntry(
@@ -80,6 +85,7 @@ export async function endSession(
       { device: row.device, place: row.place },
       { ...after, revokedAt: at },
     ),
+    ...devices,
   ]);
 }
 
@@ -108,7 +114,7 @@ export async function revokeMySession(
   return ok({ message: isCurrent ? SESSION_MESSAGES.endedThis : SESSION_MESSAGES.ended, current: isCurrent });
 }
 
-/** Ends every session of the caller but the one in use ("sign out all other devices"). */
+/** Ends every session of the caller but the one in use ("sign out all other devices"), with their push devices. */
 export async function revokeOtherSessions(
   current: Pick<Session, "hash">,
   deps: MySessionsDeps,
@@ -116,9 +122,11 @@ export async function revokeOtherSessions(
   const { db, actor } = deps;
   const ended = await revokeUserSessions(kvOnly(deps.sessions), actor.id, current.hash);
   const at = deps.now().toISOString();
+  const devices = await revokeSessionDevices(db, actor, actor.id, { except: current.hash }, "session_ended");
   await db.batch([
     revokeUserSessionRowsStatement(db, actor.id, at, current.hash),
     auditEntry(db, actor, "session.revoke_others", "user", actor.id, null, { sessionsEnded: ended, at }),
+    ...devices,
   ]);
   return ok({ message: ended ? SESSION_MESSAGES.endedOthers(ended) : SESSION_MESSAGES.noOthers, ended });
 }

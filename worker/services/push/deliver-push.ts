@@ -7,7 +7,9 @@
  *
  * Per device: a network error, 429 or 5xx is tried again (3 tries, short back-off) and, if no device
  * got the notice, the notice is tried again by later runs (up to MAX_RUNS); 404/410 mean the
- * subscription is gone: it is deleted. Any other answer is a failure for that device.
+ * subscription is gone: it is deleted. Any other answer (a redirect too: never followed) is a failure
+ * for that device, shown to its owner as one generic sentence. An endpoint that is no push service
+ * (worker/domain/push-endpoint.ts) is never posted to: the device is removed.
  */
 import { buildPushPayload } from "@block65/webcrypto-web-push";
 import {
@@ -19,9 +21,12 @@ import {
   pushSubscriptionsOf,
   settlePushNotice,
 } from "#db/queries/push";
+import { PUSH_MESSAGES } from "#worker/contracts/push";
+import { isPushServiceEndpoint } from "#worker/domain/push-endpoint";
 import type { AuditActor, ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { ok, type Result } from "../result";
+import { revokeDeviceStatements, runInBatch } from "./revoke-devices";
 
 export type PushConfig = {
   /** The VAPID public key, base64url of the uncompressed P-256 point (the browser's applicationServerKey). */
@@ -46,6 +51,8 @@ export type DeliverDeps = Pick<ServiceDeps, "db" | "now"> & {
   push: PushConfig;
   /** `fetch` in production; tests pass a local push endpoint. */
   send: (url: string, init: RequestInit) => Promise<Response>;
+  /** Demo mode (ADR 007): only then is the test push service an endpoint the Worker posts to. */
+  demoMode: boolean;
   sleep?: (ms: number) => Promise<void>;
 };
 
@@ -62,7 +69,8 @@ const TRY_DELAYS_MS = [0, 500, 2000];
 const BATCH = 50;
 const PUSH_ACTOR: AuditActor = { id: "system:push", role: "system" };
 
-type Outcome = "sent" | "gone" | "retry" | "failed";
+/** `refused`: the endpoint is no push service (worker/domain/push-endpoint.ts); the device is removed unsent. */
+type Outcome = "sent" | "gone" | "refused" | "retry" | "failed";
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -77,31 +85,41 @@ export function payloadOf(notice: { id: string; kind: string; title: string; bod
 }
 
 async function sendOnce(sub: PushSubscriptionRow, payload: PushPayload, deps: DeliverDeps): Promise<Outcome> {
+  // A row stored before endpoints were checked, or the test service with demo mode off: never posted to.
+  if (!isPushServiceEndpoint(sub.endpoint, { demoMode: deps.demoMode })) return "refused";
   const request = await buildPushPayload(
     { data: payload, options: { ttl: 24 * 60 * 60, urgency: "normal" } },
     { endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } },
     { subject: deps.push.subject, publicKey: deps.push.publicKey, privateKey: deps.push.privateKey },
   );
-  let lastFailure = "";
+  let retryable = false;
   for (const delay of TRY_DELAYS_MS) {
     if (delay) await (deps.sleep ?? defaultSleep)(delay);
     try {
+      // `manual`: a redirect is a failure, never followed: it would post to a host nobody checked.
       const res = await deps.send(sub.endpoint, {
         method: "POST",
         headers: request.headers,
         body: request.body,
+        redirect: "manual",
       });
       await res.body?.cancel();
       if (res.status >= 200 && res.status < 300) return "sent";
       if (res.status === 404 || res.status === 410) return "gone";
-      lastFailure = `push service answered ${res.status}`;
-      if (res.status !== 429 && res.status < 500) break;
+      // For the operator's log only: the device shows one generic sentence (PUSH_MESSAGES.deliveryFailed).
+      console.warn("push delivery refused", { device: sub.id, status: res.status });
+      retryable = res.status === 429 || res.status >= 500;
+      if (!retryable) break;
     } catch (error) {
-      lastFailure = `push service unreachable: ${error instanceof Error ? error.message : String(error)}`;
+      console.warn("push service unreachable", {
+        device: sub.id,
+        error: error instanceof Error ? error.message : error,
+      });
+      retryable = true;
     }
   }
-  await markPushSubscriptionResult(deps.db, sub.id, { failure: lastFailure.slice(0, 200) });
-  return lastFailure.includes("unreachable") || /answered (429|5\d\d)/.test(lastFailure) ? "retry" : "failed";
+  await markPushSubscriptionResult(deps.db, sub.id, { failure: PUSH_MESSAGES.deliveryFailed });
+  return retryable ? "retry" : "failed";
 }
 
 export type DeliveryReport = {
@@ -141,23 +159,25 @@ export async function deliverPendingPush(deps: DeliverDeps): Promise<Result<Deli
     for (const [i, outcome] of outcomes.entries()) {
       const sub = devices[i]!;
       if (outcome === "sent") await markPushSubscriptionResult(deps.db, sub.id, { successAt: at });
-      if (outcome === "gone" && !gone.has(sub.id)) {
+      if ((outcome === "gone" || outcome === "refused") && !gone.has(sub.id)) {
         gone.add(sub.id);
-        await deps.db.batch([
-          deletePushSubscriptionStatement(deps.db, sub.id),
-          auditEntry(
-            deps.db,
-            PUSH_ACTOR,
-            "push_subscription.expire",
-            "push_subscription",
-            sub.id,
-            {
-              userId: sub.userId,
-              device: sub.device,
-            },
-            null,
-          ),
-        ]);
+        await runInBatch(
+          deps.db,
+          outcome === "gone"
+            ? [
+                deletePushSubscriptionStatement(deps.db, sub.id),
+                auditEntry(
+                  deps.db,
+                  PUSH_ACTOR,
+                  "push_subscription.expire",
+                  "push_subscription",
+                  sub.id,
+                  { userId: sub.userId, device: sub.device },
+                  null,
+                ),
+              ]
+            : revokeDeviceStatements(deps.db, PUSH_ACTOR, [sub], "not_a_push_service"),
+        );
         report.removed++;
       }
     }

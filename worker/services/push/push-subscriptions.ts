@@ -2,6 +2,7 @@
  * My push devices (/profile/push, /api/push): subscribe this browser, list, remove. Everything is
  * keyed by the caller's id: a device id of another account matches nothing and answers 404.
  */
+import { timingSafeEqual } from "node:crypto";
 import {
   deleteOwnPushSubscriptionStatement,
   findOwnPushSubscription,
@@ -11,6 +12,7 @@ import {
 } from "#db/queries/push";
 import { deviceLabel } from "#worker/auth/session-client";
 import { PUSH_MESSAGES, type PushSubscribeInput } from "#worker/contracts/push";
+import { isPushServiceEndpoint } from "#worker/domain/push-endpoint";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -24,6 +26,7 @@ export type PushDeviceView = {
   service: string;
   createdAt: string;
   lastSuccessAt: string | null;
+  /** PUSH_MESSAGES.deliveryFailed after a failed delivery, never what the push service answered. */
   lastFailure: string | null;
 };
 
@@ -33,7 +36,8 @@ const view = (row: Awaited<ReturnType<typeof listPushSubscriptions>>[number]): P
   service: new URL(row.endpoint).host,
   createdAt: row.createdAt,
   lastSuccessAt: row.lastSuccessAt,
-  lastFailure: row.lastFailure,
+  // Only ever the generic sentence, whatever an older row still holds (ADR 028 "Endpoints").
+  lastFailure: row.lastFailure ? PUSH_MESSAGES.deliveryFailed : null,
 });
 
 export async function listMyPushDevices(
@@ -42,16 +46,42 @@ export async function listMyPushDevices(
   return ok({ devices: (await listPushSubscriptions(deps.db, deps.actor.id)).map(view) });
 }
 
-/** Stores this browser's subscription for me (a repeat of the same endpoint replaces it). */
+/** Whether two base64url key strings are equal, in constant time (the auth secret is a secret). */
+function sameKey(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** Who subscribes: the browser's user agent (its label) and the session it is signed in with. */
+export type SubscribingClient = { userAgent: string | null; sessionHash: string | null };
+
+/**
+ * Stores this browser's subscription for me (a repeat of the same endpoint replaces it). The
+ * endpoint must be a browser's push service (worker/domain/push-endpoint.ts; the test one in demo
+ * mode only). An endpoint another account registered moves to me only with that browser's own
+ * keys: someone who only knows the endpoint cannot take its notices over. The session is recorded
+ * so signing it out removes the device.
+ */
 export async function subscribePush(
   input: PushSubscribeInput,
-  userAgent: string | null,
-  deps: Deps,
+  client: SubscribingClient,
+  deps: Deps & { demoMode: boolean },
 ): Promise<Result<{ device: PushDeviceView; created: boolean }>> {
   const { db, actor } = deps;
+  if (!isPushServiceEndpoint(input.endpoint, { demoMode: deps.demoMode })) {
+    return fail(400, PUSH_MESSAGES.endpoint, { endpoint: [PUSH_MESSAGES.endpoint] });
+  }
   const before = await findPushSubscriptionByEndpoint(db, input.endpoint);
+  if (
+    before &&
+    before.userId !== actor.id &&
+    !(sameKey(before.p256dh, input.keys.p256dh) && sameKey(before.auth, input.keys.auth))
+  ) {
+    return fail(409, PUSH_MESSAGES.taken);
+  }
   const id = before?.id ?? crypto.randomUUID();
-  const device = deviceLabel(userAgent);
+  const device = deviceLabel(client.userAgent);
   const after = { device, service: new URL(input.endpoint).host };
   await db.batch([
     upsertPushSubscriptionStatement(db, {
@@ -61,6 +91,7 @@ export async function subscribePush(
       p256dh: input.keys.p256dh,
       auth: input.keys.auth,
       device,
+      sessionHash: client.sessionHash,
       createdAt: deps.now().toISOString(),
     }),
     auditEntry(

@@ -1,8 +1,9 @@
 /**
  * An administrator resets an account's password (issue 12): a new temporary password, shown once,
  * which the person must change at their next sign-in (`must_change_password`, the temporary
- * password flow of farmer logins). Password and audit row are one batch; every session of the
- * account then ends, so whoever held it must sign in with the new password.
+ * password flow of farmer logins). Password, audit row and the removal of every push device of the
+ * account (ADR 028) are one batch; every session of the account then ends, so whoever held it must
+ * sign in with the new password.
  */
 import { findUserById, setPasswordStatement } from "#db/queries/users";
 import type { SessionDeps } from "#worker/auth/session";
@@ -10,6 +11,7 @@ import { endSessionsOf, MANAGE_MESSAGES, mayManage } from "../auth/manage-users"
 import { hashPassword } from "../auth/password";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
+import { revokeAccountDevices } from "../push/revoke-devices";
 import { generateTemporaryPassword } from "../registry/register-farmer";
 import { fail, ok, type Result } from "../result";
 
@@ -45,6 +47,7 @@ export async function resetPassword(
       { mustChangePassword: target.mustChangePassword },
       { mustChangePassword: true },
     ),
+    ...(await revokeAccountDevices(db, actor, target.id, "password_reset")),
   ]);
   const sessionsEnded = await endSessionsOf(target, "password reset", deps);
   return ok({ loginId: target.loginId, temporaryPassword, sessionsEnded });
