@@ -13,6 +13,7 @@ import {
 } from "#worker/services/batches/buyer-dashboard";
 import { createBatch } from "#worker/services/batches/create-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#worker/services/batches/purchase-lookup";
+import { requireLicence } from "#worker/services/licensing/require-licence";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
@@ -64,7 +65,7 @@ export async function loader({ request }: { request: Request }) {
   const flagged = params.get("flagged") === "1";
   const page = Math.min(10_000, Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1));
   const now = new Date();
-  const [found, list, flaggedList, stock, totals, suppliers, user] = await Promise.all([
+  const [found, list, flaggedList, stock, totals, suppliers, user, licenceBlock] = await Promise.all([
     lookup((params.get("farmer") ?? "").trim().slice(0, 60), session.id),
     buyerPurchases(db, session.id, { status, flagged }, page),
     buyerPurchases(db, session.id, { flagged: true }, 1),
@@ -72,12 +73,15 @@ export async function loader({ request }: { request: Request }) {
     buyerTotals(db, session.id, now),
     buyerSuppliers(db, session.id),
     shellUser(session),
+    // The licence's state before the form, not a refusal after it (the gate purchases go through).
+    requireLicence(db, session, "purchase", null, now),
   ]);
   const recorded = params.get("recorded");
   return data(
     {
       user,
       lookup: found,
+      licenceBlock: licenceBlock?.message ?? null,
       recorded: recorded && /^[A-Z0-9-]{3,40}$/.test(recorded) ? recorded : null,
       repeated: params.get("repeated") === "1",
       submissionId: crypto.randomUUID(),

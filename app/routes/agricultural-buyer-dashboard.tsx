@@ -45,12 +45,21 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
       )}
 
       <Section id="buy" className="rounded-md border border-green-200 bg-white p-3" title="Buy from a farmer">
+        {d.licenceBlock && (
+          <p
+            className="mb-3 rounded-md border-2 border-amber-600 bg-amber-50 p-3 text-amber-950"
+            data-testid="licence-block"
+          >
+            <span className="block font-bold">You cannot record a purchase yet</span>
+            {d.licenceBlock}
+          </p>
+        )}
         <FindFarmer lookup={d.lookup} />
         {d.lookup.found && (
           <>
             <FarmerPlots found={d.lookup.found} />
-            {d.lookup.error ? (
-              <p className="mt-2 font-semibold text-red-800">{d.lookup.error}</p>
+            {d.lookup.error || d.licenceBlock ? (
+              <p className="mt-2 font-semibold text-red-800">{d.lookup.error ?? d.licenceBlock}</p>
             ) : (
               <PurchaseForm
                 found={d.lookup.found}
