@@ -1,6 +1,7 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
+import { formWithin } from "#worker/http/body-limit";
 import {
   BACKGROUND_BUDGET_MS,
   continueImport,
@@ -35,10 +36,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "importRegistry", TITLE);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+  // Read as it streams, up to the file's limit plus the form's framing: never past it (chunked or not).
+  const form = await formWithin(request, MAX_IMPORT_BYTES + 64 * 1024);
+  if (!form) {
     return data({ error: "The file is too large (limit 30 MiB): split it into several files." }, { status: 413 });
   }
-  const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
     return data({ error: CSRF_FAILED }, { status: 403 });
   }

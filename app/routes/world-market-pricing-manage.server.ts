@@ -5,6 +5,7 @@ import { ExchangeRateSchema, FarmGateFormulaSchema, PricePointSchema } from "#wo
 import { parseRateE4, parseShareBp } from "#worker/domain/farm-gate-price";
 import { PRICE_COMMODITIES } from "#worker/domain/market";
 import { parseMinor } from "#worker/domain/money";
+import { formWithin } from "#worker/http/body-limit";
 import { importPrices, MAX_PRICE_FILE_BYTES, type PriceImportReport } from "#worker/services/market/import-prices";
 import { recordExchangeRate } from "#worker/services/market/record-exchange-rate";
 import { recordFarmGateFormula } from "#worker/services/market/record-farm-gate-formula";
@@ -76,7 +77,8 @@ function answer<T>(
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "managePrices", TITLE);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_PRICE_FILE_BYTES + 64 * 1024) {
+  const form = await formWithin(request, MAX_PRICE_FILE_BYTES + 64 * 1024);
+  if (!form) {
     return refused(
       {
         intent: "import",
@@ -87,7 +89,6 @@ export async function action({ request }: Route.ActionArgs) {
       413,
     );
   }
-  const form = await request.formData();
   const intent = form.get("intent") as Intent;
   if (!(await verifyCsrf(session, form))) {
     return refused(
