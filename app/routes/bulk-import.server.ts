@@ -12,6 +12,7 @@ import {
 } from "#worker/services/registry/bulk-import";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
 
@@ -50,6 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!/\.(csv|geojson|json)$/i.test(file.name)) {
     return data({ error: "The file must be a CSV (.csv) or GeoJSON (.geojson or .json) file." }, { status: 400 });
   }
+  const limited = await overQuota(session, "import");
+  if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
   const deps = { ...pageDeps(session), files: env.CERTS };
   const run = await startImport({ fileName: file.name, bytes: await file.arrayBuffer() }, deps);
   if (run.status === "running") waitUntil(continueImport(run.id, deps, BACKGROUND_BUDGET_MS));

@@ -13,6 +13,7 @@ import { recordPricePoint } from "#worker/services/market/record-price";
 import type { Result } from "#worker/services/result";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/world-market-pricing-manage";
 
@@ -58,8 +59,8 @@ function renamed(errors: Record<string, string[]>, names: Record<string, string>
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [names[k] ?? k, v]));
 }
 
-function refused(reply: ManageReply, status: number) {
-  return data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
+function refused(reply: ManageReply, status: number, headers: Record<string, string> = {}) {
+  return data(reply, { status, headers: { ...PRIVATE_PAGE_HEADERS, ...headers } });
 }
 
 /** A service's answer as the form's: a redirect on success, the message and field errors on refusal. */
@@ -146,6 +147,8 @@ export async function action({ request }: Route.ActionArgs) {
         413,
       );
     }
+    const limited = await overQuota(session, "import");
+    if (limited) return refused({ intent, values: {}, errors: {}, message: limited.message }, 429, limited.headers);
     const result = await importPrices({ fileName: file.name, text: await file.text() }, deps);
     if (!result.ok) return refused({ intent, values: {}, errors: {}, message: result.message }, result.status);
     return data({ intent, values: {}, errors: {}, report: result.value } satisfies ManageReply, {

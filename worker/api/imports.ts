@@ -13,6 +13,7 @@ import {
 } from "../services/registry/bulk-import";
 import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, success } from "./reply";
 import { describe } from "./route-meta";
 
@@ -40,6 +41,7 @@ export const importsApi = new Hono<ApiEnv>()
       202: "The import run; rows are processed in the background",
     }),
     uploadLimit("imports"),
+    quota("import"),
     async (c) => {
       const type = c.req.header("Content-Type") ?? "";
       let fileName = c.req.query("fileName") ?? "";

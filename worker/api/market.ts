@@ -6,6 +6,7 @@ import { readFarmGate, readPriceSeries } from "../services/market/read-prices";
 import { recordPricePoint } from "../services/market/record-price";
 import { uploadLimit } from "./body-limits";
 import { type ApiEnv, publicDeps, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -76,6 +77,7 @@ export const marketApi = new Hono<ApiEnv>()
       { 200: "The import report" },
     ),
     uploadLimit("prices"),
+    quota("import"),
     async (c) => {
       const type = c.req.header("Content-Type") ?? "";
       let fileName = c.req.query("fileName") ?? "prices.csv";
