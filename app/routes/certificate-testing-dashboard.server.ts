@@ -74,8 +74,7 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const limited = await overQuota(session, "statement");
-  if (limited)
-    return data({ error: limited.message }, { status: 429, headers: { ...PRIVATE_PAGE_HEADERS, ...limited.headers } });
+  if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
   const id = submission.value.farmer;
   return formReply(
     await getOrIssueAll("test_farmer", String(id), {

@@ -92,7 +92,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (limited) {
     return data(
       { result: submission.reply({ formErrors: [limited.message] }) },
-      { status: 429, headers: { ...PRIVATE_PAGE_HEADERS, ...limited.headers } },
+      { status: 429, headers: limited.headers },
     );
   }
   const { report } = await requestReport(input, pageDeps(session));
