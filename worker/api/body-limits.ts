@@ -2,7 +2,8 @@
  * How large a request body /api reads. Every body is read as it streams in and refused at the
  * first byte past its limit, with or without `Content-Length` (worker/http/body-limit.ts). Upload
  * routes have their own limit, applied after their guard, so an anonymous caller cannot make the
- * Worker read 30 MiB; every other body is limited to 1 MiB before anything else runs.
+ * Worker read 30 MiB; every other body is limited to 1 MiB before anything else runs
+ * (docs/decisions/033-quotas-and-upload-limits.md).
  */
 import type { MiddlewareHandler } from "hono";
 import { ATTACHMENT_MESSAGES, MESSAGE_LIMITS } from "../domain/messages";

@@ -5,7 +5,7 @@ import { apiError } from "./reply";
 import { tag } from "./route-meta";
 
 /**
- * The account's quota of costly work of `kind` (docs/decisions/033-quotas-on-costly-work.md),
+ * The account's quota of costly work of `kind` (docs/decisions/033-quotas-and-upload-limits.md),
  * after the guard and the body's checks, before any work: one over it answers 429 with
  * `Retry-After` and nothing is built or stored.
  */

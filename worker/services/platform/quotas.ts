@@ -1,5 +1,5 @@
 /**
- * Per-account quotas on costly work (docs/decisions/033-quotas-on-costly-work.md): a KV counter
+ * Per-account quotas on costly work (docs/decisions/033-quotas-and-upload-limits.md): a KV counter
  * per account and kind of work, over a window that opens at the account's first call. The one
  * mechanism for the purchase lookup (worker/services/batches/purchase-lookup.ts), reports,
  * packages, receipts, statements and certificates, imports and plot checks; the API and the
