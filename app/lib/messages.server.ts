@@ -7,6 +7,7 @@ import { data } from "react-router";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
 import type { Session } from "#worker/auth/session";
 import { MESSAGE_LIMITS } from "#worker/domain/messages";
+import { formWithin } from "#worker/http/body-limit";
 import type { AttachmentInput } from "#worker/services/messages/message-common";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "./auth.server";
 
@@ -48,6 +49,5 @@ export async function attachmentOf(form: FormData): Promise<AttachmentInput | un
   return { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name };
 }
 
-/** Whether a declared body is beyond the form's limit (checked before reading it). */
-export const tooLarge = (request: Request) =>
-  Number(request.headers.get("Content-Length") ?? "0") > MAX_MESSAGE_FORM_BYTES;
+/** The message form, read within its limit as it streams; null when larger (nothing past it is read). */
+export const messageForm = (request: Request) => formWithin(request, MAX_MESSAGE_FORM_BYTES);

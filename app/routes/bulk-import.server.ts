@@ -1,6 +1,7 @@
 import { env, waitUntil } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
+import { formWithin } from "#worker/http/body-limit";
 import {
   BACKGROUND_BUDGET_MS,
   continueImport,
@@ -11,6 +12,7 @@ import {
 } from "#worker/services/registry/bulk-import";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/bulk-import";
 
@@ -35,10 +37,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "importRegistry", TITLE);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
+  // Read as it streams, up to the file's limit plus the form's framing: never past it (chunked or not).
+  const form = await formWithin(request, MAX_IMPORT_BYTES + 64 * 1024);
+  if (!form) {
     return data({ error: "The file is too large (limit 30 MiB): split it into several files." }, { status: 413 });
   }
-  const form = await request.formData();
   if (!(await verifyCsrf(session, form))) {
     return data({ error: CSRF_FAILED }, { status: 403 });
   }
@@ -48,6 +51,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (!/\.(csv|geojson|json)$/i.test(file.name)) {
     return data({ error: "The file must be a CSV (.csv) or GeoJSON (.geojson or .json) file." }, { status: 400 });
   }
+  const limited = await overQuota(session, "import");
+  if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
   const deps = { ...pageDeps(session), files: env.CERTS };
   const run = await startImport({ fileName: file.name, bytes: await file.arrayBuffer() }, deps);
   if (run.status === "running") waitUntil(continueImport(run.id, deps, BACKGROUND_BUDGET_MS));

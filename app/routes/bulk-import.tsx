@@ -9,6 +9,8 @@ import { utcMinute } from "#app/lib/dates";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/bulk-import";
 
+// The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./bulk-import.server";
 

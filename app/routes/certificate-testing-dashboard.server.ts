@@ -9,6 +9,7 @@ import { TESTING_TEXT, VERIFY_TEXT } from "../content/certificates";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { formReply } from "../lib/form-reply.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
@@ -72,6 +73,8 @@ export async function action({ request }: Route.ActionArgs) {
       { status: 400, headers: PRIVATE_PAGE_HEADERS },
     );
   }
+  const limited = await overQuota(session, "statement");
+  if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
   const id = submission.value.farmer;
   return formReply(
     await getOrIssueAll("test_farmer", String(id), {

@@ -16,6 +16,7 @@ import {
   MAX_LAYER_FILE_BYTES,
   MAX_SYNC_PLOTS,
 } from "#worker/contracts/eudr";
+import { formWithin } from "#worker/http/body-limit";
 import { installSampleLayers } from "#worker/services/demo/sample-layers";
 import type { StoredEvidence } from "#worker/services/eudr/assess-plots";
 import { assessPlots } from "#worker/services/eudr/assess-plots";
@@ -130,11 +131,9 @@ const fail = (intent: Intent, status: number, body: Partial<ActionData>) =>
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "assessPlots", TITLE);
-  // Refuse an oversize upload before reading it into memory.
-  const length = Number(request.headers.get("Content-Length") ?? 0);
-  if (length > MAX_LAYER_FILE_BYTES + 64 * 1024)
-    return fail("upload-layer", 413, { formError: EUDR_MESSAGES.fileTooLarge });
-  const formData = await request.formData();
+  // An oversize upload is refused at the first byte past the limit, never read into memory.
+  const formData = await formWithin(request, MAX_LAYER_FILE_BYTES + 64 * 1024);
+  if (!formData) return fail("upload-layer", 413, { formError: EUDR_MESSAGES.fileTooLarge });
   const intent = String(formData.get("intent") ?? "") as Intent;
   if (!(await verifyCsrf(session, formData))) return fail(intent, 403, { formError: EUDR_MESSAGES.csrf });
   const deps = pageDeps(session);

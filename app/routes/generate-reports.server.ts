@@ -8,6 +8,7 @@ import { defaultPeriod, REPORT_MESSAGES, ReportRequestSchema } from "#worker/con
 import { buildReport, requestReport } from "#worker/services/reports/build-report";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { reportItems, reportViewer, visibleReports } from "../lib/reports.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/generate-reports";
@@ -85,6 +86,13 @@ export async function action({ request }: Route.ActionArgs) {
     return data(
       { result: submission.reply({ fieldErrors: { exporterId: [REPORT_MESSAGES.exporterId] } }) },
       { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const limited = await overQuota(session, "report");
+  if (limited) {
+    return data(
+      { result: submission.reply({ formErrors: [limited.message] }) },
+      { status: 429, headers: limited.headers },
     );
   }
   const { report } = await requestReport(input, pageDeps(session));

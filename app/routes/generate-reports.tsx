@@ -16,6 +16,8 @@ import { ReportList, type ReportListItem, reportTitle } from "../components/repo
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/generate-reports";
 
+// The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
+export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./generate-reports.server";
 

@@ -5,7 +5,7 @@ import { openThread } from "#worker/services/messages/read-threads";
 import { sendMessage } from "#worker/services/messages/send-message";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { attachmentOf, refused, requireMessages, TOO_LARGE_FORM, textOf, tooLarge } from "../lib/messages.server";
+import { attachmentOf, messageForm, refused, requireMessages, TOO_LARGE_FORM, textOf } from "../lib/messages.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/message-thread";
 
@@ -23,8 +23,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { session, base } = await requireMessages(request);
-  if (tooLarge(request)) return refused({ values: {}, errors: {}, message: TOO_LARGE_FORM }, 413);
-  const form = await request.formData();
+  const form = await messageForm(request);
+  if (!form) return refused({ values: {}, errors: {}, message: TOO_LARGE_FORM }, 413);
   const values = textOf(form, ["body"]);
   if (!(await verifyCsrf(session, form))) return refused({ values, errors: {}, message: CSRF_FAILED }, 403);
   const parsed = ReplySchema.safeParse(values);

@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { DASHBOARDS, type DashboardPath } from "#worker/auth/roles";
 import { DocumentStepSchema } from "#worker/contracts/office";
+import { ATTACHMENT_MESSAGES, MESSAGE_LIMITS } from "#worker/domain/messages";
+import { formWithin } from "#worker/http/body-limit";
 import { attachFile } from "#worker/services/office/attach-file";
 import { documentFor } from "#worker/services/office/read-register";
 import { stepDocument } from "#worker/services/office/step-document";
@@ -46,9 +48,11 @@ export async function loader({ request, params }: { request: Request; params: { 
 export async function action({ request, params }: { request: Request; params: { id?: string } }) {
   const portal = portalOf(request);
   const { session } = await requireDashboard(request, portal);
-  const form = await request.formData();
   const here = `${portal}/documents/${params.id ?? ""}`;
   const back = (key: "done" | "error", message: string) => redirect(`${here}?${key}=${encodeURIComponent(message)}`);
+  // The attachment's limit (5 MB) plus the form's framing, read as it streams and never past it.
+  const form = await formWithin(request, MESSAGE_LIMITS.attachmentBytes + 64 * 1024);
+  if (!form) throw back("error", `${ATTACHMENT_MESSAGES.tooLarge}.`);
   if (!(await verifyCsrf(session, form))) throw back("error", CSRF_FAILED);
   const deps = pageDeps(session);
   if (form.get("intent") === "attach") {

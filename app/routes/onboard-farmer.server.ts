@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { FARMER_MESSAGES, FarmerFormSchema, MAX_PHOTO_BYTES } from "#worker/contracts/farmer";
 import { cleanPhoto } from "#worker/domain/photo-metadata";
+import { formWithin } from "#worker/http/body-limit";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -26,8 +27,8 @@ export async function loader({ request }: { request: Request }) {
 
 export async function action({ request }: { request: Request }) {
   const session = await requireRole(request, "registerFarmers", ONBOARD_TITLE);
-  const declared = Number(request.headers.get("Content-Length") ?? "0");
-  if (declared > MAX_BODY_BYTES) {
+  const formData = await formWithin(request, MAX_BODY_BYTES);
+  if (!formData) {
     return data(
       {
         kind: "error" as const,
@@ -37,7 +38,6 @@ export async function action({ request }: { request: Request }) {
       { status: 413, headers: refusalHeaders(FARMER_MESSAGES.photoSize, { photo: [FARMER_MESSAGES.photoSize] }) },
     );
   }
-  const formData = await request.formData();
   const submission = parseWithZod(formData, { schema: FarmerFormSchema });
   if (!(await verifyCsrf(session, formData))) {
     return data(

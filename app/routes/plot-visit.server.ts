@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import { fieldErrors } from "#worker/contracts/field-errors";
 import { VISIT_MESSAGES, VisitFieldsSchema } from "#worker/contracts/land-inspection";
 import { PHOTO_CONTENT_TYPES } from "#worker/domain/photo-metadata";
+import { formWithin } from "#worker/http/body-limit";
 import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/services/plots/record-visit";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -56,7 +57,8 @@ const refuse = (reply: Reply, status: number) =>
 
 export async function action({ request, params }: Route.ActionArgs) {
   const { session, plot } = await plotFor(request, params.id);
-  if (Number(request.headers.get("Content-Length") ?? "0") > MAX_BODY_BYTES)
+  const form = await formWithin(request, MAX_BODY_BYTES);
+  if (!form)
     return refuse(
       {
         values: {},
@@ -65,7 +67,6 @@ export async function action({ request, params }: Route.ActionArgs) {
       },
       413,
     );
-  const form = await request.formData();
   const values = Object.fromEntries(TEXT_FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
   if (!(await verifyCsrf(session, form))) return refuse({ values, errors: {}, formError: CSRF_FAILED }, 403);
   const parsed = VisitFieldsSchema.safeParse(values);

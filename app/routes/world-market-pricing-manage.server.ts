@@ -5,6 +5,7 @@ import { ExchangeRateSchema, FarmGateFormulaSchema, PricePointSchema } from "#wo
 import { parseRateE4, parseShareBp } from "#worker/domain/farm-gate-price";
 import { PRICE_COMMODITIES } from "#worker/domain/market";
 import { parseMinor } from "#worker/domain/money";
+import { formWithin } from "#worker/http/body-limit";
 import { importPrices, MAX_PRICE_FILE_BYTES, type PriceImportReport } from "#worker/services/market/import-prices";
 import { recordExchangeRate } from "#worker/services/market/record-exchange-rate";
 import { recordFarmGateFormula } from "#worker/services/market/record-farm-gate-formula";
@@ -12,6 +13,7 @@ import { recordPricePoint } from "#worker/services/market/record-price";
 import type { Result } from "#worker/services/result";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/world-market-pricing-manage";
 
@@ -57,8 +59,8 @@ function renamed(errors: Record<string, string[]>, names: Record<string, string>
   return Object.fromEntries(Object.entries(errors).map(([k, v]) => [names[k] ?? k, v]));
 }
 
-function refused(reply: ManageReply, status: number) {
-  return data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
+function refused(reply: ManageReply, status: number, headers: Record<string, string> = {}) {
+  return data(reply, { status, headers: { ...PRIVATE_PAGE_HEADERS, ...headers } });
 }
 
 /** A service's answer as the form's: a redirect on success, the message and field errors on refusal. */
@@ -76,7 +78,8 @@ function answer<T>(
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "managePrices", TITLE);
-  if (Number(request.headers.get("Content-Length") ?? 0) > MAX_PRICE_FILE_BYTES + 64 * 1024) {
+  const form = await formWithin(request, MAX_PRICE_FILE_BYTES + 64 * 1024);
+  if (!form) {
     return refused(
       {
         intent: "import",
@@ -87,7 +90,6 @@ export async function action({ request }: Route.ActionArgs) {
       413,
     );
   }
-  const form = await request.formData();
   const intent = form.get("intent") as Intent;
   if (!(await verifyCsrf(session, form))) {
     return refused(
@@ -145,6 +147,8 @@ export async function action({ request }: Route.ActionArgs) {
         413,
       );
     }
+    const limited = await overQuota(session, "import");
+    if (limited) return refused({ intent, values: {}, errors: {}, message: limited.message }, 429, limited.headers);
     const result = await importPrices({ fileName: file.name, text: await file.text() }, deps);
     if (!result.ok) return refused({ intent, values: {}, errors: {}, message: result.message }, result.status);
     return data({ intent, values: {}, errors: {}, report: result.value } satisfies ManageReply, {

@@ -212,6 +212,15 @@ describe("attachments", () => {
     expect((await api("archive-1", `/api/office/documents/${openId}/files/${file.id}`)).status).toBe(404);
   });
 
+  it("accepts a file of the advertised 5 MB (the /api-wide 1 MiB limit does not cut it first)", async () => {
+    const five = new Uint8Array(5 * 1024 * 1024);
+    five.set(PDF);
+    five.set(ascii("%%EOF\n"), five.length - 6);
+    const res = await upload("office_admin", `/api/office/documents/${openId}/files`, five, "five-mb.pdf");
+    expect(res.status).toBe(201);
+    expect(await json(res)).toMatchObject({ fileName: "five-mb.pdf", sizeBytes: five.length });
+  });
+
   it("refuses a file whose bytes are not PDF/JPEG/PNG, and one over 5 MB, storing nothing", async () => {
     const before = await count("SELECT COUNT(*) AS n FROM office_document_files");
     const fake = await upload(

@@ -14,13 +14,14 @@ import {
 import { certifyBatch } from "../services/batches/certify-batch";
 import { createBatch } from "../services/batches/create-batch";
 import { mergeBatches } from "../services/batches/merge-batch";
-import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "../services/batches/purchase-lookup";
+import { lookupFarmerForPurchase } from "../services/batches/purchase-lookup";
 import { purchaseReceipt } from "../services/batches/purchase-receipt";
 import { listVisibleBatches, readBatch } from "../services/batches/read-batches";
 import { recordDds } from "../services/batches/record-dds";
 import { splitBatch } from "../services/batches/split-batch";
 import { transferBatch } from "../services/batches/transfer-batch";
 import { type ApiEnv, requirePermission, requireSession, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, paged, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -61,16 +62,10 @@ export const batchesApi = new Hono<ApiEnv>()
     requirePermission("recordPurchases"),
     describe(
       "The farmer a buyer is about to buy from: initials and plots with what each can still supply (30 lookups per 10 minutes)",
-      { 429: "Too many lookups: try again later" },
     ),
     query(PurchaseLookupSchema),
+    quota("purchaseLookup"),
     async (c) => {
-      const session = c.get("session");
-      const allowance = await takePurchaseLookup(c.env.SESSIONS, session.id, Date.now());
-      if (!allowance.allowed) {
-        c.header("Retry-After", String(allowance.retryAfterSeconds));
-        return apiError(c, 429, LOOKUP_LIMITED(allowance.retryAfterSeconds));
-      }
       const q = c.req.valid("query");
       const result = await lookupFarmerForPurchase(q.farmerId ?? q.card ?? q.phone ?? "", serviceDeps(c));
       if (!result.ok) return reply(c, result);
@@ -95,6 +90,7 @@ export const batchesApi = new Hono<ApiEnv>()
     describe("The purchase receipt PDF (with the batch's trace QR code): for its buyer and its farmers only", {
       200: "The receipt PDF",
     }),
+    quota("receipt"),
     async (c) => {
       const result = await purchaseReceipt(c.req.param("code"), {
         ...serviceDeps(c),

@@ -44,6 +44,7 @@ import {
   type ServedCertificate,
 } from "../services/certificates/issue-certificate";
 import { type ApiEnv, publicDeps, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
@@ -123,6 +124,7 @@ for (const type of CERTIFICATE_TYPES) {
       `/${CERTIFICATE_INFO[type].testPath}/:id`,
       requirePermission("testCertificates"),
       describe(`${title}. ${ISSUE}`, PDF_REPLY),
+      quota("statement"),
       testDocument,
     );
 }
@@ -180,5 +182,6 @@ export const certificatesApi = new Hono<ApiEnv>()
     "/:type/:subjectType/:subjectId",
     requirePermission("readCertificates"),
     describe(`A certificate of a farmer, batch or shipment. ${ISSUE}`, PDF_REPLY),
+    quota("statement"),
     realDocument,
   );

@@ -17,6 +17,7 @@ import { inspectionRequestsFor } from "../services/exporter/read-inspection-requ
 import { statementFile, statementFor } from "../services/exporter/statement";
 import { recordStockPayment, stockPaymentReceipt, stockPaymentsFor } from "../services/exporter/stock-payments";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -109,6 +110,7 @@ export const exporterDeskApi = new Hono<ApiEnv>()
     "/stock-payments/:id/receipt",
     requirePermission("readStockPayments"),
     describe("The receipt PDF of a payment for purchased stock", { 200: "application/pdf" }),
+    quota("receipt"),
     async (c) => {
       const result = await stockPaymentReceipt(c.req.param("id"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
@@ -133,6 +135,7 @@ export const exporterDeskApi = new Hono<ApiEnv>()
     requirePermission("recordStockPayments"),
     describe("My payment statement as CSV", { 200: "text/csv" }),
     query(StatementQuerySchema),
+    quota("statement"),
     async (c) => fileReply(await statementFile(c.req.valid("query"), "csv", serviceDeps(c)), c),
   )
   .get(
@@ -140,6 +143,7 @@ export const exporterDeskApi = new Hono<ApiEnv>()
     requirePermission("recordStockPayments"),
     describe("My payment statement as PDF", { 200: "application/pdf" }),
     query(StatementQuerySchema),
+    quota("statement"),
     async (c) => fileReply(await statementFile(c.req.valid("query"), "pdf", serviceDeps(c)), c),
   );
 

@@ -11,7 +11,9 @@ import {
   STALE_MS,
   startImport,
 } from "../services/registry/bulk-import";
+import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, success } from "./reply";
 import { describe } from "./route-meta";
 
@@ -38,12 +40,10 @@ export const importsApi = new Hono<ApiEnv>()
     describe("Upload a CSV or GeoJSON file of farmers and plots (raw body or multipart `file`, up to 30 MiB)", {
       202: "The import run; rows are processed in the background",
     }),
+    uploadLimit("imports"),
+    quota("import"),
     async (c) => {
       const type = c.req.header("Content-Type") ?? "";
-      // Refuse an oversized upload before reading it (multipart adds a little framing).
-      if (Number(c.req.header("Content-Length") ?? 0) > MAX_IMPORT_BYTES + 64 * 1024) {
-        return apiError(c, 413, "The file is too large (limit 30 MiB): split it into several files");
-      }
       let fileName = c.req.query("fileName") ?? "";
       let bytes: ArrayBuffer;
       if (/^multipart\/form-data/i.test(type)) {

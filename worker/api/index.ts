@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { checkHealth } from "../services/platform/check-health";
 import { farmerMetrics } from "../services/registry/farmer-dashboard";
 import { dashboardMetrics } from "../services/reports/dashboard-metrics";
@@ -8,10 +7,11 @@ import { assets } from "./assets";
 import { auditApi } from "./audit";
 import { auth } from "./auth";
 import { batchesApi } from "./batches";
+import { apiBodyLimit } from "./body-limits";
 import { certificatesApi, certificateTestApi } from "./certificates";
 import { demoApi } from "./demo";
 import { openApiResponse } from "./docs";
-import { apiError, onApiError, onApiNotFound } from "./errors";
+import { onApiError, onApiNotFound } from "./errors";
 import { exporterDeskApi } from "./exporter-desk";
 import { farmersApi } from "./farmers";
 import { hubApi } from "./hub";
@@ -36,17 +36,8 @@ import { adminApi, usersApi } from "./users";
 
 /** The `/api` application: one Hono sub-app per resource. */
 export const api = new Hono<ApiEnv>()
-  // 1 MiB for every body, except bulk-import uploads, which check their own 30 MiB limit.
-  .use((c, next) =>
-    c.req.method === "POST" &&
-    // Messages with an attachment check their own limit (5 MB file, worker/api/messages.ts).
-    (/^\/api\/imports\/?$/.test(c.req.path) || /^\/api\/messages\/threads(\/[^/]+\/messages)?\/?$/.test(c.req.path))
-      ? next()
-      : bodyLimit({ maxSize: 1024 * 1024, onError: (c) => apiError(c, 413, "Request body too large (limit 1 MiB)") })(
-          c,
-          next,
-        ),
-  )
+  // 1 MiB for every body, read as it streams; upload routes apply their own limit (body-limits.ts).
+  .use(apiBodyLimit)
   .get(
     "/docs",
     describe("This document: OpenAPI 3.1 (human reference: /api-reference)"),

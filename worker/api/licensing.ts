@@ -33,6 +33,7 @@ import { stepLicence } from "../services/licensing/step-licence";
 import { stepPermit } from "../services/licensing/step-permit";
 import type { Result } from "../services/result";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -179,6 +180,7 @@ export const feesApi = new Hono<ApiEnv>()
     "/invoices/:id/receipt",
     requirePermission("readFees", refusal("readFees", "see fee receipts")),
     describe("The receipt PDF of a paid invoice", { 200: "application/pdf" }),
+    quota("receipt"),
     async (c) => {
       const result = await receiptFor(c.req.param("id"), serviceDeps(c));
       if (!result.ok) return reply(c, result);

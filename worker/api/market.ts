@@ -4,7 +4,9 @@ import { priceTemplateCsv } from "../domain/price-rows";
 import { importPrices, MAX_PRICE_FILE_BYTES } from "../services/market/import-prices";
 import { readFarmGate, readPriceSeries } from "../services/market/read-prices";
 import { recordPricePoint } from "../services/market/record-price";
+import { uploadLimit } from "./body-limits";
 import { type ApiEnv, publicDeps, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -74,6 +76,8 @@ export const marketApi = new Hono<ApiEnv>()
       "Import world prices from a CSV (text/csv body or multipart `file`, up to 1 MiB): each line stored or reported with its line number and reason",
       { 200: "The import report" },
     ),
+    uploadLimit("prices"),
+    quota("import"),
     async (c) => {
       const type = c.req.header("Content-Type") ?? "";
       let fileName = c.req.query("fileName") ?? "prices.csv";

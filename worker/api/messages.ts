@@ -8,30 +8,21 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import type { z } from "zod";
 import { fieldErrors, firstMessage } from "../contracts/field-errors";
 import { NewThreadSchema, ReplySchema, ThreadListQuerySchema } from "../contracts/messages";
-import { MESSAGE_LIMITS } from "../domain/messages";
 import { jsonDepthExceeds } from "../domain/written-decimals";
 import type { AttachmentInput } from "../services/messages/message-common";
 import { listThreads, markThreadRead, openThread, readAttachment } from "../services/messages/read-threads";
 import { sendMessage } from "../services/messages/send-message";
 import { startThread } from "../services/messages/start-thread";
+import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { apiError, reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
 import { MAX_BODY_DEPTH, query, TOO_DEEP_MESSAGE } from "./validate";
 
-/** The most a message request may be: the largest attachment plus the form's text and framing. */
-export const MAX_MESSAGE_REQUEST_BYTES = MESSAGE_LIMITS.attachmentBytes + 256 * 1024;
-
 type Parsed<T> = { ok: true; value: T; attachment?: AttachmentInput } | { ok: false; response: Response };
 
 /** The body as JSON or multipart, validated by `schema`; the multipart `attachment` file kept aside. */
 async function messageBody<S extends z.ZodType>(c: Context<ApiEnv>, schema: S): Promise<Parsed<z.infer<S>>> {
-  if (Number(c.req.header("Content-Length") ?? 0) > MAX_MESSAGE_REQUEST_BYTES) {
-    return {
-      ok: false,
-      response: apiError(c, 413, "The attached file is too large: an attachment may be at most 5 MB"),
-    };
-  }
   const type = c.req.header("Content-Type") ?? "";
   let fields: unknown;
   let attachment: AttachmentInput | undefined;
@@ -98,6 +89,7 @@ export const messagesApi = new Hono<ApiEnv>()
       "Start a conversation: `to` office (with `department`) or person (with `loginId`); JSON, or multipart with an `attachment` (PDF, JPEG, PNG, ≤ 5 MB)",
       { 201: "The new thread and its first message" },
     ),
+    uploadLimit("messages"),
     documented(NewThreadSchema),
     async (c) => {
       const parsed = await messageBody(c, NewThreadSchema);
@@ -123,6 +115,7 @@ export const messagesApi = new Hono<ApiEnv>()
     describe("Answer in a conversation (participants only); JSON, or multipart with an `attachment`", {
       201: "The new message",
     }),
+    uploadLimit("messages"),
     documented(ReplySchema),
     async (c) => {
       const parsed = await messageBody(c, ReplySchema);

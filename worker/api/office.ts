@@ -1,18 +1,15 @@
 import { Hono } from "hono";
 import { DocumentStepSchema, RegisterDocumentSchema, RegisterQuerySchema } from "../contracts/office";
-import { MESSAGE_LIMITS } from "../domain/messages";
 import { attachFile } from "../services/office/attach-file";
 import { documentFor, fileFor, listRegister, registerCounts } from "../services/office/read-register";
 import { registerDocument } from "../services/office/register-document";
 import { stepDocument } from "../services/office/step-document";
 import type { AttachmentInput } from "../services/platform/attachments";
+import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { apiError, paged, reply } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
-
-/** The largest upload: the largest file plus the multipart framing. */
-const MAX_FILE_REQUEST_BYTES = MESSAGE_LIMITS.attachmentBytes + 64 * 1024;
 
 /**
  * /api/office (issue 12, ADR 025): the office's document and correspondence register. Office
@@ -71,9 +68,8 @@ export const officeApi = new Hono<ApiEnv>()
     describe("Attach a file (multipart field `attachment`: PDF, JPEG or PNG by its contents, at most 5 MB)", {
       201: "The stored file",
     }),
+    uploadLimit("officeFiles"),
     async (c) => {
-      if (Number(c.req.header("Content-Length") ?? 0) > MAX_FILE_REQUEST_BYTES)
-        return apiError(c, 413, "The attached file is too large: an attachment may be at most 5 MB");
       if (!/^multipart\/form-data/i.test(c.req.header("Content-Type") ?? ""))
         return apiError(c, 415, "Content-Type must be multipart/form-data");
       const form = await c.req.formData();

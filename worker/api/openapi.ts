@@ -119,6 +119,7 @@ function responsesOf(
   ];
   if (forbidden.length) out["403"] = error(forbidden.join("; or "));
   if (hasParams) out["404"] = error("Nothing found at this address");
+  if (meta.quota) out["429"] = error(meta.quota);
   if (meta.body) {
     out["413"] = error("The body is larger than 1 MiB");
     out["415"] = error("The body is not application/json");

@@ -20,6 +20,7 @@ import { exportShipment } from "../services/shipments/export-shipment";
 import { listShipmentsFor, shipmentFor } from "../services/shipments/read-shipments";
 import { recordShipmentDds } from "../services/shipments/record-shipment-dds";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
@@ -127,6 +128,7 @@ export const shipmentsApi = new Hono<ApiEnv>()
       },
     ),
     query(PackageQuerySchema),
+    quota("package"),
     async (c) => {
       const build = c.req.valid("query").format === "pdf" ? buildPackagePdf : buildPackageZip;
       const result = await build(c.req.param("code"), serviceDeps(c));

@@ -13,6 +13,7 @@ import { PLOT_MESSAGES, PlotApiSchema, PlotValidateApiSchema } from "../contract
 import { type PlotGeometry, validatePlotGeometry } from "../domain/validate-geometry";
 import { claimSearchBox, registerPlot } from "../services/plots/register-plot";
 import { type ApiEnv, jsonBodyKeepingDecimals, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, paged, success } from "./reply";
 import { describe, tag } from "./route-meta";
 
@@ -31,6 +32,7 @@ export const plotsApi = new Hono<ApiEnv>()
     "/validate",
     requirePermission("checkPlots"),
     tag(describe("Check a plot geometry against the EUDR rules (nothing is stored)"), { body: PlotValidateApiSchema }),
+    quota("validation"),
     async (c) => {
       // Read as text so each coordinate's decimals are counted as written (docs/eudr-rules.md "Precision").
       const read = await jsonBodyKeepingDecimals(c);

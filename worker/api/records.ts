@@ -13,6 +13,7 @@ import { correctPortInspection } from "../services/records/correct-port-inspecti
 import { correctPurchase, voidCustodyStep } from "../services/records/correct-records";
 import { batchVersions, farmerVersions } from "../services/records/read-versions";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { privateFile, reply } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
@@ -39,6 +40,7 @@ export const recordsApi = new Hono<ApiEnv>()
       "The auditor's export of a batch: ZIP of every record of its chain with all versions, certificates (PDF), GeoJSON and audit rows",
       { 200: "application/zip" },
     ),
+    quota("package"),
     auditorExport("batch"),
   )
   .get(
@@ -48,6 +50,7 @@ export const recordsApi = new Hono<ApiEnv>()
       "The auditor's export of a shipment: ZIP of every record of its batches' chains with all versions, certificates (PDF), GeoJSON and audit rows",
       { 200: "application/zip" },
     ),
+    quota("package"),
     auditorExport("shipment"),
   )
   .post(

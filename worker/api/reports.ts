@@ -12,6 +12,7 @@ import {
   requestReport,
 } from "../services/reports/build-report";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
+import { quota } from "./quota";
 import { apiError, success } from "./reply";
 import { describe, tag } from "./route-meta";
 import { body } from "./validate";
@@ -55,6 +56,7 @@ export const reportsApi = new Hono<ApiEnv>()
     }),
     mayGenerate,
     body(ReportRequestSchema),
+    quota("report"),
     async (c) => {
       const input = c.req.valid("json");
       const viewer = await viewerOf(c);

@@ -19,6 +19,8 @@ export type RouteMeta = {
   summary?: string;
   /** Status → description of the success replies (the error replies follow from guard and validators). */
   responses?: Record<number, string>;
+  /** The 429 of a route under a per-account quota (worker/api/quota.ts). */
+  quota?: string;
 };
 
 const META = new WeakMap<object, RouteMeta>();

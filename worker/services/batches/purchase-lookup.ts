@@ -4,7 +4,7 @@
  * needs — the ID, the farmer's initials, and each plot's code and crop with whether it is
  * eligible for EUDR export and how much it can still supply this crop year. No full name, no
  * county, no phone, no risk details of an ineligible plot. Lookups are rate-limited per user
- * (a KV counter per window), so the register cannot be walked by sequential IDs.
+ * (the per-account quota of worker/services/platform/quotas.ts), so the register cannot be walked by sequential IDs.
  */
 import type { Database } from "#db/client";
 import { cropYieldOverride, farmersByCode, purchasedFromPlots } from "#db/queries/batches";
@@ -14,10 +14,8 @@ import { normaliseLiberianPhone } from "#worker/contracts/farmer";
 import { isEligiblePlot } from "#worker/domain/batch-compliance";
 import { farmerIdFromCard } from "#worker/domain/farmer-card";
 import { cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
+import { quotaMessage, takeQuota } from "../platform/quotas";
 import { fail, ok, type Result } from "../result";
-
-/** At most this many lookups per user in one window. */
-export const PURCHASE_LOOKUP_LIMIT = { lookups: 30, windowMs: 10 * 60_000 } as const;
 
 export type PurchasePlot = {
   plotCode: string;
@@ -123,23 +121,9 @@ export async function lookupFarmerForPurchase(
   });
 }
 
-export type LookupAllowance = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+/** Counts one lookup for `userId` against the buyer's quota (worker/services/platform/quotas.ts). */
+export const takePurchaseLookup = (kv: KVNamespace, userId: string, now: number) =>
+  takeQuota(kv, "purchaseLookup", userId, now);
 
-/**
- * Counts one lookup for `userId` in the current fixed window (KV key per user and window);
- * refuses once the limit is reached, saying how long until the window ends.
- */
-export async function takePurchaseLookup(kv: KVNamespace, userId: string, now: number): Promise<LookupAllowance> {
-  const { lookups, windowMs } = PURCHASE_LOOKUP_LIMIT;
-  const window = Math.floor(now / windowMs);
-  const key = `purchase-lookup:${userId}:${window}`;
-  const used = Number((await kv.get(key)) ?? 0);
-  const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
-  if (used >= lookups) return { allowed: false, retryAfterSeconds };
-  // KV keys live at least 60 s; the key outlives its window a little and is then never read again.
-  await kv.put(key, String(used + 1), { expirationTtl: Math.max(60, Math.ceil(windowMs / 1000) + 60) });
-  return { allowed: true };
-}
-
-export const LOOKUP_LIMITED = (seconds: number) =>
-  `Too many farmer lookups: at most ${PURCHASE_LOOKUP_LIMIT.lookups} every ${PURCHASE_LOOKUP_LIMIT.windowMs / 60_000} minutes. Try again in ${Math.ceil(seconds / 60)} minute${seconds > 60 ? "s" : ""}.`;
+/** "Too many farmer lookups: at most 30 every 10 minutes. Try again in … ." */
+export const LOOKUP_LIMITED = (seconds: number) => quotaMessage("purchaseLookup", seconds);
