@@ -3,6 +3,7 @@ import type { Session } from "#worker/auth/session";
 import { buildAuditorExport, mayExportAuditRecords } from "#worker/services/records/auditor-export";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Auditor's export";
@@ -52,6 +53,12 @@ export async function zipLoader(request: Request) {
   const back = (problem: Problem) =>
     redirect(`/auditor-export?${new URLSearchParams({ kind, code, problem })}`, { headers: PRIVATE_PAGE_HEADERS });
   if (!code) return back("empty");
+  const limited = await overQuota(session, "package");
+  if (limited)
+    return new Response(limited.message, {
+      status: 429,
+      headers: { ...limited.headers, "Content-Type": "text/plain; charset=utf-8" },
+    });
   const result = await buildAuditorExport({ kind, code }, pageDeps(session));
   if (!result.ok) return back("unknown");
   return new Response(new Uint8Array(result.value.bytes), {
