@@ -82,8 +82,16 @@ export function WorkShell({ title, user, children }: { title: string; user: Shel
 export function WorkErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const d = error.data as { title: string; role: Role; home: string };
-    return <AccessDenied heading={`You cannot open ${d.title}`} role={d.role} home={d.home} place="page" />;
+    const d = error.data as { title: string; role: Role; home: string; message?: string };
+    return (
+      <AccessDenied
+        heading={`You cannot open ${d.title}`}
+        role={d.role}
+        home={d.home}
+        place="page"
+        reason={d.message}
+      />
+    );
   }
   if (isRouteErrorResponse(error) && error.status === 404) {
     const d = (error.data ?? {}) as { message?: string; back?: { href: string; label: string } };
@@ -109,31 +117,43 @@ export function AccessDenied({
   home,
   place,
   allPortals = false,
+  reason,
 }: {
   heading: string;
   role: Role;
   home: string;
   place: "page" | "portal";
   allPortals?: boolean;
+  /** Why this record is not theirs (e.g. another county's plot), when the guard knows. */
+  reason?: string;
 }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-lg flex-col justify-center gap-3 p-6">
-      <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
-      <h1 className="text-2xl font-bold">{heading}</h1>
-      <p className="text-slate-700">
-        Your account ({ROLE_LABEL[role]}) does not have access to this {place}. If you need access, ask the regulator's
-        system administrator.
-      </p>
-      <p className="flex gap-4">
-        <Link to={home} className="font-semibold text-green-800 underline">
-          Go to your dashboard
+    <div className="flex min-h-screen flex-col bg-slate-50">
+      <header className="bg-green-900 px-4 py-3 text-white">
+        <Link to={home} className="flex items-center gap-2 text-sm font-bold">
+          <img src="/api/assets/lacra-logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+          Liberia Agricultural Traceability
         </Link>
-        {allPortals && (
-          <Link to="/portals" className="font-semibold text-green-800 underline">
-            All portals
+      </header>
+      <main className="mx-auto flex w-full max-w-lg flex-1 flex-col justify-center gap-3 p-6">
+        <p className="text-sm font-semibold text-red-700">403 — Access denied</p>
+        <h1 className="text-2xl font-bold">{heading}</h1>
+        <p className="text-slate-700">
+          {reason
+            ? `${reason}.`
+            : `Your account (${ROLE_LABEL[role]}) does not have access to this ${place}. If you need access, ask the regulator's system administrator.`}
+        </p>
+        <p className="flex gap-4">
+          <Link to={home} className="font-semibold text-green-800 underline">
+            Go to your dashboard
           </Link>
-        )}
-      </p>
-    </main>
+          {allPortals && (
+            <Link to="/portals" className="font-semibold text-green-800 underline">
+              All portals
+            </Link>
+          )}
+        </p>
+      </main>
+    </div>
   );
 }
