@@ -15,6 +15,7 @@ import { createBatch } from "#worker/services/batches/create-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#worker/services/batches/purchase-lookup";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
@@ -73,12 +74,12 @@ export async function loader({ request }: { request: Request }) {
     buyerSuppliers(db, session.id),
     shellUser(session),
   ]);
-  const recorded = params.get("recorded");
+  const recorded = flashRef(new URL(request.url), "recorded");
   return data(
     {
       user,
       lookup: found,
-      recorded: recorded && /^[A-Z0-9-]{3,40}$/.test(recorded) ? recorded : null,
+      recorded,
       repeated: params.get("repeated") === "1",
       submissionId: crypto.randomUUID(),
       today: now.toISOString().slice(0, 10),

@@ -9,7 +9,7 @@ import { statementCsv } from "#worker/domain/receipts/statement";
 
 describe("csvCell", () => {
   it.each([
-    ["=HYPERLINK(\"http://x\",\"y\")", `"'=HYPERLINK(""http://x"",""y"")"`],
+    ['=HYPERLINK("http://x","y")', `"'=HYPERLINK(""http://x"",""y"")"`],
     ["+231 770 000 001", "'+231 770 000 001"],
     ["-2+3+cmd|' /C calc'!A0", "'-2+3+cmd|' /C calc'!A0"],
     ["@SUM(1,1)", `"'@SUM(1,1)"`],

@@ -2,9 +2,10 @@
  * The auditor's export (issue 17): the demo data's exported batch, as a ZIP for regulator staff
  * and auditors. The test opens the ZIP and checks every file in it against the database.
  */
+
+import { env } from "cloudflare:workers";
 import { createHash } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { LOGIN_API } from "../login-api";

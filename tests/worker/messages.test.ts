@@ -279,7 +279,9 @@ describe("exporter ↔ buyer", () => {
       postJson("exporter", "/api/messages/threads", { to: "person", loginId, subject: "Hello", body: "Hi" });
     const unknown = await hello("NOBODY-1");
     expect(unknown.status).toBe(404);
-    expect(await json(unknown)).toMatchObject({ message: "No agricultural buyer you trade with has login ID NOBODY-1" });
+    expect(await json(unknown)).toMatchObject({
+      message: "No agricultural buyer you trade with has login ID NOBODY-1",
+    });
     const otherExporter = await hello("EXP-OTHER-B");
     expect(otherExporter.status).toBe(404);
     const blank = await postJson("exporter", "/api/messages/threads", { to: "office", subject: "Hi", body: "" });

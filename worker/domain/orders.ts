@@ -93,4 +93,3 @@ export function shipmentStage(status: string, permitStatus: string | null | unde
       return "draft";
   }
 }
-
