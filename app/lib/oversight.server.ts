@@ -2,8 +2,10 @@
  * What the three executive dashboards share on the server (issue 12): the GET filter (date range,
  * county, commodity) read from the URL, paging, the licensing step forms' action, and formatting.
  */
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { findLicence } from "#db/queries/licensing";
 import type { OversightFilter } from "#db/queries/oversight";
+import { findPermit, findShipmentById } from "#db/queries/shipments";
 import type { DashboardPath } from "#worker/auth/roles";
 import type { Session } from "#worker/auth/session";
 import { COUNTIES } from "#worker/content/counties";
@@ -12,8 +14,10 @@ import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { LICENCE_TYPE_LABEL, type LicenceStep, type LicenceType, type PermitStep } from "#worker/domain/licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 import { stepPermit } from "#worker/services/licensing/step-permit";
+import type { Result } from "#worker/services/result";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "./auth.server";
 import { pageDeps } from "./deps.server";
+import { flashMessage } from "./flash.server";
 
 export const OVERSIGHT_COMMODITIES = Object.keys(EUDR_COMMODITIES);
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -133,21 +137,26 @@ const ACTIONS: Record<string, { kind: "licence" | "permit"; step: LicenceStep | 
  * The licensing forms of a dashboard (no JavaScript): `intent` names the step, `id` the licence or
  * permit. The dashboard guard runs first (read-only viewers and other roles are refused), then the
  * existing licensing service, which checks the role, the record and the order again and writes the
- * step, audit row, notice (and on approval the number and invoice) in one batch. The answer is a
- * redirect back to the dashboard with the outcome in the URL.
+ * step, audit row, notice (and on approval the number and invoice) in one batch. A step taken
+ * answers with a redirect back to the dashboard carrying what was stepped (`?done=licence&id=…`),
+ * whose notice the dashboard words from the stored record; a refusal is answered on the page
+ * itself with its status and message. No text travels in the URL (app/lib/flash.server.ts).
  */
 export async function licensingAction(request: Request, path: DashboardPath, allowed: readonly string[]) {
   const { session, access } = await requireDashboard(request, path);
   const form = await request.formData();
-  const back = (q: Record<string, string>) =>
-    redirect(`${path}?${new URLSearchParams(q).toString()}#queue`, { headers: PRIVATE_PAGE_HEADERS });
-  if (access !== "full") return back({ error: "Read-only oversight view: you cannot act on this dashboard." });
-  if (!(await verifyCsrf(session, form))) return back({ error: CSRF_FAILED });
+  const refuse = (status: number, error: string) =>
+    data({ flash: { done: null, error } }, { status, headers: PRIVATE_PAGE_HEADERS });
+  if (access !== "full") return refuse(403, "Read-only oversight view: you cannot act on this dashboard.");
+  if (!(await verifyCsrf(session, form))) return refuse(403, CSRF_FAILED);
   const intent = String(form.get("intent") ?? "");
   const action = ACTIONS[intent];
-  if (!action || !allowed.includes(intent)) return back({ error: "Unknown action." });
+  if (!action || !allowed.includes(intent)) return refuse(400, "Unknown action.");
   const id = String(form.get("id") ?? "");
-  return back(await takeStep(session, action.kind, action.step, id));
+  const outcome = await takeStep(session, action.kind, action.step, id);
+  if (!outcome.ok) return refuse(outcome.status, outcome.message);
+  const query = new URLSearchParams({ done: action.kind, id });
+  return redirect(`${path}?${query.toString()}#queue`, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 async function takeStep(
@@ -155,20 +164,35 @@ async function takeStep(
   kind: "licence" | "permit",
   step: LicenceStep | PermitStep,
   id: string,
-): Promise<Record<string, string>> {
+): Promise<Result<unknown>> {
   const input = StepSchema.parse({});
   const deps = pageDeps(session);
-  if (kind === "licence") {
-    const r = await stepLicence(id, step as LicenceStep, input, deps);
-    if (!r.ok) return { error: r.message };
-    return { done: `Licence application of ${r.value.licence.companyName} is now ${r.value.licence.status}.` };
-  }
-  const r = await stepPermit(id, step as PermitStep, input, deps);
-  if (!r.ok) return { error: r.message };
-  return {
-    done: `The export permit of shipment ${r.value.permit.shipmentCode} is now ${r.value.permit.status}${r.value.permit.number ? ` (${r.value.permit.number})` : ""}.`,
-  };
+  return kind === "licence"
+    ? stepLicence(id, step as LicenceStep, input, deps)
+    : stepPermit(id, step as PermitStep, input, deps);
 }
 
-/** The outcome of the last form, read back from the redirect. */
-export const flashOf = (url: URL) => ({ done: url.searchParams.get("done"), error: url.searchParams.get("error") });
+/**
+ * The outcome of the last licensing form, read back from the redirect: the licence or permit it
+ * stepped, as it is now stored (a link naming another record only shows that record's true state).
+ */
+export async function flashOf(url: URL): Promise<{ done: string | null; error: string | null }> {
+  const kind = flashMessage(url, "done", { licence: "licence", permit: "permit" } as const);
+  const id = url.searchParams.get("id") ?? "";
+  const { db } = pageDeps();
+  if (kind === "licence") {
+    const licence = id ? await findLicence(db, id) : null;
+    if (licence)
+      return { done: `Licence application of ${licence.companyName} is now ${licence.status}.`, error: null };
+  }
+  if (kind === "permit") {
+    const permit = id ? await findPermit(db, id) : null;
+    const shipment = permit ? await findShipmentById(db, permit.shipmentId) : null;
+    if (permit && shipment)
+      return {
+        done: `The export permit of shipment ${shipment.code} is now ${permit.status}${permit.number ? ` (${permit.number})` : ""}.`,
+        error: null,
+      };
+  }
+  return { done: null, error: null };
+}

@@ -12,11 +12,11 @@ const TITLE = "crop yields";
 /** Crop yields for the volume plausibility check (issue 12): default, configured, in use. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
-  const saved = new URL(request.url).searchParams.get("saved");
-  return data(
-    { user: await shellUser(session), yields: await listCropYields(pageDeps()), saved },
-    { headers: PRIVATE_PAGE_HEADERS },
-  );
+  const asked = new URL(request.url).searchParams.get("saved");
+  const yields = await listCropYields(pageDeps());
+  // The crop comes back as a code: only one of the listed crops is named (app/lib/flash.server.ts).
+  const saved = yields.find((y) => y.crop === asked)?.crop ?? null;
+  return data({ user: await shellUser(session), yields, saved }, { headers: PRIVATE_PAGE_HEADERS });
 }
 
 export async function action({ request }: Route.ActionArgs) {

@@ -16,6 +16,7 @@ import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#wo
 import { requireLicence } from "#worker/services/licensing/require-licence";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { OUTBOX_HEADER } from "../lib/outbox-light";
 import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
 import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
@@ -76,13 +77,13 @@ export async function loader({ request }: { request: Request }) {
     // The licence's state before the form, not a refusal after it (the gate purchases go through).
     requireLicence(db, session, "purchase", null, now),
   ]);
-  const recorded = params.get("recorded");
+  const recorded = flashRef(new URL(request.url), "recorded");
   return data(
     {
       user,
       lookup: found,
       licenceBlock: licenceBlock?.message ?? null,
-      recorded: recorded && /^[A-Z0-9-]{3,40}$/.test(recorded) ? recorded : null,
+      recorded,
       repeated: params.get("repeated") === "1",
       submissionId: crypto.randomUUID(),
       today: now.toISOString().slice(0, 10),

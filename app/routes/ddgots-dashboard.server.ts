@@ -61,7 +61,7 @@ export async function loader({ request }: { request: Request }) {
       access,
       filter: view,
       commodities: OVERSIGHT_COMMODITIES,
-      flash: flashOf(url),
+      flash: await flashOf(url),
       pipeline: PIPELINE_STAGES.map((stage, i) => ({
         stage,
         label: STAGE_LABEL[stage],

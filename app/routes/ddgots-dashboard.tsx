@@ -33,7 +33,7 @@ const LINKS = [
   ["/monitoring-dashboard", "Oversight monitoring"],
 ] as const;
 
-export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps) {
+export default function DdgotsDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const canAct = d.access === "full";
   return (
     <WorkShell title={TITLE} user={d.user}>
@@ -90,7 +90,7 @@ export default function DdgotsDashboard({ loaderData: d }: Route.ComponentProps)
       </Card>
 
       <Card id="queue-h" anchor="queue" title="To recommend to the Director General">
-        <Flash flash={d.flash} />
+        <Flash flash={actionData?.flash ?? d.flash} />
         <StepQueue
           title="Licences reviewed by the office"
           countTestId="recommend-licences"

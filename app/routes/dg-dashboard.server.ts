@@ -112,7 +112,7 @@ export async function loader({ request }: { request: Request }) {
       notices: await noticesFor(session),
       filter: view,
       commodities: OVERSIGHT_COMMODITIES,
-      flash: flashOf(url),
+      flash: await flashOf(url),
       national: {
         farmers,
         mapped: plots.mapped,

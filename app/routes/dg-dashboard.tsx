@@ -54,7 +54,7 @@ const MAP_MEASURES = [
   ["high", "Share at high risk"],
 ] as const;
 
-export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
+export default function DgDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const n = d.national;
   return (
     <WorkShell title={TITLE} user={d.user}>
@@ -142,7 +142,7 @@ export default function DgDashboard({ loaderData: d }: Route.ComponentProps) {
 
       <Card id="queue-h" anchor="queue" title="Approval queue">
         <p className="text-sm text-slate-700">Licences and export permits recommended by DDGOTS, oldest first.</p>
-        <Flash flash={d.flash} />
+        <Flash flash={actionData?.flash ?? d.flash} />
         <StepQueue
           title="Licences"
           countTestId="queue-licences"

@@ -90,8 +90,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       jobActive: jobList.some((j) => j.status === "queued" || j.status === "running"),
       notice: uploaded
         ? `Stored “${uploaded.name}” version ${uploaded.version} with ${uploaded.featureCount} feature(s)${uploaded.version !== "v1" ? "; the previous version is retired and kept for past verdicts" : ""}.`
-        : url.searchParams.has("sample")
-          ? `Sample layers loaded: ${url.searchParams.get("sample")} new layer(s). They are SAMPLE data — not authoritative.`
+        : /^\d{1,3}$/.test(url.searchParams.get("sample") ?? "")
+          ? `Sample layers loaded: ${Number(url.searchParams.get("sample"))} new layer(s). They are SAMPLE data — not authoritative.`
           : null,
       verdicts: verdicts.map((v) => ({
         id: v.id,

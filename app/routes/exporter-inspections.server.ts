@@ -5,6 +5,7 @@ import { cancelInspectionRequest, requestInspection } from "#worker/services/exp
 import { inspectionRequestsFor } from "#worker/services/exporter/read-inspection-requests";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -20,11 +21,11 @@ export async function loader({ request }: { request: Request }) {
     ownedBatches(deps.db, session.id, 100),
     shipmentsOfExporter(deps.db, session.id),
   ]);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
   return data(
     {
       user: await shellUser(session),
-      done: { requested: params.get("requested"), cancelled: params.get("cancelled") },
+      done: { requested: flashRef(url, "requested"), cancelled: flashRef(url, "cancelled") },
       today: deps.now().toISOString().slice(0, 10),
       subjects: [...batches.map((b) => b.batchCode), ...shipments.map((s) => s.code)],
       requests,

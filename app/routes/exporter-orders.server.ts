@@ -9,6 +9,7 @@ import { createOrder } from "#worker/services/orders/create-order";
 import { allocatableStock, allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { csrfFailedReply, failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -37,7 +38,7 @@ export async function loader({ request }: { request: Request }) {
         currencies: CURRENCIES.map((c) => [c, c] as [string, string]),
         incoterms: INCOTERMS.map((c) => [c, c] as [string, string]),
       },
-      done: url.searchParams.get("done"),
+      done: flashRef(url, "done"),
       orders: orders.map((o) => ({
         code: o.code,
         exporter: session.role === "exporter" ? null : o.exporterName,

@@ -9,6 +9,7 @@ import { listInvoicesFor } from "#worker/services/fees/read-fees";
 import { recordPayment } from "#worker/services/fees/record-payment";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -22,7 +23,8 @@ const PATH = "/exporter-payment-services";
 export async function loader({ request }: { request: Request }) {
   const session = await requireRole(request, "recordStockPayments", TITLE);
   const deps = pageDeps(session);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const params = url.searchParams;
   const today = deps.now().toISOString().slice(0, 10);
   const range = { from: params.get("from") ?? `${today.slice(0, 4)}-01-01`, to: params.get("to") ?? today };
   const parsedRange = StatementQuerySchema.safeParse(range);
@@ -35,7 +37,7 @@ export async function loader({ request }: { request: Request }) {
     {
       user: await shellUser(session),
       today,
-      done: { paid: params.get("paid"), stock: params.get("stock") },
+      done: { paid: flashRef(url, "paid"), stock: flashRef(url, "stock") },
       invoices: invoices.items.map((i) => ({
         id: i.id,
         number: i.number,

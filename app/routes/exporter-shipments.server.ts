@@ -12,6 +12,7 @@ import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { csrfFailedReply, failureReplyOf, zodReply } from "../lib/plain-reply.server";
 import { versionBy, versionHead } from "../lib/record-versions.server";
 import { shellUser } from "../lib/work-page.server";
@@ -40,7 +41,7 @@ export async function loader({ request }: { request: Request }) {
     {
       user: await shellUser(session),
       canWrite: session.role === "exporter",
-      done: url.searchParams.get("done"),
+      done: flashRef(url, "done"),
       composable: orders
         .map((o) => ({
           code: o.code,

@@ -1,11 +1,16 @@
 import { data, redirect } from "react-router";
-import { CompleteInspectionSchema, ScheduleInspectionSchema } from "#worker/contracts/exporter-desk";
+import {
+  CompleteInspectionSchema,
+  EXPORTER_DESK_MESSAGES,
+  ScheduleInspectionSchema,
+} from "#worker/contracts/exporter-desk";
 import { STATUS_LABEL } from "#worker/domain/custody";
 import { gramsToKg } from "#worker/domain/weight";
 import { completeInspectionRequest, scheduleInspectionRequest } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestQueue } from "#worker/services/exporter/read-inspection-requests";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashMessage, flashRef } from "../lib/flash.server";
 import { formObject } from "../lib/plain-reply.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -27,7 +32,10 @@ export async function loader({ request }: { request: Request }) {
 export async function action({ request, params }: { request: Request; params: { id?: string } }) {
   const session = await requireRole(request, "handleInspectionRequests", TITLE);
   const form = await request.formData();
-  const back = (q: string) => redirect(`${home(session.role)}?${q}#inspection-requests`);
+  // The outcome travels as a code (and the subject's record number), never as text (app/lib/flash.server.ts).
+  const back = (q: Record<string, string>) =>
+    redirect(`${home(session.role)}?${new URLSearchParams(q).toString()}#inspection-requests`);
+  const refused = (message: string, status: number) => back({ requestError: requestErrorCode(message, status) });
   if (!(await verifyCsrf(session, form)))
     return data({ message: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const id = params.id ?? "";
@@ -36,22 +44,40 @@ export async function action({ request, params }: { request: Request; params: { 
   let result: Awaited<ReturnType<typeof completeInspectionRequest | typeof scheduleInspectionRequest>>;
   if (intent === "complete") {
     const parsed = CompleteInspectionSchema.safeParse(fields);
-    if (!parsed.success) throw back(`requestError=${encodeURIComponent(parsed.error.issues[0]?.message ?? "")}`);
+    if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? "", 400);
     result = await completeInspectionRequest(id, parsed.data, pageDeps(session));
   } else {
     const parsed = ScheduleInspectionSchema.safeParse(fields);
-    if (!parsed.success) throw back(`requestError=${encodeURIComponent(parsed.error.issues[0]?.message ?? "")}`);
+    if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? "", 400);
     result = await scheduleInspectionRequest(id, parsed.data, pageDeps(session));
   }
-  if (!result.ok) throw back(`requestError=${encodeURIComponent(result.message)}`);
-  throw back(
-    `request${intent === "complete" ? "Done" : "Scheduled"}=${encodeURIComponent(result.value.request.subjectCode)}`,
+  if (!result.ok) throw refused(result.message, result.status);
+  throw back({ [intent === "complete" ? "requestDone" : "requestScheduled"]: result.value.request.subjectCode });
+}
+
+/** The refusals of a request step, by the code its redirect carries. */
+const REQUEST_ERRORS = {
+  date: EXPORTER_DESK_MESSAGES.scheduledFor,
+  note: EXPORTER_DESK_MESSAGES.noteTooLong,
+  past: "The inspection date cannot be in the past",
+  unknown: "No inspection request with this id in your queue",
+  changed: "This request changed since you opened it: reload the page and try again",
+  moved: "This request was changed by someone else a moment ago: reload the page",
+  state: "This request cannot take that step as it stands now: reload the page to see where it is",
+  failed: "The request could not be updated: reload the page and try again",
+} as const;
+
+/** The code of a refusal's message; one not listed word for word falls back on its status. */
+function requestErrorCode(message: string, status: number): keyof typeof REQUEST_ERRORS {
+  const code = (Object.keys(REQUEST_ERRORS) as (keyof typeof REQUEST_ERRORS)[]).find(
+    (k) => REQUEST_ERRORS[k] === message,
   );
+  return code ?? (status === 409 ? "state" : status === 404 ? "unknown" : "failed");
 }
 
 /** The request list of an inspector dashboard: their open requests (or all, read-only), and the flash of the last step. */
 export async function inspectionRequestsView(request: Request, kind: "warehouse" | "port", inspectorId: string | null) {
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
   const rows = await inspectionRequestQueue(pageDeps().db, kind, inspectorId);
   return {
     requests: rows.map((r) => ({
@@ -64,9 +90,9 @@ export async function inspectionRequestsView(request: Request, kind: "warehouse"
       version: r.version,
     })),
     flash: {
-      scheduled: params.get("requestScheduled"),
-      done: params.get("requestDone"),
-      error: params.get("requestError"),
+      scheduled: flashRef(url, "requestScheduled"),
+      done: flashRef(url, "requestDone"),
+      error: flashMessage(url, "requestError", REQUEST_ERRORS),
     },
   };
 }

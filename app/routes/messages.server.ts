@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = Math.max(1, Math.floor(Number(new URL(request.url).searchParams.get("page") ?? 1)) || 1);
   const result = await listThreads({ page }, pageDeps(session));
   if (!result.ok) throw data({ message: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  const partners = MESSAGE_PARTNERS[session.role] ?? { office: false, roles: [] };
+  const partners = MESSAGE_PARTNERS[session.role] ?? { office: false, roles: [], tradersOnly: false };
   return data({ user: await shellUser(session), base, ...result.value, partners }, { headers: PRIVATE_PAGE_HEADERS });
 }
 

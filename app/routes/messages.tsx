@@ -118,7 +118,11 @@ export default function Messages({ loaderData, actionData }: Route.ComponentProp
                 ? `Login ID of the ${whom} (when writing to ${article.toLowerCase()} ${whom})`
                 : `Login ID of the ${whom}`
             }
-            hint="The ID they sign in with."
+            hint={
+              partners.tradersOnly
+                ? "The ID they sign in with. You can write to those you trade with: a batch, order, shipment or offer between you."
+                : "The ID they sign in with."
+            }
           >
             <input
               {...f("loginId", true).control}

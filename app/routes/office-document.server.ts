@@ -15,6 +15,7 @@ import {
   verifyCsrf,
 } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashMessage } from "../lib/flash.server";
 import { formObject } from "../lib/plain-reply.server";
 
 /** The portal this document page hangs under (both office portals share it). */
@@ -23,13 +24,15 @@ const portalOf = (request: Request): DashboardPath =>
     ? "/regulatory-portal-classic"
     : "/office-administration-portal";
 
+/** What a form that went through says, by the code its redirect carries. */
+const DONE = { attached: "File attached.", saved: "Saved." } as const;
+
 /** One register document (issue 12, ADR 025): its facts, files, and the next steps of its work queue. */
 export async function loader({ request, params }: { request: Request; params: { id?: string } }) {
   const portal = portalOf(request);
   const { session, access } = await requireDashboard(request, portal);
   const result = await documentFor(params.id ?? "", pageDeps(session));
   if (!result.ok) throw data({ message: result.message }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  const q = new URL(request.url).searchParams;
   return data(
     {
       portal,
@@ -38,7 +41,7 @@ export async function loader({ request, params }: { request: Request; params: { 
       csrf: await csrfFor(session),
       ...result.value,
       canAct: access === "full" && result.value.canAct,
-      flash: { done: q.get("done"), error: q.get("error") },
+      flash: { done: flashMessage(new URL(request.url), "done", DONE), error: null as string | null },
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
@@ -49,11 +52,14 @@ export async function action({ request, params }: { request: Request; params: { 
   const portal = portalOf(request);
   const { session } = await requireDashboard(request, portal);
   const here = `${portal}/documents/${params.id ?? ""}`;
-  const back = (key: "done" | "error", message: string) => redirect(`${here}?${key}=${encodeURIComponent(message)}`);
+  // A step taken redirects with its code; a refusal is answered here, on the page (app/lib/flash.server.ts).
+  const done = (code: keyof typeof DONE) => redirect(`${here}?done=${code}`);
+  const refuse = (status: number, error: string) =>
+    data({ flash: { done: null, error } }, { status, headers: PRIVATE_PAGE_HEADERS });
   // The attachment's limit (5 MB) plus the form's framing, read as it streams and never past it.
   const form = await formWithin(request, MESSAGE_LIMITS.attachmentBytes + 64 * 1024);
-  if (!form) throw back("error", `${ATTACHMENT_MESSAGES.tooLarge}.`);
-  if (!(await verifyCsrf(session, form))) throw back("error", CSRF_FAILED);
+  if (!form) return refuse(413, `${ATTACHMENT_MESSAGES.tooLarge}.`);
+  if (!(await verifyCsrf(session, form))) return refuse(403, CSRF_FAILED);
   const deps = pageDeps(session);
   if (form.get("intent") === "attach") {
     const file = form.get("attachment");
@@ -62,10 +68,10 @@ export async function action({ request, params }: { request: Request; params: { 
         ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name }
         : undefined;
     const result = await attachFile(params.id ?? "", input, deps);
-    throw result.ok ? back("done", `Attached ${result.value.fileName}.`) : back("error", result.message);
+    return result.ok ? done("attached") : refuse(result.status, result.message);
   }
   const parsed = DocumentStepSchema.safeParse(formObject(form, ["baseVersion"]));
-  if (!parsed.success) throw back("error", parsed.error.issues[0]?.message ?? "Choose a step");
+  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Choose a step");
   const result = await stepDocument(params.id ?? "", parsed.data, deps);
-  throw result.ok ? back("done", "Saved.") : back("error", result.message);
+  return result.ok ? done("saved") : refuse(result.status, result.message);
 }

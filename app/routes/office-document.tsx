@@ -26,7 +26,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 const LINK = "font-semibold text-green-800 underline";
 const BUTTON = "rounded bg-green-800 px-3 py-2 font-bold text-white hover:bg-green-900";
 
-export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) {
+export default function OfficeDocument({ loaderData: d, actionData }: Route.ComponentProps) {
+  const flash = actionData?.flash ?? d.flash;
   const doc = d.document;
   const status = doc.status as DocumentStatus;
   const assignee = d.staff.find((s) => s.id === doc.assigneeId)?.name ?? (doc.assigneeId ? "Former staff" : "—");
@@ -43,14 +44,14 @@ export default function OfficeDocument({ loaderData: d }: Route.ComponentProps) 
           ← Back to the register
         </Link>
       </p>
-      {d.flash.done && (
+      {flash.done && (
         <p className="mb-3 rounded bg-green-50 p-2 text-sm text-green-900" role="status">
-          {d.flash.done}
+          {flash.done}
         </p>
       )}
-      {d.flash.error && (
+      {flash.error && (
         <p className="mb-3 rounded bg-red-50 p-2 text-sm font-semibold text-red-800" role="alert" data-testid="error">
-          {d.flash.error}
+          {flash.error}
         </p>
       )}
       <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-md border border-slate-200 bg-white p-3 text-sm">

@@ -1,4 +1,5 @@
 import { data, redirect } from "react-router";
+import { findLicence } from "#db/queries/licensing";
 import { can } from "#worker/auth/permissions";
 import type { DashboardPath } from "#worker/auth/roles";
 import { RegisterDocumentSchema, RegisterQuerySchema } from "#worker/contracts/office";
@@ -15,6 +16,7 @@ import {
   verifyCsrf,
 } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { noticesFor } from "../lib/notices.server";
 import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
 import { routePath } from "../lib/route-path";
@@ -31,7 +33,8 @@ export async function loader({ request }: { request: Request }) {
   const path = routePath(request) as DashboardPath;
   const { session, access } = await requireDashboard(request, path);
   const deps = pageDeps(session);
-  const q = new URL(request.url).searchParams;
+  const url = new URL(request.url);
+  const q = url.searchParams;
   const parsed = RegisterQuerySchema.safeParse({
     department: q.get("department") || undefined,
     status: q.get("status") || undefined,
@@ -77,7 +80,7 @@ export async function loader({ request }: { request: Request }) {
         approved: (approved?.items ?? []).map(licenceItem),
         approvedTotal: approved?.total ?? 0,
       },
-      flash: { registered: q.get("registered"), licence: q.get("licence"), licenceError: q.get("licenceError") },
+      flash: { registered: flashRef(url, "registered"), licence: await licenceNotice(url) },
     },
     { headers: PRIVATE_PAGE_HEADERS },
   );
@@ -109,16 +112,29 @@ export async function action({ request }: { request: Request }) {
   const intent = String(form.get("intent") ?? "");
   const deps = pageDeps(session);
   if (intent === "review" || intent === "issue") {
-    const result = await stepLicence(String(form.get("licenceId") ?? ""), intent, {}, deps);
-    throw redirect(
-      result.ok
-        ? `${path}?licence=${encodeURIComponent(`${result.value.licence.companyName}: ${intent === "review" ? "reviewed" : `issued ${result.value.licence.number ?? ""}`}`)}#licences`
-        : `${path}?licenceError=${encodeURIComponent(result.message)}#licences`,
-    );
+    // The step taken comes back as the licence's id (its notice is worded from the stored record);
+    // a refusal is answered here with its message, never through the URL (app/lib/flash.server.ts).
+    const licenceId = String(form.get("licenceId") ?? "");
+    const result = await stepLicence(licenceId, intent, {}, deps);
+    if (!result.ok)
+      return data(
+        { licenceError: result.message, formErrors: [], errors: {}, values: {} },
+        { status: result.status, headers: PRIVATE_PAGE_HEADERS },
+      );
+    throw redirect(`${path}?${new URLSearchParams({ licence: licenceId }).toString()}#licences`);
   }
   const parsed = RegisterDocumentSchema.safeParse(formObject(form, []));
   if (!parsed.success) return data(zodReply(parsed.error, form), { status: 400, headers: PRIVATE_PAGE_HEADERS });
   const result = await registerDocument(parsed.data, deps);
   if (!result.ok) return data(failureReplyOf(result, form), { status: result.status, headers: PRIVATE_PAGE_HEADERS });
   throw redirect(`${path}?registered=${encodeURIComponent(result.value.reference)}#register`);
+}
+
+/** The notice of the office's last licence step: the licence named in `?licence=`, as it is now stored. */
+async function licenceNotice(url: URL): Promise<string | null> {
+  const id = url.searchParams.get("licence");
+  const licence = id ? await findLicence(pageDeps().db, id) : null;
+  if (licence?.status === "reviewed") return `${licence.companyName}: reviewed`;
+  if (licence?.status === "issued") return `${licence.companyName}: issued ${licence.number ?? ""}`;
+  return null;
 }

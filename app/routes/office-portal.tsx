@@ -168,7 +168,7 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
 
       {d.canAct && <RegisterForm csrf={d.csrf} reply={reply} />}
 
-      <LicenceQueue d={d} />
+      <LicenceQueue d={d} error={(actionData as { licenceError?: string } | undefined)?.licenceError ?? null} />
 
       <Notices {...d.notices} />
       <p className="mt-6 text-sm text-slate-600">
@@ -243,7 +243,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
 
 type Data = Route.ComponentProps["loaderData"];
 
-function LicenceQueue({ d }: { d: Data }) {
+function LicenceQueue({ d, error }: { d: Data; error: string | null }) {
   const rows = [...d.licences.submitted, ...d.licences.approved];
   return (
     <section aria-labelledby="licences-title" id="licences" className={SECTION} data-testid="licence-queue">
@@ -259,9 +259,9 @@ function LicenceQueue({ d }: { d: Data }) {
           {d.flash.licence}
         </p>
       )}
-      {d.flash.licenceError && (
+      {error && (
         <p className="mt-2 rounded bg-red-50 p-2 text-sm font-semibold text-red-800" role="alert">
-          {d.flash.licenceError}
+          {error}
         </p>
       )}
       {rows.length === 0 ? (

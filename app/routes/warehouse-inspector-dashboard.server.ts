@@ -4,6 +4,7 @@ import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
 import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { flashRef } from "../lib/flash.server";
 import { csrfFailedReply, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
 import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
@@ -17,11 +18,11 @@ const PATH = "/warehouse-inspector-dashboard";
 export async function loader({ request }: { request: Request }) {
   const { inspectorId, view } = await inspectorDashboardView(request, "warehouse");
   const rows = await intakeQueueOf(pageDeps().db, inspectorId);
-  const params = new URL(request.url).searchParams;
+  const url = new URL(request.url);
   return data(
     {
       ...view,
-      done: { received: params.get("received"), inspected: params.get("inspected") },
+      done: { received: flashRef(url, "received"), inspected: flashRef(url, "inspected") },
       queue: rows.map((r) => ({
         ...queuedBatchView(r),
         warehouse: r.warehouse,

@@ -142,3 +142,31 @@ export const markReadStatement = (db: Database, threadId: string, userId: string
       target: [messageReads.threadId, messageReads.userId],
       set: { lastReadAt: sql`max(${messageReads.lastReadAt}, excluded.last_read_at)` },
     });
+
+/**
+ * Whether two people trade with each other (docs/messages.md "Who may write to whom"): a batch
+ * both took part in — bought, held, a custody step recorded, allocated to an order or carried in
+ * a shipment — counting the batches split or merged from it; or an offer one made on the other's
+ * lot in the sellers' hub.
+ */
+export async function tradeTogether(db: Database, a: string, b: string): Promise<boolean> {
+  const batchesOf = (userId: string) => sql`
+    SELECT id AS batch_id FROM batches WHERE created_by = ${userId} OR holder_id = ${userId}
+    UNION SELECT batch_id FROM purchases WHERE buyer_id = ${userId}
+    UNION SELECT batch_id FROM custody_events WHERE actor_id = ${userId} AND voided_at IS NULL
+    UNION SELECT oa.batch_id FROM order_allocations oa JOIN orders o ON o.id = oa.order_id WHERE o.exporter_id = ${userId}
+    UNION SELECT sb.batch_id FROM shipment_batches sb JOIN shipments s ON s.id = sb.shipment_id WHERE s.exporter_id = ${userId}`;
+  // D1 allows five terms in a compound SELECT: each side's own batches first, then what came of them.
+  const rows = await db.all<{ found: number }>(sql`
+    WITH RECURSIVE
+      mine0(batch_id) AS (${batchesOf(a)}),
+      mine(batch_id) AS (SELECT batch_id FROM mine0
+        UNION SELECT l.child_batch_id FROM batch_lineage l JOIN mine m ON l.parent_batch_id = m.batch_id),
+      theirs0(batch_id) AS (${batchesOf(b)}),
+      theirs(batch_id) AS (SELECT batch_id FROM theirs0
+        UNION SELECT l.child_batch_id FROM batch_lineage l JOIN theirs t ON l.parent_batch_id = t.batch_id)
+    SELECT 1 AS found WHERE EXISTS (SELECT 1 FROM mine JOIN theirs ON mine.batch_id = theirs.batch_id)
+      OR EXISTS (SELECT 1 FROM lots l JOIN offers o ON o.lot_id = l.id
+        WHERE (l.seller_id = ${a} AND o.buyer_id = ${b}) OR (l.seller_id = ${b} AND o.buyer_id = ${a}))`);
+  return rows.length > 0;
+}

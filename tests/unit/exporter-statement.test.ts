@@ -66,7 +66,7 @@ describe("payment statement", () => {
   it("writes CSV with quoted cells, neutralised formulas and one total line per currency", () => {
     const csv = statementCsv(s).trim().split("\r\n");
     expect(csv[0]).toBe("date,kind,description,reference,receipt,amount,currency,amount_formatted");
-    expect(csv).toContain('2026-03-06,stock,"A ""quoted"", description","\'=cmd",LR-SPR-2026-000003,0.01,LRD,L$ 0.01');
+    expect(csv).toContain('2026-03-06,stock,"A ""quoted"", description",\'=cmd,LR-SPR-2026-000003,0.01,LRD,L$ 0.01');
     expect(csv.at(-2)).toBe(',total,Total USD (2 payments),,,1350.75,USD,"US$ 1,350.75"');
     expect(csv.at(-1)).toBe(',total,Total LRD (2 payments),,,300000.01,LRD,"L$ 300,000.01"');
   });

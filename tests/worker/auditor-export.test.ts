@@ -2,6 +2,8 @@
  * The auditor's export (issue 17): the demo data's exported batch, as a ZIP for regulator staff
  * and auditors. The test opens the ZIP and checks every file in it against the database.
  */
+
+import { env } from "cloudflare:workers";
 import { createHash } from "node:crypto";
 import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -114,6 +116,20 @@ describe("the auditor's export of the demo batch", () => {
     expect(csv.length).toBe(audit.length + 1);
     const ownBatch = await count("SELECT count(*) AS n FROM audit_log WHERE entity_id = ?", batchCode);
     expect(audit.filter((a) => a.entity_id === batchCode).length).toBe(ownBatch);
+  });
+
+  it("writes a cell a spreadsheet would run as a formula as text (worker/domain/csv.ts)", async () => {
+    await env.DB.prepare(
+      "INSERT INTO audit_log (actor_id, actor_role, action, entity_type, entity_id, before, after) VALUES (?, 'buyer', 'batch.note', 'batch', ?, ?, ?)",
+    )
+      .bind('=HYPERLINK("http://evil.example","Open")', batchCode, "+231 770 000 001", "@SUM(1,1)")
+      .run();
+    const again = await get(`/api/records/batches/${batchCode}/auditor-export`, auditor);
+    const lines = strFromU8(unzipSync(new Uint8Array(await again.arrayBuffer()))["audit/audit-log.csv"]!).split("\r\n");
+    const line = lines.find((l) => l.includes("batch.note"))!;
+    expect(line.replace(/^\d+,[^,]+,/, "")).toBe(
+      `"'=HYPERLINK(""http://evil.example"",""Open"")",buyer,batch.note,batch,${batchCode},'+231 770 000 001,"'@SUM(1,1)"`,
+    );
   });
 });
 

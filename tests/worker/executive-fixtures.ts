@@ -58,11 +58,8 @@ export async function post(role: string, path: string, fields: Record<string, st
   const csrf = /name="csrf" value="([^"]+)"/.exec(html)?.[1] ?? "none";
   return postForm(path, cookies.get(role)!, { csrf: forge ? "forged" : csrf, ...fields });
 }
-/** The flash message a form's redirect carries. */
-export const flash = (res: Response) => {
-  const url = new URL(res.headers.get("location") ?? "/", "https://x");
-  return url.searchParams.get("error") ?? url.searchParams.get("done") ?? "";
-};
+/** The refusal a licensing form answers on the page itself (data-testid="flash-error"). */
+export const flash = async (res: Response) => figure(decodeHtml(await res.text()), "flash-error");
 
 export const licenceIds: Record<string, string> = {};
 export const permitIds: Record<string, string> = {};

@@ -39,8 +39,8 @@ describe("approval and recommendation forms (no JavaScript)", () => {
 
   it("approving a licence DDGOTS has not recommended is refused with the service's 409 message", async () => {
     const res = await post("dg", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.reviewed! });
-    expect(res.status).toBe(302);
-    expect(flash(res)).toBe("This licence is reviewed: it must be recommended by DDGOTS first");
+    expect(res.status).toBe(409);
+    expect(await flash(res)).toBe("This licence is reviewed: it must be recommended by DDGOTS first");
     expect(
       (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.reviewed)).status,
     ).toBe("reviewed");
@@ -57,7 +57,8 @@ describe("approval and recommendation forms (no JavaScript)", () => {
       expect(res.status, role).toBe(403);
     }
     const forged = await post("dg", "/dg-dashboard", { intent: "approve-licence", id: licenceIds.recommended2! }, true);
-    expect(flash(forged)).toBe("The form could not be verified. Please reload the page and try again.");
+    expect(forged.status).toBe(403);
+    expect(await flash(forged)).toBe("The form could not be verified. Please reload the page and try again.");
     expect(
       (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.recommended2)).status,
     ).toBe("recommended");
@@ -74,7 +75,8 @@ describe("approval and recommendation forms (no JavaScript)", () => {
     expect(dgView).toContain('data-testid="read-only"');
     expect(dgView).not.toContain('name="intent"');
     const refused = await post("dg", "/ddgots-dashboard", { intent: "recommend-licence", id: licenceIds.reviewed! });
-    expect(flash(refused)).toBe("Read-only oversight view: you cannot act on this dashboard.");
+    expect(refused.status).toBe(403);
+    expect(await flash(refused)).toBe("Read-only oversight view: you cannot act on this dashboard.");
     expect(
       (await one<{ status: string }>("SELECT status FROM licences WHERE id = ?", licenceIds.reviewed)).status,
     ).toBe("reviewed");

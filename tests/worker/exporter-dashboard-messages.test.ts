@@ -4,7 +4,7 @@
  */
 import { expect, it } from "vitest";
 import { signInAs } from "./auth-helpers";
-import { bearer, call } from "./helpers";
+import { bearer, call, tradeTogether } from "./helpers";
 
 async function awaiting(cookie: string) {
   const html = await (await call("/exporter-dashboard", { headers: { Cookie: cookie } })).text();
@@ -16,6 +16,7 @@ async function awaiting(cookie: string) {
 it("counts the messages awaiting the exporter's reply", async () => {
   const exporter = await signInAs("exporter", "10.66.0.1");
   const buyer = await signInAs("buyer", "10.66.0.2");
+  await tradeTogether(buyer.account.id, exporter.account.id);
   const before = await awaiting(exporter.cookie);
   const res = await bearer(buyer.token, "/api/messages/threads", "POST", {
     to: "person",

@@ -145,3 +145,27 @@ export function postForm(
     body: multipart ? fields : new URLSearchParams(fields).toString(),
   });
 }
+
+/**
+ * Makes buyer `buyerId` and exporter `exporterId` trade partners as the data model records it: a
+ * batch the buyer bought, in a shipment of the exporter (docs/messages.md "Who may write to whom").
+ */
+export async function tradeTogether(buyerId: string, exporterId: string) {
+  const n = crypto.randomUUID().slice(0, 8);
+  const [batchId, shipmentId] = [`trade-batch-${n}`, `trade-shipment-${n}`];
+  await env.DB.batch([
+    env.DB.prepare(
+      "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, holder_id, created_by) VALUES (?, ?, 'Cocoa', '1801', 1000000, 'port_inspected', ?, ?)",
+    ).bind(batchId, `LR-TRD-2026-${n}`, buyerId, buyerId),
+    env.DB.prepare("INSERT INTO purchases (batch_id, buyer_id) VALUES (?, ?)").bind(batchId, buyerId),
+    env.DB.prepare("INSERT INTO shipments (id, code, exporter_id) VALUES (?, ?, ?)").bind(
+      shipmentId,
+      `SHP-TRD-${n}`,
+      exporterId,
+    ),
+    env.DB.prepare("INSERT INTO shipment_batches (shipment_id, batch_id, weight_g) VALUES (?, ?, 1000000)").bind(
+      shipmentId,
+      batchId,
+    ),
+  ]);
+}

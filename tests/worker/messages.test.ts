@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
 import { ascii, exifWithGps, text, withSegments } from "../unit/photo-fixtures";
 import { signInAs } from "./auth-helpers";
-import { call, count, ORIGIN, rows } from "./helpers";
+import { call, count, ORIGIN, rows, tradeTogether } from "./helpers";
 import { csrfOf } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
@@ -40,6 +40,8 @@ beforeAll(async () => {
     const s = await signInAs(role, `10.88.${i}.1`);
     who[role] = { cookie: s.cookie, token: s.token, id: s.account.id };
   }
+  // The exporter and the buyer trade (only trade partners start threads with each other).
+  await tradeTogether(who.buyer!.id, who.exporter!.id);
   await addUser("exp-b", "EXP-OTHER-B", "exporter", null);
   await addUser("office-2", "office.second", "office_admin", "office_admin");
   await addUser("archive-1", "archive.clerk", "office_admin", "archive_services");
@@ -277,7 +279,9 @@ describe("exporter ↔ buyer", () => {
       postJson("exporter", "/api/messages/threads", { to: "person", loginId, subject: "Hello", body: "Hi" });
     const unknown = await hello("NOBODY-1");
     expect(unknown.status).toBe(404);
-    expect(await json(unknown)).toMatchObject({ message: "No agricultural buyer with login ID NOBODY-1" });
+    expect(await json(unknown)).toMatchObject({
+      message: "No agricultural buyer you trade with has login ID NOBODY-1",
+    });
     const otherExporter = await hello("EXP-OTHER-B");
     expect(otherExporter.status).toBe(404);
     const blank = await postJson("exporter", "/api/messages/threads", { to: "office", subject: "Hi", body: "" });

@@ -12,7 +12,7 @@ import { database } from "#db/client";
 import { PUSH_MESSAGES } from "#worker/contracts/push";
 import { deliverPendingPush, MAX_RUNS, type PushConfig } from "#worker/services/push/deliver-push";
 import { signInAs } from "./auth-helpers";
-import { call, count, one, rows } from "./helpers";
+import { call, count, one, rows, tradeTogether } from "./helpers";
 import { browserKeys, decryptPush, fromB64url, localPushService, vapidKeys } from "./push-fixtures";
 
 type Who = { token: string; id: string; loginId: string };
@@ -25,6 +25,8 @@ beforeAll(async () => {
     const s = await signInAs(role, `10.66.${i}.1`);
     who[role] = { token: s.token, id: s.account.id, loginId: s.account.loginId };
   }
+  // The exporter writes to the buyer: they trade (docs/messages.md).
+  await tradeTogether(who.buyer!.id, who.exporter!.id);
   vapid = await vapidKeys();
   config = { publicKey: vapid.publicKey, privateKey: vapid.privateKey, subject: "mailto:push-test@example.invalid" };
 });

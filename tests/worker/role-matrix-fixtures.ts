@@ -20,6 +20,8 @@ export function everyRoleSignedIn(net: number) {
   return {
     api: (role: string, path: string, method = "GET", body?: unknown) => bearer(tokens.get(role), path, method, body),
     page: (role: string, path: string) => call(path, { headers: { Cookie: `__Host-eip_session=${tokens.get(role)}` } }),
+    /** The role's session cookie, for forms sent with postForm. */
+    cookie: (role: string) => `__Host-eip_session=${tokens.get(role)}`,
   };
 }
 

@@ -5,10 +5,11 @@
  */
 import { describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { call } from "./helpers";
+import { call, postForm } from "./helpers";
+import { csrfOf, pageText } from "./html";
 import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 
-const { api: as, page } = everyRoleSignedIn(32);
+const { api: as, page, cookie } = everyRoleSignedIn(32);
 
 /** Issue 13: the farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
 const PAGE_RULES: [page: string, allowed: string[]][] = [
@@ -120,5 +121,43 @@ describe("role × screen matrix: /recheck-jobs", () => {
       expect(res.status, role).toBe(["office_admin", "system_administrator"].includes(role) ? 200 : 403);
     }
     expect((await call("/recheck-jobs")).status).toBe(302);
+  });
+});
+
+// Corrections on the pages (ADR 031), as forms with JavaScript off: the roles that record purchases
+// and steps and the supervisors (batch page), the port inspector (port page), whoever registers
+// farmers (farmer page). The others are refused (403); the roles allowed get the unknown record's 404.
+describe("role × screen matrix: the correction forms", () => {
+  const CORRECTORS = ["buyer", "warehouse_inspector", "port_inspector", "ddgots", "office_admin"];
+  const REASON: [string, string] = ["reason", "A reason long enough"];
+  const FORMS: [path: string, fields: [string, string][], allowed: string[]][] = [
+    ["/batches/LR-COC-2026-999999", [["intent", "correct_purchase"], ["weightKg", "10"], REASON], CORRECTORS],
+    ["/batches/LR-COC-2026-999999", [["intent", "void_step"], ["toStatus", "warehouse_received"], REASON], CORRECTORS],
+    ["/batches/LR-COC-2026-999999", [["intent", "correct_inspection"], ["moisturePercent", "7"], REASON], CORRECTORS],
+    [
+      "/port-inspector-dashboard/inspect/LR-COC-2026-999999",
+      [
+        ["intent", "correct_port"],
+        ["port", "Freeport of Monrovia"],
+        ["containerNumber", "MSCU1234567"],
+        ["sealNumber", "SL-99881"],
+        ["decision", "sign_off"],
+        REASON,
+      ],
+      ["port_inspector"],
+    ],
+    [
+      "/farmers/FRM999999",
+      [["intent", "correct_farmer"], ["phone", "0886 123 456"], REASON],
+      ["land_inspector", "field_agent", "office_admin", "system_administrator", "ddgots"],
+    ],
+  ];
+  it.each(FORMS)("POST %s %j: only %j get past the guard, to the 404", async (path, fields, allowed) => {
+    for (const role of ROLES) {
+      const csrf = csrfOf(await pageText("/profile", cookie(role)));
+      const res = await postForm(path, cookie(role), [["csrf", csrf], ...fields]);
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(allowed.includes(role) ? 404 : 403);
+    }
   });
 });

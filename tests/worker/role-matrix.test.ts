@@ -279,6 +279,11 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
       decision: "sign_off",
     }),
   ],
+  [
+    "GET /api/records/batches/{code}/versions",
+    ["farmer", "buyer", "land_inspector", "warehouse_inspector", "port_inspector", "exporter", ...STAFF],
+    (role) => as(role, "/api/records/batches/LR-COC-2026-999999/versions"),
+  ],
   // Issue 17: farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
   [
     "POST /api/records/farmers/{farmerId}/corrections",

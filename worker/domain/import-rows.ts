@@ -4,6 +4,7 @@
  * Parsing only: the registry rules (farmer schema, EUDR geometry checks) run afterwards.
  */
 import Papa from "papaparse";
+import { csvText } from "./csv";
 import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "./written-decimals.ts";
 
 /** The CSV columns, in the order of the downloadable template. */
@@ -238,5 +239,5 @@ export function importTemplateCsv(): string {
     "",
     "1.5",
   ];
-  return `${IMPORT_COLUMNS.join(",")}\n${example.join(",")}\n`;
+  return csvText(IMPORT_COLUMNS, [example]);
 }

@@ -2,7 +2,7 @@
  * Messages (issue 14, docs/messages.md): who may start a thread with whom, the limits of a
  * message, and the check of an attachment's real bytes. Pure: no I/O.
  */
-import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, type Role } from "../auth/roles";
+import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "../auth/roles";
 import { cleanPhoto } from "./photo-metadata";
 
 export type OfficeDepartment = (typeof OFFICE_DEPARTMENTS)[number];
@@ -25,14 +25,26 @@ export const MESSAGE_LIMITS = {
 
 /**
  * Whom each role may START a thread with (anyone in a thread may answer in it):
- * - an exporter: the regulator's office (a department) or a buyer;
- * - a buyer: an exporter;
- * - an office administrator: an exporter or a buyer, on behalf of their department.
+ * - an exporter: the regulator's office (a department) or a buyer it trades with;
+ * - a buyer: an exporter it trades with;
+ * - an office administrator: any exporter or buyer, on behalf of their department.
+ * `tradersOnly`: the person written to must trade with the sender (docs/messages.md), so that
+ * nobody reads the register of buyers or exporters by guessing login IDs.
  */
-export const MESSAGE_PARTNERS: Partial<Record<Role, { office: boolean; roles: readonly Role[] }>> = {
-  exporter: { office: true, roles: ["buyer"] },
-  buyer: { office: false, roles: ["exporter"] },
-  office_admin: { office: false, roles: ["exporter", "buyer"] },
+export const MESSAGE_PARTNERS: Partial<
+  Record<Role, { office: boolean; roles: readonly Role[]; tradersOnly: boolean }>
+> = {
+  exporter: { office: true, roles: ["buyer"], tradersOnly: true },
+  buyer: { office: false, roles: ["exporter"], tradersOnly: true },
+  office_admin: { office: false, roles: ["exporter", "buyer"], tradersOnly: false },
+};
+
+/** The one answer for a login ID that is unknown, inactive, of the wrong role or not a trade partner. */
+export const noPartnerMessage = (partners: { roles: readonly Role[]; tradersOnly: boolean }, loginId: string) => {
+  const who = partners.roles.map((r) => ROLE_LABEL[r].toLowerCase()).join(" or ");
+  return partners.tradersOnly
+    ? `No ${who} you trade with has login ID ${loginId}`
+    : `No ${who} with login ID ${loginId}`;
 };
 
 export const ATTACHMENT_TYPES = ["application/pdf", "image/jpeg", "image/png"] as const;

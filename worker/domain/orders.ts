@@ -93,11 +93,3 @@ export function shipmentStage(status: string, permitStatus: string | null | unde
       return "draft";
   }
 }
-
-/** One CSV field (RFC 4180), with spreadsheet formula injection neutralised. */
-export function csvField(value: string | number | null | undefined): string {
-  let s = value == null ? "" : String(value);
-  if (/^[=+\-@\t\r]/.test(s) && typeof value === "string") s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-export const csvLine = (fields: (string | number | null | undefined)[]) => fields.map(csvField).join(",");

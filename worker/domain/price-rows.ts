@@ -5,6 +5,7 @@
  * 8250.50). Only the reading is here; the rules are the contract's (worker/contracts/market.ts).
  */
 import Papa from "papaparse";
+import { csvText } from "./csv";
 import { type PriceCommodity, type PriceUnit, priceCommodityOf, priceUnitOf } from "./market";
 import { parseMinor } from "./money";
 
@@ -97,5 +98,8 @@ function dataLineNumbers(text: string): number[] {
 
 /** The downloadable template: the header and two example lines. */
 export function priceTemplateCsv(): string {
-  return `${PRICE_COLUMNS.join(",")}\ncocoa,2026-03-02,ICCO daily price,tonne,8250.50,USD\ncoffee_robusta,2026-03-02,ICE robusta settlement,tonne,4510.00,USD\n`;
+  return csvText(PRICE_COLUMNS, [
+    ["cocoa", "2026-03-02", "ICCO daily price", "tonne", "8250.50", "USD"],
+    ["coffee_robusta", "2026-03-02", "ICE robusta settlement", "tonne", "4510.00", "USD"],
+  ]);
 }

@@ -4,6 +4,7 @@
  * total never mixes currencies: USD and LRD are summed apart. Pure: the CSV and the PDF are drawn
  * from the same lines.
  */
+import { csvText } from "../csv";
 import { type Currency, formatMoney } from "../money";
 
 export type StatementLine = {
@@ -59,17 +60,12 @@ export function buildStatement(
 export const minorToDecimal = (minor: number) =>
   `${minor < 0 ? "-" : ""}${Math.floor(Math.abs(minor) / 100)}.${String(Math.abs(minor) % 100).padStart(2, "0")}`;
 
-const cell = (v: string) =>
-  /[",\n\r]/.test(v) || /^[=+\-@]/.test(v) ? `"${v.replaceAll('"', '""').replace(/^([=+\-@])/, "'$1")}"` : v;
-
 /** The statement as CSV: one line per payment, then one total line per currency. */
 export function statementCsv(s: Statement): string {
-  const out = [
-    ["date", "kind", "description", "reference", "receipt", "amount", "currency", "amount_formatted"].join(","),
-  ];
-  for (const l of s.lines)
-    out.push(
-      [
+  return csvText(
+    ["date", "kind", "description", "reference", "receipt", "amount", "currency", "amount_formatted"],
+    [
+      ...s.lines.map((l) => [
         l.paidOn,
         l.kind,
         l.description,
@@ -78,13 +74,8 @@ export function statementCsv(s: Statement): string {
         minorToDecimal(l.amountMinor),
         l.currency,
         formatMoney(l),
-      ]
-        .map(cell)
-        .join(","),
-    );
-  for (const t of s.totals)
-    out.push(
-      [
+      ]),
+      ...s.totals.map((t) => [
         "",
         "total",
         `Total ${t.currency} (${t.count} payments)`,
@@ -93,9 +84,7 @@ export function statementCsv(s: Statement): string {
         minorToDecimal(t.totalMinor),
         t.currency,
         formatMoney({ amountMinor: t.totalMinor, currency: t.currency }),
-      ]
-        .map(cell)
-        .join(","),
-    );
-  return `${out.join("\r\n")}\r\n`;
+      ]),
+    ],
+  );
 }

@@ -2,7 +2,7 @@
  * The demo registry (demo mode only, ADR 007): the accounts who act, the sample farmers with their
  * plots (placed in their declared counties, docs/eudr-rules.md) and the import file built from them.
  */
-import Papa from "papaparse";
+import { csvQuote } from "#worker/domain/csv";
 import { IMPORT_COLUMNS, type ImportColumn } from "#worker/domain/import-rows";
 import type { BatchActor } from "../batches/batch-common";
 
@@ -324,5 +324,5 @@ export function demoImportCsv(): string {
     }
     return IMPORT_COLUMNS.map((c) => row[c] ?? "");
   });
-  return `${Papa.unparse({ fields: [...IMPORT_COLUMNS], data: rows }, { newline: "\n" })}\n`;
+  return `${[[...IMPORT_COLUMNS], ...rows].map((r) => r.map(csvQuote).join(",")).join("\n")}\n`;
 }

@@ -9,6 +9,7 @@
  *   so a feed line obeys exactly the rules of a line typed by staff, and a re-run stores nothing twice.
  * Tests use a recorded reply (tests/fixtures/price-feed/), never a live call.
  */
+import { csvQuote } from "#worker/domain/csv";
 import { PRICE_COLUMNS } from "#worker/domain/price-rows";
 import type { ServiceDeps } from "../deps";
 import { fail, type Result } from "../result";
@@ -38,11 +39,6 @@ export function httpPriceFeed(url: string, fetcher: typeof fetch = fetch): Price
   };
 }
 
-const csvField = (value: unknown) => {
-  const text = value == null ? "" : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
 /** The feed's reply as the import's CSV; null when it is neither CSV nor the JSON shape above. */
 export function feedReplyToCsv(reply: FeedReply): string | null {
   const looksJson = /json/i.test(reply.contentType) || reply.body.trimStart().startsWith("{");
@@ -56,7 +52,7 @@ export function feedReplyToCsv(reply: FeedReply): string | null {
   const prices = (parsed as { prices?: unknown })?.prices;
   if (!Array.isArray(prices)) return null;
   const lines = prices.map((p) =>
-    PRICE_COLUMNS.map((c) => csvField(p && typeof p === "object" ? (p as Record<string, unknown>)[c] : "")).join(","),
+    PRICE_COLUMNS.map((c) => csvQuote(p && typeof p === "object" ? (p as Record<string, unknown>)[c] : "")).join(","),
   );
   return [PRICE_COLUMNS.join(","), ...lines].join("\n");
 }

@@ -1,14 +1,13 @@
 /**
  * Start a thread (issue 14, docs/messages.md): with the regulator's office (a department, which
  * every office administrator of it reads) or with a person by login ID, as MESSAGE_PARTNERS
- * allows for the sender's role. The thread, its participants, the first message (and its
+ * allows for the sender's role (a trader only with someone they trade with). The thread, its participants, the first message (and its
  * attachment), the notices and both audit rows go in one batch.
  */
-import { insertParticipantStatement, insertThreadStatement } from "#db/queries/messages";
+import { insertParticipantStatement, insertThreadStatement, tradeTogether } from "#db/queries/messages";
 import { findUserByLoginId } from "#db/queries/users";
-import { ROLE_LABEL } from "#worker/auth/roles";
 import type { NewThreadInput } from "#worker/contracts/messages";
-import { MESSAGE_PARTNERS } from "#worker/domain/messages";
+import { MESSAGE_PARTNERS, noPartnerMessage } from "#worker/domain/messages";
 import type { ServiceDeps } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
@@ -50,11 +49,15 @@ export async function startThread(
     }
     theirs = { userId: null, department: input.department };
   } else {
-    const allowed = partners.roles.map((r) => ROLE_LABEL[r].toLowerCase()).join(" or ");
     const user = input.loginId ? await findUserByLoginId(db, input.loginId) : null;
-    // One message for unknown, inactive and not-allowed accounts: the form reveals no account.
-    if (!user?.active || !(partners.roles as readonly string[]).includes(user.role) || user.id === actor.id) {
-      const message = `No ${allowed} with login ID ${input.loginId ?? ""}`;
+    // One answer for unknown, inactive, not-allowed and not-trading accounts: the form reveals no account.
+    const reachable =
+      !!user?.active &&
+      (partners.roles as readonly string[]).includes(user.role) &&
+      user.id !== actor.id &&
+      (!partners.tradersOnly || (await tradeTogether(db, actor.id, user.id)));
+    if (!user || !reachable) {
+      const message = noPartnerMessage(partners, input.loginId ?? "");
       return fail(404, message, { loginId: [message] });
     }
     theirs = { userId: user.id, department: null };

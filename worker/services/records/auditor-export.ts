@@ -9,6 +9,7 @@ import { ancestorIds, batchByCode } from "#db/queries/batches";
 import { auditRowsOf, type ChainTable, descendantIds, entityTypeOf, recordsWhereIn } from "#db/queries/records";
 import { batchesOfShipment, findShipmentByCode } from "#db/queries/shipments";
 import { can } from "#worker/auth/permissions";
+import { csvText } from "#worker/domain/csv";
 import { sha256Hex } from "#worker/domain/hash";
 import type { ServiceDeps } from "../deps";
 import { fail, ok, type Result } from "../result";
@@ -46,11 +47,6 @@ const RECORD_TABLES: ChainTable[] = [
   "order_allocations",
   "inspection_requests",
 ];
-
-const csvCell = (v: unknown) => {
-  const s = v == null ? "" : String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
 
 /** Whether the signed-in account may have the export: regulator staff, or an auditor observer. */
 export async function mayExportAuditRecords(deps: Pick<ServiceDeps, "db" | "actor">) {
@@ -173,7 +169,10 @@ export async function buildAuditorExport(
     "after",
   ];
   files["audit/audit-log.csv"] = strToU8(
-    `${[columns.join(","), ...audit.map((r) => columns.map((k) => csvCell(r[k])).join(","))].join("\r\n")}\r\n`,
+    csvText(
+      columns,
+      audit.map((r) => columns.map((k) => r[k])),
+    ),
   );
   rowsOf["audit/audit-log.csv"] = audit.length;
   files["README.txt"] = strToU8(

@@ -61,7 +61,7 @@ export async function correctInspection(
 ): Promise<Result<{ batchCode: string; version: number; grade: string; decidedBy: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  const target = await batchToCorrect(db, batchCode, input.reason);
+  const target = await batchToCorrect(db, batchCode, input.reason, actor);
   if (!target.ok) return target;
   const batch = target.value;
   const inspection = await latestInspectionOf(db, [batch.id]);

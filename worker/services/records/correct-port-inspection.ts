@@ -74,7 +74,7 @@ export async function correctPortInspection(
   const { db, actor } = deps;
   const now = deps.now();
   if (!can(actor.role, "correctRecords")) return fail(403, PORT_CORRECTION_MESSAGES.permission);
-  const target = await batchToCorrect(db, batchCode, input.reason);
+  const target = await batchToCorrect(db, batchCode, input.reason, actor);
   if (!target.ok) return target;
   const batch = target.value;
   const inspection = await latestPortInspectionOf(db, [batch.id]);

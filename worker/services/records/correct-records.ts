@@ -64,7 +64,7 @@ export async function correctPurchase(
 > {
   const { db, actor } = deps;
   const now = deps.now();
-  const target = await batchToCorrect(db, batchCode, input.reason);
+  const target = await batchToCorrect(db, batchCode, input.reason, actor);
   if (!target.ok) return target;
   const batch = target.value;
   const purchase = await purchaseOfBatch(db, batch.id);
@@ -188,7 +188,7 @@ export async function voidCustodyStep(
 ): Promise<Result<{ batchCode: string; status: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  const target = await batchToCorrect(db, batchCode, input.reason);
+  const target = await batchToCorrect(db, batchCode, input.reason, actor);
   if (!target.ok) return target;
   const batch = target.value;
   const step = input.toStatus as ChainStatus;

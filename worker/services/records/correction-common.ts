@@ -6,7 +6,7 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
-import { type BatchRow, batchByCode } from "#db/queries/batches";
+import type { BatchRow } from "#db/queries/batches";
 import {
   exportedOrShipped,
   lastAuditOf,
@@ -19,6 +19,7 @@ import { descendantIds } from "#db/queries/records";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "#worker/domain/corrections";
 import { isConcurrentChange } from "../batches/batch-common";
+import { visibleBatchByCode } from "../batches/read-batches";
 import { getOrIssueCertificate, readSummary } from "../certificates/issue-certificate";
 import type { ServiceDeps } from "../deps";
 import { fail, ok, type Result } from "../result";
@@ -31,12 +32,22 @@ export const reasonError = (reason: string) =>
     ? fail(400, CORRECTION_MESSAGES.reason, { reason: [CORRECTION_MESSAGES.reason] })
     : null;
 
-/** The batch a correction is about, once its reason is long enough. */
-export async function batchToCorrect(db: Database, batchCode: string, reason: string): Promise<Result<BatchRow>> {
+/**
+ * The batch a correction is about, once its reason is long enough. Whether the corrector may see
+ * the batch comes before any other check, and a batch they may not see answers the read's 404:
+ * otherwise a refusal ("only records you recorded", "no such step") would tell anyone who may
+ * correct something that a batch exists and how far it has got (batch codes are sequential).
+ */
+export async function batchToCorrect(
+  db: Database,
+  batchCode: string,
+  reason: string,
+  actor: CorrectionDeps["actor"],
+): Promise<Result<BatchRow>> {
+  const batch = await visibleBatchByCode(db, batchCode, actor);
+  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   const refused = reasonError(reason);
   if (refused) return refused;
-  const batch = await batchByCode(db, batchCode);
-  if (!batch) return fail(404, `No batch with code ${batchCode.toUpperCase()}`);
   return ok(batch);
 }
 
