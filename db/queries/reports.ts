@@ -291,7 +291,9 @@ export async function farmerCellCounts(db: Database, end: string, boundaries: re
     : sql`0`;
   // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery would
   // resolve to its own table.
-  const crops = sql<string | null>`(SELECT group_concat(fc.crop, '|') FROM (SELECT crop FROM farmer_crops fc0 WHERE fc0.farmer_id = "farmers"."farmer_id" ORDER BY crop) fc)`;
+  const crops = sql<
+    string | null
+  >`(SELECT group_concat(fc.crop, '|') FROM (SELECT crop FROM farmer_crops fc0 WHERE fc0.farmer_id = "farmers"."farmer_id" ORDER BY crop) fc)`;
   return db
     .select({ county: farmers.county, crops, slice: sql<number>`${slice}`, n: sql<number>`count(*)` })
     .from(farmers)

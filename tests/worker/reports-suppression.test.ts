@@ -15,11 +15,13 @@ const TO = new Date().toISOString().slice(0, 10);
 
 async function seed() {
   const s: D1PreparedStatement[] = [];
-  const farmers: [string, string, string][] = [
-    ...Array.from({ length: 6 }, () => ["Nimba County", "Cocoa"] as [string, string]),
-    ...Array.from({ length: 6 }, () => ["Bong County", "Cocoa"] as [string, string]),
-    ["Sinoe County", "Oil Palm"],
-  ].map(([county, crop], i) => [`FRM8${String(i).padStart(5, "0")}`, county, crop]);
+  const farmers = (
+    [
+      ...Array.from({ length: 6 }, () => ["Nimba County", "Cocoa"] as [string, string]),
+      ...Array.from({ length: 6 }, () => ["Bong County", "Cocoa"] as [string, string]),
+      ["Sinoe County", "Oil Palm"],
+    ] as [string, string][]
+  ).map(([county, crop], i) => [`FRM8${String(i).padStart(5, "0")}`, county, crop] as const);
   farmers.forEach(([farmerId, county, crop], i) => {
     s.push(
       farmerInsert({

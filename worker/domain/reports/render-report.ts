@@ -40,13 +40,7 @@ import {
   type ReportData,
   shortDay,
 } from "./report-content";
-import {
-  batchesSection,
-  breakdowns,
-  exportsSection,
-  monthlySection,
-  registrySection,
-} from "./report-sections";
+import { batchesSection, breakdowns, exportsSection, monthlySection, registrySection } from "./report-sections";
 
 /**
  * The build's facts printed on the paper. No report ID: a cached PDF serves every later request

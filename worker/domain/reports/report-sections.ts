@@ -225,14 +225,14 @@ export function breakdowns(l: Layout, data: ReportData) {
           k.mark
             ? [k.commodity, markText(k.mark, true), ...Array<string>(5).fill(HIDDEN_TEXT)]
             : [
-          k.commodity,
-          num(k.plots),
-          ha(k.hectares),
-          num(k.batches),
-          kg(k.weightKg),
-          kg(k.compliantKg),
-          kg(k.exportedKg),
-        ],
+                k.commodity,
+                num(k.plots),
+                ha(k.hectares),
+                num(k.batches),
+                kg(k.weightKg),
+                kg(k.compliantKg),
+                kg(k.exportedKg),
+              ],
         ),
         { size: 7.5 },
       );

@@ -128,7 +128,9 @@ export function planSuppression(
         t.rows.map(vec),
         t.rows.map((r) => hidden.has(r)),
       );
-      s.hidden.forEach((h, i) => h && hide(t.rows[i]!));
+      s.hidden.forEach((h, i) => {
+        if (h) hide(t.rows[i]!);
+      });
       if (s.parentHidden) hide(t.parent);
     }
   }
