@@ -86,6 +86,13 @@ export async function action({ request }: Route.ActionArgs) {
   }
   const { db } = pageDeps();
   const viewer = await reportViewer(session, db);
+  if (!mayGenerateReport(viewer, submission.value.kind)) {
+    const kind = submission.value.kind;
+    return data(
+      { result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, kind)] } }) },
+      { status: 403, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
   const dated = datedRequest(submission.value, viewer, new Date());
   if (!dated.ok) {
     return data(
@@ -94,12 +101,6 @@ export async function action({ request }: Route.ActionArgs) {
     );
   }
   const input = dated.value;
-  if (!mayGenerateReport(viewer, input.kind)) {
-    return data(
-      { result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, input.kind)] } }) },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
-  }
   if (input.exporterId && !(await findExporter(db, input.exporterId))) {
     return data(
       { result: submission.reply({ fieldErrors: { exporterId: [REPORT_MESSAGES.exporterId] } }) },

@@ -60,10 +60,11 @@ export const reportsApi = new Hono<ApiEnv>()
     body(ReportRequestSchema),
     async (c) => {
       const viewer = await viewerOf(c);
-      const dated = datedRequest(c.req.valid("json"), viewer, serviceDeps(c).now());
+      const asked = c.req.valid("json");
+      if (!mayGenerateReport(viewer, asked.kind)) return apiError(c, 403, reportRefusal(viewer, asked.kind));
+      const dated = datedRequest(asked, viewer, serviceDeps(c).now());
       if (!dated.ok) return apiError(c, 400, dated.message, { period: [dated.message] });
       const input = dated.value;
-      if (!mayGenerateReport(viewer, input.kind)) return apiError(c, 403, reportRefusal(viewer, input.kind));
       if (input.exporterId && !(await findExporter(serviceDeps(c).db, input.exporterId))) {
         return apiError(c, 400, REPORT_MESSAGES.exporterId, { exporterId: [REPORT_MESSAGES.exporterId] });
       }
