@@ -62,14 +62,14 @@ function equation(scope: string, slices: readonly number[]): number[] {
   });
   return v;
 }
-const valueOf = (reg: Registry, scope: string, slices: readonly number[]) =>
+const farmersIn = (reg: Registry, scope: string, slices: readonly number[]) =>
   reg.reduce((s, c) => s + (inScope(scope, c) && slices.includes(c.slice) ? c.n : 0), 0);
 
 /** A raw report as report-data.ts gathers it; each figure tagged with the scope it adds up. */
 function rawReport(reg: Registry, kind: ReportKind, name: string, period: keyof typeof PERIODS) {
   const slices = PERIODS[period];
   const scope = kind === "national" ? NATION : kind === "county" ? countyKey(name) : commodityKey(name);
-  const n = (key: string) => valueOf(reg, key, slices);
+  const n = (key: string) => farmersIn(reg, key, slices);
   const ha = (count: number) => ({ count, hectares: count * 2 });
   const zeroKg = { count: 0, weightKg: 0 };
   const data: ReportData = {
@@ -84,7 +84,7 @@ function rawReport(reg: Registry, kind: ReportKind, name: string, period: keyof 
     // Stand-ins: one plot (2 ha) and 100 kg per farmer registered in the period.
     registry: {
       farmersRegistered: n(scope),
-      farmersByEnd: valueOf(reg, scope, EVERY_SLICE),
+      farmersByEnd: farmersIn(reg, scope, EVERY_SLICE),
       plots: ha(n(scope)),
       byValidation: Object.fromEntries(VALIDATION_KEYS.map((k) => [k, ha(k === "valid" ? n(scope) : 0)])) as never,
       byRisk: Object.fromEntries(RISK_KEYS.map((k) => [k, ha(k === "high" ? n(scope) : 0)])) as never,
@@ -207,7 +207,7 @@ function audit(reg: Registry) {
   const revealed: string[] = [];
   for (const scope of SCOPES)
     for (let j = 0; j < SLICES; j++) {
-      const n = valueOf(reg, scope, [j]);
+      const n = farmersIn(reg, scope, [j]);
       if (n > 0 && n < 5 && determined(basis, equation(scope, [j]))) revealed.push(`${scope} slice ${j} = ${n}`);
     }
   return { plan, revealed };
