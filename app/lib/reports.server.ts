@@ -5,6 +5,8 @@
 import type { Database } from "#db/client";
 import { exporterNames, type ReportRow, recentReports } from "#db/queries/reports";
 import { type ReportViewer, reportKindsFor } from "#worker/auth/report-access";
+import { periodVisibleTo } from "#worker/contracts/reports";
+import type { ReportParams } from "#worker/domain/reports/report-content";
 import { reportView } from "#worker/services/reports/build-report";
 import type { ReportListItem } from "../components/report-list";
 
@@ -50,5 +52,9 @@ export async function visibleReports(
     status: opts.readyOnly ? "ready" : undefined,
     limit: opts.limit ?? 15,
   });
-  return reportItems(db, rows);
+  // Observers: fixed periods only, also among the reports regulator staff requested.
+  return reportItems(
+    db,
+    rows.filter((r) => periodVisibleTo(viewer, JSON.parse(r.params) as ReportParams, r.createdAt)),
+  );
 }

@@ -4,7 +4,14 @@ import { data, redirect } from "react-router";
 import { findExporter, getReport, listExporters } from "#db/queries/reports";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "#worker/auth/report-access";
 import { HOME_DASHBOARD } from "#worker/auth/roles";
-import { defaultPeriod, REPORT_MESSAGES, ReportRequestSchema } from "#worker/contracts/reports";
+import {
+  datedRequest,
+  defaultPeriod,
+  periodVisibleTo,
+  REPORT_MESSAGES,
+  ReportRequestSchema,
+} from "#worker/contracts/reports";
+import type { ReportParams } from "#worker/domain/reports/report-content";
 import { buildReport, requestReport } from "#worker/services/reports/build-report";
 import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -28,7 +35,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (reportId) {
     const row = await getReport(db, reportId);
     if (!row) notFound("No report with this ID", { href: "/generate-reports", label: "Back to reports" });
-    if (!maySeeReport(viewer, row.kind)) {
+    if (
+      !maySeeReport(viewer, row.kind) ||
+      !periodVisibleTo(viewer, JSON.parse(row.params) as ReportParams, row.createdAt)
+    ) {
       throw data(
         { forbidden: true as const, title: "this report", role: session.role, home: HOME_DASHBOARD[session.role] },
         { status: 403, headers: PRIVATE_PAGE_HEADERS },
@@ -53,6 +63,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       kinds: [...kinds],
       exporters: exporters.map((e) => ({ id: e.id, name: e.companyName?.trim() || e.loginId })),
       defaults: defaultPeriod(),
+      // Oversight observers choose a fixed period, never a day-level range (contracts/reports.ts).
+      fixedPeriods: session.role === "monitoring_observer",
       current: current ?? null,
       recent,
     },
@@ -73,15 +85,23 @@ export async function action({ request }: Route.ActionArgs) {
   if (submission.status !== "success") {
     return data({ result: submission.reply() }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
   }
-  const input = submission.value;
   const { db } = pageDeps();
   const viewer = await reportViewer(session, db);
-  if (!mayGenerateReport(viewer, input.kind)) {
+  if (!mayGenerateReport(viewer, submission.value.kind)) {
+    const kind = submission.value.kind;
     return data(
-      { result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, input.kind)] } }) },
+      { result: submission.reply({ fieldErrors: { kind: [reportRefusal(viewer, kind)] } }) },
       { status: 403, headers: PRIVATE_PAGE_HEADERS },
     );
   }
+  const dated = datedRequest(submission.value, viewer, new Date());
+  if (!dated.ok) {
+    return data(
+      { result: submission.reply({ fieldErrors: { period: [dated.message] } }) },
+      { status: 400, headers: PRIVATE_PAGE_HEADERS },
+    );
+  }
+  const input = dated.value;
   if (input.exporterId && !(await findExporter(db, input.exporterId))) {
     return data(
       { result: submission.reply({ fieldErrors: { exporterId: [REPORT_MESSAGES.exporterId] } }) },

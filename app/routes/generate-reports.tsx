@@ -4,13 +4,14 @@ import type { z } from "zod";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FieldError, FormField, noKey } from "#app/components/kit/form-field";
-import { Options } from "#app/components/kit/options";
+import { Options, PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { SubmitButton } from "#app/components/kit/submit-button";
 import { getCollectionProps, getFormProps, getInputProps, getSelectProps, useForm } from "#app/lib/light-form";
 import { COUNTIES } from "#worker/content/counties";
 import type { ReportRequestSchema } from "#worker/contracts/reports";
 import { CROPS } from "#worker/domain/commodities";
+import { MONITORING_PERIODS, PERIOD_LABEL } from "#worker/domain/monitoring";
 import { REPORT_KIND_HINT, REPORT_KIND_LABEL, type ReportKind } from "#worker/domain/reports/report-content";
 import { ReportList, type ReportListItem, reportTitle } from "../components/report-list";
 import { WorkShell } from "../components/work-shell";
@@ -27,14 +28,16 @@ export const meta = () => pageMeta(TITLE);
 
 const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
-const FIELDS = ["kind", "from", "to", "county", "commodity", "exporterId"] as const;
+const FIELDS = ["kind", "period", "from", "to", "county", "commodity", "exporterId"] as const;
 
 export default function GenerateReports({ loaderData, actionData }: Route.ComponentProps) {
-  const { user, kinds, exporters, defaults, current, recent } = loaderData;
+  const { user, kinds, exporters, defaults, fixedPeriods, current, recent } = loaderData;
   const [form, fields] = useForm<z.input<typeof ReportRequestSchema>>({
     id: "generate-report",
     lastResult: actionData?.result ?? undefined,
-    defaultValue: { kind: kinds[0], from: defaults.from, to: defaults.to },
+    defaultValue: fixedPeriods
+      ? { kind: kinds[0], period: "year" }
+      : { kind: kinds[0], from: defaults.from, to: defaults.to },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
   });
@@ -72,18 +75,34 @@ export default function GenerateReports({ loaderData, actionData }: Route.Compon
             ))}
           </div>
         </fieldset>
-        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <FormField field={fields.from} label="From (first day)" hint="For example 2026-01-01">
-            <input
-              {...noKey(getInputProps(fields.from, { type: "date" }))}
-              key={fields.from.key}
-              className={inputClass}
-            />
+        {fixedPeriods ? (
+          <FormField
+            field={fields.period}
+            label="Period"
+            hint="Observers choose a fixed period: figures of two close date ranges could be subtracted"
+          >
+            <select {...noKey(getSelectProps(fields.period))} key={fields.period.key} className={inputClass}>
+              <PairOptions pairs={MONITORING_PERIODS.map((p) => [p, PERIOD_LABEL[p]] as const)} />
+            </select>
           </FormField>
-          <FormField field={fields.to} label="To (last day)" hint="At most 5 years after the start">
-            <input {...noKey(getInputProps(fields.to, { type: "date" }))} key={fields.to.key} className={inputClass} />
-          </FormField>
-        </div>
+        ) : (
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+            <FormField field={fields.from} label="From (first day)" hint="For example 2026-01-01">
+              <input
+                {...noKey(getInputProps(fields.from, { type: "date" }))}
+                key={fields.from.key}
+                className={inputClass}
+              />
+            </FormField>
+            <FormField field={fields.to} label="To (last day)" hint="At most 5 years after the start">
+              <input
+                {...noKey(getInputProps(fields.to, { type: "date" }))}
+                key={fields.to.key}
+                className={inputClass}
+              />
+            </FormField>
+          </div>
+        )}
         <FormField field={fields.county} label="County (for a county report)">
           <select {...noKey(getSelectProps(fields.county))} key={fields.county.key} className={inputClass}>
             <Options none="Choose a county" items={COUNTIES} />

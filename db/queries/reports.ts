@@ -276,3 +276,27 @@ export async function exporterNames(db: Database, ids: string[]) {
   }
   return out;
 }
+
+/**
+ * Farmers registered before `end`, counted by county, set of crops ("Cocoa|Rubber", A–Z) and
+ * slice (how many of `boundaries` are on or before the registration date): the counts the
+ * small-cell suppression of every report is decided on (worker/domain/reports/report-suppression.ts).
+ */
+export async function farmerCellCounts(db: Database, end: string, boundaries: readonly string[]) {
+  const slice = boundaries.length
+    ? sql.join(
+        boundaries.map((b) => sql`(${farmers.registrationDate} >= ${b})`),
+        sql` + `,
+      )
+    : sql`0`;
+  // Qualified by hand: drizzle writes a lone table's columns unqualified, which the subquery would
+  // resolve to its own table.
+  const crops = sql<
+    string | null
+  >`(SELECT group_concat(fc.crop, '|') FROM (SELECT crop FROM farmer_crops fc0 WHERE fc0.farmer_id = "farmers"."farmer_id" ORDER BY crop) fc)`;
+  return db
+    .select({ county: farmers.county, crops, slice: sql<number>`${slice}`, n: sql<number>`count(*)` })
+    .from(farmers)
+    .where(lt(farmers.registrationDate, end))
+    .groupBy(farmers.county, crops, sql`${slice}`);
+}

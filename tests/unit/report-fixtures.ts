@@ -46,15 +46,17 @@ export function nationalData(): ReportData {
         non_compliant: zero,
       },
     },
+    // As published (report-suppression.ts): Bong's single farmer withheld, its figures zeroed.
     byCounty: COUNTIES.map((county) => ({
+      ...(county === "Bong County" ? { mark: "small" as const } : {}),
       county,
-      farmers: county === "Nimba County" ? 3 : county === "Bong County" ? 1 : 0,
-      plots: county === "Nimba County" ? 6 : county === "Bong County" ? 2 : 0,
-      hectares: county === "Nimba County" ? 13 : county === "Bong County" ? 4.5 : 0,
+      farmers: county === "Nimba County" ? 3 : 0,
+      plots: county === "Nimba County" ? 6 : 0,
+      hectares: county === "Nimba County" ? 13 : 0,
       lowRiskPlots: county === "Nimba County" ? 4 : 0,
       highRiskPlots: county === "Nimba County" ? 1 : 0,
-      purchasedKg: county === "Nimba County" ? 1800 : county === "Bong County" ? 600 : 0,
-      exportedKg: county === "Nimba County" ? 1000 : county === "Bong County" ? 300 : 0,
+      purchasedKg: county === "Nimba County" ? 1800 : 0,
+      exportedKg: county === "Nimba County" ? 1000 : 0,
     })),
     byCommodity: [
       { commodity: "Cocoa", plots: 5, hectares: 11, batches: 3, weightKg: 2000, compliantKg: 1000, exportedKg: 1000 },

@@ -106,8 +106,8 @@ describe("report PDF", () => {
         "Parameters from 2026-01-01, to 2026-03-31",
         "Generated at 2026-04-02 08:15:30 UTC",
         HASH,
-        // 3 + 1 farmers in two counties: both "<5", and the total would give them away, so it is "<5" too.
-        "Farmers registered in the period <5",
+        // The renderer prints the published data as it is: suppression is decided before (report-suppression.ts).
+        "Farmers registered in the period 4",
         "Farmers registered by the end of the period 5",
         "Land plots recorded in the period 8 plots, 17.50 ha",
         "Plots assessed low risk 4 (50.0 % of plots)",
@@ -141,33 +141,42 @@ describe("report PDF", () => {
   );
 
   it.skipIf(!POPPLER)(
-    'suppresses small county cells with a complement, so the total does not give a "<5" away',
+    'prints withheld rows as the published data marks them: "<5" or "*" in every column, counties and commodities alike',
     async () => {
       const data = nationalData();
-      const farmers: Record<string, number> = { "Nimba County": 12, "Bong County": 3, "Lofa County": 7 };
-      data.byCounty = data.byCounty.map((c) => ({ ...c, farmers: farmers[c.county] ?? 0 }));
-      data.registry!.farmersRegistered = 22;
+      data.byCounty = data.byCounty.map((c) => (c.county === "Lofa County" ? { ...c, mark: "hidden" as const } : c));
+      data.byCommodity = data.byCommodity.map((k) =>
+        k.commodity === "Coffee" ? { ...k, mark: "small" as const, plots: 0, hectares: 0 } : k,
+      );
       const text = pdfText((await renderReport(data, META)).bytes);
-      expect(text).toContain("Farmers registered in the period 22");
-      expect(text).toContain("Nimba County 12 6 13.00 ha 4 1 1,800 kg 1,000 kg");
-      // Bong (3) is small; Lofa (7), the smallest other county, is hidden with it: 22 − 12 = 10 is their sum only.
+      expect(text).toContain("Nimba County 3 6 13.00 ha 4 1 1,800 kg 1,000 kg");
       expect(text).toContain("Bong County <5 * * * * * *");
       expect(text).toContain("Lofa County * * * * * * *");
+      expect(text).toContain("Coffee <5 * * * * *");
       expect(text).toContain('"<5": fewer than 5 farmers.');
-      expect(text).not.toMatch(/Bong County 3\b/);
-      expect(text).not.toMatch(/Lofa County 7\b/);
     },
   );
 
   it.skipIf(!POPPLER)(
-    "a county report of a county the national table hides prints its farmer counts hidden",
+    "a withheld report (a county with fewer than 5 farmers) prints why, and no figure at all",
     async () => {
-      const data = { ...nationalData(), kind: "county" as const, byCounty: [], countyMark: "hidden" as const };
-      data.registry = { ...data.registry!, farmersRegistered: 7, farmersByEnd: 9 };
+      const data = {
+        ...nationalData(),
+        kind: "county" as const,
+        scope: "Sinoe County",
+        params: { from: "2026-01-01", to: "2026-03-31", county: "Sinoe County" },
+        withheld: "small" as const,
+        registry: null,
+        batches: null,
+        purchases: null,
+        byCounty: [],
+        byCommodity: [],
+        monthly: [],
+      };
       const text = pdfText((await renderReport(data, META)).bytes);
-      expect(text).toContain("Farmers registered in the period *");
-      expect(text).toContain("Farmers registered by the end of the period *");
-      expect(text).not.toContain("Farmers registered in the period 7");
+      expect(text).toContain("Sinoe County has fewer than 5 registered farmers: none of its figures are published");
+      for (const absent of ["Land plots", "Deforestation risk of land plots", "Exports in the period", "By commodity"])
+        expect(text).not.toContain(absent);
     },
   );
 

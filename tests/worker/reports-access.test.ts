@@ -20,11 +20,15 @@ beforeAll(seedAndSignIn);
 describe("who may see what (checked on the server)", () => {
   let exporterReport: Report;
   let nationalReport: Report;
+  let customReport: Report;
   beforeAll(async () => {
-    const a = await postReport(staff.token, { kind: "exporter", ...PERIOD, exporterId: EXPORTER_B.id });
+    // Staff may use fixed periods or any range; observers see the fixed-period ones only.
+    const a = await postReport(staff.token, { kind: "exporter", period: "12m", exporterId: EXPORTER_B.id });
     exporterReport = (await waitForReport(((await a.json()) as { report: Report }).report.id, staff.token)).report;
-    const b = await postReport(staff.token, { kind: "national", from: "2026-01-01", to: "2026-01-31" });
+    const b = await postReport(staff.token, { kind: "national", period: "year" });
     nationalReport = (await waitForReport(((await b.json()) as { report: Report }).report.id, staff.token)).report;
+    const c = await postReport(staff.token, { kind: "national", from: "2026-01-01", to: "2026-01-31" });
+    customReport = (await waitForReport(((await c.json()) as { report: Report }).report.id, staff.token)).report;
   });
 
   it("signed out: 401 on every route", async () => {
@@ -91,10 +95,31 @@ describe("who may see what (checked on the server)", () => {
     const post = await postReport(donor.token, { kind: "exporter", ...PERIOD });
     expect(post.status).toBe(403);
     expect(await post.json()).toEqual(refused);
-    // An aggregate-only kind a donor may request.
-    const own = await postReport(donor.token, { kind: "county", ...PERIOD, county: "Nimba County" });
+    // An aggregate-only kind a donor may request, for a fixed period.
+    const own = await postReport(donor.token, { kind: "county", period: "30d", county: "Nimba County" });
     expect(own.status).toBe(202);
     await waitForReport(((await own.json()) as { report: Report }).report.id, donor.token);
+  });
+
+  it("observers get fixed periods only: a day-level range is refused, and staff's custom-range reports are not theirs to see", async () => {
+    const ngo = await signInObserver("ngo", "10.63.0.8");
+    const message =
+      "Oversight observers choose one of the fixed periods (All records, This calendar year, Last 12 months, Last 30 days): custom date ranges are open to regulator staff only, so that two close ranges cannot be subtracted to reveal a small figure";
+    const custom = await postReport(ngo.token, { kind: "county", ...PERIOD, county: "Sinoe County" });
+    expect(custom.status).toBe(400);
+    expect(await custom.json()).toEqual({ success: false, message, errors: { period: [message] } });
+    const bad = await postReport(ngo.token, { kind: "national", period: "7d" });
+    expect(bad.status).toBe(400);
+    for (const path of [`/api/reports/${customReport.id}`, `/api/reports/${customReport.id}/pdf`]) {
+      const res = await call(path, { headers: bearer(ngo.token) });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toEqual({ success: false, message });
+    }
+    const { reports } = await getJson<{ reports: Report[] }>("/api/reports", ngo.token);
+    expect(reports.map((r) => r.id)).toContain(nationalReport.id);
+    expect(reports.map((r) => r.id)).not.toContain(customReport.id);
+    // Regulator staff keep their custom ranges.
+    expect((await call(`/api/reports/${customReport.id}/pdf`, { headers: bearer(staff.token) })).status).toBe(200);
   });
 
   it("an NGO is refused the by-exporter report too; an auditor may see and request it", async () => {
@@ -105,11 +130,11 @@ describe("who may see what (checked on the server)", () => {
     const pdf = await call(`/api/reports/${exporterReport.id}/pdf`, { headers: bearer(auditor.token) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toBe(
-      'inline; filename="lacra-exporter-report-2026-01-01-to-2026-03-31.pdf"',
+      `inline; filename="lacra-exporter-report-${exporterReport.params.from}-to-${exporterReport.params.to}.pdf"`,
     );
     const { reports } = await getJson<{ reports: Report[] }>("/api/reports", auditor.token);
     expect(reports.map((r) => r.id)).toContain(exporterReport.id);
-    const own = await postReport(auditor.token, { kind: "exporter", ...PERIOD });
+    const own = await postReport(auditor.token, { kind: "exporter", period: "all" });
     expect(own.status).toBe(202);
     expect(
       (await waitForReport(((await own.json()) as { report: Report }).report.id, auditor.token)).report.status,

@@ -58,7 +58,8 @@ describe("POST /api/reports → progress → PDF, cached in R2", () => {
     const bytes = new Uint8Array(await pdf.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe("%PDF-");
     const doc = await PDFDocument.load(bytes, { updateMetadata: false });
-    expect(doc.getPageCount()).toBeGreaterThanOrEqual(2);
+    // The fixture's five farmers are too few to publish: the title page and the reason only.
+    expect(doc.getPageCount()).toBeGreaterThanOrEqual(1);
     expect(doc.getTitle()).toBe("National compliance summary — Liberia · 1 Jan 2026 – 31 Mar 2026");
     expect(doc.getKeywords()).toContain(`sha256:${report.dataHash}`);
 

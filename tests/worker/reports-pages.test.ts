@@ -90,11 +90,17 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(donorPage).toContain('value="national"');
     expect(donorPage).not.toContain('value="exporter"');
     const donorCsrf = csrfOf(donorPage);
-    const forged = await form({ csrf: donorCsrf, kind: "exporter", from: PERIOD.from, to: PERIOD.to }, donor.cookie);
+    // An observer chooses a fixed period (a select), never day-level dates.
+    expect(donorPage).toContain('<option value="30d">Last 30 days</option>');
+    expect(donorPage).not.toContain('name="from"');
+    const forged = await form({ csrf: donorCsrf, kind: "exporter", period: "year" }, donor.cookie);
     expect(forged.status).toBe(403);
     expect(decode(await forged.text())).toContain(
       "By-exporter reports name licensed exporting companies: they are open to regulator staff and auditors only",
     );
+    const dated = await form({ csrf: donorCsrf, kind: "national", from: PERIOD.from, to: PERIOD.to }, donor.cookie);
+    expect(dated.status).toBe(400);
+    expect(decode(await dated.text())).toContain("custom date ranges are open to regulator staff only");
     // Another role: the page's 403.
     const buyer = await signInAs("buyer", "10.63.0.7");
     expect((await call("/generate-reports", { headers: { Cookie: buyer.cookie } })).status).toBe(403);

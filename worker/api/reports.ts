@@ -2,7 +2,7 @@ import { type Context, Hono, type MiddlewareHandler } from "hono";
 import { findExporter, getReport, recentReports } from "#db/queries/reports";
 import { can } from "../auth/permissions";
 import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "../auth/report-access";
-import { REPORT_MESSAGES, ReportRequestSchema } from "../contracts/reports";
+import { datedRequest, periodVisibleTo, REPORT_MESSAGES, ReportRequestSchema } from "../contracts/reports";
 import { type ReportKind, type ReportParams, reportFileName } from "../domain/reports/report-content";
 import {
   type BuildReportDeps,
@@ -28,6 +28,9 @@ async function visibleReport(c: Context<ApiEnv>) {
   const viewer = await viewerOf(c);
   if (!maySeeReport(viewer, report.kind))
     return { ok: false as const, response: apiError(c, 403, reportRefusal(viewer, report.kind)) };
+  // A staff member's custom range is not an observer's to subtract from another (contracts/reports.ts).
+  if (!periodVisibleTo(viewer, JSON.parse(report.params) as ReportParams, report.createdAt))
+    return { ok: false as const, response: apiError(c, 403, REPORT_MESSAGES.observerRange) };
   return { ok: true as const, report };
 }
 
@@ -58,9 +61,12 @@ export const reportsApi = new Hono<ApiEnv>()
     body(ReportRequestSchema),
     quota("report"),
     async (c) => {
-      const input = c.req.valid("json");
       const viewer = await viewerOf(c);
-      if (!mayGenerateReport(viewer, input.kind)) return apiError(c, 403, reportRefusal(viewer, input.kind));
+      const asked = c.req.valid("json");
+      if (!mayGenerateReport(viewer, asked.kind)) return apiError(c, 403, reportRefusal(viewer, asked.kind));
+      const dated = datedRequest(asked, viewer, serviceDeps(c).now());
+      if (!dated.ok) return apiError(c, 400, dated.message, { period: [dated.message] });
+      const input = dated.value;
       if (input.exporterId && !(await findExporter(serviceDeps(c).db, input.exporterId))) {
         return apiError(c, 400, REPORT_MESSAGES.exporterId, { exporterId: [REPORT_MESSAGES.exporterId] });
       }
@@ -79,7 +85,8 @@ export const reportsApi = new Hono<ApiEnv>()
       limit: 30,
     });
     c.header("Cache-Control", "private, no-store");
-    return success(c, { reports: rows.map(reportView) });
+    const visible = rows.filter((r) => periodVisibleTo(viewer, JSON.parse(r.params) as ReportParams, r.createdAt));
+    return success(c, { reports: visible.map(reportView) });
   })
   .get("/:id", describe("A report's status"), async (c) => {
     const found = await visibleReport(c);

@@ -5,9 +5,17 @@
  * server (worker/auth/report-access.ts, worker/api/reports.ts), never here.
  */
 import { z } from "zod";
+import type { ReportViewer } from "../auth/report-access";
 import { REPORT_KINDS } from "../auth/report-access";
 import { COUNTIES } from "../content/counties";
 import { CROPS } from "../domain/commodities";
+import {
+  isMonitoringPeriod,
+  MONITORING_PERIODS,
+  type MonitoringPeriod,
+  PERIOD_LABEL,
+  periodRange,
+} from "../domain/monitoring";
 import { MAX_REPORT_YEARS, normalizeParams, type ReportParams } from "../domain/reports/report-content";
 
 export const REPORT_MESSAGES = {
@@ -21,6 +29,8 @@ export const REPORT_MESSAGES = {
   commodity: "Choose the commodity for a commodity report",
   exporterId: "Choose a licensed exporter from the list",
   csrf: "The form could not be verified. Please reload the page and try again.",
+  period: `Choose one of the fixed periods: ${MONITORING_PERIODS.map((p) => PERIOD_LABEL[p]).join(", ")}`,
+  observerRange: `Oversight observers choose one of the fixed periods (${MONITORING_PERIODS.map((p) => PERIOD_LABEL[p]).join(", ")}): custom date ranges are open to regulator staff only, so that two close ranges cannot be subtracted to reveal a small figure`,
 } as const;
 
 /** A real calendar date written yyyy-mm-dd (2026-02-30 is refused). */
@@ -52,8 +62,10 @@ const todayUtc = () => new Date().toISOString().slice(0, 10);
 export const ReportRequestSchema = z
   .object({
     kind: z.enum(REPORT_KINDS, { error: REPORT_MESSAGES.kind }),
-    from: isoDate(REPORT_MESSAGES.from),
-    to: isoDate(REPORT_MESSAGES.to),
+    /** A fixed period (the only choice of oversight observers); else `from` and `to`. */
+    period: z.enum(MONITORING_PERIODS, { error: REPORT_MESSAGES.period }).optional(),
+    from: isoDate(REPORT_MESSAGES.from).optional(),
+    to: isoDate(REPORT_MESSAGES.to).optional(),
     county: z.enum(COUNTIES, { error: REPORT_MESSAGES.county }).optional(),
     commodity: z.enum(CROPS, { error: REPORT_MESSAGES.commodity }).optional(),
     exporterId: z
@@ -64,18 +76,61 @@ export const ReportRequestSchema = z
       .optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
-    else if (v.to > latestEnd(v.from))
-      ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.tooLong });
-    if (v.to > todayUtc()) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.future });
+    if (!v.period) {
+      if (!v.from) ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.from });
+      if (!v.to) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.to });
+    }
+    if (v.from && v.to) {
+      if (v.from > v.to) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.order });
+      else if (v.to > latestEnd(v.from))
+        ctx.addIssue({ code: "custom", path: ["from"], message: REPORT_MESSAGES.tooLong });
+    }
+    if (v.to && v.to > todayUtc()) ctx.addIssue({ code: "custom", path: ["to"], message: REPORT_MESSAGES.future });
     if (v.kind === "county" && !v.county)
       ctx.addIssue({ code: "custom", path: ["county"], message: REPORT_MESSAGES.county });
     if (v.kind === "commodity" && !v.commodity)
       ctx.addIssue({ code: "custom", path: ["commodity"], message: REPORT_MESSAGES.commodity });
   })
-  .transform((v) => ({ kind: v.kind, ...normalizeParams(v.kind, v as ReportParams) }));
+  .transform((v) => ({
+    kind: v.kind,
+    ...(v.period ? { period: v.period } : {}),
+    ...normalizeParams(v.kind, { ...v, from: v.from ?? "", to: v.to ?? "" } as ReportParams),
+  }));
 
 export type ReportRequest = z.infer<typeof ReportRequestSchema>;
+
+const isObserver = (viewer: ReportViewer) => viewer.role === "monitoring_observer";
+
+/**
+ * The request with its dates: a fixed period becomes its dates on `now`'s day. Oversight
+ * observers get the fixed periods only (docs/decisions/012-oversight-reports.md): two close
+ * day-level ranges could be subtracted to reveal what suppression hides. Other roles may use either.
+ */
+export function datedRequest(
+  input: ReportRequest,
+  viewer: ReportViewer,
+  now: Date,
+): { ok: true; value: ReportRequest } | { ok: false; message: string } {
+  const { period, ...rest } = input;
+  if (!period)
+    return isObserver(viewer) ? { ok: false, message: REPORT_MESSAGES.observerRange } : { ok: true, value: rest };
+  return { ok: true, value: { ...rest, ...periodRange(period, now) } };
+}
+
+/** Whether a stored report covers a fixed period as of the day it was requested (what an observer may see). */
+export function coversFixedPeriod(params: Pick<ReportParams, "from" | "to">, createdAt: string): boolean {
+  const day = new Date(`${createdAt.slice(0, 10)}T12:00:00Z`);
+  return MONITORING_PERIODS.some((p) => {
+    const r = periodRange(p, day);
+    return r.from === params.from && r.to === params.to;
+  });
+}
+
+/** Whether `viewer` may see a report of these parameters: observers only fixed periods. */
+export const periodVisibleTo = (viewer: ReportViewer, params: ReportParams, createdAt: string) =>
+  !isObserver(viewer) || coversFixedPeriod(params, createdAt);
+
+export { isMonitoringPeriod, type MonitoringPeriod };
 
 /** The form's starting values: the year so far. */
 export function defaultPeriod(today = todayUtc()) {

@@ -9,6 +9,8 @@
  *   "*"). When no cell is left to hide, the total is hidden instead.
  * - A row is hidden as a whole: its other figures (plots, kilograms…) are shown as "*" too, so
  *   no column of the same table gives the row away either.
+ * The reports and the monitoring dashboard apply this rule per slice of time and across every
+ * scope at once: worker/domain/reports/report-suppression.ts (docs/decisions/012-oversight-reports.md).
  */
 
 /** Fewer farmers than this in a cell: the cell is suppressed. */

@@ -30,7 +30,7 @@ import {
   PALE_BLUE,
   pct,
 } from "../pdf/theme";
-import { publish, publishAlone, publishedText } from "../suppression";
+import { HIDDEN_TEXT, SMALL_CELL_TEXT } from "../suppression";
 import type { DrawnChart } from "./report-charts";
 import {
   NO_PERSONAL_DATA,
@@ -40,14 +40,7 @@ import {
   type ReportData,
   shortDay,
 } from "./report-content";
-import {
-  batchesSection,
-  breakdowns,
-  countySuppression,
-  exportsSection,
-  monthlySection,
-  registrySection,
-} from "./report-sections";
+import { batchesSection, breakdowns, exportsSection, monthlySection, registrySection } from "./report-sections";
 
 /**
  * The build's facts printed on the paper. No report ID: a cached PDF serves every later request
@@ -96,12 +89,18 @@ export async function renderReport(data: ReportData, meta: ReportMeta): Promise<
   layout.newPage();
 
   titlePage(layout, data, meta);
-  summary(layout, data);
-  if (data.registry) registrySection(layout, data, charts);
-  if (data.batches) batchesSection(layout, data, charts);
-  exportsSection(layout, data, charts);
-  monthlySection(layout, data, charts);
-  breakdowns(layout, data);
+  if (data.withheld) {
+    // The data holds no figure of a withheld scope (report-suppression.ts): only say why.
+    layout.heading("Summary");
+    layout.callout(withheldText(data), NAVY, PALE_BLUE, 9);
+  } else {
+    summary(layout, data);
+    if (data.registry) registrySection(layout, data, charts);
+    if (data.batches) batchesSection(layout, data, charts);
+    exportsSection(layout, data, charts);
+    monthlySection(layout, data, charts);
+    breakdowns(layout, data);
+  }
   footers(layout, data, meta);
 
   setPdfInfo(doc, {
@@ -157,20 +156,22 @@ function titlePage(l: Layout, data: ReportData, meta: ReportMeta) {
   );
 }
 
+/** Why a withheld report prints no figures. */
+export function withheldText(data: ReportData): string {
+  const why =
+    data.withheld === "small"
+      ? `${data.scope} has fewer than 5 registered farmers`
+      : `${data.scope} is withheld so that a scope with fewer than 5 farmers cannot be worked out from it`;
+  return `${why}: none of its figures are published in this report (small-cell suppression, ${SMALL_CELL_TEXT} and ${HIDDEN_TEXT} in the other reports).`;
+}
+
 function summary(l: Layout, data: ReportData) {
   l.heading("Summary");
   const rows: Cell[][] = [];
   if (data.registry) {
     const r = data.registry;
-    // Small cells: a total that would give a "<5" county away is hidden (worker/domain/suppression.ts).
-    const total = countySuppression(data).totalMark;
-    // A county report: hidden as the national table hides this county (its complement too).
-    const alone = (n: number) => publishedText(data.countyMark ? publish(n, data.countyMark) : publishAlone(n), num);
-    rows.push([
-      "Farmers registered in the period",
-      total ? publishedText(publish(r.farmersRegistered, total), num) : alone(r.farmersRegistered),
-    ]);
-    rows.push(["Farmers registered by the end of the period", alone(r.farmersByEnd)]);
+    rows.push(["Farmers registered in the period", num(r.farmersRegistered)]);
+    rows.push(["Farmers registered by the end of the period", num(r.farmersByEnd)]);
     rows.push(["Land plots recorded in the period", `${num(r.plots.count)} plots, ${ha(r.plots.hectares)}`]);
     rows.push([
       "Plots assessed low risk",

@@ -11,6 +11,7 @@
 
 import type { ReportKind } from "#worker/auth/report-access";
 import { canonicalJson, sha256Hex } from "../hash";
+import type { Mark } from "../suppression";
 
 export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
 
@@ -18,8 +19,11 @@ export { REPORT_KINDS, type ReportKind } from "#worker/auth/report-access";
  * Bumped whenever the figures' meaning or the PDF layout changes: it is part of the hashed
  * data, so a new format never reuses a PDF cached under the old one.
  */
-/** 2: small cells suppressed (issue 12): the PDFs cached under format 1 are not served again. */
-export const REPORT_FORMAT = 2;
+/**
+ * 2: small cells suppressed in the county table. 3: every figure of a withheld scope withheld
+ * (report-suppression.ts): the PDFs cached under older formats are not served again.
+ */
+export const REPORT_FORMAT = 3;
 
 /** The longest period one report may cover (the chart shows one bar pair per month). */
 export const MAX_REPORT_YEARS = 5;
@@ -89,6 +93,8 @@ export type CountyRow = {
   highRiskPlots: number;
   purchasedKg: number;
   exportedKg: number;
+  /** Withheld ("<5": fewer than 5 farmers; "*": the complement): its figures are zeroed. */
+  mark?: Mark;
 };
 
 export type CommodityRow = {
@@ -99,6 +105,8 @@ export type CommodityRow = {
   weightKg: number;
   compliantKg: number;
   exportedKg: number;
+  /** Withheld as a county row is (CountyRow.mark). */
+  mark?: Mark;
 };
 
 export type ExporterRow = {
@@ -136,10 +144,10 @@ export type ReportData = {
   exports: CountKg & { byCompliance: Record<ComplianceKey, CountKg>; exporters: number };
   byCounty: CountyRow[];
   /**
-   * A county report: the county's mark in the national county table of the same period
-   * (worker/domain/suppression.ts), so its farmer counts are hidden here too. Absent otherwise.
+   * The report's own scope withheld (report-suppression.ts): then it holds no figure at all.
+   * Absent only in raw figures not yet suppressed.
    */
-  countyMark?: "small" | "hidden" | null;
+  withheld?: Mark;
   byCommodity: CommodityRow[];
   byExporter: ExporterRow[];
   monthly: MonthRow[];

@@ -3,7 +3,7 @@ import type { Color } from "pdf-lib";
 import { rgb } from "pdf-lib";
 import type { Layout } from "../pdf/layout";
 import { AMBER, type Cell, type Column, GREEN, ha, kg, MUTED, num, pct, RED } from "../pdf/theme";
-import { publish, publishedText, SUPPRESSION_NOTE, suppressCounts } from "../suppression";
+import { HIDDEN_TEXT, publish, publishedText, SMALL_CELL_TEXT, SUPPRESSION_NOTE } from "../suppression";
 import {
   type DrawnChart,
   MONTHLY_CHART_HEIGHT,
@@ -157,7 +157,8 @@ export function monthlySection(l: Layout, data: ReportData, charts: DrawnChart[]
 }
 
 export function breakdowns(l: Layout, data: ReportData) {
-  const suppression = countySuppression(data);
+  // Rows withheld by report-suppression.ts carry their mark; their figures are zeroed already.
+  const withheld = [...data.byCounty, ...data.byCommodity].some((r) => r.mark);
   if (data.byCounty.length) {
     l.heading("By county");
     l.table(
@@ -175,9 +176,8 @@ export function breakdowns(l: Layout, data: ReportData) {
         right("Purchased", 1.05),
         right("Exported", 1.05),
       ],
-      data.byCounty.map((c, i) => {
-        // Small cells (fewer than 5 farmers) and their complement: worker/domain/suppression.ts.
-        const mark = data.registry ? (suppression.marks[i] ?? null) : null;
+      data.byCounty.map((c) => {
+        const mark = c.mark ?? null;
         const cell = (n: number, format: (n: number) => string) =>
           publishedText(publish(n, mark ? "hidden" : null), format);
         return [
@@ -197,14 +197,17 @@ export function breakdowns(l: Layout, data: ReportData) {
       }),
       { size: 7.5 },
     );
-    if (suppression.marks.some(Boolean)) l.text(SUPPRESSION_NOTE, { size: 7.5, color: MUTED });
   }
   if (data.byCommodity.length) {
     l.heading(data.kind === "exporter" ? "Exports by commodity" : "By commodity");
     if (data.kind === "exporter") {
       l.table(
         [{ header: "Commodity", width: 1.5 }, right("Exported", 1), right("Share", 0.7)],
-        data.byCommodity.map((k) => [k.commodity, kg(k.exportedKg), pct(k.exportedKg, data.exports.weightKg)]),
+        data.byCommodity.map((k) =>
+          k.mark
+            ? [k.commodity, markText(k.mark, true), HIDDEN_TEXT]
+            : [k.commodity, kg(k.exportedKg), pct(k.exportedKg, data.exports.weightKg)],
+        ),
         { size: 7.5 },
       );
     } else {
@@ -218,19 +221,24 @@ export function breakdowns(l: Layout, data: ReportData) {
           right("Compliant", 1.05),
           right("Exported", 1.05),
         ],
-        data.byCommodity.map((k) => [
-          k.commodity,
-          num(k.plots),
-          ha(k.hectares),
-          num(k.batches),
-          kg(k.weightKg),
-          kg(k.compliantKg),
-          kg(k.exportedKg),
-        ]),
+        data.byCommodity.map((k) =>
+          k.mark
+            ? [k.commodity, markText(k.mark, true), ...Array<string>(5).fill(HIDDEN_TEXT)]
+            : [
+                k.commodity,
+                num(k.plots),
+                ha(k.hectares),
+                num(k.batches),
+                kg(k.weightKg),
+                kg(k.compliantKg),
+                kg(k.exportedKg),
+              ],
+        ),
         { size: 7.5 },
       );
     }
   }
+  if (withheld) l.text(SUPPRESSION_NOTE, { size: 7.5, color: MUTED });
   if (data.kind === "exporter") {
     l.heading("By licensed exporter");
     if (!data.byExporter.length)
@@ -258,8 +266,5 @@ export function breakdowns(l: Layout, data: ReportData) {
   }
 }
 
-/** The county table's suppression (by its farmer counts), and whether the farmer total must be hidden. */
-export function countySuppression(data: ReportData) {
-  if (!data.registry || !data.byCounty.length) return { marks: data.byCounty.map(() => null), totalMark: null };
-  return suppressCounts(data.byCounty.map((c) => c.farmers));
-}
+/** What a withheld row prints in its first figure: "<5" for a small scope, "*" for its complement. */
+const markText = (mark: "small" | "hidden", _first: boolean) => (mark === "small" ? SMALL_CELL_TEXT : HIDDEN_TEXT);

@@ -9,11 +9,10 @@ import type { Database } from "#db/client";
 import { certificatesByStatus, recentCountyAssessments, recentFeedAudit } from "#db/queries/monitoring";
 import { COUNTIES } from "#worker/content/counties";
 import { FEED_DAYS, FEED_LABEL, FEED_LIMIT, type MonitoringPeriod, periodRange } from "#worker/domain/monitoring";
-import { RISK_KEYS, type RiskKey } from "#worker/domain/reports/report-content";
-import { type Mark, type Published, publish, publishAlone, suppressCounts } from "#worker/domain/suppression";
+import { type CountyRow, RISK_KEYS, type RiskKey } from "#worker/domain/reports/report-content";
+import { type Published, publish } from "#worker/domain/suppression";
 import type { ServiceDeps } from "../deps";
 import { gatherReportData } from "../reports/report-data";
-import { nationalCountyMarks } from "./county-marks";
 
 export type MonitoringInput = { period: MonitoringPeriod; county: string | null };
 
@@ -46,23 +45,23 @@ export type MonitoringFigures = {
 
 const dayAfter = (d: string) => new Date(Date.parse(`${d}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The aggregates of `period` for the nation or one whole county. */
+/**
+ * The aggregates of `period` for the nation or one whole county: the report's published figures
+ * (report-data.ts applies the suppression once), so the dashboard hides exactly what the PDFs hide.
+ */
 export async function readMonitoring(
   input: MonitoringInput,
   deps: Pick<ServiceDeps, "db" | "now">,
 ): Promise<MonitoringFigures> {
   const county = input.county && (COUNTIES as readonly string[]).includes(input.county) ? input.county : null;
   const { from, to } = periodRange(input.period, deps.now());
-  const [{ data }, certRows, nationalMarks] = await Promise.all([
+  const [{ data }, certRows] = await Promise.all([
     gatherReportData(county ? "county" : "national", { from, to, ...(county ? { county } : {}) }, { db: deps.db }),
     certificatesByStatus(deps.db, from, dayAfter(to)),
-    county ? nationalCountyMarks(deps.db, from, to) : null,
   ]);
-  const registry = data.registry!;
   const certs = Object.fromEntries(certRows.map((r) => [r.status, Number(r.n)]));
-  const rows = data.byCounty;
-  const s = suppressCounts(rows.map((r) => r.farmers));
-  const row = (c: (typeof rows)[number], mark: Mark): CountyFigures => {
+  const row = (c: CountyRow): CountyFigures => {
+    const mark = c.mark ?? null;
     const other = mark ? "hidden" : null;
     return {
       county: c.county,
@@ -73,36 +72,27 @@ export async function readMonitoring(
       exportedKg: publish(c.exportedKg, other),
     };
   };
-  // One county alone: withheld when small, or when the national table hides it (complement).
-  const countyMark = county ? (nationalMarks?.get(county) ?? null) : null;
-  const farmers = county
-    ? countyMark
-      ? publish(registry.farmersRegistered, countyMark)
-      : publishAlone(registry.farmersRegistered)
-    : publish(registry.farmersRegistered, s.totalMark);
-  const withheld = county !== null && farmers !== registry.farmersRegistered;
+  const registry = data.registry;
   return {
     period: input.period,
     from,
     to,
     county,
-    withheld,
-    farmers,
-    plots: withheld ? 0 : registry.plots.count,
-    validGeometryPlots: withheld ? 0 : registry.byValidation.valid.count,
-    risk: Object.fromEntries(RISK_KEYS.map((k) => [k, withheld ? 0 : registry.byRisk[k].count])) as Record<
-      RiskKey,
-      number
-    >,
-    purchasedKg: withheld ? 0 : (data.purchases?.weightKg ?? 0),
-    exportedKg: withheld ? 0 : data.exports.weightKg,
+    withheld: Boolean(data.withheld),
+    farmers: data.withheld || !registry ? publish(0, data.withheld ?? "hidden") : registry.farmersRegistered,
+    plots: registry?.plots.count ?? 0,
+    validGeometryPlots: registry?.byValidation.valid.count ?? 0,
+    risk: Object.fromEntries(RISK_KEYS.map((k) => [k, registry?.byRisk[k].count ?? 0])) as Record<RiskKey, number>,
+    purchasedKg: data.purchases?.weightKg ?? 0,
+    exportedKg: data.exports.weightKg,
+    // Certificates are counted nationally; a withheld county shows none of its own figures.
     certificates: {
       issued: Object.values(certs).reduce((a, b) => a + b, 0),
       valid: certs.valid ?? 0,
       expired: certs.expired ?? 0,
       revoked: certs.revoked ?? 0,
     },
-    counties: rows.map((c, i) => row(c, s.marks[i] ?? null)),
+    counties: data.byCounty.map(row),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 
 import type { Database } from "#db/client";
-import { exporterNames, runAggregates } from "#db/queries/reports";
+import { exporterNames, farmerCellCounts, runAggregates } from "#db/queries/reports";
 import { COUNTIES } from "#worker/content/counties";
 import { CROPS } from "#worker/domain/commodities";
 import {
@@ -29,8 +29,8 @@ import {
   VALIDATION_KEYS,
   type ValidationKey,
 } from "#worker/domain/reports/report-content";
+import { applySuppression, planSuppression, sliceBoundaries } from "#worker/domain/reports/report-suppression";
 import { gramsToKg } from "#worker/domain/weight";
-import { nationalCountyMarks } from "../monitoring/county-marks";
 
 export type ReportDataDeps = { db: Database };
 
@@ -64,15 +64,42 @@ function cropOrder(a: string, b: string) {
 }
 
 /**
- * The figures of a report of `kind` for `params` (dates yyyy-mm-dd, inclusive), and the SHA-256
- * of their canonical JSON. Equal data gives an equal hash, so an unchanged report is served from
- * its cached PDF; any change in the figures (or in an exporter's company name) gives a new one.
+ * The published figures of a report of `kind` for `params` (dates yyyy-mm-dd, inclusive): the
+ * raw figures with small cells and their complement withheld (report-suppression.ts), and the
+ * SHA-256 of their canonical JSON. Equal data gives an equal hash, so an unchanged report is
+ * served from its cached PDF; any change in the published figures gives a new one.
  */
 export async function gatherReportData(
   kind: ReportKind,
   rawParams: ReportParams,
   deps: ReportDataDeps,
 ): Promise<{ data: ReportData; dataHash: string }> {
+  const raw = await gatherFigures(kind, rawParams, deps);
+  const { from, to } = raw.params;
+  const cells = await farmerCellCounts(deps.db, dayAfter(to), sliceBoundaries(from, to));
+  const plan = planSuppression(
+    cells.map((c) => ({
+      county: c.county ?? COUNTY_NOT_RECORDED,
+      crops: c.crops ? c.crops.split("|") : [],
+      slice: Number(c.slice),
+      n: Number(c.n),
+    })),
+    COUNTIES,
+    CROPS,
+  );
+  const data = applySuppression(raw, plan);
+  return { data, dataHash: await reportDataHash(data) };
+}
+
+/**
+ * The raw figures, before suppression: for the published report (above) and the tests of the
+ * aggregates only — never rendered or shown as they are.
+ */
+export async function gatherFigures(
+  kind: ReportKind,
+  rawParams: ReportParams,
+  deps: ReportDataDeps,
+): Promise<ReportData> {
   const params = normalizeParams(kind, rawParams);
   const agg = await runAggregates(deps.db, {
     from: params.from,
@@ -279,14 +306,11 @@ export async function gatherReportData(
       exporters: exporters.size,
     },
     byCounty,
-    ...(kind === "county" && params.county
-      ? { countyMark: (await nationalCountyMarks(deps.db, params.from, params.to)).get(params.county) ?? null }
-      : {}),
     byCommodity,
     byExporter,
     monthly,
   };
-  return { data, dataHash: await reportDataHash(data) };
+  return data;
 }
 
 function roundKgRecord(r: Record<ComplianceKey, CountKg>): Record<ComplianceKey, CountKg> {
