@@ -37,3 +37,17 @@ export function isStoreFailure(error: unknown): boolean {
     errorText(error),
   );
 }
+
+/**
+ * Whether a write that failed with a store error landed all the same. A lost answer (a timeout
+ * after the commit) leaves the writer unsure, so it reads back what the write would have stored:
+ * `true` it is there, `false` it is not, `null` the read failed too (nobody can tell yet).
+ */
+export async function landedAnyway(error: unknown, readBack: () => Promise<boolean>): Promise<boolean | null> {
+  if (!isStoreFailure(error)) return false;
+  try {
+    return await readBack();
+  } catch {
+    return null;
+  }
+}

@@ -17,6 +17,8 @@ import { type Faults, faultyD1, faultyR2 } from "./inject";
 let inspector: Awaited<ReturnType<typeof signInAs>>;
 let n = 0;
 const next = () => ++n;
+/** `k` in letters (names take no digits): 1 → "b", 27 → "bb". */
+const letters = (k: number) => k.toString(26).replace(/./g, (d) => String.fromCharCode(97 + Number.parseInt(d, 26)));
 
 /** The objects under `prefix` in R2. */
 async function objects(prefix: string) {
@@ -38,8 +40,10 @@ const registration: WritePath = {
     const k = next();
     const body = {
       firstName: "Gbessay",
-      lastName: `Zinnah${k}`,
+      lastName: `Zinnah-${letters(k)}`,
       gender: "female",
+      dateOfBirth: "1979-11-02",
+      community: "Compound 1",
       county: "Grand Bassa County",
       crops: ["Cassava"],
       nationalId: `LR88${String(k).padStart(5, "0")}`,
@@ -53,7 +57,8 @@ const registration: WritePath = {
           "SELECT COUNT(*) AS n FROM users u JOIN farmers f ON f.user_id = u.id WHERE f.import_key = ?",
           body.submissionId,
         ),
-        audit: await count("SELECT COUNT(*) AS n FROM audit_log"),
+        // A resend may give the registering inspector a fresh temporary password (its own audit row).
+        audit: await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'farmer.register'"),
       }),
     };
   },
@@ -73,12 +78,16 @@ async function asReply(run: () => Promise<{ ok: boolean; status?: number }>): Pr
 /** The registration page's service call with a photo (the API takes no photo): row and object agree. */
 const registrationWithPhoto: WritePath = {
   name: "registration with photo (onboard-farmer page)",
+  degraded: { change: { farmers: 1, photos: 0 }, message: /the photo could not be stored/ },
   async prepare(): Promise<Attempt> {
     const k = next();
     const submissionId = crypto.randomUUID();
     const input = {
       firstName: "Musu",
-      lastName: `Kollie${k}`,
+      lastName: `Kollie-${letters(k)}`,
+      gender: "male",
+      dateOfBirth: "1985-03-04",
+      community: "Salala",
       county: "Bong County",
       crops: ["Cocoa"],
       nationalId: `LR99${String(k).padStart(5, "0")}`,
@@ -121,9 +130,10 @@ const plotCapture: WritePath = {
   name: "plot capture (POST /api/plots)",
   async prepare(): Promise<Attempt> {
     const k = next();
-    const lon = -8.7 + (k % 10) * 0.004;
-    const lat = 7.1 + Math.floor(k / 10) * 0.004;
-    const d = 0.0009;
+    // Six decimals on every corner, none of them a trailing zero (EUDR Art. 2(28) counts them as written).
+    const lon = -8.712341 + (k % 10) * 0.004;
+    const lat = 7.112341 + Math.floor(k / 10) * 0.004;
+    const d = 0.000903;
     const ring = [
       [lon, lat],
       [lon + d, lat],
@@ -135,6 +145,7 @@ const plotCapture: WritePath = {
       farmerId: "FRM300001",
       geometry: { type: "Polygon", coordinates: [ring] },
       crop: "Cocoa",
+      plantingYear: 2015,
       submissionId: crypto.randomUUID(),
     };
     return {
