@@ -11,7 +11,7 @@ import { STORE_BUSY_MESSAGE } from "#worker/api/errors";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { signInAs } from "../auth-helpers";
 import { count, farmerInsert } from "../helpers";
-import { type Attempt, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
+import { type Attempt, type Outcome, faultRows, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
 import { type Faults, faultyD1, faultyR2 } from "./inject";
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
@@ -239,7 +239,8 @@ afterAll(() => {
 });
 
 describe("a D1, KV or R2 fault on a field write path leaves no partial write, and the resend is recorded once", () => {
-  it.each(PATHS.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    outcomes.push(...(await runFaults(path)));
-  });
+  // A row per write path × store × fault kind; each fails every call of the path to that store in turn.
+  it.each(faultRows(PATHS))("%s", async (_name, path, store, kind) => {
+    outcomes.push(...(await runFaults(path, store, kind)));
+  }, 120_000);
 });

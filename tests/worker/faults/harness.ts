@@ -60,6 +60,16 @@ export type Attempt = {
    */
   consistent?(): Promise<void>;
   consistentAfter?: "fault" | "retry";
+  /**
+   * What a retry answers when the change had landed behind a lost answer (default 409, "already
+   * done"; sign-out answers 401: the session is over).
+   */
+  doneStatus?: number;
+  /**
+   * Whether sending again changes nothing (a `submissionId`, or a step already taken). A sign-in
+   * is not: each one is a new session, so the second resend is left out.
+   */
+  resendable?: false;
 };
 
 /** A write path: a name for the table, and a fresh attempt per run. */
@@ -71,8 +81,6 @@ export type WritePath = {
    * be stored): a success whose reply matches `message` and whose change is `change`.
    */
   degraded?: { change: Record<string, number>; message: RegExp };
-  /** The stores worth faulting (default: every store the clean run called). */
-  stores?: Store[];
 };
 
 /** How one fault ended, for the table in docs/fault-injection.md. */
@@ -102,26 +110,49 @@ export async function expectClearError(res: Response, where: string) {
   expect(JSON.parse(text), where).toEqual({ success: false, message: STORE_BUSY_MESSAGE });
 }
 
-/** Runs every fault of `path` and returns its outcomes; fails on the first broken promise. */
-export async function runFaults(path: WritePath): Promise<Outcome[]> {
-  const probe = await path.prepare();
-  const clean = new Faults();
-  const before = await probe.counts();
-  const ok = await probe.send(clean);
-  expect(ok.status, `${path.name} clean run: ${await ok.clone().text()}`).toBeLessThan(300);
-  const change = delta(before, await probe.counts());
-  expect(isZero(change), `${path.name}: the clean run changes nothing counted`).toBe(false);
-  await probe.consistent?.();
+type Probe = { change: Record<string, number>; trace: Faults["trace"] };
+const probes = new WeakMap<WritePath, Promise<Probe>>();
 
+/** The clean run of `path` (once per path): what it changes, and the calls it makes to each store. */
+function probe(path: WritePath): Promise<Probe> {
+  let p = probes.get(path);
+  if (!p) {
+    p = (async () => {
+      const attempt = await path.prepare();
+      const clean = new Faults();
+      const before = await attempt.counts();
+      const ok = await attempt.send(clean);
+      expect(ok.status, `${path.name} clean run: ${await ok.clone().text()}`).toBeLessThan(300);
+      const change = delta(before, await attempt.counts());
+      expect(isZero(change), `${path.name}: the clean run changes nothing counted`).toBe(false);
+      await attempt.consistent?.();
+      return { change, trace: clean.trace };
+    })();
+    probes.set(path, p);
+  }
+  return p;
+}
+
+/**
+ * Fails each call of `path` to `store` in turn as `kind` and returns the outcomes; fails on the
+ * first broken promise. A store the path never calls gives no outcome.
+ */
+export async function runFaults(path: WritePath, store: Store, kind: FaultKind): Promise<Outcome[]> {
+  const { change, trace } = await probe(path);
   const outcomes: Outcome[] = [];
-  for (const store of path.stores ?? (["d1", "kv", "r2"] as Store[])) {
-    for (const kind of KINDS) {
-      for (let at = 1; at <= clean.trace[store].length; at++) {
-        outcomes.push(await runOne(path, { store, kind, at }, change, clean.trace[store][at - 1]!));
-      }
-    }
+  for (let at = 1; at <= trace[store].length; at++) {
+    outcomes.push(await runOne(path, { store, kind, at }, change, trace[store][at - 1]!));
   }
   return outcomes;
+}
+
+/** Every write path × store × fault kind: one row of the table-driven tests. */
+export function faultRows(paths: WritePath[]) {
+  return paths.flatMap((path) =>
+    (["d1", "kv", "r2"] as Store[]).flatMap((store) =>
+      KINDS.map((kind) => [`${path.name} × ${store} ${kind}`, path, store, kind] as const),
+    ),
+  );
 }
 
 async function runOne(path: WritePath, fault: Fault, change: Record<string, number>, call: string): Promise<Outcome> {
@@ -155,12 +186,14 @@ async function runOne(path: WritePath, fault: Fault, change: Record<string, numb
   if (retry.status >= 300) {
     // Only a change that landed behind a lost answer may make the retry a refusal ("already done").
     expect(written, `${where}: retry ${retry.status} ${retryText}`).not.toBe("nothing");
-    expect(retry.status, `${where}: retry ${retryText}`).toBe(409);
+    expect(retry.status, `${where}: retry ${retryText}`).toBe(attempt.doneStatus ?? 409);
   }
   expect(delta(before, await attempt.counts()), `${where}: after the retry`).toEqual(expected);
-  // A second resend changes nothing more (the same submission is recorded once).
-  await attempt.send(new Faults());
-  expect(delta(before, await attempt.counts()), `${where}: after a second resend`).toEqual(expected);
+  if (attempt.resendable !== false) {
+    // A second resend changes nothing more (the same submission is recorded once).
+    await attempt.send(new Faults());
+    expect(delta(before, await attempt.counts()), `${where}: after a second resend`).toEqual(expected);
+  }
   await attempt.consistent?.();
   return { ...fault, path: path.name, call, status: faulted.status, written, retry: retry.status };
 }

@@ -12,7 +12,7 @@ import { signInAs } from "../auth-helpers";
 import { buy, purchase, seedAndSignIn, who } from "../batches-fixtures";
 import { count } from "../helpers";
 import { GOOD_COCOA, sendToWarehouse } from "../inspections-fixtures";
-import { type Attempt, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
+import { type Attempt, type Outcome, faultRows, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
 import { Faults } from "./inject";
 
 const audit = () => count("SELECT COUNT(*) AS n FROM audit_log");
@@ -161,7 +161,8 @@ afterAll(() => {
 });
 
 describe("a D1, KV or R2 fault on a trade write path leaves no partial write, and the retry is recorded once", () => {
-  it.each(PATHS.map((p) => [p.name, p] as const))("%s", async (_name, path) => {
-    outcomes.push(...(await runFaults(path)));
-  });
+  // A row per write path × store × fault kind; each fails every call of the path to that store in turn.
+  it.each(faultRows(PATHS))("%s", async (_name, path, store, kind) => {
+    outcomes.push(...(await runFaults(path, store, kind)));
+  }, 120_000);
 });
