@@ -7,7 +7,8 @@ import { apiError } from "./reply";
 export { apiError } from "./reply";
 
 /** What the person is told when D1, KV or R2 failed under their request (docs/fault-injection.md). */
-export const STORE_BUSY_MESSAGE = "The service is busy and could not finish your request. Please try again in a moment.";
+export const STORE_BUSY_MESSAGE =
+  "The service is busy and could not finish your request. Please try again in a moment.";
 
 /**
  * Answers every uncaught error as JSON: never a stack trace, never HTML. A store that failed

@@ -132,7 +132,9 @@ export async function createSession(deps: SessionDeps, user: SessionUser): Promi
     await deps.kv.put(indexKey(user.id, hash), "1", { expirationTtl: ttl });
     await deps.kv.put(recordKey(hash), JSON.stringify(record), { expirationTtl: ttl });
   } catch (error) {
-    await Promise.all([deps.kv.delete(recordKey(hash)), deps.kv.delete(indexKey(user.id, hash))]).catch(() => undefined);
+    await Promise.all([deps.kv.delete(recordKey(hash)), deps.kv.delete(indexKey(user.id, hash))]).catch(
+      () => undefined,
+    );
     if (deps.db) await indexed(revokeSessionRowStatement(deps.db, hash, iso(now)), "revoke");
     throw error;
   }

@@ -4,14 +4,14 @@
  * outbox, and a farmer correction. Each row of `PATHS` is faulted at every D1, KV and R2 call.
  */
 import { env } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { isStoreFailure } from "#db/errors";
 import { STORE_BUSY_MESSAGE } from "#worker/api/errors";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { signInAs } from "../auth-helpers";
 import { count, farmerInsert } from "../helpers";
-import { type Attempt, type Outcome, faultRows, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
+import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
 import { type Faults, faultyD1, faultyR2 } from "./inject";
 
 let inspector: Awaited<ReturnType<typeof signInAs>>;
@@ -71,7 +71,10 @@ async function asReply(run: () => Promise<{ ok: boolean; status?: number }>): Pr
     return Response.json(result, { status: result.ok ? 200 : (result.status ?? 500) });
   } catch (error) {
     if (!isStoreFailure(error)) throw error;
-    return Response.json({ success: false, message: STORE_BUSY_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
+    return Response.json(
+      { success: false, message: STORE_BUSY_MESSAGE },
+      { status: 503, headers: { "Retry-After": "5" } },
+    );
   }
 }
 
@@ -234,13 +237,22 @@ beforeAll(async () => {
   ).run();
 });
 
+// Every injected fault is logged by the code under test as it would be in production: expected here.
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
 afterAll(() => {
   console.log(`Fault outcomes (field paths):\n${outcomeTable(outcomes)}`);
 });
 
 describe("a D1, KV or R2 fault on a field write path leaves no partial write, and the resend is recorded once", () => {
   // A row per write path × store × fault kind; each fails every call of the path to that store in turn.
-  it.each(faultRows(PATHS))("%s", async (_name, path, store, kind) => {
-    outcomes.push(...(await runFaults(path, store, kind)));
-  }, 120_000);
+  it.each(faultRows(PATHS))(
+    "%s",
+    async (_name, path, store, kind) => {
+      outcomes.push(...(await runFaults(path, store, kind)));
+    },
+    120_000,
+  );
 });

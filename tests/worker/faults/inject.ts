@@ -59,8 +59,7 @@ export function faultyD1(db: D1Database, faults: Faults): D1Database {
         if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
         if (typeof prop === "string" && STATEMENT_CALLS.has(prop)) {
           const call = Reflect.get(target, prop, target) as (...a: unknown[]) => Promise<unknown>;
-          return (...args: unknown[]) =>
-            faults.gate("d1", `${prop} ${sqlOf(target)}`, () => call.apply(target, args));
+          return (...args: unknown[]) => faults.gate("d1", `${prop} ${sqlOf(target)}`, () => call.apply(target, args));
         }
         const value = Reflect.get(target, prop, target);
         return typeof value === "function" ? value.bind(target) : value;

@@ -3,7 +3,7 @@
  * sessions with their D1 index), and the backup job (R2 parts, its run row in D1).
  */
 import { env } from "cloudflare:test";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { isStoreFailure } from "#db/errors";
 import { continueBackup, startBackup } from "#worker/services/backups/run-backup";
@@ -22,7 +22,9 @@ async function sessionsOf(userId: string) {
     const record = await env.SESSIONS.get<{ id: string }>(`session:${hash}`, "json");
     if (record?.id === userId) mine.push(hash);
   }
-  const indexed = (await env.SESSIONS.list({ prefix: `user-session:${userId}:` })).keys.map((k) => k.name.split(":")[2]);
+  const indexed = (await env.SESSIONS.list({ prefix: `user-session:${userId}:` })).keys.map(
+    (k) => k.name.split(":")[2],
+  );
   return { live: mine, indexed };
 }
 
@@ -71,14 +73,23 @@ const signOut: WritePath = {
 
 const outcomes: Outcome[] = [];
 
+// Every injected fault is logged by the code under test as it would be in production: expected here.
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
 afterAll(() => {
   console.log(`Fault outcomes (platform paths):\n${outcomeTable(outcomes)}`);
 });
 
 describe("a KV or D1 fault at sign-in or sign-out leaves no session half made or half ended", () => {
-  it.each(faultRows([signIn, signOut]))("%s", async (_name, path, store, kind) => {
-    outcomes.push(...(await runFaults(path, store, kind)));
-  }, 120_000);
+  it.each(faultRows([signIn, signOut]))(
+    "%s",
+    async (_name, path, store, kind) => {
+      outcomes.push(...(await runFaults(path, store, kind)));
+    },
+    120_000,
+  );
 });
 
 describe("a D1 or R2 fault during a backup is resumed by the next run", () => {
@@ -102,7 +113,9 @@ describe("a D1 or R2 fault during a backup is resumed by the next run", () => {
 
   /** The manifest lists exactly the parts stored under the run's prefix, each once. */
   async function complete(id: string) {
-    const run = (await env.DB.prepare("SELECT prefix FROM backup_runs WHERE id = ?").bind(id).first<{ prefix: string }>())!;
+    const run = (await env.DB.prepare("SELECT prefix FROM backup_runs WHERE id = ?")
+      .bind(id)
+      .first<{ prefix: string }>())!;
     const manifest = (await (await env.CERTS.get(`${run.prefix}manifest.json`))!.json()) as {
       tables: { parts: { key: string }[] }[];
     };

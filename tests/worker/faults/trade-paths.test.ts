@@ -4,7 +4,7 @@
  * PDF in R2), and a licence step. Each row of `PATHS` is faulted at every D1, KV and R2 call.
  */
 import { env } from "cloudflare:test";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { applyForLicence } from "#worker/services/licensing/apply-licence";
 import { stepLicence } from "#worker/services/licensing/step-licence";
@@ -12,7 +12,7 @@ import { signInAs } from "../auth-helpers";
 import { buy, purchase, seedAndSignIn, who } from "../batches-fixtures";
 import { count } from "../helpers";
 import { GOOD_COCOA, sendToWarehouse } from "../inspections-fixtures";
-import { type Attempt, type Outcome, faultRows, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
+import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
 import { Faults } from "./inject";
 
 const audit = () => count("SELECT COUNT(*) AS n FROM audit_log");
@@ -28,12 +28,13 @@ const batchCounts = (batchCode: string) => async () => ({
 const purchasePath: WritePath = {
   name: "purchase (POST /api/batches)",
   async prepare(): Promise<Attempt> {
-    const body = purchase({ weightKg: 100, submissionId: crypto.randomUUID() });
+    const submissionId = crypto.randomUUID();
+    const body = { ...purchase({ weightKg: 100 }), submissionId };
     return {
       send: (faults) => sendJson(faults, who.buyer.token, "/api/batches", body),
       counts: async () => ({
         batches: await count("SELECT COUNT(*) AS n FROM batches"),
-        purchases: await count("SELECT COUNT(*) AS n FROM purchases WHERE submission_id = ?", body.submissionId),
+        purchases: await count("SELECT COUNT(*) AS n FROM purchases WHERE submission_id = ?", submissionId),
         events: await count("SELECT COUNT(*) AS n FROM custody_events"),
         audit: await audit(),
       }),
@@ -50,7 +51,10 @@ const dispatchPath: WritePath = {
     return {
       send: (faults) => sendJson(faults, who.buyer.token, `/api/inspections/dispatch/${b.batchCode}`, body),
       counts: async () => ({
-        dispatches: await count("SELECT COUNT(*) AS n FROM batch_dispatches WHERE submission_id = ?", body.submissionId),
+        dispatches: await count(
+          "SELECT COUNT(*) AS n FROM batch_dispatches WHERE submission_id = ?",
+          body.submissionId,
+        ),
         audit: await audit(),
       }),
     };
@@ -86,7 +90,10 @@ const inspectionPath: WritePath = {
     return {
       send: (faults) => sendJson(faults, who.warehouse.token, `/api/inspections/warehouse/${b.batchCode}`, body),
       counts: async () => ({
-        inspections: await count("SELECT COUNT(*) AS n FROM batch_inspections WHERE submission_id = ?", body.submissionId),
+        inspections: await count(
+          "SELECT COUNT(*) AS n FROM batch_inspections WHERE submission_id = ?",
+          body.submissionId,
+        ),
         ...(await batchCounts(b.batchCode)()),
       }),
     };
@@ -99,7 +106,12 @@ const certificatePath: WritePath = {
   async prepare(): Promise<Attempt> {
     const b = await buy({ weightKg: 100 });
     await sendToWarehouse(b.batchCode, 100);
-    const inspected = await sendJson(new Faults(), who.warehouse.token, `/api/inspections/warehouse/${b.batchCode}`, GOOD_COCOA);
+    const inspected = await sendJson(
+      new Faults(),
+      who.warehouse.token,
+      `/api/inspections/warehouse/${b.batchCode}`,
+      GOOD_COCOA,
+    );
     expect(inspected.status).toBe(201);
     const prefix = `certificates/quality/batch/${encodeURIComponent(b.batchCode)}/`;
     const rowsOf = async () =>
@@ -114,7 +126,9 @@ const certificatePath: WritePath = {
       counts: async () => ({ certificates: (await rowsOf()).length, pdfs: (await objects()).length }),
       consistentAfter: "retry",
       async consistent() {
-        expect((await objects()).sort(), `certificate of ${b.batchCode}: rows and PDFs`).toEqual((await rowsOf()).sort());
+        expect((await objects()).sort(), `certificate of ${b.batchCode}: rows and PDFs`).toEqual(
+          (await rowsOf()).sort(),
+        );
       },
     };
   },
@@ -156,13 +170,22 @@ beforeAll(async () => {
   office = await signInAs("office_admin", "10.62.0.9");
 });
 
+// Every injected fault is logged by the code under test as it would be in production: expected here.
+beforeAll(() => {
+  vi.spyOn(console, "error").mockImplementation(() => undefined);
+});
+
 afterAll(() => {
   console.log(`Fault outcomes (trade paths):\n${outcomeTable(outcomes)}`);
 });
 
 describe("a D1, KV or R2 fault on a trade write path leaves no partial write, and the retry is recorded once", () => {
   // A row per write path × store × fault kind; each fails every call of the path to that store in turn.
-  it.each(faultRows(PATHS))("%s", async (_name, path, store, kind) => {
-    outcomes.push(...(await runFaults(path, store, kind)));
-  }, 120_000);
+  it.each(faultRows(PATHS))(
+    "%s",
+    async (_name, path, store, kind) => {
+      outcomes.push(...(await runFaults(path, store, kind)));
+    },
+    120_000,
+  );
 });

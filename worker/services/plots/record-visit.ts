@@ -143,9 +143,9 @@ export async function recordVisit(
     // A lost answer may hide a visit that was stored: it keeps its photos and is answered as stored.
     // If nobody can tell yet, the photos stay too (an object without its row is harmless; a row
     // without its objects is not) and the resend settles it (docs/fault-injection.md).
-    let stored: PlotVisitRow | null = null;
-    const landed = await landedAnyway(error, async () => Boolean((stored = await visitOfPlotById(db, plot.id, id))));
-    if (landed && stored) return ok({ created: true, visit: stored });
+    const landed = await landedAnyway(error, async () => Boolean(await visitOfPlotById(db, plot.id, id)));
+    const stored = landed ? await visitOfPlotById(db, plot.id, id).catch(() => null) : null;
+    if (stored) return ok({ created: true, visit: stored });
     if (landed === null) throw error;
     // Nothing of a failed visit stays behind: not its photos either.
     await Promise.all(keys.map((k) => deps.photos.delete(k).catch(() => undefined)));

@@ -147,7 +147,7 @@ export type RegisterFarmerDeps = {
   db: Database;
   actor: AuditActor;
   /** Where photos go (the CERTS R2 bucket). */
-  photos?: Pick<R2Bucket, "put" | "delete">;
+  photos?: Pick<R2Bucket, "put"> & Partial<Pick<R2Bucket, "delete">>;
   now?: () => Date;
   newId?: () => string;
   newPassword?: () => string;
@@ -290,7 +290,7 @@ async function storePhoto(
   } catch (error) {
     console.error("farmer photo upload failed", farmerId, error);
     // A put whose answer was lost may have stored the object: it goes with the row's reference.
-    await deps.photos?.delete(photoKeyOf(farmerId)).catch(() => undefined);
+    await deps.photos?.delete?.(photoKeyOf(farmerId)).catch(() => undefined);
     // The row must not point at a photo that is not there.
     await deps.db.batch([
       clearFarmerPhotoStatement(deps.db, farmerId),
