@@ -125,10 +125,19 @@ export async function createSession(deps: SessionDeps, user: SessionUser): Promi
       place: deps.client?.place ?? null,
     });
   }
-  await Promise.all([
-    deps.kv.put(recordKey(hash), JSON.stringify(record), { expirationTtl: ttl }),
-    deps.kv.put(indexKey(user.id, hash), "1", { expirationTtl: ttl }),
-  ]);
+  // The per-user key before the record: a session is never live without the key deactivation and
+  // password changes find it by (revokeUserSessions). If either put fails, nobody holds this
+  // session's token: what was stored of it goes again (docs/fault-injection.md).
+  try {
+    await deps.kv.put(indexKey(user.id, hash), "1", { expirationTtl: ttl });
+    await deps.kv.put(recordKey(hash), JSON.stringify(record), { expirationTtl: ttl });
+  } catch (error) {
+    await Promise.all([deps.kv.delete(recordKey(hash)), deps.kv.delete(indexKey(user.id, hash))]).catch(
+      () => undefined,
+    );
+    if (deps.db) await indexed(revokeSessionRowStatement(deps.db, hash, iso(now)), "revoke");
+    throw error;
+  }
   const claims: TokenClaims = {
     sid,
     role: user.role,
@@ -197,7 +206,10 @@ export async function isSessionLive(deps: Pick<SessionDeps, "kv" | "now">, hash:
 
 /** Ends one session: the token is refused from now on. */
 export async function revokeSession(deps: SessionDeps, session: Pick<Session, "hash" | "id">) {
-  await Promise.all([deps.kv.delete(recordKey(session.hash)), deps.kv.delete(indexKey(session.id, session.hash))]);
+  // The record first: once it is gone the token is refused. The per-user key left behind by a
+  // failed second delete only points at nothing (and expires with the session).
+  await deps.kv.delete(recordKey(session.hash));
+  await indexed(deps.kv.delete(indexKey(session.id, session.hash)), "key delete");
   if (deps.db)
     await indexed(revokeSessionRowStatement(deps.db, session.hash, iso(deps.now?.() ?? Date.now())), "revoke");
 }

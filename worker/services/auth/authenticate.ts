@@ -2,7 +2,7 @@ import type { Database } from "#db/client";
 import { findFarmerByPhone, findUserByLoginId, logAuthEvent, markLogin, type UserRow } from "#db/queries/users";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { isRole, type Role, USER_TYPE } from "#worker/auth/roles";
-import { createSession, type Session, type SessionDeps } from "#worker/auth/session";
+import { createSession, revokeSession, type Session, type SessionDeps } from "#worker/auth/session";
 import {
   recordFailedLogin,
   recordSuccessfulLogin,
@@ -123,7 +123,7 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
   if (input.profile?.phone && !user.phone) patch.phone = input.profile.phone;
   if (input.profile?.companyName && !user.companyName) patch.companyName = input.profile.companyName;
 
-  const [session] = await Promise.all([
+  const [made, ...bookkeeping] = await Promise.allSettled([
     createSession(deps, {
       id: user.id,
       role: role as Role,
@@ -136,5 +136,13 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
     recordSuccessfulLogin(db, keys, now),
     logAuthEvent(db, { ...event, userId: user.id, event: "login_success" }),
   ]);
+  // A sign-in that answers an error leaves no session behind: nobody would hold its token, and it
+  // would sit in the account's session list until it expired (docs/fault-injection.md).
+  const failed = [made, ...bookkeeping].find((r) => r.status === "rejected");
+  if (failed) {
+    if (made.status === "fulfilled") await revokeSession(deps, made.value).catch(() => undefined);
+    throw failed.reason;
+  }
+  const session = (made as PromiseFulfilledResult<Session>).value;
   return { ok: true, user: { ...user, ...patch }, session };
 }

@@ -5,8 +5,10 @@
  * for the document again is refused with the revocation's reason.
  */
 
+import { landedAnyway } from "#db/errors";
 import {
   type CertificateRow,
+  certificateByNumber,
   certificatesForData,
   insertCertificate,
   isNumberRefused,
@@ -155,6 +157,21 @@ export async function issueFromContent(
       createdAt: nowIso,
       updatedAt: nowIso,
     };
+    // The PDF first, under a key no other certificate shares (the number carries a random check),
+    // so a row is never stored without its object (docs/fault-injection.md); a put whose answer
+    // was lost may have stored it, so a failed put deletes the key again.
+    await deps.r2
+      .put(r2Key, bytes, {
+        httpMetadata: {
+          contentType: "application/pdf",
+          contentDisposition: `inline; filename="${certificateFileName(type, certificateNumber)}"`,
+        },
+        customMetadata: { certificateNumber, dataHash },
+      })
+      .catch(async (error: unknown) => {
+        await deps.r2.delete(r2Key).catch(() => undefined);
+        throw error;
+      });
     try {
       const { createdAt: _c, updatedAt: _u, ...insert } = row;
       await db.batch([
@@ -180,21 +197,19 @@ export async function issueFromContent(
         ),
       ]);
     } catch (error) {
-      if (!isNumberRefused(error)) throw error;
-      // Another request took this serial, or issued the same data a moment ago: look again.
-      const winner = usable(await certificatesForData(db, key, dataHash));
-      if (winner) return ok(served(winner, printed, deps, render));
-      continue;
+      // A lost answer (a timeout after the commit): the certificate is stored, with its PDF.
+      const landed = await landedAnyway(error, async () => Boolean(await certificateByNumber(db, certificateNumber)));
+      if (!landed) {
+        // Not stored: its PDF goes too. If nobody can tell yet, the PDF stays (an object without a
+        // row is never served; a row without its object would be).
+        if (landed === false) await deps.r2.delete(r2Key).catch(() => undefined);
+        if (!isNumberRefused(error)) throw error;
+        // Another request took this serial, or issued the same data a moment ago: look again.
+        const winner = usable(await certificatesForData(db, key, dataHash));
+        if (winner) return ok(served(winner, printed, deps, render));
+        continue;
+      }
     }
-    // Stored after the row commits, so a request that lost the race never overwrites the winner's
-    // PDF; if this put fails, the next request finds the row without its object and redraws it.
-    await deps.r2.put(r2Key, bytes, {
-      httpMetadata: {
-        contentType: "application/pdf",
-        contentDisposition: `inline; filename="${certificateFileName(type, certificateNumber)}"`,
-      },
-      customMetadata: { certificateNumber, dataHash },
-    });
     return {
       ok: true,
       value: {

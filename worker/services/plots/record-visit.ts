@@ -6,13 +6,14 @@
  * `submissionId`: a resend answers the visit already stored.
  */
 import type { Database } from "#db/client";
-import { isUniqueViolation } from "#db/errors";
+import { isUniqueViolation, landedAnyway } from "#db/errors";
 import {
   farmerAccountOf,
   insertVisitStatement,
   markVisitedStatement,
   type PlotVisitRow,
   visitBySubmission,
+  visitOfPlotById,
 } from "#db/queries/plot-visits";
 import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { VISIT_DECISION_LABEL, type VisitDecision } from "#worker/domain/visit-queue";
@@ -78,10 +79,11 @@ export async function recordVisit(
   try {
     for (const [n, clean] of cleaned.entries()) {
       const key = visitPhotoKey(plot.id, id, n + 1, clean!.contentType);
+      // Listed before the put: a put whose answer is lost may have stored the object all the same.
+      keys.push(key);
       await deps.photos.put(key, clean!.bytes, {
         httpMetadata: { contentType: clean!.contentType, contentDisposition: "inline" },
       });
-      keys.push(key);
     }
     const at = now().toISOString();
     const visit = {
@@ -138,6 +140,13 @@ export async function recordVisit(
     ]);
     return ok({ created: true, visit });
   } catch (error) {
+    // A lost answer may hide a visit that was stored: it keeps its photos and is answered as stored.
+    // If nobody can tell yet, the photos stay too (an object without its row is harmless; a row
+    // without its objects is not) and the resend settles it (docs/fault-injection.md).
+    const landed = await landedAnyway(error, async () => Boolean(await visitOfPlotById(db, plot.id, id)));
+    const stored = landed ? await visitOfPlotById(db, plot.id, id).catch(() => null) : null;
+    if (stored) return ok({ created: true, visit: stored });
+    if (landed === null) throw error;
     // Nothing of a failed visit stays behind: not its photos either.
     await Promise.all(keys.map((k) => deps.photos.delete(k).catch(() => undefined)));
     if (input.submissionId && isUniqueViolation(error, "submission_id")) {

@@ -9,10 +9,11 @@
  */
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "#db/client";
-import { uniqueViolation } from "#db/errors";
+import { landedAnyway, uniqueViolation } from "#db/errors";
 import {
   clearFarmerPhotoStatement,
   type FarmerRow,
+  findFarmer,
   findFarmerAccount,
   findFarmerByImportKey,
   highestFarmerId,
@@ -146,7 +147,7 @@ export type RegisterFarmerDeps = {
   db: Database;
   actor: AuditActor;
   /** Where photos go (the CERTS R2 bucket). */
-  photos?: Pick<R2Bucket, "put">;
+  photos?: Pick<R2Bucket, "put"> & Partial<Pick<R2Bucket, "delete">>;
   now?: () => Date;
   newId?: () => string;
   newPassword?: () => string;
@@ -211,6 +212,10 @@ export async function registerFarmer(
     try {
       await db.batch(statements);
     } catch (error) {
+      // A lost answer (a timeout after the commit): the farmer is stored, so the photo still goes
+      // with it, rather than a resend finding a row whose photo was never put.
+      const landed = await landedAnyway(error, async () => (await findFarmer(db, farmerId))?.farmer.id === record.id);
+      if (landed) return registered(record);
       const index = uniqueViolation(error);
       if (index === "farmers.import_key" && submissionId) {
         // The same submission won a race with this one: answer with its farmer.
@@ -233,6 +238,12 @@ export async function registerFarmer(
       }
       throw error;
     }
+    return registered(record);
+  }
+  throw new Error(`No free farmer ID after ${ID_ATTEMPTS} attempts`);
+
+  /** The answer once the farmer's batch is stored: the photo goes next (its row names it already). */
+  async function registered(record: NewFarmer): Promise<RegisterFarmerResult> {
     const photoError = photo ? await storePhoto(farmerId, photo, deps) : undefined;
     const stored: ViewSource = {
       farmerId,
@@ -259,7 +270,6 @@ export async function registerFarmer(
       ...(photoError ? { photoError } : {}),
     };
   }
-  throw new Error(`No free farmer ID after ${ID_ATTEMPTS} attempts`);
 }
 
 async function storePhoto(
@@ -279,6 +289,8 @@ async function storePhoto(
     return undefined;
   } catch (error) {
     console.error("farmer photo upload failed", farmerId, error);
+    // A put whose answer was lost may have stored the object: it goes with the row's reference.
+    await deps.photos?.delete?.(photoKeyOf(farmerId)).catch(() => undefined);
     // The row must not point at a photo that is not there.
     await deps.db.batch([
       clearFarmerPhotoStatement(deps.db, farmerId),
