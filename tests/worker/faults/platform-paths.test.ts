@@ -6,7 +6,9 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { isStoreFailure } from "#db/errors";
-import { continueBackup, startBackup } from "#worker/services/backups/run-backup";
+import { openBackupManifest } from "#worker/services/backups/restore-backup";
+import { backupKeys, continueBackup, startBackup } from "#worker/services/backups/run-backup";
+import type { EnvelopeKeys } from "#worker/services/crypto/envelope";
 import { demoLogin } from "../../login-api";
 import { count } from "../helpers";
 import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
@@ -93,10 +95,20 @@ describe("a KV or D1 fault at sign-in or sign-out leaves no session half made or
 });
 
 describe("a D1 or R2 fault during a backup is resumed by the next run", () => {
+  let keys: EnvelopeKeys;
+  beforeAll(async () => {
+    keys = await backupKeys(env);
+  });
+
   /** Runs the backup `id` to the end, failing the calls `faults` names; store failures are retried. */
   async function finish(id: string, faults: Faults) {
-    const faulty = { db: database(faultyD1(env.DB, faults)), r2: faultyR2(env.CERTS, faults), now: () => new Date() };
-    const clean = { db: database(env.DB), r2: env.CERTS, now: () => new Date() };
+    const faulty = {
+      db: database(faultyD1(env.DB, faults)),
+      r2: faultyR2(env.CERTS, faults),
+      now: () => new Date(),
+      keys,
+    };
+    const clean = { db: database(env.DB), r2: env.CERTS, now: () => new Date(), keys };
     try {
       let p = await continueBackup(id, faulty, 60_000);
       while (p.status === "running") p = await continueBackup(id, faulty, 60_000);
@@ -116,9 +128,8 @@ describe("a D1 or R2 fault during a backup is resumed by the next run", () => {
     const run = (await env.DB.prepare("SELECT prefix FROM backup_runs WHERE id = ?")
       .bind(id)
       .first<{ prefix: string }>())!;
-    const manifest = (await (await env.CERTS.get(`${run.prefix}manifest.json`))!.json()) as {
-      tables: { parts: { key: string }[] }[];
-    };
+    const sealed = await (await env.CERTS.get(`${run.prefix}manifest.json`))!.text();
+    const manifest = await openBackupManifest(sealed, keys);
     const listed = manifest.tables.flatMap((t) => t.parts.map((p) => p.key)).sort();
     const stored = (await env.CERTS.list({ prefix: run.prefix, limit: 1000 })).objects
       .map((o) => o.key)
@@ -128,7 +139,7 @@ describe("a D1 or R2 fault during a backup is resumed by the next run", () => {
   }
 
   it("every D1 and R2 call of the first table and of the finish, refused or lost", async () => {
-    const clean = { db: database(env.DB), r2: env.CERTS, now: () => new Date() };
+    const clean = { db: database(env.DB), r2: env.CERTS, now: () => new Date(), keys };
     const probe = new Faults();
     const first = await startBackup(clean);
     expect(await finish(first.id, probe)).toBe("none");
