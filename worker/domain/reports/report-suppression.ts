@@ -191,7 +191,8 @@ export function applySuppression(data: ReportData, plan: SuppressionPlan): Repor
 
 const emptyCompliance = (): Record<ComplianceKey, CountKg> =>
   Object.fromEntries(COMPLIANCE_KEYS.map((k) => [k, { count: 0, weightKg: 0 }])) as Record<ComplianceKey, CountKg>;
-const zeroCounty = (county: string): Omit<CountyRow, "mark"> => ({
+/** A county row with every figure zero: the start of a tally, and a withheld row's figures. */
+export const zeroCounty = (county: string): Omit<CountyRow, "mark"> => ({
   county,
   farmers: 0,
   plots: 0,
@@ -201,7 +202,8 @@ const zeroCounty = (county: string): Omit<CountyRow, "mark"> => ({
   purchasedKg: 0,
   exportedKg: 0,
 });
-const zeroCommodity = (commodity: string): Omit<CommodityRow, "mark"> => ({
+/** A commodity row with every figure zero (see zeroCounty). */
+export const zeroCommodity = (commodity: string): Omit<CommodityRow, "mark"> => ({
   commodity,
   plots: 0,
   hectares: 0,

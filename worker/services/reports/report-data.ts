@@ -29,7 +29,13 @@ import {
   VALIDATION_KEYS,
   type ValidationKey,
 } from "#worker/domain/reports/report-content";
-import { applySuppression, planSuppression, sliceBoundaries } from "#worker/domain/reports/report-suppression";
+import {
+  applySuppression,
+  planSuppression,
+  sliceBoundaries,
+  zeroCommodity,
+  zeroCounty,
+} from "#worker/domain/reports/report-suppression";
 import { gramsToKg } from "#worker/domain/weight";
 
 export type ReportDataDeps = { db: Database };
@@ -113,29 +119,12 @@ export async function gatherFigures(
   const counties = new Map<string, CountyRow>();
   const county = (name: string | null) => {
     const key = name ?? COUNTY_NOT_RECORDED;
-    return entry(counties, key, () => ({
-      county: key,
-      farmers: 0,
-      plots: 0,
-      hectares: 0,
-      lowRiskPlots: 0,
-      highRiskPlots: 0,
-      purchasedKg: 0,
-      exportedKg: 0,
-    }));
+    return entry(counties, key, (): CountyRow => zeroCounty(key));
   };
   const commodities = new Map<string, CommodityRow>();
   const commodity = (name: string | null) => {
     const key = name ?? CROP_NOT_RECORDED;
-    return entry(commodities, key, () => ({
-      commodity: key,
-      plots: 0,
-      hectares: 0,
-      batches: 0,
-      weightKg: 0,
-      compliantKg: 0,
-      exportedKg: 0,
-    }));
+    return entry(commodities, key, (): CommodityRow => zeroCommodity(key));
   };
 
   // Registry: farmers and plots (not in the by-exporter report, which is about exports).
