@@ -4,7 +4,7 @@
  * Parsing only: the registry rules (farmer schema, EUDR geometry checks) run afterwards.
  */
 import Papa from "papaparse";
-import { csvText } from "./csv";
+import { csvText } from "./csv.ts";
 import { parseJsonKeepingDecimals, positionFromText, type WrittenDecimals } from "./written-decimals.ts";
 
 /** The CSV columns, in the order of the downloadable template. */
