@@ -14,7 +14,16 @@ import { signInAs } from "../auth-helpers";
 import { api, buy, portReadyBatch, seedAndSignIn, step, who } from "../batches-fixtures";
 import { count } from "../helpers";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "../inspections-fixtures";
-import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, send, sendJson, type WritePath } from "./harness";
+import {
+  type Attempt,
+  faultRows,
+  type Outcome,
+  outcomeTable,
+  runFaults,
+  send,
+  sendJson,
+  type WritePath,
+} from "./harness";
 import { Faults } from "./inject";
 
 let office: Awaited<ReturnType<typeof signInAs>>;
@@ -28,7 +37,12 @@ const versionsOf = (code: string) =>
 async function inspectedBatch() {
   const b = await buy({ weightKg: 100 });
   await sendToWarehouse(b.batchCode, 100);
-  const inspected = await sendJson(new Faults(), who.warehouse.token, `/api/inspections/warehouse/${b.batchCode}`, GOOD_COCOA);
+  const inspected = await sendJson(
+    new Faults(),
+    who.warehouse.token,
+    `/api/inspections/warehouse/${b.batchCode}`,
+    GOOD_COCOA,
+  );
   expect(inspected.status).toBe(201);
   return b.batchCode;
 }
@@ -43,7 +57,10 @@ const portInspection: WritePath = {
     return {
       send: (faults) => sendJson(faults, who.port.token, `/api/inspections/port/${code}`, body),
       counts: async () => ({
-        inspections: await count("SELECT COUNT(*) AS n FROM port_inspections WHERE submission_id = ?", body.submissionId),
+        inspections: await count(
+          "SELECT COUNT(*) AS n FROM port_inspections WHERE submission_id = ?",
+          body.submissionId,
+        ),
         events: await eventsOf(code),
         audit: await audit(),
       }),
@@ -80,7 +97,10 @@ const custodyVoid: WritePath = {
           "SELECT COUNT(*) AS n FROM custody_events e JOIN batches b ON b.id = e.batch_id WHERE b.batch_code = ? AND e.voided_at IS NOT NULL",
           b.batchCode,
         ),
-        purchased: await count("SELECT COUNT(*) AS n FROM batches WHERE batch_code = ? AND status = 'purchased'", b.batchCode),
+        purchased: await count(
+          "SELECT COUNT(*) AS n FROM batches WHERE batch_code = ? AND status = 'purchased'",
+          b.batchCode,
+        ),
         versions: await versionsOf(b.batchCode),
         audit: await audit(),
       }),
@@ -102,7 +122,10 @@ const purchaseCorrection: WritePath = {
         sendJson(faults, who.buyer.token, `/api/records/batches/${b.batchCode}/purchase/corrections`, body),
       counts: async () => ({
         versions: await versionsOf(b.batchCode),
-        corrected: await count("SELECT COUNT(*) AS n FROM batches WHERE batch_code = ? AND weight_g = 90000", b.batchCode),
+        corrected: await count(
+          "SELECT COUNT(*) AS n FROM batches WHERE batch_code = ? AND weight_g = 90000",
+          b.batchCode,
+        ),
         audit: await audit(),
       }),
     };
@@ -182,14 +205,19 @@ const licenceIssue: WritePath = {
       send: (faults) => sendJson(faults, office.token, `/api/licences/${id}/issue`),
       counts: async () => ({
         issued: await licencesOf(applicant.id, "issued"),
-        invoices: await count("SELECT COUNT(*) AS n FROM fee_invoices WHERE subject_type = 'licence' AND subject_id = ?", id),
+        invoices: await count(
+          "SELECT COUNT(*) AS n FROM fee_invoices WHERE subject_type = 'licence' AND subject_id = ?",
+          id,
+        ),
         audit: await audit(),
       }),
     };
   },
 };
 
-const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+const PDF = new TextEncoder().encode(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
 
 /** A PDF attached to an office register document (R2 object first, then its row with the audit row). */
 const officeAttachment: WritePath = {
@@ -204,7 +232,9 @@ const officeAttachment: WritePath = {
     const prefix = `office/${id}/`;
     const rows = async () =>
       (
-        await env.DB.prepare("SELECT r2_key AS k FROM office_document_files WHERE document_id = ?").bind(id).all<{ k: string }>()
+        await env.DB.prepare("SELECT r2_key AS k FROM office_document_files WHERE document_id = ?")
+          .bind(id)
+          .all<{ k: string }>()
       ).results.map((r) => r.k);
     const objects = async () => (await env.CERTS.list({ prefix })).objects.map((o) => o.key);
     return {
