@@ -81,6 +81,12 @@ export type WritePath = {
    * be stored): a success whose reply matches `message` and whose change is `change`.
    */
   degraded?: { change: Record<string, number>; message: RegExp };
+  /**
+   * Fault only a sample of the path's D1 calls (`sampleCalls`): for a path with many statements,
+   * the first and the last read before its first write, its first and its last write. R2 and KV
+   * calls are all faulted.
+   */
+  sampled?: true;
 };
 
 /** How one fault ended, for the table in docs/fault-injection.md. */
@@ -140,7 +146,8 @@ function probe(path: WritePath): Promise<Probe> {
 export async function runFaults(path: WritePath, store: Store, kind: FaultKind): Promise<Outcome[]> {
   const { change, trace } = await probe(path);
   const outcomes: Outcome[] = [];
-  for (const at of callsToFault(trace[store])) {
+  const calls = path.sampled && store === "d1" ? sampleCalls(trace[store]) : callsToFault(trace[store]);
+  for (const at of calls) {
     outcomes.push(await runOne(path, { store, kind, at }, change, trace[store][at - 1]!));
   }
   return outcomes;
@@ -160,6 +167,16 @@ export function callsToFault(calls: string[]): number[] {
   const kept = new Set<number>();
   if (reads > 0) kept.add(1).add(reads);
   for (let i = reads + 1; i <= calls.length; i++) kept.add(i);
+  return [...kept].sort((a, b) => a - b);
+}
+
+/** The sample of `WritePath.sampled`: the first and the last read before the first write, the first and the last write. */
+export function sampleCalls(calls: string[]): number[] {
+  const writes = calls.flatMap((c, i) => (isRead(c) ? [] : [i + 1]));
+  const reads = writes.length ? writes[0]! - 1 : calls.length;
+  const kept = new Set<number>();
+  if (reads > 0) kept.add(1).add(reads);
+  if (writes.length) kept.add(writes[0]!).add(writes.at(-1)!);
   return [...kept].sort((a, b) => a - b);
 }
 
@@ -198,6 +215,11 @@ async function runOne(path: WritePath, fault: Fault, change: Record<string, numb
   }
   if (attempt.consistentAfter !== "retry") await attempt.consistent?.();
 
+  if (attempt.resendable === false && written !== "nothing") {
+    // Each send is a new record by design: after one that was stored, sending again is a second one.
+    await attempt.consistent?.();
+    return { ...fault, path: path.name, call, status: faulted.status, written, retry: 0 };
+  }
   const retry = await attempt.send(new Faults());
   const retryText = await retry.text();
   if (retry.status >= 300) {

@@ -1,10 +1,13 @@
 /**
  * Attaches a file to a register document (issue 12, ADR 025), with the same check as message
  * attachments (worker/services/platform/attachments.ts: PDF, JPEG or PNG from the bytes, at most
- * 5 MB, photo metadata stripped). The file goes to R2 under a private key first; the row and its
- * audit row are one batch, and a failed batch deletes the file again.
+ * 5 MB, photo metadata stripped). The file goes to R2 under a private key first (a put that failed
+ * may still have stored it, so the key is deleted again); the row and its audit row are one batch,
+ * and a failed batch deletes the file again — unless the batch is read back as stored (its answer
+ * was lost after the commit, docs/fault-injection.md), when the file is its row's.
  */
-import { insertFileStatement } from "#db/queries/office";
+import { landedAnyway } from "#db/errors";
+import { findFile, insertFileStatement } from "#db/queries/office";
 import { OFFICE_MESSAGES } from "#worker/domain/office";
 import type { ServiceDeps } from "../deps";
 import { type AttachmentInput, checkedAttachment } from "../platform/attachments";
@@ -29,10 +32,15 @@ export async function attachFile(
   if (!file) return fail(400, OFFICE_MESSAGES.noFile, { attachment: [OFFICE_MESSAGES.noFile] });
   const id = crypto.randomUUID();
   const key = fileKey(doc.id, id);
-  await deps.r2.put(key, file.bytes, {
-    httpMetadata: { contentType: file.contentType },
-    customMetadata: { fileName: file.fileName },
-  });
+  try {
+    await deps.r2.put(key, file.bytes, {
+      httpMetadata: { contentType: file.contentType },
+      customMetadata: { fileName: file.fileName },
+    });
+  } catch (error) {
+    await deps.r2.delete(key).catch(() => undefined);
+    throw error;
+  }
   const row = {
     id,
     documentId: doc.id,
@@ -54,8 +62,10 @@ export async function attachFile(
       }),
     ]);
   } catch (error) {
-    await deps.r2.delete(key);
-    throw error;
+    const landed = await landedAnyway(error, async () => Boolean(await findFile(db, doc.id, id)));
+    // Nobody can tell yet (null): the file stays, so a stored row never names a missing object.
+    if (landed === false) await deps.r2.delete(key);
+    if (landed !== true) throw error;
   }
   return ok({ id, fileName: row.fileName, contentType: row.contentType, sizeBytes: row.sizeBytes });
 }
