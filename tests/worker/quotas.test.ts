@@ -2,6 +2,7 @@
 // the window's allowance answers 429 with Retry-After and builds or stores nothing; another
 // account keeps its own allowance; the pages show the same message (JavaScript off).
 import { beforeAll, describe, expect, it } from "vitest";
+import { COUNTIES } from "#worker/content/counties";
 import { QUOTAS } from "#worker/services/platform/quotas";
 import { signInAs } from "./auth-helpers";
 import { bearer, call, count, postForm } from "./helpers";
@@ -21,12 +22,15 @@ beforeAll(async () => {
   exporter = await signInAs("exporter", "10.62.0.5");
 });
 
-/** A national report of January 2025 up to `day` (each day a different report, so each is stored). */
-const report = (token: string, day: number) =>
+/**
+ * The `n`th of twenty different reports, each stored: observers choose fixed periods only, so a
+ * county report of this year for each of twenty county × period pairs.
+ */
+const report = (token: string, n: number) =>
   bearer(token, "/api/reports", "POST", {
-    kind: "national",
-    from: "2025-01-01",
-    to: `2025-01-${String(day).padStart(2, "0")}`,
+    kind: "county",
+    county: COUNTIES[n % COUNTIES.length],
+    period: n <= COUNTIES.length ? "year" : "30d",
   });
 
 /** Asserts the JSON 429 of a quota: its message, a positive Retry-After. */
@@ -62,8 +66,7 @@ describe("reports: twenty in a row from one observer", () => {
     const res = await postForm("/generate-reports", observer.cookie, {
       csrf,
       kind: "national",
-      from: "2025-02-01",
-      to: "2025-02-10",
+      period: "12m",
     });
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -105,7 +108,7 @@ describe("plot checks (POST /api/plots/validate)", () => {
     }
     await expectLimited(
       await bearer(agent.token, "/api/plots/validate", "POST", point),
-      /^Too many plot checks: at most 120 every minute\. Try again in \d+ seconds?\.$/,
+      /^Too many plot checks: at most 120 every minute\. Try again in \d+ (seconds?|minutes?)\.$/,
     );
     expect((await bearer(office.token, "/api/plots/validate", "POST", point)).status).toBe(200);
   });

@@ -147,18 +147,28 @@ describe("page upload actions: a chunked body over the limit is refused on the p
     expect(pulled).toBeLessThan(10 * MiB + MiB);
   });
 
-  it("an office register document page: back to the document with the attachment message, nothing stored", async () => {
+  it("an office register document page: the attachment message on the page, nothing stored", async () => {
+    const created = await call("/api/office/documents", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${office.token}`, "Content-Type": "application/json" },
+      body: JSON.stringify({
+        kind: "incoming_letter",
+        title: "Upload limit letter",
+        counterparty: "Ministry of Agriculture",
+      }),
+    });
+    expect(created.status).toBe(201);
+    const document = (await created.json()) as { id: string };
     const before = await count("SELECT COUNT(*) AS n FROM office_document_files");
     const { res, pulled } = await chunked(
-      "/office-administration-portal/documents/no-such-document",
+      `/office-administration-portal/documents/${document.id}`,
       cookie(),
       40 * MiB,
       "attachment",
     );
-    expect(res.status).toBe(302);
-    expect(decodeURIComponent(res.headers.get("location") ?? "")).toContain(
-      "The attached file is too large: an attachment may be at most 5 MB",
-    );
+    // Refusals are answered on the page itself (never free text through the address).
+    expect(res.status).toBe(413);
+    expect(await res.text()).toContain("The attached file is too large: an attachment may be at most 5 MB");
     expect(pulled).toBeLessThan(6 * MiB);
     expect(await count("SELECT COUNT(*) AS n FROM office_document_files")).toBe(before);
   });

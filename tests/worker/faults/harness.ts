@@ -116,6 +116,15 @@ export async function expectClearError(res: Response, where: string) {
   expect(JSON.parse(text), where).toEqual({ success: false, message: STORE_BUSY_MESSAGE });
 }
 
+/**
+ * The per-account quotas on costly work (docs/decisions/034-quotas-and-upload-limits.md) would
+ * refuse the suite's many runs of one path by one account: every run starts with none used.
+ */
+async function freshQuotas() {
+  const { keys } = await env.SESSIONS.list({ prefix: "quota:" });
+  await Promise.all(keys.map((k) => env.SESSIONS.delete(k.name)));
+}
+
 type Probe = { change: Record<string, number>; trace: Faults["trace"] };
 const probes = new WeakMap<WritePath, Promise<Probe>>();
 
@@ -124,6 +133,7 @@ function probe(path: WritePath): Promise<Probe> {
   let p = probes.get(path);
   if (!p) {
     p = (async () => {
+      await freshQuotas();
       const attempt = await path.prepare();
       const clean = new Faults();
       const before = await attempt.counts();
@@ -191,6 +201,7 @@ export function faultRows(paths: WritePath[]) {
 
 async function runOne(path: WritePath, fault: Fault, change: Record<string, number>, call: string): Promise<Outcome> {
   const where = `${path.name}, ${fault.kind} ${fault.store} call ${fault.at} (${call})`;
+  await freshQuotas();
   const attempt = await path.prepare();
   const before = await attempt.counts();
   const faulted = await attempt.send(new Faults(fault));
