@@ -7,9 +7,9 @@
  *   pages are kept only for the field paths below, keyed to the account whose pages they are (the
  *   page's own `data-account`, see app/components/logout-button.tsx). They are wiped when someone
  *   signs out, when a page of another account appears, when a private page sends the phone to a
- *   sign-in page, and when /outbox/session answers 401 (the session ended by idle expiry, remote
- *   revoke or deactivation), so a phone never shows one person's pages to the next. Nothing under
- *   /api is ever cached.
+ *   sign-in page, and when the outbox learns from /outbox/session that the session ended (idle
+ *   expiry, remote revoke, deactivation: the page says "SIGNED_OUT"), so a phone never shows one
+ *   person's pages to the next. Nothing under /api is ever cached.
  * - Hashed build assets and icons: cache first (their names change with their content).
  * - A new version waits until the page says "update now" (or every tab is closed): queued work
  *   lives in IndexedDB, which no version of this worker touches, so an update never loses it.
@@ -191,25 +191,7 @@ self.addEventListener("fetch", (event) => {
     if (url.pathname === "/logout") event.waitUntil(wipePrivate());
     return;
   }
-  // The outbox asks whether this phone's session is alive: a 401 means it ended (idle expiry, remote
-  // revoke, deactivation) and the pages kept for it go; an answer for another account re-keys them.
-  if (url.pathname === "/outbox/session") {
-    event.respondWith(
-      fetch(request).then((response) => {
-        if (response.status === 401) event.waitUntil(wipePrivate());
-        else if (response.ok)
-          event.waitUntil(
-            response
-              .clone()
-              .json()
-              .then((body) => (typeof body?.loginId === "string" ? claimFor(body.loginId) : undefined))
-              .catch(() => undefined),
-          );
-        return response;
-      }),
-    );
-    return;
-  }
+  if (url.pathname === "/outbox/session") return;
 
   // React Router's route manifest (no personal data): network first, the last copy offline.
   if (url.pathname === "/__manifest") {
@@ -299,6 +281,7 @@ self.addEventListener("message", (event) => {
         .then((clients) => clients.forEach((client) => client.postMessage({ type: "warmed" }))),
     );
   else if (data.type === "SIGNED_OUT") event.waitUntil(wipePrivate());
+  else if (data.type === "ACCOUNT" && typeof data.loginId === "string") event.waitUntil(claimFor(data.loginId));
 });
 
 self.addEventListener("sync", (event) => {

@@ -218,6 +218,14 @@ function keepProof(loginId: string, proof: string) {
   }
 }
 
+function tellServiceWorker(message: { type: "SIGNED_OUT" } | { type: "ACCOUNT"; loginId: string }) {
+  try {
+    navigator.serviceWorker?.controller?.postMessage(message);
+  } catch {
+    // No service worker (JavaScript tests, old browsers): nothing is kept to wipe.
+  }
+}
+
 /**
  * The signed-in user's token, from the session of this moment (not the one the form was shown in).
  * `owner`: whose records wait, so that with no session the server can tell that person's phone
@@ -235,7 +243,11 @@ export async function freshSession(owner?: string): Promise<SessionAnswer> {
     proof?: string;
     code?: string;
   };
+  // The field pages kept offline belong to the session's account (public/sw.js): an ended session
+  // wipes them, another account's session re-keys them.
+  if (res.status === 401) tellServiceWorker({ type: "SIGNED_OUT" });
   if (!res.ok) return body.code === ACCOUNT_DEACTIVATED ? { signedOut: OUTBOX_TEXT.deactivated } : null;
+  if (body.loginId) tellServiceWorker({ type: "ACCOUNT", loginId: body.loginId });
   if (body.loginId && body.proof) keepProof(body.loginId, body.proof);
   return body.csrf && body.loginId ? { token: body.csrf, loginId: body.loginId } : null;
 }

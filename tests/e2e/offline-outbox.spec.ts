@@ -185,7 +185,7 @@ test.describe("offline field work and the outbox", () => {
     const theirs = square(63);
     await desk.getByLabel("New boundary").fill(theirs);
     await desk.getByRole("button", { name: "Save the new boundary" }).click();
-    await expect(desk).toHaveURL(/edited=2/);
+    await expect(desk).toHaveURL(/edited=2/, { timeout: 20_000 });
     await office.close();
 
     await context.setOffline(false);
