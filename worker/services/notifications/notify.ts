@@ -1,5 +1,5 @@
 /**
- * Notices to one account (PLAN.md "one notifications table"). `notifyStatement` returns the insert
+ * Notices to one account (one notifications table, docs/architecture.md). `notifyStatement` returns the insert
  * to put in the SAME `db.batch()` as the change it announces, so a notice never exists without its
  * change nor the other way round. Give a `dedupeKey` when the same event could be written twice
  * (a retried offline submission, a re-run job): the second insert is ignored.

@@ -28,8 +28,8 @@ import { fail, ok, type Result } from "../result";
 export type Account = { id: string; loginId: string };
 
 /**
- * A batch weight as people read it. The one place the dashboard formats weights: batches still
- * store kilograms (REAL) while they move to integer grams (PLAN.md), so only this line changes then.
+ * A batch weight as people read it. The one place the dashboard formats weights: batches store
+ * integer grams (migration 0014, docs/decisions/020-weights-and-money.md), shown here in kilograms.
  */
 export function saleWeight(grams: number | null): string {
   return grams == null ? "—" : formatKg(grams);
@@ -216,7 +216,7 @@ export type FarmerDashboard = {
 };
 
 /**
- * /api/dashboard/metrics for a farmer (PLAN.md: the endpoint answers for the caller), in the
+ * /api/dashboard/metrics for a farmer (the endpoint answers for the caller), in the
  * spec's shape (§3, §9): totalFarms = her plots; activeFarmers = 1 while her register record is
  * active, else 0; completedInspections = her plots with a final verdict (low or high);
  * pendingInspections = her plots still waiting for one (not assessed, or more information needed).

@@ -3,7 +3,7 @@
  * shipments (regulator staff: every exporter's) by stage, and what holds each batch back from
  * export — the same blockers the port inspector sees (exportBlockers: inspection, a held batch,
  * an expired certificate, the permit). The DDS numbers are the shipment's own (they may be recorded
- * before or after export, PLAN.md), so the batch-level "no DDS" blocker is not repeated here.
+ * before or after export, docs/eudr-rules.md "DDS"), so the batch-level "no DDS" blocker is not repeated here.
  */
 import type { Database } from "#db/client";
 import { batchByCode } from "#db/queries/batches";

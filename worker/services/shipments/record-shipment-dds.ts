@@ -1,7 +1,7 @@
 /**
  * The EU operator's DDS reference and verification numbers for a shipment (docs/eudr-rules.md
  * "DDS"; the format rules of worker/contracts/batches.ts DdsSchema, as for one batch). They may be
- * recorded before or after export (PLAN.md: the operator files before the goods are placed on the
+ * recorded before or after export (docs/eudr-rules.md "DDS": the operator files before the goods are placed on the
  * EU market). They are copied onto the shipment's batches, which the batch page and port queue
  * read. Recording different numbers later is a correction (ADR 031): it needs a reason and adds a
  * version on the shipment and on each of its batches, beside the previous numbers.
