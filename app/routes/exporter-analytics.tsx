@@ -77,7 +77,7 @@ export default function ExporterAnalytics({ loaderData: d }: Route.ComponentProp
         </h2>
         <p className="text-sm text-slate-700">
           Ordered: the quantity of your open and shipped orders, by order date (number of orders in brackets). Shipped:
-          the weight of the batches in your shipments, by export date (or composition date before export).
+          the weight that left, by export date, in your exported shipments or signed out by you at the port.
         </p>
         {volumes.map((s) => (
           <div key={s.id} className="mt-4">

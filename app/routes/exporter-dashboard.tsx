@@ -69,6 +69,12 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
           compliant batches to allocate ({d.stock.kg.toLocaleString("en-US")} kg)
         </p>
         <p className={card}>
+          <span className="block text-2xl font-bold" data-testid="exported">
+            {d.exported.kg.toLocaleString("en-US")} kg
+          </span>
+          exported ({d.exported.batches} {d.exported.batches === 1 ? "batch" : "batches"})
+        </p>
+        <p className={card}>
           <span className="block text-2xl font-bold" data-testid="messages">
             {d.messages}
           </span>

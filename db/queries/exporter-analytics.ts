@@ -16,6 +16,7 @@ import {
   shipmentBatches,
   shipments,
 } from "../schema";
+import { exportFacts } from "./figures";
 
 export type AnalyticsScope = { exporterId: string; since: string | null; commodity: string | null };
 
@@ -43,29 +44,45 @@ export async function orderVolumes(db: Database, s: AnalyticsScope) {
     .groupBy(orders.commodity, orders.buyerCountry, month(orders.createdAt));
 }
 
-/** Shipped weight (grams, from the shipment's batch lines) by commodity, destination and month of the shipment. */
+/**
+ * Shipped weight (grams) by commodity, destination and month: what left, as every figure counts
+ * exports (db/queries/figures.ts), signed by me, in an exported shipment or through the custody
+ * chain directly (no destination then). A shipment still waiting for its permit has shipped nothing.
+ */
 export async function shipmentVolumes(db: Database, s: AnalyticsScope) {
-  const when = sql`coalesce(${shipments.exportedAt}, ${shipments.createdAt})`;
+  const left = exportFacts(db);
+  // A batch leaves in at most one exported shipment; lines of other shipments say nothing here.
+  const lines = db
+    .select({
+      batchId: sql<string>`${shipmentBatches.batchId}`.as("line_batch_id"),
+      shipmentId: sql<string>`${shipments.id}`.as("line_shipment_id"),
+      orderId: sql<string | null>`${shipments.orderId}`.as("line_order_id"),
+    })
+    .from(shipmentBatches)
+    .innerJoin(shipments, and(eq(shipments.id, shipmentBatches.shipmentId), eq(shipments.status, "exported")))
+    .as("exported_lines");
+  const month = sql<string>`substr(${left.at}, 1, 7)`;
+  const country = sql<string>`coalesce(${orders.buyerCountry}, '')`;
   return db
     .select({
       commodity: batches.commodity,
-      country: sql<string>`coalesce(${orders.buyerCountry}, '')`,
-      month: sql<string>`substr(${when}, 1, 7)`,
-      grams: sql<number>`coalesce(sum(${shipmentBatches.weightG}), 0)`,
-      count: sql<number>`count(distinct ${shipments.id})`,
+      country,
+      month,
+      grams: sql<number>`coalesce(sum(${left.weightG}), 0)`,
+      count: sql<number>`count(distinct ${lines.shipmentId})`,
     })
-    .from(shipmentBatches)
-    .innerJoin(shipments, eq(shipments.id, shipmentBatches.shipmentId))
-    .innerJoin(batches, eq(batches.id, shipmentBatches.batchId))
-    .leftJoin(orders, eq(orders.id, shipments.orderId))
+    .from(left)
+    .innerJoin(batches, eq(batches.id, left.batchId))
+    .leftJoin(lines, eq(lines.batchId, left.batchId))
+    .leftJoin(orders, eq(orders.id, lines.orderId))
     .where(
       and(
-        eq(shipments.exporterId, s.exporterId),
-        s.since ? gte(when, s.since) : undefined,
+        eq(left.exporterId, s.exporterId),
+        s.since ? gte(left.at, s.since) : undefined,
         s.commodity ? eq(batches.commodity, s.commodity) : undefined,
       ),
     )
-    .groupBy(batches.commodity, sql`coalesce(${orders.buyerCountry}, '')`, sql`substr(${when}, 1, 7)`);
+    .groupBy(batches.commodity, country, month);
 }
 
 /** Ids of the batches I allocated to my orders or put in my shipments within the scope. */

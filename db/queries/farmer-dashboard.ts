@@ -7,6 +7,7 @@ import { and, count, desc, eq, gte, inArray, isNull, or, sql } from "drizzle-orm
 import type { Database } from "../client";
 import { batches, batchOrigins, certificates, farmers, landPlots, plotAssessments, purchases, users } from "../schema";
 import { selectInParts } from "./chunks";
+import { purchaseFacts } from "./figures";
 
 /** The register rows a farmer account stands for: linked by user id, or whose Farmer ID is the login ID. */
 export async function farmersOfAccount(db: Database, userId: string, loginId: string) {
@@ -69,14 +70,17 @@ export async function latestAssessments(db: Database, plotIds: string[]) {
  */
 export async function ownSales(db: Database, farmerIds: string[], limit = 50) {
   if (!farmerIds.length) return [];
+  // What she sold is what was weighed and dated at the purchase (db/queries/figures.ts); the batch's
+  // own weight and dates move on with drying, grading and re-weighing.
+  const bought = purchaseFacts(db);
   return db
     .select({
       batchId: batches.id,
       batchCode: batches.batchCode,
       commodity: batches.commodity,
-      weightG: batches.weightG,
+      weightG: sql<number>`coalesce(${bought.weightG}, ${batches.weightG})`,
       fromMyPlotsG: sql<number | null>`sum(${batchOrigins.weightG})`,
-      createdAt: batches.createdAt,
+      createdAt: sql<string>`coalesce(${bought.at}, ${batches.createdAt})`,
       status: batches.status,
       complianceStatus: batches.complianceStatus,
       complianceReason: batches.complianceReason,
@@ -91,9 +95,10 @@ export async function ownSales(db: Database, farmerIds: string[], limit = 50) {
     .innerJoin(batches, eq(batches.id, batchOrigins.batchId))
     .leftJoin(users, eq(users.id, batches.createdBy))
     .leftJoin(purchases, eq(purchases.batchId, batches.id))
+    .leftJoin(bought, eq(bought.batchId, batches.id))
     .where(and(inArray(batchOrigins.farmerId, farmerIds), isNull(batches.derivedBy)))
     .groupBy(batches.id)
-    .orderBy(desc(batches.createdAt))
+    .orderBy(desc(sql`coalesce(${bought.at}, ${batches.createdAt})`))
     .limit(limit);
 }
 

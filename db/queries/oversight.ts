@@ -6,9 +6,11 @@
  * (see the `oversight_*` indexes of migration "oversight_indexes"), so the pages stay fast on the
  * bench's 100,000-farmer registry; lists are paged with LIMIT/OFFSET.
  */
-import { sql } from "drizzle-orm";
+import { and, eq, gte, like, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
+import { batches } from "../schema";
 import { realCertificate } from "./certificates";
+import { exportFacts, purchaseFacts } from "./figures";
 
 export type OversightFilter = {
   /** First day counted (YYYY-MM-DD). */
@@ -64,19 +66,29 @@ export async function plotsByCounty(db: Database, f: OversightFilter) {
 }
 
 /**
- * Weight purchased and exported per month, commodity and batch county, from the custody chain:
- * the `purchased` event's weight out and the `exported` event's weight (out, else in).
+ * Weight purchased and exported per month, commodity and batch county, as every figure counts them
+ * (db/queries/figures.ts): the weight and date at the purchase, and the weight that left and when.
  */
 export async function custodyVolumes(db: Database, f: OversightFilter) {
-  const rows = await db.all<{ stage: string; month: string; commodity: string; county: string | null; g: number }>(sql`
-    SELECT e.to_status AS stage, substr(e.occurred_at, 1, 7) AS month, b.commodity AS commodity, b.county AS county,
-           sum(coalesce(e.weight_out_g, e.weight_in_g, 0)) AS g
-    FROM custody_events e JOIN batches b ON b.id = e.batch_id
-    WHERE e.to_status IN ('purchased', 'exported') AND e.occurred_at >= ${f.from} AND e.occurred_at < ${f.until}
-      ${f.county ? sql`AND b.county LIKE ${`%${f.county}%`}` : sql``}
-      ${f.commodity ? sql`AND b.commodity = ${f.commodity}` : sql``}
-    GROUP BY e.to_status, month, b.commodity, b.county`);
-  return rows.map((r) => ({ ...r, g: n(r.g) }));
+  const volumes = async (stage: "purchased" | "exported") => {
+    const facts = stage === "purchased" ? purchaseFacts(db) : exportFacts(db);
+    const month = sql<string>`substr(${facts.at}, 1, 7)`;
+    const rows = await db
+      .select({ month, commodity: batches.commodity, county: batches.county, g: sql<number>`sum(${facts.weightG})` })
+      .from(facts)
+      .innerJoin(batches, eq(batches.id, facts.batchId))
+      .where(
+        and(
+          gte(facts.at, f.from),
+          lt(facts.at, f.until),
+          f.county ? like(batches.county, `%${f.county}%`) : undefined,
+          f.commodity ? eq(batches.commodity, f.commodity) : undefined,
+        ),
+      )
+      .groupBy(month, batches.commodity, batches.county);
+    return rows.map((r) => ({ stage, ...r, g: n(r.g) }));
+  };
+  return [...(await volumes("purchased")), ...(await volumes("exported"))];
 }
 
 /** Certificates issued in the range, by what they are now: valid, expired (past their date) or revoked. */

@@ -8,6 +8,7 @@ import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
 import { batches, custodyEvents, farmerCrops, farmers, landPlots, reports, users } from "../schema";
 import { NOW_SQL } from "./clock";
+import { exportFacts, purchaseFacts } from "./figures";
 
 export type ReportRow = typeof reports.$inferSelect;
 export type NewReport = typeof reports.$inferInsert;
@@ -199,7 +200,6 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
     .groupBy(landPlots.county, landPlots.crop, landPlots.validationState, risk);
 
   const closed = sql<number>`(${batches.status} in ('split', 'merged'))`;
-  const original = sql<number>`(${batches.derivedBy} is null)`;
   const batchFilter = [
     period(batches.createdAt),
     f.county ? eq(batches.county, f.county) : undefined,
@@ -211,55 +211,70 @@ export function aggregateStatements(db: Database, f: AggregateFilter) {
       commodity: batches.commodity,
       compliance: batches.complianceStatus,
       closed,
-      original,
       n: sql<number>`count(*)`,
       g: sql<number>`sum(${batches.weightG})`,
     })
     .from(batches)
     .where(and(...batchFilter))
-    .groupBy(batches.county, batches.commodity, batches.complianceStatus, closed, original);
+    .groupBy(batches.county, batches.commodity, batches.complianceStatus, closed);
 
-  const purchaseMonth = sql<string>`substr(${batches.createdAt}, 1, 7)`;
-  const purchasesByMonth = db
-    .select({ month: purchaseMonth, g: sql<number>`sum(${batches.weightG})` })
-    .from(batches)
-    .where(and(...batchFilter, isNull(batches.derivedBy)))
-    .groupBy(purchaseMonth);
+  // Purchases and exports as every figure counts them (db/queries/figures.ts).
+  const bought = purchaseFacts(db);
+  const purchaseMonth = sql<string>`substr(${bought.at}, 1, 7)`;
+  const purchaseGroups = db
+    .select({
+      county: batches.county,
+      commodity: batches.commodity,
+      month: purchaseMonth,
+      n: sql<number>`count(*)`,
+      g: sql<number>`sum(${bought.weightG})`,
+    })
+    .from(bought)
+    .innerJoin(batches, eq(batches.id, bought.batchId))
+    .where(
+      and(
+        gte(bought.at, f.from),
+        lt(bought.at, f.end),
+        f.county ? eq(batches.county, f.county) : undefined,
+        f.commodity ? eq(batches.commodity, f.commodity) : undefined,
+      ),
+    )
+    .groupBy(batches.county, batches.commodity, purchaseMonth);
 
-  const exportMonth = sql<string>`substr(${custodyEvents.occurredAt}, 1, 7)`;
-  const exportedG = sql<number>`sum(coalesce(${custodyEvents.weightOutG}, ${batches.weightG}))`;
+  const left = exportFacts(db);
+  const exportMonth = sql<string>`substr(${left.at}, 1, 7)`;
   const exportGroups = db
     .select({
       county: batches.county,
       commodity: batches.commodity,
       compliance: batches.complianceStatus,
-      exporterId: custodyEvents.actorId,
+      exporterId: left.exporterId,
       month: exportMonth,
       n: sql<number>`count(*)`,
-      g: exportedG,
+      g: sql<number>`sum(${left.weightG})`,
     })
-    .from(custodyEvents)
-    .innerJoin(batches, eq(batches.id, custodyEvents.batchId))
+    .from(left)
+    .innerJoin(batches, eq(batches.id, left.batchId))
     .where(
       and(
-        eq(custodyEvents.toStatus, "exported"),
-        period(custodyEvents.occurredAt),
+        gte(left.at, f.from),
+        lt(left.at, f.end),
         f.county ? eq(batches.county, f.county) : undefined,
         f.commodity ? eq(batches.commodity, f.commodity) : undefined,
-        f.exporterId ? eq(custodyEvents.actorId, f.exporterId) : undefined,
+        f.exporterId ? eq(left.exporterId, f.exporterId) : undefined,
       ),
     )
-    .groupBy(batches.county, batches.commodity, batches.complianceStatus, custodyEvents.actorId, exportMonth);
+    .groupBy(batches.county, batches.commodity, batches.complianceStatus, sql`${left.exporterId}`, exportMonth);
 
-  return [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] as const;
+  return [farmersByCounty, farmersByEnd, plots, batchGroups, purchaseGroups, exportGroups] as const;
 }
 
 /** Runs `aggregateStatements` in one batch. */
 export async function runAggregates(db: Database, f: AggregateFilter) {
-  const [farmersByCounty, farmersByEnd, plots, batchGroups, purchasesByMonth, exportGroups] = await db.batch(
+  const [farmersByCounty, farmersByEnd, plots, batchGroups, purchaseGroups, exportGroups] = await db.batch(
     aggregateStatements(db, f),
   );
-  return { farmersByCounty, farmersByEnd: farmersByEnd[0]?.n ?? 0, plots, batchGroups, purchasesByMonth, exportGroups };
+  return { farmersByCounty, farmersByEnd: farmersByEnd[0]?.n ?? 0, plots, batchGroups, purchaseGroups, exportGroups };
 }
 
 /** Company names (or exporter IDs) of the given exporter accounts. */

@@ -96,9 +96,52 @@ export async function mayOpen(page: Page, path: string) {
 
 export type Finding = { page: string; who: string; rule: string; impact: string; targets: string[]; help: string };
 
-/** Opens `path` (hydrated) and returns axe's serious and critical violations on it. */
+/**
+ * The page's markup as axe judges it: every element with its attributes, each text reduced to
+ * "is there text". Two pages with the same fingerprint give axe the same elements, names, roles,
+ * relations and styles (data differs only in words), so the second needs no second analysis:
+ * the five executive roles see most pages alike, and analysing each again was most of this suite's time.
+ */
+async function fingerprint(page: Page): Promise<string> {
+  const markup = await page.evaluate(() => {
+    const out: string[] = [];
+    const walk = (node: Node) => {
+      if (node.nodeType === Node.TEXT_NODE) {
+        if (node.textContent?.trim()) out.push("#t");
+        return;
+      }
+      if (!(node instanceof Element)) return;
+      // Per-request values (CSRF tokens in hidden inputs, script nonces) say nothing to axe.
+      const perRequest = (name: string) =>
+        name === "nonce" || (name === "value" && node.getAttribute("type") === "hidden");
+      const attrs = [...node.attributes].map((a) => (perRequest(a.name) ? a.name : `${a.name}=${a.value}`)).sort();
+      out.push(`<${node.tagName} ${attrs.join(" ")}>`);
+      for (const child of node.childNodes) walk(child);
+      out.push(`</${node.tagName}>`);
+    };
+    walk(document.documentElement);
+    return out.join("");
+  });
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(markup));
+  return Buffer.from(digest).toString("hex");
+}
+
+/** Fingerprints already analysed in this run (the spec runs its tests one after another in one process). */
+const analysed = new Set<string>();
+
+/**
+ * Opens `path` (hydrated) and returns axe's serious and critical violations on it. A page whose
+ * markup was already analysed in this run (same fingerprint) returns none: its findings, if any,
+ * were reported with the first page that had it.
+ */
 export async function seriousViolations(page: Page, path: string, who: string): Promise<Finding[]> {
   await open(page, path);
+  const print = await fingerprint(page);
+  if (analysed.has(print)) {
+    if (process.env.A11Y_TRACE) console.log(`same markup, not analysed again: ${path} [${who}]`);
+    return [];
+  }
+  analysed.add(print);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")

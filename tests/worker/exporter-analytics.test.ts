@@ -93,15 +93,21 @@ beforeAll(async () => {
 }, 240_000);
 
 describe("/exporter/analytics", () => {
-  it("volumes by commodity, destination and month equal SQL sums over my orders and shipment lines", async () => {
+  it("volumes by commodity, destination and month equal SQL sums over my orders and what left (exported steps)", async () => {
     const html = await page(who.exporter.token);
     const ordered = await rows<{ k: string; g: number; n: number }>(
       "SELECT buyer_country AS k, SUM(quantity_g) AS g, COUNT(*) AS n FROM orders WHERE exporter_id = ? GROUP BY buyer_country",
       exporterA,
     );
+    // Shipped: what left (db/queries/figures.ts), the standing `exported` steps I signed, by the
+    // destination of the exported shipment it left in; a shipment still being composed ships nothing.
+    const left = `SELECT e.batch_id, coalesce(e.weight_out_g, e.weight_in_g, b.weight_g, 0) AS g FROM custody_events e
+       JOIN batches b ON b.id = e.batch_id WHERE e.to_status = 'exported' AND e.voided_at IS NULL AND e.actor_id = ?1`;
     const shipped = await rows<{ k: string; g: number }>(
-      `SELECT o.buyer_country AS k, SUM(sb.weight_g) AS g FROM shipment_batches sb JOIN shipments s ON s.id = sb.shipment_id
-       JOIN orders o ON o.id = s.order_id WHERE s.exporter_id = ? GROUP BY o.buyer_country`,
+      `SELECT coalesce(o.buyer_country, '') AS k, SUM(x.g) AS g FROM (${left}) x
+       LEFT JOIN (SELECT sb.batch_id, s.order_id FROM shipment_batches sb JOIN shipments s ON s.id = sb.shipment_id AND s.status = 'exported') l
+         ON l.batch_id = x.batch_id
+       LEFT JOIN orders o ON o.id = l.order_id GROUP BY k`,
       exporterA,
     );
     expect(ordered.map((r) => r.k).sort()).toEqual(["DE", "FR"]);
@@ -112,7 +118,8 @@ describe("/exporter/analytics", () => {
     }
     const total = await one<{ g: number; s: number }>(
       `SELECT (SELECT SUM(quantity_g) FROM orders WHERE exporter_id = ?1) AS g,
-              (SELECT SUM(sb.weight_g) FROM shipment_batches sb JOIN shipments s ON s.id = sb.shipment_id WHERE s.exporter_id = ?1) AS s`,
+              (SELECT coalesce(SUM(coalesce(e.weight_out_g, e.weight_in_g, b.weight_g, 0)), 0) FROM custody_events e JOIN batches b ON b.id = e.batch_id
+                WHERE e.to_status = 'exported' AND e.voided_at IS NULL AND e.actor_id = ?1) AS s`,
       exporterA,
     );
     expect(cells(html, "volumes-commodity", "Cocoa")).toEqual([

@@ -111,6 +111,27 @@ async function seed() {
         ),
     );
   });
+  // The purchases, as figures count them (db/queries/figures.ts): the weight and date at the
+  // purchase. B1 was bought at 1,010 kg and dried to 1,000; B2's first record was voided and
+  // recorded again, so it counts once.
+  const purchaseRows: [string, string, number, string | null][] = [
+    ["B1", "2026-01-20T08:00:00.000Z", 1010, null],
+    ["B2", "2026-02-15T08:00:00.000Z", 500, "2026-02-15T09:00:00.000Z"],
+    ["B2", "2026-02-15T08:00:00.000Z", 500, null],
+    ["B3", "2026-03-05T08:00:00.000Z", 300, null],
+    ["B4", "2026-02-01T08:00:00.000Z", 800, null],
+    ["B7", "2025-11-01T08:00:00.000Z", 700, null],
+    ["B8", "2026-04-01T08:00:00.000Z", 999, null],
+  ];
+  purchaseRows.forEach(([code, at, kg, voided], i) => {
+    s.push(
+      db
+        .prepare(
+          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_g, voided_at) VALUES (?, ?, 'harvested', 'purchased', 'buyer-x', 'buyer', ?, ?, ?)",
+        )
+        .bind(`ev-buy-${i}`, `batch-${code}`, at, kg * 1000, voided),
+    );
+  });
   const exportsRows: [string, string, string, number | null][] = [
     ["B1", EXPORTER_A.id, "2026-02-14T09:00:00.000Z", 990],
     ["B5", EXPORTER_B.id, "2026-03-10T09:00:00.000Z", null],

@@ -168,20 +168,21 @@ export async function gatherFigures(
     };
   }
 
-  // Batches: open ones by compliance status; purchases are the original batches.
+  // Batches: open ones by compliance status. Purchases: the weight and date at the purchase (db/queries/figures.ts).
   let batchesOut: ReportData["batches"] = null;
   let purchases: ReportData["purchases"] = null;
   if (!isExporter) {
     const byCompliance = byKeys(COMPLIANCE_KEYS, zeroKg);
     const open = zeroKg();
     const bought = zeroKg();
+    for (const r of agg.purchaseGroups) {
+      const kg = gramsToKg(Number(r.g ?? 0));
+      bought.count += r.n;
+      bought.weightKg += kg;
+      county(r.county).purchasedKg += kg;
+    }
     for (const r of agg.batchGroups) {
       const kg = gramsToKg(Number(r.g ?? 0));
-      if (Number(r.original)) {
-        bought.count += r.n;
-        bought.weightKg += kg;
-        county(r.county).purchasedKg += kg;
-      }
       if (!Number(r.closed)) {
         open.count += r.n;
         open.weightKg += kg;
@@ -244,7 +245,9 @@ export async function gatherFigures(
     scope = params.exporterId ? (names.get(params.exporterId) ?? params.exporterId) : "All licensed exporters";
   }
 
-  const purchasedByMonth = new Map(agg.purchasesByMonth.map((r) => [r.month, gramsToKg(Number(r.g ?? 0))]));
+  const purchasedByMonth = new Map<string, number>();
+  for (const r of agg.purchaseGroups)
+    purchasedByMonth.set(r.month, (purchasedByMonth.get(r.month) ?? 0) + gramsToKg(Number(r.g ?? 0)));
   const monthly = monthsBetween(params.from, params.to).map((month) => ({
     month,
     purchasedKg: isExporter ? null : round2(purchasedByMonth.get(month) ?? 0),
