@@ -3,10 +3,10 @@
  * aggregate queries behind a report's figures. Every figure comes from a GROUP BY in SQLite:
  * no row of farmers, plots or batches is ever read into the Worker, only their counts and sums.
  */
-import { and, desc, eq, exists, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, gte, inArray, lt, or, type SQL, sql } from "drizzle-orm";
 import type { AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { Database } from "../client";
-import { batches, custodyEvents, farmerCrops, farmers, landPlots, reports, users } from "../schema";
+import { batches, farmerCrops, farmers, landPlots, reports, users } from "../schema";
 import { NOW_SQL } from "./clock";
 import { exportFacts, purchaseFacts } from "./figures";
 
