@@ -52,7 +52,7 @@ export const certificates = sqliteTable(
  * and certificate statuses. Bumped by triggers (migration 0009) in the same transaction as any
  * insert, update or delete of those rows, whoever writes them; every bump takes the next value
  * of one platform-wide sequence, so the highest version among a subject's records changes
- * whenever any of them does (db/queries/subject-versions.ts).
+ * whenever any of them does (db/queries/certificates.ts).
  */
 export const subjectVersions = sqliteTable(
   "subject_versions",

@@ -1,5 +1,5 @@
 /**
- * Notices to one account (PLAN.md "one notifications table"): issues 13, 14 and 15 all write here,
+ * Notices to one account, in one notifications table: every kind of notice is written here,
  * in the same `db.batch()` as the change they announce. A notice is a record: it is stored whatever
  * the person's preferences; preferences decide how it is shown and whether it is pushed (issue 15).
  */

@@ -1,7 +1,7 @@
 /**
  * Issue 13 "Notices": every role's dashboard lists the person's own newest notices with the unread
  * count, and never another account's. A notice is inserted for each account as the services do
- * (the notifications table, PLAN.md "one notifications table").
+ * (the one notifications table, db/schema/notifications.ts).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

@@ -4,7 +4,7 @@
  */
 import type { LAYER_KINDS } from "../domain/assess-risk";
 
-/** What each kind of reference layer is evidence of (EUDR.md "convergence of evidence"). */
+/** What each kind of reference layer is evidence of (the convergence of evidence, ADR 008). */
 export const LAYER_KIND_LABEL: Record<(typeof LAYER_KINDS)[number], string> = {
   protected_area: "Protected areas",
   forest_2020: "Forest cover at end-2020",

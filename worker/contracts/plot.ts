@@ -213,6 +213,6 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
 
-// Labels and list filters live in app/content/land-plots.ts (no zod: pages that only show them
+// Labels and list filters live in worker/content/land-plots.ts (no zod: pages that only show them
 // stay light); re-exported here for modules that already take them from this file.
 export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";

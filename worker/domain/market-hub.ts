@@ -2,7 +2,7 @@
  * The sellers hub's rules (issue 14, docs/sellers-hub.md). Pure: no database, no Hono.
  *
  * - Who lists: a farmer lists the expected harvest of their own eligible plots; a buyer (a
- *   cooperative is a buyer organisation, PLAN.md) lists stock of a batch they hold.
+ *   cooperative is a buyer organisation, docs/sellers-hub.md) lists stock of a batch they hold.
  * - Who offers: buyers and exporters. An expected harvest is bought from the farmer by a buyer
  *   (the purchase step of the custody chain); an exporter buys stock that is already in a batch.
  * - Contact details: released only to the counterpart of an accepted offer.

@@ -1,5 +1,5 @@
 /**
- * Money (PLAN.md "settle in 9"): always an integer number of minor units (cents) with its currency,
+ * Money (docs/decisions/020-weights-and-money.md): always an integer number of minor units (cents) with its currency,
  * never a float. Liberia trades in US dollars and Liberian dollars; both have 2 minor digits.
  * Database columns: `<name>_minor INTEGER` beside `<name>_currency TEXT` (or one `currency` column).
  */

@@ -1,5 +1,5 @@
 /**
- * The kinds of notice the platform sends (PLAN.md: one notifications table for issues 13, 14, 15).
+ * The kinds of notice the platform sends, all kept in one notifications table (db/schema/notifications.ts).
  * Plain data: the profile's preference form lists them, services name them when they notify.
  */
 export const NOTIFICATION_KINDS = [
