@@ -1,5 +1,5 @@
 /**
- * SQL of the sellers hub (issue 14, docs/sellers-hub.md): lots, their plots, offers and the
+ * SQL of the sellers hub (docs/sellers-hub.md): lots, their plots, offers and the
  * one-decision guard. Reads return plain rows; writes are statements for the services' db.batch().
  * Contact details (names, phones) are read only by `contactsOf`, which the service calls for the
  * counterpart of an accepted offer alone.

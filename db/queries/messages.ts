@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md). A person sees a thread when a participant row names
+ * Messages (docs/messages.md). A person sees a thread when a participant row names
  * them, or names their department and they are an office administrator (`department` given).
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";

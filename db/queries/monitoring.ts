@@ -1,5 +1,5 @@
 /**
- * The oversight monitoring dashboard (issue 12): certificate counts and the anonymised event feed.
+ * The oversight monitoring dashboard: certificate counts and the anonymised event feed.
  * Counts and kinds only: no farmer, plot, batch or certificate identifier leaves the database.
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * SQL of the office's document register (issue 12, ADR 025): documents, their files, the work
+ * SQL of the office's document register (ADR 025): documents, their files, the work
  * queue of a department (paged on the server) and the guarded transition.
  */
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";

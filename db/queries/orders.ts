@@ -1,5 +1,5 @@
 /**
- * SQL of export orders, their allocations and the exporter's side of shipments (issue 14,
+ * SQL of export orders, their allocations and the exporter's side of shipments (
  * ADR 022). Writes are returned as statements for the caller's `db.batch()` beside the audit row.
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";

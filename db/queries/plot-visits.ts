@@ -1,5 +1,5 @@
 /**
- * The land inspector's work on plots (issue 13; ADR 019): the verification queue, field visits,
+ * The land inspector's work on plots (ADR 019): the verification queue, field visits,
  * superseded boundary versions and retirement. The queue reads land_plots.visit_priority through
  * land_plots_visit_queue_idx / land_plots_county_visit_queue_idx.
  */

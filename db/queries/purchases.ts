@@ -1,5 +1,5 @@
 /**
- * SQL of purchases (issue 13, buyer dashboard): what a buyer paid for each batch, and the buyer's
+ * SQL of purchases (buyer dashboard): what a buyer paid for each batch, and the buyer's
  * own views — purchases and stock by status (paged), flagged purchases, totals by commodity, month
  * and currency, and where suppliers are (coarsened by the service). Every read is narrowed by the
  * buyer id the service passes in (the signed-in account), never by an id from a URL.

@@ -1,5 +1,5 @@
 /**
- * SQL of shipments (the part permits and the licensing desk need) and export permits (issue 12,
+ * SQL of shipments (the part permits and the licensing desk need) and export permits (
  * ADR 021). Writes are returned as statements for the caller's `db.batch()`, beside the audit row
  * and the notice; `updatePermit` is guarded by the version, so a concurrent step fails the batch.
  */

@@ -47,7 +47,7 @@ export const licences = sqliteTable(
 );
 
 /**
- * A shipment (issue 14): batches leaving together under one export permit. Only what permits need
+ * A shipment: batches leaving together under one export permit. Only what permits need
  * today; the exporter's screens add their columns (nullable) later.
  */
 export const shipments = sqliteTable(
@@ -59,7 +59,7 @@ export const shipments = sqliteTable(
     exporterId: text("exporter_id").notNull(),
     /** draft | exported; the stages between come from its export permit (worker/domain/orders.ts). */
     status: text("status").notNull().default("draft"),
-    /** The order whose allocated batches it carries (issue 14; null for shipments composed before orders). */
+    /** The order whose allocated batches it carries (null for shipments composed before orders). */
     orderId: text("order_id"),
     /** The EU operator's DDS numbers for this shipment (docs/eudr-rules.md "DDS"), before or after export. */
     ddsReference: text("dds_reference"),

@@ -5,9 +5,10 @@
  * (planning notes that are not in it, a sibling checkout, a machine's home) or at a tracker
  * number instead of saying why.
  */
-import { type ParserPlugin, parse } from "@babel/parser";
+
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, extname, join, relative, resolve } from "node:path";
+import { type ParserPlugin, parse } from "@babel/parser";
 import { describe, expect, it } from "vitest";
 
 const root = resolve(import.meta.dirname, "../..");
@@ -37,14 +38,19 @@ const docFiles = [
 
 /** Every comment of a TypeScript/JavaScript file, as Babel's parser (React Router's own) reads it. */
 function scriptComments(file: string, text: string): string[] {
-  const plugins: ParserPlugin[] = file.endsWith(".tsx") ? ["typescript", "jsx"] : file.endsWith(".ts") ? ["typescript"] : ["jsx"];
+  const plugins: ParserPlugin[] = file.endsWith(".tsx")
+    ? ["typescript", "jsx"]
+    : file.endsWith(".ts")
+      ? ["typescript"]
+      : ["jsx"];
   const ast = parse(text, { sourceType: "unambiguous", plugins, errorRecovery: true });
   return (ast.comments ?? []).map((c) => text.slice(c.start ?? 0, c.end ?? 0));
 }
 
 function comments(file: string): string[] {
   const text = readFileSync(join(root, file), "utf8");
-  if (file.endsWith(".sql")) return text.split("\n").flatMap((l) => (l.includes("--") ? [l.slice(l.indexOf("--"))] : []));
+  if (file.endsWith(".sql"))
+    return text.split("\n").flatMap((l) => (l.includes("--") ? [l.slice(l.indexOf("--"))] : []));
   if (file.endsWith(".css")) return text.match(/\/\*[\s\S]*?\*\//g) ?? [];
   return scriptComments(file, text);
 }
@@ -60,7 +66,9 @@ function exists(path: string): boolean {
 }
 
 function lineCount(path: string): number {
-  const full = [path, `${path}.ts`, `${path}.tsx`].find((p) => existsSync(join(root, p)) && statSync(join(root, p)).isFile());
+  const full = [path, `${path}.ts`, `${path}.tsx`].find(
+    (p) => existsSync(join(root, p)) && statSync(join(root, p)).isFile(),
+  );
   return full ? readFileSync(join(root, full), "utf8").split("\n").length : 0;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Certificate forms and API bodies (issue #5): revocation (POST /api/certificates/<number>/revoke
+ * Certificate forms and API bodies: revocation (POST /api/certificates/<number>/revoke
  * and the form on /verify/<number>) and the testing screen's farmer choice. Shared by the page
  * (conform, JavaScript on or off) and the API.
  */

@@ -1,6 +1,6 @@
 /**
  * Client-light constants of ./eudr.ts (no zod): what the pages need in the browser, so their first-load
- * JavaScript stays within budget (issue 11). ./eudr.ts re-exports them unchanged.
+ * JavaScript stays within budget. ./eudr.ts re-exports them unchanged.
  */
 import type { LAYER_KINDS } from "../domain/assess-risk";
 

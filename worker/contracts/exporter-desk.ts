@@ -1,5 +1,5 @@
 /**
- * Bodies and queries of the exporter's desk (issue 14): inspection requests, their handling by
+ * Bodies and queries of the exporter's desk: inspection requests, their handling by
  * inspectors, payments for purchased stock and the statement. Pages validate with the same schemas.
  */
 import { z } from "zod";

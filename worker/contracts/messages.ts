@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md): the bodies of a new thread and of a reply, used by the
+ * Messages (docs/messages.md): the bodies of a new thread and of a reply, used by the
  * pages (multipart forms) and /api (JSON, or multipart with an `attachment` file).
  */
 import { z } from "zod";

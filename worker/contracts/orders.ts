@@ -1,5 +1,5 @@
 /**
- * Export order, allocation and shipment bodies of /api and the exporter's forms (issue 14). The
+ * Export order, allocation and shipment bodies of /api and the exporter's forms. The
  * same schema reads a JSON body and a form (strings); quantities are typed in kg or tonnes and
  * stored in grams, prices typed per tonne and stored in minor units (ADR 020).
  */

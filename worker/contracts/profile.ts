@@ -1,4 +1,4 @@
-/** The bodies of /profile's forms and of /api/profile and /api/notifications (issue 13 "/profile"). */
+/** The bodies of /profile's forms and of /api/profile and /api/notifications. */
 import { z } from "zod";
 import { NOTIFICATION_KINDS } from "../domain/notifications";
 import { FARMER_MESSAGES, normaliseLiberianPhone } from "./farmer";
@@ -48,7 +48,7 @@ export const PreferenceSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** Show it in my notices list. */
   inApp: z.boolean(),
-  /** Send it to my phone (issue 15's push delivery). */
+  /** Send it to my phone (push delivery, ADR 028). */
   push: z.boolean(),
 });
 

@@ -1,5 +1,5 @@
 /**
- * The sellers hub's rules (issue 14, docs/sellers-hub.md). Pure: no database, no Hono.
+ * The sellers hub's rules (docs/sellers-hub.md). Pure: no database, no Hono.
  *
  * - Who lists: a farmer lists the expected harvest of their own eligible plots; a buyer (a
  *   cooperative is a buyer organisation, docs/sellers-hub.md) lists stock of a batch they hold.

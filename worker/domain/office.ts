@@ -1,5 +1,5 @@
 /**
- * The office's document and correspondence register (issue 12, ADR 025): what a document is, its
+ * The office's document and correspondence register (ADR 025): what a document is, its
  * reference number, and the work-queue transitions. Pure: no I/O.
  *
  *   received ──assign──▶ assigned ──start──▶ in_progress ──close──▶ closed

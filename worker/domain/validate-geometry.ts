@@ -185,7 +185,7 @@ export function validatePlotGeometry(input: unknown, options: ValidationOptions 
     if (squareMetres < 1e-6) {
       errors.push({ rule: "zero-area", message: "The polygon has no area (its points are on one line)" });
     } else if (squareMetres < MIN_AREA_HA * 10_000) {
-      // Judged before rounding: 0.9957 m² must not pass as 0.0001 ha (issue #10, item 7).
+      // Judged before rounding: 0.9957 m² must not pass as 0.0001 ha.
       errors.push({
         rule: "min-area",
         message: `The plot is ${(squareMetres / 10_000).toFixed(6)} ha; the minimum is ${MIN_AREA_HA} ha`,

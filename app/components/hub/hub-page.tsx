@@ -1,5 +1,5 @@
 /**
- * The sellers hub page, shared by /sellers-hub and /exporter/marketplace (issue 14,
+ * The sellers hub page, shared by /sellers-hub and /exporter/marketplace (
  * docs/sellers-hub.md): plain forms, usable with JavaScript off, laid out for 360 px first.
  */
 import { Form } from "react-router";

@@ -1,5 +1,5 @@
 /**
- * Oversight reports (issue #5), requested and built in the background:
+ * Oversight reports, requested and built in the background:
  *
  * 1. `requestReport` records the request (`reports` row, status queued, with its audit row)
  *    and answers at once; a repeat of a request still being built joins it instead.
