@@ -9,8 +9,6 @@ import { pageWithTotal } from "./paging";
 
 export type OfficeDocumentRow = typeof officeDocuments.$inferSelect;
 export type NewOfficeDocument = typeof officeDocuments.$inferInsert;
-export type OfficeFileRow = typeof officeDocumentFiles.$inferSelect;
-
 export async function findDocument(db: Database, id: string): Promise<OfficeDocumentRow | null> {
   const [row] = await db.select().from(officeDocuments).where(eq(officeDocuments.id, id)).limit(1);
   return row ?? null;

@@ -11,7 +11,6 @@ import { plotAndFarmerColumns } from "./land-plots";
 
 export type PlotVisitRow = typeof plotVisits.$inferSelect;
 export type NewPlotVisit = typeof plotVisits.$inferInsert;
-export type PlotVersionRow = typeof plotVersions.$inferSelect;
 export type NewPlotVersion = typeof plotVersions.$inferInsert;
 
 /** Which plots a queue shows: all, or one county's (where the plot lies, land_plots.county). */

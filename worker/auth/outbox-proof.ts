@@ -8,7 +8,6 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 
-export const OUTBOX_PROOF_HEADER = "X-Outbox-Proof";
 const AUDIENCE = "outbox-proof";
 const ISSUER = "lr-eip";
 export const OUTBOX_PROOF_MS = (7 * 24 + 12) * 60 * 60 * 1000;

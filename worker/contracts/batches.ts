@@ -393,4 +393,3 @@ export const BatchFilterSchema = z.object({
     .transform((v) => v === "1" || v === "true"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
-export type BatchFilterInput = z.infer<typeof BatchFilterSchema>;

@@ -25,8 +25,6 @@ export const RevokeSchema = z.object({
         .max(REVOCATION_REASON_MAX, CERTIFICATE_MESSAGES.reasonTooLong),
     ),
 });
-export type RevokeInput = z.infer<typeof RevokeSchema>;
-
 export const TestFarmerChoiceSchema = z.object({
   farmer: z.coerce
     .number({ error: CERTIFICATE_MESSAGES.farmerRequired })

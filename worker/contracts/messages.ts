@@ -49,8 +49,6 @@ export const NewThreadSchema = z
 export type NewThreadInput = z.infer<typeof NewThreadSchema>;
 
 export const ReplySchema = z.object({ body });
-export type ReplyInput = z.infer<typeof ReplySchema>;
-
 export const ThreadListQuerySchema = z.object({
   page: z.coerce.number({ error: MESSAGE_TEXT.page }).int(MESSAGE_TEXT.page).min(1, MESSAGE_TEXT.page).default(1),
 });

@@ -98,8 +98,6 @@ export const ComposeSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : [v]).map((c) => c.trim().toUpperCase()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, M.batches).max(100, M.batches)),
 });
-export type ComposeInput = z.infer<typeof ComposeSchema>;
-
 export const ShipmentDdsSchema = DdsSchema;
 
 export const ExportShipmentSchema = z.object({

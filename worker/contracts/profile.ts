@@ -33,8 +33,6 @@ export const MarkNoticesReadSchema = z
     all: z.boolean().optional(),
   })
   .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, { message: PROFILE_MESSAGES.noticeIds, path: ["ids"] });
-export type MarkNoticesReadInput = z.infer<typeof MarkNoticesReadSchema>;
-
 /** GET /api/notifications: the newest `limit`, optionally only the unread ones. */
 export const NoticesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).catch(20),

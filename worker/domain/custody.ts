@@ -158,11 +158,6 @@ export function isChainStatus(value: string): value is ChainStatus {
   return (CHAIN as readonly string[]).includes(value);
 }
 
-/** A status a stored batch can have (the chain after harvest, or closed by a split or merge). */
-export function isBatchStatus(value: string): value is BatchStatus {
-  return (BATCH_STATUSES as readonly string[]).includes(value);
-}
-
 /** The statuses a batch may move to next: exactly one along the chain, none once closed. */
 export function nextStatuses(status: string): ChainStatus[] {
   if (!isChainStatus(status)) return [];

@@ -38,8 +38,6 @@ export const FEE_SCHEDULE: Record<FeeType, Money> = {
 export const PAYMENT_TERMS_DAYS = 30;
 
 export const INVOICE_STATUSES = ["billed", "paid", "cancelled"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
 /** The fee a licence of this type raises on issue. */
 export const licenceFeeType = (type: "exporter" | "buyer"): FeeType =>
   type === "exporter" ? "exporter_licence" : "buyer_licence";

@@ -12,8 +12,6 @@ import { formatKg, type Grams } from "./weight";
 
 export const LOT_SOURCES = ["batch", "harvest"] as const;
 export type LotSource = (typeof LOT_SOURCES)[number];
-/** held: the seller's (or offer maker's) licence is suspended or revoked (ADR 029), with the reason. */
-export const LOT_STATUSES = ["open", "sold", "withdrawn", "held"] as const;
 export const OFFER_STATUSES = ["pending", "accepted", "declined", "held"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 

@@ -7,7 +7,6 @@ export const CURRENCIES = ["USD", "LRD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export type Money = { amountMinor: number; currency: Currency };
 
-export const CURRENCY_LABEL: Record<Currency, string> = { USD: "US dollars (USD)", LRD: "Liberian dollars (LRD)" };
 const SYMBOL: Record<Currency, string> = { USD: "US$", LRD: "L$" };
 
 export function isCurrency(value: unknown): value is Currency {

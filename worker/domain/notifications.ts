@@ -40,7 +40,3 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, string> = {
   market_offer_decided: "An offer of mine in the sellers hub is accepted or declined",
   plot_review: "A plot (or a batch drawn from it) needs review under a new rule, or is cleared",
 };
-
-export function isNotificationKind(value: unknown): value is NotificationKind {
-  return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
-}

@@ -38,8 +38,6 @@ export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
 
 export const DOCUMENT_STEPS = ["assign", "start", "close"] as const;
 export type DocumentStep = (typeof DOCUMENT_STEPS)[number];
-export const STEP_LABEL: Record<DocumentStep, string> = { assign: "Assign", start: "Start work", close: "Close" };
-
 /** Which statuses each step starts from, and where it leads. */
 export const STEP_RULES: Record<DocumentStep, { from: readonly DocumentStatus[]; to: DocumentStatus }> = {
   assign: { from: ["received", "assigned", "in_progress"], to: "assigned" },

@@ -108,8 +108,6 @@ export type OriginView = Pick<
   weightKg: number | null;
 };
 
-export type BatchView = NonNullable<Awaited<ReturnType<typeof readBatch>>>;
-
 /**
  * Everything about one batch for a user allowed to see it (null when it does not exist or is
  * not theirs: the page answers 404 either way, so codes cannot be probed): origins, custody
