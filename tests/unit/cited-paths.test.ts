@@ -84,7 +84,7 @@ const ADR = /\bADRs? (\d{1,3})\b/g;
 /** The paths and ADR numbers a piece of text cites that do not resolve. */
 function brokenCitations(from: string, text: string): string[] {
   const broken: string[] = [];
-  for (const [, raw] of text.matchAll(PATH)) {
+  for (const [, raw = ""] of text.matchAll(PATH)) {
     let token = raw.replace(/[.:]+$/, "");
     if (PLACEHOLDER.test(token) || (token.startsWith(".") && extname(token) === "")) continue;
     const line = /:(\d+)(?:-\d+)?$/.exec(token);
@@ -96,10 +96,10 @@ function brokenCitations(from: string, text: string): string[] {
     if (!exists(path)) broken.push(raw);
     else if (line && Number(line[1]) > lineCount(path)) broken.push(`${raw} (past the end of the file)`);
   }
-  for (const [, name] of text.matchAll(BARE_DOC)) {
+  for (const [, name = ""] of text.matchAll(BARE_DOC)) {
     if (!PLACEHOLDER.test(name) && !basenames.has(name)) broken.push(name);
   }
-  for (const [, n] of text.matchAll(ADR)) {
+  for (const [, n = ""] of text.matchAll(ADR)) {
     if (!ADRS.some((f) => f.startsWith(`${n.padStart(3, "0")}-`))) broken.push(`ADR ${n}`);
   }
   return broken;

@@ -208,7 +208,3 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push(first);
   return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
-
-// Labels and list filters live in worker/content/land-plots.ts (no zod: pages that only show them
-// stay light); re-exported here for modules that already take them from this file.
-export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";

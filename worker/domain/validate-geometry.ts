@@ -17,8 +17,7 @@ import { checkPlace } from "./geometry/place-checks.ts";
 import { type AnyPlotGeometry, type Issue, type PlotGeometry, type Position, readPlot } from "./geometry/read-plot.ts";
 import { parseJsonKeepingDecimals, type WrittenDecimals } from "./written-decimals.ts";
 
-export { OVERLAP_TOLERANCE_M2, POINT_CLAIM_TOLERANCE_M } from "./geometry/double-claims.ts";
-export { MAX_VERTICES, MIN_DECIMALS, storableGeometry } from "./geometry/read-plot.ts";
+export { MAX_VERTICES, storableGeometry } from "./geometry/read-plot.ts";
 export type { AnyPlotGeometry, Issue, OtherPlot, PlotGeometry, Position };
 
 export type ValidationOptions = {
