@@ -1,6 +1,6 @@
 /**
- * SQL of export orders, their allocations and the exporter's side of shipments (
- * ADR 022). Writes are returned as statements for the caller's `db.batch()` beside the audit row.
+ * SQL of export orders, their allocations and the exporter's side of shipments
+ * (ADR 022). Writes are returned as statements for the caller's `db.batch()` beside the audit row.
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
