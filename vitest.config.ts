@@ -42,7 +42,7 @@ function workerProject(name: string, include: string[], vars: Record<string, str
 }
 
 /**
- * Two suites (STYLE.md "Tests"):
+ * Two suites (CONTRIBUTING.md "Run, test, bench"):
  * - unit: pure functions and components, in Node.
  * - worker: the built Worker (build/server, i.e. exactly what is deployed) inside workerd
  *   with real local D1/KV/R2. `npm test` builds before running it.

@@ -22,7 +22,7 @@ function init() {
 
 init();
 
-// The installable, offline-capable app (spec §1, issue 15): the service worker is registered at load.
+// The installable, offline-capable app (spec §1): the service worker is registered at load.
 // Its page-side code (app/lib/sw-client.ts) loads after the page, outside the first-load budget.
 function registerServiceWorker() {
   import("./lib/sw-client")

@@ -8,10 +8,10 @@ CREATE TABLE `subject_versions` (
 CREATE INDEX `subject_versions_version_idx` ON `subject_versions` (`version`);--> statement-breakpoint
 ALTER TABLE `certificates` ADD `data_version` text;--> statement-breakpoint
 
--- Issue 11, certificate cache fast path: every change to a record that a certificate prints bumps
+-- The certificate cache fast path (ADR 013): every change to a record that a certificate prints bumps
 -- its data version in the same transaction, whoever writes it (services, imports, the demo seed).
 -- Each bump takes the next value of one sequence (max + 1): the highest version among a subject's
--- records then changes whenever any of them does (db/queries/subject-versions.ts).
+-- records then changes whenever any of them does (db/queries/certificates.ts).
 
 CREATE TRIGGER `farmers_insert_data_version` AFTER INSERT ON `farmers` BEGIN
   INSERT INTO subject_versions (subject_type, subject_id, version)

@@ -1,4 +1,4 @@
--- Weights in integer grams (ADR 020, PLAN.md "Settle in 9"). Written by hand as a whole: the copy
+-- Weights in integer grams (ADR 020). Written by hand as a whole: the copy
 -- must sit between adding the gram columns and dropping the kilogram ones, and SQLite cannot ADD a
 -- NOT NULL column without a default, so batches, batch_lineage and crop_yields are rebuilt (their
 -- indexes and the data-version triggers of 0009 are recreated as they were). Rows move unchanged

@@ -1,4 +1,4 @@
-/* Service worker of the installable app (spec §1; issue 15; ADR 027). Hand-written, no build step.
+/* Service worker of the installable app (spec §1; ADR 027). Hand-written, no build step.
  *
  * - Precache (at install): the public shell and the offline page. Field pages (onboarding, plot
  *   capture, inspection forms, my dashboard, the outbox) are private, so they are fetched with the
@@ -15,7 +15,7 @@
  *   lives in IndexedDB, which no version of this worker touches, so an update never loses it.
  * - Background Sync: the browser wakes this worker when a connection returns; it asks the open
  *   pages to send their outbox (the sending code is the page's, app/lib/outbox.ts).
- * Push handlers, if any, go at the END of this file (issue 15's push part).
+ * Push handlers, if any, go at the END of this file (the push part).
  */
 const VERSION = "v4";
 const SHELL = `shell-${VERSION}`;
@@ -293,9 +293,9 @@ self.addEventListener("sync", (event) => {
   );
 });
 
-/* ---- Push notifications (issue 15, push part): handlers go below this line. ---- */
+/* ---- Push notifications: handlers go below this line. ---- */
 
-/* Push notifications (issue 15, ADR 028): the Worker sends { title, body, url, tag, kind },
+/* Push notifications (ADR 028): the Worker sends { title, body, url, tag, kind },
  * encrypted for this browser; show it, and a click opens the record (focusing an open window). */
 self.addEventListener("push", (event) => {
   let data = {};

@@ -1,4 +1,4 @@
-// Issue 17: the daily backup's time and size on the bench registry (100,000 farmers). Called by
+// The daily backup's time and size on the bench registry (100,000 farmers). Called by
 // bench.mjs once the server is up: it fires the nightly trigger (which starts the backup), then
 // the 5-minute trigger until the run is done, as production does, and reads the run's record.
 // Also alone, against a served state: node scripts/bench-backup.mjs <base-url> <state-dir>
@@ -24,7 +24,7 @@ async function trigger(BASE, cron) {
 }
 
 export default async function backupBench({ BASE, stateDir, env = process.env }) {
-  console.log("\nDaily backup of D1 to R2 (issue 17): the whole database, sliced as the cron runs it");
+  console.log("\nDaily backup of D1 to R2: the whole database, sliced as the cron runs it");
   handlerMs = 0;
   let res = await trigger(BASE, "0 2 * * *");
   if (!res.ok) throw new Error(`nightly trigger answered ${res.status}`);

@@ -1,4 +1,4 @@
-// Certificate benchmark (issue #5): per document type, the time of a first generation (the
+// Certificate benchmark: per document type, the time of a first generation (the
 // content is built, the PDF drawn, numbered, recorded in D1 and stored in R2) against a cached
 // download (the stored R2 object streamed back), and a conditional GET answered 304.
 // First generations: the first request (a POST: GET only serves) for each of the three test profiles on fresh bench state

@@ -1,4 +1,4 @@
-// The due-diligence package of a 1,000-plot shipment (issue 14): how long GET
+// The due-diligence package of a 1,000-plot shipment: how long GET
 // /api/shipments/:code/package?format=zip takes to build the ZIP (EU GeoJSON files, CSV of batches
 // and origins, certificates) on the bench state. Printed, never asserted.
 //   prepare(): before the server starts, writes 1,000 farmers with one plot each, 100 cocoa

@@ -1,4 +1,4 @@
-// Login benchmark (issue #3): server time of one sign-in (dominated by the scrypt hash),
+// Login benchmark: server time of one sign-in (dominated by the scrypt hash),
 // then p50/p99 and logins per second under 20 concurrent clients. Each client uses its own
 // address (CF-Connecting-IP) so throttling does not interfere; all logins are valid.
 export default async function loginBench({ BASE, load }) {

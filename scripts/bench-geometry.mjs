@@ -1,4 +1,4 @@
-// Plot validation benchmarks (issue #10), in-process on Node 22 (the validator is pure code, so
+// Plot validation benchmarks, in-process on Node 22 (the validator is pure code, so
 // its CPU time here is what a Worker spends): validation time at 100, 1,000 and the cap's number
 // of vertices, and the time to place 10,000 points against the borders (Liberia + county).
 // Run alone with `node scripts/bench-geometry.mjs` (through npm/npx for Node 22) or as part of
@@ -27,7 +27,7 @@ function median(times) {
 export async function geometryBench() {
   let t = performance.now();
   loadBorders();
-  console.log(`\nPlot validation (issue #10), Node ${process.versions.node}, in-process`);
+  console.log(`\nPlot validation, Node ${process.versions.node}, in-process`);
   console.log(`border + county index built once per isolate: ${(performance.now() - t).toFixed(1)} ms`);
   console.log("vertices   median ms   max ms   valid");
   for (const n of [100, 1_000, MAX_VERTICES]) {

@@ -1,4 +1,4 @@
-// Lighthouse in the bench (issue 11): performance and accessibility scores of /, /portals, one
+// Lighthouse in the bench: performance and accessibility scores of /, /portals, one
 // login page, one dashboard (signed in), /qr/<code> and /verify/<number>, with Lighthouse's
 // default mobile settings (Moto G Power screen, simulated slow 4G and 4× CPU slowdown), behind
 // compression as the edge serves it: a small proxy on 127.0.0.1 in front of the bench server

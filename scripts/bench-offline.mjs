@@ -1,4 +1,4 @@
-// Issue 15: the offline app. Two figures:
+// The offline app (ADR 027). Two figures:
 // - precache size: what the service worker (public/sw.js) stores at install (its PRECACHE list),
 //   and what it keeps when a field agent signs in (the field pages and every script they load);
 // - outbox throughput: records per second the outbox sends after reconnect, each a farmer with a
@@ -142,7 +142,7 @@ export async function outboxThroughput(BASE, token) {
 export default async function offlineBench({ BASE }) {
   const token = await signIn(BASE, "field_agent");
   const p = await precacheSize(BASE, token);
-  console.log("\nOffline app (issue 15)");
+  console.log("\nOffline app");
   console.log(
     `  Precache at install: ${p.install} files, ${kib(p.installBytes.raw)} (${kib(p.installBytes.gz)} gzip)` +
       ` · kept at a field agent's sign-in: ${p.pages} pages ${kib(p.pageBytes.raw)} + ${p.assets} scripts/styles ${kib(p.scripts.raw)} (${kib(p.scripts.gz)} gzip)`,

@@ -1,4 +1,4 @@
-// Server time of every page (issue 13: "each new page's server time on the 100,000-farmer
+// Server time of every page ("each new page's server time on the 100,000-farmer
 // registry"): the same page plan as bench-pages.mjs (public, login, every dashboard as its own
 // role, every work page as the first role that may open it), requested one after another so the
 // figure is the server's time for one request, not a queue. Reports the median and the slowest of
@@ -26,7 +26,7 @@ const CONNECTIONS = 10;
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 /**
- * Issue 12: each dashboard's server time, p50 and p99, alone (LOAD_RUNS requests one after
+ * Each dashboard's server time, p50 and p99, alone (LOAD_RUNS requests one after
  * another) and under 10 connections (10 clients each sending LOAD_RUNS / 2 requests back to back).
  */
 async function dashboardLoad(BASE, plan, tokens) {

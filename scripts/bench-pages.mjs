@@ -1,4 +1,4 @@
-// First-load JavaScript of every page type (issue 11), measured in real Chromium on a phone-sized
+// First-load JavaScript of every page type, measured in real Chromium on a phone-sized
 // screen (360×740): every JS response a first visit loads until the network is idle, each body
 // gzipped (zlib level 6, as bench.mjs does for / and /portals), summed per page, against the
 // 130 KiB budget. Public pages and every login page signed out; every dashboard signed in as its
@@ -61,7 +61,7 @@ export async function fixtures(BASE) {
     }
   }
   const batch = batches.find((b) => b.status === "exported") ?? batches[0];
-  // A document of the office register (issue 12; the demo seed registers four).
+  // A document of the office register (the demo seed registers four).
   const officeDocuments = await list("/api/office/documents", "documents");
   const plot = plots.find((p) => p.farmerId === "FRM000001") ?? plots[0];
   // A plot the demo land inspector may visit (their county): the registry's first plots may lie

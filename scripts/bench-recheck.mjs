@@ -1,5 +1,5 @@
 // Part 4 of the traceability benchmarks (bench-traceability.mjs): the re-check of every stored plot
-// under the current rule set (issue 17, ADR 029) on the bench registry (100,000 farmers; its plots
+// under the current rule set (ADR 029) on the bench registry (100,000 farmers; its plots
 // are written straight into D1, so they read the legacy rule set, as a database from before the
 // rule-set versions would). Drives /recheck-jobs as the administrator does: "Start the re-check",
 // then "Continue" until no plot waits; each request runs the job for up to 10 s of its own.

@@ -352,7 +352,7 @@ export function importCsv(rows) {
       tenure_reference: `CLC-${String(i + 1).padStart(6, "0")}/${2010 + (i % 14)}`,
       latitude: point ? coord(lat) : "",
       longitude: point ? coord(lon) : "",
-      // A point plot states its area (issue 10: EUDR accepts a point only with the plot's size, ≤ 4 ha).
+      // A point plot states its area (EUDR accepts a point only with the plot's size, ≤ 4 ha).
       area_hectares: point ? (0.5 + (i % 7) * 0.5).toFixed(1) : "",
       geometry: point ? "" : squareJson(lon, lat, 0.5 + (i % 11) * 0.25),
     };

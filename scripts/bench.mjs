@@ -89,7 +89,7 @@ try {
 } catch (e) {
   trace = skipped("Traceability", e);
 }
-// Issue 14: a 1,000-plot shipment for the due-diligence package bench (timed once the server is up).
+// A 1,000-plot shipment for the due-diligence package bench (timed once the server is up).
 let dds = await import("./bench-dds-package.mjs").catch((e) => skipped("Due-diligence package", e));
 try {
   await dds?.prepare({ stateDir: STATE, env });
@@ -153,24 +153,24 @@ try {
   const extra = await import("./bench-extra.mjs").catch(() => null);
   if (extra?.default) await extra.default({ BASE, load, CONNECTIONS, DURATION });
   if (trace?.default) await trace.default({ BASE, load, CONNECTIONS, DURATION });
-  // Certificates (issue #5): first generation vs cached download, per type.
+  // Certificates: first generation vs cached download, per type.
   const certs = await import("./bench-certificates.mjs").catch((e) => skipped("Certificate", e));
   if (certs?.certificatesBench) await certs.certificatesBench({ BASE, load });
-  // Issue 14: the due-diligence package (ZIP) of a shipment of 1,000 plots.
+  // The due-diligence package (ZIP) of a shipment of 1,000 plots.
   if (dds?.default)
     await dds.default({ BASE }).catch((e) => console.log(`Due-diligence package bench failed: ${e.message}`));
-  // Issue 17: the daily backup's time and size on the 100,000-farmer registry.
+  // The daily backup's time and size on the 100,000-farmer registry.
   const backup = await import("./bench-backup.mjs").catch((e) => skipped("Backup", e));
   if (backup?.default)
     await backup.default({ BASE, stateDir: STATE, env }).catch((e) => console.log(`Backup bench failed: ${e.message}`));
-  // Plot validation (issue #10): CPU time of the pure validator at 100 / 1,000 / cap vertices.
+  // Plot validation: CPU time of the pure validator at 100 / 1,000 / cap vertices.
   const geometry = await import("./bench-geometry.mjs").catch((e) => skipped("Geometry", e));
   if (geometry?.geometryBench) await geometry.geometryBench();
-  // Issue 15: precache size and outbox throughput (records/s after reconnect, with photos).
+  // The offline app: precache size and outbox throughput (records/s after reconnect, with photos).
   await import("./bench-offline.mjs")
     .then((mod) => mod.default({ BASE }))
     .catch((e) => console.log(`bench-offline.mjs failed: ${e.message}`));
-  // Issue 13: server time of every page on the 100,000-farmer registry; issue 11: first-load JS of
+  // Server time of every page on the 100,000-farmer registry; first-load JS of
   // every page in Chromium (budget 130 KiB), then Lighthouse behind brotli.
   for (const m of ["./bench-page-times.mjs", "./bench-pages.mjs", "./bench-lighthouse.mjs"])
     await import(m).then((mod) => mod.default({ BASE })).catch((e) => console.log(`${m} failed: ${e.message}`));

@@ -1,4 +1,4 @@
-// Rebuilds a local D1 database from a backup (issue 17, ADR 030) and checks every table's row
+// Rebuilds a local D1 database from a backup (ADR 030) and checks every table's row
 // count and SHA-256 against the backup's manifest. See README "Backups and restore".
 //
 // Backups are encrypted (ADR 033). Give the keys as the Worker holds them (`id:base64key,…`, every

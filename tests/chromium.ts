@@ -22,7 +22,7 @@ export type PageFixtures = {
   farmerId?: string | null;
   /** A plot the demo land inspector may visit and edit (its county); `plotId` when not given. */
   fieldPlotId?: string | null;
-  /** A document of the office register (issue 12), where there is one. */
+  /** A document of the office register, where there is one. */
   officeDocumentId?: string | null;
 };
 
@@ -42,53 +42,53 @@ export function workPages({ batchCode, plotId, officeDocumentId, farmerId, field
     fieldPlot && `/land-plot-details/${fieldPlot}/edit`,
     "/eudr-assessment",
     "/bulk-import",
-    // The re-check of stored plots under a new rule set (issue 17, ADR 029).
+    // The re-check of stored plots under a new rule set (ADR 029).
     "/recheck-jobs",
     "/batches",
     batchCode && `/batches/${batchCode}`,
-    // The buyer dashboard with a farmer looked up: the purchase form (issue 13).
+    // The buyer dashboard with a farmer looked up: the purchase form.
     `/agricultural-buyer-dashboard?farmer=${farmer}`,
     "/audit-log",
     "/auditor-export",
     "/certificate-testing-dashboard",
     "/generate-reports",
-    // My profile (issue 13): every signed-in role.
+    // My profile: every signed-in role.
     "/profile",
     "/profile/password",
     "/profile/sessions",
     "/profile/notifications",
     "/profile/push",
     "/world-market-pricing/manage",
-    // Messages (issue 14): the exporter's spec route and the same module for buyers and office staff.
+    // Messages: the exporter's spec route and the same module for buyers and office staff.
     "/exporter/messages",
     "/messages",
-    // The exporter's orders and shipments (issue 14).
+    // The exporter's orders and shipments.
     "/exporter/orders",
     "/exporter/shipments",
-    // The exporter's desk (issue 14).
+    // The exporter's desk.
     "/exporter/inspections",
     "/exporter/certificates",
     "/exporter-payment-services",
-    // Sellers hub (issue 14).
+    // Sellers hub.
     "/sellers-hub",
     "/exporter/marketplace",
-    // The exporter's analytics (issue 14).
+    // The exporter's analytics.
     "/exporter/analytics",
-    // The system administrator's sections and the management pages (issue 12).
+    // The system administrator's sections and the management pages.
     "/agritrace-admin-portal/users",
     "/agritrace-admin-portal/users/demo-buyer",
     "/agritrace-admin-portal/crop-yields",
     "/buyer-management",
     "/inspector-management",
     "/exporter-management",
-    // The executive dashboards with their filters applied (issue 12; unfiltered, they are measured as dashboards).
+    // The executive dashboards with their filters applied (unfiltered, they are measured as dashboards).
     "/dg-dashboard?county=Nimba+County&commodity=Cocoa&map=high",
     "/ddgots-dashboard?commodity=Cocoa&from=2026-01-01",
     "/ddgaf-dashboard?from=2026-01-01",
-    // Issue 12: the office register's document page, and the oversight dashboard with a county chosen.
+    // The office register's document page, and the oversight dashboard with a county chosen.
     officeDocumentId && `/office-administration-portal/documents/${officeDocumentId}`,
     "/monitoring-dashboard?period=30d&county=Nimba+County",
-    // The offline outbox (issue 15).
+    // The offline outbox.
     "/outbox",
   ].filter((p): p is string => Boolean(p));
 }

@@ -4,7 +4,7 @@ import { clearAllSessionKeys } from "../lib/browser-session";
 
 /**
  * The signed-in header's account actions (work pages and dashboards): "Profile" (my details,
- * password, sessions, notices; issue 13) and Logout, a plain form POST (works without JavaScript)
+ * password, sessions, notices) and Logout, a plain form POST (works without JavaScript)
  * that also clears the browser keys.
  */
 export function LogoutButton({ csrf, account }: { csrf: string; account: string }) {

@@ -1,5 +1,5 @@
 /**
- * Notices (issue 13): the newest few with the unread count, for every role's dashboard, and the
+ * Notices: the newest few with the unread count, for every role's dashboard, and the
  * full list with "mark read" on /profile/notifications. Server-rendered; plain forms and links.
  * On a dashboard: `const notices = await noticesFor(session)` (app/lib/notices.server.ts) in the
  * loader, then `<Notices {...notices} />`.

@@ -1,5 +1,5 @@
 /**
- * Texts of the batch pages and the public trace page (issue #4), kept in one place.
+ * Texts of the batch pages and the public trace page, kept in one place.
  * Stage and compliance wording comes from worker/domain (custody.ts, batch-compliance.ts).
  */
 export const BATCH_TITLES = {

@@ -1,5 +1,5 @@
 /**
- * Texts of the certificate pages (issue #5): the testing screen (spec §2 "Certificate testing
+ * Texts of the certificate pages: the testing screen (spec §2 "Certificate testing
  * screen") and the public verification page. Kept in one place for review against the spec.
  */
 import type { VerificationStatus } from "#worker/services/certificates/issue-certificate";

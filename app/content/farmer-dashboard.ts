@@ -1,5 +1,5 @@
 /**
- * Texts of the farmer's dashboard (issue 13): each verdict in plain words, what to do about
+ * Texts of the farmer's dashboard: each verdict in plain words, what to do about
  * "more information needed", and the labels of the sales and certificates lists.
  */
 

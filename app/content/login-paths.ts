@@ -15,6 +15,6 @@ export const LOGIN_PATHS = [
   "/system-admin-login",
   "/agritrace-admin-login",
   "/monitoring-login",
-  // Field agents' online sign-in (issue 13); the spec shows only their offline login.
+  // Field agents' online sign-in; the spec shows only their offline login.
   "/field-agent-login",
 ] as const;

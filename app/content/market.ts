@@ -1,4 +1,4 @@
-/** Texts of /world-market-pricing and its staff page (issue 14). */
+/** Texts of /world-market-pricing and its staff page. */
 export const MARKET_TEXT = {
   title: "World market pricing",
   intro:

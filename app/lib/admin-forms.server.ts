@@ -1,5 +1,5 @@
 /**
- * Form plumbing of the administrator's and management pages (issue 12): each form posts an
+ * Form plumbing of the administrator's and management pages: each form posts an
  * `intent`; a refusal answers what was typed, the messages per field and the service's message,
  * with the service's status; nothing typed is lost (but secrets).
  */

@@ -1,5 +1,5 @@
 /**
- * The county choropleth of the DG dashboard, drawn on the server (issue 12, ADR 024): the 15
+ * The county choropleth of the DG dashboard, drawn on the server (ADR 024): the 15
  * county polygons of worker/domain/geo/liberia-counties.json (CC BY 3.0 IGO, ADR 016) projected to
  * a small SVG box and simplified (Douglas–Peucker at 0.6 px, then integer-rounded points), once per
  * isolate; d3-scale's scaleQuantize picks one of five shades per county. The page receives finished

@@ -23,6 +23,3 @@ export function flashRef(url: URL, param: string): string | null {
   const value = url.searchParams.get(param) ?? "";
   return SERIAL.test(value) ? value : null;
 }
-
-/** Whether `?param=` holds `code` exactly (a flag such as `?saved=1`). */
-export const flashIs = (url: URL, param: string, code: string) => url.searchParams.get(param) === code;

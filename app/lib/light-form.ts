@@ -1,6 +1,6 @@
 /**
  * The few parts of conform's `useForm` the pages use, without conform or zod in the browser
- * (issue 11: every page's first-load JavaScript within 130 KiB gzip). Same ids (`<form>-<name>`,
+ * (ADR 032: every page's first-load JavaScript within 130 KiB gzip). Same ids (`<form>-<name>`,
  * `-error`), same reply shape (conform's `SubmissionResult`, which the actions still send), same
  * props helpers. Validation in the browser is optional (`onValidate` with a light check); without
  * it the form posts and shows the server's reply, and the server's zod contract is the authority.

@@ -1,5 +1,5 @@
 /**
- * The page side of messages (issue 14, docs/messages.md): one module serves `/messages` (every
+ * The page side of messages (docs/messages.md): one module serves `/messages` (every
  * role that messages) and `/exporter/messages` (the exporter's spec route). The guard, the
  * base path of the links, and reading a multipart form with its attachment.
  */

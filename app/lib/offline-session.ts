@@ -1,5 +1,5 @@
 /**
- * Offline sign-in for field agents and inspectors (issue 15, ADR 027): a person who signed in
+ * Offline sign-in for field agents and inspectors (ADR 027): a person who signed in
  * online on this phone keeps working offline for OFFLINE_SIGN_IN_DAYS after their last online
  * page; after that, or for anyone else, forms are not queued until they sign in online again.
  * Every signed-in field page notes the online visit (tiny: localStorage, no outbox code).

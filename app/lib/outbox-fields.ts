@@ -1,4 +1,4 @@
-/** A record's form fields as the outbox keeps them, and back (issue 15, ADR 027). */
+/** A record's form fields as the outbox keeps them, and back (ADR 027). */
 import type { OutboxRecord, StoredField } from "./outbox";
 
 /** A form's fields as the outbox keeps them (files as blobs; empty file inputs left out). */

@@ -1,6 +1,6 @@
 /**
  * The server's distinct answer to a phone whose account was deactivated while its work waited in
- * the outbox (issue 15, ADR 027): 401 with `code: account_deactivated` in the body and in
+ * the outbox (ADR 027): 401 with `code: account_deactivated` in the body and in
  * X-Outbox-Error, only for the holder of that account's outbox proof (X-Outbox-Proof). Anyone
  * else gets the plain signed-out answer.
  */

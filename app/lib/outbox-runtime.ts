@@ -1,5 +1,5 @@
 /**
- * When the outbox sends (issue 15): on the `online` event, on app open, on a timer, when the
+ * When the outbox sends: on the `online` event, on app open, on a timer, when the
  * service worker relays a Background Sync, and when the user presses "send now". Started by every
  * page that imports the outbox; starting twice is harmless.
  */

@@ -1,5 +1,5 @@
 /**
- * The offline outbox (issue 15, ADR 027): field forms submitted without a connection are kept
+ * The offline outbox (ADR 027): field forms submitted without a connection are kept
  * whole in IndexedDB (through `idb`) — every field, photos as blobs — under the device's UUID for
  * the submission (`submissionId`, which the server upserts by). They are sent when the connection
  * returns; a record leaves the "waiting" state only with the server's receipt (the id of what it

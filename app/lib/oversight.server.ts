@@ -1,5 +1,5 @@
 /**
- * What the three executive dashboards share on the server (issue 12): the GET filter (date range,
+ * What the three executive dashboards share on the server: the GET filter (date range,
  * county, commodity) read from the URL, paging, the licensing step forms' action, and formatting.
  */
 import { data, redirect } from "react-router";

@@ -25,7 +25,7 @@ export const CURRENT_USER_KEY = ["/api/auth/me"] as const;
 let shared: QueryClient | undefined;
 /**
  * The browser's one query client, created on first use: pages load this module only when they
- * need it (a dynamic import), so react-query is not in any page's first load (issue 11).
+ * need it (a dynamic import), so react-query is not in any page's first load.
  */
 export function sharedQueryClient() {
   shared ??= createQueryClient();

@@ -1,5 +1,5 @@
 /**
- * Reports for the pages (issue #5): who is asking (`reportViewer`, shared with /api/reports), and
+ * Reports for the pages: who is asking (`reportViewer`, shared with /api/reports), and
  * the reports that person may see, as list items. The same rules as /api/reports.
  */
 import type { Database } from "#db/client";

@@ -3,7 +3,7 @@ const BASE = "https://platform.invalid";
 
 /**
  * Where a sign-in may send the user back to: a same-origin path, judged as a browser would
- * read it (issue 11 F1/F10). Browsers drop tab, CR and LF from URLs and read `\` as `/`, so
+ * read it. Browsers drop tab, CR and LF from URLs and read `\` as `/`, so
  * `/\t/evil.example` or `/\evil.example` would be followed to another site: any control character
  * or backslash is refused outright, and the value must parse to a path on our own origin.
  * Answers the normalised path (path, query and fragment), or null.

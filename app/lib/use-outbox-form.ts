@@ -1,5 +1,5 @@
 /**
- * Puts a field form on the outbox (issue 15): with JavaScript, a form submitted while the phone
+ * Puts a field form on the outbox: with JavaScript, a form submitted while the phone
  * is offline is stored whole on the phone (app/lib/outbox.ts) instead of being lost, and a record
  * opened from the outbox to be fixed (`?outbox=<submissionId>`) is filled back into the form and
  * queued again under the same submissionId. Online, the form posts as it always did (and without

@@ -37,7 +37,7 @@ function pageOf(request: Request) {
   return page;
 }
 
-/** Buyers, inspectors or exporters with their licence or county (issue 12); what the viewer may do to each. */
+/** Buyers, inspectors or exporters with their licence or county; what the viewer may do to each. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { kind, title } = pageOf(request);
   const session = await requireRole(request, "readTradeAccounts", title);

@@ -9,7 +9,7 @@ import type { Route } from "./+types/admin-crop-yields";
 
 const TITLE = "crop yields";
 
-/** Crop yields for the volume plausibility check (issue 12): default, configured, in use. */
+/** Crop yields for the volume plausibility check: default, configured, in use. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
   const asked = new URL(request.url).searchParams.get("saved");

@@ -21,7 +21,7 @@ export const DONE: Record<string, string> = {
   revoke: "The session is ended: that device is signed out.",
 };
 
-/** One account: details, what the administrator can do to it, and its live sessions (issue 12). */
+/** One account: details, what the administrator can do to it, and its live sessions. */
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
   const deps = pageDeps(session);

@@ -10,7 +10,7 @@ import type { Route } from "./+types/admin-users";
 
 const TITLE = "Users and roles";
 
-/** Every account, searched and paged on the server (issue 12). */
+/** Every account, searched and paged on the server. */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
   const url = new URL(request.url);

@@ -7,7 +7,7 @@ import { workLinks } from "../lib/work-links.server";
 
 const PATH = "/agritrace-admin-portal";
 
-/** The system administrator's portal (issue 12): the sections, and system health from real probes. */
+/** The system administrator's portal: the sections, and system health from real probes. */
 export async function loader({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, PATH);
   const { db, now } = pageDeps();

@@ -1,5 +1,5 @@
 // GET /batches/:batchCode/auditor-export: the auditor's export of a batch as a ZIP download
-// (issue 17; contents in README "The auditor's export"). Regulator staff and auditors only.
+// (contents in README "The auditor's export"). Regulator staff and auditors only.
 import { data } from "react-router";
 import { buildAuditorExport } from "#worker/services/records/auditor-export";
 import { requireRole } from "../lib/auth.server";

@@ -99,13 +99,13 @@ export async function batchPage(request: Request, batchCode: string, session: Se
   const view = await readBatch(batchCode, session, pageDeps());
   if (!view) notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
   const { batch } = view;
-  // Inspections (issue 13): the buyer who holds the batch sends it to a warehouse while it is still
+  // Inspections: the buyer who holds the batch sends it to a warehouse while it is still
   // with them, and everyone who sees the batch sees its inspection — a rejection with why.
   const { db } = pageDeps();
   const row = await batchByCode(db, batch.batchCode);
   const inspections = row ? await inspectionsOfBatch(db, row, new Date()) : null;
   const canDispatch = session.role === "buyer" && row?.holderId === session.id && row.status === "purchased";
-  // Issue 17 (ADR 031): corrections with reasons, and every version of the corrected records.
+  // ADR 031: corrections with reasons, and every version of the corrected records.
   const versions = row ? await versionsForBatchId(row.id, { db }) : [];
   const purchase = row ? await purchaseOfBatch(db, row.id) : null;
   const correcting = can(session.role, "correctRecords") && !!row && row.status !== "exported";
@@ -156,7 +156,7 @@ export async function batchPage(request: Request, batchCode: string, session: Se
     user: await shellUser(session),
     recorded: new URL(request.url).searchParams.get("recorded"),
     staffLinks: can(session.role, "readRegistry"),
-    // Issue 17: the auditor's export (ZIP) for regulator staff; the service also admits auditors.
+    // The auditor's export (ZIP) for regulator staff; the service also admits auditors.
     auditorExport: can(session.role, "exportAuditRecords"),
     batch: {
       batchCode: batch.batchCode,

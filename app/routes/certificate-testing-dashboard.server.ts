@@ -20,7 +20,7 @@ import type { Route } from "./+types/certificate-testing-dashboard";
  * the data is unchanged — the six documents, then redirects to ?farmer=<id>&generated=1, which
  * shows the banner and the six download cards. Before that, only the three profiles are shown.
  * Issuing happens only in this POST (CSRF-checked): the cards link (new tab, JavaScript on or off)
- * to GET /api/test/<document>/{id}, which serves the papers just issued and never issues one (I-6).
+ * to GET /api/test/<document>/{id}, which serves the papers just issued and never issues one.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);

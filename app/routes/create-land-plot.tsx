@@ -54,7 +54,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   const [mode, setMode] = useState<CaptureMode>(fields.captureMode.initialValue === "point" ? "point" : "polygon");
   const [text, setText] = useState(String(fields.coordinates.initialValue ?? ""));
   const [mounted, setMounted] = useState(false);
-  // Leaflet (≈ 70 KiB gzip) loads when the officer asks for the map, not with the page (issue 11).
+  // Leaflet (≈ 70 KiB gzip) loads when the officer asks for the map, not with the page.
   const [mapOpen, setMapOpen] = useState(false);
   const [draft, setDraft] = useState<PlotDraft | null>(null);
   // Only once, with the first submissionId: later drafts are this page's own.

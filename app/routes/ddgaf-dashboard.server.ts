@@ -22,7 +22,7 @@ const departmentLabel = (d: string | null) =>
   d ? (OFFICE_DEPARTMENT_LABEL[d as keyof typeof OFFICE_DEPARTMENT_LABEL] ?? d) : "No department";
 
 /**
- * The DDGAF dashboard (issue 12): fee and licence revenue per month and per fee type — billed,
+ * The DDGAF dashboard: fee and licence revenue per month and per fee type — billed,
  * paid, outstanding — from the fee records (worker/services/fees feeTotals; integer minor units,
  * one currency at a time, never mixed), the unpaid invoices with their ages, and the staff
  * accounts per role and department. The DG reads it too (no forms on this page).

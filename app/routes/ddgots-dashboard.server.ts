@@ -36,7 +36,7 @@ export const STAGE_LABEL: Record<PipelineStage, string> = {
 const STAGE_PARAM: Record<PipelineStage, string> = { warehouse: "wp", port: "pp", land: "lp" };
 
 /**
- * The DDGOTS dashboard (issue 12): the inspection pipeline by stage (oldest first, with ages), the
+ * The DDGOTS dashboard: the inspection pipeline by stage (oldest first, with ages), the
  * grade distribution per commodity, open items per inspector, the certification queue, and the
  * licences and export permits to recommend to the DG. The DG reads it without the forms.
  */

@@ -52,7 +52,7 @@ function volumeTable<R extends { stage: string; g: number }>(rows: R[], key: (r:
 }
 
 /**
- * The Director General's dashboard (issue 12): national figures, volumes purchased and exported
+ * The Director General's dashboard: national figures, volumes purchased and exported
  * per month, commodity and county, certificates, the county map, the alerts to act on and the
  * approval queue of licences and export permits DDGOTS recommended. Every figure obeys the GET
  * filter (date range; county and commodity where they apply). Only the DG opens it.

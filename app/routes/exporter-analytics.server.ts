@@ -34,7 +34,7 @@ function volumeChart(rows: VolumeRow[], label: (key: string) => string) {
   return barChart(rows.map((r) => ({ label: label(r.key), value: r.shippedG, text: formatKg(r.shippedG) })));
 }
 
-/** /exporter/analytics (issue 14): my volumes, the compliance of my stock, prices paid vs the world price. */
+/** /exporter/analytics: my volumes, the compliance of my stock, prices paid vs the world price. */
 export async function loader({ request }: { request: Request }) {
   const session = await requireRole(request, "readMyAnalytics", "My analytics");
   const url = new URL(request.url);

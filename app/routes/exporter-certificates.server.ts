@@ -4,7 +4,7 @@ import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { shellUser } from "../lib/work-page.server";
 
-/** /exporter/certificates (issue 14): every certificate of my batches and shipments, state from the registry. */
+/** /exporter/certificates: every certificate of my batches and shipments, state from the registry. */
 export async function loader({ request }: { request: Request }) {
   const session = await requireRole(request, "readMyCertificates", "My certificates");
   return data(

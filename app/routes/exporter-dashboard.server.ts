@@ -18,7 +18,7 @@ export async function messagesAwaitingReply(deps: Pick<ServiceDeps, "db" | "acto
 }
 
 /**
- * The exporter's dashboard (issue 14): my licence and its validity, open orders, shipments by stage
+ * The exporter's dashboard: my licence and its validity, open orders, shipments by stage
  * with what holds each (the port inspector's blockers and the permit state, read-shipments.ts),
  * compliant stock still to allocate, messages awaiting reply, and a link to every exporter screen.
  * DG and DDGOTS read it (every exporter's figures), without forms.

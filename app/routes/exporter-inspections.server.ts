@@ -12,7 +12,7 @@ import { shellUser } from "../lib/work-page.server";
 const TITLE = "Inspections";
 const PATH = "/exporter/inspections";
 
-/** /exporter/inspections (issue 14): request inspections of my batches and shipments; their outcome. */
+/** /exporter/inspections: request inspections of my batches and shipments; their outcome. */
 export async function loader({ request }: { request: Request }) {
   const session = await requireRole(request, "requestInspections", TITLE);
   const deps = pageDeps(session);

@@ -1,4 +1,4 @@
-/** /exporter/marketplace (issue 14): the exporter's view of the sellers hub (see sellers-hub.server.ts). */
+/** /exporter/marketplace: the exporter's view of the sellers hub (see sellers-hub.server.ts). */
 import { requireRole } from "../lib/auth.server";
 import { hubAction, hubLoader } from "./sellers-hub.server";
 

@@ -16,7 +16,7 @@ import { shellUser } from "../lib/work-page.server";
 const TITLE = "Export orders";
 
 /**
- * /exporter/orders (issue 14): my contracts with EU buyers and the compliant batches allocated to
+ * /exporter/orders: my contracts with EU buyers and the compliant batches allocated to
  * each (ADR 022); regulator staff read every exporter's, without forms.
  */
 export async function loader({ request }: { request: Request }) {

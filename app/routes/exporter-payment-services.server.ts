@@ -17,7 +17,7 @@ const TITLE = "Payment services";
 const PATH = "/exporter-payment-services";
 
 /**
- * /exporter-payment-services (issue 14): my fee invoices (pay by recording a reference, then the
+ * /exporter-payment-services: my fee invoices (pay by recording a reference, then the
  * receipt), my payments for purchased stock, and a statement over a date range (CSV, PDF).
  */
 export async function loader({ request }: { request: Request }) {

@@ -20,7 +20,7 @@ import { shellUser } from "../lib/work-page.server";
 const TITLE = "Shipments";
 
 /**
- * /exporter/shipments (issue 14): compose a shipment from allocated batches, request its export
+ * /exporter/shipments: compose a shipment from allocated batches, request its export
  * permit, download the due-diligence package (ZIP or PDF), record the DDS numbers, export it.
  * Regulator staff read every exporter's, without forms.
  */

@@ -9,7 +9,7 @@ const PATH = "/farmer-dashboard";
 
 /**
  * The signed-in farmer's own records only: the service finds them from the session's account,
- * never from the URL (issue 13). Other roles get the dashboard guard's 403.
+ * never from the URL. Other roles get the dashboard guard's 403.
  */
 export async function loader({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, PATH);

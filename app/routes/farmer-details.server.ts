@@ -218,7 +218,7 @@ const CONFLICT_LABELS: Record<string, string> = {
 
 /**
  * A stale correction (409): the server's current details beside what this phone sent, so the
- * person sees both versions and chooses (issue 15: nothing is overwritten silently).
+ * person sees both versions and chooses (ADR 027: nothing is overwritten silently).
  */
 function conflictOf(errors: unknown, form: FormData) {
   const stale = Array.isArray(errors) ? (errors as StaleFarmer[]).find((e) => e?.rule === "stale_version") : undefined;

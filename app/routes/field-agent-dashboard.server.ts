@@ -6,7 +6,7 @@ import { noticesFor } from "../lib/notices.server";
 
 const PATH = "/field-agent-dashboard";
 
-/** The agent's own counts (from the session's user id) and the quick actions of issue 13. */
+/** The agent's own counts (from the session's user id) and their quick actions. */
 export async function loader({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, PATH);
   const [counts, csrf, notices] = await Promise.all([

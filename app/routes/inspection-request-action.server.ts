@@ -25,7 +25,7 @@ export async function loader({ request }: { request: Request }) {
 }
 
 /**
- * The inspector's steps on an exporter's inspection request (issue 14), posted from the request
+ * The inspector's steps on an exporter's inspection request, posted from the request
  * list of their dashboard: schedule (with the date) or complete. Answers with a redirect back to
  * the dashboard carrying the outcome, so it works with JavaScript off.
  */

@@ -6,7 +6,7 @@ import { StatTiles } from "../components/stat-tiles";
 import { LANDING, MODULES } from "../content/landing";
 import { clearMonitoringSession } from "../lib/browser-session";
 
-/** Public, per-user-free page: cacheable at the edge (issue #2 budgets). */
+/** Public, per-user-free page: cacheable at the edge. */
 export const PUBLIC_PAGE_CACHE = "public, max-age=300, s-maxage=3600, stale-while-revalidate=86400";
 
 export function headers() {

@@ -24,7 +24,7 @@ function choice(request: Request): { period: MonitoringPeriod; county: string | 
 }
 
 /**
- * /monitoring-dashboard (issue 12): oversight observers (and the executives, read-only) see the
+ * /monitoring-dashboard: oversight observers (and the executives, read-only) see the
  * suppressed aggregates, the event feed and their reports; a visitor without a session gets the
  * public accessibility view — the same aggregates and feed, nothing else.
  */

@@ -27,7 +27,7 @@ const portalOf = (request: Request): DashboardPath =>
 /** What a form that went through says, by the code its redirect carries. */
 const DONE = { attached: "File attached.", saved: "Saved." } as const;
 
-/** One register document (issue 12, ADR 025): its facts, files, and the next steps of its work queue. */
+/** One register document (ADR 025): its facts, files, and the next steps of its work queue. */
 export async function loader({ request, params }: { request: Request; params: { id?: string } }) {
   const portal = portalOf(request);
   const { session, access } = await requireDashboard(request, portal);

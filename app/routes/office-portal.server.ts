@@ -24,7 +24,7 @@ import { routePath } from "../lib/route-path";
 const LICENCE_QUEUE_SIZE = 10;
 
 /**
- * /office-administration-portal and /regulatory-portal-classic (issue 12, ADR 025): the office's
+ * /office-administration-portal and /regulatory-portal-classic (ADR 025): the office's
  * document register and its department work queues (one page on the server), the licence
  * applications waiting for the office (review, then issue once the DG approved), and the form to
  * register a document. Office administrators act in their own department; the executives read.

@@ -63,7 +63,7 @@ export async function action({ request }: { request: Request }) {
   if (photo) {
     // The browser's declared type is not trusted: the file's first bytes must say the same.
     const body = await photo.arrayBuffer();
-    const clean = cleanPhoto(new Uint8Array(body)); // strict parse, metadata dropped (I-7)
+    const clean = cleanPhoto(new Uint8Array(body)); // strict parse, metadata dropped
     if (!clean) {
       return data(
         {

@@ -22,7 +22,7 @@ import type { Route } from "./+types/port-inspection";
 const TITLE = "Port inspection";
 
 /**
- * The port (phytosanitary) inspection of one batch (issue 13): the record and its sign-off or
+ * The port (phytosanitary) inspection of one batch: the record and its sign-off or
  * refusal; once signed off, issuing the phytosanitary certificate from the record.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -39,7 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     latestPortInspectionOf(db, [batch.id]),
     versionsForBatchId(batch.id, { db }),
   ]);
-  // Corrections (issue 17, ADR 031): the inspector who recorded it, within 48 hours, until export.
+  // Corrections (ADR 031): the inspector who recorded it, within 48 hours, until export.
   const versions = allVersions.filter((v) => v.recordType === "port_inspection" && v.recordId === latest?.id);
   const canCorrect =
     !!latest &&

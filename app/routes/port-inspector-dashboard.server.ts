@@ -5,9 +5,9 @@ import { pageDeps } from "../lib/deps.server";
 import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
 /**
- * The port inspector's dashboard (issue 13): batches inspected at the warehouse and awaiting port
+ * The port inspector's dashboard: batches inspected at the warehouse and awaiting port
  * inspection (or held by a refusal), and batches signed off awaiting export, each with what is
- * holding it. Shipments come with issue 14; until then the unit is the batch. DG and DDGOTS read only.
+ * holding it. The unit is the batch. DG and DDGOTS read only.
  */
 export async function loader({ request }: { request: Request }) {
   const { view } = await inspectorDashboardView(request, "port");

@@ -10,7 +10,7 @@ const Toaster = lazy(() => import("../components/toaster").then((m) => ({ defaul
 /**
  * Everything behind the portals: the toaster and the 'Loading portal...' screen while a
  * dashboard's code and data load (spec §2). The query client of spec §9 is created on first use
- * (app/lib/query-client.ts), so neither it nor radix weighs on a page's first load (issue 11).
+ * (app/lib/query-client.ts), so neither it nor radix weighs on a page's first load.
  */
 export default function PortalLayout() {
   const navigation = useNavigation();
@@ -41,7 +41,7 @@ function Toasts() {
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
   }, [wanted]);
-  const placeholder = <section ref={region} aria-label="Notifications (F8)" tabIndex={-1} />;
+  const placeholder = <section ref={region} aria-label="Notifications" tabIndex={-1} />;
   if (!wanted) return placeholder;
   return (
     <Suspense fallback={placeholder}>

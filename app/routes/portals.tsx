@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { TextList } from "#app/components/kit/text-list";
 import { Seal } from "#app/components/seal";
-import { COUNTIES, MAJOR_CASH_CROPS } from "#worker/content/counties";
+import { COUNTIES } from "#worker/content/counties";
+import { CROPS } from "#worker/domain/commodities";
 import { LiveClock } from "../components/live-clock";
 import { StatTiles } from "../components/stat-tiles";
 import { WeatherChip } from "../components/weather-chip";
@@ -83,7 +84,7 @@ export default function Portals({ loaderData }: Route.ComponentProps) {
             />
           </details>
           <p className="mt-2 text-sm text-slate-700">
-            <span className="font-semibold">{PORTALS.cropsHeading}:</span> {MAJOR_CASH_CROPS.join(", ")}.
+            <span className="font-semibold">{PORTALS.cropsHeading}:</span> {CROPS.join(", ")}.
           </p>
         </section>
 

@@ -1,8 +1,8 @@
 /**
- * /profile and every /profile/… path (issue 13), one route: any signed-in account; signed out →
+ * /profile and every /profile/… path, one route: any signed-in account; signed out →
  * the portals page. The section is the rest of the path; an unknown one is a 404 section inside
  * the profile. One route rather than one per section keeps the route manifest, which every page
- * loads, small (issue 11's 130 KiB budget).
+ * loads, small (the 130 KiB budget of ADR 032).
  */
 import { data } from "react-router";
 import type { Session } from "#worker/auth/session";

@@ -25,7 +25,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(`${TITLES[loaderData?.section ?? "details"]} — My profile`);
 }
 
-/** The sections of /profile (issue 13): each is a sub-path, so each works as a plain link. */
+/** The sections of /profile: each is a sub-path, so each works as a plain link. */
 const SECTIONS = [
   { to: "/profile", label: "My details", end: true },
   { to: "/profile/password", label: "Password", end: false },

@@ -84,7 +84,7 @@ async function runChecks(): Promise<Check[]> {
     checks.push({ id: "caches", label: "Cache storage", value: "Not supported", ok: false });
   }
 
-  // The outbox (issue 15): its code loads only here and where forms are queued.
+  // The outbox: its code loads only here and where forms are queued.
   try {
     const outbox = await import("../lib/outbox");
     const c = await outbox.counts();
@@ -190,7 +190,7 @@ export default function PwaTest() {
           </tbody>
         </table>
       )}
-      {/* Push subscription status (issue 15, push part) goes here. */}
+      {/* Push subscription status (push part) goes here. */}
       <div data-slot="push-status" />
       <button
         type="button"
@@ -204,7 +204,7 @@ export default function PwaTest() {
   );
 }
 
-/** Push (issue 15, ADR 028): whether this browser holds a push subscription, and with which service. */
+/** Push (ADR 028): whether this browser holds a push subscription, and with which service. */
 function PushStatus() {
   const [status, setStatus] = useState("Checking…");
   useEffect(() => {

@@ -15,7 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   const code = params.batchCode.trim().toUpperCase();
   const trace = await readPublicTrace(code, pageDeps());
   if (!trace) return data({ code, trace: null }, { status: 404, headers: { "Cache-Control": NOT_FOUND_CACHE } });
-  // Issue 14: the shipment it left in, once exported (its code and date only: no buyer, no person).
+  // The shipment it left in, once exported (its code and date only: no buyer, no person).
   const shipment = await exportedShipmentOf(code, pageDeps());
   return data({ code, trace, shipment }, { headers: { "Cache-Control": TRACE_CACHE } });
 }

@@ -15,7 +15,7 @@ export const meta = () => pageMeta(TITLE);
 const STATUS: Record<string, string> = { running: "Running", done: "Done", failed: "Failed" };
 
 /**
- * The administrator's view of the rule-set re-check (issue 17, ADR 029): the current rule set,
+ * The administrator's view of the rule-set re-check (ADR 029): the current rule set,
  * how many stored plots wait under an older one, a button that starts (or continues) the job,
  * and each job's progress. Refreshes itself while a job runs; works with JavaScript off.
  */

@@ -1,5 +1,5 @@
 /**
- * /sellers-hub (issue 14, docs/sellers-hub.md): open lots, my lots with their offers, my offers;
+ * /sellers-hub (docs/sellers-hub.md): open lots, my lots with their offers, my offers;
  * forms to list a lot, make an offer, accept or decline. Plain forms (JavaScript off): one action,
  * told apart by `intent`; a success redirects with a notice, a refusal answers the form's values
  * and messages.

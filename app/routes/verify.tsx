@@ -41,7 +41,7 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /**
- * The public verification page a certificate's QR code opens (issue #5): genuine or not, its
+ * The public verification page a certificate's QR code opens: genuine or not, its
  * status in plain words, and what it certifies — nothing beyond what the paper itself prints.
  */
 export default function Verify({ loaderData: d, actionData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ const TITLE = "Quality inspection";
 const NUMERIC = [...new Set([...REQUIRED_FIELDS.Cocoa, ...REQUIRED_FIELDS.Coffee])].filter((f) => f !== "smokyBeans");
 
 /**
- * The inspection form of one batch at MY warehouse (issue 13): measurements only; the grade is
+ * The inspection form of one batch at MY warehouse: measurements only; the grade is
  * computed by the server (inspectBatch). A batch sent to another warehouse is not found.
  */
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -11,7 +11,7 @@ import { inspectorDashboardView, queuedBatchView } from "./inspection-request-ac
 const PATH = "/warehouse-inspector-dashboard";
 
 /**
- * The warehouse inspector's dashboard (issue 13): the intake queue of MY warehouse (batches the
+ * The warehouse inspector's dashboard: the intake queue of MY warehouse (batches the
  * buyers sent to me), intake of each, and the link to its inspection form. DG and DDGOTS see every
  * warehouse's queue read-only, without forms.
  */

@@ -1,5 +1,5 @@
 /**
- * SQL of the administrator's screens (issue 12): the account list with search and paging, role and
+ * SQL of the administrator's screens: the account list with search and paging, role and
  * county changes, the security counts and background jobs of the system health section, crop
  * yields, and the licences beside buyer and exporter accounts on the management pages.
  */

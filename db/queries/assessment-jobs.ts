@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, } from "drizzle-orm";
 import type { Database } from "../client";
 import { assessmentJobs } from "../schema";
 
@@ -78,13 +78,4 @@ export async function setJobStatus(
       ...(patch.status === "done" || patch.status === "failed" ? { finishedAt: patch.now } : {}),
     })
     .where(eq(assessmentJobs.id, id));
-}
-
-/** Number of jobs by status (the page shows whether anything is running). */
-export async function countActiveJobs(db: Database) {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(assessmentJobs)
-    .where(inArray(assessmentJobs.status, ["queued", "running"]));
-  return Number(row?.n ?? 0);
 }

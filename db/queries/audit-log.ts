@@ -35,16 +35,6 @@ export async function listAudit(db: Database, filter: AuditFilter, page: number,
   return { rows, total };
 }
 
-/** The history of one record, oldest first (details pages). */
-export async function auditOf(db: Database, entityType: string, entityId: string, limit = 200) {
-  return db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)))
-    .orderBy(auditLog.id)
-    .limit(limit);
-}
-
 export async function auditEntityTypes(db: Database) {
   const rows = await db.selectDistinct({ t: auditLog.entityType }).from(auditLog).orderBy(auditLog.entityType);
   return rows.map((r) => r.t);

@@ -2,7 +2,7 @@
  * Backups (ADR 030): reading any table in rowid slices, the schema, and the runs' progress.
  * Table names come from sqlite_master (never from a request) and are quoted.
  */
-import { and, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { auditLog, backupRuns } from "../schema";
 import { NOW_SQL } from "./clock";
@@ -78,10 +78,6 @@ export async function updateBackupRun(db: Database, id: string, set: Partial<typ
     .update(backupRuns)
     .set({ ...set, updatedAt: NOW_SQL })
     .where(eq(backupRuns.id, id));
-}
-
-export async function latestBackupRuns(db: Database, limit = 10) {
-  return db.select().from(backupRuns).orderBy(desc(backupRuns.startedAt)).limit(limit);
 }
 
 /** Drops run records older than the longest retention (their copies are gone by then). */

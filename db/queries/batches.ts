@@ -1,5 +1,5 @@
 /**
- * SQL of batches, their origins, lineage and custody events (issue #4). Reads return plain rows;
+ * SQL of batches, their origins, lineage and custody events. Reads return plain rows;
  * writes are returned as statements so services can put them in one `db.batch()` with the
  * audit rows (docs/architecture.md "Data"). Like land_plots.farmer_id, batch_origins.farmer_id holds the
  * public Farmer ID (FRM + 6 digits), which is unique and never changes.

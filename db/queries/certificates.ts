@@ -1,5 +1,5 @@
 /**
- * SQL of issued certificates (issue #5) and the reads a certificate's content is built from.
+ * SQL of issued certificates and the reads a certificate's content is built from.
  * Writes are returned as statements so the services put them in one `db.batch()` with their
  * audit rows (docs/architecture.md "Data").
  *
@@ -338,7 +338,7 @@ export async function accountName(db: Database, userId: string): Promise<{ name:
   return { name: row.companyName || row.organizationName || person || row.loginId, loginId: row.loginId };
 }
 
-// ── Data versions: the cache fast path (issue 11) ────────────────────────────────────────────
+// ── Data versions: the cache fast path ────────────────────────────────────────────
 
 /**
  * The highest data version among the records a subject's certificates print (see

@@ -1,9 +1,7 @@
 /**
- * D1 binds at most 100 values per statement (docs/architecture.md): a long `IN (…)` list is split
- * into parts under that limit, never truncated. IDS_PER_STATEMENT leaves room for the statement's
- * other bound values.
+ * D1 binds at most 100 values per statement: a long `IN (…)` list is split into parts under that
+ * limit, never truncated. IDS_PER_STATEMENT leaves room for the statement's other bound values.
  */
-export const D1_MAX_PARAMS = 100;
 export const IDS_PER_STATEMENT = 90;
 
 export function chunks<T>(items: readonly T[], size: number = IDS_PER_STATEMENT): T[][] {

@@ -1,5 +1,5 @@
 /**
- * SQL of the exporter's analytics (/exporter/analytics, issue 14): volumes of my orders and
+ * SQL of the exporter's analytics (/exporter/analytics): volumes of my orders and
  * shipments, the compliance of the stock I allocated or shipped, the prices paid to farmers for the
  * batches in my shipments, and the world price points to set them against. Every query is scoped
  * to one exporter (`exporterId`), so exporter A never reads exporter B's figures. Read-only.

@@ -1,5 +1,5 @@
 /**
- * SQL of the exporter's desk (issue 14): inspection requests, stock payments, and what an exporter
+ * SQL of the exporter's desk: inspection requests, stock payments, and what an exporter
  * owns (batches held or shipped, shipments, their certificates) for the ownership checks.
  */
 import { and, desc, eq, gte, inArray, isNull, lte, or, type SQL, sql } from "drizzle-orm";

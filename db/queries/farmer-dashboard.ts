@@ -1,5 +1,5 @@
 /**
- * Reads of the farmer's own dashboard (issue 13) and of the field agent's counts. Every read is
+ * Reads of the farmer's own dashboard and of the field agent's counts. Every read is
  * narrowed by the Farmer IDs (or the user id) the caller's session stands for, never by an id
  * from a URL: the service (worker/services/registry/farmer-dashboard.ts) passes them in.
  */

@@ -1,5 +1,5 @@
 /**
- * The farmer registry's SQL (issue #4). Every read path is served by an index; the plans were
+ * The farmer registry's SQL. Every read path is served by an index; the plans were
  * checked with EXPLAIN QUERY PLAN (tests/worker/farmers.test.ts asserts them):
  *
  * - ID            farmers_farmer_id_unique (farmer_id = ?)

@@ -1,5 +1,5 @@
 /**
- * SQL of batch dispatches, warehouse inspections and port inspections (issue 13). Writes are
+ * SQL of batch dispatches, warehouse inspections and port inspections. Writes are
  * returned as statements for the caller's `db.batch()` (with the batch update, the custody event,
  * the audit row and the notice).
  */

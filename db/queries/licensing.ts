@@ -1,5 +1,5 @@
 /**
- * SQL of licences, licensing steps and fees (issue 12); shipments and export permits are in
+ * SQL of licences, licensing steps and fees; shipments and export permits are in
  * ./shipments.ts. Writes are returned as statements for the caller's `db.batch()`, beside the
  * audit row and the notice; guarded writes make a concurrent change fail the whole batch (see
  * licensingSteps).

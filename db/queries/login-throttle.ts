@@ -2,8 +2,6 @@ import { inArray, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { loginThrottle } from "../schema";
 
-export type ThrottleRow = typeof loginThrottle.$inferSelect;
-
 export async function throttleRows(db: Database, keys: string[]) {
   return db.select().from(loginThrottle).where(inArray(loginThrottle.key, keys));
 }

@@ -1,10 +1,10 @@
 /**
- * SQL of the sellers hub (issue 14, docs/sellers-hub.md): lots, their plots, offers and the
+ * SQL of the sellers hub (docs/sellers-hub.md): lots, their plots, offers and the
  * one-decision guard. Reads return plain rows; writes are statements for the services' db.batch().
  * Contact details (names, phones) are read only by `contactsOf`, which the service calls for the
  * counterpart of an accepted offer alone.
  */
-import { and, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, lotPlots, lots, offerDecisions, offers, users } from "../schema";
 
@@ -152,14 +152,6 @@ export const takeFromLotStatement = (db: Database, id: string, quantityG: number
       status: sql`CASE WHEN ${lots.remainingG} - ${quantityG} <= 0 THEN 'sold' ELSE ${lots.status} END`,
     })
     .where(eq(lots.id, id));
-
-/** Pending offers on a lot other than `exceptOffer` (declined when the lot sells out). */
-export async function otherPendingOffers(db: Database, lotId: string, exceptOffer: string) {
-  return db
-    .select()
-    .from(offers)
-    .where(and(eq(offers.lotId, lotId), eq(offers.status, "pending"), ne(offers.id, exceptOffer)));
-}
 
 /** A user's login ID (a farmer account's Farmer IDs are read with it). */
 export async function loginIdOf(db: Database, userId: string): Promise<string> {

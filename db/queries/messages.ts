@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md). A person sees a thread when a participant row names
+ * Messages (docs/messages.md). A person sees a thread when a participant row names
  * them, or names their department and they are an office administrator (`department` given).
  */
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
@@ -7,9 +7,6 @@ import type { Database } from "../client";
 import { messageAttachments, messageReads, messages, messageThreads, threadParticipants, users } from "../schema";
 import { pageWithTotal } from "./paging";
 
-export type ThreadRow = typeof messageThreads.$inferSelect;
-export type MessageRow = typeof messages.$inferSelect;
-export type AttachmentRow = typeof messageAttachments.$inferSelect;
 export type ParticipantRow = typeof threadParticipants.$inferSelect;
 /** Who reads: the person, and the department they answer for (office administrators only). */
 export type Reader = { userId: string; department: string | null };

@@ -1,10 +1,10 @@
 /**
- * The oversight monitoring dashboard (issue 12): certificate counts and the anonymised event feed.
+ * The oversight monitoring dashboard: certificate counts and the anonymised event feed.
  * Counts and kinds only: no farmer, plot, batch or certificate identifier leaves the database.
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { assessmentJobs, auditLog, certificates, farmers } from "../schema";
+import { assessmentJobs, auditLog, certificates, } from "../schema";
 import { realCertificate } from "./certificates";
 
 /** Certificates issued in [from, end), by their status now (valid, expired, revoked, superseded); test documents never count. */
@@ -44,13 +44,4 @@ export async function recentCountyAssessments(db: Database, since: string, limit
     )
     .orderBy(desc(assessmentJobs.finishedAt))
     .limit(limit);
-}
-
-/** Farmers registered in [from, end) per county (null: not recorded) — the national county column. */
-export async function farmersByCountyInPeriod(db: Database, from: string, end: string) {
-  return db
-    .select({ county: farmers.county, n: sql<number>`count(*)` })
-    .from(farmers)
-    .where(and(gte(farmers.registrationDate, from), lt(farmers.registrationDate, end)))
-    .groupBy(farmers.county);
 }

@@ -3,8 +3,6 @@ import type { Database } from "../client";
 import { notificationPreferences, notifications } from "../schema";
 
 export type NotificationInsert = typeof notifications.$inferInsert;
-export type NotificationRow = typeof notifications.$inferSelect;
-
 /** The insert for one notice, to put in the same `db.batch()` as the change; a repeated dedupe key is ignored. */
 export function insertNotificationStatement(db: Database, row: NotificationInsert) {
   return db.insert(notifications).values(row).onConflictDoNothing();

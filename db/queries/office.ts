@@ -1,5 +1,5 @@
 /**
- * SQL of the office's document register (issue 12, ADR 025): documents, their files, the work
+ * SQL of the office's document register (ADR 025): documents, their files, the work
  * queue of a department (paged on the server) and the guarded transition.
  */
 import { and, count, desc, eq, gte, lt, sql } from "drizzle-orm";
@@ -9,8 +9,6 @@ import { pageWithTotal } from "./paging";
 
 export type OfficeDocumentRow = typeof officeDocuments.$inferSelect;
 export type NewOfficeDocument = typeof officeDocuments.$inferInsert;
-export type OfficeFileRow = typeof officeDocumentFiles.$inferSelect;
-
 export async function findDocument(db: Database, id: string): Promise<OfficeDocumentRow | null> {
   const [row] = await db.select().from(officeDocuments).where(eq(officeDocuments.id, id)).limit(1);
   return row ?? null;

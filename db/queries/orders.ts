@@ -1,6 +1,6 @@
 /**
- * SQL of export orders, their allocations and the exporter's side of shipments (issue 14,
- * ADR 022). Writes are returned as statements for the caller's `db.batch()` beside the audit row.
+ * SQL of export orders, their allocations and the exporter's side of shipments
+ * (ADR 022). Writes are returned as statements for the caller's `db.batch()` beside the audit row.
  */
 import { and, asc, desc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import type { Database } from "../client";
@@ -131,8 +131,6 @@ export async function unallocatedCompliantStock(db: Database, statuses: readonly
 
 // ── Shipments (the exporter's side) ───────────────────────────────────────────────────────
 
-export type ShipmentListRow = Awaited<ReturnType<typeof listShipments>>[number];
-
 /** Shipments with their order and newest permit; `exporterId` null lists every exporter's. */
 export async function listShipments(db: Database, exporterId: string | null) {
   const rows = await db
@@ -166,10 +164,6 @@ export function updateShipment(
     .update(shipments)
     .set({ ...set, updatedAt: NOW_SQL })
     .where(eq(shipments.id, id));
-}
-
-export function updateOrderStatus(db: Database, id: string, status: string) {
-  return db.update(orders).set({ status, updatedAt: NOW_SQL }).where(eq(orders.id, id));
 }
 
 /** The DDS numbers of a shipment copied onto its batches (the batch page and /qr read them there). */

@@ -1,5 +1,5 @@
 /**
- * SQL of the executive dashboards (issue 12: /dg-dashboard, /ddgots-dashboard, /ddgaf-dashboard)
+ * SQL of the executive dashboards (/dg-dashboard, /ddgots-dashboard, /ddgaf-dashboard)
  * and of the staff figures of /api/dashboard/metrics. Read-only aggregates over the whole registry,
  * each filtered by a date range (`from` inclusive, `until` exclusive, both YYYY-MM-DD) and, where it
  * makes sense, a county and a commodity. Every query is a GROUP BY or a COUNT reading an index

@@ -6,7 +6,6 @@ import { NOW_SQL } from "./clock";
 import { farmerRefColumns } from "./farmers";
 import { type CandidateFeature, runBatch } from "./reference-layers";
 
-export type PlotAssessmentRow = typeof plotAssessments.$inferSelect;
 export type NewPlotAssessment = typeof plotAssessments.$inferInsert;
 
 /** D1: ≤ 100 bound parameters per statement. */
@@ -35,16 +34,6 @@ export const plotForAssessmentColumns = {
   version: landPlots.version,
 };
 export type PlotForAssessment = Pick<typeof landPlots.$inferSelect, keyof typeof plotForAssessmentColumns>;
-
-/** Plots by id, in one D1 round trip (≤ 99 ids per statement), in id order. */
-export async function plotsForAssessment(db: Database, ids: string[]): Promise<PlotForAssessment[]> {
-  const unique = [...new Set(ids)];
-  const statements = chunks(unique, IDS_PER_SELECT).map((part) =>
-    db.select(plotForAssessmentColumns).from(landPlots).where(inArray(landPlots.id, part)),
-  );
-  const results = (await runBatch(db, statements)) as PlotForAssessment[][];
-  return results.flat().sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-}
 
 /**
  * Plots by id together with the features of ACTIVE layers whose bounding box touches any of

@@ -1,5 +1,5 @@
 /**
- * The land inspector's work on plots (issue 13; ADR 019): the verification queue, field visits,
+ * The land inspector's work on plots (ADR 019): the verification queue, field visits,
  * superseded boundary versions and retirement. The queue reads land_plots.visit_priority through
  * land_plots_visit_queue_idx / land_plots_county_visit_queue_idx.
  */
@@ -11,7 +11,6 @@ import { plotAndFarmerColumns } from "./land-plots";
 
 export type PlotVisitRow = typeof plotVisits.$inferSelect;
 export type NewPlotVisit = typeof plotVisits.$inferInsert;
-export type PlotVersionRow = typeof plotVersions.$inferSelect;
 export type NewPlotVersion = typeof plotVersions.$inferInsert;
 
 /** Which plots a queue shows: all, or one county's (where the plot lies, land_plots.county). */

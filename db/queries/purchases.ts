@@ -1,13 +1,12 @@
 /**
- * SQL of purchases (issue 13, buyer dashboard): what a buyer paid for each batch, and the buyer's
+ * SQL of purchases (buyer dashboard): what a buyer paid for each batch, and the buyer's
  * own views — purchases and stock by status (paged), flagged purchases, totals by commodity, month
  * and currency, and where suppliers are (coarsened by the service). Every read is narrowed by the
  * buyer id the service passes in (the signed-in account), never by an id from a URL.
  */
-import { and, count, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { batches, batchOrigins, farmers, landPlots, purchases, users } from "../schema";
-import { selectInParts } from "./chunks";
 import { pageWithTotal } from "./paging";
 
 export type PurchaseRow = typeof purchases.$inferSelect;
@@ -31,21 +30,6 @@ export async function purchaseBySubmission(db: Database, submissionId: string) {
 export async function purchaseOfBatch(db: Database, batchId: string): Promise<PurchaseRow | null> {
   const [row] = await db.select().from(purchases).where(eq(purchases.batchId, batchId)).limit(1);
   return row ?? null;
-}
-
-/** Prices of several batches (the farmer's sales list). */
-export async function pricesOfBatches(db: Database, batchIds: string[]) {
-  return selectInParts(batchIds, (part) =>
-    db
-      .select({
-        batchId: purchases.batchId,
-        pricePerKgMinor: purchases.pricePerKgMinor,
-        currency: purchases.currency,
-        totalMinor: purchases.totalMinor,
-      })
-      .from(purchases)
-      .where(inArray(purchases.batchId, part)),
-  );
 }
 
 /** The buyer's purchases: batches the buyer created by buying (not splits or merges). */

@@ -1,4 +1,4 @@
-/** Web Push (issue 15, ADR 028): subscriptions per user and device, and claiming notices to push. */
+/** Web Push (ADR 028): subscriptions per user and device, and claiming notices to push. */
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../client";
 import { notificationPreferences, notifications, pushSubscriptions } from "../schema";

@@ -1,5 +1,5 @@
 /**
- * SQL of the rule-set re-check (issue 17, ADR 029): the plots still judged under an older rule
+ * SQL of the rule-set re-check (ADR 029): the plots still judged under an older rule
  * set, the batches drawn from them and who to tell, the guarded review updates, and the jobs.
  */
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, or, sql } from "drizzle-orm";

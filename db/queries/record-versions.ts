@@ -1,5 +1,5 @@
 /**
- * Corrections and voids (issue 17, ADR 031): the versions table, and the statements a correction
+ * Corrections and voids (ADR 031): the versions table, and the statements a correction
  * writes to the live rows in the same transaction as its version and audit rows.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";

@@ -1,5 +1,5 @@
 /**
- * Whole records for the auditor's export (issue 17): every column of every row of a chain, read
+ * Whole records for the auditor's export: every column of every row of a chain, read
  * by the few keys a chain is made of. Tables and key columns come from the fixed list below,
  * never from a request; values are bound in chunks under D1's 100-value limit.
  */

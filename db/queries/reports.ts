@@ -1,5 +1,5 @@
 /**
- * Oversight reports (issue #5): the `reports` rows (status, progress, cached PDF) and the
+ * Oversight reports: the `reports` rows (status, progress, cached PDF) and the
  * aggregate queries behind a report's figures. Every figure comes from a GROUP BY in SQLite:
  * no row of farmers, plots or batches is ever read into the Worker, only their counts and sums.
  */

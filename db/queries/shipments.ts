@@ -1,6 +1,6 @@
 /**
- * SQL of shipments (the part permits and the licensing desk need) and export permits (issue 12,
- * ADR 021). Writes are returned as statements for the caller's `db.batch()`, beside the audit row
+ * SQL of shipments (the part permits and the licensing desk need) and export permits
+ * (ADR 021). Writes are returned as statements for the caller's `db.batch()`, beside the audit row
  * and the notice; `updatePermit` is guarded by the version, so a concurrent step fails the batch.
  */
 import { and, desc, eq, inArray } from "drizzle-orm";

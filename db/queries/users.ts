@@ -60,10 +60,6 @@ export async function markLogin(
     .where(eq(users.id, id));
 }
 
-export async function insertUser(db: Database, user: NewUser) {
-  await db.insert(users).values({ ...user, loginIdNormalized: normalizeLoginId(user.loginId) });
-}
-
 export type AuthEvent = typeof authEvents.$inferInsert;
 
 export async function logAuthEvent(db: Database, event: AuthEvent) {

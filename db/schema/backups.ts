@@ -1,4 +1,4 @@
-/** Backups of D1 to R2 (issue 17, ADR 030): the resumable state of each run. */
+/** Backups of D1 to R2 (ADR 030): the resumable state of each run. */
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 

@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 import { createdAt, updatedAt } from "./columns";
 
 /**
- * Every certificate issued (issue #5). The PDF itself is cached in R2 (`r2Key`), keyed by type,
+ * Every certificate issued. The PDF itself is cached in R2 (`r2Key`), keyed by type,
  * subject and the hash of the data it was built from; a change of data makes a new version and
  * supersedes the old one. `/verify/{certificateNumber}` reads this table.
  */
@@ -34,7 +34,7 @@ export const certificates = sqliteTable(
     /**
      * The data version of the subject the content was read at (`<version>:<period>`, see
      * subjectVersions): while it is still current, the PDF is served without rebuilding the
-     * content (issue 11, certificate cache fast path). Null until known.
+     * content (certificate cache fast path). Null until known.
      */
     dataVersion: text("data_version"),
     createdAt: createdAt(),
@@ -48,11 +48,11 @@ export const certificates = sqliteTable(
 );
 
 /**
- * A data version per record that certificates print (issue 11): farmers, plots, batches, users
+ * A data version per record that certificates print: farmers, plots, batches, users
  * and certificate statuses. Bumped by triggers (migration 0009) in the same transaction as any
  * insert, update or delete of those rows, whoever writes them; every bump takes the next value
  * of one platform-wide sequence, so the highest version among a subject's records changes
- * whenever any of them does (db/queries/subject-versions.ts).
+ * whenever any of them does (db/queries/certificates.ts).
  */
 export const subjectVersions = sqliteTable(
   "subject_versions",
@@ -65,7 +65,7 @@ export const subjectVersions = sqliteTable(
   (t) => [primaryKey({ columns: [t.subjectType, t.subjectId] }), index("subject_versions_version_idx").on(t.version)],
 );
 
-/** Oversight reports (issue #5): parameters, the data hash they were built from, the cached PDF. */
+/** Oversight reports: parameters, the data hash they were built from, the cached PDF. */
 export const reports = sqliteTable(
   "reports",
   {

@@ -1,5 +1,5 @@
 /**
- * The exporter's desk (issue 14): inspection requests and payments for purchased stock.
+ * The exporter's desk: inspection requests and payments for purchased stock.
  * Money: integer minor units + currency (ADR 020). Fee invoices of inspections live in
  * fee_invoices (subject_type 'inspection'), see db/schema/licensing.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Warehouse and port inspections (issue 13): where a buyer sends a batch, the quality
+ * Warehouse and port inspections: where a buyer sends a batch, the quality
  * measurements and grade of the warehouse inspection, and the port (phytosanitary) inspection.
  * Every field write carries the device's `submission_id` (unique): a resend stores once.
  */
@@ -67,7 +67,7 @@ export const batchInspections = sqliteTable(
 );
 
 /**
- * One port (phytosanitary) inspection. The unit is the batch until shipments exist (issue 14):
+ * One port (phytosanitary) inspection. The unit is the batch until shipments exist:
  * `shipment_id` then attaches the record to its shipment. A refusal holds the batch until a
  * later inspection signs it off.
  */

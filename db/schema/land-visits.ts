@@ -1,5 +1,5 @@
 /**
- * Plot verification in the field (issue 13, /unified-land-inspector-dashboard): the visits of land
+ * Plot verification in the field (/unified-land-inspector-dashboard): the visits of land
  * inspectors, and the superseded boundary versions of edited plots (ADR 019).
  */
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

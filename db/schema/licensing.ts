@@ -1,5 +1,5 @@
 /**
- * Licences, export permits and fees (issue 12, built first for issue 14's shipments; PLAN.md).
+ * Licences, export permits and fees (ADR 021), built first for the exporter's shipments (ADR 022).
  * The lifecycles are in worker/domain/licensing.ts; who may take each step in
  * worker/auth/permissions.ts (ADR 005). Numbers are unique and given on issue
  * (LR-LIC-EXP-2026-000001, LR-PMT-…, LR-INV-…, LR-RCP-…). Money: integer minor units + currency.
@@ -47,7 +47,7 @@ export const licences = sqliteTable(
 );
 
 /**
- * A shipment (issue 14): batches leaving together under one export permit. Only what permits need
+ * A shipment: batches leaving together under one export permit. Only what permits need
  * today; the exporter's screens add their columns (nullable) later.
  */
 export const shipments = sqliteTable(
@@ -57,9 +57,9 @@ export const shipments = sqliteTable(
     /** SHP-2026-000001 */
     code: text("code").notNull().unique(),
     exporterId: text("exporter_id").notNull(),
-    /** draft | exported; the stages between come from its export permit (worker/domain/shipments.ts). */
+    /** draft | exported; the stages between come from its export permit (worker/domain/orders.ts). */
     status: text("status").notNull().default("draft"),
-    /** The order whose allocated batches it carries (issue 14; null for shipments composed before orders). */
+    /** The order whose allocated batches it carries (null for shipments composed before orders). */
     orderId: text("order_id"),
     /** The EU operator's DDS numbers for this shipment (docs/eudr-rules.md "DDS"), before or after export. */
     ddsReference: text("dds_reference"),

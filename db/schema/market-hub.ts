@@ -1,5 +1,5 @@
 /**
- * The sellers hub (issue 14, docs/sellers-hub.md): lots offered for sale and the offers made on
+ * The sellers hub (docs/sellers-hub.md): lots offered for sale and the offers made on
  * them. A lot is backed by a stored batch the seller holds (`batch_id`) or by the expected harvest
  * of named plots of the seller (`lot_plots`). Quantities are integer grams, prices integer minor
  * units per kilogram with their currency (ADR 020).

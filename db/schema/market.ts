@@ -1,5 +1,5 @@
 /**
- * World market prices and the farm-gate price (issue 14 "World market pricing"): dated price
+ * World market prices and the farm-gate price: dated price
  * points per commodity and source, dated exchange rates, and the regulator's versioned
  * farm-gate formulas. Money in integer minor units with a currency (worker/domain/money.ts).
  * `is_sample`: demo data (ADR 007), printed "sample" wherever it is shown; never real.

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md): threads between an exporter and the regulator's office
+ * Messages (docs/messages.md): threads between an exporter and the regulator's office
  * (a department) or a buyer. Who may read a thread is its participant rows: a user, or a
  * department that every active office administrator of that department reads and answers for.
  * Read markers are per person (message_reads), so each office administrator has their own unread count.

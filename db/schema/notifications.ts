@@ -1,7 +1,7 @@
 /**
- * Notices to one account (PLAN.md "one notifications table"): issues 13, 14 and 15 all write here,
+ * Notices to one account, in one notifications table: every kind of notice is written here,
  * in the same `db.batch()` as the change they announce. A notice is a record: it is stored whatever
- * the person's preferences; preferences decide how it is shown and whether it is pushed (issue 15).
+ * the person's preferences; preferences decide how it is shown and whether it is pushed.
  */
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { createdAt } from "./columns";
@@ -23,9 +23,9 @@ export const notifications = sqliteTable(
     dedupeKey: text("dedupe_key").unique(),
     createdAt: createdAt(),
     readAt: text("read_at"),
-    /** When issue 15's push delivery sent it; null while not pushed. */
+    /** When push delivery (ADR 028) sent it; null while not pushed. */
     pushedAt: text("pushed_at"),
-    /** Push delivery (issue 15): null = pending, "sending", "retry", "sent", "skipped" (no device or preference off), "failed". */
+    /** Push delivery: null = pending, "sending", "retry", "sent", "skipped" (no device or preference off), "failed". */
     pushState: text("push_state"),
     /** When a delivery run took this notice ("sending"); a claim older than 10 minutes is taken again. */
     pushClaimedAt: text("push_claimed_at"),
@@ -38,7 +38,7 @@ export const notifications = sqliteTable(
   ],
 );
 
-/** Per account and kind: show in the notices list, and push to the phone (issue 15). Absent row = defaults. */
+/** Per account and kind: show in the notices list, and push to the phone. Absent row = defaults. */
 export const notificationPreferences = sqliteTable(
   "notification_preferences",
   {

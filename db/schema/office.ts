@@ -1,5 +1,5 @@
 /**
- * The office's document and correspondence register (issue 12, ADR 025): incoming and outgoing
+ * The office's document and correspondence register (ADR 025): incoming and outgoing
  * letters, licence files and inspection reports, each with a unique reference number, the
  * department whose work queue holds it, a status and an assignee; files kept privately in R2.
  */

@@ -1,5 +1,5 @@
 /**
- * Export orders (issue 14): an exporter's contracts with EU buyers, and the compliant batches
+ * Export orders: an exporter's contracts with EU buyers, and the compliant batches
  * allocated to them. Weights are integer grams, prices integer minor units + currency (ADR 020).
  * A batch is allocated whole, to one order only (ADR 022); shipments are composed from the
  * allocations of one order (shipments.order_id).

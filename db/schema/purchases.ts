@@ -1,5 +1,5 @@
 /**
- * What a buyer paid for a purchase (issue 13, buyer dashboard): one row per purchase batch, written
+ * What a buyer paid for a purchase (buyer dashboard): one row per purchase batch, written
  * by worker/services/batches/create-batch.ts in the same `db.batch()` as the batch and its audit row.
  * Money in integer minor units with its currency (ADR 020), moisture in tenths of a percent like the
  * warehouse inspection. `submission_id` (unique) makes a resend of the same purchase return the same batch.

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 15, ADR 028): one row per browser/device a person subscribed from /profile/push.
+ * Web Push (ADR 028): one row per browser/device a person subscribed from /profile/push.
  * The endpoint is the push service's URL for that browser; p256dh and auth are its encryption keys
  * (RFC 8291). A subscription the push service reports gone (404/410) is deleted.
  */

@@ -1,5 +1,5 @@
 /**
- * Re-checking stored plots when the rule set changes (issue 17, ADR 029). A job walks every plot
+ * Re-checking stored plots when the rule set changes (ADR 029). A job walks every plot
  * whose `ruleset_version` is not the current one, in id order from `cursor`, in slices; it is
  * resumable and its counts are the administrator's progress view.
  */

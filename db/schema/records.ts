@@ -1,5 +1,5 @@
 /**
- * Versions of corrected and voided records (issue 17, ADR 031). A correction never overwrites a
+ * Versions of corrected and voided records (ADR 031). A correction never overwrites a
  * record's history: the first correction stores the record as it was (version 1, `original`),
  * then each correction or void adds the next version, pointing at the version it corrects, with
  * who, when and why. The live row (purchases, custody_events, farmers, batches) shows the latest
@@ -29,7 +29,7 @@ export const recordVersions = sqliteTable(
     actorId: text("actor_id"),
     actorRole: text("actor_role"),
     createdAt: createdAt(),
-    /** The device's UUID for the correction (issue 15 outbox): a resend stores nothing new. */
+    /** The device's UUID for the correction (the offline outbox, ADR 027): a resend stores nothing new. */
     submissionId: text("submission_id").unique(),
   },
   (t) => [

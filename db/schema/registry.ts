@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { createdAt, updatedAt } from "./columns";
 
-/** The national farmer registry (issue #4). `farmerId` is FRM + 6 digits. */
+/** The national farmer registry. `farmerId` is FRM + 6 digits. */
 export const farmers = sqliteTable(
   "farmers",
   {
@@ -156,7 +156,7 @@ export const landPlots = sqliteTable(
     index("land_plots_county_idx").on(t.county, t.createdAt),
     index("land_plots_crop_idx").on(t.crop),
     index("land_plots_risk_level_idx").on(t.riskLevel),
-    // Issue 12 (executive dashboards): plots mapped in a date range, new high-risk plots.
+    // The executive dashboards: plots mapped in a date range, new high-risk plots.
     index("land_plots_created_at_idx").on(t.createdAt),
     index("land_plots_risk_assessed_idx").on(t.riskLevel, t.assessedAt),
     index("land_plots_validation_state_idx").on(t.validationState),

@@ -1,5 +1,6 @@
 /**
- * The session index (PLAN.md "a session index in D1, which 12 and 13 list and revoke from").
+ * The session index in D1, from which the administrator's and the profile's pages list and revoke
+ * sessions (ADR 026).
  * KV stays the source of truth for whether a session is valid (worker/auth/session.ts); this table
  * lets a person see their sessions and end one. Keyed by the SHA-256 of the session id, as KV is:
  * the raw id never leaves the token. No IP address is kept, only a coarse place from the edge.

@@ -50,7 +50,7 @@ export const batches = sqliteTable(
     index("batches_holder_id_idx").on(t.holderId),
     index("batches_created_by_idx").on(t.createdBy),
     index("batches_created_at_idx").on(t.createdAt),
-    // Issue 12 (executive dashboards): alerts and the certification queue.
+    // The executive dashboards: alerts and the certification queue.
     index("batches_compliance_updated_idx").on(t.complianceStatus, t.updatedAt),
     index("batches_volume_flag_idx").on(t.volumeFlag, t.createdAt),
   ],
@@ -115,7 +115,7 @@ export const custodyEvents = sqliteTable(
   (t) => [
     index("custody_events_batch_id_idx").on(t.batchId, t.occurredAt),
     index("custody_events_actor_id_idx").on(t.actorId),
-    // Issue 12: volumes purchased and exported per month (the DG dashboard).
+    // Volumes purchased and exported per month (the DG dashboard).
     index("custody_events_to_status_idx").on(t.toStatus, t.occurredAt),
   ],
 );

@@ -6,7 +6,7 @@ import { workPages } from "../chromium";
 import { demoLogin, SIGNED_IN_ROLES } from "../login-api";
 import { open } from "./helpers";
 
-// Helpers of the accessibility spec (issue 11): API sign-in per role, the pages to check, and
+// Helpers of the accessibility spec: API sign-in per role, the pages to check, and
 // axe's serious or critical violations as readable lines.
 
 export { DASHBOARD_PATHS, LOGIN_PATHS, SIGNED_IN_ROLES };

@@ -7,7 +7,7 @@ test.beforeAll(async ({ request }) => {
   await fixtures(request);
 });
 
-// The buyer's purchase on a 360 px phone with JavaScript off (issue 13): find the farmer by the ID
+// The buyer's purchase on a 360 px phone with JavaScript off: find the farmer by the ID
 // on her card, see her plots and what each can still yield, record the purchase with its price
 // (a mistake keeps what was typed), then the receipt link.
 test("a buyer records a purchase with price and payment, JavaScript off @nojs", async ({ page, javaScriptEnabled }) => {

@@ -2,9 +2,9 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNTS, open, phoneOf } from "./helpers";
 
 /**
- * Issue #5, end to end: the certificate testing screen (docs/product.md §2), the PDF behind a card, the
+ * Certificates end to end: the certificate testing screen (docs/product.md §2), the PDF behind a card, the
  * public verification page its QR points to, and revocation by a regulator. "Generate
- * Certificates" (a form POST) issues the papers; the cards' GET links only serve them (I-6).
+ * Certificates" (a form POST) issues the papers; the cards' GET links only serve them.
  */
 test.describe("certificates", () => {
   test("testing screen → six PDFs → public verification → revocation", async ({ browser }) => {
@@ -37,7 +37,7 @@ test.describe("certificates", () => {
     const again = await inspector.request.get(href, { headers: { "If-None-Match": pdf.headers().etag! } });
     expect(again.status()).toBe(304);
     const number = pdf.headers()["content-disposition"]!.match(/(LR-EUDR-[A-Z0-9-]+)\.pdf/)![1]!;
-    // Issuing is a POST (I-6): one sent by another site with the officer's cookie is refused.
+    // Issuing is a POST: one sent by another site with the officer's cookie is refused.
     const forged = await inspector.request.post(href, { headers: { Origin: "https://evil.example" } });
     expect(forged.status()).toBe(403);
 

@@ -5,7 +5,7 @@ import { signInAs } from "./a11y-helpers";
 import { ACCOUNTS, bearer, cocoaPlots, open, phoneOf, apiPost as post, stockBatch } from "./helpers";
 
 /**
- * Issue 14 "Done when", on a 360 px phone: an export order from start to export. The stock is set
+ * On a 360 px phone: an export order from start to export. The stock is set
  * up through /api as its real roles (buyer buys, warehouse receives and inspects, port inspects and
  * marks compliant); the exporter then works on the pages: records the order, allocates compliant
  * batches, sees a batch with a high-risk origin refused with the reason, composes the shipment and

@@ -3,7 +3,7 @@ import { signInAs } from "./a11y-helpers";
 import { ACCOUNTS, open, signIn } from "./helpers";
 
 /**
- * Issue 14, the exporter's payment services with JavaScript OFF on a 360 px phone: a refused form
+ * The exporter's payment services with JavaScript OFF on a 360 px phone: a refused form
  * keeps what was typed and shows the error summary; a corrected one records the payment for
  * purchased stock, and its receipt PDF downloads.
  */

@@ -17,7 +17,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue 13, "Done when": a whole field day on 360 px phones, every person in a browser context of
+ * A whole field day on 360 px phones, every person in a browser context of
  * their own, through the real pages: the field agent onboards a farmer; the land inspector maps,
  * visits and re-draws her plot; the buyer scans her card and buys; the warehouse inspector
  * receives, measures and grades (the quality certificate prints the grade and the measurements);

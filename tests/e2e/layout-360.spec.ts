@@ -60,7 +60,7 @@ test("the office pages fit a 360 px phone", async ({ page }) => {
   }
 });
 
-test("the farmer and field agent dashboards fit a 360 px phone (issue 13)", async ({ page }) => {
+test("the farmer and field agent dashboards fit a 360 px phone", async ({ page }) => {
   for (const [account, path] of [
     [ACCOUNTS.farmer, "/farmer-dashboard"],
     [ACCOUNTS.fieldAgent, "/field-agent-dashboard"],
@@ -148,7 +148,7 @@ test.describe("messages without JavaScript", () => {
   });
 });
 
-test("the buyer dashboard with a farmer looked up fits a 360 px phone (issue 13)", async ({ page }) => {
+test("the buyer dashboard with a farmer looked up fits a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.buyer);
   await open(page, "/agricultural-buyer-dashboard?farmer=FRM000001");
   await expect(page.getByRole("heading", { name: "Buy from a farmer" })).toBeVisible();
@@ -172,7 +172,7 @@ test("the exporter's analytics fit a 360 px phone", async ({ page }) => {
   }
 });
 
-test("the administrator's portal and the management pages fit a 360 px phone (issue 12)", async ({ page }) => {
+test("the administrator's portal and the management pages fit a 360 px phone", async ({ page }) => {
   // The demo administrator signs in through its API (the login page needs an access code field
   // the shared ACCOUNTS list does not carry); the session cookie lands in this browser context.
   const res = await page.request.post("/api/agritrace-admin/login", {
@@ -193,7 +193,7 @@ test("the administrator's portal and the management pages fit a 360 px phone (is
   }
 });
 
-test("the executive dashboards fit a 360 px phone (issue 12)", async ({ page }) => {
+test("the executive dashboards fit a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.dg);
   for (const path of [
     "/dg-dashboard",
@@ -207,7 +207,7 @@ test("the executive dashboards fit a 360 px phone (issue 12)", async ({ page }) 
   }
 });
 
-test("the office register and a document fit a 360 px phone (issue 12)", async ({ page }) => {
+test("the office register and a document fit a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.officeAdmin);
   await open(page, "/office-administration-portal");
   await expect(page.getByRole("heading", { name: "Work queues" })).toBeVisible();
@@ -224,7 +224,7 @@ test("the office register and a document fit a 360 px phone (issue 12)", async (
   expect(await pageWidth(page), "the regulatory portal is wider than the screen").toBeLessThanOrEqual(360);
 });
 
-test("the monitoring dashboard's public view fits a 360 px phone (issue 12)", async ({ page }) => {
+test("the monitoring dashboard's public view fits a 360 px phone", async ({ page }) => {
   for (const path of ["/monitoring-dashboard", "/monitoring-dashboard?period=12m&county=Nimba+County"]) {
     await open(page, path);
     await expect(page.getByRole("heading", { name: "Latest events" })).toBeVisible();
@@ -232,13 +232,13 @@ test("the monitoring dashboard's public view fits a 360 px phone (issue 12)", as
   }
 });
 
-test("the re-check of stored plots fits a 360 px phone (issue 17)", async ({ page }) => {
+test("the re-check of stored plots fits a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.officeAdmin);
   await open(page, "/recheck-jobs");
   expect(await pageWidth(page), "/recheck-jobs is wider than the screen").toBeLessThanOrEqual(360);
 });
 
-test("a port inspection's record, versions and correction form fit a 360 px phone (issue 17)", async ({
+test("a port inspection's record, versions and correction form fit a 360 px phone", async ({
   page,
   playwright,
   baseURL,
@@ -311,9 +311,7 @@ test("a port inspection's record, versions and correction form fit a 360 px phon
   expect(await pageWidth(page), "the port inspection page is wider than the screen").toBeLessThanOrEqual(360);
 });
 
-test("the farmer page's correction form with its 'Leave blank' boxes fits a 360 px phone (issue 17)", async ({
-  page,
-}) => {
+test("the farmer page's correction form with its 'Leave blank' boxes fits a 360 px phone", async ({ page }) => {
   await signIn(page, ACCOUNTS.officeAdmin);
   await open(page, "/farmers/FRM000001");
   await page.getByText("Correct these details").click();

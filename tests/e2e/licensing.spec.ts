@@ -3,7 +3,7 @@ import { signInAs } from "./a11y-helpers";
 import { ACCOUNTS, bearer, cocoaPlots, open, phoneOf, apiPost as post, stockBatch } from "./helpers";
 
 /**
- * Issue 12 "Done when", on a 360 px phone, every step on the web screens by the role that takes it:
+ * On a 360 px phone, every step on the web screens by the role that takes it:
  * a licence from application through office review, DDGOTS recommendation, DG approval and issue
  * (with a step out of order and one by the wrong role refused with the service's message), and an
  * export permit through to an export refused without it and accepted with it. A no-JS variant has

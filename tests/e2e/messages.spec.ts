@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./helpers";
 
-// Issue 14, /exporter/messages: with JavaScript off on a 360 px phone, an exporter writes to the
+// /exporter/messages: with JavaScript off on a 360 px phone, an exporter writes to the
 // regulator's office with a PDF attached; a refused form keeps the text; the office administrator
 // sees it unread, opens it (read) and answers; the exporter sees the answer.
 

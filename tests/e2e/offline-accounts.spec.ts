@@ -13,7 +13,7 @@ import {
 import { outbox, pending, useCutProxy } from "./outbox-helpers";
 
 /**
- * Issue 15, the people behind the records: the same farmer corrected online and offline (the phone
+ * The offline outbox (ADR 027) and the people behind the records: the same farmer corrected online and offline (the phone
  * shows both versions and the person chooses), and an account deactivated while its work waited
  * (nothing is sent, the records stay, the phone says why). Through the same cutting proxy as
  * offline-outbox.spec.ts.

@@ -16,9 +16,9 @@ import {
 import { outbox, pending, rng, useCutProxy } from "./outbox-helpers";
 
 /**
- * Issue 15, "Done when": a field agent works offline through the real pages and the real service
+ * A field agent works offline through the real pages and the real service
  * worker, and the outbox (app/lib/outbox.ts) delivers everything exactly once. Between the browser
- * and the server sits a TCP proxy of the test's own (TOOLCHAIN.md "Testing offline work"): it
+ * and the server sits a TCP proxy of the test's own (ADR 027): it
  * destroys every open connection at moments drawn from a seeded RNG, as a phone losing signal
  * mid-upload does — 100 times while the outbox sends.
  */

@@ -1,5 +1,5 @@
 /**
- * The field agent's steps the offline-outbox journeys share (issue 15): signing in with the field
+ * The field agent's steps the offline-outbox journeys share: signing in with the field
  * pages kept, onboarding and mapping offline, correcting a farmer, and reading the server's totals.
  */
 import { type BrowserContext, expect, type Page } from "@playwright/test";

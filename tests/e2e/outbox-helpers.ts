@@ -1,6 +1,6 @@
 /**
  * The offline journeys' tools (offline-outbox.spec.ts): a TCP proxy between the browser and the
- * server that cuts every open connection on demand (TOOLCHAIN.md "Testing offline work"), a seeded
+ * server that cuts every open connection on demand (ADR 027), a seeded
  * RNG for when, and the outbox as the phone's IndexedDB holds it.
  */
 import { connect, createServer, type Server, type Socket } from "node:net";

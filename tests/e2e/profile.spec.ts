@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./helpers";
 
-// /profile on a 360 px phone with JavaScript off (issue 13): a second phone signed in as the same
+// /profile on a 360 px phone with JavaScript off: a second phone signed in as the same
 // person shows up under Sessions and is signed out with a plain form; the page never scrolls sideways.
 
 test("profile sessions: see the other phone and sign it out, without JavaScript @nojs", async ({ browser }) => {

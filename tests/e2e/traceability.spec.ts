@@ -13,7 +13,7 @@ import {
 } from "./helpers";
 
 /**
- * Issue #4: "a batch can be followed from farmer to export". Every step goes through the real
+ * A batch can be followed from farmer to export. Every step goes through the real
  * pages, each person in a browser context of their own (their own cookies), as on their own
  * phone: land inspector → administrator → buyer → warehouse inspector → port inspector →
  * exporter, and finally an anonymous visitor scanning the QR code.
@@ -168,7 +168,7 @@ test.describe("a batch followed from farmer to export", () => {
       const purchase = page.getByRole("region", { name: "Record a purchase" });
       await purchase.getByLabel("Farmer ID").fill(farmerId.toLowerCase());
       await purchase.getByRole("button", { name: "Show the farmer's plots" }).click();
-      // Only what a purchase needs (issue 11 I-1): the farmer's initials, no county.
+      // Only what a purchase needs (ADR 005): the farmer's initials, no county.
       const initials = `${farmer.firstName[0]}. ${farmer.lastName[0]}.`;
       await expect(purchase).toContainText(`Buying from ${initials} (${farmerId})`);
       // Each plot shows its crop, whether it is eligible and what it can still supply before the buyer ticks it.

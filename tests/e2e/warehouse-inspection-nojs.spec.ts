@@ -3,7 +3,7 @@ import { fixtures } from "./a11y-helpers";
 import { ACCOUNTS, type Account, fits360, go, recordPurchase, signIn } from "./helpers";
 
 /**
- * Issue 13, the warehouse inspector's form, run with and without JavaScript (split from
+ * The warehouse inspector's form, run with and without JavaScript (split from
  * field-day.spec.ts): a refused submit keeps what was typed and names each missing field; a
  * complete one grades the batch. The batch is bought and sent through the buyer's pages first.
  */

@@ -14,7 +14,7 @@ import {
 } from "./a11y-helpers";
 
 /**
- * Issue 11, "Accessibility in the tests": axe (@axe-core/playwright) on every page, signed out
+ * Accessibility in the tests: axe (@axe-core/playwright) on every page, signed out
  * (public pages, every login page) and signed in as each role on every page that role may open,
  * on the phone-sized screen of playwright.config.ts. No serious or critical violation anywhere;
  * a failure lists each one with its page, who looked, rule, impact and elements.

@@ -5,7 +5,7 @@ import * as contracts from "#worker/contracts/auth";
 import { LIGHT_LOGIN_CHECKS, type LoginContract } from "#worker/contracts/auth-light";
 
 /**
- * Issue 11: login pages check their forms in the browser with the light twins of
+ * Login pages check their forms in the browser with the light twins of
  * worker/contracts/auth-light.ts (no zod in the client). Each twin gives exactly the messages of
  * the zod schema of the same name, as conform parses a form, on the same inputs.
  */
@@ -41,7 +41,7 @@ const form = (values: Record<string, string>) => {
   return data;
 };
 
-describe("light sign-in checks (issue 11)", () => {
+describe("light sign-in checks", () => {
   for (const name of Object.keys(LIGHT_LOGIN_CHECKS) as LoginContract[]) {
     it(`${name} gives the zod schema's messages`, () => {
       for (const sample of samples) {

@@ -1,5 +1,5 @@
 /**
- * Certificates of real subjects (issue #5): the content built from stored rows says only what is
+ * Certificates of real subjects: the content built from stored rows says only what is
  * stored — "not recorded" / "not measured" otherwise —, the 24-month monitoring series comes from
  * the assessment history, the data hash changes exactly when a document's printed data changes,
  * and each of the six documents of a real shipment renders with the expected text and a QR code

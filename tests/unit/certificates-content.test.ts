@@ -1,5 +1,5 @@
 /**
- * Certificate content (issue #5): validity periods, numbers, verification URLs, the A+..F grading
+ * Certificate content: validity periods, numbers, verification URLs, the A+..F grading
  * and the three test farmer profiles, whose data must pass the platform's own EUDR checks.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * The six certificate PDFs (issue #5), opened the way a reader opens them: text extracted with
+ * The six certificate PDFs, opened the way a reader opens them: text extracted with
  * poppler's pdftotext (the embedded fonts store subset glyph IDs, so searching the raw bytes
  * for words proves nothing), metadata read back with pdf-lib, page 1 rasterised with pdftoppm
  * and the QR code's modules compared pixel by pixel with the QR matrix of the verification URL.

@@ -3,7 +3,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
 /**
- * Issue 11, "Login pages are over the JS budget": the first-load JavaScript of every route, read
+ * ADR 032: the first-load JavaScript of every route, read
  * from the built client (build/client, what `npm test` builds before the unit suite), stays within
  * 130 KiB gzip. A route's first load is the client entry, the route manifest and every module the
  * manifest lists for the route and its parents (what the page's HTML loads). With lazy route
@@ -45,7 +45,7 @@ function firstLoads() {
   });
 }
 
-describe.skipIf(!built)("first-load JavaScript of every route (issue 11)", () => {
+describe.skipIf(!built)("first-load JavaScript of every route", () => {
   it("is built with lazy route discovery (pages carry only their own manifest entries)", () => {
     const server = readdirSync(SERVER_ASSETS)
       .filter((f) => f.endsWith(".js"))

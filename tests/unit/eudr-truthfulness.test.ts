@@ -1,5 +1,5 @@
 /**
- * Issue #10, item by item, with the bodies the issue measured against POST /api/plots/validate
+ * The geometry rules one by one, with bodies that once got a wrong answer from POST /api/plots/validate
  * (sent here as text, so decimals are read as written). docs/eudr-rules.md lists each rule.
  */
 

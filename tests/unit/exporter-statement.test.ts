@@ -1,5 +1,5 @@
 /**
- * The exporter's payment statement (issue 14): totals per currency equal an independent sum of the
+ * The exporter's payment statement: totals per currency equal an independent sum of the
  * lines and never mix currencies; the CSV carries them; the PDF's text (pdftotext on the real
  * bytes) shows every line and each total with its currency.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pricePaid } from "#worker/services/registry/farmer-dashboard";
 
-// What the farmer's dashboard says she was paid for a sale (issue 13): price × what was weighed
+// What the farmer's dashboard says she was paid for a sale: price × what was weighed
 // from her plots at the purchase, not the batch's later weight.
 describe("pricePaid", () => {
   it("keeps the weight she sold when the batch is weighed lighter at the warehouse", () => {

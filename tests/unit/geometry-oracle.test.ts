@@ -1,5 +1,5 @@
 /**
- * Property suite (issue #10 "Done when"): thousands of generated plots inside Liberia — valid,
+ * Property suite: thousands of generated plots inside Liberia — valid,
  * bowtie, figure-eight, spikes, duplicates, nested, touching and overlapping parts, slivers, holes,
  * 7-decimal — judged by the validator and by an independent engine in the test: JSTS (the JTS
  * port GEOS derives from) on the same geometry rounded to 6 decimals, plus the EU-only rules

@@ -1,4 +1,4 @@
-/** Issue 13: the quality and phytosanitary certificates print the inspection records (real PDF bytes). */
+/** The quality and phytosanitary certificates print the inspection records (real PDF bytes). */
 import { describe, expect, it } from "vitest";
 import { stampCertificate } from "#worker/domain/certificates/content";
 import { renderCertificateLayout } from "#worker/domain/certificates/render";

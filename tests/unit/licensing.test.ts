@@ -1,5 +1,5 @@
 /**
- * Issue 12: the licence and permit transition tables (who acts, in what order, in what words) and
+ * The licence and permit transition tables (who acts, in what order, in what words) and
  * the receipt PDF read back as text with pdftotext.
  */
 import { describe, expect, it } from "vitest";

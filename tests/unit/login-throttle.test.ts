@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { throttleAccount, throttleKeys } from "#worker/services/auth/login-throttle";
 import { MANAGES, mayManage } from "#worker/services/auth/manage-users";
 
-describe("throttleAccount (ADR 006, issue 11 F2)", () => {
+describe("throttleAccount (ADR 006)", () => {
   it("keys a resolved account on its id, however it was typed", () => {
     expect(throttleAccount("+231-77-999-0101", "u1")).toBe("user:u1");
     expect(throttleAccount("FRM000015", "u1")).toBe("user:u1");
@@ -26,7 +26,7 @@ describe("throttleAccount (ADR 006, issue 11 F2)", () => {
   });
 });
 
-describe("who manages whom (ADR 005, issue 11 I-9)", () => {
+describe("who manages whom (ADR 005)", () => {
   it("the system administrator manages every role; an office administrator field, trade and observer accounts", () => {
     expect(mayManage("system_administrator", "dg")).toBe(true);
     expect(mayManage("system_administrator", "system_administrator")).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Image bytes built by hand for the photo tests (issue 11, I-7): a real 8×8 baseline JPEG, an
+ * Image bytes built by hand for the photo tests: a real 8×8 baseline JPEG, an
  * EXIF block with GPS coordinates, and helpers to add segments and trailing data.
  */
 export const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));

@@ -1,5 +1,5 @@
 /**
- * Photos keep no hidden data (issue 11, I-7): a real baseline JPEG built here byte by byte, with
+ * Photos keep no hidden data: a real baseline JPEG built here byte by byte, with
  * an EXIF block carrying GPS coordinates, a JPEG/HTML polyglot, PNG text chunks and WebP EXIF.
  */
 import { describe, expect, it } from "vitest";

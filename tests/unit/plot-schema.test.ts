@@ -18,7 +18,7 @@ describe("coordinates typed as latitude, longitude", () => {
       lines("7.201234, -8.601234", "7.201234, -8.599876", "7.199871, -8.599876", "7.199871, -8.601234"),
       "polygon",
     );
-    // The result also carries the written decimals (issue #10), hence toMatchObject.
+    // The result also carries the written decimals, hence toMatchObject.
     expect(r).toMatchObject({
       ok: true,
       positions: 4,
@@ -78,7 +78,7 @@ describe("coordinates typed as latitude, longitude", () => {
       properties: { Area: 2 },
       geometry: { type: "Point", coordinates: [-8.601234, 7.201234] },
     };
-    // The result also carries the written decimals (issue #10), hence toMatchObject.
+    // The result also carries the written decimals, hence toMatchObject.
     expect(parsePlotCoordinates(JSON.stringify(feature), "polygon")).toMatchObject({
       ok: true,
       positions: 0,

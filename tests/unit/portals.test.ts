@@ -3,11 +3,20 @@ import { copyright, PORTALS } from "#app/content/portals";
 import { formatClock } from "#app/lib/clock";
 import { INITIAL_WEATHER, pickWeather, WEATHER_CHANGE_MS, WEATHER_OPTIONS } from "#app/lib/weather";
 import { COUNTIES } from "#worker/content/counties";
+import { CROPS, EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { SPEC_COUNTIES } from "./spec-fixtures";
 
 describe("counties", () => {
   it("are the 15 of the spec, in its order, each followed by 'County'", () => {
     expect(COUNTIES).toEqual(SPEC_COUNTIES);
+  });
+});
+
+describe("major cash crops", () => {
+  it("are one list of more than 20 (the spec's '20+'), the EUDR commodities first", () => {
+    expect(CROPS.length).toBeGreaterThan(20);
+    expect(new Set(CROPS).size).toBe(CROPS.length);
+    expect(CROPS.slice(0, 4)).toEqual(Object.keys(EUDR_COMMODITIES));
   });
 });
 

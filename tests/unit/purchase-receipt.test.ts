@@ -1,4 +1,4 @@
-/** Issue 13: the purchase receipt PDF, read back as text the way a reader (pdftotext) sees it. */
+/** The purchase receipt PDF, read back as text the way a reader (pdftotext) sees it. */
 import { describe, expect, it } from "vitest";
 import { type ReceiptData, renderPurchaseReceipt } from "#worker/domain/receipts/purchase-receipt";
 import { POPPLER, pdfText } from "./pdf-tools";

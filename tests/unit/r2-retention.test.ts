@@ -1,6 +1,6 @@
 /**
  * Certificate PDFs and uploaded files stay in R2 for at least 5 years after their subject's last
- * change, even when superseded (issue 17, ADR 030): nothing in the Worker deletes a stored file.
+ * change, even when superseded (ADR 030): nothing in the Worker deletes a stored file.
  * The only R2 deletes allowed are the clean-up of a write that failed (the file was never
  * recorded) and the pruning of expired backups under `backups/`. A new delete must be added here
  * deliberately, with the ADR's retention in mind.

@@ -1,5 +1,5 @@
 /**
- * The oversight report PDF (issue #5), opened the way a reader opens it: text extracted with
+ * The oversight report PDF, opened the way a reader opens it: text extracted with
  * poppler's pdftotext, a page rasterised with pdftoppm to see that the chart bars are really
  * painted, metadata read back with pdf-lib. Layout is checked on every page: every drawn box
  * inside the margins, no two text lines overlapping, every chart label inside its chart.

@@ -1,5 +1,5 @@
 /**
- * The service worker's push listeners (issue 15, ADR 028), run in a stand-in service-worker
+ * The service worker's push listeners (ADR 028), run in a stand-in service-worker
  * global: a push shows the notice's title and body and keeps its link; a click opens the record,
  * focusing (and navigating) an open window of the app rather than opening another.
  */
@@ -56,7 +56,7 @@ function serviceWorker(windows: { url: string }[] = []) {
   };
   // Only the push part (appended at the end of sw.js), so the caching code around it may change freely.
   const source = readFileSync("public/sw.js", "utf8");
-  const start = source.indexOf("/* Push notifications (issue 15");
+  const start = source.indexOf("/* Push notifications (ADR 028)");
   expect(start).toBeGreaterThan(-1);
   runInNewContext(source.slice(start), { self, URL, console });
   async function fire(type: string, event: Record<string, unknown>) {

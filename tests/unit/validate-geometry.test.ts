@@ -115,7 +115,7 @@ describe("quality checks", () => {
     );
   });
 
-  it("refuses a plot declared in another county (issue #10: was a warning beyond 100 km)", () => {
+  it("refuses a plot declared in another county (it was a warning beyond 100 km)", () => {
     const r = validatePlotGeometry(poly(square()), { county: "Maryland County" });
     expect(rules(r)).toContain("county-mismatch");
     expect(validatePlotGeometry(poly(square()), { county: "Bong County" }).warnings).toEqual([]);
@@ -139,7 +139,7 @@ describe("quality checks", () => {
   it("treats a point plot as a claim too: inside or on another farmer's plot, or another's point inside mine", () => {
     const theirPolygon = { id: "p1", plotCode: "PLT-000001", farmerId: "f-other", geometry: poly(square()) as never };
     const inside = { type: "Point", coordinates: [LON + D / 2, LAT + D / 2] };
-    // Issue #10: a point needs a numeric area, so each point here declares one.
+    // A point needs a numeric area, so each point here declares one.
     const area = { declaredAreaHectares: 1 };
     const r = validatePlotGeometry(inside, { ...area, farmerId: "f-me", others: [theirPolygon] });
     expect(r.errors).toEqual([

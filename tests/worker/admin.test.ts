@@ -1,5 +1,5 @@
 /**
- * The system administrator's portal and the management pages (issue 12): each rule of the user
+ * The system administrator's portal and the management pages: each rule of the user
  * services (self-demotion, last administrator, who manages whom, the user:create rules), another
  * account's sessions, crop yields, system health from real probes and stored records, and the
  * pages working as plain forms (JavaScript off).

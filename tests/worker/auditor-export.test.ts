@@ -1,5 +1,5 @@
 /**
- * The auditor's export (issue 17): the demo data's exported batch, as a ZIP for regulator staff
+ * The auditor's export: the demo data's exported batch, as a ZIP for regulator staff
  * and auditors. The test opens the ZIP and checks every file in it against the database.
  */
 

@@ -1,7 +1,7 @@
 /**
- * Issue 11: sign-in throttling keyed on the resolved account (F2) without letting a guesser lock
- * the holder out (I-3), temporary passwords enforced by the API (F6), who may manage whose
- * account (I-9), and deeply nested JSON refused with a 400 on every route.
+ * Sign-in throttling keyed on the resolved account without letting a guesser lock
+ * the holder out, temporary passwords enforced by the API, who may manage whose
+ * account, and deeply nested JSON refused with a 400 on every route.
  */
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
@@ -60,7 +60,7 @@ const farmerLogin = (credentialId: string, password: string, ip: string) =>
 const buyerLogin = (buyerId: string, password: string, ip: string) =>
   post("/api/auth/buyer-login", { buyerId, password }, ip);
 
-describe("F2: the sign-in throttle counts against the account, however its ID is typed", () => {
+describe("the sign-in throttle counts against the account, however its ID is typed", () => {
   const SPELLINGS = ["231779990101", "+231-77-999-0101", "231779990101a", "frm000015 ", "FRM000015"];
 
   it(
@@ -119,7 +119,7 @@ describe("F2: the sign-in throttle counts against the account, however its ID is
   );
 });
 
-describe("I-3: guessers cannot lock the holder out, and brute force is still stopped", () => {
+describe("guessers cannot lock the holder out, and brute force is still stopped", () => {
   it(
     "wrong passwords from 20 addresses leave the holder signing in from their own address",
     async () => {
@@ -176,7 +176,7 @@ describe("I-3: guessers cannot lock the holder out, and brute force is still sto
   );
 });
 
-describe("F6: the API refuses an account with a temporary password until it is changed", () => {
+describe("the API refuses an account with a temporary password until it is changed", () => {
   it(
     "refuses every other route, while who-am-I, change-password and sign-out work",
     async () => {
@@ -211,7 +211,7 @@ describe("F6: the API refuses an account with a temporary password until it is c
   );
 });
 
-describe("I-9: who may manage whose account", () => {
+describe("who may manage whose account", () => {
   const active = async (id: string) =>
     (await env.DB.prepare("SELECT active FROM users WHERE id = ?").bind(id).first<{ active: number }>())?.active;
   const manage = (token: string, id: string, verb: "deactivate" | "reactivate") =>

@@ -1,5 +1,5 @@
 /**
- * The restore drill (issue 17, ADR 030): back up the seeded state with the scheduled handler's
+ * The restore drill (ADR 030): back up the seeded state with the scheduled handler's
  * backup job, restore it into a fresh database, and compare every table's row count and checksum.
  * Backups are encrypted (ADR 033): the drill opens them with the Worker's keys, and a wrong key
  * or a part moved to another place fails.

@@ -1,10 +1,10 @@
 /**
- * Issue 11 hardening of the batches (F3, F7, F8, F9, I-1): each test failed before its fix.
- * - F3: a farmer's view of a batch shared with a neighbour names only the farmer's own plots;
- * - F7: only DDGOTS (from the warehouse inspection on) and the port inspector (at the port) certify;
- * - F8: a compliance decision is explicit, and a wrong certification is revoked with a reason;
- * - F9: transfer, split, merge and DDS answer 404 like the read for a batch the user may not see;
- * - I-1: the purchase helper returns only what a purchase needs, and is rate-limited per buyer.
+ * Hardening of the batches: each test failed before its fix.
+ * - a farmer's view of a batch shared with a neighbour names only the farmer's own plots;
+ * - only DDGOTS (from the warehouse inspection on) and the port inspector (at the port) certify;
+ * - a compliance decision is explicit, and a wrong certification is revoked with a reason;
+ * - transfer, split, merge and DDS answer 404 like the read for a batch the user may not see;
+ * - the purchase helper returns only what a purchase needs, and is rate-limited per buyer.
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -78,7 +78,7 @@ beforeAll(async () => {
   await issueLicence("exporter");
 });
 
-describe("F3: a farmer's view of a batch shared with a neighbour", () => {
+describe("a farmer's view of a batch shared with a neighbour", () => {
   it("names only the farmer's own plots, with a neutral line for the others, and no user ids — API, list and page", async () => {
     const code = await buy(["FRM000001", "FRM000010"], ["PLT-000001-01", "PLT-000010-01"]);
     // Staff still see the full reason.
@@ -131,7 +131,7 @@ describe("F3: a farmer's view of a batch shared with a neighbour", () => {
 
 let certifiable: string;
 
-describe("F7: who certifies, and at which stage", () => {
+describe("who certifies, and at which stage", () => {
   it("only DDGOTS and the port inspector may decide; never while the batch is with the buyer", async () => {
     certifiable = await buy(["FRM000001"], ["PLT-000001-02"]);
     const mark = { decision: "mark_compliant" };
@@ -175,7 +175,7 @@ describe("F7: who certifies, and at which stage", () => {
   });
 });
 
-describe("F8: explicit decisions and an audited revocation", () => {
+describe("explicit decisions and an audited revocation", () => {
   it("an empty body is refused with a clear message and certifies nothing", async () => {
     const code = await buy(["FRM000001"], ["PLT-000001-01"]);
     for (const as of ["ddgots", "port"] as const) {
@@ -237,7 +237,7 @@ describe("F8: explicit decisions and an audited revocation", () => {
   });
 });
 
-describe("F9: actions on a batch the user may not see answer 404 like the read", () => {
+describe("actions on a batch the user may not see answer 404 like the read", () => {
   it("transfer, split, merge and DDS reveal neither existence nor stage", async () => {
     const code = await buy(["FRM000001"], ["PLT-000001-01"]);
     const other = await buy(["FRM000001"], ["PLT-000001-02"]);
@@ -270,7 +270,7 @@ describe("F9: actions on a batch the user may not see answer 404 like the read",
   });
 });
 
-describe("I-1: the purchase helper", () => {
+describe("the purchase helper", () => {
   it("returns the farmer's initials and plots with what they can still supply — no name, county, phone or risk details", async () => {
     let res = await api("/purchase-lookup?farmerId=frm000010", "buyer");
     const text = await res.text();
@@ -288,7 +288,7 @@ describe("I-1: the purchase helper", () => {
             eligible: false,
             canStillSupplyKg: null,
             canStillSupplyG: null,
-            // Why, in plain words — never the risk evidence (issue 13).
+            // Why, in plain words — never the risk evidence.
             reason: "Not eligible: its deforestation risk is not low",
           },
         ],

@@ -36,7 +36,7 @@ describe("the chain of custody, step by step", () => {
       return body;
     };
 
-    // issue 11 F9: the exporter may not see a batch still with the buyer, so acting on it answers
+    // The exporter may not see a batch still with the buyer, so acting on it answers
     // 404 like reading it (it used to reveal the stage: 409 "…with the buyer…" / 403).
     await refused(
       ["exporter", step("exported", 1000), 404, `No batch with code ${code}`],
@@ -99,7 +99,7 @@ describe("the chain of custody, step by step", () => {
     );
     expect(body.batch).toMatchObject({ status: "warehouse_inspected", weightKg: 985, grade: "A+" });
 
-    // issue 11 F9: still hidden from the exporter at the warehouse (404 like the read).
+    // Still hidden from the exporter at the warehouse (404 like the read).
     await refused(
       ["exporter", step("exported", 985), 404, `No batch with code ${code}`],
       [
@@ -130,7 +130,7 @@ describe("the chain of custody, step by step", () => {
     ]);
     expect((await api(`/${code}/compliance`, "buyer", {})).status).toBe(403);
     expect((await api(`/${code}/compliance`, "exporter", {})).status).toBe(403);
-    // issue 11 F8: the decision is explicit (an empty body no longer certifies).
+    // The decision is explicit (an empty body no longer certifies).
     body = await accepted(await api(`/${code}/compliance`, "port", { decision: "mark_compliant" }));
     expect(body.batch).toMatchObject({ complianceStatus: "compliant" });
     expect(body.batch.complianceReason).toBe(
@@ -288,7 +288,7 @@ describe("the chain of custody, step by step", () => {
       ddsReference: "25LRXQ4K3P5581",
       ddsVerification: "KYRPJKI6",
     });
-    // issue 11 F9: a batch the exporter may not see (still with the buyer) answers 404 like the read.
+    // A batch the exporter may not see (still with the buyer) answers 404 like the read.
     expect(early.status).toBe(404);
     expect((await json(early)).message).toBe(`No batch with code ${notShipped.batchCode}`);
 

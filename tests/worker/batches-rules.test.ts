@@ -45,7 +45,7 @@ describe("EUDR compliance of a batch", () => {
       complianceReason: "Not EUDR-compliant: high deforestation risk on PLT-100002-01",
       county: "Nimba County",
     });
-    // issue 11 F7: certification belongs to DDGOTS (the DG no longer certifies).
+    // Certification belongs to DDGOTS (the DG no longer certifies).
     const res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     expect((await json(res)).message).toBe(
@@ -75,7 +75,7 @@ describe("EUDR compliance of a batch", () => {
     await env.DB.prepare("UPDATE land_plots SET risk_level = 'low' WHERE id = 'p-5'").run();
     res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "recheck" });
     expect((await json(res)).batch.complianceStatus).toBe("pending");
-    // issue 11 F7: never certified while with the buyer — only once the warehouse inspection is recorded.
+    // Never certified while with the buyer — only once the warehouse inspection is recorded.
     res = await api(`/${b.batchCode}/compliance`, "ddgots", { decision: "mark_compliant" });
     expect(res.status).toBe(409);
     for (const s of ["warehouse_received", "warehouse_inspected"])

@@ -1,5 +1,5 @@
 /**
- * Issue 13, the buyer dashboard: a purchase with its price (exact minor units and total), moisture
+ * The buyer dashboard: a purchase with its price (exact minor units and total), moisture
  * and payment; idempotent by submissionId; what a plot can still yield falls after a purchase; a
  * retired plot cannot supply; the receipt PDF for its buyer and farmer only; buyer B sees nothing of
  * buyer A; the no-JS purchase form (plain POST, CSRF, typed values kept with messages by field);
@@ -255,7 +255,7 @@ describe("the dashboard page", () => {
     expect(done).toContain("US$ 2.10/kg · total US$ 89.25");
   });
 
-  // Issue 15 (ADR 027): the offline outbox resends the purchase to the PAGE action (posted to the
+  // The offline outbox (ADR 027) resends the purchase to the PAGE action (posted to the
   // page's path, without the lookup); it answers the receipt (the batch code) or the refusal by field.
   it("answers the outbox: a resend returns the same receipt and stores nothing new; a refusal names the field", async () => {
     const html = decode(

@@ -1,5 +1,5 @@
 /**
- * The certificate cache fast path (issue 11): a current certificate is served with one D1 read and
+ * The certificate cache fast path: a current certificate is served with one D1 read and
  * one R2 read, a 304 with no R2 read, and any change to what the paper prints ends the fast path.
  */
 import { env } from "cloudflare:workers";
@@ -17,7 +17,7 @@ beforeAll(async () => {
   await (await issueReal("eudr", "farmer", "FRM000001", "dg")).arrayBuffer();
 }, 60_000);
 
-// ── The cache fast path (issue 11) ──────────────────────────────────────────────────────────
+// ── The cache fast path ──────────────────────────────────────────────────────────
 
 /** D1 and R2 that count what a call does with them. */
 function counting() {
@@ -39,7 +39,7 @@ function counting() {
   return { calls, deps: { db: database(d1), r2, verifyBaseUrl: ORIGIN } };
 }
 
-describe("cached downloads (issue 11: certificate cache fast path)", () => {
+describe("cached downloads (the certificate cache fast path)", () => {
   it("a current certificate is served with one D1 read and one R2 read; a 304 needs no R2 read", async () => {
     const request = { type: "eudr", subjectType: "farmer", subjectId: "FRM000001" } as const;
     // The first read after issuing notes the data version; from then on the fast path serves.

@@ -44,7 +44,7 @@ export function post(path: string, as: Who | null, body: unknown) {
     body: JSON.stringify(body),
   });
 }
-/** Issuing is a POST (issue 11 I-6); GET only serves what was issued. */
+/** Issuing is a POST; GET only serves what was issued. */
 export function issue(path: string, as: Who) {
   return bearer(who[as].token, path, "POST");
 }

@@ -1,5 +1,5 @@
 /**
- * Certificates of real subjects (issue #5): a real batch, shipment and farmer from stored
+ * Certificates of real subjects: a real batch, shipment and farmer from stored
  * records, versions when the data changes, the public verification page, revocation and the
  * nightly regeneration.
  */

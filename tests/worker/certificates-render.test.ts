@@ -1,5 +1,5 @@
 /**
- * The certificate renderer inside workerd (issue #5): the fonts arrive as `?inline` data URLs
+ * The certificate renderer inside workerd: the fonts arrive as `?inline` data URLs
  * through Vite's pipeline, pdf-lib and fontkit run on the Workers runtime (no Node APIs), and
  * every one of the six documents comes out as a PDF that pdf-lib can open again.
  */

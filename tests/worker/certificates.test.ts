@@ -1,5 +1,5 @@
 /**
- * Certificates end to end (issue #5) in the built Worker with real D1 and R2: the six test
+ * Certificates end to end in the built Worker with real D1 and R2: the six test
  * documents of the three test profiles, the same documents for a real batch, shipment and
  * farmer, caching (a second download does not draw the PDF again), conditional GET, versions
  * when the data changes, the public verification page, revocation and the nightly job.
@@ -28,7 +28,7 @@ beforeAll(signInAndSeed, 60_000);
 // ── The test profiles ───────────────────────────────────────────────────────────────────────
 
 describe("GET /api/test/<document>/{id}", () => {
-  it("GET does not issue (I-6): 404 with a clear message until a POST issues the document", async () => {
+  it("GET does not issue: 404 with a clear message until a POST issues the document", async () => {
     for (const type of CERTIFICATE_TYPES) {
       const res = await get(testPath(type, 1), "land");
       expect(res.status).toBe(404);

@@ -1,5 +1,5 @@
 /**
- * Corrections as versions, never overwrites (issue 17, ADR 031): DDS numbers corrected by the
+ * Corrections as versions, never overwrites (ADR 031): DDS numbers corrected by the
  * exporter and a warehouse inspection corrected by its inspector (the grade computed again), each
  * with who, when and why, the audit row and both versions on the batch page. Split from
  * corrections.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Corrections and voids with reasons (issue 17, ADR 031): a corrected purchase weight changes the
+ * Corrections and voids with reasons (ADR 031): a corrected purchase weight changes the
  * batch volume and the plausibility check, supersedes the affected certificate and shows both
  * versions on the batch page; a void that a later step depends on is refused. DDS numbers and
  * warehouse inspections corrected as versions: corrections-versions.test.ts.

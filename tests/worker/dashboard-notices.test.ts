@@ -1,7 +1,7 @@
 /**
- * Issue 13 "Notices": every role's dashboard lists the person's own newest notices with the unread
+ * "Notices": every role's dashboard lists the person's own newest notices with the unread
  * count, and never another account's. A notice is inserted for each account as the services do
- * (the notifications table, PLAN.md "one notifications table").
+ * (the one notifications table, db/schema/notifications.ts).
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -17,7 +17,7 @@ async function noticeFor(loginId: string, title: string) {
     .run();
 }
 
-describe("dashboard notices (issue 13)", () => {
+describe("dashboard notices", () => {
   it.each([
     ["land_inspector", "/unified-land-inspector-dashboard"],
     ["field_agent", "/field-agent-dashboard"],

@@ -133,7 +133,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     }>(
       "SELECT plot_code, county, risk_level, validation_issues, import_key FROM land_plots WHERE farmer_id = 'FRM000001'",
     );
-    // Issue #10: her plot lies in the sample cocoa area of Nimba and is declared and stored there
+    // Her plot lies in the sample cocoa area of Nimba and is declared and stored there
     // (it was stored as Lofa with a "far from county" warning, and exported with a wrong place).
     expect(musu).toMatchObject({
       plot_code: "PLT-000001-01",
@@ -165,7 +165,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       compliance_status: "compliant",
       weight_g: 1238000,
       grade: "A",
-      // Issue #10: the batch takes its plot's county, which is now where the plot lies (Nimba).
+      // The batch takes its plot's county, which is now where the plot lies (Nimba).
       county: "Nimba County",
       holder_id: "demo-exporter",
       created_by: "demo-buyer",
@@ -257,7 +257,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(await queue.text()).toContain(code);
   });
 
-  it("seeds licences in several states, one permit, and invoices paid and unpaid (issue 12)", async () => {
+  it("seeds licences in several states, one permit, and invoices paid and unpaid", async () => {
     const licences = await rows<{ applicant_id: string; status: string; number: string | null }>(
       "SELECT applicant_id, status, number FROM licences ORDER BY applicant_id",
     );
@@ -292,7 +292,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(await one("SELECT reference FROM fee_payments")).toEqual({ reference: "DEMO-LBDI-000001" });
   });
 
-  it("gives the exporter's market something real: an order with an allocated batch, a hub lot with an offer, messages (issue 14)", async () => {
+  it("gives the exporter's market something real: an order with an allocated batch, a hub lot with an offer, messages", async () => {
     const order = await one<{ id: string; code: string; quantity_g: number; status: string; exporter_id: string }>(
       "SELECT id, code, quantity_g, status, exporter_id FROM orders",
     );
@@ -325,7 +325,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(messages).toContain("Cocoa for the Hamburg contract");
   });
 
-  it("seeds the office register through its services: four documents in several states (issue 12)", async () => {
+  it("seeds the office register through its services: four documents in several states", async () => {
     const docs = await rows<{ reference: string; kind: string; status: string; department: string }>(
       "SELECT reference, kind, status, department FROM office_documents ORDER BY created_at",
     );

@@ -1,5 +1,5 @@
 /**
- * Issue 12: the executive dashboards (/dg-dashboard, /ddgots-dashboard, /ddgaf-dashboard) and the
+ * The executive dashboards (/dg-dashboard, /ddgots-dashboard, /ddgaf-dashboard) and the
  * staff figures of /api/dashboard/metrics. A known set is seeded through the services (farmers and
  * plots of the batch fixtures; purchases, a dispatch, a warehouse inspection, an export; licences
  * and permits at each step; a paid and an unpaid invoice) plus certificate rows in each state; then

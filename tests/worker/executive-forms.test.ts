@@ -1,5 +1,5 @@
 /**
- * Issue 12: the approval and recommendation forms of the executive dashboards, as plain POSTs
+ * The approval and recommendation forms of the executive dashboards, as plain POSTs
  * (JavaScript off) on the known set of executive-fixtures.ts: the DG approves what DDGOTS
  * recommended, DDGOTS recommends, the service's refusals show, and every other role (or a forged
  * CSRF token) is refused with nothing changed.

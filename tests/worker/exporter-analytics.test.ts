@@ -1,5 +1,5 @@
 /**
- * Issue 14: /exporter/analytics. Every figure on the page is checked against an independent SQL
+ * /exporter/analytics. Every figure on the page is checked against an independent SQL
  * count or sum over the seeded records (orders, shipment lines, allocated batches, purchases, world
  * price points); exporter B never sees exporter A's figures; world prices in another currency are
  * never set beside the price paid.

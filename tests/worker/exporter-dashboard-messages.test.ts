@@ -1,5 +1,5 @@
 /**
- * Issue 14, /exporter-dashboard "Messages awaiting reply": the unread messages in the exporter's
+ * /exporter-dashboard "Messages awaiting reply": the unread messages in the exporter's
  * threads, counted from what is stored (0 before; up by one when a buyer writes; 0 once read).
  */
 import { expect, it } from "vitest";

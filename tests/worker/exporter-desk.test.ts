@@ -1,5 +1,5 @@
 /**
- * Issue 14, the exporter's desk: inspection requests (request → the inspector sees it, schedules and
+ * The exporter's desk: inspection requests (request → the inspector sees it, schedules and
  * completes it → the exporter sees the outcome, grade and notes, and the fee invoice), certificates
  * with the registry's state, payments for purchased stock with receipts, and the statement (CSV
  * totals against an independent sum, PDF bytes carrying the totals). Exporter B never reaches

@@ -1,5 +1,5 @@
 /**
- * Issue 14: export orders, allocations, shipments and the due-diligence package through /api.
+ * Export orders, allocations, shipments and the due-diligence package through /api.
  * Allocation takes only EUDR-compliant stock and names the reason it refuses (a pending batch, a
  * plot re-assessed high risk, an order it would overfill); a shipment with a high-risk plot is never
  * created; the ZIP holds EU GeoJSON files the existing checker accepts and a CSV matching the

@@ -1,5 +1,5 @@
 /**
- * Farmer corrections sent from the offline outbox (issue 15, ADR 027): a resend under the same
+ * Farmer corrections sent from the offline outbox (ADR 027): a resend under the same
  * submissionId stores nothing new, and an edit based on an older version gets 409 with the
  * server's version, on the API and on the farmer page.
  */

@@ -1,5 +1,5 @@
 /**
- * Corrections of a farmer's details (issue 17, ADR 031): the registrar within 48 hours, DDGOTS or
+ * Corrections of a farmer's details (ADR 031): the registrar within 48 hours, DDGOTS or
  * an office administrator after; a new version beside the old one, with the reason, the audit row
  * and the farmer page's history; a too-short reason, a wrong role and someone else's farmer refused.
  */
@@ -260,4 +260,4 @@ describe("leaving an optional farmer detail blank through a correction", () => {
   });
 });
 
-// Issue 15 (ADR 027): corrections made offline reach the server through the outbox.
+// ADR 027: corrections made offline reach the server through the outbox.

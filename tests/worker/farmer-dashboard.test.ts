@@ -1,5 +1,5 @@
 /**
- * Issue 13, /farmer-dashboard: the signed-in farmer sees her own record, card, plots, sales,
+ * /farmer-dashboard: the signed-in farmer sees her own record, card, plots, sales,
  * certificates and notices, and nothing of another farmer (IDOR), and /api/dashboard/metrics
  * answers her own counts. Farmer A is the demo farmer (FRM000001, Korto Gbowee); farmer B
  * (FRM100002, Yassah Kpadeh) shares a batch with her and has a batch, a plot, a certificate and a

@@ -1,5 +1,5 @@
 /**
- * Stored photos carry no hidden data (issue 11, I-7): a JPEG with EXIF GPS coordinates, an HTML
+ * Stored photos carry no hidden data: a JPEG with EXIF GPS coordinates, an HTML
  * comment and HTML after EOI (a polyglot) is stored as the bare picture and served as an image
  * that a browser will not sniff as a page; what is not an image is not stored at all.
  */
@@ -39,7 +39,7 @@ beforeAll(async () => {
   inspector = await signInAs("land_inspector", "10.71.0.1");
 });
 
-describe("farmer photos (I-7)", () => {
+describe("farmer photos", () => {
   it("a JPEG/HTML polyglot with EXIF GPS is stored as the bare picture and served as an image", async () => {
     const polyglot = withSegments([...exifWithGps(), ...segment(0xfe, HTML)], HTML);
     expect(text(polyglot)).toContain("<script>");

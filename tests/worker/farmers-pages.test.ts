@@ -296,7 +296,7 @@ describe("/farmers/:farmerId and GET /api/farmers/:farmerId", () => {
   });
 });
 
-// Issue 15 (ADR 027): the offline outbox resends the same form; the page answers the receipt or the
+// The offline outbox (ADR 027) resends the same form; the page answers the receipt or the
 // refusal in headers, and a resend of the same submissionId stores nothing new.
 describe("/onboard-farmer answers the outbox", () => {
   it("a resend returns the same receipt and registers one farmer; a refusal names the field", async () => {

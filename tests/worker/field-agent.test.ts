@@ -1,5 +1,5 @@
 /**
- * Issue 13, field agents: a real online login (page and API), their own dashboard with the counts
+ * Field agents: a real online login (page and API), their own dashboard with the counts
  * of their own registrations today and this week, the quick actions, and the idempotent
  * submissionId on what they capture.
  */

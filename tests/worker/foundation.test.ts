@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { LANDING, MODULES, REDIRECT_TO_LANDING } from "#app/content/landing";
 import { PORTALS } from "#app/content/portals";
 import { COUNTIES } from "#worker/content/counties";
+import { CROPS } from "#worker/domain/commodities";
 import { call } from "./helpers";
 
 /** Decodes the few entities React escapes so texts can be compared as a user reads them. */
@@ -174,6 +175,8 @@ describe("agricultural portals screen", () => {
     expect(html).toContain("Simulated");
     expect(html).toContain(PORTALS.intro);
     for (const county of COUNTIES) expect(html).toContain(`<li>${county}</li>`);
+    // The crops it names are the ones a farmer and a plot can be registered with, no other.
+    expect(html).toContain(`${PORTALS.cropsHeading}:</span> ${CROPS.join(", ")}.`);
     for (const card of PORTALS.cards) {
       expect(html).toContain(`href="${card.href}"`);
       expect(html).toContain(card.title);

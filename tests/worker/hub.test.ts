@@ -1,5 +1,5 @@
 /**
- * The sellers hub (issue 14, docs/sellers-hub.md): a listed lot gets an offer, the offer is
+ * The sellers hub (docs/sellers-hub.md): a listed lot gets an offer, the offer is
  * accepted and the resulting batch's custody shows the purchase; an expected harvest above what
  * the plots can yield is refused with the figures; contact details only for the accepted
  * counterpart; IDOR (another's lot or offer answers 404).

@@ -29,7 +29,7 @@ const square = (lon: number, lat: number, d = 0.001) =>
     ],
   }).replaceAll('"', '""');
 
-// Issue #10: a point plot states its area as a number, hence the area_hectares column.
+// A point plot states its area as a number, hence the area_hectares column.
 const HEADER =
   "farmer_ref,first_name,last_name,gender,date_of_birth,phone,county,district,community,crops,national_id,plot_ref,plot_crop,planting_year,tenure_reference,latitude,longitude,geometry,area_hectares";
 // Line numbers: header = 1.

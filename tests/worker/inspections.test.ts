@@ -1,4 +1,4 @@
-/** Issue 13: dispatch to a warehouse, quality inspection graded on the server, rejection, port inspection. */
+/** Dispatch to a warehouse, quality inspection graded on the server, rejection, port inspection. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { api as batchApi, buy, one, rows, seedAndSignIn, step, who } from "./batches-fixtures";
@@ -185,7 +185,7 @@ describe("port inspection", () => {
   });
 });
 
-// Issue 15 (ADR 027): the offline outbox resends an inspection form to the PAGE action; it answers
+// The offline outbox (ADR 027) resends an inspection form to the PAGE action; it answers
 // the receipt (the inspection's id) or the refusal in headers, and a resend stores nothing new.
 describe("the inspection pages answer the outbox", () => {
   const page = (as: "warehouse" | "port", code: string) => `/${as}-inspector-dashboard/inspect/${code}`;

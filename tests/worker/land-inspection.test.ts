@@ -1,5 +1,5 @@
 /**
- * The land inspector's work (issue 13): the verification queue (order, scope, indexes), field
+ * The land inspector's work: the verification queue (order, scope, indexes), field
  * visits (idempotent, photos checked, farmer notified), boundary edits with versions, retirement,
  * and who may do what (role matrix and IDOR).
  */
@@ -185,7 +185,7 @@ describe("field visits", () => {
   });
 });
 
-// Issue 15 (ADR 027): the offline outbox resends the visit form to the PAGE action; it answers the
+// The offline outbox (ADR 027) resends the visit form to the PAGE action; it answers the
 // receipt (the visit's id) or the refusal in headers, and a resend stores nothing new.
 describe("/land-plot-details/:id/visit answers the outbox", () => {
   const pageForm = async (plotId: string, over: Record<string, string> = {}) => {

@@ -1,5 +1,5 @@
 /**
- * Issue 17 / ADR 029: every trade write checks the acting organisation's licence in one place
+ * ADR 029: every trade write checks the acting organisation's licence in one place
  * (worker/services/licensing/require-licence.ts). A role × action × licence-state matrix: each
  * write of the buyer (purchase, dispatch, split, merge, listing, sale) and of the exporter (order,
  * allocation, offer, export step) is refused with 403 naming the licence and its state while the

@@ -1,5 +1,5 @@
 /**
- * Issue 12: licences, export permits and fees through /api. Each step by its role succeeds; every
+ * Licences, export permits and fees through /api. Each step by its role succeeds; every
  * other role gets a 403 naming who acts; a skipped step a 409 naming it; a permit is recommended
  * only when every batch is EUDR-compliant; a batch in a shipment is exported only under a valid
  * permit; issuing raises the fee invoice; a payment gets a receipt; exporter B never reaches
@@ -371,7 +371,7 @@ const LIST_RULES: [path: string, allowed: string[]][] = [
   ["/api/fees/totals", ["ddgaf", "dg"]],
 ];
 
-describe("role × route matrix (issue 12 lists)", () => {
+describe("role × route matrix", () => {
   it.each(LIST_RULES)("GET %s: only %j", async (path, allowed) => {
     for (const role of ROLES) {
       const res = await as(role, path);

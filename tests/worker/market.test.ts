@@ -1,5 +1,5 @@
 /**
- * World market pricing (issue 14): public reads without sign-in, staff entry and CSV import
+ * World market pricing: public reads without sign-in, staff entry and CSV import
  * (per-line errors, good lines stored, re-import idempotent), the farm-gate price with its
  * formula and inputs, the price feed from a recorded reply, and the pages with JavaScript off.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md): only participants read, post and download (ids changed
+ * Messages (docs/messages.md): only participants read, post and download (ids changed
  * in the URL or body are refused); unread counts rise on a new message and fall to zero on read;
  * each message notifies the other side; attachments are checked by their bytes; a thread to an
  * office department reaches every office administrator of that department and no other.

@@ -1,5 +1,5 @@
 /**
- * /monitoring-dashboard (issue 12): the public view and the observers' view, their figures
+ * /monitoring-dashboard: the public view and the observers' view, their figures
  * checked against counts computed here from the same rows, small cells suppressed with their
  * complement, fixed periods and whole counties only, and the anonymised event feed.
  */

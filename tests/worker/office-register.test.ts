@@ -1,5 +1,5 @@
 /**
- * The office's document register (issue 12, ADR 025): registering (unique generated references),
+ * The office's document register (ADR 025): registering (unique generated references),
  * the work-queue transitions with their audit rows, department scoping (another department's id
  * answers 404), read-only executives, other roles refused, and attachments checked by their
  * bytes and size — through /api/office and through the portal pages with JavaScript off.

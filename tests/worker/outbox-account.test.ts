@@ -1,5 +1,5 @@
 /**
- * Issue 15 (ADR 027): a field agent's work waits on the phone while the account is deactivated.
+ * The offline outbox (ADR 027): a field agent's work waits on the phone while the account is deactivated.
  * On reconnect the server refuses it, and tells that phone — and only that phone, by the outbox
  * proof its last live session received — that the account was deactivated, so the outbox says
  * why instead of only "sign in again". Anyone else learns nothing about the account.

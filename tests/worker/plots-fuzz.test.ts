@@ -1,5 +1,5 @@
 /**
- * Issue #10 "Done when": no body at all gets a 5xx from /api/plots/validate, POST /api/plots,
+ * No body at all gets a 5xx from /api/plots/validate, POST /api/plots,
  * the import or the plot form. Deep nesting, huge arrays, wrong types and random JSON, with
  * fixed fast-check seeds so any failure reproduces.
  */

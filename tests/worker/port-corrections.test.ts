@@ -1,5 +1,5 @@
 /**
- * Corrections of a port (phytosanitary) inspection (issue 17, ADR 031): the port inspector who
+ * Corrections of a port (phytosanitary) inspection (ADR 031): the port inspector who
  * recorded it within 48 hours, DDGOTS or an office administrator after; a new version beside the
  * old one with who, when and why and the audit row; a changed decision signs the batch off or
  * holds it; the phytosanitary certificate whose printed data changed is superseded; refused once

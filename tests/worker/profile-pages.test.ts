@@ -1,4 +1,4 @@
-/** /profile with JavaScript off (issue 13): plain forms, CSRF, messages kept, the 404 section. */
+/** /profile with JavaScript off: plain forms, CSRF, messages kept, the 404 section. */
 import { describe, expect, it } from "vitest";
 import { call, one, postForm } from "./helpers";
 import { csrfOf, decodeHtml } from "./html";

@@ -1,5 +1,5 @@
 /**
- * The session index and the /api routes of /profile (issue 13): my sessions listed from D1 and
+ * The session index and the /api routes of /profile: my sessions listed from D1 and
  * ended through KV, another account's session or notice untouchable, preferences stored and audited.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 15, ADR 028), who may do what: every signed-in role subscribes, lists and
+ * Web Push (ADR 028), who may do what: every signed-in role subscribes, lists and
  * removes only its own devices through /api/push; the /profile/push page works with JavaScript
  * off and another account's device can be neither listed nor removed there. Split from
  * push.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The push events that start from a service (issue 15): a plot that newly turns high risk
+ * The push events that start from a service: a plot that newly turns high risk
  * notifies its farmer's account (kind plot_high_risk), once — re-assessing a plot that is already
  * high does not notify again; a farmer without a login gets no notice. Delivery itself is tested
  * in push.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Web Push (issue 15, ADR 028), end to end against a local push service the test runs: a real
+ * Web Push (ADR 028), end to end against a local push service the test runs: a real
  * event (a message received) writes a notice; delivery encrypts it for the subscribed browser,
  * which decrypts it here per RFC 8291 with WebCrypto; the VAPID signature verifies with the
  * public key; 410 removes the subscription; push turned off for a kind sends nothing. Who may

@@ -1,4 +1,4 @@
-// Per-account quotas on costly work (docs/decisions/034-quotas-on-costly-work.md): the call past
+// Per-account quotas on costly work (docs/decisions/034-quotas-and-upload-limits.md): the call past
 // the window's allowance answers 429 with Retry-After and builds or stores nothing; another
 // account keeps its own allowance; the pages show the same message (JavaScript off).
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 17 on the demo data (ADR 029): a database seeded before issue 10's county rule holds the
+ * The re-check on the demo data (ADR 029): a database seeded before the county rule holds the
  * demo plot PLT-000001-01 declared in Lofa, though it lies in Nimba, and every stored plot reads
  * the legacy rule set. The re-check moves that plot (and only that one) to needs review, holds the
  * demo batch drawn from it, flags its certificates at /verify, and a second run changes nothing.

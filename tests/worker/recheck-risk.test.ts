@@ -1,5 +1,5 @@
 /**
- * Issue 17 (ADR 029): the re-check also re-assesses stored risk verdicts. Verdicts are written
+ * The re-check (ADR 029) also re-assesses stored risk verdicts. Verdicts are written
  * straight into the database as an older risk method (or no version at all) produced them: one
  * plot now assesses high against today's layers, one needs more information where it was low,
  * one stays low; a fourth already carries today's version. The re-check stores a NEW verdict for

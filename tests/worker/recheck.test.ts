@@ -1,5 +1,5 @@
 /**
- * Issue 17: stored plots re-checked when the rule set changes (ADR 029). Plots are written
+ * Stored plots re-checked when the rule set changes (ADR 029). Plots are written
  * straight into the database as the old rules accepted them (rule-set version 'legacy'): one
  * declared in the wrong county, one across the border, one nested MultiPolygon, and one that
  * still passes; a batch and a certificate rest on the three. The administrator's re-check moves

@@ -1,5 +1,5 @@
 /**
- * Oversight reports (issue #5) in the built Worker with real D1 and R2: the figures of each kind
+ * Oversight reports in the built Worker with real D1 and R2: the figures of each kind
  * from rows seeded with known numbers, the background build with its progress, the PDF with its
  * ETag, the R2 cache (an unchanged report is never stored twice), and who may see what.
  */

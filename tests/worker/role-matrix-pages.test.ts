@@ -11,24 +11,24 @@ import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 
 const { api: as, page, cookie } = everyRoleSignedIn(32);
 
-/** Issue 13: the farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
+/** The farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
 const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/farmer-dashboard", ["farmer"]],
   ["/field-agent-dashboard", ["field_agent"]],
-  // Messages (issue 14): the exporter's spec route, and the same pages for buyers and office staff.
+  // Messages: the exporter's spec route, and the same pages for buyers and office staff.
   ["/exporter/messages", ["exporter"]],
   ["/messages", ["exporter", "buyer", "office_admin"]],
   ["/agricultural-buyer-dashboard", ["buyer"]],
-  // Issue 14: the exporter's dashboard (DG and DDGOTS read it) and screens (regulator staff read them).
+  // The exporter's dashboard (DG and DDGOTS read it) and screens (regulator staff read them).
   ["/exporter-dashboard", ["exporter", "dg", "ddgots"]],
   ["/exporter/orders", ["exporter", ...STAFF]],
   ["/exporter/shipments", ["exporter", ...STAFF]],
-  // Sellers hub (issue 14): farmers, buyers (cooperatives) and exporters.
+  // Sellers hub: farmers, buyers (cooperatives) and exporters.
   ["/sellers-hub", ["farmer", "buyer", "exporter"]],
   ["/exporter/marketplace", ["exporter"]],
-  // Issue 14: the exporter's analytics, own figures only.
+  // The exporter's analytics, own figures only.
   ["/exporter/analytics", ["exporter"]],
-  // Issue 12: the system administrator's portal and sections; the management pages (regulator staff).
+  // The system administrator's portal and sections; the management pages (regulator staff).
   ["/agritrace-admin-portal", ["system_administrator"]],
   ["/agritrace-admin-portal/users", ["system_administrator"]],
   ["/agritrace-admin-portal/users/demo-buyer", ["system_administrator"]],
@@ -36,17 +36,17 @@ const PAGE_RULES: [page: string, allowed: string[]][] = [
   ["/buyer-management", STAFF],
   ["/inspector-management", STAFF],
   ["/exporter-management", STAFF],
-  // Issue 12: the executive dashboards (the DG reads the DDGOTS and DDGAF ones).
+  // The executive dashboards (the DG reads the DDGOTS and DDGAF ones).
   ["/dg-dashboard", ["dg"]],
   ["/ddgots-dashboard", ["ddgots", "dg"]],
   ["/ddgaf-dashboard", ["ddgaf", "dg"]],
-  // Issue 12: the office portals (office staff work, executives read) and the oversight dashboard.
+  // The office portals (office staff work, executives read) and the oversight dashboard.
   ["/office-administration-portal", ["office_admin", "dg", "ddgaf"]],
   ["/regulatory-portal-classic", ["office_admin", "dg", "ddgots", "ddgaf"]],
   ["/monitoring-dashboard", ["monitoring_observer", "dg", "ddgots", "ddgaf"]],
 ];
 
-describe("role × page matrix (issue 13 dashboards)", () => {
+describe("role × page matrix (dashboards)", () => {
   it.each(PAGE_RULES)("%s: only %j open it", async (path, allowed) => {
     for (const role of ROLES) {
       const res = await page(role, path);
@@ -56,7 +56,7 @@ describe("role × page matrix (issue 13 dashboards)", () => {
   });
 });
 
-// /profile (issue 13): every signed-in role opens each section (pages read only the session cookie,
+// /profile: every signed-in role opens each section (pages read only the session cookie,
 // whose value is the same token); signed out, the portals page with the way back.
 describe("role × screen matrix: /profile", () => {
   const SECTIONS = ["/profile", "/profile/password", "/profile/sessions", "/profile/notifications"];
@@ -71,7 +71,7 @@ describe("role × screen matrix: /profile", () => {
   });
 });
 
-// The outbox (issue 15): the records live on the phone; the page and the session check answer every
+// The outbox: the records live on the phone; the page and the session check answer every
 // signed-in role, and only about the caller's own session (no id is ever taken from the request).
 describe("role × screen matrix: /outbox", () => {
   it("/outbox: every signed-in role 200; signed out it still opens (the records are the phone's) with a way to sign in", async () => {
@@ -97,7 +97,7 @@ describe("role × screen matrix: /outbox", () => {
   });
 });
 
-// Push devices (issue 15, ADR 028): every signed-in role has its own; signed out is refused.
+// Push devices (ADR 028): every signed-in role has its own; signed out is refused.
 describe("role × screen matrix: /profile/push and /api/push", () => {
   it("every signed-in role opens /profile/push and lists its devices; signed out → login / 401", async () => {
     for (const role of ROLES) {
@@ -112,7 +112,7 @@ describe("role × screen matrix: /profile/push and /api/push", () => {
   });
 });
 
-// /recheck-jobs (issue 17, ADR 029): the administrators who start the re-check of stored plots.
+// /recheck-jobs (ADR 029): the administrators who start the re-check of stored plots.
 describe("role × screen matrix: /recheck-jobs", () => {
   it("office and system administrators 200, every other role 403, signed out → login", async () => {
     for (const role of ROLES) {

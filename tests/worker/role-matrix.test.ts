@@ -40,14 +40,14 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["buyer"],
     (role) => as(role, "/api/batches/purchase-lookup?farmerId=FRM999999"),
   ],
-  // Buyer dashboard (issue 13): a purchase with price and payment; an empty body → 400 for the buyer.
+  // Buyer dashboard: a purchase with price and payment; an empty body → 400 for the buyer.
   ["POST /api/batches (purchase)", ["buyer"], (role) => as(role, "/api/batches", "POST", { pricePerKg: "2.50" })],
   [
     "GET /api/batches/purchase-lookup?phone=",
     ["buyer"],
     (role) => as(role, "/api/batches/purchase-lookup?phone=0886000000"),
   ],
-  // Land inspection (issue 13): unknown plot → 404 for the roles allowed.
+  // Land inspection: unknown plot → 404 for the roles allowed.
   [
     "POST /api/plots/{id}/visits",
     ["land_inspector"],
@@ -73,7 +73,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     (role) => as(role, "/api/plots/no-such-plot/retire", "POST", { reason: "Land sold" }),
   ],
 
-  // World market pricing (issue 14): price entry and import are regulator staff's (managePrices, ADR 005).
+  // World market pricing: price entry and import are regulator staff's (managePrices, ADR 005).
   [
     "POST /api/market/prices",
     ["dg", "ddgots", "ddgaf", "office_admin", "system_administrator"],
@@ -85,7 +85,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     (role) => as(role, "/api/market/prices/import", "POST"),
   ],
 
-  // Licences, permits and fees (issue 12): unknown record → 404 (or 400 for a body) for the roles allowed.
+  // Licences, permits and fees: unknown record → 404 (or 400 for a body) for the roles allowed.
   ["POST /api/licences", ["buyer", "exporter", "office_admin"], (role) => as(role, "/api/licences", "POST", {})],
   ["GET /api/licences/{id}", [...STAFF_AND_APPLICANTS], (role) => as(role, "/api/licences/no-such-licence")],
   [
@@ -125,7 +125,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     (role) => as(role, "/api/fees/invoices/none/receipt"),
   ],
 
-  // Messages (issue 14): exporters, buyers and office administrators (sendMessages, ADR 005); an unknown thread → 404.
+  // Messages: exporters, buyers and office administrators (sendMessages, ADR 005); an unknown thread → 404.
   [
     "GET /api/messages/threads/{id}",
     ["exporter", "buyer", "office_admin"],
@@ -152,7 +152,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     (role) => as(role, "/api/messages/attachments/no-such"),
   ],
 
-  // Issue 14: export orders and shipments (exporters their own, regulator staff read).
+  // Export orders and shipments (exporters their own, regulator staff read).
   ["POST /api/orders", ["exporter"], (role) => as(role, "/api/orders", "POST", {})],
   ["GET /api/orders/{code}", [...STAFF, "exporter"], (role) => as(role, "/api/orders/ORD-2026-999999")],
   [
@@ -178,7 +178,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     (role) => as(role, "/api/shipments/SHP-2026-999999/export", "POST", {}),
   ],
 
-  // Sellers hub (issue 14, ADR 005): readHub, listLots (farmer, buyer), makeOffers (buyer, exporter).
+  // Sellers hub (ADR 005): readHub, listLots (farmer, buyer), makeOffers (buyer, exporter).
   // A commodity name over 40 characters: past the guard, refused by validation (the matrix wants a refusal).
   [
     "GET /api/hub/lots",
@@ -201,7 +201,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["farmer", "buyer"],
     (role) => as(role, "/api/hub/offers/none/decline", "POST", {}),
   ],
-  // Issue 12: account administration (unknown account → 404, empty body → 400 for the roles allowed).
+  // Account administration (unknown account → 404, empty body → 400 for the roles allowed).
   ["POST /api/users", ["system_administrator", "office_admin"], (role) => as(role, "/api/users", "POST", {})],
   [
     "POST /api/users/{id}/reset-password",
@@ -226,7 +226,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
   ],
   ["PUT /api/admin/crop-yields", ["system_administrator"], (role) => as(role, "/api/admin/crop-yields", "PUT", {})],
   ["GET /api/admin/accounts/{kind}", STAFF, (role) => as(role, "/api/admin/accounts/nobody")],
-  // Issue 12: the office's document register (an unknown id → 404 for the roles allowed).
+  // The office's document register (an unknown id → 404 for the roles allowed).
   [
     "GET /api/office/documents",
     ["office_admin", "dg", "ddgots", "ddgaf"],
@@ -242,7 +242,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["office_admin"],
     (role) => as(role, "/api/office/documents/no-such-document/steps", "POST", { step: "close" }),
   ],
-  // Issue 17: the auditor's export — regulator staff (the first observer account is a donor: refused).
+  // The auditor's export — regulator staff (the first observer account is a donor: refused).
   [
     "GET /api/records/batches/{code}/auditor-export",
     STAFF,
@@ -253,7 +253,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     STAFF,
     (role) => as(role, "/api/records/shipments/SHP-NONE/auditor-export"),
   ],
-  // Issue 17: corrections and voids (ADR 031) — the roles that record purchases and steps, and supervisors.
+  // Corrections and voids (ADR 031) — the roles that record purchases and steps, and supervisors.
   [
     "POST /api/records/batches/{code}/purchase/corrections",
     CORRECTORS,
@@ -284,7 +284,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
     ["farmer", "buyer", "land_inspector", "warehouse_inspector", "port_inspector", "exporter", ...STAFF],
     (role) => as(role, "/api/records/batches/LR-COC-2026-999999/versions"),
   ],
-  // Issue 17: farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
+  // Farmer details corrections (ADR 031) — whoever registers farmers, and the supervisors; unknown farmer → 404.
   [
     "POST /api/records/farmers/{farmerId}/corrections",
     ["land_inspector", "field_agent", "office_admin", "system_administrator", "ddgots"],
@@ -301,7 +301,7 @@ const RULES: [endpoint: string, allowed: string[], send: (role: string) => Promi
   ],
 ];
 
-describe("role × endpoint matrix (issue 11 rules)", () => {
+describe("role × endpoint matrix (ADR 005 rules)", () => {
   it.each(RULES)("%s: only %j get past the guard", async (_endpoint, allowed, send) => {
     for (const role of ROLES) {
       const res = await send(role);
@@ -314,7 +314,7 @@ describe("role × endpoint matrix (issue 11 rules)", () => {
   });
 });
 
-describe("public reads of world market pricing (issue 14)", () => {
+describe("public reads of world market pricing", () => {
   it.each(["/api/market/prices?commodity=cocoa&range=1y", "/world-market-pricing"])(
     "%s answers every role and the signed-out public",
     async (path) => {
@@ -324,8 +324,8 @@ describe("public reads of world market pricing (issue 14)", () => {
   );
 });
 
-/** Issue 12: the administrator's reads answer 200 to the roles allowed and 403 to every other. */
-describe("role × endpoint matrix (issue 12 reads)", () => {
+/** The administrator's reads answer 200 to the roles allowed and 403 to every other. */
+describe("role × endpoint matrix (administration reads)", () => {
   const READS: [path: string, allowed: string[]][] = [
     ["/api/users?q=demo", ["system_administrator"]],
     ["/api/admin/health", ["system_administrator"]],

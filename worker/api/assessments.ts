@@ -1,6 +1,6 @@
 /**
  * /api/eudr: reference layers, deforestation-risk assessment (immediate or as a background job),
- * verdict history and the DDS-ready GeoJSON export (issue #4, docs/eudr-rules.md, ADR 008).
+ * verdict history and the DDS-ready GeoJSON export (docs/eudr-rules.md, ADR 008).
  * Layer uploads go through /api's 1 MiB body limit; larger files are uploaded as a multipart
  * form on /eudr-assessment (up to 10 MiB).
  */

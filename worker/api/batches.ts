@@ -27,7 +27,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * /api/batches (issue #4): purchases, custody steps, splits and merges, compliance and DDS
+ * /api/batches: purchases, custody steps, splits and merges, compliance and DDS
  * numbers. Every route checks the permission on the server; which step each role may record is
  * decided by worker/domain/custody.ts, and who sees which batch by worker/services/batches/read-batches.ts.
  */

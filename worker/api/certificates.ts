@@ -1,7 +1,7 @@
 /**
- * Certificate documents over HTTP (issue #5).
+ * Certificate documents over HTTP.
  *
- * Issuing is a POST, serving a GET (I-6): `POST <address>` issues the document when none exists
+ * Issuing is a POST, serving a GET: `POST <address>` issues the document when none exists
  * for the current data (or answers the one that does), `GET <address>` only serves an existing
  * one and answers 404 otherwise — with SameSite=Lax cookies a foreign page could make a
  * signed-in officer's browser send a GET, never a same-origin POST (worker/http/same-origin.ts).
@@ -85,7 +85,7 @@ async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promi
 
 /**
  * The PDF of `request`: POST issues it when there is none for the current data (or reads it
- * back); GET only serves one that exists (I-6: a GET must not mint numbered papers).
+ * back); GET only serves one that exists (a GET must not mint numbered papers).
  */
 async function certificatePdf(c: Context<ApiEnv>, request: CertificateRequest): Promise<Response> {
   const deps = { ...serviceDeps(c), verifyBaseUrl: new URL(c.req.url).origin };

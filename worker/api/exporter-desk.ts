@@ -23,7 +23,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * /api/exporter (issue 14): the exporter's inspection requests, certificates, payments for
+ * /api/exporter: the exporter's inspection requests, certificates, payments for
  * purchased stock and payment statement. Ownership is checked in the services: another exporter's
  * record answers 404 exactly like a missing one.
  */

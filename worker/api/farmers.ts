@@ -17,7 +17,7 @@ async function farmerOfPath(c: Context<ApiEnv>) {
 const noFarmer = (c: Context<ApiEnv>) => apiError(c, 404, `No farmer with ID ${c.req.param("farmerId")}`);
 
 /**
- * The farmer registry (issue #4), mounted at /api/farmers. POST /api/farmers/login is the
+ * The farmer registry, mounted at /api/farmers. POST /api/farmers/login is the
  * sign-in endpoint of worker/api/auth.ts (mounted first): guards here are per route, never
  * `use("*")`, so they never stand in front of it.
  */

@@ -1,5 +1,5 @@
 /**
- * The sellers hub (issue 14, docs/sellers-hub.md), mounted at /api/hub. Lot listings carry only
+ * The sellers hub (docs/sellers-hub.md), mounted at /api/hub. Lot listings carry only
  * public-safe fields; contact details appear only on an accepted offer, to its two sides. Every
  * service checks the role and who owns the lot or offer: someone else's offer answers 404.
  */

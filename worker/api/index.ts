@@ -94,7 +94,7 @@ export const api = new Hono<ApiEnv>()
     async (c) => {
       const session = c.get("session");
       const { db } = serviceDeps(c);
-      // A farmer gets her own counts (PLAN.md: the endpoint answers for the caller).
+      // A farmer gets her own counts: the endpoint answers for the caller.
       if (session.role === "farmer") return c.json(await farmerMetrics(session, { db }));
       return c.json(await dashboardMetrics(db));
     },

@@ -11,7 +11,7 @@ import { describe } from "./route-meta";
 import { body } from "./validate";
 
 /**
- * /api/inspections (issue 13): the buyer's dispatch to a warehouse, the warehouse inspector's
+ * /api/inspections: the buyer's dispatch to a warehouse, the warehouse inspector's
  * intake and quality inspection (graded on the server), and the port inspection with its sign-off
  * or refusal. Who may act on which batch is decided in worker/services/inspections.
  */

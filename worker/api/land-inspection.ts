@@ -1,5 +1,5 @@
 /**
- * The land inspector's API (issue 13): the verification queue, field visits, boundary edits with
+ * The land inspector's API: the verification queue, field visits, boundary edits with
  * versions, and retiring a plot. Each route: the permission guard, the contract, one service
  * (which checks the role AND the plot's assignment again), one reply.
  */

@@ -39,7 +39,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * /api/licences, /api/permits and /api/fees (issue 12): the licence lifecycle, export permits and
+ * /api/licences, /api/permits and /api/fees: the licence lifecycle, export permits and
  * fee invoices. Each step's guard refuses other roles with a 403 naming who acts (the same words
  * as worker/domain/licensing.ts); the services check ownership (404 for another's record) and the
  * order of steps (409 naming the missing step).

@@ -15,7 +15,7 @@ import { body, query } from "./validate";
 const PUBLIC_CACHE = "public, max-age=60";
 
 /**
- * /api/market (issue 14 "World market pricing"): the public price series and farm-gate price
+ * /api/market: the public price series and farm-gate price
  * (no login: farmers check what they are paid), and price entry and CSV import for regulator
  * staff (`managePrices`). Money in integer minor units with its currency.
  */

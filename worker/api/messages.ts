@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md), mounted at /api/messages. Bodies are JSON, or
+ * Messages (docs/messages.md), mounted at /api/messages. Bodies are JSON, or
  * multipart/form-data with the same fields and an optional `attachment` file (PDF, JPEG or PNG,
  * at most 5 MB; its type is read from its bytes). Every service checks that the caller is a
  * participant: someone else's thread or attachment answers 404, as an unknown one.

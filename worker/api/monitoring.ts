@@ -11,7 +11,7 @@ const FIGURES_CACHE = "public, max-age=300";
 const FEED_CACHE = "public, max-age=15";
 
 /**
- * /api/monitoring (issue 12): what the public view of /monitoring-dashboard shows, for anyone —
+ * /api/monitoring: what the public view of /monitoring-dashboard shows, for anyone —
  * aggregates only, small cells suppressed ("<5", worker/domain/suppression.ts), fixed periods
  * and whole counties; and the anonymised event feed (kind, minute, county — never an id).
  */

@@ -12,7 +12,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * /api/office (issue 12, ADR 025): the office's document and correspondence register. Office
+ * /api/office (ADR 025): the office's document and correspondence register. Office
  * administrators work their own department's queue; the executives read every queue. Another
  * department's document answers 404, as an unknown one.
  */

@@ -1,5 +1,5 @@
 /**
- * The OpenAPI 3.1 document of /api, generated from the routes themselves (issue 9): every route
+ * The OpenAPI 3.1 document of /api, generated from the routes themselves: every route
  * registered on the Hono app is an operation; its guard gives the permission, its validators
  * the request schemas (the zod contracts, through `z.toJSONSchema`), `describe(...)` the summary
  * and success replies (worker/api/route-meta.ts). Served at GET /api/docs, shown at /api-reference.

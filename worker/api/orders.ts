@@ -26,7 +26,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * /api/orders and /api/shipments (issue 14, ADR 022): an exporter's contracts with EU buyers, the
+ * /api/orders and /api/shipments (ADR 022): an exporter's contracts with EU buyers, the
  * compliant batches allocated to them, shipments composed from those, their due-diligence package,
  * DDS numbers and export. Exporters reach only their own (404 for another's: IDOR); regulator staff
  * read every one. The export permit is requested through POST /api/permits.

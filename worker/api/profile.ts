@@ -8,7 +8,7 @@ import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
 /**
- * The signed-in account's own sessions and notification preferences (issue 13 "/profile"). Every
+ * The signed-in account's own sessions and notification preferences. Every
  * signed-in role; nothing here takes another account's id: a session id of another account is 404.
  */
 export const profileApi = new Hono<ApiEnv>()

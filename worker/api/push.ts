@@ -9,7 +9,7 @@ import { describe } from "./route-meta";
 import { body } from "./validate";
 
 /**
- * Web Push devices of the signed-in account (issue 15, ADR 028). Every signed-in role; nothing
+ * Web Push devices of the signed-in account (ADR 028). Every signed-in role; nothing
  * here takes another account's id: another account's device id answers 404.
  */
 export const pushApi = new Hono<ApiEnv>()

@@ -6,7 +6,7 @@ import { apiError } from "./reply";
 import { describe } from "./route-meta";
 
 /**
- * Public QR images of batches (issue #4): /api/qr/{batchCode}.svg and .png, no login. Each
+ * Public QR images of batches: /api/qr/{batchCode}.svg and .png, no login. Each
  * encodes the absolute address of the batch's public trace page, /qr/{batchCode}. The image of
  * a code never changes, so it is cached for a day; an unknown code is a JSON 404, never cached
  * (the batch may be recorded a moment later).

@@ -19,7 +19,7 @@ import { describe } from "./route-meta";
 import { body } from "./validate";
 
 /**
- * /api/records (issue 17): the auditor's export of a batch's or shipment's whole record. Regulator
+ * /api/records: the auditor's export of a batch's or shipment's whole record. Regulator
  * staff and auditors only (ADR 030/031; a donor or NGO observer is refused in the service).
  */
 const exportGuard = requirePermission("exportAuditRecords");

@@ -45,7 +45,7 @@ const mayGenerate = tag<MiddlewareHandler<ApiEnv>>(
 );
 
 /**
- * /api/reports (issue #5): aggregate PDF reports for regulators and oversight observers.
+ * /api/reports: aggregate PDF reports for regulators and oversight observers.
  * Every route checks on the server the role (downloadReports / generateReports) and, per report,
  * the kind the account may see (worker/auth/report-access.ts: donors and NGOs get no
  * by-exporter reports). A request answers 202 at once; the PDF is built in the background.

@@ -30,7 +30,7 @@ const withSessions = (c: Context<ApiEnv>) => ({ ...serviceDeps(c), sessions: ses
 /**
  * Account administration: the AgriTrace system administrator (every account) and office
  * administrators (field and trade accounts, observers); the hierarchy is worker/services/auth/manage-users.ts.
- * Listing every account, other accounts' sessions, crop yields and system health: the system administrator (issue 12).
+ * Listing every account, other accounts' sessions, crop yields and system health: the system administrator.
  */
 export const usersApi = new Hono<ApiEnv>()
   .get(
@@ -107,7 +107,7 @@ export const usersApi = new Hono<ApiEnv>()
 
 const TradeQuerySchema = UserListQuerySchema.pick({ q: true, page: true, pageSize: true });
 
-/** The system administrator's settings and health (issue 12), and the management lists of regulator staff. */
+/** The system administrator's settings and health, and the management lists of regulator staff. */
 export const adminApi = new Hono<ApiEnv>()
   .get(
     "/health",

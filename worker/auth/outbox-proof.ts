@@ -1,5 +1,5 @@
 /**
- * The outbox proof (issue 15, ADR 027): a small signed note the server gives a live session of a
+ * The outbox proof (ADR 027): a small signed note the server gives a live session of a
  * field person, kept by the phone's outbox. When the session has ended (expired, signed out, or
  * the account deactivated — its sessions are revoked with it), the phone shows it to learn *why*
  * its queued work cannot be sent. It names only its own holder's account, so nobody learns
@@ -8,7 +8,6 @@
  */
 import { jwtVerify, SignJWT } from "jose";
 
-export const OUTBOX_PROOF_HEADER = "X-Outbox-Proof";
 const AUDIENCE = "outbox-proof";
 const ISSUER = "lr-eip";
 export const OUTBOX_PROOF_MS = (7 * 24 + 12) * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 /**
- * Which aggregate reports (issue #5) each account may generate, list and download. Enforced on
+ * Which aggregate reports each account may generate, list and download. Enforced on
  * the server by worker/api/reports.ts and app/routes/generate-reports.server.ts; the pages only
  * use it to offer the right choices. See the reports ADR for the reasoning.
  *

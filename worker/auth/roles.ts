@@ -168,7 +168,7 @@ export const DASHBOARDS: Record<DashboardPath, DashboardRule> = {
     roles: ["exporter"],
     readOnly: ["dg", "ddgots"],
   },
-  // Not named by the spec (§1: field agents have "a dashboard with farm counts"): issue 13.
+  // Not named by the spec (§1: field agents have "a dashboard with farm counts"), but they need one of their own.
   "/field-agent-dashboard": {
     title: "Field Agent Dashboard",
     login: "/field-agent-login",

@@ -1,5 +1,5 @@
 /**
- * Server-side sessions (issue #3): a random 256-bit id, stored in KV only as its SHA-256,
+ * Server-side sessions: a random 256-bit id, stored in KV only as its SHA-256,
  * with user, role, user type, creation, absolute and idle expiry. The client holds a jose-signed
  * token naming that id, as the JSON reply's `token` (browser storage, Bearer on /api) and as an
  * HttpOnly, Secure, SameSite=Lax cookie (server-rendered pages and form posts without JavaScript).

@@ -1,5 +1,5 @@
 /**
- * Texts of the land plot pages (issue #4) in one place, and the list of checks a stored plot has
+ * Texts of the land plot pages in one place, and the list of checks a stored plot has
  * passed — one entry per rule of worker/domain/validate-geometry.ts, named by the same rule id.
  */
 import { CROPS } from "../domain/commodities";

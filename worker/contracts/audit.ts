@@ -23,4 +23,3 @@ export const AuditFilterSchema = z.object({
   page: z.coerce.number().int().min(1).catch(1),
   pageSize: z.coerce.number().int().min(1).max(200).catch(50),
 });
-export type AuditFilterInput = z.infer<typeof AuditFilterSchema>;

@@ -1,6 +1,6 @@
 /**
  * Client-light twins of the sign-in schemas of ./auth.ts, for the browser: the same rules and
- * messages without zod, so a login page stays within its JavaScript budget (issue 11). The server
+ * messages without zod, so a login page stays within its JavaScript budget. The server
  * still parses every submission with the zod schema of the same name, which stays the authority;
  * tests/unit/auth-light.test.ts holds each twin to its schema.
  */

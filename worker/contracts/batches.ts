@@ -1,5 +1,5 @@
 /**
- * Batch forms and API bodies (issue #4): one zod schema per action, shared by the pages
+ * Batch forms and API bodies: one zod schema per action, shared by the pages
  * (conform, JavaScript on or off) and POST /api/batches…. Messages live once in BATCH_MESSAGES.
  * Business rules that need the database (plots of the farmer, custody order, weights against
  * the stored batch) are judged by worker/services and worker/domain, never here.
@@ -71,7 +71,7 @@ export const BATCH_MESSAGES = {
   submissionId: "The form could not be matched to a submission. Reload the page and try again.",
 } as const;
 
-/** How a farmer is paid (issue 13, buyer dashboard). */
+/** How a farmer is paid (buyer dashboard). */
 export const PAYMENT_METHODS = ["cash", "mobile_money", "bank_transfer", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const PAYMENT_METHOD_LABEL: Record<PaymentMethod, string> = {
@@ -338,7 +338,7 @@ export const COMPLIANCE_DECISIONS = ["mark_compliant", "recheck", "revoke_compli
 export type ComplianceDecision = (typeof COMPLIANCE_DECISIONS)[number];
 
 /**
- * A compliance decision on a batch, always explicit (issue 11 F8): mark it EUDR-compliant,
+ * A compliance decision on a batch, always explicit: mark it EUDR-compliant,
  * re-check it against the plots' current verdicts, or revoke a wrong certification — the
  * revocation needs a reason of at least 10 characters, kept in the audit trail.
  */
@@ -393,4 +393,3 @@ export const BatchFilterSchema = z.object({
     .transform((v) => v === "1" || v === "true"),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
-export type BatchFilterInput = z.infer<typeof BatchFilterSchema>;

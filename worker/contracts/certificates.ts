@@ -1,5 +1,5 @@
 /**
- * Certificate forms and API bodies (issue #5): revocation (POST /api/certificates/<number>/revoke
+ * Certificate forms and API bodies: revocation (POST /api/certificates/<number>/revoke
  * and the form on /verify/<number>) and the testing screen's farmer choice. Shared by the page
  * (conform, JavaScript on or off) and the API.
  */
@@ -25,8 +25,6 @@ export const RevokeSchema = z.object({
         .max(REVOCATION_REASON_MAX, CERTIFICATE_MESSAGES.reasonTooLong),
     ),
 });
-export type RevokeInput = z.infer<typeof RevokeSchema>;
-
 export const TestFarmerChoiceSchema = z.object({
   farmer: z.coerce
     .number({ error: CERTIFICATE_MESSAGES.farmerRequired })

@@ -1,10 +1,10 @@
 /**
  * Client-light constants of ./eudr.ts (no zod): what the pages need in the browser, so their first-load
- * JavaScript stays within budget (issue 11). ./eudr.ts re-exports them unchanged.
+ * JavaScript stays within budget. ./eudr.ts re-exports them unchanged.
  */
 import type { LAYER_KINDS } from "../domain/assess-risk";
 
-/** What each kind of reference layer is evidence of (EUDR.md "convergence of evidence"). */
+/** What each kind of reference layer is evidence of (the convergence of evidence, ADR 008). */
 export const LAYER_KIND_LABEL: Record<(typeof LAYER_KINDS)[number], string> = {
   protected_area: "Protected areas",
   forest_2020: "Forest cover at end-2020",

@@ -1,5 +1,5 @@
 /**
- * Bodies and queries of the exporter's desk (issue 14): inspection requests, their handling by
+ * Bodies and queries of the exporter's desk: inspection requests, their handling by
  * inspectors, payments for purchased stock and the statement. Pages validate with the same schemas.
  */
 import { z } from "zod";
@@ -26,8 +26,6 @@ const M = EXPORTER_DESK_MESSAGES;
 const isoDate = (message: string) => z.string({ error: message }).regex(/^\d{4}-\d{2}-\d{2}$/, message);
 
 export const INSPECTION_REQUEST_KINDS = ["warehouse", "port"] as const;
-export type InspectionRequestKind = (typeof INSPECTION_REQUEST_KINDS)[number];
-
 /** A request for an inspection of one of my batches or shipments. */
 export const InspectionRequestSchema = z.object({
   kind: z.enum(INSPECTION_REQUEST_KINDS, { error: M.kind }),

@@ -1,6 +1,6 @@
 /**
  * Client-light constants of ./farmer.ts (no zod): what the pages need in the browser, so their first-load
- * JavaScript stays within budget (issue 11). ./farmer.ts re-exports them unchanged.
+ * JavaScript stays within budget. ./farmer.ts re-exports them unchanged.
  */
 
 export const GENDERS = ["female", "male"] as const;

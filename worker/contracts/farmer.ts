@@ -1,5 +1,5 @@
 /**
- * The farmer registration form (issue #4) and the registry search, one zod schema each, shared
+ * The farmer registration form and the registry search, one zod schema each, shared
  * by the browser (conform), the page actions/loaders and the JSON API. Messages live here once.
  */
 import { z } from "zod";

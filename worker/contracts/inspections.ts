@@ -1,5 +1,5 @@
 /**
- * Inspection forms and API bodies (issue 13): dispatch to a warehouse, warehouse intake, the
+ * Inspection forms and API bodies: dispatch to a warehouse, warehouse intake, the
  * quality inspection (measurements only: the grade is computed by the server), and the port
  * (phytosanitary) inspection with its sign-off or refusal. Which measurements a commodity needs
  * is judged by the service, which knows the batch (worker/domain/inspections.ts).

@@ -1,5 +1,5 @@
 /**
- * The land inspector's forms and API bodies (issue 13): the queue query, a field visit, a new
+ * The land inspector's forms and API bodies: the queue query, a field visit, a new
  * boundary for a plot, and retiring a plot. Pages and /api share these schemas; the texts are
  * in ./land-inspection-light.ts for the browser.
  */

@@ -1,5 +1,5 @@
 /**
- * Licence, export-permit and fee bodies and queries of /api (issue 12). Which step a body moves a
+ * Licence, export-permit and fee bodies and queries of /api. Which step a body moves a
  * record through is in the URL; the rules of each step are in worker/domain/licensing.ts.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * The sellers hub (issue 14, docs/sellers-hub.md): bodies of listing a lot and making an offer.
+ * The sellers hub (docs/sellers-hub.md): bodies of listing a lot and making an offer.
  * Quantities are typed in kg and prices per kg as decimals (form strings or JSON numbers); they
  * become integer grams and integer minor units here (ADR 020).
  */

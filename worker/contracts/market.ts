@@ -1,5 +1,5 @@
 /**
- * World market pricing (issue 14): the forms and API bodies of price points, exchange rates and
+ * World market pricing: the forms and API bodies of price points, exchange rates and
  * farm-gate formulas, and the queries of the public reads. Money in integer minor units
  * (worker/domain/money.ts); people type decimals, the page turns them into minor units first.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md): the bodies of a new thread and of a reply, used by the
+ * Messages (docs/messages.md): the bodies of a new thread and of a reply, used by the
  * pages (multipart forms) and /api (JSON, or multipart with an `attachment` file).
  */
 import { z } from "zod";
@@ -49,8 +49,6 @@ export const NewThreadSchema = z
 export type NewThreadInput = z.infer<typeof NewThreadSchema>;
 
 export const ReplySchema = z.object({ body });
-export type ReplyInput = z.infer<typeof ReplySchema>;
-
 export const ThreadListQuerySchema = z.object({
   page: z.coerce.number({ error: MESSAGE_TEXT.page }).int(MESSAGE_TEXT.page).min(1, MESSAGE_TEXT.page).default(1),
 });

@@ -1,6 +1,6 @@
 /**
- * /api/monitoring (issue 12): the oversight dashboard's aggregates and event feed. Fixed periods
- * and whole counties only (PLAN.md: no free date ranges, so small cells cannot be recovered).
+ * /api/monitoring: the oversight dashboard's aggregates and event feed. Fixed periods and whole
+ * counties only (ADR 025: no free date ranges, so small cells cannot be recovered).
  */
 import { z } from "zod";
 import { COUNTIES } from "../content/counties";

@@ -1,5 +1,5 @@
 /**
- * The office's document register (issue 12, ADR 025): one zod schema per form, shared by the
+ * The office's document register (ADR 025): one zod schema per form, shared by the
  * page actions and /api/office.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Export order, allocation and shipment bodies of /api and the exporter's forms (issue 14). The
+ * Export order, allocation and shipment bodies of /api and the exporter's forms. The
  * same schema reads a JSON body and a form (strings); quantities are typed in kg or tonnes and
  * stored in grams, prices typed per tonne and stored in minor units (ADR 020).
  */
@@ -98,8 +98,6 @@ export const ComposeSchema = z.object({
     .transform((v) => (Array.isArray(v) ? v : [v]).map((c) => c.trim().toUpperCase()).filter(Boolean))
     .pipe(z.array(z.string()).min(1, M.batches).max(100, M.batches)),
 });
-export type ComposeInput = z.infer<typeof ComposeSchema>;
-
 export const ShipmentDdsSchema = DdsSchema;
 
 export const ExportShipmentSchema = z.object({

@@ -1,6 +1,6 @@
 /**
  * Client-light constants of ./plot.ts (no zod): what the pages need in the browser, so their first-load
- * JavaScript stays within budget (issue 11). ./plot.ts re-exports them unchanged.
+ * JavaScript stays within budget. ./plot.ts re-exports them unchanged.
  */
 
 export const CAPTURE_MODES = ["point", "polygon"] as const;

@@ -70,8 +70,6 @@ export const PlotFieldsSchema = z.object({
     .max(100)
     .regex(/^[A-Za-z0-9-]+$/),
 });
-export type PlotFields = z.infer<typeof PlotFieldsSchema>;
-
 /**
  * Typed coordinates, one "latitude, longitude" pair a line, as on /create-land-plot and the
  * boundary edit. Syntax is checked on the field itself, so it is reported even when other fields
@@ -98,8 +96,6 @@ export const PlotFormSchema = PlotFieldsSchema.extend({
   const parsed = parsePlotCoordinates(value.coordinates, value.captureMode);
   if (!parsed.ok) for (const message of parsed.errors) ctx.addIssue({ code: "custom", path: ["coordinates"], message });
 });
-export type PlotForm = z.infer<typeof PlotFormSchema>;
-
 /** POST /api/plots: the fields plus the GeoJSON (a geometry, or a Feature). */
 export const PlotApiSchema = PlotFieldsSchema.extend({
   /** The county the plot is declared in; the farmer's county when absent. */
@@ -212,7 +208,3 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push(first);
   return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
-
-// Labels and list filters live in app/content/land-plots.ts (no zod: pages that only show them
-// stay light); re-exported here for modules that already take them from this file.
-export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";

@@ -1,4 +1,4 @@
-/** The bodies of /profile's forms and of /api/profile and /api/notifications (issue 13 "/profile"). */
+/** The bodies of /profile's forms and of /api/profile and /api/notifications. */
 import { z } from "zod";
 import { NOTIFICATION_KINDS } from "../domain/notifications";
 import { FARMER_MESSAGES, normaliseLiberianPhone } from "./farmer";
@@ -33,8 +33,6 @@ export const MarkNoticesReadSchema = z
     all: z.boolean().optional(),
   })
   .refine((v) => v.all === true || (v.ids?.length ?? 0) > 0, { message: PROFILE_MESSAGES.noticeIds, path: ["ids"] });
-export type MarkNoticesReadInput = z.infer<typeof MarkNoticesReadSchema>;
-
 /** GET /api/notifications: the newest `limit`, optionally only the unread ones. */
 export const NoticesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).catch(20),
@@ -48,7 +46,7 @@ export const PreferenceSchema = z.object({
   kind: z.enum(NOTIFICATION_KINDS),
   /** Show it in my notices list. */
   inApp: z.boolean(),
-  /** Send it to my phone (issue 15's push delivery). */
+  /** Send it to my phone (push delivery, ADR 028). */
   push: z.boolean(),
 });
 

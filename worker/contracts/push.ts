@@ -1,4 +1,4 @@
-/** Bodies of /api/push (issue 15 push notifications, ADR 028): a browser's PushSubscription.toJSON(). */
+/** Bodies of /api/push (push notifications, ADR 028): a browser's PushSubscription.toJSON(). */
 import { z } from "zod";
 import { isPushServiceEndpoint } from "#worker/domain/push-endpoint";
 

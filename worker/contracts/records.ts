@@ -1,4 +1,4 @@
-/** Corrections and voids (issue 17, ADR 031): the forms on the batch page and the API bodies. */
+/** Corrections and voids (ADR 031): the forms on the batch page and the API bodies. */
 import { z } from "zod";
 import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "../domain/corrections";
 import { CHAIN } from "../domain/custody";

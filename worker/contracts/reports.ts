@@ -1,5 +1,5 @@
 /**
- * The report request (issue #5): one zod schema shared by the /generate-reports form (conform,
+ * The report request: one zod schema shared by the /generate-reports form (conform,
  * JavaScript on or off), its action and POST /api/reports. Messages live once in REPORT_MESSAGES.
  * Whether the person may have the kind, and whether the exporter exists, are judged on the
  * server (worker/auth/report-access.ts, worker/api/reports.ts), never here.

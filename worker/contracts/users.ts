@@ -1,5 +1,5 @@
 /**
- * Account administration bodies and queries (issue 12): creating an account from the
+ * Account administration bodies and queries: creating an account from the
  * administrator's pages or /api/users, changing its role, assigning a county, setting a crop yield.
  *
  * Creating an account follows the rules of `npm run user:create` (scripts/create-user-options.ts

@@ -1,5 +1,5 @@
 /**
- * The backup format (issue 17, ADR 030), shared by the Worker that writes backups and by
+ * The backup format (ADR 030), shared by the Worker that writes backups and by
  * scripts/restore-backup.mjs that reads them (Node loads this file directly: no imports).
  *
  * - Each table is exported in rowid order as JSON lines: one JSON array of the column values per

@@ -1,5 +1,5 @@
 /**
- * EUDR compliance of a batch from its origin plots (issue #4). A batch is only as good as its
+ * EUDR compliance of a batch from its origin plots. A batch is only as good as its
  * worst plot: mixing with produce of unknown or non-compliant origin makes the whole consignment
  * non-compliant (docs/eudr-rules.md). Pure: the plots' current verdicts come in as arguments.
  */
@@ -99,7 +99,7 @@ export function isEligiblePlot(p: Pick<OriginPlot, "riskLevel" | "validationStat
 const RANK: Record<Eligibility["verdict"], number> = { eligible: 0, held_for_review: 1, non_compliant: 2 };
 
 /**
- * The verdict a farmer sees of a batch shared with other farmers (issue 11 F3): their own plots
+ * The verdict a farmer sees of a batch shared with other farmers: their own plots
  * are named as usually, the other origins only counted in a neutral line ("1 other origin is not
  * eligible") — never another farmer's plot code, risk or area. The verdict itself is the whole
  * batch's (the worst plot decides, as everywhere), since the batch's status is public anyway.

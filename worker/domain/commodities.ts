@@ -1,7 +1,9 @@
 /**
- * Crops the regulator tracks (20+, docs/eudr-rules.md) and the EUDR commodities among them with their
- * Annex I HS headings; default yields for the volume plausibility check (configurable per crop
- * in the crop_yields table, which overrides these).
+ * The crops the regulator tracks ("20+ cash crop types", docs/product.md), EUDR commodities first:
+ * the one list that farmers and plots are registered with, lists and reports filter by, and
+ * /portals names as the major cash crops. Then the EUDR commodities among them with their Annex I
+ * HS headings, and default yields for the volume plausibility check (configurable per crop in the
+ * crop_yields table, which overrides these).
  */
 export const CROPS = [
   "Cocoa",

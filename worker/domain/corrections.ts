@@ -1,5 +1,5 @@
 /**
- * Who may correct or void a record, and until when (issue 17, ADR 031): the person who recorded
+ * Who may correct or void a record, and until when (ADR 031): the person who recorded
  * it within 48 hours, a supervisor (DDGOTS, the office administrators) after that, and nobody
  * once the batch, or a batch made from it, has been exported or put in a shipment.
  */

@@ -23,9 +23,6 @@ export const COUNTY_CENTRES: Record<string, [number, number]> = {
 /** Liberia's bounding box (docs/eudr-rules.md): lon −11.5 to −7.3, lat 4.3 to 8.6. */
 export const LIBERIA_BBOX = { minLon: -11.5, maxLon: -7.3, minLat: 4.3, maxLat: 8.6 } as const;
 
-/** A plot further than this from its county's centre is flagged for a second look. */
-export const FAR_FROM_COUNTY_KM = 100;
-
 /** Largest plausible single plot per crop for a smallholder register (hectares). */
 export const PLAUSIBLE_MAX_HECTARES: Record<string, number> = {
   cocoa: 50,

@@ -11,8 +11,6 @@
  *   nothing but a decimal number (`-12.50`) is a number, never a formula, and stays as it is.
  */
 
-export type CsvValue = string | number | boolean | null | undefined;
-
 const FORMULA_START = /^[=+\-@\t\r]/;
 const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?([eE][+-]?\d+)?$/;
 

@@ -1,5 +1,5 @@
 /**
- * The chain of custody of a batch (issue #4): the stages in order, who may move a batch from
+ * The chain of custody of a batch: the stages in order, who may move a batch from
  * one stage to the next, and the weight rules of each transfer. Pure: no database, no Hono.
  *
  *   harvested (at the farm) → purchased (buyer) → warehouse_received → warehouse_inspected
@@ -32,7 +32,7 @@ export type ChainStatus = (typeof CHAIN)[number];
 /** Closed statuses of a batch whose produce moved into new batches. */
 export const CLOSED = ["split", "merged"] as const;
 /**
- * A batch that failed warehouse inspection (issue 13): it leaves the chain for good — returned to
+ * A batch that failed warehouse inspection: it leaves the chain for good — returned to
  * the buyer or destroyed (batch_inspections keeps the reason and disposition) — and no transfer,
  * split, merge or certification accepts it.
  */
@@ -94,7 +94,7 @@ export const STAGE_HANDLER: Partial<Record<BatchStatus, Role>> = {
 };
 
 /**
- * Where a batch may be marked EUDR-compliant, and by whom (issue 11 F7, ADR 005). Certification
+ * Where a batch may be marked EUDR-compliant, and by whom (ADR 005). Certification
  * follows an inspection: never while the lot is still with the buyer or merely received at the
  * warehouse. DDGOTS (docs/product.md §6: "quality control, certification and inspection coordination")
  * certifies once the warehouse inspection is recorded; the port inspector only at their own
@@ -156,11 +156,6 @@ export const LOSS_FLAG_PERCENT = 5;
 /** A stage of the custody chain (harvested … exported). */
 export function isChainStatus(value: string): value is ChainStatus {
   return (CHAIN as readonly string[]).includes(value);
-}
-
-/** A status a stored batch can have (the chain after harvest, or closed by a split or merge). */
-export function isBatchStatus(value: string): value is BatchStatus {
-  return (BATCH_STATUSES as readonly string[]).includes(value);
 }
 
 /** The statuses a batch may move to next: exactly one along the chain, none once closed. */

@@ -1,5 +1,5 @@
 /**
- * The official farm-gate price (issue 14 "World market pricing"): what a farmer should be paid
+ * The official farm-gate price: what a farmer should be paid
  * per kg, computed from the world price by the regulator's stated formula —
  *
  *   farm-gate (LRD/kg) = (world price per kg × share of FOB − stated costs per kg) × LRD per USD

@@ -1,5 +1,5 @@
 /**
- * The fee schedule (issue 12): what issuing a licence or an export permit bills its holder.
+ * The fee schedule: what issuing a licence or an export permit bills its holder.
  * CONFIGURATION, not law: the amounts below are stated placeholders for the demo and the tests,
  * not LACRA's gazetted fees. Change them here (one place; every invoice stores the amount it was
  * raised with, so a change never alters an invoice already issued). ADR 021.
@@ -28,7 +28,7 @@ export const FEE_SCHEDULE: Record<FeeType, Money> = {
   exporter_licence: { amountMinor: 50_000, currency: "USD" satisfies Currency },
   buyer_licence: { amountMinor: 15_000, currency: "USD" },
   export_permit: { amountMinor: 10_000, currency: "USD" },
-  // Inspection fees (issue 14): raised when an exporter's inspection request is done. Stated
+  // Inspection fees: raised when an exporter's inspection request is done. Stated
   // placeholders like the rest of this schedule: USD 75.00 at a warehouse, USD 120.00 at the port.
   warehouse_inspection: { amountMinor: 7_500, currency: "USD" },
   port_inspection: { amountMinor: 12_000, currency: "USD" },
@@ -38,8 +38,6 @@ export const FEE_SCHEDULE: Record<FeeType, Money> = {
 export const PAYMENT_TERMS_DAYS = 30;
 
 export const INVOICE_STATUSES = ["billed", "paid", "cancelled"] as const;
-export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
-
 /** The fee a licence of this type raises on issue. */
 export const licenceFeeType = (type: "exporter" | "buyer"): FeeType =>
   type === "exporter" ? "exporter_licence" : "buyer_licence";

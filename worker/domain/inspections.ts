@@ -1,5 +1,5 @@
 /**
- * Warehouse and port inspections (issue 13), pure rules: the measurements an inspector types,
+ * Warehouse and port inspections, pure rules: the measurements an inspector types,
  * how they are stored (integers in stated units), the grade they give (grading.ts, on the server
  * only) and what is holding a batch back from export. No I/O.
  */
@@ -161,7 +161,7 @@ export type BlockerInput = {
 };
 
 /**
- * A batch in a shipment is exported only under the shipment's valid export permit (issue 12; the
+ * A batch in a shipment is exported only under the shipment's valid export permit (the
  * custody step checks the same, worker/services/licensing/permit-check.ts). A batch in no shipment
  * needs none yet.
  */

@@ -1,5 +1,5 @@
 /**
- * The licence and export-permit lifecycles (issue 12): the statuses in order, which step moves a
+ * The licence and export-permit lifecycles: the statuses in order, which step moves a
  * record from one to the next, and who takes each step. Pure: no database, no Hono. Refusals
  * follow the custody chain (worker/domain/custody.ts): a wrong person gets `kind: "role"` (403)
  * naming who acts; a step out of order gets `kind: "order"` (409) naming the step(s) missing.

@@ -1,8 +1,8 @@
 /**
- * The sellers hub's rules (issue 14, docs/sellers-hub.md). Pure: no database, no Hono.
+ * The sellers hub's rules (docs/sellers-hub.md). Pure: no database, no Hono.
  *
  * - Who lists: a farmer lists the expected harvest of their own eligible plots; a buyer (a
- *   cooperative is a buyer organisation, PLAN.md) lists stock of a batch they hold.
+ *   cooperative is a buyer organisation, docs/sellers-hub.md) lists stock of a batch they hold.
  * - Who offers: buyers and exporters. An expected harvest is bought from the farmer by a buyer
  *   (the purchase step of the custody chain); an exporter buys stock that is already in a batch.
  * - Contact details: released only to the counterpart of an accepted offer.
@@ -12,8 +12,6 @@ import { formatKg, type Grams } from "./weight";
 
 export const LOT_SOURCES = ["batch", "harvest"] as const;
 export type LotSource = (typeof LOT_SOURCES)[number];
-/** held: the seller's (or offer maker's) licence is suspended or revoked (ADR 029), with the reason. */
-export const LOT_STATUSES = ["open", "sold", "withdrawn", "held"] as const;
 export const OFFER_STATUSES = ["pending", "accepted", "declined", "held"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 

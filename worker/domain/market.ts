@@ -1,5 +1,5 @@
 /**
- * World market prices (issue 14 "World market pricing"): the commodities with a price series,
+ * World market prices: the commodities with a price series,
  * the units a price is quoted per, and the chart ranges. Plain data shared by the services, the
  * contracts and the page.
  */

@@ -1,5 +1,5 @@
 /**
- * Messages (issue 14, docs/messages.md): who may start a thread with whom, the limits of a
+ * Messages (docs/messages.md): who may start a thread with whom, the limits of a
  * message, and the check of an attachment's real bytes. Pure: no I/O.
  */
 import { OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "../auth/roles";

@@ -1,5 +1,5 @@
 /**
- * Money (PLAN.md "settle in 9"): always an integer number of minor units (cents) with its currency,
+ * Money (docs/decisions/020-weights-and-money.md): always an integer number of minor units (cents) with its currency,
  * never a float. Liberia trades in US dollars and Liberian dollars; both have 2 minor digits.
  * Database columns: `<name>_minor INTEGER` beside `<name>_currency TEXT` (or one `currency` column).
  */
@@ -7,7 +7,6 @@ export const CURRENCIES = ["USD", "LRD"] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export type Money = { amountMinor: number; currency: Currency };
 
-export const CURRENCY_LABEL: Record<Currency, string> = { USD: "US dollars (USD)", LRD: "Liberian dollars (LRD)" };
 const SYMBOL: Record<Currency, string> = { USD: "US$", LRD: "L$" };
 
 export function isCurrency(value: unknown): value is Currency {

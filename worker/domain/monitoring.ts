@@ -1,7 +1,7 @@
 /**
- * The oversight monitoring dashboard (issue 12): its fixed periods and the words of its event feed.
+ * The oversight monitoring dashboard: its fixed periods and the words of its event feed.
  * Pure: no I/O. The public view offers these periods and whole counties only, never a free date
- * range, so no two overlapping ranges can be subtracted to expose a small cell (PLAN.md).
+ * range, so no two overlapping ranges can be subtracted to expose a small cell (ADR 025).
  */
 export const MONITORING_PERIODS = ["all", "year", "12m", "30d"] as const;
 export type MonitoringPeriod = (typeof MONITORING_PERIODS)[number];

@@ -1,5 +1,5 @@
 /**
- * The kinds of notice the platform sends (PLAN.md: one notifications table for issues 13, 14, 15).
+ * The kinds of notice the platform sends, all kept in one notifications table (db/schema/notifications.ts).
  * Plain data: the profile's preference form lists them, services name them when they notify.
  */
 export const NOTIFICATION_KINDS = [
@@ -40,7 +40,3 @@ export const NOTIFICATION_KIND_LABEL: Record<NotificationKind, string> = {
   market_offer_decided: "An offer of mine in the sellers hub is accepted or declined",
   plot_review: "A plot (or a batch drawn from it) needs review under a new rule, or is cleared",
 };
-
-export function isNotificationKind(value: unknown): value is NotificationKind {
-  return typeof value === "string" && (NOTIFICATION_KINDS as readonly string[]).includes(value);
-}

@@ -1,5 +1,5 @@
 /**
- * The office's document and correspondence register (issue 12, ADR 025): what a document is, its
+ * The office's document and correspondence register (ADR 025): what a document is, its
  * reference number, and the work-queue transitions. Pure: no I/O.
  *
  *   received ──assign──▶ assigned ──start──▶ in_progress ──close──▶ closed
@@ -38,8 +38,6 @@ export const DOCUMENT_STATUS_LABEL: Record<DocumentStatus, string> = {
 
 export const DOCUMENT_STEPS = ["assign", "start", "close"] as const;
 export type DocumentStep = (typeof DOCUMENT_STEPS)[number];
-export const STEP_LABEL: Record<DocumentStep, string> = { assign: "Assign", start: "Start work", close: "Close" };
-
 /** Which statuses each step starts from, and where it leads. */
 export const STEP_RULES: Record<DocumentStep, { from: readonly DocumentStatus[]; to: DocumentStatus }> = {
   assign: { from: ["received", "assigned", "in_progress"], to: "assigned" },

@@ -1,5 +1,5 @@
 /**
- * Export orders and shipments (issue 14, ADR 022): the EU buyer's country, the incoterm, how an
+ * Export orders and shipments (ADR 022): the EU buyer's country, the incoterm, how an
  * allocation reconciles with its order, and the stage a shipment is at. Pure: no I/O.
  */
 import { formatKg, type Grams } from "./weight";

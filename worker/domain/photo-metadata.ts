@@ -1,5 +1,5 @@
 /**
- * Farmers' photos are stored only as clean images (issue 11, I-7). Workers have no image codecs,
+ * Farmers' photos are stored only as clean images. Workers have no image codecs,
  * so a photo is not re-encoded: its container is parsed strictly and re-assembled from the parts
  * that draw the picture, which drops hidden data.
  *

@@ -1,5 +1,5 @@
 /**
- * Today's geometry rules applied to a plot as it is stored (issue 17, ADR 029): the same
+ * Today's geometry rules applied to a plot as it is stored (ADR 029): the same
  * validation a new plot passes (on the stored text, decimals as written), with the county it was declared in, its crop, and
  * for a point its stored area. Pure. Double claims are not re-judged here: they depend on the
  * other plots and are judged when a plot is registered or edited.

@@ -1,5 +1,5 @@
 /**
- * The version of the rule set that produces every stored verdict (issue 17, ADR 029): the
+ * The version of the rule set that produces every stored verdict (ADR 029): the
  * geometry rules a plot must pass (worker/domain/validate-geometry.ts: OGC validity, Liberia's
  * borders and counties, decimals as written) and the risk method (worker/domain/assess-risk.ts),
  * whose verdicts also name the reference layers and their versions.
@@ -10,7 +10,7 @@
  * recorded read LEGACY_RULESET.
  */
 
-/** Issue 10's geometry rules: real borders, declared county, OGC validity, decimals as written. */
+/** The geometry rules of docs/eudr-rules.md: real borders, declared county, OGC validity, decimals as written. */
 export const GEOMETRY_RULES_VERSION = "geometry-2026.11";
 /** The convergence-of-evidence risk method (docs/eudr-rules.md). */
 export const RISK_METHOD_VERSION = "risk-2026.10";

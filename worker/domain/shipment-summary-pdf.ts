@@ -1,5 +1,5 @@
 /**
- * The due-diligence summary of a shipment as one PDF (issue 14), drawn with the platform's PDF
+ * The due-diligence summary of a shipment as one PDF, drawn with the platform's PDF
  * kit: the shipment, its EU buyer's order, permit and DDS numbers, its batches and their origin
  * plots with risk and geometry state, the GeoJSON packages and the certificates. Pure apart from
  * CPU: the same summary gives the same bytes.

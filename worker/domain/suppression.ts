@@ -1,6 +1,6 @@
 /**
- * Small-cell suppression of published counts (issue 12; /work/shared/PLAN.md "Public figures must
- * not leak what suppression hides"). Pure: no I/O.
+ * Small-cell suppression of published counts: public figures must not leak what suppression
+ * hides (docs/decisions/012-oversight-reports.md, ADR 025). Pure: no I/O.
  *
  * - Primary: a cell counting 1–4 farmers is shown as "<5" (0 is shown: it singles nobody out).
  * - Complementary (secondary): a "<5" cell must not be recoverable by subtracting the visible

@@ -17,8 +17,7 @@ import { checkPlace } from "./geometry/place-checks.ts";
 import { type AnyPlotGeometry, type Issue, type PlotGeometry, type Position, readPlot } from "./geometry/read-plot.ts";
 import { parseJsonKeepingDecimals, type WrittenDecimals } from "./written-decimals.ts";
 
-export { OVERLAP_TOLERANCE_M2, POINT_CLAIM_TOLERANCE_M } from "./geometry/double-claims.ts";
-export { MAX_VERTICES, MIN_DECIMALS, storableGeometry } from "./geometry/read-plot.ts";
+export { MAX_VERTICES, storableGeometry } from "./geometry/read-plot.ts";
 export type { AnyPlotGeometry, Issue, OtherPlot, PlotGeometry, Position };
 
 export type ValidationOptions = {
@@ -185,7 +184,7 @@ export function validatePlotGeometry(input: unknown, options: ValidationOptions 
     if (squareMetres < 1e-6) {
       errors.push({ rule: "zero-area", message: "The polygon has no area (its points are on one line)" });
     } else if (squareMetres < MIN_AREA_HA * 10_000) {
-      // Judged before rounding: 0.9957 m² must not pass as 0.0001 ha (issue #10, item 7).
+      // Judged before rounding: 0.9957 m² must not pass as 0.0001 ha.
       errors.push({
         rule: "min-area",
         message: `The plot is ${(squareMetres / 10_000).toFixed(6)} ha; the minimum is ${MIN_AREA_HA} ha`,

@@ -1,5 +1,5 @@
 /**
- * The land inspector's verification queue (issue 13; ADR 019). Which plots need a field visit,
+ * The land inspector's verification queue (ADR 019). Which plots need a field visit,
  * and in which order: by rank (land_plots.visit_priority, computed by SQLite from the plot's
  * columns — db/schema/registry.ts VISIT_PRIORITY_SQL), then by distance from the inspector's
  * position when the phone gives one, then by plot id so paging is stable.

@@ -1,5 +1,5 @@
 /**
- * Volume plausibility of a purchase (issue #4; docs/eudr-rules.md "purchase volume above what the plot's
+ * Volume plausibility of a purchase (docs/eudr-rules.md "purchase volume above what the plot's
  * area can yield"): produce bought from a set of plots cannot exceed what their area yields for
  * the crop in one season. Above it, the purchase is flagged for inspection — a classic sign of
  * produce from unregistered (possibly deforested) land laundered through registered plots.

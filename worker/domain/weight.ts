@@ -1,5 +1,5 @@
 /**
- * Weights (PLAN.md "settle in 9"): stored and computed as integer grams, one unit everywhere
+ * Weights (docs/decisions/020-weights-and-money.md): stored and computed as integer grams, one unit everywhere
  * (columns `*_g INTEGER`). People type and read kilograms; conversion happens only at the edges.
  */
 export type Grams = number;

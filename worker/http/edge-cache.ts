@@ -1,6 +1,6 @@
 /**
- * Edge caching of public pages with the Workers Cache API (issue #2: "/ and /portals carry
- * no per-user data, so they are served with headers that let the edge cache them").
+ * Edge caching of public pages with the Workers Cache API (ADR 002: / and /portals carry
+ * no per-user data, so they are served with headers that let the edge cache them).
  *
  * A Worker's own responses are not cached by Cloudflare's CDN; `caches.default` is the way
  * to keep them in the data centre that served them. Only what a route itself marks

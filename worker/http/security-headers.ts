@@ -1,5 +1,5 @@
 /**
- * Security headers for every response (OWASP Secure Headers; issue #2).
+ * Security headers for every response (OWASP Secure Headers).
  *
  * Pages get a Content-Security-Policy whose script-src lists the SHA-256 hash of
  * each inline script the page really contains (React Router's hydration data),

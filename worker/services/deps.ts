@@ -1,7 +1,8 @@
 /**
  * What every service may need, built once per request by the side that calls it: pages use
  * `pageDeps` (app/lib/deps.server.ts), `/api` uses `serviceDeps(c)` (worker/api), the cron
- * handler `jobDeps` below. A service takes only what it uses: `Pick<ServiceDeps, "db" | "actor">`.
+ * handler and push delivery call `buildDeps` below with no actor (worker/jobs). A service takes
+ * only what it uses: `Pick<ServiceDeps, "db" | "actor">`.
  */
 import { type Database, database } from "#db/client";
 import type { Role } from "#worker/auth/roles";

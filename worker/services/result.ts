@@ -25,7 +25,7 @@ export const fail = (status: FailureStatus, message: string, errors?: FieldError
 });
 
 /**
- * What every field write may carry (issue 15's offline outbox builds on it):
+ * What every field write may carry (the offline outbox builds on it, ADR 027):
  * - `submissionId`: the device's UUID for this submission; the server upserts by it, so a resend
  *   never duplicates;
  * - `baseVersion`: the version of the record the user edited, so a write based on stale data is

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** The sections of /agritrace-admin-portal (issue 12), as plain links (JavaScript off works). */
+/** The sections of /agritrace-admin-portal, as plain links (JavaScript off works). */
 export const ADMIN_SECTIONS = [
   { to: "/agritrace-admin-portal", label: "Overview and system health" },
   { to: "/agritrace-admin-portal/users", label: "Users and roles" },

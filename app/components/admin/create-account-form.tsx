@@ -29,7 +29,7 @@ const FIELDS = [
 ] as const;
 
 /**
- * The account creation form (issue 12): the rules of `npm run user:create`, checked on the server.
+ * The account creation form: the rules of `npm run user:create`, checked on the server.
  * `roles`: the roles this page creates (one role: a hidden field). A plain POST: works without JS.
  */
 export function CreateAccountForm({

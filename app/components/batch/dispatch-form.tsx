@@ -1,5 +1,5 @@
 /**
- * The form with which the buyer who holds a batch sends it to a warehouse inspector (issue 13): a
+ * The form with which the buyer who holds a batch sends it to a warehouse inspector: a
  * plain form post, so it works with JavaScript off.
  */
 import type { SubmissionResult } from "@conform-to/react";

@@ -1,5 +1,5 @@
 /**
- * What the warehouse inspection of a batch found (issue 13): grade, measurements, and a rejection
+ * What the warehouse inspection of a batch found: grade, measurements, and a rejection
  * with its reason and what happens to the batch. The form that sends a batch to an inspector is
  * in dispatch-form.tsx.
  */

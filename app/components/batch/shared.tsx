@@ -11,8 +11,6 @@ export type FormResult = NonNullable<BatchActionData>["result"] | undefined;
 
 export const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 export const button = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";
-export const formBox = "space-y-3 rounded-md border bg-white p-4";
-
 export const kg = (n: number | null | undefined) =>
   n == null ? "—" : `${n.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 export const stage = (s: string) => STATUS_LABEL[s as ChainStatus] ?? s;

@@ -1,5 +1,5 @@
 /**
- * The pieces of the three executive dashboards (issue 12): the cards, the GET filter form, figure
+ * The pieces of the three executive dashboards: the cards, the GET filter form, figure
  * tiles, the county map (ADR 024: finished SVG from the loader, no client JavaScript), tables
  * holding the same figures as the charts (components/bar-chart.tsx), counted and paged lists and
  * the licensing step forms.

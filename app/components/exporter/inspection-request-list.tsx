@@ -13,7 +13,7 @@ export type QueuedRequest = {
 };
 
 /**
- * Exporters' inspection requests in an inspector's dashboard (issue 14): schedule each (with the
+ * Exporters' inspection requests in an inspector's dashboard: schedule each (with the
  * date) and mark it done. Plain forms posting to /inspection-requests/:id; read-only viewers get
  * the list without forms.
  */

@@ -1,6 +1,6 @@
 /**
- * The sellers hub page, shared by /sellers-hub and /exporter/marketplace (issue 14,
- * docs/sellers-hub.md): plain forms, usable with JavaScript off, laid out for 360 px first.
+ * The sellers hub page, shared by /sellers-hub and /exporter/marketplace
+ * (docs/sellers-hub.md): plain forms, usable with JavaScript off, laid out for 360 px first.
  */
 import { Form } from "react-router";
 import { CardList } from "#app/components/kit/card-list";

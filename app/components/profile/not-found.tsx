@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** Any other /profile/… path: a 404 section inside the profile (issue 13), never the landing page. */
+/** Any other /profile/… path: a 404 section inside the profile, never the landing page. */
 export function NotFoundSection({ path }: { path: string }) {
   return (
     <section aria-labelledby="not-found-heading" className="rounded-lg border border-slate-200 bg-white p-4">

@@ -1,5 +1,5 @@
 /**
- * What a certificate says (issue #5): the six document types, their validity, who issues them,
+ * What a certificate says: the six document types, their validity, who issues them,
  * and `CertificateData`, the one input the PDF renderer needs. Pure data: the service that reads
  * D1 builds a `CertificateContent` from stored rows and stamps it with `stampCertificate`; the
  * renderer (render.ts) draws it. Nothing here reads storage or the clock.
@@ -143,7 +143,7 @@ export const CERTIFICATE_INFO: Record<CertificateType, CertificateTypeInfo> = {
 export const COUNTRY = { name: "Republic of Liberia", iso2: "LR", euRiskClass: "standard risk" } as const;
 /** EUDR Art. 2(13): deforestation-free means no deforestation after this date. */
 export const EUDR_CUTOFF_LABEL = "31 December 2020";
-/** The statement the EUDR paper must carry, word for word (issue #5). */
+/** The statement the EUDR paper must carry, word for word. */
 export const NOT_A_DDS_STATEMENT =
   "This is a national attestation and DDS-ready data package; it is not the due diligence statement, which the EU operator files in the EU information system.";
 /** Printed on every page of a test profile's documents. */

@@ -1,5 +1,5 @@
 /**
- * When a valid certificate counts as "expiring soon" (issue 12: the DG's alerts; issue 14: what
+ * When a valid certificate counts as "expiring soon" (the DG's alerts, and what
  * holds an exporter's shipment): it is still valid and its validity ends within 14 days.
  */
 export const EXPIRING_SOON_DAYS = 14;

@@ -75,7 +75,7 @@ export type PhytosanitaryRecord = {
   /** ISO date of the inspection of the consignment. */
   inspectionDate?: string | null;
   inspectionPlace?: string | null;
-  /** From the port inspection record (issue 13): printed as the distinguishing marks. */
+  /** From the port inspection record: printed as the distinguishing marks. */
   containerNumber?: string | null;
   sealNumber?: string | null;
   fumigationCertificateRef?: string | null;

@@ -1,5 +1,5 @@
 /**
- * Draws the six certificate documents (issue #5) from `CertificateData` with pdf-lib and the
+ * Draws the six certificate documents from `CertificateData` with pdf-lib and the
  * embedded DejaVu fonts (subset: only the glyphs used are stored, so a PDF stays small).
  * Pure apart from CPU: no storage, no clock — the same data gives the same pages.
  *

@@ -1,5 +1,5 @@
 /**
- * The purchase receipt (issue 13, buyer dashboard): one A4 page the buyer prints or shares and
+ * The purchase receipt (buyer dashboard): one A4 page the buyer prints or shares and
  * the farmer keeps — who bought what from whom, the weight, the price per kg and the total with
  * its currency, moisture and payment, and the QR code of the batch's public trace page (/qr/<code>).
  * Drawn with the platform's PDF kit (../pdf/), like the certificates; pure apart from CPU: the

@@ -1,5 +1,5 @@
 /**
- * The receipt of a fee payment (issue 12), drawn with the platform's PDF kit (../pdf: the same
+ * The receipt of a fee payment, drawn with the platform's PDF kit (../pdf: the same
  * letterhead, layout engine, fonts and footer as certificates and reports). One A4 page: who paid,
  * for what, how much (with its currency), the payment reference and the receipt number.
  * Pure apart from CPU: the same receipt gives the same bytes.
@@ -28,7 +28,7 @@ export type Receipt = {
   /** ISO timestamp the payment was recorded. */
   recordedAt: string;
   /**
-   * A payment for purchased stock (issue 14) instead of a fee: what it was for and who was paid.
+   * A payment for purchased stock instead of a fee: what it was for and who was paid.
    * The invoice and fee type are then not printed.
    */
   stock?: { batchCodes: string[]; payee: string };

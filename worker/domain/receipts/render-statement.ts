@@ -1,5 +1,5 @@
 /**
- * The payment statement as a PDF (issue 14), drawn with the platform's PDF kit like receipts: the
+ * The payment statement as a PDF, drawn with the platform's PDF kit like receipts: the
  * account, the range, one row per payment and the totals per currency (never mixed).
  */
 import { LACRA } from "../certificates/content";

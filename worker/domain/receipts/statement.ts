@@ -1,5 +1,5 @@
 /**
- * The exporter's payment statement (issue 14): every payment recorded over a date range — fees
+ * The exporter's payment statement: every payment recorded over a date range — fees
  * (licence, permit, inspection) and payments for purchased stock — with totals per currency. A
  * total never mixes currencies: USD and LRD are summed apart. Pure: the CSV and the PDF are drawn
  * from the same lines.

@@ -1,5 +1,5 @@
 /**
- * Draws an oversight report (issue #5) to PDF with the layout engine shared with
+ * Draws an oversight report to PDF with the layout engine shared with
  * certificates (../pdf/layout.ts: wrapped text, page breaks, tables with repeated headers) and
  * the embedded DejaVu fonts. Charts are drawn with pdf-lib primitives — rectangles, lines, circles
  * and text — so the PDF needs no image library and stays small:

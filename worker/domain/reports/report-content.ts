@@ -1,5 +1,5 @@
 /**
- * What an oversight report (issue #5) contains: the parameters a person chooses, the aggregate
+ * What an oversight report contains: the parameters a person chooses, the aggregate
  * figures gathered for them (`ReportData`), the labels shown on pages and paper, and the
  * canonical form whose SHA-256 is the report's data hash (the cache key of its PDF, and its ETag).
  *

@@ -37,10 +37,6 @@ export function sliceBoundaries(from: string, to: string): string[] {
   return [...new Set(starts)].sort();
 }
 
-/** The slice a registration date falls in: how many boundaries are on or before it. */
-export const sliceOf = (date: string, boundaries: readonly string[]) =>
-  boundaries.filter((b) => date.slice(0, 10) >= b).length;
-
 const isSmall = (n: number) => n > 0 && n < SMALL_CELL;
 
 /**

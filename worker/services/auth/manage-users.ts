@@ -1,5 +1,5 @@
 /**
- * Account administration (issue 11, I-9): who may switch whose account off and on again.
+ * Account administration: who may switch whose account off and on again.
  * The hierarchy is docs/decisions/005-role-access.md "Who manages whom":
  * - the system administrator manages every account, but the last active system administrator
  *   can never be deactivated;

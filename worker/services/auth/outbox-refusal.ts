@@ -1,5 +1,5 @@
 /**
- * Why the outbox of a phone cannot send with no live session (issue 15, ADR 027): the holder of
+ * Why the outbox of a phone cannot send with no live session (ADR 027): the holder of
  * an outbox proof (worker/auth/outbox-proof.ts) learns whether their own account was deactivated
  * meanwhile, so the phone says so instead of only "sign in again". Without a valid proof the
  * answer is the generic "signed out": nothing about any account is told to anyone else.

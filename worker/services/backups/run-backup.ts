@@ -1,5 +1,5 @@
 /**
- * The daily backup of D1 to R2 (issue 17, ADR 030), run by the scheduled handler in slices:
+ * The daily backup of D1 to R2 (ADR 030), run by the scheduled handler in slices:
  * `startBackup` records the audit log's position and the table list, `continueBackup` exports
  * slices of rows until its time budget is spent and picks up where it stopped on the next run,
  * `pruneBackups` applies the retention (daily copies 35 days, monthly copies 5 years).

@@ -20,14 +20,11 @@ import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
 import { checkVolumePlausibility, cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
-import { type Failure, fail, type Result } from "../result";
+import { type Failure, fail, } from "../result";
 
 /** The batch services check permissions, so their actor is always a signed-in role. */
 export type BatchActor = Actor & { role: Role };
 export type BatchDeps = Pick<ServiceDeps, "db"> & Partial<Pick<ServiceDeps, "now">> & { actor: BatchActor };
-/** @deprecated the one result type is `Result` (worker/services/result.ts); kept for worker/api/batches.ts. */
-export type Outcome<T> = Result<T>;
-
 export const STALE_MESSAGE = "Someone else changed this batch a moment ago: reload it and check before trying again";
 
 /**
@@ -176,8 +173,6 @@ export function lowestGrade(grades: (string | null)[]): string | null {
     (QUALITY_GRADES as readonly string[]).indexOf(g) > (QUALITY_GRADES as readonly string[]).indexOf(worst) ? g : worst,
   );
 }
-
-export const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * The volume plausibility check of a purchase (ADR 011): `weightG` of `crop` bought from `plots`

@@ -1,5 +1,5 @@
 /**
- * The buyer's own dashboard (issue 13): my purchases and stock by status (paged on the server),
+ * The buyer's own dashboard: my purchases and stock by status (paged on the server),
  * flagged purchases and why, totals by commodity and month — one line per currency, never adding
  * US and Liberian dollars together — and where my suppliers are, coarsened: plot centres rounded
  * to 0.1° (about 11 km) and counted per cell and county, with no names and no exact location.

@@ -1,5 +1,5 @@
 /**
- * EUDR compliance decisions on a batch (issue #4, issue 11 F7/F8). Each is explicit and audited:
+ * EUDR compliance decisions on a batch (ADR 005 "Who certifies a batch"). Each is explicit and audited:
  * - mark_compliant: DDGOTS once the warehouse inspection is recorded, or the port inspector at
  *   the port (the last check before export) — refused unless every origin plot is valid and low
  *   risk today (worker/domain/custody.ts `canCertifyAt`, ADR 005);

@@ -1,9 +1,9 @@
 /**
- * A buyer's purchase from one or more farmers creates a batch (issue #4): the origin plots must
+ * A buyer's purchase from one or more farmers creates a batch: the origin plots must
  * be registered to the named farmers and grow the commodity; the batch gets a readable unique
  * code, the commodity's HS heading, its compliance from the plots' verdicts and the volume
  * plausibility flag; the batch, its origins, the first custody event and the audit row are
- * written in one transaction. Issue 13 adds what the buyer paid (purchases: price per kg and total
+ * written in one transaction, with what the buyer paid (purchases: price per kg and total
  * in minor units with the currency, moisture, payment method and reference), a notice to each
  * farmer with an account (and to the buyer when the purchase is flagged) in the same transaction,
  * and `submissionId`: a resend of the same submission answers the same batch.

@@ -1,5 +1,5 @@
 /**
- * Merges batches of the same commodity at the same custody stage into one new batch (issue #4):
+ * Merges batches of the same commodity at the same custody stage into one new batch:
  * the new batch carries the union of every origin plot, lineage rows link it to each parent, and
  * the parents are closed ("merged"). Its compliance is that of the worst plot among all of them
  * (mixing taints the whole lot, docs/eudr-rules.md). One transaction, with audit rows.
@@ -52,7 +52,7 @@ export async function mergeBatches(
     });
   const visibility = batchVisibility({ id: actor.id, role: actor.role, loginId: "" });
   const stored = await batchesByCode(db, codes);
-  // A batch the user may not see is answered like one that does not exist (issue 11 F9).
+  // A batch the user may not see is answered like one that does not exist.
   const seen = await Promise.all(stored.map((b) => isVisible(db, b.id, visibility)));
   const found = stored.filter((_, i) => seen[i]);
   const unknown = codes.filter((c) => !found.some((b) => b.batchCode === c));

@@ -1,5 +1,5 @@
 /**
- * The purchase helper (issue 11 I-1; issue 13 adds the scanned card and the phone number): a buyer
+ * The purchase helper: a buyer
  * types a Farmer ID or a phone number, or scans the farmer's card, and gets only what a purchase
  * needs — the ID, the farmer's initials, and each plot's code and crop with whether it is
  * eligible for EUDR export and how much it can still supply this crop year. No full name, no

@@ -1,5 +1,5 @@
 /**
- * The receipt of a purchase (issue 13): a PDF with the batch's trace QR code, for the buyer who
+ * The receipt of a purchase: a PDF with the batch's trace QR code, for the buyer who
  * bought and the farmers whose plots the produce came from — nobody else. Anyone else gets the
  * same 404 as for a batch that does not exist, so receipts cannot be found by trying codes.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading batches (issue #4): who sees which batch, the full record of one batch for the people
+ * Reading batches: who sees which batch, the full record of one batch for the people
  * who work with it, and the public trace behind a batch's QR code.
  *
  * Visibility: regulator staff and inspectors (all regulator employees) see every batch; a buyer
@@ -59,7 +59,7 @@ export function batchVisibility(user: Viewer): BatchVisibility {
 /**
  * The batch behind `code` if `user` may see it, else null: every action on a batch (transfer,
  * split, merge, compliance) answers "No batch with code …" (404) alike for a batch that does not
- * exist and one the user may not see, exactly as reading it does (issue 11 F9).
+ * exist and one the user may not see, exactly as reading it does.
  */
 export async function visibleBatchByCode(
   db: Database,
@@ -87,7 +87,7 @@ export async function listVisibleBatches(
 ): Promise<{ rows: ListedBatch[]; total: number }> {
   const list = await listBatches(deps.db, filter, batchVisibility(user), page, pageSize);
   if (user.role !== "farmer") return { ...list, rows: list.rows.map((b) => inKg(b)) };
-  // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots (issue 11 F3).
+  // A farmer's list: no user ids, and no reason or volume note that may name other farmers' plots.
   return {
     ...list,
     rows: list.rows.map(({ holderId: _h, createdBy: _c, ...b }) => ({
@@ -107,8 +107,6 @@ export type OriginView = Pick<
   /** The plot's share in kg (stored in grams). */
   weightKg: number | null;
 };
-
-export type BatchView = NonNullable<Awaited<ReturnType<typeof readBatch>>>;
 
 /**
  * Everything about one batch for a user allowed to see it (null when it does not exist or is
@@ -134,7 +132,7 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
   });
   const own = mine ? origins.filter((o) => mine.includes(o.farmerId)) : origins;
   const others = mine ? origins.filter((o) => !mine.includes(o.farmerId)) : [];
-  // A farmer sees the verdict of their own plots, the other origins only counted (issue 11 F3).
+  // A farmer sees the verdict of their own plots, the other origins only counted.
   const eligibility = mine
     ? verdictForOwnOrigins(own.map(verdictOf), others.map(verdictOf))
     : evaluateBatchCompliance(origins.map(verdictOf));
@@ -172,9 +170,9 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
       merge: handles("merge"),
       /** May decide on compliance here (re-check; mark and revoke as below). */
       certify: can(user.role, "certifyBatches") && batch.status !== "split" && batch.status !== "merged",
-      /** May mark it EUDR-compliant at this stage (issue 11 F7). */
+      /** May mark it EUDR-compliant at this stage. */
       markCompliant: can(user.role, "certifyBatches") && canCertifyAt(batch.status, user.role).ok,
-      /** May revoke its certification, with a reason (issue 11 F8). */
+      /** May revoke its certification, with a reason. */
       revoke: batch.complianceStatus === "compliant" && mayRevokeCertificationAt(batch.status, user.role),
       dds: user.role === "exporter" && batch.status === "exported" && batch.holderId === user.id,
     },
@@ -182,7 +180,7 @@ export async function readBatch(code: string, user: Viewer, deps: { db: Database
 }
 
 /**
- * The batch record as a farmer sees it (issue 11 F3): no internal user ids (holder, creator);
+ * The batch record as a farmer sees it: no internal user ids (holder, creator);
  * when other farmers' produce is in the batch, the compliance reason is the farmer's own verdict
  * (the stored one may name other farmers' plots) and the volume note, which adds up every
  * origin's hectares, is left out.

@@ -1,5 +1,5 @@
 /**
- * QR images of a batch's public trace address (issue #4), as SVG (sharp at any size, a few KB)
+ * QR images of a batch's public trace address, as SVG (sharp at any size, a few KB)
  * and PNG (for labels printed from software that cannot place SVG). Medium error correction
  * survives the scuffs of a sack label.
  */

@@ -1,5 +1,5 @@
 /**
- * Splits a batch into new batches (issue #4): the new weights add up to no more than the batch,
+ * Splits a batch into new batches: the new weights add up to no more than the batch,
  * every new batch keeps every origin plot (with its share scaled down), lineage rows link parent
  * and children, and the parent is closed ("split"). One transaction, with audit rows.
  */

@@ -1,5 +1,5 @@
 /**
- * One custody step after the purchase (issue #4): warehouse intake, warehouse inspection, port
+ * One custody step after the purchase: warehouse intake, warehouse inspection, port
  * inspection, export shipment. The step must be the next one on the chain and recorded by the
  * role that performs it; weights follow the rules of worker/domain/custody.ts. The batch update,
  * the custody event (who, when, where, weights) and the audit row go in one transaction.
@@ -68,7 +68,7 @@ export async function transferBatch(
       origins.map((o) => o.plotId),
     );
     if (now.verdict !== "eligible") return fail(409, `This batch can no longer be shipped for export. ${now.reason}.`);
-    // A batch in a shipment leaves only under the shipment's valid export permit (issue 12).
+    // A batch in a shipment leaves only under the shipment's valid export permit.
     const noPermit = await exportPermitRefusal(db, batch, (deps.now ?? (() => new Date()))());
     if (noPermit) return noPermit;
   }

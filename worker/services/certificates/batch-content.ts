@@ -45,7 +45,7 @@ export type BatchRows = {
   }[];
   /** The exporter's company (shipments). */
   exporterName: string | null;
-  /** The latest passed warehouse inspection (issue 13), with the inspector's name. */
+  /** The latest passed warehouse inspection, with the inspector's name. */
   inspection?:
     | (StoredMeasurements & {
         id: string;
@@ -54,7 +54,7 @@ export type BatchRows = {
         location: string | null;
       })
     | null;
-  /** The latest signed-off port inspection (issue 13). */
+  /** The latest signed-off port inspection. */
   portInspection?: {
     inspectedAt: string;
     port: string;

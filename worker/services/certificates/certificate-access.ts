@@ -1,5 +1,5 @@
 /**
- * Who may download the certificates of which real subject (issue #5). The route guard
+ * Who may download the certificates of which real subject. The route guard
  * (PERMISSIONS.readCertificates) lets the role in; this decides the subject:
  * - inspectors and regulator staff: any farmer, batch or shipment;
  * - a farmer: their own farmer certificates (the Farmer IDs their account stands for);

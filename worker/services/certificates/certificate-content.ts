@@ -1,5 +1,5 @@
 /**
- * What a certificate of a real subject says, built from stored records only (issue #5): a
+ * What a certificate of a real subject says, built from stored records only: a
  * farmer with their plots and verdicts; a batch with its origin plots, farmers, custody and DDS
  * numbers; a shipment (an exported batch) with what its export step recorded. Nothing is
  * invented: what the platform does not store is printed "not recorded" (shipment details,
@@ -153,7 +153,7 @@ export async function loadCertificateContent(
   const exportEvent = [...custody].reverse().find((e) => e.batchId === batch.id && e.toStatus === "exported") ?? null;
   const exporterId = batch.holderId ?? exportEvent?.actorId ?? null;
   const exporter = kind === "shipment" && exporterId ? await accountName(db, exporterId) : null;
-  // Issue 13: the measurements of the latest passed warehouse inspection (of the batch or the lot
+  // The measurements of the latest passed warehouse inspection (of the batch or the lot
   // it came from) and the signed-off port inspection.
   const [inspection, port] = await Promise.all([
     latestPassedInspectionOf(db, [batch.id, ...ancestors]),

@@ -1,5 +1,5 @@
 /**
- * Issuing, serving, verifying and revoking certificates (issue #5).
+ * Issuing, serving, verifying and revoking certificates.
  *
  * `getOrIssueCertificate` builds the content of a document from stored data, hashes it, and
  * serves the PDF already stored in R2 for a valid certificate of the same type, subject and
@@ -57,7 +57,7 @@ export async function getOrIssueCertificate(
 }
 
 /**
- * The certificate GET serves (I-6): the valid certificate of one type for the subject's current
+ * The certificate GET serves: the valid certificate of one type for the subject's current
  * data, never a new one — issuing is a POST, so a foreign page cannot make a signed-in officer's
  * browser mint numbered papers. 404 when none has been issued for the data as it stands.
  */
@@ -69,7 +69,7 @@ export async function currentCertificate(
 }
 
 /**
- * The fast path (issue 11): one D1 read gives the newest valid certificate and the subject's
+ * The fast path: one D1 read gives the newest valid certificate and the subject's
  * current data version; when the certificate was built at that version (and period) it is served
  * as it is — the content is not rebuilt, the PDF is read from R2 only if the client needs it.
  * Otherwise the content is rebuilt and compared by hash (the slow path), which may issue.

@@ -1,5 +1,5 @@
 /**
- * The nightly certificate job (issue #5), run by the Worker's cron handler:
+ * The nightly certificate job, run by the Worker's cron handler:
  * 1. marks valid certificates past their expiry date `expired` (one audit row each);
  * 2. checks a bounded number of valid certificates of real subjects — those expiring within
  *    RENEW_WITHIN_DAYS first, then the ones checked longest ago — and re-issues those whose data

@@ -1,5 +1,5 @@
 /**
- * The exporter's desk demo (issue 14; demo mode only, ADR 007), made through the services as the
+ * The exporter's desk demo (demo mode only, ADR 007), made through the services as the
  * demo exporter: a port inspection request for the demo shipment, and a payment to the demo buyer
  * for the shipped batch (reference recorded, with its receipt). Skipped when the demo exporter
  * already has a stock payment.

@@ -264,7 +264,7 @@ export const DEMO_FARMERS: DemoFarmer[] = [
  * The demo farmer account FRM000001 (Musu Kollie, Lofa County) gets its registry row and a cocoa
  * plot in the sample cocoa area of Nimba: the sample layers cover no part of Lofa, so a plot
  * there could never be cleared as low risk. Her registry county stays Lofa, as on her account;
- * the plot is declared in Nimba County, where it lies (issue #10: a plot's declared county must
+ * the plot is declared in Nimba County, where it lies (docs/eudr-rules.md `county-mismatch`: a plot's declared county must
  * be the county its polygon lies in, and the export's ProductionPlace says so).
  */
 export const MUSU = {

@@ -1,5 +1,5 @@
 /**
- * The demo licences, permit and fees (issue 12; demo mode only, ADR 007), made through the
+ * The demo licences, permit and fees (demo mode only, ADR 007), made through the
  * licensing services by the demo accounts who act: the demo exporter's licence, issued and its fee
  * paid; the demo buyer's licence, issued 45 days ago with its fee still billed (unpaid). Both are
  * valid today: every purchase, custody step, listing, offer and order needs one (ADR 029), so the

@@ -1,5 +1,5 @@
 /**
- * The exporter's market demo (issue 14; demo mode only, ADR 007), made through the services by the
+ * The exporter's market demo (demo mode only, ADR 007), made through the services by the
  * demo accounts who act, so that /exporter/orders, /sellers-hub, /exporter/marketplace and the
  * messages screens have something real to show:
  * - DDGOTS marks the graded batch at the port EUDR-compliant, and the demo exporter allocates it

@@ -1,5 +1,5 @@
 /**
- * The demo office register (issue 12, ADR 025; demo mode only, ADR 007), made through the office
+ * The demo office register (ADR 025; demo mode only, ADR 007), made through the office
  * services by the demo office administrator: four documents in several states of the Office
  * Administration queue. Skipped when the register already holds a document.
  */

@@ -1,5 +1,5 @@
 /**
- * The SAMPLE world prices of the demo (issue 14, ADR 007: demo mode only): a made-up weekly
+ * The SAMPLE world prices of the demo (ADR 007: demo mode only): a made-up weekly
  * series per commodity, monthly USD→LRD rates and one farm-gate formula per commodity, all
  * stored through the market services with `isSample`, so the page and the API print "sample"
  * on every point. None of these figures is a real price, rate or regulation.

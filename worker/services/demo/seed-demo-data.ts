@@ -211,18 +211,18 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     if (batch && plan === AT_PORT) atPortBatchCode = batch.batchCode;
   }
 
-  // 5. The SAMPLE world prices, rates and farm-gate formulas (issue 14), labelled "sample" wherever shown.
+  // 5. The SAMPLE world prices, rates and farm-gate formulas, labelled "sample" wherever shown.
   const samplePrices = await seedSamplePrices({ db, now });
   problems.push(...samplePrices.problems);
-  // 6. One export permit (issue 12), after the batches it refers to.
+  // 6. One export permit, after the batches it refers to.
   const inProgress = demoBatches.find((b) => b.status !== "exported")?.batchCode ?? null;
   const licensing = await seedDemoLicensing({ db, now }, inProgress, problems, licences.licences > 0);
   created.licences = licences.licences;
   created.permits = licensing.permits;
   created.payments = licences.payments;
-  // 7. The exporter's desk (issue 14): an inspection request and a payment for purchased stock.
+  // 7. The exporter's desk: an inspection request and a payment for purchased stock.
   await seedDemoExporterDesk({ db, now }, problems);
-  // 8. The market (issue 14): an order with an allocated batch, a sellers-hub lot with an offer, messages.
+  // 8. The market: an order with an allocated batch, a sellers-hub lot with an offer, messages.
   const hubFarmerId = [...registered.values()].find(
     (id) =>
       id !== yassah && id !== atPortFarmer && plots.get(id)?.crop === "Cocoa" && plots.get(id)?.riskLevel === "low",
@@ -244,7 +244,7 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
     ).map((b) => [b.batchCode, b]),
   );
   const shown = demoBatches.map((b) => current.get(b.batchCode) ?? b);
-  // 9. The office's document register (issue 12): letters, a licence file and a report in several states.
+  // 9. The office's document register: letters, a licence file and a report in several states.
   await seedDemoOffice({ db, now }, problems);
 
   // The summary: what the demo data holds now.

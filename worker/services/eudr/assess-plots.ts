@@ -225,7 +225,7 @@ export async function assessmentStatements(
       validationState: plot.validationState,
     });
   }
-  // "A plot of mine is found high risk" (issue 15 push): the farmer's notice, when it newly turns high.
+  // "A plot of mine is found high risk" (a push notice, ADR 028): the farmer's notice, when it newly turns high.
   const turnedHigh = plots.filter(
     (p) => p.riskLevel !== "high" && chunk.find((c) => c.plotId === p.id)?.verdict === "high",
   );

@@ -1,5 +1,5 @@
 /**
- * Inspection requests (issue 14): an exporter asks for a warehouse or port inspection of one of
+ * Inspection requests: an exporter asks for a warehouse or port inspection of one of
  * their batches or shipments with a preferred date; an inspector of that kind takes it (schedules
  * it) and marks it done, which raises the inspection fee invoice (worker/domain/fees.ts). Every
  * step is role- and ownership-checked here, audited and noticed in one db.batch().

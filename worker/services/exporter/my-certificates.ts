@@ -1,5 +1,5 @@
 /**
- * The exporter's certificates (issue 14): every certificate of the batches they own (held, stepped
+ * The exporter's certificates: every certificate of the batches they own (held, stepped
  * or shipped: db/queries/exporter-desk.ts ownedBatchWhere) and of their shipments, each with the
  * state the registry gives it (registryStatus, the same rule /verify uses), and its PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * The exporter's analytics (/exporter/analytics, issue 14): volumes by commodity, destination and
+ * The exporter's analytics (/exporter/analytics): volumes by commodity, destination and
  * month; the compliance rate of the stock I allocated or shipped (by count and by weight); and the
  * average price paid to farmers for the batches in my shipments against the world price.
  *

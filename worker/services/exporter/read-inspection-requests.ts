@@ -1,5 +1,5 @@
 /**
- * Reading inspection requests (issue 14): an exporter sees their own, each with the outcome, grade
+ * Reading inspection requests: an exporter sees their own, each with the outcome, grade
  * and notes of the newest warehouse or port inspection of its batch or shipment; an inspector sees
  * the open requests of their kind that are theirs or unassigned; regulator staff see all.
  */

@@ -1,5 +1,5 @@
 /**
- * The exporter's payment statement over a date range (issue 14): fee payments of their invoices and
+ * The exporter's payment statement over a date range: fee payments of their invoices and
  * their payments for purchased stock, totals per currency (worker/domain/receipts/statement.ts),
  * as CSV or PDF. An exporter gets only their own; nobody else has a statement here.
  */

@@ -1,6 +1,6 @@
 /**
  * Payments an exporter made to buyers and cooperatives (buyer organisations) for purchased
- * stock (issue 14). Recorded with the payer's bank or mobile-money reference through the payment
+ * stock. Recorded with the payer's bank or mobile-money reference through the payment
  * gateway adapter (only the recorded-reference one exists: the platform records payments, it does
  * not execute them, ADR 021), each with a receipt number (LR-SPR-2026-000001) and receipt PDF.
  *

@@ -1,5 +1,5 @@
 /**
- * The fee invoice a licence or permit raises when it is issued (issue 12), at the amount of the fee
+ * The fee invoice a licence or permit raises when it is issued, at the amount of the fee
  * schedule (worker/domain/fees.ts) on that day. The issuing service writes it in its own batch.
  */
 import type { NewInvoice } from "#db/queries/licensing";

@@ -1,5 +1,5 @@
 /**
- * Fee invoices, receipts and the DDGAF totals (issue 12). A payer (buyer or exporter) sees only
+ * Fee invoices, receipts and the DDGAF totals. A payer (buyer or exporter) sees only
  * their own invoices and receipts (another's id answers 404); DDGAF, the DG and the office see all.
  */
 import type { Database } from "#db/client";
@@ -42,7 +42,7 @@ export async function receiptFor(
       ? findLicence(db, invoice.subjectId)
       : invoice.subjectType === "permit"
         ? findPermit(db, invoice.subjectId)
-        : // An inspection fee (issue 14): the receipt names the inspected batch or shipment.
+        : // An inspection fee: the receipt names the inspected batch or shipment.
           findInspectionRequest(db, invoice.subjectId).then((r) => (r ? { number: r.subjectCode } : null)),
   ]);
   const bytes = await renderReceipt({
@@ -77,7 +77,7 @@ export type FeeTotalRow = {
 };
 
 /**
- * The DDGAF figures (issue 12's dashboard calls this): per month, fee type and currency, the
+ * The DDGAF figures (the /ddgaf-dashboard calls this): per month, fee type and currency, the
  * amount billed (invoices issued that month, not cancelled), paid (payments received that month)
  * and outstanding (invoices issued that month still unpaid). Minor units; never mixed currencies.
  */

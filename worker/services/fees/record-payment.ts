@@ -1,5 +1,5 @@
 /**
- * Records the payment of a fee invoice (issue 12): in full, through the payment gateway adapter
+ * Records the payment of a fee invoice: in full, through the payment gateway adapter
  * (only the recorded-reference one exists, ADR 021), with a receipt number (LR-RCP-2026-000001).
  * The payer records their own invoice's payment; DDGAF and the office record anyone's. The invoice
  * becomes paid, the payment row, the audit row and the notice to the payer are one batch; a second

@@ -1,5 +1,5 @@
 /**
- * List a lot in the sellers hub (issue 14, docs/sellers-hub.md).
+ * List a lot in the sellers hub (docs/sellers-hub.md).
  * - A buyer lists a batch they hold (batches.holder_id), whole, while it can still move on (not
  *   rejected, split, merged, exported or held at the port); one open lot per batch.
  * - A farmer lists the expected harvest of named plots of their own that are eligible (valid,

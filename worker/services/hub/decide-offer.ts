@@ -1,5 +1,5 @@
 /**
- * The seller accepts or declines an offer on their lot (issue 14, docs/sellers-hub.md).
+ * The seller accepts or declines an offer on their lot (docs/sellers-hub.md).
  *
  * Accepting keeps the chain of custody unbroken:
  * - an expected-harvest lot: the purchase from the farmer is recorded through createBatch, as the

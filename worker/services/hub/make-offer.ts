@@ -1,5 +1,5 @@
 /**
- * Make an offer on a lot of the sellers hub (issue 14, docs/sellers-hub.md): buyers and
+ * Make an offer on a lot of the sellers hub (docs/sellers-hub.md): buyers and
  * exporters; never on one's own lot; an expected harvest only by a buyer (who records the
  * purchase, with the grade they will record); a batch lot is bought whole. The offer, the
  * seller's notice and the audit row are written in one transaction. Idempotent by submissionId.

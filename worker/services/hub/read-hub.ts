@@ -1,5 +1,5 @@
 /**
- * What the sellers hub shows (issue 14, docs/sellers-hub.md). Lots are public-safe: commodity,
+ * What the sellers hub shows (docs/sellers-hub.md). Lots are public-safe: commodity,
  * grade, county (coarsened), EUDR status, quantity and asking price — never the seller, a plot,
  * a village or a batch code. A person's own lots carry their offers; contact details (name, phone,
  * company) of the counterpart appear only on an ACCEPTED offer, to its two sides.

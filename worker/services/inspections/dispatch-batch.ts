@@ -1,5 +1,5 @@
 /**
- * The buyer sends a batch to a warehouse (issue 13): the warehouse is named by its warehouse
+ * The buyer sends a batch to a warehouse: the warehouse is named by its warehouse
  * inspector, whose intake queue then lists the batch. Only the buyer who holds the batch, while
  * it is still with them ("purchased"); a resend of the same submission stores once.
  */

@@ -1,5 +1,5 @@
 /**
- * What stops a batch from moving on, beyond its custody status (issue 13): the warehouse it was
+ * What stops a batch from moving on, beyond its custody status: the warehouse it was
  * sent to (only that warehouse's inspector receives and inspects it) and a refusal at the port
  * (held until a later port inspection signs it off). Every batch service asks here.
  */

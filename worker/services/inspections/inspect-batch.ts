@@ -1,5 +1,5 @@
 /**
- * The warehouse quality inspection (issue 13). The inspector records measurements; the grade
+ * The warehouse quality inspection. The inspector records measurements; the grade
  * A+ … F and the criteria that decided it are computed HERE (worker/domain/inspections.ts over
  * grading.ts), never taken from the client. A pass moves the batch to warehouse_inspected; grade F
  * rejects it ("Rejected at inspection", with a reason and a disposition) and it can never move on.

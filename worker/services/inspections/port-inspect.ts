@@ -1,10 +1,10 @@
 /**
- * The port (phytosanitary) inspection (issue 13): container and seal, pests found, treatment and
+ * The port (phytosanitary) inspection: container and seal, pests found, treatment and
  * fumigation certificate, then sign-off (the existing custody step port_inspected) or refusal
  * with a reason (the batch is held at warehouse_inspected until a later inspection signs it off:
  * holds.ts). The record, the batch update, the custody event (sign-off), the audit row and the
  * buyer's notice go in one transaction; a resend of the same submission stores once. Until
- * shipments exist (issue 14) the unit is the batch; `shipment_id` stays null.
+ * shipments exist the unit is the batch; `shipment_id` stays null.
  */
 import { type BatchRow, insertCustodyEvent, updateBatch } from "#db/queries/batches";
 import { insertPortInspection, type PortInspectionRow, portInspectionBySubmission } from "#db/queries/inspections";

@@ -1,5 +1,5 @@
 /**
- * What the inspection pages read (issue 13): a warehouse inspector's intake queue (only batches
+ * What the inspection pages read: a warehouse inspector's intake queue (only batches
  * sent to them), the port queue with what is holding each batch, and a batch's latest
  * inspections for its page.
  */

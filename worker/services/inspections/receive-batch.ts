@@ -1,5 +1,5 @@
 /**
- * Warehouse intake (issue 13): the existing custody step warehouse_received, recorded only by the
+ * Warehouse intake: the existing custody step warehouse_received, recorded only by the
  * inspector of the warehouse the buyer sent the batch to (see holds.ts), with the weight received.
  */
 

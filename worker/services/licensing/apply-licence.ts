@@ -1,5 +1,5 @@
 /**
- * A licence application, created as a draft (issue 12): by the applicant for itself (a buyer or
+ * A licence application, created as a draft: by the applicant for itself (a buyer or
  * exporter account, for the licence of its own role) or by office staff for a named buyer or
  * exporter account. One application at a time: while a licence of the same type is open (not
  * revoked, and not an issued licence that has run out) a new one is refused.

@@ -1,9 +1,9 @@
 /**
- * Composing a shipment (issue 14, ADR 022): an exporter groups batches allocated to one of their
+ * Composing a shipment (ADR 022): an exporter groups batches allocated to one of their
  * open orders, each with its weight in grams, under a new code (SHP-2026-000001). A batch ships in
  * one shipment only. A shipment whose due-diligence package would contain an invalid or high-risk
  * plot is never created: the refusal names the plots (EUDR Art. 3; the EU system would reject the
- * GeoJSON, docs/eudr-rules.md). Without an order (the first demo shipment of issue 12 only), the
+ * GeoJSON, docs/eudr-rules.md). Without an order (the first demo shipment only), the
  * batches need only be open.
  */
 

@@ -1,7 +1,7 @@
 /**
- * The custody chain's export step needs a valid export permit (issue 12): a batch that belongs to a
+ * The custody chain's export step needs a valid export permit: a batch that belongs to a
  * shipment is exported only while that shipment's permit is issued and in force. Batches in no
- * shipment are not held by this rule yet (issue 14 makes every export go through a shipment).
+ * shipment are not held by this rule.
  */
 import type { Database } from "#db/client";
 import { shipmentPermitsOfBatches } from "#db/queries/shipments";

@@ -1,5 +1,5 @@
 /**
- * What the licensing API and issue 12's screens read: licences and permits, each applicant only
+ * What the licensing API and screens read: licences and permits, each applicant only
  * their own (another's id answers 404, as if it did not exist), regulator staff all.
  */
 import { findLicence, type LicenceRow, listLicences, stepsOf } from "#db/queries/licensing";

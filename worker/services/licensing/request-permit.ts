@@ -1,5 +1,5 @@
 /**
- * An exporter requests the export permit of one of their shipments (issue 12/14). The exporter must
+ * An exporter requests the export permit of one of their shipments (ADR 021). The exporter must
  * hold an exporter licence in force; a shipment has one live permit (or request) at a time.
  */
 import { isUniqueViolation } from "#db/errors";

@@ -1,5 +1,5 @@
 /**
- * The one licence gate (issue 17, ADR 029): every custody write, purchase, dispatch, sellers-hub
+ * The one licence gate (ADR 029): every custody write, purchase, dispatch, sellers-hub
  * listing, offer and sale, and every exporter order calls `requireLicence` before it writes. The
  * acting organisation (the buyer or exporter account; a licence is issued to one account, ADR 021)
  * must hold a licence of its role's type that is issued, within its validity on that date, and

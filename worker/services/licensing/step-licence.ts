@@ -1,5 +1,5 @@
 /**
- * One step of a licence's lifecycle (issue 12; the table is worker/domain/licensing.ts): submit,
+ * One step of a licence's lifecycle (the table is worker/domain/licensing.ts): submit,
  * review, recommend, approve, issue, suspend, reinstate, revoke. The role is checked first (403
  * naming who acts), then who may see the licence (404: an applicant only reaches their own), then
  * the order (409 naming the missing step). Issuing gives the licence its number and validity and

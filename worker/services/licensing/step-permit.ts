@@ -1,5 +1,5 @@
 /**
- * One step of an export permit (issue 12; worker/domain/licensing.ts): DDGOTS recommends it, only
+ * One step of an export permit (worker/domain/licensing.ts): DDGOTS recommends it, only
  * when every batch of the shipment is EUDR-compliant; the Director General approves it, which
  * issues it with its number (LR-PMT-2026-000001), its validity and its fee invoice; the DG may
  * revoke it with a reason. Role first (403), then visibility (404), then order (409).

@@ -1,5 +1,5 @@
 /**
- * World prices imported from a CSV by regulator staff (issue 14), line by line as in the bulk
+ * World prices imported from a CSV by regulator staff, line by line as in the bulk
  * import (worker/services/registry/bulk-import.ts): every line is stored or reported with its
  * line number and reason; a bad line stores nothing, the good lines are stored. Re-importing a
  * file stores nothing twice (price_points_series_date_source_unique): lines already stored with

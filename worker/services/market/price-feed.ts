@@ -1,5 +1,5 @@
 /**
- * A scheduled fetch of world prices from a configured feed (issue 14), behind an adapter so the
+ * A scheduled fetch of world prices from a configured feed, behind an adapter so the
  * platform never depends on one provider. Off unless `PRICE_FEED_URL` is set (worker/jobs/scheduled.ts).
  *
  * - `PriceFeed` is the adapter: it answers the feed's raw reply.

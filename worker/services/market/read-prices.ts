@@ -1,5 +1,5 @@
 /**
- * The public reads of world market pricing (issue 14): a commodity's price series over a range,
+ * The public reads of world market pricing: a commodity's price series over a range,
  * each point with the farm-gate price the regulator's formula gives for it (worker/domain/farm-gate-price.ts),
  * using the formula version and the exchange rate in force on the point's date.
  * No login: farmers check what they are paid against it. Sample data says so (`isSample`).

@@ -1,5 +1,5 @@
 /**
- * A dated USD→LRD exchange rate entered by regulator staff (issue 14). It is in force from its
+ * A dated USD→LRD exchange rate entered by regulator staff. It is in force from its
  * date until the next stored date; the farm-gate price of a world price uses the rate in force on
  * the price's date. One rate per date: a stored rate is not overwritten (409).
  */

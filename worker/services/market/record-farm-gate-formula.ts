@@ -1,5 +1,5 @@
 /**
- * A new version of a commodity's farm-gate formula, stated by regulator staff (issue 14). Old
+ * A new version of a commodity's farm-gate formula, stated by regulator staff. Old
  * versions stay as they were, with who stated them and when, so a past farm-gate price is always
  * computed with the formula in force on its date.
  */

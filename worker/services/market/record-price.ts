@@ -1,5 +1,5 @@
 /**
- * One world price entered by regulator staff (issue 14): stored once per series, date and source.
+ * One world price entered by regulator staff: stored once per series, date and source.
  * Sending the same price again stores nothing twice; a different price for a stored date and
  * source is refused (a published price is not silently overwritten).
  */

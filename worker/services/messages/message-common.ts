@@ -1,5 +1,5 @@
 /**
- * What the message services share (issue 14, docs/messages.md): who reads (a person, and the
+ * What the message services share (docs/messages.md): who reads (a person, and the
  * department an office administrator answers for), the refusal of roles that do not message,
  * and the statements of one new message: the message, its attachment, the thread's time, the
  * sender's read marker, a notice to every other participant, and the audit row.

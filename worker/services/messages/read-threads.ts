@@ -1,5 +1,5 @@
 /**
- * Reading messages (issue 14, docs/messages.md): my threads with their unread counts and the
+ * Reading messages (docs/messages.md): my threads with their unread counts and the
  * total, one thread (oldest message first; opening it marks it read), marking read, and an
  * attachment. Every read goes through the participants' check; someone else's thread and an
  * unknown one answer the same 404.

@@ -1,5 +1,5 @@
 /**
- * Answer in a thread (issue 14): only its participants may (an unknown thread and someone else's
+ * Answer in a thread: only its participants may (an unknown thread and someone else's
  * get the same 404). The message, attachment, notices and audit row go in one batch.
  */
 import { participantsOf, visibleThread } from "#db/queries/messages";

@@ -1,5 +1,5 @@
 /**
- * Start a thread (issue 14, docs/messages.md): with the regulator's office (a department, which
+ * Start a thread (docs/messages.md): with the regulator's office (a department, which
  * every office administrator of it reads) or with a person by login ID, as MESSAGE_PARTNERS
  * allows for the sender's role (a trader only with someone they trade with). The thread, its participants, the first message (and its
  * attachment), the notices and both audit rows go in one batch.

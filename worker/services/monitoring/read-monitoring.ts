@@ -1,5 +1,5 @@
 /**
- * The figures of /monitoring-dashboard (issue 12), for oversight observers and for the public
+ * The figures of /monitoring-dashboard, for oversight observers and for the public
  * view alike: national and county aggregates with small cells suppressed
  * (worker/domain/suppression.ts), certificates by status, and the anonymised event feed.
  * The registry and trade figures are the oversight report's (report-data.ts), so the dashboard

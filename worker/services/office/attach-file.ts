@@ -1,5 +1,5 @@
 /**
- * Attaches a file to a register document (issue 12, ADR 025), with the same check as message
+ * Attaches a file to a register document (ADR 025), with the same check as message
  * attachments (worker/services/platform/attachments.ts: PDF, JPEG or PNG from the bytes, at most
  * 5 MB, photo metadata stripped). The file goes to R2 under a private key first (a put that failed
  * may still have stored it, so the key is deleted again); the row and its audit row are one batch,

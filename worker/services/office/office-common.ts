@@ -1,5 +1,5 @@
 /**
- * Who reads and works the office's document register (issue 12, ADR 025): an office
+ * Who reads and works the office's document register (ADR 025): an office
  * administrator reads and acts in their own department's queue only; the executives read every
  * queue and act in none. Another department's document answers 404, as if it did not exist.
  */

@@ -1,5 +1,5 @@
 /**
- * What the office portal and /api/office read (issue 12, ADR 025): a department's work queue (one
+ * What the office portal and /api/office read (ADR 025): a department's work queue (one
  * page, on the server), a document with its files, and a file's bytes — each only for someone
  * who may read the document's department.
  */

@@ -1,5 +1,5 @@
 /**
- * Registers a document in the office's register (issue 12, ADR 025): a letter in or out, a
+ * Registers a document in the office's register (ADR 025): a letter in or out, a
  * licence file or an inspection report, in the registering administrator's own department (never
  * a department named in the request), status "received", with a generated unique reference. The
  * document and its audit row are one batch; a reference taken meanwhile gives the next one.

@@ -1,5 +1,5 @@
 /**
- * One work-queue transition of a register document (issue 12, ADR 025): assign (to an active
+ * One work-queue transition of a register document (ADR 025): assign (to an active
  * office administrator of the document's department), start and close (by the assignee only).
  * Role first (403), then the department (404 outside it), then the order (409 naming the missing
  * step), then the version the user saw (409). The change and its audit row are one batch, and the

@@ -1,5 +1,5 @@
 /**
- * Allocating a compliant batch to an order (issue 14, ADR 022). Only EUDR-eligible stock: the batch
+ * Allocating a compliant batch to an order (ADR 022). Only EUDR-eligible stock: the batch
  * is marked EUDR-compliant, has passed warehouse inspection and has not left (not rejected, held at
  * the port, exported or closed), its origin plots are STILL valid and low risk today (a plot
  * re-assessed high risk since is refused with its code), it is of the order's commodity, and no

@@ -1,5 +1,5 @@
 /**
- * An exporter records a contract with an EU buyer (issue 14): buyer and country, commodity and HS
+ * An exporter records a contract with an EU buyer: buyer and country, commodity and HS
  * code, quantity (grams), price per tonne (minor units + currency), incoterm and delivery window.
  * It gets the next ORD-<year>-<serial> code.
  */

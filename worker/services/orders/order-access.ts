@@ -1,5 +1,5 @@
 /**
- * Who reaches which order or shipment (issue 14, ADR 022): an exporter only their own, regulator
+ * Who reaches which order or shipment (ADR 022): an exporter only their own, regulator
  * staff every one (read-only); anyone else's answers 404 like a code that does not exist, so codes
  * cannot be probed (IDOR).
  */

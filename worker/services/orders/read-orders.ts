@@ -1,5 +1,5 @@
 /**
- * What the exporter's order screens and /api/orders read (issue 14): my orders (regulator staff:
+ * What the exporter's order screens and /api/orders read: my orders (regulator staff:
  * every exporter's) with what is allocated to each, one order with its batches, and the compliant
  * stock I may still allocate (ADR 022).
  */

@@ -1,6 +1,6 @@
 /**
- * The check of an uploaded file, shared by message attachments (issue 14) and the office's
- * document register (issue 12): the type comes from the bytes (PDF, JPEG or PNG), photos lose
+ * The check of an uploaded file, shared by message attachments and the office's
+ * document register: the type comes from the bytes (PDF, JPEG or PNG), photos lose
  * their metadata, and the size is limited (worker/domain/messages.ts `checkAttachment`).
  */
 import { type CheckedAttachment, checkAttachment } from "#worker/domain/messages";

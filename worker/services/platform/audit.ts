@@ -3,7 +3,7 @@ import { insertAuditStatement } from "#db/queries/audit-log";
 import type { BatchStatus } from "#worker/domain/custody";
 import type { AuditActor } from "../deps";
 
-/** @deprecated the actor types live in worker/services/deps.ts; kept for files issue 10 is changing. */
+/** @deprecated the actor types live in worker/services/deps.ts; kept while some files still import it from here. */
 export type Actor = AuditActor;
 
 /**

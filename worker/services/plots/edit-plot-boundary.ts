@@ -1,5 +1,5 @@
 /**
- * A new boundary for a registered plot (issue 13; ADR 019). It goes through EVERY check a new
+ * A new boundary for a registered plot (ADR 019). It goes through EVERY check a new
  * plot goes through — the same `preparePlot` as registration (EUDR geometry rules, Liberia's
  * borders, double claims against other farmers' plots) — and is refused with nothing stored when
  * any rule fails. When it passes, in one batch: the old boundary is archived in plot_versions,

@@ -1,5 +1,5 @@
 /**
- * A land inspector's field visit to a plot (issue 13): date, GPS of the visit, photos, findings
+ * A land inspector's field visit to a plot: date, GPS of the visit, photos, findings
  * and a decision. Photos are re-assembled without metadata (worker/domain/photo-metadata.ts — no
  * EXIF GPS of the phone, no trailing data) and stored in R2 before the visit row; the visit, the
  * plot's "last visit", the audit row and the farmer's notice go in ONE batch. Idempotent on

@@ -1,5 +1,5 @@
 /**
- * Registers one production plot (issue #4): the farmer must exist, the geometry must pass every
+ * Registers one production plot: the farmer must exist, the geometry must pass every
  * EUDR rule and the nationwide double-claim check, and only then is the plot stored — with the
  * geometry exactly as validated, the area computed here (never typed), and its audit row in the
  * same batch. Invalid plots are not stored at all. Idempotent on `submissionId`.

@@ -1,5 +1,5 @@
 /**
- * Retiring a plot (issue 13; ADR 019): never a deletion. The plot, its versions, verdicts and the
+ * Retiring a plot (ADR 019): never a deletion. The plot, its versions, verdicts and the
  * batches it supplied stay; it leaves the verification queue and can no longer supply a new
  * purchase (worker/services/batches/create-batch.ts, purchase-lookup.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * My details (/profile): what the platform holds about the signed-in account, and the one thing an
- * account changes itself. Who may edit what (issue 13 "My details, and which of them I may edit"):
+ * account changes itself. Who may edit what:
  * - names, role, organisation, department, county and company are set when the account is made
  *   and carry weight elsewhere (audit trail, certificates, licences): the administrator changes them;
  * - the phone number is the person's own contact, editable by every account EXCEPT a farmer's:

@@ -1,5 +1,5 @@
 /**
- * Push delivery (issue 15, ADR 028): takes pending notices (written by `notifyStatement`), and
+ * Push delivery (ADR 028): takes pending notices (written by `notifyStatement`), and
  * for each person who wants that kind pushed sends it to every device they subscribed, as Web Push
  * (RFC 8030) with an encrypted payload (RFC 8291, aes128gcm) and VAPID (RFC 8292) through
  * @block65/webcrypto-web-push (WebCrypto only, runs in workerd). Runs in the background after the request that wrote the notice, and every

@@ -1,5 +1,5 @@
 /**
- * Re-checking every stored plot when the rule set changes (issue 17, ADR 029). A job walks the
+ * Re-checking every stored plot when the rule set changes (ADR 029). A job walks the
  * plots whose `ruleset_version` is not RULESET_VERSION in id order from its cursor, in slices of
  * RECHECK_SLICE plots bounded by a time budget (a Worker invocation never runs out of CPU):
  * the administrator starts it (or the cron handler does, when it finds stale plots), each cron

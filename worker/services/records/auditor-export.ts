@@ -1,5 +1,5 @@
 /**
- * The auditor's export (issue 17): for one batch or shipment, a ZIP holding every record of its
+ * The auditor's export: for one batch or shipment, a ZIP holding every record of its
  * chain with all their versions, the certificates (PDF, every version), the origin plots as
  * GeoJSON and the audit rows — for regulator staff and auditors (monitoring observers whose
  * entity type is "auditor"). The README lists the files (README "The auditor's export").

@@ -1,5 +1,5 @@
 /**
- * Corrections of a farmer's details (issue 17, ADR 031): a misspelt name or a wrong phone number
+ * Corrections of a farmer's details (ADR 031): a misspelt name or a wrong phone number
  * is corrected with a reason, never overwritten. The first correction stores the details as
  * registered (version 1, "original", by the registrar at registration); each correction adds the
  * next version pointing at the one it corrects, with who, when and why. The live farmer row (and
@@ -69,7 +69,7 @@ function blankingError(clear: readonly string[]) {
 
 /**
  * What a stale correction (409) carries beside its message: the version the server holds now and
- * its details, so the phone can show both and let the person choose (issue 15, ADR 027).
+ * its details, so the phone can show both and let the person choose (ADR 027).
  */
 export type StaleFarmer = { rule: "stale_version"; currentVersion: number; current: Details };
 

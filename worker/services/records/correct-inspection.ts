@@ -1,5 +1,5 @@
 /**
- * Corrections of a warehouse inspection's measurements (issue 17, ADR 031): a misread moisture
+ * Corrections of a warehouse inspection's measurements (ADR 031): a misread moisture
  * meter or a miscounted sample is corrected with a reason, never overwritten. The grade and the
  * criteria that decided it are computed again on the server (worker/domain/inspections.ts), the
  * batch takes the new grade, and certificates whose printed data changed are superseded.

@@ -1,5 +1,5 @@
 /**
- * Corrections of a port (phytosanitary) inspection (issue 17, ADR 031): a mistyped container or
+ * Corrections of a port (phytosanitary) inspection (ADR 031): a mistyped container or
  * seal, a finding or treatment left out, or the wrong decision is corrected with a reason, never
  * overwritten. The first correction stores the inspection as recorded (version 1, "original");
  * each correction adds the next version pointing at the one it corrects, with who, when and why.

@@ -1,5 +1,5 @@
 /**
- * Corrections and voids with reasons (issue 17, ADR 031). A correction never loses what was
+ * Corrections and voids with reasons (ADR 031). A correction never loses what was
  * recorded: the first correction of a record stores it as it was (version 1, "original"), each
  * correction or void adds the next version pointing at the one it corrects, with who, when and
  * why; the live rows take the new values, and the audit row goes in the same transaction.

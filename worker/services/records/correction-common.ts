@@ -1,5 +1,5 @@
 /**
- * What every correction of a batch record shares (issue 17, ADR 031): the reason check and the
+ * What every correction of a batch record shares (ADR 031): the reason check and the
  * batch it is about, the record's latest version (a correction based on an older one is refused
  * as stale), the export lock, and the write itself: one transaction, then the batch's
  * certificates re-served so that one whose printed data changed is superseded.

@@ -1,5 +1,5 @@
 /**
- * DDS numbers keep their versions (issue 17, ADR 031): recording them again never overwrites in
+ * DDS numbers keep their versions (ADR 031): recording them again never overwrites in
  * place. The first recording is version 1 ("original"); recording different numbers later needs
  * a reason of at least 10 characters and adds the next version ("correction"), pointing at the
  * one it corrects, with who, when and why. Numbers recorded before versions were kept get their

@@ -1,4 +1,4 @@
-/** The version history of a batch's corrected or voided records (issue 17, ADR 031), for whoever sees the batch. */
+/** The version history of a batch's corrected or voided records (ADR 031), for whoever sees the batch. */
 import { findFarmer } from "#db/queries/farmers";
 import { versionsOfBatch, versionsOfRecords } from "#db/queries/record-versions";
 import { visibleBatchByCode } from "../batches/read-batches";

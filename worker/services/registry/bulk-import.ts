@@ -1,5 +1,5 @@
 /**
- * Bulk import of farmers and their plots from CSV or GeoJSON (issue #4, ADR 009).
+ * Bulk import of farmers and their plots from CSV or GeoJSON (ADR 009).
  *
  * - The file is kept in R2 and processed in slices; `import_runs` holds progress and every
  *   failed row's line number and reason, so a 10,000-row file never needs one long request.

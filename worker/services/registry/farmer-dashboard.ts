@@ -1,5 +1,5 @@
 /**
- * The farmer's own dashboard (issue 13): her register record, her plots with their latest verdict
+ * The farmer's own dashboard: her register record, her plots with their latest verdict
  * and why, the purchases from her plots, her certificates and her notices. Everything is found
  * from the signed-in account (its user id and login ID), never from an id the browser sends, so
  * no other farmer's record can be reached from here.
@@ -36,7 +36,7 @@ export function saleWeight(grams: number | null): string {
 }
 
 /**
- * What the buyer paid her for this sale (issue 13, buyer dashboard): the recorded price per kg ×
+ * What the buyer paid her for this sale (buyer dashboard): the recorded price per kg ×
  * the weight drawn from her plots (her share of a batch bought from several farmers), in minor
  * units of the recorded currency; null when the buyer recorded no price ("not recorded").
  */

@@ -24,7 +24,7 @@ export type FarmerView = {
   status: string;
 };
 
-/** The R2 key of a farmer's photo (issue #4: `farmers/<farmerId>/photo`). */
+/** The R2 key of a farmer's photo (`farmers/<farmerId>/photo`). */
 export const photoKeyOf = (farmerId: string) => `farmers/${farmerId}/photo`;
 
 export function parseCrops(json: string): string[] {

@@ -1,5 +1,5 @@
 /**
- * The field agent's dashboard counts (spec §1: "a dashboard with farm counts"; issue 13): farmers
+ * The field agent's dashboard counts (spec §1: "a dashboard with farm counts"): farmers
  * the agent registered and plots the agent mapped, today and this week (UTC, weeks from Monday).
  * Counted from the agent's own user id in the session, never from the request.
  */

@@ -1,5 +1,5 @@
 /**
- * Registering a farmer (issue #4): the registry row, one farmer_crops row per crop, the farmer's
+ * Registering a farmer: the registry row, one farmer_crops row per crop, the farmer's
  * sign-in account and the audit rows, all in ONE db.batch (one transaction), so a farmer never
  * exists without their account or their audit trail.
  *
@@ -279,7 +279,7 @@ async function storePhoto(
 ) {
   try {
     if (!deps.photos) throw new Error("no photo storage configured");
-    // Only the re-assembled image is stored: no EXIF (GPS), comments or trailing data (I-7).
+    // Only the re-assembled image is stored: no EXIF (GPS), comments or trailing data.
     const bytes = photo.body instanceof ArrayBuffer ? photo.body : await photo.body.arrayBuffer();
     const clean = cleanPhoto(new Uint8Array(bytes));
     if (!clean) throw new Error(`not a clean ${photo.contentType} image`);

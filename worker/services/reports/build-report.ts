@@ -1,5 +1,5 @@
 /**
- * Oversight reports (issue #5), requested and built in the background:
+ * Oversight reports, requested and built in the background:
  *
  * 1. `requestReport` records the request (`reports` row, status queued, with its audit row)
  *    and answers at once; a repeat of a request still being built joins it instead.
@@ -76,8 +76,6 @@ export function reportView(r: ReportRow) {
     pdfUrl: r.status === "ready" ? `/api/reports/${r.id}/pdf` : null,
   };
 }
-export type ReportView = ReturnType<typeof reportView>;
-
 /**
  * Records a report request (queued) with its audit row. A request equal to one still queued or
  * building (same kind and parameters, builder alive) returns that one: a double click or a

@@ -4,7 +4,7 @@ import { activeFarmerCount } from "#db/queries/users";
 
 /**
  * Figures for the dashboards' summary tiles (staff scope), counted from what is stored: nothing
- * invented (issue 12). totalFarms: active land plots; pendingInspections: open inspection items —
+ * invented. totalFarms: active land plots; pendingInspections: open inspection items —
  * batches dispatched to a warehouse and not yet inspected, batches awaiting the port, plots in the
  * verification queue for a reason (db/queries/oversight.ts staffMetrics); completedInspections:
  * warehouse and port inspections and field visits recorded. A farmer gets her own counts

@@ -1,5 +1,5 @@
 /**
- * Gathers the figures of one oversight report (issue #5) from D1 — six GROUP BY queries in one
+ * Gathers the figures of one oversight report from D1 — six GROUP BY queries in one
  * round trip (db/queries/reports.ts) — and shapes them into `ReportData`, with its data hash.
  * Aggregates only: no farmer, plot or batch identifier leaves the database.
  */

@@ -1,5 +1,5 @@
 /**
- * The due-diligence package of a shipment (issue 14): what the EU operator needs to file the DDS
+ * The due-diligence package of a shipment: what the EU operator needs to file the DDS
  * (docs/eudr-rules.md) — the geolocation of every origin plot as EU GeoJSON (the existing export,
  * already split under 25 MB and 1,000 producers per file), a CSV of the batches and their origins,
  * and the batches' certificates — as one ZIP (fflate, built here on the server only), or as a

@@ -1,5 +1,5 @@
 /**
- * Exporting a shipment (issue 14): every batch passes the custody chain's export step, signed by
+ * Exporting a shipment: every batch passes the custody chain's export step, signed by
  * the exporter (worker/services/batches/transfer-batch.ts: EUDR-compliant, plots still eligible,
  * the shipment's permit issued and in force). Nothing moves while any batch is held: the refusal
  * lists what holds each (the port inspector's blockers). Then the shipment is marked exported.

@@ -1,5 +1,5 @@
 /**
- * What the exporter's shipment screens, the dashboard and /api/shipments read (issue 14): my
+ * What the exporter's shipment screens, the dashboard and /api/shipments read: my
  * shipments (regulator staff: every exporter's) by stage, and what holds each batch back from
  * export — the same blockers the port inspector sees (exportBlockers: inspection, a held batch,
  * an expired certificate, the permit). The DDS numbers are the shipment's own (they may be recorded

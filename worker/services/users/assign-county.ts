@@ -1,5 +1,5 @@
 /**
- * Assigns an inspector's (or field agent's) county (issue 12, /inspector-management). The county
+ * Assigns an inspector's (or field agent's) county (/inspector-management). The county
  * on the account is the assignment land inspectors and field agents already work by
  * (worker/services/plots/plot-access.ts: one county, or all when none). Change and audit row are
  * one batch.

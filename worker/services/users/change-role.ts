@@ -1,5 +1,5 @@
 /**
- * An administrator changes an account's role (issue 12). Rules (ADR 005 "Who manages whom"):
+ * An administrator changes an account's role. Rules (ADR 005 "Who manages whom"):
  * - the actor must manage both the account's role and the new one (an office administrator moves
  *   field and trade accounts among themselves, never into or out of the executive roles);
  * - nobody changes their own role (an administrator cannot demote themselves);

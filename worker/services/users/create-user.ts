@@ -1,5 +1,5 @@
 /**
- * An account created by an administrator (issue 12: /agritrace-admin-portal, the management pages
+ * An account created by an administrator (/agritrace-admin-portal, the management pages
  * and POST /api/users), with the rules of `npm run user:create` (worker/contracts/users.ts). Who may
  * create which role is the hierarchy of worker/services/auth/manage-users.ts (ADR 005 "Who manages
  * whom"). The account gets a temporary password, shown once to the administrator and changed at

@@ -1,5 +1,5 @@
 /**
- * Crop yields for the volume plausibility check (issue 12; worker/domain/volume-plausibility.ts):
+ * Crop yields for the volume plausibility check (worker/domain/volume-plausibility.ts):
  * each tracked crop's default (worker/domain/commodities.ts, kg/ha) and the configured figure in
  * crop_yields (grams/ha), which wins. The system administrator sets one; value and audit row are
  * one batch. Purchases recorded afterwards are checked against the new figure.

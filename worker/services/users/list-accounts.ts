@@ -1,5 +1,5 @@
 /**
- * Account lists (issue 12): every account for the system administrator (/agritrace-admin-portal,
+ * Account lists: every account for the system administrator (/agritrace-admin-portal,
  * GET /api/users), and the buyers, inspectors or exporters of a management page with their licence
  * (buyers, exporters) or county assignment (inspectors). Regulator staff read them; what each may
  * change is decided by the service that changes it.

@@ -1,5 +1,5 @@
 /**
- * An administrator resets an account's password (issue 12): a new temporary password, shown once,
+ * An administrator resets an account's password: a new temporary password, shown once,
  * which the person must change at their next sign-in (`must_change_password`, the temporary
  * password flow of farmer logins). Password, audit row and the removal of every push device of the
  * account (ADR 028) are one batch; every session of the account then ends, so whoever held it must

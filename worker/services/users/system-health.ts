@@ -1,5 +1,5 @@
 /**
- * The system health section of /agritrace-admin-portal (issue 12), from real probes and stored
+ * The system health section of /agritrace-admin-portal, from real probes and stored
  * records only: D1, KV and R2 reachable (worker/services/platform/check-health.ts, read-only
  * probes), the last runs of the scheduled handler (cron_runs, written by worker/jobs/scheduled.ts),
  * background jobs still open with the stuck ones flagged, and sign-in security counts

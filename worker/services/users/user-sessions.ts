@@ -1,5 +1,5 @@
 /**
- * Another account's sessions, for the system administrator (issue 12, /agritrace-admin-portal):
+ * Another account's sessions, for the system administrator (/agritrace-admin-portal):
  * list them from the D1 index and end one. The ending is the one /profile/sessions uses
  * (worker/auth/session.ts `revokeSession`: the KV token first, so it is refused even if the index
  * write fails), then the index row and the audit row in one batch.
