@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
-import { performLogin } from "#worker/auth/login-portals";
+import { performLogin } from "#worker/services/auth/login-portals";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
 import {

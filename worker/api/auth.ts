@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
+import { LOGIN_ENDPOINTS, performLogin } from "../services/auth/login-portals";
 import { clearedSessionCookie } from "../auth/session";
 import { ChangePasswordSchema } from "../contracts/auth";
 import { isDemoMode } from "../env";
