@@ -4,6 +4,10 @@
  */
 import type { z } from "zod";
 import type { UserRow } from "#db/queries/users";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
+import { type Role, USER_TYPE } from "#worker/auth/roles";
+import { type Session, sessionCookie } from "#worker/auth/session";
+import { sessionClient } from "#worker/auth/session-client";
 import {
   AgritraceAdminLoginSchema,
   BuyerLoginApiSchema,
@@ -16,10 +20,6 @@ import {
   MonitoringLoginSchema,
   OfficeLoginSchema,
 } from "#worker/contracts/auth";
-import { AUTH_MESSAGES } from "#worker/auth/messages";
-import { type Role, USER_TYPE } from "#worker/auth/roles";
-import { type Session, sessionCookie } from "#worker/auth/session";
-import { sessionClient } from "#worker/auth/session-client";
 import { type AuthDeps, authenticate, type LoginInput, type Portal } from "./authenticate";
 
 type Reply = Record<string, unknown>;
