@@ -5,7 +5,6 @@
 import { env } from "cloudflare:workers";
 import { data, redirect } from "react-router";
 import { database } from "#db/client";
-import { performLogin } from "#worker/auth/login-portals";
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { can, type Permission } from "#worker/auth/permissions";
 import {
@@ -20,6 +19,7 @@ import {
 import { csrfToken, readSession, type Session, type SessionDeps, tokenFromRequest } from "#worker/auth/session";
 import { sessionClient } from "#worker/auth/session-client";
 import { isDemoMode } from "#worker/env";
+import { performLogin } from "#worker/services/auth/login-portals";
 import { pageDeps } from "./deps.server";
 import { OUTBOX_HEADER } from "./outbox-light";
 import { deactivatedAnswer } from "./outbox-refusal.server";

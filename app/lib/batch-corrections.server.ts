@@ -3,46 +3,36 @@
  * history of versions as the page prints it. Texts are made here on the server, so the browser
  * bundle carries none of them.
  */
+
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
+import type { MeasuredNumber } from "#worker/domain/inspections";
 import { formatMoney, isCurrency } from "#worker/domain/money";
+import type { BatchCorrections } from "#worker/services/batches/read-batch-page";
 import type { RecordVersionView } from "#worker/services/records/read-versions";
-import type { Intent } from "../routes/batch-details.server";
+import type { CorrectionField, CorrectionSpec, VersionRow } from "./batch-page";
 import { portSummary } from "./port-summary";
 import { versionBy } from "./record-versions.server";
 
-export type Corrections = {
-  inspection: {
-    version: number;
-    hint: string;
-    fields: CorrectionField[];
-    values: Record<string, string>;
-  } | null;
-  purchase: boolean;
-  purchaseVersion: number;
-  voidStep: string | null;
+/** The labels of the inspection's measurements on the correction form. */
+const MEASUREMENT_LABEL: Record<MeasuredNumber, string> = {
+  moisturePercent: "Moisture (%)",
+  beanCountPer100g: "Bean count per 100 g",
+  mouldyPercent: "Mouldy beans (%)",
+  slatyPercent: "Slaty beans (%)",
+  defectivePercent: "Insect-damaged, germinated or flat (%)",
+  foreignMatterPercent: "Foreign matter (%)",
+  defectsPer300g: "Defects per 300 g",
 };
-
-/** A form field: name, label and, for words rather than numbers, the "text" keyboard. */
-type CorrectionField = [string, string] | [string, string, "text"];
 
 /** The correction forms this user may use on this batch (ADR 031), texts made here for a small bundle. */
-type CorrectionSpec = {
-  intent: Intent;
-  title: string;
-  submit: string;
-  hidden: Record<string, string>;
-  fields: CorrectionField[];
-  values: Record<string, string>;
-  hint: string;
-};
-export function correctionForms(c: Corrections): CorrectionSpec[] {
+export function correctionForms(c: BatchCorrections): CorrectionSpec[] {
   const reasonHint = "At least 10 characters, kept with the record";
   return [
     ...(c.voidStep
       ? [
           {
             intent: "void_step" as const,
-            title: `Void the step "${STATUS_LABEL[c.voidStep as ChainStatus] ?? c.voidStep}"`,
+            title: `Void the step "${STATUS_LABEL[c.voidStep] ?? c.voidStep}"`,
             submit: "Void this step",
             hidden: { toStatus: c.voidStep },
             fields: [] as CorrectionField[],
@@ -57,7 +47,7 @@ export function correctionForms(c: Corrections): CorrectionSpec[] {
             intent: "correct_purchase" as const,
             title: "Correct the purchase",
             submit: "Record the correction",
-            hidden: { baseVersion: String(c.purchaseVersion) },
+            hidden: { baseVersion: String(c.purchase.version) },
             fields: [
               ["weightKg", "Correct weight (kg)"],
               ["pricePerKg", "Correct price per kg"],
@@ -75,9 +65,11 @@ export function correctionForms(c: Corrections): CorrectionSpec[] {
             title: "Correct the warehouse inspection",
             submit: "Record the correction",
             hidden: { baseVersion: String(c.inspection.version) },
-            fields: c.inspection.fields,
-            values: c.inspection.values,
-            hint: c.inspection.hint,
+            fields: c.inspection.fields.map((name): CorrectionField => [name, MEASUREMENT_LABEL[name]]),
+            values: Object.fromEntries(
+              Object.entries(c.inspection.values).map(([name, value]) => [name, value === null ? "" : String(value)]),
+            ),
+            hint: "At least 10 characters; the grade is computed again",
           },
         ]
       : []),
@@ -95,7 +87,7 @@ const KIND_LABEL: Record<string, string> = { original: "As recorded", correction
 const kgText = (g: number) => `${(g / 1000).toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`;
 
 /** One version as the history table prints it (the texts are made here, not in the browser bundle). */
-export function versionRow(v: RecordVersionView) {
+export function versionRow(v: RecordVersionView): VersionRow {
   const d = v.data;
   const what = [
     v.recordType === "port_inspection" ? portSummary(d) : null,

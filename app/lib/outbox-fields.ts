@@ -1,5 +1,37 @@
-/** A record's form fields as the outbox keeps them, and back (ADR 027). */
-import type { OutboxRecord, StoredField } from "./outbox";
+/**
+ * An outbox record's shape and its form fields as the outbox keeps them, and back (ADR 027).
+ * The store (`./outbox`) builds on these; nothing here imports it back.
+ */
+export type OutboxKind = "farmer" | "farmer-edit" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
+export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
+/** A form field as stored: text, or a file kept as a blob with its name. */
+export type StoredField = [name: string, value: string | { blob: Blob; name: string }];
+
+export type OutboxRecord = {
+  submissionId: string;
+  kind: OutboxKind;
+  /** What the list shows, e.g. "Farmer Mary Flomo". */
+  label: string;
+  /** The page whose form this was: the record is posted there again. */
+  url: string;
+  /** Where "Correct and send again" opens the form, if not `url` (e.g. the buyer's form needs the farmer looked up). */
+  fixUrl?: string;
+  fields: StoredField[];
+  status: OutboxStatus;
+  /** Login ID of who captured it: only they send it, with a session of their own. */
+  owner: string;
+  attempts: number;
+  createdAt: number;
+  updatedAt: number;
+  /** Why it failed or still waits, in words for the user. */
+  reason?: string;
+  fieldErrors?: Record<string, string[]>;
+  /** The server's id for what it stored: the receipt. */
+  receipt?: string;
+  sentAt?: number;
+  /** On a 409: what the server holds now, beside what this phone sent. */
+  conflict?: { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> };
+};
 
 /** A form's fields as the outbox keeps them (files as blobs; empty file inputs left out). */
 export function fieldsOf(form: FormData): StoredField[] {

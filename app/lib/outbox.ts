@@ -10,7 +10,7 @@
  * Only pages that queue or show the outbox import this module (it stays out of other bundles).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from "idb";
-import { formDataOf } from "./outbox-fields";
+import { formDataOf, type OutboxKind, type OutboxRecord, type OutboxStatus, type StoredField } from "./outbox-fields";
 import {
   ACCOUNT_DEACTIVATED,
   ERROR_HEADER,
@@ -20,38 +20,8 @@ import {
   RECEIPT_HEADER,
 } from "./outbox-light";
 
+export type { OutboxKind, OutboxRecord, OutboxStatus, StoredField };
 export { OUTBOX_TEXT };
-
-export type OutboxKind = "farmer" | "farmer-edit" | "plot" | "plot-edit" | "visit" | "inspection" | "purchase";
-export type OutboxStatus = "waiting" | "sending" | "failed" | "conflict" | "sent";
-/** A form field as stored: text, or a file kept as a blob with its name. */
-export type StoredField = [name: string, value: string | { blob: Blob; name: string }];
-
-export type OutboxRecord = {
-  submissionId: string;
-  kind: OutboxKind;
-  /** What the list shows, e.g. "Farmer Mary Flomo". */
-  label: string;
-  /** The page whose form this was: the record is posted there again. */
-  url: string;
-  /** Where "Correct and send again" opens the form, if not `url` (e.g. the buyer's form needs the farmer looked up). */
-  fixUrl?: string;
-  fields: StoredField[];
-  status: OutboxStatus;
-  /** Login ID of who captured it: only they send it, with a session of their own. */
-  owner: string;
-  attempts: number;
-  createdAt: number;
-  updatedAt: number;
-  /** Why it failed or still waits, in words for the user. */
-  reason?: string;
-  fieldErrors?: Record<string, string[]>;
-  /** The server's id for what it stored: the receipt. */
-  receipt?: string;
-  sentAt?: number;
-  /** On a 409: what the server holds now, beside what this phone sent. */
-  conflict?: { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> };
-};
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** A "sending" record older than this was cut mid-send (tab closed, signal lost): send it again. */

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import { ComplianceForm } from "#app/components/batch/compliance-form";
@@ -12,42 +11,20 @@ import { Lineage } from "#app/components/batch/lineage";
 import { OriginsTable } from "#app/components/batch/origins-table";
 import { MergeForm, SplitForm } from "#app/components/batch/split-merge-forms";
 import { TransferForm } from "#app/components/batch/transfer-form";
+import { BATCH_TITLES } from "#app/content/batches";
+import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "#app/lib/auth.server";
+import { correctionForms, versionRow } from "#app/lib/batch-corrections.server";
+import type { BatchActionData, BatchPageData } from "#app/lib/batch-page";
+import { pageDeps } from "#app/lib/deps.server";
+import { failureReply, formReply } from "#app/lib/form-reply.server";
 import { serverComponent } from "#app/lib/lazy-in-browser";
 import { staticMarkup } from "#app/lib/static-markup.server";
-
-import { batchByCode } from "#db/queries/batches";
-import { latestInspectionOf } from "#db/queries/inspections";
-import { purchaseOfBatch } from "#db/queries/purchases";
+import { notFound, shellUser } from "#app/lib/work-page.server";
 import { can } from "#worker/auth/permissions";
 import type { Session } from "#worker/auth/session";
-import {
-  type ComplianceInput,
-  ComplianceSchema,
-  DdsSchema,
-  MergeFormSchema,
-  SplitSchema,
-  TransferSchema,
-} from "#worker/contracts/batches";
-import { DispatchSchema } from "#worker/contracts/inspections";
-import { CorrectInspectionSchema, CorrectPurchaseSchema, VoidStepSchema } from "#worker/contracts/records";
-import { certifyBatch } from "#worker/services/batches/certify-batch";
-import { mergeBatches } from "#worker/services/batches/merge-batch";
-import { readBatch } from "#worker/services/batches/read-batches";
-import { recordDds } from "#worker/services/batches/record-dds";
-import { splitBatch } from "#worker/services/batches/split-batch";
-import { transferBatch } from "#worker/services/batches/transfer-batch";
-import { dispatchBatch } from "#worker/services/inspections/dispatch-batch";
-import { inspectionsOfBatch, warehouseChoices } from "#worker/services/inspections/read-inspections";
-import { correctInspection } from "#worker/services/records/correct-inspection";
-import { correctPurchase, voidCustodyStep } from "#worker/services/records/correct-records";
-import { versionsForBatchId } from "#worker/services/records/read-versions";
-import type { Result } from "#worker/services/result";
-import { BATCH_TITLES } from "../content/batches";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
-import { type Corrections, correctionForms, versionRow } from "../lib/batch-corrections.server";
-import { pageDeps } from "../lib/deps.server";
-import { failureReply, fieldErrorsOf, formReply } from "../lib/form-reply.server";
-import { notFound, shellUser } from "../lib/work-page.server";
+import { BATCH_STEP_SCHEMAS, type BatchIntent, batchIntentOf } from "#worker/contracts/batch-steps";
+import { recordBatchStep } from "#worker/services/batches/batch-steps";
+import { readBatchPage } from "#worker/services/batches/read-batch-page";
 import type { Route } from "./+types/batch-details";
 
 // The forms the page loads lazily in the browser render inline here (app/lib/lazy-in-browser.tsx).
@@ -58,20 +35,6 @@ serverComponent("DispatchForm", DispatchForm);
 serverComponent("SplitForm", SplitForm);
 serverComponent("MergeForm", MergeForm);
 serverComponent("CorrectionForm", CorrectionForm);
-
-export const INTENTS = [
-  "transfer",
-  "split",
-  "merge",
-  "compliance",
-  "dds",
-  "dispatch",
-  "correct_purchase",
-  "void_step",
-  "correct_inspection",
-] as const;
-export type Intent = (typeof INTENTS)[number];
-export type BatchPageData = Awaited<ReturnType<typeof batchPage>>;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
@@ -94,64 +57,11 @@ function sectionsHtml(d: BatchPageData): Record<"inspection" | "origins" | "cust
   };
 }
 
-/** What the batch page shows, before its display sections are rendered (`BatchPageData`). */
-export async function batchPage(request: Request, batchCode: string, session: Session) {
-  const view = await readBatch(batchCode, session, pageDeps());
-  if (!view) notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
-  const { batch } = view;
-  // Inspections: the buyer who holds the batch sends it to a warehouse while it is still
-  // with them, and everyone who sees the batch sees its inspection — a rejection with why.
-  const { db } = pageDeps();
-  const row = await batchByCode(db, batch.batchCode);
-  const inspections = row ? await inspectionsOfBatch(db, row, new Date()) : null;
-  const canDispatch = session.role === "buyer" && row?.holderId === session.id && row.status === "purchased";
-  // ADR 031: corrections with reasons, and every version of the corrected records.
-  const versions = row ? await versionsForBatchId(row.id, { db }) : [];
-  const purchase = row ? await purchaseOfBatch(db, row.id) : null;
-  const correcting = can(session.role, "correctRecords") && !!row && row.status !== "exported";
-  const supervisor = session.role === "ddgots" || session.role === "office_admin";
-  const purchaseVersions = versions.filter((v) => v.recordType === "purchase");
-  const inspected = row && correcting ? await latestInspectionOf(db, [row.id]) : null;
-  const inspectionVersions = versions.filter((v) => v.recordType === "batch_inspection");
-  const tenth = (v: number | null) => (v === null ? "" : String(v / 10));
-  const corrections: Corrections = {
-    inspection:
-      inspected && (supervisor || inspected.inspectorId === session.id)
-        ? {
-            version: inspectionVersions.at(-1)?.version ?? 1,
-            hint: "At least 10 characters; the grade is computed again",
-            fields: (inspected.commodity === "Cocoa"
-              ? [
-                  ["moisturePercent", "Moisture (%)"],
-                  ["beanCountPer100g", "Bean count per 100 g"],
-                  ["mouldyPercent", "Mouldy beans (%)"],
-                  ["slatyPercent", "Slaty beans (%)"],
-                  ["defectivePercent", "Insect-damaged, germinated or flat (%)"],
-                  ["foreignMatterPercent", "Foreign matter (%)"],
-                ]
-              : [
-                  ["moisturePercent", "Moisture (%)"],
-                  ["defectsPer300g", "Defects per 300 g"],
-                  ["foreignMatterPercent", "Foreign matter (%)"],
-                ]) as [string, string][],
-            values: {
-              moisturePercent: tenth(inspected.moistureTenthPct),
-              beanCountPer100g: inspected.beanCountPer100g === null ? "" : String(inspected.beanCountPer100g),
-              mouldyPercent: tenth(inspected.mouldyTenthPct),
-              slatyPercent: tenth(inspected.slatyTenthPct),
-              defectivePercent: tenth(inspected.defectiveTenthPct),
-              foreignMatterPercent: tenth(inspected.foreignMatterTenthPct),
-              defectsPer300g: inspected.defectsPer300g === null ? "" : String(inspected.defectsPer300g),
-            },
-          }
-        : null,
-    purchase: correcting && !!purchase && (supervisor || purchase.buyerId === session.id),
-    purchaseVersion: purchaseVersions.at(-1)?.version ?? 1,
-    voidStep:
-      correcting && row && !["harvested", "purchased", "split", "merged", "rejected"].includes(row.status)
-        ? row.status
-        : null,
-  };
+/** What the batch page shows, before its display sections are rendered. */
+async function batchPage(request: Request, batchCode: string, session: Session): Promise<BatchPageData> {
+  const page = await readBatchPage(batchCode, session, pageDeps());
+  if (!page) notFound(`No batch with code ${batchCode.toUpperCase()}`, { href: "/batches", label: "Back to batches" });
+  const { batch, ...view } = page.view;
   return {
     user: await shellUser(session),
     recorded: new URL(request.url).searchParams.get("recorded"),
@@ -198,102 +108,32 @@ export async function batchPage(request: Request, batchCode: string, session: Se
     lineage: view.lineage,
     eligibility: view.eligibility,
     actions: view.actions,
-    inspection: inspections && {
-      dispatch: inspections.dispatch && {
-        warehouse: inspections.dispatch.warehouse,
-        dispatchedAt: inspections.dispatch.dispatchedAt,
-      },
-      quality: inspections.quality,
-    },
-    versions: versions.map(versionRow),
-    correctionForms: correctionForms(corrections),
-    dispatch: canDispatch ? { warehouses: await warehouseChoices(db), submissionId: crypto.randomUUID() } : null,
+    inspection: page.inspection,
+    versions: page.versions.map(versionRow),
+    correctionForms: correctionForms(page.corrections),
+    dispatch: page.warehouses ? { warehouses: page.warehouses, submissionId: crypto.randomUUID() } : null,
   };
 }
 
-type Reply = SubmissionResult<string[]>;
-const answer = (intent: Intent, result: Reply, status: number) =>
-  data({ intent, result }, { status, headers: PRIVATE_PAGE_HEADERS });
+const answer = (reply: NonNullable<BatchActionData>, status: number) =>
+  data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "readBatches", BATCH_TITLES.details);
   const formData = await request.formData();
-  const intent = (INTENTS as readonly string[]).includes(String(formData.get("intent")))
-    ? (formData.get("intent") as Intent)
-    : "transfer";
-  const schema = {
-    transfer: TransferSchema,
-    split: SplitSchema,
-    merge: MergeFormSchema,
-    compliance: ComplianceSchema,
-    dds: DdsSchema,
-    dispatch: DispatchSchema,
-    correct_purchase: CorrectPurchaseSchema,
-    void_step: VoidStepSchema,
-    correct_inspection: CorrectInspectionSchema,
-  }[intent];
-  const submission = parseWithZod(formData, { schema });
-  if (!(await verifyCsrf(session, formData)))
-    return answer(intent, submission.reply({ formErrors: [CSRF_FAILED] }), 403);
-  if (submission.status !== "success") return answer(intent, submission.reply(), 400);
+  return recordStep(batchIntentOf(formData.get("intent")), formData, session, params.batchCode);
+}
 
-  const code = params.batchCode;
-  const deps = pageDeps(session);
-  const v = submission.value as Record<string, unknown>;
-  let outcome: Result<unknown>;
-  let next = `/batches/${code.toUpperCase()}?recorded=${intent}`;
-  /** 403 for a role without the permission a step needs: "You do not have permission to <what>". */
-  const refuse = (what: string) =>
-    answer(intent, submission.reply({ formErrors: [`You do not have permission to ${what}`] }), 403);
-  switch (intent) {
-    case "transfer":
-      outcome = await transferBatch(code, v as never, deps);
-      if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.toStatus)}`;
-      break;
-    case "split":
-      outcome = await splitBatch(code, v as never, deps);
-      break;
-    case "merge": {
-      const form = v as { withCodes: string[]; location?: string; note?: string };
-      const merged = await mergeBatches(
-        { batchCodes: [code.toUpperCase(), ...form.withCodes], location: form.location, note: form.note },
-        deps,
-      );
-      outcome = merged;
-      if (merged.ok) next = `/batches/${merged.value.merged.batchCode}?recorded=merge`;
-      else {
-        const errors = fieldErrorsOf(merged);
-        if (errors?.batchCodes) errors.withCodes = errors.batchCodes;
-      }
-      break;
-    }
-    case "compliance":
-      if (!can(session.role, "certifyBatches")) return refuse("decide on a batch's compliance");
-      outcome = await certifyBatch(code, v as ComplianceInput, deps);
-      if (outcome.ok) next = `/batches/${code.toUpperCase()}?recorded=${String(v.decision)}`;
-      break;
-    case "dds":
-      outcome = await recordDds(code, v as never, deps);
-      break;
-    case "dispatch":
-      outcome = await dispatchBatch(code, v as never, deps);
-      break;
-    case "correct_purchase":
-      if (!can(session.role, "correctRecords")) return refuse("correct records");
-      outcome = await correctPurchase(code, v as never, deps);
-      break;
-    case "correct_inspection":
-      if (!can(session.role, "correctRecords")) return refuse("correct records");
-      outcome = await correctInspection(code, v as never, deps);
-      break;
-    case "void_step":
-      if (!can(session.role, "correctRecords")) return refuse("void records");
-      outcome = await voidCustodyStep(code, v as never, deps);
-      break;
-  }
+/** Parses the form of step `intent` with its contract, checks the CSRF token, and records the step. */
+async function recordStep<K extends BatchIntent>(intent: K, formData: FormData, session: Session, batchCode: string) {
+  const submission = parseWithZod(formData, { schema: BATCH_STEP_SCHEMAS[intent] });
+  if (!(await verifyCsrf(session, formData)))
+    return answer({ intent, result: submission.reply({ formErrors: [CSRF_FAILED] }) }, 403);
+  if (submission.status !== "success") return answer({ intent, result: submission.reply() }, 400);
+  const outcome = await recordBatchStep(intent, batchCode, submission.value, pageDeps(session));
   return formReply(
     outcome,
-    () => next,
-    (failure) => ({ intent, result: failureReply(submission, failure) }),
+    (done) => `/batches/${done.batchCode}?recorded=${done.recorded}`,
+    (failure): NonNullable<BatchActionData> => ({ intent, result: failureReply(submission, failure) }),
   );
 }

@@ -8,15 +8,12 @@
 import { encode } from "uqr";
 import { describe, expect, it } from "vitest";
 import { CERTIFICATE_TYPES, type CertificateType, stampCertificate } from "#worker/domain/certificates/content";
+import { certificateDataHash, contentForType } from "#worker/domain/certificates/printed";
 import { renderCertificateLayout } from "#worker/domain/certificates/render";
-import {
-  batchCertificateContent,
-  canonicalJson,
-  certificateDataHash,
-  contentForType,
-  farmerCertificateContent,
-  monitoringSeries,
-} from "#worker/services/certificates/certificate-content";
+import { canonicalJson } from "#worker/domain/hash";
+import { batchCertificateContent } from "#worker/services/certificates/batch-content";
+import { farmerCertificateContent } from "#worker/services/certificates/farmer-content";
+import { monitoringSeries } from "#worker/services/certificates/plot-records";
 import { POPPLER, pdfText, qrFromPixels } from "./pdf-tools";
 import { ASSESSMENTS, BASE, FARMERS, NOW, PLOTS, rows } from "./real-shipment-fixtures";
 

@@ -1,9 +1,10 @@
 /** The quality and phytosanitary certificates print the inspection records (real PDF bytes). */
 import { describe, expect, it } from "vitest";
 import { stampCertificate } from "#worker/domain/certificates/content";
+import { contentForType } from "#worker/domain/certificates/printed";
 import { renderCertificateLayout } from "#worker/domain/certificates/render";
 import { inspectionVerdict, type StoredMeasurements } from "#worker/domain/inspections";
-import { batchCertificateContent, contentForType } from "#worker/services/certificates/certificate-content";
+import { batchCertificateContent } from "#worker/services/certificates/batch-content";
 import { POPPLER, pdfText } from "./pdf-tools";
 import { BASE, NOW, rows } from "./real-shipment-fixtures";
 

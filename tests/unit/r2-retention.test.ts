@@ -21,7 +21,7 @@ const ALLOWED = {
   "worker/services/office/attach-file.ts": 2,
   // A certificate whose PDF is stored before its row: a put that failed, or a row refused, takes
   // its just-uploaded PDF away again (docs/fault-injection.md).
-  "worker/services/certificates/issue-from-content.ts": 2,
+  "worker/services/certificates/mint-certificate.ts": 2,
   // Backups past their retention, only under backups/.
   "worker/services/backups/run-backup.ts": 1,
 };

@@ -3,7 +3,7 @@
  * two farmers, their plots, the assessment history and the batch with its custody.
  */
 import type { AssessmentForCertificate, FarmerForCertificate, PlotForCertificate } from "#db/queries/certificates";
-import type { BatchRows } from "#worker/services/certificates/certificate-content";
+import type { BatchRows } from "#worker/services/certificates/batch-content";
 import { layerEvidence, squarePolygon } from "../real-shipment";
 
 export const NOW = new Date("2026-03-10T12:00:00Z");

@@ -1,9 +1,9 @@
 import { Hono } from "hono";
-import { LOGIN_ENDPOINTS, performLogin } from "../auth/login-portals";
 import { clearedSessionCookie } from "../auth/session";
 import { ChangePasswordSchema } from "../contracts/auth";
 import { isDemoMode } from "../env";
 import { changePassword } from "../services/auth/change-password";
+import { LOGIN_ENDPOINTS, performLogin } from "../services/auth/login-portals";
 import { signOut } from "../services/auth/sign-out";
 import { type ApiEnv, publicDeps, requireSession, serviceDeps, sessionDeps } from "./middleware";
 import { reply, success } from "./reply";

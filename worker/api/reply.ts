@@ -4,7 +4,7 @@
  * - success: `{ success: true, ...payload }`
  * - error: `{ success: false, message, errors? }` (`errors`: messages per field, or rule findings)
  * - list: `{ success: true, <items>: [...], page, pageSize, total, pageCount }`
- * The sign-in endpoints answer the exact replies of docs/product.md §3 instead (worker/auth/login-portals.ts).
+ * The sign-in endpoints answer the exact replies of docs/product.md §3 instead (worker/services/auth/login-portals.ts).
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";

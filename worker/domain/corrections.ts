@@ -3,7 +3,8 @@
  * it within 48 hours, a supervisor (DDGOTS, the office administrators) after that, and nobody
  * once the batch, or a batch made from it, has been exported or put in a shipment.
  */
-import type { Role } from "../auth/roles";
+import type { Role } from "#worker/auth/roles";
+import { CHAIN, type ChainStatus } from "./custody";
 
 export const CORRECTION_WINDOW_HOURS = 48;
 export const CORRECTION_SUPERVISORS: readonly Role[] = ["ddgots", "office_admin"];
@@ -22,6 +23,30 @@ export const CORRECTION_MESSAGES = {
   stale: "Someone corrected this record a moment ago: reload it and check before trying again",
 } as const;
 
+/** A supervisor corrects anyone's records, however old, until the export lock. */
+export const isCorrectionSupervisor = (role: Role) => CORRECTION_SUPERVISORS.includes(role);
+
+/**
+ * Whether the page offers `actor` the form to correct a record `recordedBy` recorded: a
+ * supervisor, or who recorded it. The 48-hour window is told on sending (`mayCorrect`), so the
+ * recorder learns why instead of finding no form.
+ */
+export const offersCorrection = (actor: { id: string; role: Role }, recordedBy: string | null) =>
+  isCorrectionSupervisor(actor.role) || actor.id === recordedBy;
+
+/** An exported batch's records are closed to correction (a shipment closes them too: the service checks). */
+export const correctionsOpenAt = (status: string) => status !== "exported";
+
+/**
+ * The custody step a batch's page offers to void: the one that gave the batch its status. Not
+ * the purchase (the batch itself: it is corrected, not voided), a split or merge (the produce
+ * lives on in other batches) or a rejection at inspection.
+ */
+export function voidableStep(status: string): ChainStatus | null {
+  const step = CHAIN.find((s) => s === status);
+  return step && step !== "harvested" && step !== "purchased" ? step : null;
+}
+
 export type CorrectionDecision = { ok: true } | { ok: false; status: 403; message: string };
 
 /** Whether `actor` may correct a record `recordedBy` recorded at `recordedAt` (ISO), at `now`. */
@@ -30,7 +55,7 @@ export function mayCorrect(
   record: { recordedBy: string; recordedAt: string },
   now: Date,
 ): CorrectionDecision {
-  if (CORRECTION_SUPERVISORS.includes(actor.role)) return { ok: true };
+  if (isCorrectionSupervisor(actor.role)) return { ok: true };
   if (actor.id !== record.recordedBy) return { ok: false, status: 403, message: CORRECTION_MESSAGES.notYours };
   const age = now.getTime() - Date.parse(record.recordedAt);
   if (age > CORRECTION_WINDOW_HOURS * 3_600_000)

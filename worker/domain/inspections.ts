@@ -47,6 +47,15 @@ export const MEASUREMENT_REQUIRED: Record<keyof MeasurementInput, string> = {
   defectsPer300g: "Enter the defects counted in the 300 g sample, a whole number like 40",
 };
 
+/** A measurement typed as a number (every one but smoky beans, a yes or no). */
+export type MeasuredNumber = Exclude<keyof MeasurementInput, "smokyBeans">;
+
+/** The measurements the batch page's correction form offers for `commodity`, in form order: its numbers. */
+export function measurementsToCorrect(commodity: string): MeasuredNumber[] {
+  if (!isGraded(commodity)) return [];
+  return REQUIRED_FIELDS[commodity].filter((f): f is MeasuredNumber => f !== "smokyBeans");
+}
+
 /** Tenths of a percent: the stored unit of every percentage (72 = 7.2 %). */
 export const toTenths = (percent: number) => Math.round(percent * 10);
 export const fromTenths = (tenths: number) => tenths / 10;
@@ -63,6 +72,20 @@ export type StoredMeasurements = {
   smokyBeans: boolean | null;
   defectsPer300g: number | null;
 };
+
+/** Stored measurements back in the units the inspector types (null where none was recorded). */
+export function typedMeasurements(stored: Omit<StoredMeasurements, "commodity" | "smokyBeans">) {
+  const tenths = (v: number | null) => (v === null ? null : fromTenths(v));
+  return {
+    moisturePercent: fromTenths(stored.moistureTenthPct),
+    beanCountPer100g: stored.beanCountPer100g,
+    mouldyPercent: tenths(stored.mouldyTenthPct),
+    slatyPercent: tenths(stored.slatyTenthPct),
+    defectivePercent: tenths(stored.defectiveTenthPct),
+    foreignMatterPercent: fromTenths(stored.foreignMatterTenthPct),
+    defectsPer300g: stored.defectsPer300g,
+  } satisfies Record<MeasuredNumber, number | null>;
+}
 
 /**
  * The typed measurements for `commodity` as stored integers, or the message of each missing

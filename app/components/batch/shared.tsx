@@ -1,13 +1,9 @@
 import { FormField } from "#app/components/kit/form-field";
 import { type FieldMetadata, getInputProps } from "#app/lib/light-form";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
-import type { Route } from "../../routes/+types/batch-details";
-import type { BatchPageData } from "../../routes/batch-details.server";
 
-/** What the batch page's loader and action hand to its sections and forms. */
-export type BatchData = BatchPageData;
-export type BatchActionData = Route.ComponentProps["actionData"];
-export type FormResult = NonNullable<BatchActionData>["result"] | undefined;
+/** What the batch page's loader and action hand to its sections and forms (#app/lib/batch-page). */
+export type { BatchActionData, BatchPageData as BatchData, FormResult } from "#app/lib/batch-page";
 
 export const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 export const button = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";

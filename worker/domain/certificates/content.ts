@@ -11,7 +11,9 @@
  * The EU due diligence statement is filed by the EU operator; the EUDR paper is a national
  * attestation plus the DDS-ready data, never the DDS itself.
  */
+import { MONTH_NAMES } from "#worker/domain/months";
 import type { LayerKind, Verdict } from "../assess-risk";
+import type { CertificateType, Issuer, Officer } from "./kinds";
 import type { CertificateContent, CertificateData } from "./records";
 
 export type {
@@ -22,6 +24,7 @@ export type {
   QualityMeasurements,
 } from "./grading";
 export { COCOA_BANDS, COFFEE_BANDS, GRADE_MEANING, gradeFromMeasurements, tradeGradeOf } from "./grading";
+export { CERTIFICATE_TYPES, type CertificateType, type Issuer, isCertificateType, type Officer } from "./kinds";
 export type {
   BatchRecord,
   CertificateContent,
@@ -39,22 +42,6 @@ export type {
   ShipmentRecord,
   SubjectKind,
 } from "./records";
-
-import { MONTH_NAMES } from "#worker/content/months";
-
-export const CERTIFICATE_TYPES = [
-  "eudr",
-  "deforestation",
-  "phytosanitary",
-  "origin",
-  "quality",
-  "declaration",
-] as const;
-export type CertificateType = (typeof CERTIFICATE_TYPES)[number];
-
-export function isCertificateType(value: string): value is CertificateType {
-  return (CERTIFICATE_TYPES as readonly string[]).includes(value);
-}
 
 export type Validity = { days: number } | { months: number };
 
@@ -149,19 +136,6 @@ export const NOT_A_DDS_STATEMENT =
 /** Printed on every page of a test profile's documents. */
 export const TEST_PROFILE_NOTICE =
   "Test profile — not a real farmer. Fictional data for certificate testing; not valid for trade.";
-
-export type Officer = { name: string; title: string };
-
-export type Issuer = {
-  country: string;
-  /** The body the paper is issued by (or for, see `preparedBy`). */
-  authority: string;
-  shortName: string;
-  address: string;
-  officer: Officer;
-  /** Set when the platform prepares a paper that another body issues and signs. */
-  preparedBy?: string;
-};
 
 export const LACRA: Omit<Issuer, "officer"> = {
   country: COUNTRY.name,

@@ -6,8 +6,8 @@
 import type { Evidence, Verdict } from "../assess-risk";
 import type { ComplianceStatus } from "../batch-compliance";
 import type { PlotGeometry } from "../validate-geometry";
-import type { CertificateType, Issuer } from "./content";
 import type { QualityMeasurements } from "./grading";
+import type { CertificateType, Issuer } from "./kinds";
 
 export type FarmerRecord = {
   /** FRM + 6 digits. */

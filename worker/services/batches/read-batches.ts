@@ -108,16 +108,34 @@ export type OriginView = Pick<
   weightKg: number | null;
 };
 
+export type BatchView = Awaited<ReturnType<typeof viewOf>>;
+
 /**
  * Everything about one batch for a user allowed to see it (null when it does not exist or is
  * not theirs: the page answers 404 either way, so codes cannot be probed): origins, custody
  * timeline (through every split and merge back to the purchases), lineage, the plots' current
  * compliance verdict, and which actions this user may take now.
  */
-export async function readBatch(code: string, user: Viewer, deps: { db: Database }) {
+export async function readBatch(code: string, user: Viewer, deps: { db: Database }): Promise<BatchView | null> {
+  return (await readBatchRecord(code, user, deps))?.view ?? null;
+}
+
+/**
+ * `readBatch` with the stored row beside the view, for a service that reads on from the batch
+ * (the batch page): the row is fetched once.
+ */
+export async function readBatchRecord(
+  code: string,
+  user: Viewer,
+  deps: { db: Database },
+): Promise<{ row: BatchRow; view: BatchView } | null> {
   const { db } = deps;
   const batch = await batchByCode(db, code);
   if (!batch || !(await isVisible(db, batch.id, batchVisibility(user)))) return null;
+  return { row: batch, view: await viewOf(batch, user, db) };
+}
+
+async function viewOf(batch: BatchRow, user: Viewer, db: Database) {
   const ancestors = await ancestorIds(db, batch.id);
   const [origins, custody, lineage, mine] = await Promise.all([
     originsOf(db, [batch.id]),

@@ -14,8 +14,8 @@ import { batchByCode, farmerIdsOfUser, isVisible } from "#db/queries/batches";
 import { can } from "#worker/auth/permissions";
 import { INSPECTORS, type Role } from "#worker/auth/roles";
 import type { SubjectKind } from "#worker/domain/certificates/content";
+import { normalizeSubjectId } from "#worker/domain/certificates/subjects";
 import { batchVisibility, type Viewer } from "../batches/read-batches";
-import { normalizeSubjectId } from "./certificate-content";
 
 export function seesEverySubject(role: Role): boolean {
   return (INSPECTORS as readonly Role[]).includes(role) || can(role, "revokeCertificates");

@@ -6,12 +6,9 @@
  * phytosanitary declaration and treatment) or "not measured" (quality measurements: a batch
  * keeps only the grade an inspector recorded).
  *
- * This module loads the rows and hashes the content; the pure builders are its siblings, re-exported
- * below: farmer-content, batch-content (batches and shipments) and plot-records (shared records and
- * the 24-month monitoring series).
- *
- * The content is hashed (canonical JSON, SHA-256) to decide whether a stored PDF still describes
- * the data: the PDF bytes are never hashed (pdf-lib output is not byte-stable).
+ * This module loads the rows; the pure builders are its siblings: farmer-content, batch-content
+ * (batches and shipments) and plot-records (shared records and the 24-month monitoring series).
+ * What each document prints of it, and its hash, is worker/domain/certificates/printed.ts.
  */
 
 import type { Database } from "#db/client";
@@ -25,77 +22,15 @@ import {
   plotsOfFarmerForCertificate,
 } from "#db/queries/certificates";
 import { latestPassedInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
-import {
-  CERTIFICATE_INFO,
-  CERTIFICATE_TYPES,
-  type CertificateContent,
-  type CertificateType,
-  type SubjectKind,
-} from "#worker/domain/certificates/content";
+import type { CertificateContent, SubjectKind } from "#worker/domain/certificates/content";
+import { normalizeSubjectId } from "#worker/domain/certificates/subjects";
 import { isTestFarmerId, testFarmerContent } from "#worker/domain/certificates/test-farmers";
-import { canonicalJson, sha256Hex } from "#worker/domain/hash";
 import { batchCertificateContent } from "./batch-content";
 import { farmerCertificateContent } from "./farmer-content";
-
-export { type BatchRows, batchCertificateContent } from "./batch-content";
-export { type FarmerRows, farmerCertificateContent } from "./farmer-content";
-export { monitoringSeries } from "./plot-records";
-
-export const SUBJECT_KINDS = ["test_farmer", "farmer", "batch", "shipment"] as const satisfies readonly SubjectKind[];
-
-export function isSubjectKind(value: string): value is SubjectKind {
-  return (SUBJECT_KINDS as readonly string[]).includes(value);
-}
-
-/**
- * Which documents each kind of subject gets. A farmer's paper is about their plots (EUDR,
- * deforestation, the summary declaration); phytosanitary, origin and quality certificates
- * describe a lot of produce, so they are issued for a batch or a shipment.
- */
-export const TYPES_FOR_SUBJECT: Record<SubjectKind, readonly CertificateType[]> = {
-  test_farmer: CERTIFICATE_TYPES,
-  farmer: ["eudr", "deforestation", "declaration"],
-  batch: CERTIFICATE_TYPES,
-  shipment: CERTIFICATE_TYPES,
-};
-
-/**
- * Bump when the mapping below or the renderer's layout changes: every stored PDF is then built
- * again on its next request (the hash covers this number).
- */
-export const CERTIFICATE_FORMAT_VERSION = 1;
 
 export type ContentOutcome =
   | { ok: true; content: CertificateContent }
   | { ok: false; status: 400 | 404 | 409; message: string };
-
-const SUBJECT_WORD: Record<SubjectKind, string> = {
-  test_farmer: "test farmer",
-  farmer: "farmer",
-  batch: "batch",
-  shipment: "shipment",
-};
-
-/** Whether `type` is issued for `kind`, and if not, why ("… describes a batch or a shipment"). */
-export function typeAllowedFor(
-  type: CertificateType,
-  kind: SubjectKind,
-): { ok: true } | { ok: false; message: string } {
-  if (TYPES_FOR_SUBJECT[kind].includes(type)) return { ok: true };
-  const kinds = SUBJECT_KINDS.filter((k) => k !== "test_farmer" && TYPES_FOR_SUBJECT[k].includes(type)).map(
-    (k) => SUBJECT_WORD[k],
-  );
-  return {
-    ok: false,
-    message: `A ${CERTIFICATE_INFO[type].title} is not issued for a ${SUBJECT_WORD[kind]}: it describes a ${kinds.join(" or a ")}`,
-  };
-}
-
-/** The subject id as stored: Farmer IDs and batch codes in capitals, test profiles as "1".."3". */
-export function normalizeSubjectId(kind: SubjectKind, id: string): string {
-  const t = id.trim();
-  return kind === "test_farmer" ? String(Number(t)) : t.toUpperCase();
-}
 
 /**
  * The content of a subject's certificates at `now`, read from D1 (test profiles from their
@@ -184,29 +119,4 @@ export async function loadCertificateContent(
       now,
     ),
   };
-}
-
-/**
- * The part of the content a document of `type` prints. A change elsewhere (a new monitoring
- * month for a quality certificate, say) must not make a new certificate of this type.
- */
-export function contentForType(type: CertificateType, content: CertificateContent): CertificateContent {
-  const all = type === "declaration";
-  const plotDetail = type === "eudr" || type === "deforestation";
-  return {
-    ...content,
-    plots: plotDetail ? content.plots : content.plots.map((p) => ({ ...p, reasons: [], evidence: [] })),
-    monitoring: all || type === "deforestation" ? content.monitoring : [],
-    quality: all || type === "quality" ? content.quality : null,
-    phytosanitary: all || type === "phytosanitary" ? content.phytosanitary : null,
-    dds: all || type === "eudr" ? content.dds : null,
-    relatedCertificates: all ? content.relatedCertificates : undefined,
-  };
-}
-
-export { canonicalJson };
-
-/** SHA-256 (hex) of what a document of `type` prints about its subject. */
-export async function certificateDataHash(type: CertificateType, content: CertificateContent): Promise<string> {
-  return sha256Hex(canonicalJson({ format: CERTIFICATE_FORMAT_VERSION, type, content: contentForType(type, content) }));
 }

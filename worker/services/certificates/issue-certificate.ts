@@ -8,16 +8,20 @@
  * a row in D1: `/verify/{certificateNumber}` reads it.
  *
  * This module is the entry: the serving paths live here, the rest in its siblings, re-exported
- * below — certificate-numbers (LR-<code>-<year>-<serial>-<check>), issue-from-content (issuing
- * and superseding; a revoked certificate is not silently replaced), served-certificate (the
- * served result and its PDF from R2) and verify-certificate (verification and revocation).
+ * below. The data flows one way through them: which types a subject gets
+ * (worker/domain/certificates/subjects.ts) → its content from D1 (certificate-content) → what the
+ * type prints and its hash (worker/domain/certificates/printed.ts) → the valid certificate of
+ * that data (issue-from-content; a revoked certificate is not silently replaced) or a new one
+ * (mint-certificate, numbered by certificate-numbers) → the served result and its PDF from R2
+ * (served-certificate). verify-certificate is verification and revocation.
  */
 
 import type { Database } from "#db/client";
 import { currentWithVersion, dataVersionOf, type SubjectKey } from "#db/queries/certificates";
 import type { SubjectKind } from "#worker/domain/certificates/content";
+import { normalizeSubjectId, TYPES_FOR_SUBJECT, typeAllowedFor } from "#worker/domain/certificates/subjects";
 import { fail, ok, type Result } from "../result";
-import { loadCertificateContent, normalizeSubjectId, TYPES_FOR_SUBJECT, typeAllowedFor } from "./certificate-content";
+import { loadCertificateContent } from "./certificate-content";
 import { issueFromContent, type Stamps } from "./issue-from-content";
 import { type CertificateRequest, cached, type IssueDeps, type ServedCertificate } from "./served-certificate";
 

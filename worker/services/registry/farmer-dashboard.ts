@@ -16,12 +16,12 @@ import {
 import { listNotifications } from "#db/queries/notifications";
 import type { FarmerRef } from "#db/queries/plot-assessments";
 import { evidenceKinds, evidenceSummary, reasonsOf } from "#worker/domain/assessment-evidence";
+import { TYPES_FOR_SUBJECT } from "#worker/domain/certificates/subjects";
 import { farmerCardPayload } from "#worker/domain/farmer-card";
 import { isCurrency, type Money, totalForWeight } from "#worker/domain/money";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { formatKg } from "#worker/domain/weight";
 import { qrSvg } from "../batches/render-qr";
-import { TYPES_FOR_SUBJECT } from "../certificates/certificate-content";
 import { type NoticeView, noticeView } from "../notifications/my-notices";
 import { fail, ok, type Result } from "../result";
 

@@ -4,6 +4,10 @@
  */
 import type { z } from "zod";
 import type { UserRow } from "#db/queries/users";
+import { AUTH_MESSAGES } from "#worker/auth/messages";
+import { type Role, USER_TYPE } from "#worker/auth/roles";
+import { type Session, sessionCookie } from "#worker/auth/session";
+import { sessionClient } from "#worker/auth/session-client";
 import {
   AgritraceAdminLoginSchema,
   BuyerLoginApiSchema,
@@ -15,12 +19,8 @@ import {
   InspectorLoginSchema,
   MonitoringLoginSchema,
   OfficeLoginSchema,
-} from "../contracts/auth";
-import { type AuthDeps, authenticate, type LoginInput, type Portal } from "../services/auth/authenticate";
-import { AUTH_MESSAGES } from "./messages";
-import { type Role, USER_TYPE } from "./roles";
-import { type Session, sessionCookie } from "./session";
-import { sessionClient } from "./session-client";
+} from "#worker/contracts/auth";
+import { type AuthDeps, authenticate, type LoginInput, type Portal } from "./authenticate";
 
 type Reply = Record<string, unknown>;
 type Endpoint<S extends z.ZodType> = {
