@@ -213,6 +213,24 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
 
+/** A broken geometry rule as a form prints it: "<message> (rule: <rule>)". */
+export const ruleLine = (finding: { rule?: unknown; message?: unknown }) =>
+  `${String(finding.message)} (rule: ${String(finding.rule)})`;
+
+/**
+ * A plot refusal (registering or redrawing a plot) as a form shows it, next to its fields: each
+ * broken EUDR rule by name under `coordinates`, or the refusal's own field messages (an unknown
+ * farmer under `farmerId`). The API sends the same refusal as it is (worker/api/reply.ts).
+ */
+export function plotRefusalFields(refusal: {
+  errors?: Record<string, string[]> | ReadonlyArray<Record<string, unknown>>;
+}): Record<string, string[]> {
+  const { errors } = refusal;
+  if (!errors) return {};
+  if (!Array.isArray(errors)) return errors as Record<string, string[]>;
+  return errors.length ? { coordinates: errors.map(ruleLine) } : {};
+}
+
 // Labels and list filters live in app/content/land-plots.ts (no zod: pages that only show them
 // stay light); re-exported here for modules that already take them from this file.
 export { PLOTS_PAGE_SIZE, RISK_FILTERS, RISK_LABEL, readPlotQuery, VALIDATION_STATES } from "../content/land-plots";
