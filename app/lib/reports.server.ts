@@ -3,11 +3,10 @@
  * the reports that person may see, as list items. The same rules as /api/reports.
  */
 import type { Database } from "#db/client";
-import { exporterNames, type ReportRow, recentReports } from "#db/queries/reports";
-import { type ReportViewer, reportKindsFor } from "#worker/auth/report-access";
-import { periodVisibleTo } from "#worker/contracts/reports";
-import type { ReportParams } from "#worker/domain/reports/report-content";
+import { exporterNames, type ReportRow } from "#db/queries/reports";
+import type { ReportViewer } from "#worker/auth/report-access";
 import { reportView } from "#worker/services/reports/build-report";
+import { visibleReportRows } from "#worker/services/reports/read-reports";
 import type { ReportListItem } from "../components/report-list";
 
 export { reportViewer } from "#worker/services/reports/build-report";
@@ -46,15 +45,6 @@ export async function visibleReports(
   viewer: ReportViewer & { id: string },
   opts: { readyOnly?: boolean; limit?: number } = {},
 ) {
-  const rows = await recentReports(db, {
-    kinds: reportKindsFor(viewer),
-    readyOrOwnedBy: viewer.role === "monitoring_observer" ? viewer.id : undefined,
-    status: opts.readyOnly ? "ready" : undefined,
-    limit: opts.limit ?? 15,
-  });
-  // Observers: fixed periods only, also among the reports regulator staff requested.
-  return reportItems(
-    db,
-    rows.filter((r) => periodVisibleTo(viewer, JSON.parse(r.params) as ReportParams, r.createdAt)),
-  );
+  const rows = await visibleReportRows(viewer, { readyOnly: opts.readyOnly, limit: opts.limit ?? 15 }, { db });
+  return reportItems(db, rows);
 }

@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { PLOT_TITLES } from "#worker/content/land-plots";
-import { PLOT_MESSAGES, PlotFormSchema, parsePlotCoordinates } from "#worker/contracts/plot";
+import { PlotFormSchema, parsePlotCoordinates, plotRefusalFields, ruleLine } from "#worker/contracts/plot";
 import { registerPlot } from "#worker/services/plots/register-plot";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -54,24 +54,19 @@ export async function action({ request }: Route.ActionArgs) {
     { ...fields, geojson: parsed.geojson, decimals: parsed.decimals },
     pageDeps(session),
   );
-  if (!result.ok && result.kind === "unknown-farmer") {
-    return data(
-      { result: submission.reply({ fieldErrors: { farmerId: [result.message] } }), formError: null, warnings: [] },
-      { status: 400, headers: refusalHeaders(result.message, { farmerId: [result.message] }) },
-    );
-  }
   if (!result.ok) {
-    // One entry per broken rule, each naming the rule; nothing was stored.
-    const messages = result.errors.map((e) => `${e.message} (rule: ${e.rule})`);
+    // An unknown farmer under its field; each broken rule by name under the coordinates: nothing was stored.
+    const fieldErrors = plotRefusalFields(result);
+    const rules = fieldErrors.coordinates;
     return data(
       {
-        result: submission.reply({ fieldErrors: { coordinates: messages } }),
-        formError: PLOT_MESSAGES.notValid,
-        warnings: result.warnings.map((w) => `${w.message} (rule: ${w.rule})`),
+        result: submission.reply({ fieldErrors }),
+        formError: rules ? result.message : null,
+        warnings: (result.warnings ?? []).map(ruleLine),
       },
       {
-        status: 400,
-        headers: refusalHeaders(`${PLOT_MESSAGES.notValid}: ${messages.join("; ")}`, { coordinates: messages }),
+        status: result.status,
+        headers: refusalHeaders(rules ? `${result.message}: ${rules.join("; ")}` : result.message, fieldErrors),
       },
     );
   }
@@ -80,8 +75,8 @@ export async function action({ request }: Route.ActionArgs) {
   // a person follows the redirect to the plot.
   if (request.headers.get(OUTBOX_HEADER))
     return data(
-      { result: null, formError: null, warnings: [], stored: result.plot.id },
-      { status: result.created ? 201 : 200, headers: receiptHeaders(result.plot.id) },
+      { result: null, formError: null, warnings: [], stored: result.value.plot.id },
+      { status: result.value.created ? 201 : 200, headers: receiptHeaders(result.value.plot.id) },
     );
-  return redirect(`/land-plot-details/${result.plot.id}?created=${encodeURIComponent(fields.submissionId)}`);
+  return redirect(`/land-plot-details/${result.value.plot.id}?created=${encodeURIComponent(fields.submissionId)}`);
 }

@@ -6,7 +6,6 @@ import type { Database } from "#db/client";
 import { findJob, recentJobs } from "#db/queries/assessment-jobs";
 import { countPlotsInScope, plotIdsInScope, recentAssessments } from "#db/queries/plot-assessments";
 import { findLayer, listLayers } from "#db/queries/reference-layers";
-import { layerView } from "#worker/api/assessments";
 import { can } from "#worker/auth/permissions";
 import {
   AssessFormSchema,
@@ -27,6 +26,7 @@ import {
   resolvePlotScope,
   runJobSlice,
 } from "#worker/services/eudr/assessment-jobs";
+import { layerView } from "#worker/services/eudr/reference-layers";
 import { uploadLayer } from "#worker/services/eudr/upload-layer";
 import { demoMode, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
@@ -153,10 +153,17 @@ export async function action({ request }: Route.ActionArgs) {
     const result = await uploadLayer({ ...fields, geojson: await file.text() }, deps.actor, deps);
     if (!result.ok) {
       return fail(intent, 400, {
-        result: submission.reply({ fieldErrors: { file: [result.message, ...result.errors.map((e) => e.message)] } }),
+        result: submission.reply({
+          fieldErrors: {
+            file: [
+              result.message,
+              ...(Array.isArray(result.errors) ? result.errors.map((e) => String(e.message)) : []),
+            ],
+          },
+        }),
       });
     }
-    return redirect(`/eudr-assessment?uploaded=${result.layer.id}`);
+    return redirect(`/eudr-assessment?uploaded=${result.value.layer.id}`);
   }
 
   if (intent === "assess") {

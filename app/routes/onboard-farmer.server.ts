@@ -85,24 +85,26 @@ export async function action({ request }: { request: Request }) {
     { ...pageDeps(session), photos: env.CERTS },
   );
   if (!result.ok) {
+    const fieldErrors = result.errors as Record<string, string[]>;
     return data(
-      { kind: "error" as const, result: submission.reply({ fieldErrors: result.errors }), formError: null },
-      { status: result.status, headers: refusalHeaders(result.message, result.errors as Record<string, string[]>) },
+      { kind: "error" as const, result: submission.reply({ fieldErrors }), formError: null },
+      { status: result.status, headers: refusalHeaders(result.message, fieldErrors) },
     );
   }
+  const { created, farmer, temporaryPassword, photoError } = result.value;
   return data(
     {
       kind: "registered" as const,
-      created: result.created,
+      created,
       farmer: {
-        farmerId: result.farmer.farmerId,
-        firstName: result.farmer.firstName,
-        lastName: result.farmer.lastName,
-        county: result.farmer.county,
+        farmerId: farmer.farmerId,
+        firstName: farmer.firstName,
+        lastName: farmer.lastName,
+        county: farmer.county,
       },
-      temporaryPassword: result.temporaryPassword,
-      photoError: result.photoError ?? null,
+      temporaryPassword,
+      photoError: photoError ?? null,
     },
-    { status: result.created ? 201 : 200, headers: receiptHeaders(result.farmer.farmerId) },
+    { status: created ? 201 : 200, headers: receiptHeaders(farmer.farmerId) },
   );
 }

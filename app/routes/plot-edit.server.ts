@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { can } from "#worker/auth/permissions";
 import { fieldErrors } from "#worker/contracts/field-errors";
 import { BoundaryEditFormSchema, RetirePlotSchema } from "#worker/contracts/land-inspection";
-import { parsePlotCoordinates, positionsToText } from "#worker/contracts/plot";
+import { parsePlotCoordinates, plotRefusalFields, positionsToText } from "#worker/contracts/plot";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { editPlotBoundary } from "#worker/services/plots/edit-plot-boundary";
 import { plotForFieldWork } from "#worker/services/plots/plot-access";
@@ -103,13 +103,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (request.headers.get(OUTBOX_HEADER)) return answerOutbox(values, result, plot.id, session);
   if (!result.ok) {
     // Each broken rule by name: nothing was stored.
-    const rules = Array.isArray(result.errors)
-      ? (result.errors as { rule?: string; message?: string }[]).map((e) => `${e.message} (rule: ${e.rule})`)
-      : [];
-    return refuse(
-      { intent, values, errors: rules.length ? { coordinates: rules } : {}, formError: result.message },
-      result.status,
-    );
+    return refuse({ intent, values, errors: plotRefusalFields(result), formError: result.message }, result.status);
   }
   return redirect(`/land-plot-details/${plot.id}?edited=${result.value.plot.version}`);
 }
@@ -127,9 +121,7 @@ async function answerOutbox(
   const reply = { intent: "edit", values, errors: {}, formError: null };
   if (result.ok)
     return data(reply, { status: 200, headers: receiptHeaders(`${plotId} v${result.value.plot.version}`) });
-  const rules = Array.isArray(result.errors)
-    ? (result.errors as { rule?: string; message?: string }[]).map((e) => `${e.message} (rule: ${e.rule})`)
-    : [];
+  const rules = plotRefusalFields(result);
   let conflict: { server: Record<string, string>; mine: Record<string, string> } | undefined;
   if (result.status === 409) {
     const read = await plotForFieldWork(pageDeps().db, session, plotId, "editPlots");
@@ -146,6 +138,6 @@ async function answerOutbox(
   }
   return data(reply, {
     status: result.status,
-    headers: refusalHeaders(result.message, rules.length ? { coordinates: rules } : undefined, conflict),
+    headers: refusalHeaders(result.message, Object.keys(rules).length ? rules : undefined, conflict),
   });
 }

@@ -15,6 +15,7 @@ import { errorText } from "../errors";
 import { certificates, farmers, landPlots, plotAssessments, users } from "../schema";
 import { chunks } from "./chunks";
 import { NOW_SQL } from "./clock";
+import { type PlotForAssessment, plotForAssessmentColumns } from "./plot-assessments";
 
 export type CertificateRow = typeof certificates.$inferSelect;
 export type NewCertificate = typeof certificates.$inferInsert;
@@ -238,19 +239,9 @@ export async function farmersForCertificate(db: Database, keys: string[]): Promi
   ).flat();
 }
 
-const plotColumns = {
-  id: landPlots.id,
-  plotCode: landPlots.plotCode,
-  farmerId: landPlots.farmerId,
-  geometry: landPlots.geometry,
-  areaHectares: landPlots.areaHectares,
-  crop: landPlots.crop,
-  county: landPlots.county,
-  validationState: landPlots.validationState,
-  riskLevel: landPlots.riskLevel,
-  assessedAt: landPlots.assessedAt,
-};
-export type PlotForCertificate = { [K in keyof typeof plotColumns]: (typeof landPlots.$inferSelect)[K] };
+/** A certificate prints what an assessment reads of a plot: its outline, area, place and verdict. */
+const plotColumns = plotForAssessmentColumns;
+export type PlotForCertificate = PlotForAssessment;
 
 /** A farmer's plots in plot-code order (land_plots.farmer_id holds the FRM ID or the internal id). */
 export async function plotsOfFarmerForCertificate(

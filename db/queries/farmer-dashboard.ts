@@ -8,6 +8,7 @@ import type { Database } from "../client";
 import { batches, batchOrigins, certificates, farmers, landPlots, plotAssessments, purchases, users } from "../schema";
 import { selectInParts } from "./chunks";
 import { purchaseFacts } from "./figures";
+import { plotForAssessmentColumns } from "./plot-assessments";
 
 /** The register rows a farmer account stands for: linked by user id, or whose Farmer ID is the login ID. */
 export async function farmersOfAccount(db: Database, userId: string, loginId: string) {
@@ -23,20 +24,7 @@ export async function farmersOfAccount(db: Database, userId: string, loginId: st
 export async function ownPlots(db: Database, farmerIds: string[], limit = 50) {
   if (!farmerIds.length) return [];
   return db
-    .select({
-      id: landPlots.id,
-      plotCode: landPlots.plotCode,
-      farmerId: landPlots.farmerId,
-      crop: landPlots.crop,
-      county: landPlots.county,
-      geometry: landPlots.geometry,
-      geometryType: landPlots.geometryType,
-      areaHectares: landPlots.areaHectares,
-      validationState: landPlots.validationState,
-      validationIssues: landPlots.validationIssues,
-      riskLevel: landPlots.riskLevel,
-      assessedAt: landPlots.assessedAt,
-    })
+    .select(plotForAssessmentColumns)
     .from(landPlots)
     .where(inArray(landPlots.farmerId, farmerIds))
     .orderBy(landPlots.plotCode)

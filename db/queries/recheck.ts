@@ -15,6 +15,7 @@ import {
   users,
 } from "../schema";
 import { NOW_SQL } from "./clock";
+import { plotForAssessmentColumns } from "./plot-assessments";
 
 export type RecheckJobRow = typeof recheckJobs.$inferSelect;
 export type NewRecheckJob = typeof recheckJobs.$inferInsert;
@@ -60,14 +61,7 @@ export async function stalePlotsAfter(
 ) {
   return db
     .select({
-      id: landPlots.id,
-      plotCode: landPlots.plotCode,
-      farmerId: landPlots.farmerId,
-      geometry: landPlots.geometry,
-      geometryType: landPlots.geometryType,
-      areaHectares: landPlots.areaHectares,
-      crop: landPlots.crop,
-      county: landPlots.county,
+      ...plotForAssessmentColumns,
       declaredCounty: landPlots.declaredCounty,
       rulesetVersion: landPlots.rulesetVersion,
       reviewState: landPlots.reviewState,

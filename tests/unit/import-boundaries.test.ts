@@ -65,15 +65,11 @@ describe("import boundaries (pages → Worker → data, one way)", () => {
     expect(lint(path, source)).not.toContain(RULE);
   });
 
-  // API files that still read db/queries themselves are exempt from that one rule for now (the
-  // last worker/api override in biome.json). The list may only shrink: a file leaves it once its
-  // reads are moved into a service, and the override goes with the last one.
-  it("exempts from api ↛ db/queries only API files that still import db/queries", () => {
-    const apiOverrides = (config.overrides as { includes: string[] }[]).filter((o) =>
-      o.includes.every((path) => path.startsWith("worker/api/") && path.endsWith(".ts")),
+  // No API file is exempt from api ↛ db/queries: every read goes through a service.
+  it("exempts no API file from api ↛ db/queries", () => {
+    const exemptions = (config.overrides as { includes?: string[] }[]).filter((o) =>
+      (o.includes ?? []).some((path) => path.startsWith("worker/api/") && path.endsWith(".ts")),
     );
-    const exempt = apiOverrides.flatMap((o) => o.includes);
-    expect(exempt.length).toBeLessThanOrEqual(8);
-    for (const path of exempt) expect(readFileSync(join(root, path), "utf8"), path).toMatch(/db\/queries\//);
+    expect(exemptions).toEqual([]);
   });
 });

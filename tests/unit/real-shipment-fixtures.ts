@@ -25,6 +25,21 @@ export const assessment = (
 });
 export const square = (lon: number, lat: number) => JSON.stringify(squarePolygon(lon, lat));
 
+/** A stored square plot's outline columns: the geometry, its type and its bounding box. */
+const outline = (lon: number, lat: number) => {
+  const [ring] = squarePolygon(lon, lat).coordinates;
+  const lons = ring!.map(([x]) => x!);
+  const lats = ring!.map(([, y]) => y!);
+  return {
+    geometry: square(lon, lat),
+    geometryType: "Polygon",
+    minLon: Math.min(...lons),
+    minLat: Math.min(...lats),
+    maxLon: Math.max(...lons),
+    maxLat: Math.max(...lats),
+  };
+};
+
 export const FARMERS: FarmerForCertificate[] = [
   {
     id: "f-1",
@@ -52,25 +67,29 @@ export const PLOTS: PlotForCertificate[] = [
     id: "p-1",
     plotCode: "PLT-000001-01",
     farmerId: "FRM000001",
-    geometry: square(-9.472311, 6.995412),
+    ...outline(-9.472311, 6.995412),
     areaHectares: 1.0012,
     crop: "Cocoa",
     county: "Bong County",
     validationState: "valid",
+    validationIssues: "{}",
     riskLevel: "low",
     assessedAt: "2025-12-01T08:00:00.000Z",
+    version: 1,
   },
   {
     id: "p-2",
     plotCode: "PLT-100002-01",
     farmerId: "FRM100002",
-    geometry: square(-9.468842, 6.991127),
+    ...outline(-9.468842, 6.991127),
     areaHectares: 1.0011,
     crop: "Cocoa",
     county: "Bong County",
     validationState: "valid",
+    validationIssues: "{}",
     riskLevel: "low",
     assessedAt: "2025-12-01T08:00:00.000Z",
+    version: 1,
   },
 ];
 export const ASSESSMENTS = [

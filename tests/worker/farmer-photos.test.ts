@@ -45,8 +45,8 @@ describe("farmer photos", () => {
     expect(text(polyglot)).toContain("<script>");
     const result = await register("Polyglot", polyglot, "image/jpeg");
     if (!result.ok) throw new Error(result.message);
-    expect(result.photoError).toBeUndefined();
-    const farmerId = result.farmer.farmerId;
+    expect(result.value.photoError).toBeUndefined();
+    const farmerId = result.value.farmer.farmerId;
 
     const stored = (await env.CERTS.get(`farmers/${farmerId}/photo`))!;
     const bytes = new Uint8Array(await stored.arrayBuffer());
@@ -66,8 +66,8 @@ describe("farmer photos", () => {
     const fake = Uint8Array.from([0xff, 0xd8, 0xff, ...HTML]);
     const result = await register("Fake", fake, "image/jpeg");
     if (!result.ok) throw new Error(result.message);
-    expect(result.photoError).toBe("The farmer was registered, but the photo could not be stored.");
-    expect(result.farmer.hasPhoto).toBe(false);
-    expect(await env.CERTS.head(`farmers/${result.farmer.farmerId}/photo`)).toBeNull();
+    expect(result.value.photoError).toBe("The farmer was registered, but the photo could not be stored.");
+    expect(result.value.farmer.hasPhoto).toBe(false);
+    expect(await env.CERTS.head(`farmers/${result.value.farmer.farmerId}/photo`)).toBeNull();
   });
 });

@@ -239,9 +239,9 @@ describe("registerFarmer when another registration gets there first", () => {
         return `test$${secret}`;
       },
     });
-    expect(result.ok && result.created).toBe(true);
+    expect(result.ok && result.value.created).toBe(true);
     if (!result.ok) throw new Error("expected success");
-    expect(result.farmer.farmerId).toBe(`FRM${String(Number(taken.slice(3)) + 1).padStart(6, "0")}`);
+    expect(result.value.farmer.farmerId).toBe(`FRM${String(Number(taken.slice(3)) + 1).padStart(6, "0")}`);
     expect(await one("SELECT first_name FROM farmers WHERE farmer_id = ?", taken)).toEqual({ first_name: "First" });
     expect(await one("SELECT COUNT(*) AS n FROM users WHERE login_id = ?", taken)).toEqual({ n: 0 });
   });
@@ -259,7 +259,10 @@ describe("registerFarmer when another registration gets there first", () => {
         return `test$${secret}`;
       },
     });
-    expect(result).toMatchObject({ ok: true, created: false, farmer: { farmerId: squatterId, firstName: "First" } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { created: false, farmer: { farmerId: squatterId, firstName: "First" } },
+    });
     expect(await one("SELECT COUNT(*) AS n FROM farmers WHERE import_key = ?", submissionId)).toEqual({ n: 1 });
   });
 
@@ -278,13 +281,16 @@ describe("registerFarmer when another registration gets there first", () => {
       },
     );
     if (!result.ok) throw new Error("expected success");
-    expect(result.photoError).toBe("The farmer was registered, but the photo could not be stored.");
-    expect(result.farmer.hasPhoto).toBe(false);
-    expect(await one("SELECT photo_key FROM farmers WHERE farmer_id = ?", result.farmer.farmerId)).toEqual({
+    expect(result.value.photoError).toBe("The farmer was registered, but the photo could not be stored.");
+    expect(result.value.farmer.hasPhoto).toBe(false);
+    expect(await one("SELECT photo_key FROM farmers WHERE farmer_id = ?", result.value.farmer.farmerId)).toEqual({
       photo_key: null,
     });
     expect(
-      await one("SELECT action FROM audit_log WHERE entity_id = ? ORDER BY id DESC LIMIT 1", result.farmer.farmerId),
+      await one(
+        "SELECT action FROM audit_log WHERE entity_id = ? ORDER BY id DESC LIMIT 1",
+        result.value.farmer.farmerId,
+      ),
     ).toEqual({ action: "farmer.clear_photo" });
   });
 });

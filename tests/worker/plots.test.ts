@@ -142,7 +142,10 @@ describe("POST /api/plots", () => {
         submissionId: crypto.randomUUID(),
       });
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { success: boolean; message: string; errors: Issue[] };
+      const body = (await res.json()) as { success: boolean; message: string; errors: Issue[]; warnings: Issue[] };
+      // The error shape, with the rule warnings after the errors.
+      expect(Object.keys(body)).toEqual(["success", "message", "errors", "warnings"]);
+      expect(Array.isArray(body.warnings)).toBe(true);
       expect(body.success).toBe(false);
       expect(body.message).toBe("The plot geometry is not valid");
       expect(body.errors.map((e) => e.rule)).toContain(rule);

@@ -5,26 +5,17 @@
  * form on /eudr-assessment (up to 10 MiB).
  */
 import { type Context, Hono } from "hono";
-import { findJob, recentJobs } from "#db/queries/assessment-jobs";
-import { assessmentHistory, countPlotsInScope, findPlotByIdOrCode, plotIdsInScope } from "#db/queries/plot-assessments";
-import { findLayer, listLayers, type ReferenceLayerRow } from "#db/queries/reference-layers";
-import {
-  AssessApiSchema,
-  JobApiSchema,
-  LAYER_KIND_LABEL,
-  LayerUploadApiSchema,
-  MAX_SYNC_PLOTS,
-} from "../contracts/eudr";
+import { AssessApiSchema, JobApiSchema, LayerUploadApiSchema, MAX_SYNC_PLOTS } from "../contracts/eudr";
 import { isDemoMode } from "../env";
 import { installSampleLayers } from "../services/demo/sample-layers";
-import { assessPlots } from "../services/eudr/assess-plots";
+import { createAssessmentJob, jobView, runJobSlice } from "../services/eudr/assessment-jobs";
 import {
-  createAssessmentJob,
-  JOB_LEASE_MS,
-  jobView,
-  resolvePlotScope,
-  runJobSlice,
-} from "../services/eudr/assessment-jobs";
+  assessmentJobProgress,
+  assessScopeNow,
+  plotVerdictHistory,
+  recentAssessmentJobs,
+} from "../services/eudr/read-assessments";
+import { layerFile, layerView, listReferenceLayers } from "../services/eudr/reference-layers";
 import { uploadLayer } from "../services/eudr/upload-layer";
 import { eudrExport } from "./eudr-export";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
@@ -34,22 +25,6 @@ import { body } from "./validate";
 
 /** A background slice stops after this long, well inside waitUntil's 30 s after the response. */
 export const KICK_BUDGET_MS = 20_000;
-
-export function layerView(l: ReferenceLayerRow) {
-  return {
-    id: l.id,
-    kind: l.kind,
-    kindLabel: LAYER_KIND_LABEL[l.kind as keyof typeof LAYER_KIND_LABEL] ?? l.kind,
-    name: l.name,
-    source: l.source,
-    sourceDate: l.sourceDate,
-    version: l.version,
-    featureCount: l.featureCount,
-    sample: l.sample,
-    status: l.status,
-    createdAt: l.createdAt,
-  };
-}
 
 /** Starts (or resumes) a job's work after the response, without blocking the caller. */
 function kick(c: Context<ApiEnv>, jobId: string) {
@@ -65,8 +40,8 @@ const managing = requirePermission("manageLayers");
 
 export const eudrApi = new Hono<ApiEnv>()
   .get("/layers", assessing, describe("The reference layers (?all=1: retired versions too)"), async (c) => {
-    const layers = await listLayers(serviceDeps(c).db, { includeRetired: c.req.query("all") === "1" });
-    return success(c, { layers: layers.map(layerView) });
+    const layers = await listReferenceLayers({ includeRetired: c.req.query("all") === "1" }, serviceDeps(c));
+    return success(c, { layers });
   })
   .post(
     "/layers",
@@ -77,7 +52,8 @@ export const eudrApi = new Hono<ApiEnv>()
       const deps = serviceDeps(c);
       const result = await uploadLayer(c.req.valid("json"), deps.actor, deps);
       if (!result.ok) return reply(c, result);
-      return success(c, { layer: layerView(result.layer), retiredVersions: result.retiredVersions }, 201);
+      const { layer, retiredVersions } = result.value;
+      return success(c, { layer: layerView(layer), retiredVersions }, 201);
     },
   )
   .post(
@@ -101,16 +77,9 @@ export const eudrApi = new Hono<ApiEnv>()
     assessing,
     describe("A layer's original GeoJSON file", { 200: "application/geo+json" }),
     async (c) => {
-      const { db, r2 } = serviceDeps(c);
-      const layer = await findLayer(db, c.req.param("id"));
-      const object = layer ? await r2.get(layer.r2Key) : null;
-      if (!layer || !object) return apiError(c, 404, "No such layer");
-      return privateFile(
-        object.body,
-        "application/geo+json",
-        "attachment",
-        `layer-${layer.kind}-${layer.version}.geojson`,
-      );
+      const file = await layerFile(c.req.param("id"), serviceDeps(c));
+      if (!file.ok) return reply(c, file);
+      return privateFile(file.value.body, "application/geo+json", "attachment", file.value.fileName);
     },
   )
   .post(
@@ -118,31 +87,7 @@ export const eudrApi = new Hono<ApiEnv>()
     assessing,
     describe(`Assess up to ${MAX_SYNC_PLOTS} plots now: by plot, farmer or batch`),
     body(AssessApiSchema, "Choose the plots to assess"),
-    async (c) => {
-      const { plotIds, farmerId, batchCode } = c.req.valid("json");
-      const deps = serviceDeps(c);
-      const resolved = await resolvePlotScope(
-        plotIds
-          ? { scope: "plots", plotIds }
-          : farmerId
-            ? { scope: "farmer", value: farmerId }
-            : { scope: "batch", value: batchCode },
-        deps.db,
-      );
-      if (!resolved.ok) return reply(c, resolved);
-      const total = await countPlotsInScope(deps.db, resolved.value.scope);
-      if (total === 0) return apiError(c, 404, `No plots found for ${resolved.value.label}`);
-      if (total > MAX_SYNC_PLOTS) {
-        return apiError(
-          c,
-          413,
-          `${resolved.value.label} has ${total} plots, more than ${MAX_SYNC_PLOTS} can be assessed in one request: start a background job (POST /api/eudr/jobs)`,
-        );
-      }
-      const ids = await plotIdsInScope(deps.db, resolved.value.scope, null, MAX_SYNC_PLOTS);
-      const { results } = await assessPlots(ids, deps);
-      return success(c, { scope: resolved.value.label, assessed: results.length, results });
-    },
+    async (c) => reply(c, await assessScopeNow(c.req.valid("json"), serviceDeps(c))),
   )
   .post(
     "/jobs",
@@ -158,27 +103,19 @@ export const eudrApi = new Hono<ApiEnv>()
     },
   )
   .get("/jobs", assessing, describe("The 20 most recent assessment jobs"), async (c) => {
-    return success(c, { jobs: (await recentJobs(serviceDeps(c).db, 20)).map(jobView) });
+    return success(c, { jobs: await recentAssessmentJobs(serviceDeps(c), 20) });
   })
   .get("/jobs/:id", assessing, describe("An assessment job's progress (polling resumes a stalled job)"), async (c) => {
-    const job = await findJob(serviceDeps(c).db, c.req.param("id"));
-    if (!job) return apiError(c, 404, "No such assessment job");
+    const found = await assessmentJobProgress(c.req.param("id"), serviceDeps(c));
+    if (!found.ok) return reply(c, found);
+    const { job, needsRunner } = found.value;
     // Polling keeps a job moving: a released job (or one whose runner went silent) is resumed.
-    const stale = job.status === "running" && Date.parse(job.updatedAt) < Date.now() - JOB_LEASE_MS;
-    if (job.status === "queued" || stale) kick(c, job.id);
+    if (needsRunner) kick(c, job.id);
     return success(c, { job: jobView(job) });
   })
-  .get("/plots/:id/assessments", assessing, describe("A plot's verdict history"), async (c) => {
-    const { db } = serviceDeps(c);
-    const plot = await findPlotByIdOrCode(db, c.req.param("id"));
-    if (!plot) return apiError(c, 404, "No such plot");
-    const history = await assessmentHistory(db, plot.id);
-    const { id, plotCode, riskLevel, assessedAt, validationState } = plot;
-    return success(c, {
-      plot: { id, plotCode, riskLevel, assessedAt, validationState },
-      assessments: history.map((a) => ({ ...a, evidence: JSON.parse(a.evidence), reasons: JSON.parse(a.reasons) })),
-    });
-  })
+  .get("/plots/:id/assessments", assessing, describe("A plot's verdict history"), async (c) =>
+    reply(c, await plotVerdictHistory(c.req.param("id"), serviceDeps(c))),
+  )
   .get(
     "/export",
     assessing,

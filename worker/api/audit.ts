@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { listAudit } from "#db/queries/audit-log";
 import { AuditFilterSchema } from "../contracts/audit";
+import { readAuditTrail } from "../services/platform/audit-trail";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { paged } from "./reply";
 import { describe } from "./route-meta";
@@ -14,12 +14,7 @@ export const auditApi = new Hono<ApiEnv>().get(
   query(AuditFilterSchema, "Invalid filter"),
   async (c) => {
     const { page, pageSize, ...filter } = c.req.valid("query");
-    const { rows, total } = await listAudit(serviceDeps(c).db, filter, page, pageSize);
-    const entries = rows.map((r) => ({
-      ...r,
-      before: r.before ? JSON.parse(r.before) : null,
-      after: r.after ? JSON.parse(r.after) : null,
-    }));
+    const { entries, total } = await readAuditTrail({ filter, page, pageSize }, serviceDeps(c));
     return paged(c, "entries", entries, { page, pageSize, total });
   },
 );

@@ -22,7 +22,7 @@ import { splitBatch } from "../services/batches/split-batch";
 import { transferBatch } from "../services/batches/transfer-batch";
 import { type ApiEnv, requirePermission, requireSession, serviceDeps } from "./middleware";
 import { quota } from "./quota";
-import { apiError, paged, reply, success } from "./reply";
+import { apiError, paged, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -98,13 +98,8 @@ export const batchesApi = new Hono<ApiEnv>()
       });
       if (!result.ok) return reply(c, result);
       const { bytes, fileName } = result.value;
-      return new Response(bytes as BodyInit, {
-        headers: {
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${fileName}"`,
-          "Content-Length": String(bytes.length),
-          "Cache-Control": "private, no-store",
-        },
+      return privateFile(bytes as BodyInit, "application/pdf", "inline", fileName, {
+        "Content-Length": String(bytes.length),
       });
     },
   )

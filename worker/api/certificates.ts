@@ -45,7 +45,7 @@ import {
 } from "../services/certificates/issue-certificate";
 import { type ApiEnv, publicDeps, requirePermission, serviceDeps } from "./middleware";
 import { quota } from "./quota";
-import { apiError, reply, success } from "./reply";
+import { apiError, privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body } from "./validate";
 
@@ -71,15 +71,11 @@ async function pdfResponse(c: Context<ApiEnv>, served: ServedCertificate): Promi
     return new Response(null, { status: 304, headers: common });
   }
   const pdf = await served.open();
-  return new Response(pdf.body as BodyInit, {
-    status: 200,
-    headers: {
-      ...common,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `inline; filename="${certificateFileName(row.type as CertificateType, row.certificateNumber)}"`,
-      "Content-Length": String(pdf.size),
-      "X-Certificate-Source": pdf.source,
-    },
+  const fileName = certificateFileName(row.type as CertificateType, row.certificateNumber);
+  return privateFile(pdf.body as BodyInit, "application/pdf", "inline", fileName, {
+    ...common,
+    "Content-Length": String(pdf.size),
+    "X-Certificate-Source": pdf.source,
   });
 }
 

@@ -19,15 +19,16 @@ export async function eudrExport(c: Context<ApiEnv>) {
     serviceDeps(c),
   );
   if (!result.ok) return reply(c, result);
-  const count = result.packages.length;
+  const exported = result.value;
+  const count = exported.packages.length;
   c.header("Cache-Control", "private, no-store");
   c.header("X-Package-Count", String(count));
   if (q.manifest === "1") {
     const base = new URL(c.req.url);
     base.searchParams.delete("manifest");
     return success(c, {
-      ...result.manifest,
-      packages: result.manifest.packages.map((p) => {
+      ...exported.manifest,
+      packages: exported.manifest.packages.map((p) => {
         base.searchParams.set("part", String(p.part));
         return { ...p, url: `${base.pathname}${base.search}` };
       }),
@@ -37,8 +38,8 @@ export async function eudrExport(c: Context<ApiEnv>) {
   if (!Number.isInteger(part) || part < 1 || part > count) {
     return apiError(c, 404, `Package ${q.part} does not exist: this export has ${count} package(s), numbered from 1`);
   }
-  const pkg = result.packages[part - 1]!;
-  const slug = `${result.label}-${pkg.commodity}`
+  const pkg = exported.packages[part - 1]!;
+  const slug = `${exported.label}-${pkg.commodity}`
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "");

@@ -18,7 +18,7 @@ import { statementFile, statementFor } from "../services/exporter/statement";
 import { recordStockPayment, stockPaymentReceipt, stockPaymentsFor } from "../services/exporter/stock-payments";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { quota } from "./quota";
-import { reply, success } from "./reply";
+import { privateFile, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -27,8 +27,6 @@ import { body, query } from "./validate";
  * purchased stock and payment statement. Ownership is checked in the services: another exporter's
  * record answers 404 exactly like a missing one.
  */
-const PRIVATE = { "Cache-Control": "private, no-store" };
-
 export const exporterDeskApi = new Hono<ApiEnv>()
   .get(
     "/inspection-requests",
@@ -81,13 +79,7 @@ export const exporterDeskApi = new Hono<ApiEnv>()
       const result = await myCertificatePdf(c.req.param("number"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
       if (!result.value.body) return c.redirect(result.value.fallback, 302);
-      return new Response(result.value.body, {
-        headers: {
-          ...PRIVATE,
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${result.value.fileName}"`,
-        },
-      });
+      return privateFile(result.value.body, "application/pdf", "inline", result.value.fileName);
     },
   )
   .get(
@@ -114,13 +106,8 @@ export const exporterDeskApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await stockPaymentReceipt(c.req.param("id"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return new Response(new Uint8Array(result.value.bytes), {
-        headers: {
-          ...PRIVATE,
-          "Content-Type": "application/pdf",
-          "Content-Disposition": `inline; filename="${result.value.receiptNumber}.pdf"`,
-        },
-      });
+      const { bytes, receiptNumber } = result.value;
+      return privateFile(new Uint8Array(bytes), "application/pdf", "inline", `${receiptNumber}.pdf`);
     },
   )
   .get(
@@ -153,7 +140,5 @@ function fileReply(
 ): Response | Promise<Response> {
   if (!result.ok) return reply(c, result);
   const { body: bytes, contentType, fileName } = result.value;
-  return new Response(typeof bytes === "string" ? bytes : new Uint8Array(bytes), {
-    headers: { ...PRIVATE, "Content-Type": contentType, "Content-Disposition": `attachment; filename="${fileName}"` },
-  });
+  return privateFile(typeof bytes === "string" ? bytes : new Uint8Array(bytes), contentType, "attachment", fileName);
 }

@@ -1,20 +1,11 @@
-import { type Context, Hono } from "hono";
-import { findFarmer, searchFarmers } from "#db/queries/farmers";
-import { FarmerSchema, FarmerSearchSchema, searchFilter } from "../contracts/farmer";
-import { normaliseFarmerId } from "../domain/farmer-id";
-import { farmerSummary, farmerView, registerFarmer } from "../services/registry/register-farmer";
+import { Hono } from "hono";
+import { FarmerSchema, FarmerSearchSchema } from "../contracts/farmer";
+import { farmerPhoto, readFarmer, searchRegistry } from "../services/registry/read-farmers";
+import { registerFarmer } from "../services/registry/register-farmer";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { apiError, paged, reply, success } from "./reply";
+import { paged, reply, success } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
-
-/** The farmer named in the path, or null (an ID in any accepted spelling, e.g. frm100001). */
-async function farmerOfPath(c: Context<ApiEnv>) {
-  const farmerId = normaliseFarmerId(c.req.param("farmerId") ?? "");
-  return farmerId ? await findFarmer(serviceDeps(c).db, farmerId) : null;
-}
-
-const noFarmer = (c: Context<ApiEnv>) => apiError(c, 404, `No farmer with ID ${c.req.param("farmerId")}`);
 
 /**
  * The farmer registry, mounted at /api/farmers. POST /api/farmers/login is the
@@ -34,7 +25,7 @@ export const farmersApi = new Hono<ApiEnv>()
       const result = await registerFarmer(c.req.valid("json"), serviceDeps(c));
       if (!result.ok) return reply(c, result);
       c.header("Cache-Control", "no-store");
-      const { created, farmer, temporaryPassword } = result;
+      const { created, farmer, temporaryPassword } = result.value;
       return success(
         c,
         {
@@ -59,26 +50,24 @@ export const farmersApi = new Hono<ApiEnv>()
     async (c) => {
       const search = c.req.valid("query");
       const { page, pageSize } = search;
-      const { rows, total } = await searchFarmers(serviceDeps(c).db, searchFilter(search), page, pageSize);
+      const { farmers, total } = await searchRegistry(search, serviceDeps(c));
       c.header("Cache-Control", "private, no-store");
-      return paged(c, "farmers", rows.map(farmerSummary), { page, pageSize, total });
+      return paged(c, "farmers", farmers, { page, pageSize, total });
     },
   )
   .get("/:farmerId", requirePermission("readRegistry"), describe("A farmer's record"), async (c) => {
-    const found = await farmerOfPath(c);
-    if (!found) return noFarmer(c);
-    c.header("Cache-Control", "private, no-store");
-    return success(c, { farmer: farmerView(found.farmer) });
+    const found = await readFarmer(c.req.param("farmerId"), serviceDeps(c));
+    if (found.ok) c.header("Cache-Control", "private, no-store");
+    return reply(c, found);
   })
   .get(
     "/:farmerId/photo",
     requirePermission("readRegistry"),
     describe("A farmer's photo", { 200: "The image" }),
     async (c) => {
-      const found = await farmerOfPath(c);
-      if (!found) return noFarmer(c);
-      const object = found.farmer.photoKey ? await serviceDeps(c).r2.get(found.farmer.photoKey) : null;
-      if (!object) return apiError(c, 404, `Farmer ${found.farmer.farmerId} has no photo`);
+      const photo = await farmerPhoto(c.req.param("farmerId"), serviceDeps(c));
+      if (!photo.ok) return reply(c, photo);
+      const { farmerId, object } = photo.value;
       const headers = new Headers();
       object.writeHttpMetadata(headers);
       headers.set("Content-Length", String(object.size));
@@ -86,7 +75,7 @@ export const farmersApi = new Hono<ApiEnv>()
       // Personal data: the browser may keep it for the session, shared caches never.
       headers.set("Cache-Control", "private, max-age=300");
       headers.set("X-Content-Type-Options", "nosniff");
-      headers.set("Content-Disposition", `inline; filename="${found.farmer.farmerId}-photo"`);
+      headers.set("Content-Disposition", `inline; filename="${farmerId}-photo"`);
       return new Response(object.body, { headers });
     },
   );

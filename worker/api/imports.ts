@@ -1,20 +1,20 @@
 import type { Context } from "hono";
 import { Hono } from "hono";
-import { getImportRun, recentImportRuns } from "#db/queries/import-runs";
 import { importTemplateCsv } from "../domain/import-rows";
 import {
   BACKGROUND_BUDGET_MS,
   continueImport,
   type ImportDeps,
+  importProgress,
   MAX_IMPORT_BYTES,
+  recentImports,
   runView,
-  STALE_MS,
   startImport,
 } from "../services/registry/bulk-import";
 import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { quota } from "./quota";
-import { apiError, success } from "./reply";
+import { apiError, reply, success } from "./reply";
 import { describe } from "./route-meta";
 
 /** The service deps, with the bucket under the name the import service uses. */
@@ -33,7 +33,7 @@ export const importsApi = new Hono<ApiEnv>()
     }),
   )
   .get("/", describe("The 20 most recent imports"), async (c) =>
-    success(c, { runs: (await recentImportRuns(serviceDeps(c).db, 20)).map(runView) }),
+    success(c, { runs: await recentImports(serviceDeps(c), 20) }),
   )
   .post(
     "/",
@@ -70,12 +70,11 @@ export const importsApi = new Hono<ApiEnv>()
     },
   )
   .get("/:id", describe("An import's progress (polling resumes a stalled import)"), async (c) => {
-    const run = await getImportRun(serviceDeps(c).db, c.req.param("id"));
-    if (!run) return apiError(c, 404, "No import with this ID");
+    const found = await importProgress(c.req.param("id"), serviceDeps(c));
+    if (!found.ok) return reply(c, found);
+    const { run, stalled } = found.value;
     // Polling a run whose background work stopped starts it again.
-    if (run.status === "running" && Date.now() - Date.parse(run.updatedAt) > STALE_MS) {
-      c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
-    }
+    if (stalled) c.executionCtx.waitUntil(continueImport(run.id, deps(c), BACKGROUND_BUDGET_MS));
     return success(c, { run: runView(run) });
   })
   .post("/:id/continue", describe("Process the next rows of an import now"), async (c) => {

@@ -4,8 +4,6 @@
  * (which checks the role AND the plot's assignment again), one reply.
  */
 import { Hono } from "hono";
-import type { PlotRow } from "#db/queries/land-plots";
-import { visitOfPlotById } from "#db/queries/plot-visits";
 import { fieldErrors, firstMessage } from "../contracts/field-errors";
 import {
   BoundaryEditApiSchema,
@@ -13,24 +11,16 @@ import {
   VisitApiSchema,
   VisitQueueQuerySchema,
 } from "../contracts/land-inspection";
-import type { PlotGeometry } from "../domain/validate-geometry";
 import { editPlotBoundary } from "../services/plots/edit-plot-boundary";
 import { listVisitQueue } from "../services/plots/list-visit-queue";
+import { plotView } from "../services/plots/read-plots";
 import { recordVisit } from "../services/plots/record-visit";
 import { retirePlot } from "../services/plots/retire-plot";
+import { visitPhoto } from "../services/plots/visit-photo";
 import { type ApiEnv, jsonBodyKeepingDecimals, requirePermission, serviceDeps } from "./middleware";
 import { apiError, reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
 import { body, query } from "./validate";
-
-function publicPlot({ importKey, geometry, validationIssues, ...plot }: PlotRow) {
-  return {
-    ...plot,
-    submissionId: importKey,
-    geometry: JSON.parse(geometry) as PlotGeometry,
-    validationIssues: JSON.parse(validationIssues) as unknown,
-  };
-}
 
 const fromBase64 = (data: string) => Uint8Array.from(atob(data), (ch) => ch.charCodeAt(0));
 
@@ -85,12 +75,12 @@ export const plotFieldApi = new Hono<ApiEnv>()
       404: "No such photo",
     }),
     async (c) => {
-      // The R2 key comes from the stored visit, never from the URL.
-      const visit = await visitOfPlotById(serviceDeps(c).db, c.req.param("id"), c.req.param("visitId"));
-      const keys = visit ? (JSON.parse(visit.photoKeys) as string[]) : [];
-      const key = keys[Number(c.req.param("n")) - 1];
-      const object = key ? await serviceDeps(c).r2.get(key) : null;
-      if (!object) return apiError(c, 404, "No such photo");
+      const photo = await visitPhoto(
+        { plotId: c.req.param("id"), visitId: c.req.param("visitId"), n: Number(c.req.param("n")) },
+        serviceDeps(c),
+      );
+      if (!photo.ok) return reply(c, photo);
+      const { object } = photo.value;
       return new Response(object.body, {
         headers: {
           "Content-Type": object.httpMetadata?.contentType ?? "application/octet-stream",
@@ -126,7 +116,7 @@ export const plotFieldApi = new Hono<ApiEnv>()
       );
       if (!result.ok) return reply(c, result);
       const { plot, created, warnings, assessment } = result.value;
-      return success(c, { created, plot: publicPlot(plot), warnings, assessment });
+      return success(c, { created, plot: plotView(plot), warnings, assessment });
     },
   )
   .post(
@@ -137,6 +127,6 @@ export const plotFieldApi = new Hono<ApiEnv>()
     async (c) => {
       const result = await retirePlot({ ...c.req.valid("json"), plotId: c.req.param("id") }, serviceDeps(c));
       if (!result.ok) return reply(c, result);
-      return success(c, { plot: publicPlot(result.value.plot) });
+      return success(c, { plot: plotView(result.value.plot) });
     },
   );

@@ -15,7 +15,7 @@ import { sendMessage } from "../services/messages/send-message";
 import { startThread } from "../services/messages/start-thread";
 import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { apiError, reply, success } from "./reply";
+import { apiError, privateFile, reply, success, UPLOADED_FILE_HEADERS } from "./reply";
 import { describe, tag } from "./route-meta";
 import { MAX_BODY_DEPTH, query, TOO_DEEP_MESSAGE } from "./validate";
 
@@ -143,15 +143,9 @@ export const messagesApi = new Hono<ApiEnv>()
       const { object, fileName, contentType } = result.value;
       // Images are shown inline (re-assembled without metadata); a PDF is always a download.
       const disposition = contentType === "application/pdf" ? "attachment" : "inline";
-      return new Response(object.body, {
-        headers: {
-          "Content-Type": contentType,
-          "Content-Length": String(object.size),
-          "Content-Disposition": `${disposition}; filename="${fileName}"`,
-          "X-Content-Type-Options": "nosniff",
-          "Content-Security-Policy": "default-src 'none'; sandbox",
-          "Cache-Control": "private, no-store",
-        },
+      return privateFile(object.body, contentType, disposition, fileName, {
+        "Content-Length": String(object.size),
+        ...UPLOADED_FILE_HEADERS,
       });
     },
   );

@@ -7,7 +7,7 @@ import { stepDocument } from "../services/office/step-document";
 import type { AttachmentInput } from "../services/platform/attachments";
 import { uploadLimit } from "./body-limits";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
-import { apiError, paged, reply } from "./reply";
+import { apiError, paged, privateFile, reply, UPLOADED_FILE_HEADERS } from "./reply";
 import { describe } from "./route-meta";
 import { body, query } from "./validate";
 
@@ -90,15 +90,9 @@ export const officeApi = new Hono<ApiEnv>()
       if (!result.ok) return reply(c, result);
       const { body: stream, fileName, contentType, sizeBytes } = result.value;
       const disposition = contentType === "application/pdf" ? "attachment" : "inline";
-      return new Response(stream, {
-        headers: {
-          "Content-Type": contentType,
-          "Content-Length": String(sizeBytes),
-          "Content-Disposition": `${disposition}; filename="${fileName}"`,
-          "X-Content-Type-Options": "nosniff",
-          "Content-Security-Policy": "default-src 'none'; sandbox",
-          "Cache-Control": "private, no-store",
-        },
+      return privateFile(stream, contentType, disposition, fileName, {
+        "Content-Length": String(sizeBytes),
+        ...UPLOADED_FILE_HEADERS,
       });
     },
   );

@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { batchByCode } from "#db/queries/batches";
-import { qrPng, qrSvg, traceUrl } from "../services/batches/render-qr";
+import { batchQr, type QrFormat } from "../services/batches/batch-qr";
 import { type ApiEnv, publicDeps } from "./middleware";
-import { apiError } from "./reply";
+import { apiError, reply } from "./reply";
 import { describe } from "./route-meta";
 
 /**
@@ -17,18 +16,17 @@ export const qrApi = new Hono<ApiEnv>().get(
   async (c) => {
     const match = /^([A-Za-z0-9-]{3,40})\.(svg|png)$/.exec(c.req.param("file"));
     if (!match) return apiError(c, 404, "Ask for /api/qr/{batchCode}.svg or /api/qr/{batchCode}.png");
-    const [, code, format] = match as unknown as [string, string, "svg" | "png"];
-    const batch = await batchByCode(publicDeps(c).db, code);
-    if (!batch) {
+    const [, code, format] = match as unknown as [string, string, QrFormat];
+    const result = await batchQr({ code, format, origin: new URL(c.req.url).origin }, publicDeps(c));
+    if (!result.ok) {
       c.header("Cache-Control", "no-store");
-      return apiError(c, 404, `No batch with code ${code.toUpperCase()}`);
+      return reply(c, result);
     }
-    const url = traceUrl(new URL(c.req.url).origin, batch.batchCode);
-    const headers = {
+    const { batchCode, contentType, body } = result.value;
+    return c.body(body, 200, {
       "Cache-Control": "public, max-age=86400",
-      "Content-Disposition": `inline; filename="${batch.batchCode}.${format}"`,
-    };
-    if (format === "svg") return c.body(qrSvg(url), 200, { ...headers, "Content-Type": "image/svg+xml" });
-    return c.body(qrPng(url), 200, { ...headers, "Content-Type": "image/png" });
+      "Content-Disposition": `inline; filename="${batchCode}.${format}"`,
+      "Content-Type": contentType,
+    });
   },
 );

@@ -34,36 +34,57 @@ export function paged<K extends string, T>(c: Context, key: K, items: T[], { pag
 }
 
 /** A refusal, as every service answers it (worker/services/result.ts `Failure`). */
-type Refusal = { ok: false; status: number; message: string; errors?: ApiErrors };
+type Refusal = {
+  ok: false;
+  status: number;
+  message: string;
+  errors?: ApiErrors;
+  warnings?: RuleFindings;
+  retryAfter?: number;
+};
 
 /**
  * The one adapter from a service result to a response: a refusal becomes the error shape with
- * its status, a success `{ ok: true, value }` the success shape with `status` (200 by default).
+ * its status (its warnings after the errors, its wait as `Retry-After`), a success
+ * `{ ok: true, value }` the success shape with `status` (200 by default).
  */
 export function reply<T extends object>(
   c: Context,
   result: { ok: true; value: T } | Refusal,
   status: ContentfulStatusCode = 200,
 ) {
-  if (!result.ok) return apiError(c, result.status as ContentfulStatusCode, result.message, result.errors);
-  return success(c, result.value, status);
+  if (result.ok) return success(c, result.value, status);
+  if (result.retryAfter) c.header("Retry-After", String(result.retryAfter));
+  const refused = result.status as ContentfulStatusCode;
+  if (!result.warnings) return apiError(c, refused, result.message, result.errors);
+  const { message, errors, warnings } = result;
+  return c.json({ success: false as const, message, ...(errors ? { errors } : {}), warnings }, refused);
 }
 
 /**
- * A file for the signed-in caller only (never cached): `inline` opens it in the browser,
- * `attachment` saves it as `filename`.
+ * A file for the signed-in caller only (never in a shared cache): `inline` opens it in the
+ * browser, `attachment` saves it as `filename`. `headers` adds to them or replaces them, e.g. an
+ * `ETag` with `Cache-Control: private, no-cache` for a file the browser may keep and revalidate.
  */
 export function privateFile(
-  body: BodyInit,
+  body: BodyInit | null,
   contentType: string,
   disposition: "inline" | "attachment",
   filename: string,
+  headers: Record<string, string> = {},
 ): Response {
   return new Response(body, {
     headers: {
       "Content-Type": contentType,
       "Content-Disposition": `${disposition}; filename="${filename}"`,
       "Cache-Control": "private, no-store",
+      ...headers,
     },
   });
 }
+
+/** Beside `privateFile` for a file someone uploaded: the browser neither sniffs it nor runs anything in it. */
+export const UPLOADED_FILE_HEADERS = {
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; sandbox",
+} as const;

@@ -1,19 +1,17 @@
 import { type Context, Hono, type MiddlewareHandler } from "hono";
-import { findExporter, getReport, recentReports } from "#db/queries/reports";
 import { can } from "../auth/permissions";
-import { mayGenerateReport, maySeeReport, reportKindsFor, reportRefusal } from "../auth/report-access";
-import { datedRequest, periodVisibleTo, REPORT_MESSAGES, ReportRequestSchema } from "../contracts/reports";
+import { mayGenerateReport, reportRefusal } from "../auth/report-access";
+import { datedRequest, ReportRequestSchema } from "../contracts/reports";
 import { type ReportKind, type ReportParams, reportFileName } from "../domain/reports/report-content";
+import { type BuildReportDeps, buildReport, reportView, reportViewer } from "../services/reports/build-report";
 import {
-  type BuildReportDeps,
-  buildReport,
-  reportView,
-  reportViewer,
-  requestReport,
-} from "../services/reports/build-report";
+  visibleReport as readVisibleReport,
+  requestReportOf,
+  visibleReportRows,
+} from "../services/reports/read-reports";
 import { type ApiEnv, requirePermission, serviceDeps } from "./middleware";
 import { quota } from "./quota";
-import { apiError, success } from "./reply";
+import { apiError, privateFile, reply, success } from "./reply";
 import { describe, tag } from "./route-meta";
 import { body } from "./validate";
 
@@ -23,15 +21,9 @@ const buildDeps = (c: Context<ApiEnv>): BuildReportDeps => ({ ...serviceDeps(c),
 
 /** The report of `:id` if it exists and the viewer may see its kind; otherwise the 404/403 response. */
 async function visibleReport(c: Context<ApiEnv>) {
-  const report = await getReport(serviceDeps(c).db, c.req.param("id") ?? "");
-  if (!report) return { ok: false as const, response: apiError(c, 404, "No report with this ID") };
-  const viewer = await viewerOf(c);
-  if (!maySeeReport(viewer, report.kind))
-    return { ok: false as const, response: apiError(c, 403, reportRefusal(viewer, report.kind)) };
-  // A staff member's custom range is not an observer's to subtract from another (contracts/reports.ts).
-  if (!periodVisibleTo(viewer, JSON.parse(report.params) as ReportParams, report.createdAt))
-    return { ok: false as const, response: apiError(c, 403, REPORT_MESSAGES.observerRange) };
-  return { ok: true as const, report };
+  const found = await readVisibleReport(c.req.param("id") ?? "", await viewerOf(c), serviceDeps(c));
+  if (!found.ok) return { ok: false as const, response: reply(c, found) };
+  return { ok: true as const, report: found.value };
 }
 
 /** The second guard of POST (with its own message), before the body's own errors. */
@@ -66,11 +58,9 @@ export const reportsApi = new Hono<ApiEnv>()
       if (!mayGenerateReport(viewer, asked.kind)) return apiError(c, 403, reportRefusal(viewer, asked.kind));
       const dated = datedRequest(asked, viewer, serviceDeps(c).now());
       if (!dated.ok) return apiError(c, 400, dated.message, { period: [dated.message] });
-      const input = dated.value;
-      if (input.exporterId && !(await findExporter(serviceDeps(c).db, input.exporterId))) {
-        return apiError(c, 400, REPORT_MESSAGES.exporterId, { exporterId: [REPORT_MESSAGES.exporterId] });
-      }
-      const { report, joined } = await requestReport(input, serviceDeps(c));
+      const requested = await requestReportOf(dated.value, serviceDeps(c));
+      if (!requested.ok) return reply(c, requested);
+      const { report, joined } = requested.value;
       // The build outlives the response; if this isolate stops, a refresh or the cron handler resumes it.
       c.executionCtx.waitUntil(buildReport(report.id, buildDeps(c)));
       return success(c, { joined, report: reportView(report) }, 202);
@@ -78,14 +68,8 @@ export const reportsApi = new Hono<ApiEnv>()
   )
   .get("/", describe("The 30 most recent reports the account may see"), async (c) => {
     const viewer = await viewerOf(c);
-    const rows = await recentReports(serviceDeps(c).db, {
-      kinds: reportKindsFor(viewer),
-      // Observers see ready reports and their own requests; regulator staff see every request.
-      readyOrOwnedBy: viewer.role === "monitoring_observer" ? viewer.id : undefined,
-      limit: 30,
-    });
+    const visible = await visibleReportRows(viewer, { limit: 30 }, serviceDeps(c));
     c.header("Cache-Control", "private, no-store");
-    const visible = rows.filter((r) => periodVisibleTo(viewer, JSON.parse(r.params) as ReportParams, r.createdAt));
     return success(c, { reports: visible.map(reportView) });
   })
   .get("/:id", describe("A report's status"), async (c) => {
@@ -117,11 +101,9 @@ export const reportsApi = new Hono<ApiEnv>()
       const object = await serviceDeps(c).r2.get(report.r2Key);
       if (!object) return apiError(c, 410, "The report's PDF is no longer stored. Please request the report again.");
       const fileName = reportFileName(report.kind as ReportKind, JSON.parse(report.params) as ReportParams);
-      return c.body(object.body, 200, {
+      return privateFile(object.body, "application/pdf", "inline", fileName, {
         ...headers,
-        "Content-Type": "application/pdf",
         "Content-Length": String(object.size),
-        "Content-Disposition": `inline; filename="${fileName}"`,
       });
     },
   );

@@ -208,3 +208,21 @@ export function parsePlotCoordinates(text: string, mode: CaptureMode): ParsedCoo
   if (ring.length > 1 && (first[0] !== last[0] || first[1] !== last[1])) ring.push(first);
   return { ok: true, geojson: { type: "Polygon", coordinates: [ring] }, positions: positions.length, decimals };
 }
+
+/** A broken geometry rule as a form prints it: "<message> (rule: <rule>)". */
+export const ruleLine = (finding: { rule?: unknown; message?: unknown }) =>
+  `${String(finding.message)} (rule: ${String(finding.rule)})`;
+
+/**
+ * A plot refusal (registering or redrawing a plot) as a form shows it, next to its fields: each
+ * broken EUDR rule by name under `coordinates`, or the refusal's own field messages (an unknown
+ * farmer under `farmerId`). The API sends the same refusal as it is (worker/api/reply.ts).
+ */
+export function plotRefusalFields(refusal: {
+  errors?: Record<string, string[]> | ReadonlyArray<Record<string, unknown>>;
+}): Record<string, string[]> {
+  const { errors } = refusal;
+  if (!errors) return {};
+  if (!Array.isArray(errors)) return errors as Record<string, string[]>;
+  return errors.length ? { coordinates: errors.map(ruleLine) } : {};
+}

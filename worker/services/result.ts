@@ -11,7 +11,16 @@ export type RuleFindings = ReadonlyArray<Record<string, unknown>>;
 
 /** The HTTP-like statuses a service may refuse with; the adapters map them 1:1. */
 export type FailureStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429;
-export type Failure = { ok: false; status: FailureStatus; message: string; errors?: FieldErrors | RuleFindings };
+export type Failure = {
+  ok: false;
+  status: FailureStatus;
+  message: string;
+  errors?: FieldErrors | RuleFindings;
+  /** Rule findings that did not refuse on their own (e.g. EUDR geometry warnings), shown beside the errors. */
+  warnings?: RuleFindings;
+  /** Seconds to wait before trying again (a 429): the adapters send it as `Retry-After`. */
+  retryAfter?: number;
+};
 export type Success<T> = { ok: true; value: T };
 export type Result<T> = Success<T> | Failure;
 

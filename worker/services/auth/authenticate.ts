@@ -3,6 +3,7 @@ import { findFarmerByPhone, findUserByLoginId, logAuthEvent, markLogin, type Use
 import { AUTH_MESSAGES } from "#worker/auth/messages";
 import { isRole, type Role, USER_TYPE } from "#worker/auth/roles";
 import { createSession, revokeSession, type Session, type SessionDeps } from "#worker/auth/session";
+import { fail, ok, type Result } from "../result";
 import {
   recordFailedLogin,
   recordSuccessfulLogin,
@@ -46,9 +47,8 @@ export type LoginInput = {
   userAgent: string;
 };
 
-export type LoginResult =
-  | { ok: true; user: UserRow; session: Session }
-  | { ok: false; status: 400 | 401 | 403 | 429; message: string; retryAfter?: number };
+/** A sign-in that opened a session: the account (as updated by it) and the session. */
+export type SignedIn = { user: UserRow; session: Session };
 
 /** `demoMode`: demo accounts may sign in only while demo mode is on. */
 export type AuthDeps = SessionDeps & { db: Database; demoMode: boolean };
@@ -61,7 +61,7 @@ export function displayName(user: Pick<UserRow, "firstName" | "lastName" | "logi
  * Checks a sign-in attempt at one portal. Throttled before any password work; a wrong ID costs
  * the same as a wrong password; a right password at the wrong door opens nothing.
  */
-export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<LoginResult> {
+export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<Result<SignedIn>> {
   const now = deps.now?.() ?? Date.now();
   const { db } = deps;
   const event = {
@@ -80,7 +80,7 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
   const wait = await throttleWait(db, keys, now);
   if (wait > 0) {
     await logAuthEvent(db, { ...event, userId: user?.id, event: "login_throttled", detail: `${wait}s` });
-    return { ok: false, status: 429, message: AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), retryAfter: wait };
+    return { ...fail(429, AUTH_MESSAGES.tooManyAttempts(Math.ceil(wait / 60))), retryAfter: wait };
   }
 
   if (user?.isDemo && !deps.demoMode) user = null;
@@ -97,7 +97,7 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
       event: "login_failed",
       detail: !user ? "unknown id" : !passwordOk ? "password" : "access code",
     });
-    return { ok: false, status: 401, message: AUTH_MESSAGES.invalidCredentials };
+    return fail(401, AUTH_MESSAGES.invalidCredentials);
   }
 
   const role = user.role;
@@ -110,11 +110,11 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
   if (!roleOk) {
     await logAuthEvent(db, { ...event, userId: user.id, event: "login_wrong_portal", detail: role });
     const message = input.portal === "exporter" ? AUTH_MESSAGES.exporterDenied : AUTH_MESSAGES.insufficientPermissions;
-    return { ok: false, status: 403, message };
+    return fail(403, message);
   }
   if (!user.active) {
     await logAuthEvent(db, { ...event, userId: user.id, event: "login_inactive" });
-    return { ok: false, status: 403, message: AUTH_MESSAGES.accountDisabled };
+    return fail(403, AUTH_MESSAGES.accountDisabled);
   }
 
   const patch: Parameters<typeof markLogin>[2] = {};
@@ -144,5 +144,5 @@ export async function authenticate(input: LoginInput, deps: AuthDeps): Promise<L
     throw failed.reason;
   }
   const session = (made as PromiseFulfilledResult<Session>).value;
-  return { ok: true, user: { ...user, ...patch }, session };
+  return ok({ user: { ...user, ...patch }, session });
 }

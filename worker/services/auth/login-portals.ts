@@ -199,13 +199,18 @@ export async function performLogin(
   );
   if (!result.ok) {
     const headers: Record<string, string> = result.retryAfter ? { "Retry-After": String(result.retryAfter) } : {};
-    return { status: result.status, body: { success: false, message: result.message }, headers };
+    return {
+      status: result.status as LoginOutcome["status"],
+      body: { success: false, message: result.message },
+      headers,
+    };
   }
+  const { user, session } = result.value;
   return {
     status: 200,
-    body: ep.reply(result.user, result.session, parsed.data),
-    headers: { "Set-Cookie": sessionCookie(result.session.token) },
-    session: result.session,
-    user: result.user,
+    body: ep.reply(user, session, parsed.data),
+    headers: { "Set-Cookie": sessionCookie(session.token) },
+    session,
+    user,
   };
 }

@@ -177,12 +177,8 @@ export async function installSampleLayers(deps: InstallSampleLayersDeps) {
     }
     const result = await uploadLayer({ ...layer, geojson: JSON.stringify(layer.geojson, null, 1) }, deps.actor, deps);
     if (!result.ok) throw new Error(`Sample layer ${layer.name} was refused: ${result.message}`);
-    installed.push({
-      id: result.layer.id,
-      kind: result.layer.kind,
-      name: result.layer.name,
-      version: result.layer.version,
-    });
+    const { id, kind, name, version } = result.value.layer;
+    installed.push({ id, kind, name, version });
   }
   return { installed, skipped };
 }

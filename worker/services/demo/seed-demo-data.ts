@@ -171,9 +171,9 @@ export async function seedDemoData(deps: SeedDemoDataDeps): Promise<SeedDemoData
   const musuPlot = await registerPlot({ farmerId: DEMO_FARMER_ID, ...MUSU.plot }, { db, actor: ACT.office });
   if (!musuPlot.ok) {
     problems.push(
-      `Plot of ${DEMO_FARMER_ID} not stored: ${musuPlot.kind === "invalid" ? musuPlot.errors.map((e) => e.message).join("; ") : musuPlot.message}`,
+      `Plot of ${DEMO_FARMER_ID} not stored: ${Array.isArray(musuPlot.errors) ? musuPlot.errors.map((e) => e.message).join("; ") : musuPlot.message}`,
     );
-  } else if (musuPlot.created) created.plots++;
+  } else if (musuPlot.value.created) created.plots++;
 
   // 3. A verdict for every demo plot not assessed yet (a re-run must not add assessments).
   const farmerIds = [...(musuPlot.ok ? [DEMO_FARMER_ID] : []), ...registered.values()];

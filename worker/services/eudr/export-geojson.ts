@@ -14,6 +14,7 @@ import {
   toEudrFeature,
 } from "#worker/domain/eudr-geojson";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
+import { fail, ok, type Result } from "../result";
 import { resolvePlotScope } from "./assessment-jobs";
 
 export type ExportScopeInput = { farmerId?: string | null; batchCode?: string | null; plotIds?: string[] | null };
@@ -25,15 +26,14 @@ export type ExportManifest = {
   /** Latest risk verdicts of the exported plots: the operator sees what is not yet "low". */
   riskLevels: Record<string, number>;
 };
-export type ExportResult =
-  | { ok: true; label: string; packages: EudrPackage[]; manifest: ExportManifest }
-  | { ok: false; status: 400 | 404 | 422; message: string; errors?: { plotCode: string; message: string }[] };
+/** An export's packages, what it covers (`label`) and its manifest. */
+export type GeoJsonExport = { label: string; packages: EudrPackage[]; manifest: ExportManifest };
 
 /** Builds every package of an export; the caller picks one (`part`) or the manifest. */
 export async function exportGeoJson(
   input: ExportScopeInput,
   deps: { db: Database; maxBytes?: number; maxProducers?: number },
-): Promise<ExportResult> {
+): Promise<Result<GeoJsonExport>> {
   const { db } = deps;
   const request = input.batchCode
     ? ({ scope: "batch", value: input.batchCode } as const)
@@ -42,17 +42,12 @@ export async function exportGeoJson(
       : input.plotIds?.length
         ? ({ scope: "plots", plotIds: input.plotIds } as const)
         : null;
-  if (!request)
-    return {
-      ok: false,
-      status: 400,
-      message: "Choose what to export: farmerId, batchCode (a batch or shipment) or plotIds",
-    };
+  if (!request) return fail(400, "Choose what to export: farmerId, batchCode (a batch or shipment) or plotIds");
   const resolved = await resolvePlotScope(request, db);
   if (!resolved.ok) return resolved;
   const { scope, label, commodity } = resolved.value;
   const rows = await plotsForExport(db, scope);
-  if (!rows.length) return { ok: false, status: 404, message: `No plots found for ${label}` };
+  if (!rows.length) return fail(404, `No plots found for ${label}`);
 
   const refused: { plotCode: string; message: string }[] = [];
   for (const r of rows) {
@@ -65,12 +60,11 @@ export async function exportGeoJson(
       refused.push({ plotCode: r.plotCode, message: `${r.plotCode}: no registered farmer, so no ProducerName` });
   }
   if (refused.length) {
-    return {
-      ok: false,
-      status: 422,
-      message: `Cannot export ${label}: ${refused.length} plot(s) cannot go into an EUDR file — ${refused.map((r) => r.plotCode).join(", ")}. Correct them and export again.`,
-      errors: refused,
-    };
+    return fail(
+      422,
+      `Cannot export ${label}: ${refused.length} plot(s) cannot go into an EUDR file — ${refused.map((r) => r.plotCode).join(", ")}. Correct them and export again.`,
+      refused,
+    );
   }
 
   const codeOf = new Map<EudrFeature, string>();
@@ -100,8 +94,7 @@ export async function exportGeoJson(
   const riskLevels: Record<string, number> = {};
   for (const r of rows)
     riskLevels[r.riskLevel ?? "not_assessed"] = (riskLevels[r.riskLevel ?? "not_assessed"] ?? 0) + 1;
-  return {
-    ok: true,
+  return ok({
     label,
     packages,
     manifest: {
@@ -118,5 +111,5 @@ export async function exportGeoJson(
       })),
       riskLevels,
     },
-  };
+  });
 }

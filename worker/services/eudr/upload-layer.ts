@@ -18,6 +18,7 @@ import {
 import { type AreaGeometry, LAYER_KINDS, type LayerKind } from "#worker/domain/assess-risk";
 import type { AuditActor } from "../deps";
 import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
 
 export type LayerIssue = { feature?: number; message: string };
 export type ParsedLayerFeature = {
@@ -164,9 +165,8 @@ export type UploadLayerInput = {
   sample?: boolean;
 };
 export type UploadLayerDeps = { db: Database; r2: R2Bucket; now?: () => Date };
-export type UploadLayerResult =
-  | { ok: true; layer: ReferenceLayerRow; retiredVersions: string[] }
-  | { ok: false; status: 400; message: string; errors: LayerIssue[] };
+/** The stored layer, and the versions of the same kind and name it retired. */
+export type UploadedLayer = { layer: ReferenceLayerRow; retiredVersions: string[] };
 
 /** R2 key of a layer's original file. */
 export const layerR2Key = (layerId: string) => `layers/${layerId}.geojson`;
@@ -181,17 +181,11 @@ export async function uploadLayer(
   input: UploadLayerInput,
   actor: AuditActor | null,
   deps: UploadLayerDeps,
-): Promise<UploadLayerResult> {
-  if (!(LAYER_KINDS as readonly string[]).includes(input.kind)) {
-    return {
-      ok: false,
-      status: 400,
-      message: `Unknown layer kind "${input.kind}": use one of ${LAYER_KINDS.join(", ")}`,
-      errors: [],
-    };
-  }
+): Promise<Result<UploadedLayer>> {
+  if (!(LAYER_KINDS as readonly string[]).includes(input.kind))
+    return fail(400, `Unknown layer kind "${input.kind}": use one of ${LAYER_KINDS.join(", ")}`, []);
   const parsed = parseLayerGeoJson(input.geojson);
-  if (!parsed.ok) return { ok: false, status: 400, message: parsed.message, errors: parsed.errors };
+  if (!parsed.ok) return fail(400, parsed.message, parsed.errors);
 
   const { db } = deps;
   const id = crypto.randomUUID();
@@ -260,5 +254,5 @@ export async function uploadLayer(
     await deps.r2.delete(r2Key).catch(() => {});
     throw error;
   }
-  return { ok: true, layer, retiredVersions };
+  return ok({ layer, retiredVersions });
 }

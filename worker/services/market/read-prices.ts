@@ -20,6 +20,11 @@ import type { Currency } from "#worker/domain/money";
 import type { ServiceDeps } from "../deps";
 import { fail, ok, type Result } from "../result";
 
+/**
+ * A point's farm-gate price, or why there is none (no formula or exchange rate in force on its
+ * date). A field of each point in the reply of GET /api/market/prices, published as
+ * `{ ok, reason }`, not a service's answer: the services here answer `Result`.
+ */
 export type FarmGateView =
   | {
       ok: true;

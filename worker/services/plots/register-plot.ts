@@ -17,6 +17,7 @@ import {
   plotCodesOfFarmer,
   plotsInBox,
 } from "#db/queries/land-plots";
+import { PLOT_MESSAGES } from "#worker/contracts/plot";
 import { boundsOf } from "#worker/domain/geometry/bounds";
 import { CLAIM_SEARCH_PAD_DEG } from "#worker/domain/geometry/double-claims";
 import { geometryJson } from "#worker/domain/geometry/geometry-json";
@@ -32,6 +33,7 @@ import {
 } from "#worker/domain/validate-geometry";
 import type { WrittenDecimals } from "#worker/domain/written-decimals";
 import { type Actor, auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
 
 export type RegisterPlotInput = {
   /** FRM + 6 digits. */
@@ -57,10 +59,8 @@ export type PreparedPlot =
   | { ok: true; row: NewPlotRow & { id: string }; warnings: Issue[] }
   | { ok: false; errors: Issue[]; warnings: Issue[] };
 
-export type RegisterPlotResult =
-  | { ok: true; created: boolean; plot: PlotRow }
-  | { ok: false; kind: "unknown-farmer"; message: string }
-  | { ok: false; kind: "invalid"; errors: Issue[]; warnings: Issue[] };
+/** The stored plot; `created` false: this submission had already stored it. */
+export type RegisteredPlot = { created: boolean; plot: PlotRow };
 
 export type RegisterPlotDeps = { db: Database; actor: Actor };
 
@@ -170,15 +170,17 @@ export function preparePlot(
  * of other farmers nearby, and stores it with its audit row in one batch. A resubmission with the
  * same `submissionId` returns the plot already stored (never a duplicate).
  */
-export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotDeps): Promise<RegisterPlotResult> {
+export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotDeps): Promise<Result<RegisteredPlot>> {
   const { db, actor } = deps;
   if (input.submissionId) {
     const existing = await plotByImportKey(db, input.submissionId);
-    if (existing) return { ok: true, created: false, plot: existing };
+    if (existing) return ok({ created: false, plot: existing });
   }
   const farmer = await farmerForPlot(db, input.farmerId);
-  if (!farmer)
-    return { ok: false, kind: "unknown-farmer", message: `No farmer with ID ${input.farmerId} is registered` };
+  if (!farmer) {
+    const message = `No farmer with ID ${input.farmerId} is registered`;
+    return fail(400, message, { farmerId: [message] });
+  }
 
   const box = claimSearchBox(input.geojson);
   const others: OtherPlot[] = box
@@ -193,7 +195,8 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
       plotCode: plotCodeFor(farmer.farmerId, sequence),
       createdBy: actor.id,
     });
-    if (!prepared.ok) return { ok: false, kind: "invalid", errors: prepared.errors, warnings: prepared.warnings };
+    // Every broken EUDR rule, by name (with the warnings); nothing is stored.
+    if (!prepared.ok) return { ...fail(400, PLOT_MESSAGES.notValid, prepared.errors), warnings: prepared.warnings };
     const { row } = prepared;
     try {
       await db.batch([insertPlot(db, row), auditEntry(db, actor, "plot.register", "land_plot", row.id, null, row)]);
@@ -202,7 +205,7 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
       // the same running number taken by another plot of this farmer → take the next one.
       if (input.submissionId && isUniqueViolation(error, "import_key")) {
         const existing = await plotByImportKey(db, input.submissionId);
-        if (existing) return { ok: true, created: false, plot: existing };
+        if (existing) return ok({ created: false, plot: existing });
       }
       if (attempt < 3 && isUniqueViolation(error, "plot_code")) {
         sequence++;
@@ -210,6 +213,6 @@ export async function registerPlot(input: RegisterPlotInput, deps: RegisterPlotD
       }
       throw error;
     }
-    return { ok: true, created: true, plot: (await plotById(db, row.id))! };
+    return ok({ created: true, plot: (await plotById(db, row.id))! });
   }
 }

@@ -15,7 +15,7 @@ import { latestInspectionOf } from "#db/queries/inspections";
 import { updateInspection } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
 import type { CorrectInspectionInput } from "#worker/contracts/records";
-import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
+import { CORRECTION_MESSAGES } from "#worker/domain/corrections";
 import {
   fromTenths,
   inspectionVerdict,
@@ -27,10 +27,10 @@ import { snapshot } from "../batches/batch-common";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
-  batchToCorrect,
   type CorrectionDeps,
   commitCorrection,
   currentVersion,
+  inspectionToCorrect,
   lockedByExport,
   type Reissued,
 } from "./correction-common";
@@ -61,13 +61,12 @@ export async function correctInspection(
 ): Promise<Result<{ batchCode: string; version: number; grade: string; decidedBy: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  const target = await batchToCorrect(db, batchCode, input.reason, actor);
+  const target = await inspectionToCorrect(batchCode, input.reason, deps, {
+    latestOf: latestInspectionOf,
+    none: INSPECTION_CORRECTION_MESSAGES.none,
+  });
   if (!target.ok) return target;
-  const batch = target.value;
-  const inspection = await latestInspectionOf(db, [batch.id]);
-  if (!inspection) return fail(404, INSPECTION_CORRECTION_MESSAGES.none(batch.batchCode));
-  const allowed = mayCorrect(actor, { recordedBy: inspection.inspectorId, recordedAt: inspection.createdAt }, now);
-  if (!allowed.ok) return fail(403, allowed.message);
+  const { batch, inspection } = target.value;
   if (await lockedByExport(db, batch)) return fail(409, CORRECTION_MESSAGES.exported);
   if ((await descendantIds(db, batch.id)).length) return fail(409, INSPECTION_CORRECTION_MESSAGES.carriedOn);
   if (!isGraded(inspection.commodity)) return fail(409, `A ${inspection.commodity} inspection is not graded here`);

@@ -23,9 +23,8 @@ import { insertCustodyEvent, updateBatch } from "#db/queries/batches";
 import { latestPortInspectionOf } from "#db/queries/inspections";
 import { anyExported, custodyEventById, updatePortInspection } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
-import { can } from "#worker/auth/permissions";
 import type { CorrectPortInspectionInput } from "#worker/contracts/records";
-import { CORRECTION_MESSAGES, mayCorrect } from "#worker/domain/corrections";
+import { CORRECTION_MESSAGES } from "#worker/domain/corrections";
 import { type ChainStatus, STATUS_LABEL } from "#worker/domain/custody";
 import { custodyEvent, custodyEventId, snapshot } from "../batches/batch-common";
 import { buyerOf } from "../inspections/inspection-common";
@@ -34,18 +33,19 @@ import { notifyStatement } from "../notifications/notify";
 import { auditEntry } from "../platform/audit";
 import { fail, ok, type Result } from "../result";
 import {
-  batchToCorrect,
   beforeStep,
+  CORRECTION_PERMISSION,
   type CorrectionDeps,
   commitCorrection,
   currentVersion,
+  inspectionToCorrect,
   type Reissued,
   voidStep,
 } from "./correction-common";
 import { correctionVersions } from "./correction-versions";
 
 export const PORT_CORRECTION_MESSAGES = {
-  permission: "You do not have permission to correct records",
+  permission: CORRECTION_PERMISSION,
   none: (code: string) => `No port inspection is recorded for batch ${code}`,
   exported: "The batch has been exported: its port inspection can no longer be corrected",
   movedOn: (where: string) =>
@@ -73,14 +73,12 @@ export async function correctPortInspection(
 ): Promise<Result<{ batchCode: string; version: number; outcome: string; status: string; certificates: Reissued[] }>> {
   const { db, actor } = deps;
   const now = deps.now();
-  if (!can(actor.role, "correctRecords")) return fail(403, PORT_CORRECTION_MESSAGES.permission);
-  const target = await batchToCorrect(db, batchCode, input.reason, actor);
+  const target = await inspectionToCorrect(batchCode, input.reason, deps, {
+    latestOf: latestPortInspectionOf,
+    none: PORT_CORRECTION_MESSAGES.none,
+  });
   if (!target.ok) return target;
-  const batch = target.value;
-  const inspection = await latestPortInspectionOf(db, [batch.id]);
-  if (!inspection) return fail(404, PORT_CORRECTION_MESSAGES.none(batch.batchCode));
-  const allowed = mayCorrect(actor, { recordedBy: inspection.inspectorId, recordedAt: inspection.createdAt }, now);
-  if (!allowed.ok) return fail(403, allowed.message);
+  const { batch, inspection } = target.value;
   if (await anyExported(db, [batch.id, ...(await descendantIds(db, batch.id))]))
     return fail(409, PORT_CORRECTION_MESSAGES.exported);
 

@@ -16,8 +16,9 @@ import {
   voidedStepCount,
 } from "#db/queries/record-versions";
 import { descendantIds } from "#db/queries/records";
+import { can } from "#worker/auth/permissions";
 import type { CertificateType, SubjectKind } from "#worker/domain/certificates/content";
-import { CORRECTION_MESSAGES, REASON_MIN_LENGTH } from "#worker/domain/corrections";
+import { CORRECTION_MESSAGES, mayCorrect, REASON_MIN_LENGTH } from "#worker/domain/corrections";
 import { isConcurrentChange } from "../batches/batch-common";
 import { visibleBatchByCode } from "../batches/read-batches";
 import { getOrIssueCertificate, readSummary } from "../certificates/issue-certificate";
@@ -49,6 +50,36 @@ export async function batchToCorrect(
   const refused = reasonError(reason);
   if (refused) return refused;
   return ok(batch);
+}
+
+/** Said to anyone whose role may not correct records (worker/auth/permissions.ts `correctRecords`). */
+export const CORRECTION_PERMISSION = "You do not have permission to correct records";
+
+/**
+ * The preamble of correcting an inspection of a batch (warehouse or port): the role may correct
+ * records, the batch (`batchToCorrect`), its latest inspection of that kind (404 `none`), and
+ * whether this corrector may still correct it (`mayCorrect`: its inspector within the window, a
+ * supervisor after).
+ */
+export async function inspectionToCorrect<I extends { inspectorId: string; createdAt: string }>(
+  batchCode: string,
+  reason: string,
+  deps: CorrectionDeps,
+  inspection: {
+    latestOf: (db: Database, batchIds: string[]) => Promise<I | null | undefined>;
+    none: (code: string) => string;
+  },
+): Promise<Result<{ batch: BatchRow; inspection: I }>> {
+  const { db, actor } = deps;
+  if (!can(actor.role, "correctRecords")) return fail(403, CORRECTION_PERMISSION);
+  const target = await batchToCorrect(db, batchCode, reason, actor);
+  if (!target.ok) return target;
+  const batch = target.value;
+  const found = await inspection.latestOf(db, [batch.id]);
+  if (!found) return fail(404, inspection.none(batch.batchCode));
+  const allowed = mayCorrect(actor, { recordedBy: found.inspectorId, recordedAt: found.createdAt }, deps.now());
+  if (!allowed.ok) return fail(403, allowed.message);
+  return ok({ batch, inspection: found });
 }
 
 /** The record's latest stored version (none before its first correction); stale when the editor saw another. */

@@ -13,7 +13,13 @@ import type { Database } from "#db/client";
 import { isUniqueViolation } from "#db/errors";
 import { existingImportKeys, plotCodesOfFarmers } from "#db/queries/bulk-import";
 import { highestFarmerId } from "#db/queries/farmers";
-import { getImportRun, type ImportRun, insertImportRun, recordImportProgress } from "#db/queries/import-runs";
+import {
+  getImportRun,
+  type ImportRun,
+  insertImportRun,
+  recentImportRuns,
+  recordImportProgress,
+} from "#db/queries/import-runs";
 import { insertPlot, plotsInBox } from "#db/queries/land-plots";
 import { COUNTY_NAMES } from "#worker/content/counties";
 import { FarmerSchema } from "#worker/contracts/farmer";
@@ -25,6 +31,7 @@ import type { OtherPlot, PlotGeometry } from "#worker/domain/validate-geometry";
 import type { AuditActor } from "../deps";
 import { auditEntry } from "../platform/audit";
 import { claimSearchBox, nextPlotSequence, plotCodeFor, preparePlot } from "../plots/register-plot";
+import { fail, ok, type Result } from "../result";
 import { prepareFarmer, type Statements } from "./register-farmer";
 
 /** `actor`: who acts; when the cron handler finishes a run, the user who started it (from the run). */
@@ -46,6 +53,21 @@ export const STALE_MS = 10_000;
 /** A run as the API and the page show it (errors parsed). */
 export function runView(run: ImportRun) {
   return { ...run, errors: JSON.parse(run.errors) as LineError[] };
+}
+
+/** The most recent import runs, newest first, as shown. */
+export async function recentImports(deps: { db: Database }, limit = 20) {
+  return (await recentImportRuns(deps.db, limit)).map(runView);
+}
+
+/** A run's progress, and whether its background work stopped (then whoever looks starts it again). */
+export async function importProgress(
+  runId: string,
+  deps: { db: Database },
+): Promise<Result<{ run: ImportRun; stalled: boolean }>> {
+  const run = await getImportRun(deps.db, runId);
+  if (!run) return fail(404, "No import with this ID");
+  return ok({ run, stalled: run.status === "running" && Date.now() - Date.parse(run.updatedAt) > STALE_MS });
 }
 
 const fileKey = (runId: string) => `imports/${runId}`;

@@ -30,6 +30,7 @@ import { cleanPhoto } from "#worker/domain/photo-metadata";
 import { hashPassword } from "../auth/password";
 import type { AuditActor } from "../deps";
 import { auditEntry } from "../platform/audit";
+import { fail, ok, type Result } from "../result";
 import { type FarmerView, farmerView, photoKeyOf, type ViewSource } from "./farmer-view";
 
 type Statement = BatchItem<"sqlite">;
@@ -154,18 +155,15 @@ export type RegisterFarmerDeps = {
   hash?: (secret: string) => Promise<string>;
 };
 
-export type RegisterFarmerResult =
-  | {
-      ok: true;
-      /** false: this submission had already registered the farmer; nothing new was stored. */
-      created: boolean;
-      farmer: FarmerView;
-      /** Shown once; null when a repeat cannot safely issue one (the farmer has signed in). */
-      temporaryPassword: string | null;
-      /** Set when a photo was sent but could not be stored. */
-      photoError?: string;
-    }
-  | { ok: false; status: 409; message: string; errors: Record<string, string[]> };
+export type RegisteredFarmer = {
+  /** false: this submission had already registered the farmer; nothing new was stored. */
+  created: boolean;
+  farmer: FarmerView;
+  /** Shown once; null when a repeat cannot safely issue one (the farmer has signed in). */
+  temporaryPassword: string | null;
+  /** Set when a photo was sent but could not be stored. */
+  photoError?: string;
+};
 
 /** How many times a new ID is tried when another registration took the same one meanwhile. */
 const ID_ATTEMPTS = 5;
@@ -179,7 +177,7 @@ const ID_ATTEMPTS = 5;
 export async function registerFarmer(
   input: RegisterFarmerInput,
   deps: RegisterFarmerDeps,
-): Promise<RegisterFarmerResult> {
+): Promise<Result<RegisteredFarmer>> {
   const { db, actor } = deps;
   const { submissionId, photo, login = true, ...fields } = input;
   const lookups = await registrationLookups(db, {
@@ -189,7 +187,7 @@ export async function registerFarmer(
   if (lookups.existing) return repeated(lookups.existing, deps, login);
   if (lookups.nationalIdHolder) {
     const message = FARMER_MESSAGES.duplicateNationalId(lookups.nationalIdHolder);
-    return { ok: false, status: 409, message, errors: { nationalId: [message] } };
+    return fail(409, message, { nationalId: [message] });
   }
 
   const newId = deps.newId ?? (() => crypto.randomUUID());
@@ -227,7 +225,7 @@ export async function registerFarmer(
         const again = await registrationLookups(db, { nationalId: fields.nationalId });
         if (again.nationalIdHolder) {
           const message = FARMER_MESSAGES.duplicateNationalId(again.nationalIdHolder);
-          return { ok: false, status: 409, message, errors: { nationalId: [message] } };
+          return fail(409, message, { nationalId: [message] });
         }
       }
       if ((index === "farmers.farmer_id" || index === "users.login_id_normalized") && attempt < ID_ATTEMPTS) {
@@ -243,7 +241,7 @@ export async function registerFarmer(
   throw new Error(`No free farmer ID after ${ID_ATTEMPTS} attempts`);
 
   /** The answer once the farmer's batch is stored: the photo goes next (its row names it already). */
-  async function registered(record: NewFarmer): Promise<RegisterFarmerResult> {
+  async function registered(record: NewFarmer): Promise<Result<RegisteredFarmer>> {
     const photoError = photo ? await storePhoto(farmerId, photo, deps) : undefined;
     const stored: ViewSource = {
       farmerId,
@@ -262,13 +260,7 @@ export async function registerFarmer(
       registeredBy: record.registeredBy ?? null,
       status: record.status ?? "active",
     };
-    return {
-      ok: true,
-      created: true,
-      farmer: farmerView(stored),
-      temporaryPassword,
-      ...(photoError ? { photoError } : {}),
-    };
+    return ok({ created: true, farmer: farmerView(stored), temporaryPassword, ...(photoError ? { photoError } : {}) });
   }
 }
 
@@ -313,7 +305,11 @@ async function storePhoto(
  * the answer that carried the temporary password may have been lost and the account has never
  * been used, the registering inspector gets a fresh one (the earlier one stops working).
  */
-async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps, login: boolean): Promise<RegisterFarmerResult> {
+async function repeated(
+  existing: FarmerRow,
+  deps: RegisterFarmerDeps,
+  login: boolean,
+): Promise<Result<RegisteredFarmer>> {
   const { db, actor } = deps;
   let temporaryPassword: string | null = null;
   // An outbox resend (login false) has nobody to show a new password to: nothing is reissued.
@@ -331,5 +327,5 @@ async function repeated(existing: FarmerRow, deps: RegisterFarmerDeps, login: bo
       ]);
     }
   }
-  return { ok: true, created: false, farmer: farmerView(existing), temporaryPassword };
+  return ok({ created: false, farmer: farmerView(existing), temporaryPassword });
 }

@@ -53,8 +53,9 @@ async function gather(code: string, deps: Pick<ServiceDeps, "db" | "actor" | "r2
     batches.map((b) => b.id),
   );
   const plotIds = [...new Set(origins.map((o) => o.plotId))];
-  const geo = await exportGeoJson({ plotIds }, { db });
-  if (!geo.ok) return fail(geo.status === 400 ? 422 : geo.status, geo.message, geo.errors);
+  const exported = await exportGeoJson({ plotIds }, { db });
+  if (!exported.ok) return fail(exported.status === 400 ? 422 : exported.status, exported.message, exported.errors);
+  const geo = exported.value;
   const [permit, exporter, certificates] = await Promise.all([
     livePermitOf(db, shipment.id),
     accountById(db, shipment.exporterId),
