@@ -182,3 +182,18 @@ export function getCollectionProps(m: FieldMetadata, options: { type: "checkbox"
         : m.initialValue === value,
   }));
 }
+
+/**
+ * The reply of one form among several on a page: the action's `reply` when the form posted
+ * `intent` (and the same values for `match`, e.g. the row's id), read back from what was typed.
+ */
+export function replyFor(
+  actionData: unknown,
+  intent: string | undefined,
+  match: Record<string, string | undefined> = {},
+): SubmissionResult | undefined {
+  const reply = (actionData as { reply?: SubmissionResult } | null | undefined)?.reply;
+  const typed = reply?.initialValue ?? {};
+  if (!reply || (typed.intent ?? undefined) !== intent) return undefined;
+  return Object.entries(match).every(([k, v]) => typed[k] === v) ? reply : undefined;
+}
