@@ -197,3 +197,9 @@ export function replyFor(
   if (!reply || (typed.intent ?? undefined) !== intent) return undefined;
   return Object.entries(match).every(([k, v]) => typed[k] === v) ? reply : undefined;
 }
+
+/** The first message of a reply: the form's own, else the first field's (a form shown as one notice). */
+export function firstMessage(reply: SubmissionResult | null | undefined): string | undefined {
+  const error = reply?.error ?? {};
+  return error[""]?.[0] ?? Object.values(error).find((list) => list?.length)?.[0] ?? undefined;
+}

@@ -19,6 +19,8 @@ import { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER } from "./outbox-light";
 export type FormReply = SubmissionResult<string[]>;
 type Submission = ConformSubmission<unknown, string[]>;
 type HeaderMap = Record<string, string>;
+/** A stale edit's two versions as the outbox shows them (field → text), with the form's labels. */
+type Conflict = { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> };
 
 /** Never sent back to the page: the token and what must not be shown again. */
 const HIDDEN = ["csrf", "accessCode", "password", "currentPassword", "newPassword", "confirmPassword"];
@@ -36,7 +38,7 @@ function messagesOf(failure: Pick<Failure, "message" | "errors">) {
 export function refusalHeaders(
   message: string | null | undefined,
   errors?: Record<string, string[] | null | undefined> | null,
-  conflict?: { server: Record<string, string>; mine: Record<string, string>; labels?: Record<string, string> },
+  conflict?: Conflict,
 ): HeaderMap {
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, list] of Object.entries(errors ?? {})) if (name && list?.length) fieldErrors[name] = list;
@@ -100,8 +102,16 @@ export type FormOptions<S extends z.ZodType, T, D> = {
    * (e.g. `data({ done })` for a page that stays put, a temporary password never reaching a URL).
    */
   done: (value: T, input: z.output<S>) => D;
-  /** The outbox's receipt: the id of what was stored (the same for a resend it recognised by submissionId). */
-  outbox?: { receipt: (value: T) => string; repeated?: (value: T) => boolean };
+  /**
+   * The outbox's receipt: the id of what was stored (the same for a resend it recognised by
+   * submissionId; 201 when new, 200 when `repeated`, or 200 when the service does not say), and for
+   * a stale edit (409) both versions, so the phone shows them side by side.
+   */
+  outbox?: {
+    receipt: (value: T) => string;
+    repeated?: (value: T) => boolean;
+    conflict?: (failure: Failure, form: FormData) => Conflict | undefined;
+  };
   /** Fields never echoed back besides the CSRF token and passwords. */
   hide?: string[];
   /** A refusal's message above the form even when the service named fields (a row's form has none to show them by). */
@@ -147,7 +157,12 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
     });
     return data(
       { reply },
-      { status: result.status, headers: outbox ? refusalHeaders(result.message, reply.error) : PRIVATE_PAGE_HEADERS },
+      {
+        status: result.status,
+        headers: outbox
+          ? refusalHeaders(result.message, reply.error, options.outbox?.conflict?.(result, form))
+          : PRIVATE_PAGE_HEADERS,
+      },
     );
   }
   if (outbox && options.outbox) {
@@ -155,7 +170,7 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
     const { receipt, repeated } = options.outbox;
     return data(
       { reply: submission.reply({ resetForm: true }) },
-      { status: repeated?.(result.value) ? 200 : 201, headers: receiptHeaders(receipt(result.value)) },
+      { status: repeated && !repeated(result.value) ? 201 : 200, headers: receiptHeaders(receipt(result.value)) },
     );
   }
   const next = options.done(result.value, input);

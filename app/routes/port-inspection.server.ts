@@ -1,7 +1,6 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { utcMinute } from "#app/lib/dates";
 import { latestPortInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
-import type { Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
 import { CorrectPortInspectionSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
