@@ -203,3 +203,25 @@ export function firstMessage(reply: SubmissionResult | null | undefined): string
   const error = reply?.error ?? {};
   return error[""]?.[0] ?? Object.values(error).find((list) => list?.length)?.[0] ?? undefined;
 }
+
+/** A reply read as a page shows it: which form (`intent`, `target`), what was typed, the messages. */
+export type ReplyView = {
+  intent: string;
+  target?: string;
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  /** The form's own message (above its fields). */
+  message?: string;
+};
+
+/** The action's `reply` (app/lib/page-form.server.ts) as a page shows it, or undefined after a success. */
+export function replyView(actionData: unknown): ReplyView | undefined {
+  const reply = (actionData as { reply?: SubmissionResult } | null | undefined)?.reply;
+  if (!reply) return undefined;
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(reply.initialValue ?? {})) if (typeof v === "string") values[k] = v;
+  const errors: Record<string, string[]> = {};
+  for (const [k, list] of Object.entries(reply.error ?? {})) if (k && list?.length) errors[k] = list;
+  const message = reply.error?.[""]?.[0];
+  return { intent: values.intent ?? "", target: values.target || undefined, values, errors, message };
+}

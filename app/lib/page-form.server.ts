@@ -26,12 +26,15 @@ type Conflict = { server: Record<string, string>; mine: Record<string, string>; 
 const HIDDEN = ["csrf", "accessCode", "password", "currentPassword", "newPassword", "confirmPassword"];
 
 /** The messages of a refusal: under their fields when the service named fields, else above the form. */
-function messagesOf(failure: Pick<Failure, "message" | "errors">) {
+function messagesOf(
+  failure: Pick<Failure, "message" | "errors">,
+  show: FormOptions<never, never, never>["refusal"] = "fields",
+) {
   const fieldErrors =
-    failure.errors && !Array.isArray(failure.errors) && Object.keys(failure.errors).length
+    show !== "message" && failure.errors && !Array.isArray(failure.errors) && Object.keys(failure.errors).length
       ? (failure.errors as Record<string, string[]>)
       : undefined;
-  return { fieldErrors, formErrors: fieldErrors ? [] : [failure.message] };
+  return { fieldErrors, formErrors: fieldErrors && show === "fields" ? [] : [failure.message] };
 }
 
 /** The refusal as the outbox keeps it: a message, the per-field messages and, on a 409, both versions. */
@@ -89,6 +92,18 @@ export function refuse(
 /** The contract of a form that is only a button (its intent and CSRF token). */
 export const NO_FIELDS = z.object({});
 
+/**
+ * The answer after an account is created: shown once on the page with its login ID and temporary
+ * password (no redirect: the password must never reach a URL).
+ */
+export function accountCreated(created: { loginId: string; temporaryPassword: string }) {
+  const { loginId, temporaryPassword } = created;
+  return data(
+    { intent: "create", done: { message: "The account is created.", loginId, temporaryPassword } },
+    { headers: PRIVATE_PAGE_HEADERS },
+  );
+}
+
 export type FormOptions<S extends z.ZodType, T, D> = {
   session: Session;
   /** The contract (a form with several intents picks its contract first and passes `form`). */
@@ -114,8 +129,12 @@ export type FormOptions<S extends z.ZodType, T, D> = {
   };
   /** Fields never echoed back besides the CSRF token and passwords. */
   hide?: string[];
-  /** A refusal's message above the form even when the service named fields (a row's form has none to show them by). */
-  messageOnly?: boolean;
+  /**
+   * How a service's refusal shows: "fields" (default) its messages by the fields it named, else its
+   * message above the form; "message" only the message (a row's form has no fields to show them by);
+   * "both" the message above the form and the messages by the fields.
+   */
+  refusal?: "fields" | "message" | "both";
   /**
    * The answer to a refusal (the contract's first message with 400, or the service's failure) when
    * the form belongs to another page: e.g. a redirect back with the refusal's code.
@@ -151,10 +170,7 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
   const result = await options.run(input, { form, outbox });
   if (!result.ok) {
     if (options.refused) return options.refused(result);
-    const reply = submission.reply({
-      ...messagesOf(options.messageOnly ? { message: result.message } : result),
-      hideFields,
-    });
+    const reply = submission.reply({ ...messagesOf(result, options.refusal), hideFields });
     return data(
       { reply },
       {

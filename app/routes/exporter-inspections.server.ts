@@ -44,7 +44,7 @@ export async function action({ request }: { request: Request }) {
       form,
       schema: NO_FIELDS,
       run: () => cancelInspectionRequest(String(form.get("id") ?? ""), deps),
-      messageOnly: true,
+      refusal: "message",
       done: (v) => `${PATH}?cancelled=${encodeURIComponent(v.request.subjectCode)}`,
     });
   return handleForm(request, {

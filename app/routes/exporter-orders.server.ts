@@ -89,7 +89,7 @@ export async function action({ request }: { request: Request }) {
     schema: AllocateSchema,
     run: (input) =>
       intent === "release" ? releaseBatch(orderCode, input, deps) : allocateBatch(orderCode, input, deps),
-    messageOnly: true,
+    refusal: "message",
     done: (v) => `/exporter/orders?done=${v.batchCode}`,
   });
 }

@@ -91,7 +91,7 @@ export async function action({ request }: { request: Request }) {
   const deps = pageDeps(session);
   const done = `/exporter/shipments?done=${shipmentCode}`;
   // A row's form shows one message, not messages by fields it does not have.
-  const common = { session, form, messageOnly: true };
+  const common = { session, form, refusal: "message" as const };
   switch (intent) {
     case "compose":
       return handleForm(request, {

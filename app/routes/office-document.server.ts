@@ -72,7 +72,7 @@ export async function action({ request, params }: { request: Request; params: { 
     form,
     schema: DocumentStepSchema,
     run: (input) => stepDocument(id, input, deps),
-    messageOnly: true,
+    refusal: "message",
     done: () => done("saved"),
   });
 }

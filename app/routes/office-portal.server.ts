@@ -111,7 +111,7 @@ export async function action({ request }: { request: Request }) {
       form,
       schema: NO_FIELDS,
       run: () => stepLicence(licenceId, intent, {}, deps),
-      messageOnly: true,
+      refusal: "message",
       done: () => `${path}?${new URLSearchParams({ licence: licenceId }).toString()}#licences`,
     });
   }
