@@ -78,15 +78,15 @@ export function refuse(
   request: Request,
   submission: Submission | FormData,
   failure: Pick<Failure, "message" | "errors"> & { status: number },
-  extra: Record<string, unknown> = {},
+  options: { refusal?: FormOptions<never, never, never>["refusal"] } = {},
 ) {
   const parsed =
     submission instanceof FormData ? (parseWithZod(submission, { schema: z.any() }) as Submission) : submission;
-  const reply = parsed.reply({ ...messagesOf(failure), hideFields: HIDDEN });
+  const reply = parsed.reply({ ...messagesOf(failure, options.refusal), hideFields: HIDDEN });
   const headers = request.headers.get(OUTBOX_HEADER)
     ? refusalHeaders(failure.message, reply.error)
     : PRIVATE_PAGE_HEADERS;
-  return data({ ...extra, reply }, { status: failure.status, headers });
+  return data({ reply }, { status: failure.status, headers });
 }
 
 /** The contract of a form that is only a button (its intent and CSRF token). */
@@ -125,7 +125,7 @@ export type FormOptions<S extends z.ZodType, T, D> = {
   outbox?: {
     receipt: (value: T) => string;
     repeated?: (value: T) => boolean;
-    conflict?: (failure: Failure, form: FormData) => Conflict | undefined;
+    conflict?: (failure: Failure, form: FormData) => Conflict | undefined | Promise<Conflict | undefined>;
   };
   /** Fields never echoed back besides the CSRF token and passwords. */
   hide?: string[];
@@ -176,7 +176,7 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
       {
         status: result.status,
         headers: outbox
-          ? refusalHeaders(result.message, reply.error, options.outbox?.conflict?.(result, form))
+          ? refusalHeaders(result.message, reply.error, await options.outbox?.conflict?.(result, form))
           : PRIVATE_PAGE_HEADERS,
       },
     );

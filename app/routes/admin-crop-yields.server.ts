@@ -1,4 +1,4 @@
-import { data, } from "react-router";
+import { data } from "react-router";
 import { CropYieldSchema } from "#worker/contracts/users";
 import { listCropYields, setCropYield } from "#worker/services/users/crop-yields";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";

@@ -7,7 +7,7 @@ import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
 // The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./certificate-testing-dashboard.server";
 

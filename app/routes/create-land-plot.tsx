@@ -18,7 +18,7 @@ import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/create-land-plot";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
 

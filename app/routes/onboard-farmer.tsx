@@ -20,7 +20,7 @@ export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 
 export const meta = () => pageMeta(TITLE);
 
