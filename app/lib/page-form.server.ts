@@ -11,7 +11,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Session } from "#worker/auth/session";
-import type { Failure, Result } from "#worker/services/result";
+import type { Failure, FailureStatus, Result } from "#worker/services/result";
 import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, verifyCsrf } from "./auth.server";
 import { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER } from "./outbox-light";
 
@@ -34,7 +34,7 @@ function messagesOf(
     show !== "message" && failure.errors && !Array.isArray(failure.errors) && Object.keys(failure.errors).length
       ? (failure.errors as Record<string, string[]>)
       : undefined;
-  return { fieldErrors, formErrors: fieldErrors && show === "fields" ? [] : [failure.message] };
+  return { fieldErrors, formErrors: (fieldErrors && show === "fields") || !failure.message ? [] : [failure.message] };
 }
 
 /** The refusal as the outbox keeps it: a message, the per-field messages and, on a 409, both versions. */
@@ -46,7 +46,7 @@ export function refusalHeaders(
   const fieldErrors: Record<string, string[]> = {};
   for (const [name, list] of Object.entries(errors ?? {})) if (name && list?.length) fieldErrors[name] = list;
   const first = Object.values(fieldErrors)[0]?.[0];
-  const detail = { message: message ?? first ?? "The server refused this record.", fieldErrors, conflict };
+  const detail = { message: message || first || "The server refused this record.", fieldErrors, conflict };
   return { ...PRIVATE_PAGE_HEADERS, [ERROR_HEADER]: encodeURIComponent(JSON.stringify(detail)) };
 }
 
@@ -78,15 +78,24 @@ export function refuse(
   request: Request,
   submission: Submission | FormData,
   failure: Pick<Failure, "message" | "errors"> & { status: number },
-  options: { refusal?: FormOptions<never, never, never>["refusal"] } = {},
+  options: { refusal?: FormOptions<never, never, never>["refusal"]; outbox?: boolean } = {},
 ) {
   const parsed =
     submission instanceof FormData ? (parseWithZod(submission, { schema: z.any() }) as Submission) : submission;
   const reply = parsed.reply({ ...messagesOf(failure, options.refusal), hideFields: HIDDEN });
-  const headers = request.headers.get(OUTBOX_HEADER)
-    ? refusalHeaders(failure.message, reply.error)
-    : PRIVATE_PAGE_HEADERS;
+  const headers =
+    options.outbox || request.headers.get(OUTBOX_HEADER)
+      ? refusalHeaders(failure.message, reply.error)
+      : PRIVATE_PAGE_HEADERS;
   return data({ reply }, { status: failure.status, headers });
+}
+
+/**
+ * A refusal found by the page before or around the service (a photo's bytes, a boundary that does
+ * not parse); an empty `message` shows only the fields' messages.
+ */
+export function fieldFailure(message: string, errors?: Record<string, string[]>, status: FailureStatus = 400): Failure {
+  return { ok: false, status, message, errors };
 }
 
 /** The contract of a form that is only a button (its intent and CSRF token). */
@@ -140,6 +149,8 @@ export type FormOptions<S extends z.ZodType, T, D> = {
    * the form belongs to another page: e.g. a redirect back with the refusal's code.
    */
   refused?: (failure: { status: number; message: string }) => Response;
+  /** What the page shows beside a service's refusal (e.g. the plot rules' warnings). */
+  also?: (failure: Failure) => Record<string, unknown>;
 };
 
 /**
@@ -152,6 +163,8 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
   const submission = parseWithZod(form, { schema: options.schema });
   const hideFields = [...HIDDEN, ...(options.hide ?? [])];
   const outbox = Boolean(request.headers.get(OUTBOX_HEADER));
+  // A form the outbox may send tells every refusal in the headers too (the phone reads nothing else).
+  const tell = outbox || Boolean(options.outbox);
   if (!(await verifyCsrf(options.session, form)))
     return data(
       { reply: submission.reply({ formErrors: [CSRF_FAILED], hideFields }) },
@@ -164,7 +177,7 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
     }
     const reply = submission.reply({ hideFields });
     // The page shows the messages by the fields; the offline outbox reads them from the headers.
-    return data({ reply }, { status: 400, headers: outbox ? refusalHeaders(null, reply.error) : PRIVATE_PAGE_HEADERS });
+    return data({ reply }, { status: 400, headers: tell ? refusalHeaders(null, reply.error) : PRIVATE_PAGE_HEADERS });
   }
   const input = submission.value as z.output<S>;
   const result = await options.run(input, { form, outbox });
@@ -172,10 +185,10 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
     if (options.refused) return options.refused(result);
     const reply = submission.reply({ ...messagesOf(result, options.refusal), hideFields });
     return data(
-      { reply },
+      { ...options.also?.(result), reply },
       {
         status: result.status,
-        headers: outbox
+        headers: tell
           ? refusalHeaders(result.message, reply.error, await options.outbox?.conflict?.(result, form))
           : PRIVATE_PAGE_HEADERS,
       },

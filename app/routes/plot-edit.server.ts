@@ -9,7 +9,7 @@ import { retirePlot } from "#worker/services/plots/retire-plot";
 import { PRIVATE_PAGE_HEADERS, type requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { fieldPlotHeading, requireFieldPlot } from "../lib/field-plot.server";
-import { handleForm } from "../lib/page-form.server";
+import { fieldFailure, handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-edit";
 
@@ -77,8 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     schema: BoundaryEditFormSchema,
     run: async ({ coordinates, captureMode, ...fields }) => {
       const geo = parsePlotCoordinates(coordinates, captureMode);
-      if (!geo.ok)
-        return { ok: false, status: 400, message: geo.errors[0] ?? "", errors: { coordinates: geo.errors } } as const;
+      if (!geo.ok) return fieldFailure("", { coordinates: geo.errors });
       const result = await editPlotBoundary(
         { ...fields, plotId: plot.id, geojson: geo.geojson, decimals: geo.decimals },
         deps,

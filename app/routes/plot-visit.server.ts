@@ -7,7 +7,7 @@ import { MAX_VISIT_PHOTO_BYTES, MAX_VISIT_PHOTOS, recordVisit } from "#worker/se
 import { PRIVATE_PAGE_HEADERS } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { fieldPlotHeading, requireFieldPlot } from "../lib/field-plot.server";
-import { handleForm, refuse } from "../lib/page-form.server";
+import { fieldFailure, handleForm, refuse } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-visit";
 
@@ -57,7 +57,7 @@ export async function action({ request, params }: Route.ActionArgs) {
         message: `${VISIT_MESSAGES.photoTooBig}. Nothing was saved: fill in the form again with smaller photos.`,
         errors: { photos: [VISIT_MESSAGES.photoTooBig] },
       },
-      { refusal: "both" },
+      { refusal: "both", outbox: true },
     );
   return handleForm(request, {
     session,
@@ -74,7 +74,7 @@ export async function action({ request, params }: Route.ActionArgs) {
             : files.some((f) => !(PHOTO_CONTENT_TYPES as readonly string[]).includes(f.type))
               ? VISIT_MESSAGES.photoType
               : null;
-      if (problem) return { ok: false, status: 400, message: problem, errors: { photos: [problem] } } as const;
+      if (problem) return fieldFailure(problem, { photos: [problem] });
       const photos = await Promise.all(files.map(async (f) => new Uint8Array(await f.arrayBuffer())));
       return recordVisit({ ...input, plotId: plot.id, photos }, { ...pageDeps(session), photos: env.CERTS });
     },
