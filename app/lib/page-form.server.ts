@@ -188,9 +188,13 @@ export async function handleForm<S extends z.ZodType, T, D>(request: Request, op
       { ...options.also?.(result), reply },
       {
         status: result.status,
-        headers: tell
-          ? refusalHeaders(result.message, reply.error, await options.outbox?.conflict?.(result, form))
-          : PRIVATE_PAGE_HEADERS,
+        headers: {
+          ...(tell
+            ? refusalHeaders(result.message, reply.error, await options.outbox?.conflict?.(result, form))
+            : PRIVATE_PAGE_HEADERS),
+          // A refusal's own headers, e.g. a quota's Retry-After.
+          ...("headers" in result ? (result.headers as HeaderMap) : {}),
+        },
       },
     );
   }

@@ -2,6 +2,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { longDate } from "#app/lib/dates";
+import { firstMessage } from "#app/lib/light-form";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
@@ -21,7 +22,7 @@ const day = longDate;
  * Before a farmer is chosen, nothing else is shown. Plain forms and links: works without JavaScript.
  */
 export default function CertificateTestingDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
-  const error = actionData?.error ?? null;
+  const error = firstMessage(actionData?.reply) ?? null;
   return (
     <WorkShell title={TESTING_TEXT.title} user={d.user}>
       {error && (
