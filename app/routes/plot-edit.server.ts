@@ -14,15 +14,6 @@ import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-edit";
 
 export const EDIT_TITLE = "Edit a plot's boundary";
-const FIELDS = [
-  "intent",
-  "captureMode",
-  "coordinates",
-  "declaredAreaHectares",
-  "reason",
-  "baseVersion",
-  "submissionId",
-] as const;
 
 function plotFor(request: Request, id: string) {
   return requireFieldPlot(request, id, "editPlots", EDIT_TITLE, {
@@ -102,7 +93,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 async function conflictOf(plotId: string, form: FormData, session: Awaited<ReturnType<typeof requireRole>>) {
   const read = await plotForFieldWork(pageDeps().db, session, plotId, "editPlots");
   const now = read.ok ? read.value : null;
-  if (!now || now.status !== "active") return undefined;
+  if (now?.status !== "active") return undefined;
   const typed = (name: string) => String(form.get(name) ?? "");
   return {
     server: {

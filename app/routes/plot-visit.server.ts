@@ -12,15 +12,6 @@ import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-visit";
 
 export const VISIT_TITLE = "Record a field visit";
-const TEXT_FIELDS = [
-  "visitedOn",
-  "latitude",
-  "longitude",
-  "accuracyM",
-  "findings",
-  "decision",
-  "submissionId",
-] as const;
 /** Four photos of 2 MB and the fields: a larger body is refused before it is read. */
 const MAX_BODY_BYTES = (MAX_VISIT_PHOTOS + 1) * MAX_VISIT_PHOTO_BYTES;
 
