@@ -182,3 +182,46 @@ export function getCollectionProps(m: FieldMetadata, options: { type: "checkbox"
         : m.initialValue === value,
   }));
 }
+
+/**
+ * The reply of one form among several on a page: the action's `reply` when the form posted
+ * `intent` (and the same values for `match`, e.g. the row's id), read back from what was typed.
+ */
+export function replyFor(
+  actionData: unknown,
+  intent: string | undefined,
+  match: Record<string, string | undefined> = {},
+): SubmissionResult | undefined {
+  const reply = (actionData as { reply?: SubmissionResult } | null | undefined)?.reply;
+  const typed = reply?.initialValue ?? {};
+  if (!reply || (typed.intent ?? undefined) !== intent) return undefined;
+  return Object.entries(match).every(([k, v]) => typed[k] === v) ? reply : undefined;
+}
+
+/** The first message of a reply: the form's own, else the first field's (a form shown as one notice). */
+export function firstMessage(reply: SubmissionResult | null | undefined): string | undefined {
+  const error = reply?.error ?? {};
+  return error[""]?.[0] ?? Object.values(error).find((list) => list?.length)?.[0] ?? undefined;
+}
+
+/** A reply read as a page shows it: which form (`intent`, `target`), what was typed, the messages. */
+export type ReplyView = {
+  intent: string;
+  target?: string;
+  values: Record<string, string>;
+  errors: Record<string, string[]>;
+  /** The form's own message (above its fields). */
+  message?: string;
+};
+
+/** The action's `reply` (app/lib/page-form.server.ts) as a page shows it, or undefined after a success. */
+export function replyView(actionData: unknown): ReplyView | undefined {
+  const reply = (actionData as { reply?: SubmissionResult } | null | undefined)?.reply;
+  if (!reply) return undefined;
+  const values: Record<string, string> = {};
+  for (const [k, v] of Object.entries(reply.initialValue ?? {})) if (typeof v === "string") values[k] = v;
+  const errors: Record<string, string[]> = {};
+  for (const [k, list] of Object.entries(reply.error ?? {})) if (k && list?.length) errors[k] = list;
+  const message = reply.error?.[""]?.[0];
+  return { intent: values.intent ?? "", target: values.target || undefined, values, errors, message };
+}

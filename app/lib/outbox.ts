@@ -111,7 +111,7 @@ export { ERROR_HEADER, OUTBOX_HEADER, RECEIPT_HEADER };
 
 const LOGIN_PATH = /(^\/portals$)|(\/login$)|(-login$)/;
 
-/** Reads a page's answer to a resent form (the page actions add the headers of app/lib/outbox-reply.server.ts). */
+/** Reads a page's answer to a resent form (the page actions add the headers of app/lib/page-form.server.ts). */
 export function outcomeOf(response: Response): SendOutcome {
   const receipt = response.headers.get(RECEIPT_HEADER);
   if (receipt && response.status < 300) return { kind: "sent", receipt };

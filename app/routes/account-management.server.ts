@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
 import { LicenceApplySchema, ReasonSchema } from "#worker/contracts/licensing";
 import { AssignCountySchema, UserCreateSchema, UserListQuerySchema } from "#worker/contracts/users";
@@ -9,9 +9,9 @@ import { stepLicence } from "#worker/services/licensing/step-licence";
 import { assignCounty } from "#worker/services/users/assign-county";
 import { createUser } from "#worker/services/users/create-user";
 import { listTradeAccounts, TRADE_ROLES, type TradeKind } from "#worker/services/users/list-accounts";
-import { accountCreated, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole, sessionDeps } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { accountCreated, handleForm, NO_FIELDS, refuse } from "../lib/page-form.server";
 import { routePath } from "../lib/route-path";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/account-management";
@@ -74,48 +74,48 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const { kind, title } = pageOf(request);
   const session = await requireRole(request, "readTradeAccounts", title);
-  const { form, intent, target, refusal } = await readForm(request, session);
-  if (refusal) return refusal;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
   const deps = { ...pageDeps(session), sessions: sessionDeps(request) };
   const back = `${routePath(request)}?done=${intent}`;
-  const base = { intent, target, values: {} };
-  const id = target ?? "";
-  if (intent === "create") {
-    const parsed = parseForm(UserCreateSchema, form, intent);
-    if (!parsed.ok) return parsed.refusal;
-    if (!TRADE_ROLES[kind].includes(parsed.value.role))
-      return refused({ ...base, values: parsed.values, errors: { role: ["Choose a role this page manages"] } }, 400);
-    const result = await createUser(parsed.value, deps);
-    if (!result.ok) return failed(result, { intent, values: parsed.values });
-    return accountCreated(intent, result.value);
-  }
-  if (intent === "deactivate" || intent === "reactivate") {
-    const result = await (intent === "deactivate" ? deactivateUser : reactivateUser)({ userId: id }, deps);
-    return result.ok ? redirect(back) : failed(result, base);
-  }
-  if (intent === "county" && kind === "inspector") {
-    const parsed = parseForm(AssignCountySchema, form, intent, target);
-    if (!parsed.ok) return parsed.refusal;
-    const result = await assignCounty({ userId: id, county: parsed.value.county }, deps);
-    return result.ok ? redirect(back) : failed(result, { ...base, values: parsed.values });
-  }
-  if (intent === "apply" && kind !== "inspector") {
-    const parsed = parseForm(LicenceApplySchema, form, intent, target);
-    if (!parsed.ok) return parsed.refusal;
-    const result = await applyForLicence({ ...parsed.value, type: kind, applicantId: id }, deps);
-    return result.ok ? redirect(back) : failed(result, { ...base, values: parsed.values });
-  }
+  const id = String(form.get("target") ?? "");
+  const common = { session, form, refusal: "both" as const, done: () => back };
+  if (intent === "create")
+    return handleForm(request, {
+      ...common,
+      schema: UserCreateSchema.refine((v) => TRADE_ROLES[kind].includes(v.role), {
+        path: ["role"],
+        message: "Choose a role this page manages",
+      }),
+      run: (input) => createUser(input, deps),
+      done: accountCreated,
+    });
+  if (intent === "deactivate" || intent === "reactivate")
+    return handleForm(request, {
+      ...common,
+      schema: NO_FIELDS,
+      run: () => (intent === "deactivate" ? deactivateUser : reactivateUser)({ userId: id }, deps),
+    });
+  if (intent === "county" && kind === "inspector")
+    return handleForm(request, {
+      ...common,
+      schema: AssignCountySchema,
+      run: (input) => assignCounty({ userId: id, county: input.county }, deps),
+    });
+  if (intent === "apply" && kind !== "inspector")
+    return handleForm(request, {
+      ...common,
+      schema: LicenceApplySchema,
+      run: (input) => applyForLicence({ ...input, type: kind, applicantId: id }, deps),
+    });
   if ((STEPS as string[]).includes(intent) && kind !== "inspector") {
     const step = intent as LicenceStep;
     const needsReason = "reason" in LICENCE_STEPS[step] && LICENCE_STEPS[step].reason;
-    if (!needsReason) {
-      const result = await stepLicence(id, step, {}, deps);
-      return result.ok ? redirect(back) : failed(result, base);
-    }
-    const parsed = parseForm(ReasonSchema, form, intent, target);
-    if (!parsed.ok) return parsed.refusal;
-    const result = await stepLicence(id, step, parsed.value, deps);
-    return result.ok ? redirect(back) : failed(result, { ...base, values: parsed.values });
+    return handleForm(request, {
+      ...common,
+      schema: needsReason ? ReasonSchema : NO_FIELDS,
+      run: (input) => stepLicence(id, step, input, deps),
+    });
   }
-  return refused({ ...base, errors: {}, message: "Unknown action" }, 400);
+  return refuse(request, form, { status: 400, message: "Unknown action" });
 }

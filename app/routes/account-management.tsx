@@ -7,7 +7,7 @@ import { Pagination } from "#app/components/kit/pagination";
 import { ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { LICENCE_STEPS, type LicenceStep } from "#worker/domain/licensing";
-import { BUTTON, CreateAccountForm, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { adminReply, BUTTON, CreateAccountForm, INPUT } from "../components/admin/create-account-form";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/account-management";
 
@@ -33,7 +33,7 @@ const DANGER = "min-h-11 rounded border border-red-700 px-2 py-1 text-sm font-se
 
 export default function AccountManagement({ loaderData, actionData }: Route.ComponentProps) {
   const { user, kind, title, path, list, q, roles, mayCreate, mayAssign, mayApply, done } = loaderData;
-  const reply = actionData as FormReply | undefined;
+  const reply = adminReply(actionData);
   const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
   const href = (page: number) => `${path}?${new URLSearchParams({ ...(q ? { q } : {}), page: String(page) })}`;
   const hidden = (intent: string, target: string) => (

@@ -1,9 +1,9 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { CropYieldSchema } from "#worker/contracts/users";
 import { listCropYields, setCropYield } from "#worker/services/users/crop-yields";
-import { failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { handleForm, refuse } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/admin-crop-yields";
 
@@ -21,12 +21,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
-  const { form, intent, refusal } = await readForm(request, session);
-  if (refusal) return refusal;
-  if (intent !== "yield") return refused({ intent, values: {}, errors: {}, message: "Unknown action" }, 400);
-  const parsed = parseForm(CropYieldSchema, form, intent);
-  if (!parsed.ok) return parsed.refusal;
-  const result = await setCropYield(parsed.value, pageDeps(session));
-  if (!result.ok) return failed(result, { intent, values: parsed.values });
-  return redirect(`/agritrace-admin-portal/crop-yields?saved=${encodeURIComponent(result.value.crop)}`);
+  const form = await request.formData();
+  if (form.get("intent") !== "yield") return refuse(request, form, { status: 400, message: "Unknown action" });
+  return handleForm(request, {
+    session,
+    form,
+    schema: CropYieldSchema,
+    run: (input) => setCropYield(input, pageDeps(session)),
+    refusal: "both",
+    done: (v) => `/agritrace-admin-portal/crop-yields?saved=${encodeURIComponent(v.crop)}`,
+  });
 }

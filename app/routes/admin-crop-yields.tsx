@@ -7,7 +7,7 @@ import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { CROPS } from "#worker/domain/commodities";
 import { AdminNav } from "../components/admin/admin-nav";
-import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { adminReply, BUTTON, INPUT } from "../components/admin/create-account-form";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/admin-crop-yields";
 
@@ -21,7 +21,7 @@ const perHa = (g: number | null) =>
 
 export default function AdminCropYields({ loaderData, actionData }: Route.ComponentProps) {
   const { user, yields, saved } = loaderData;
-  const reply = actionData as FormReply | undefined;
+  const reply = adminReply(actionData);
   const err = (n: string) => (reply?.intent === "yield" ? reply.errors[n] : undefined);
   return (
     <WorkShell title="Crop yields" user={user}>

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { AssignCountySchema, ChangeRoleSchema } from "#worker/contracts/users";
 import { deactivateUser, reactivateUser } from "#worker/services/auth/manage-users";
 import { assignCounty } from "#worker/services/users/assign-county";
@@ -6,9 +6,9 @@ import { changeRole } from "#worker/services/users/change-role";
 import { readAccount } from "#worker/services/users/list-accounts";
 import { resetPassword } from "#worker/services/users/reset-password";
 import { listUserSessions, revokeUserSession } from "#worker/services/users/user-sessions";
-import { type AdminReply, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole, sessionDeps } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { handleForm, NO_FIELDS, refuse } from "../lib/page-form.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/admin-user";
 
@@ -44,52 +44,59 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
-  const { form, intent, target, refusal } = await readForm(request, session);
-  if (refusal) return refusal;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const target = String(form.get("target") ?? "");
   const deps = { ...pageDeps(session), sessions: sessionDeps(request) };
   const userId = params.id;
   const back = `/agritrace-admin-portal/users/${userId}?done=${intent}`;
-  const base = { intent, target, values: {} };
+  const common = { session, form, refusal: "both" as const, done: () => back };
   switch (intent) {
     case "deactivate":
-    case "reactivate": {
-      const result = await (intent === "deactivate" ? deactivateUser : reactivateUser)({ userId }, deps);
-      return result.ok ? redirect(back) : failed(result, base);
-    }
-    case "reset": {
-      const result = await resetPassword({ userId }, deps);
-      if (!result.ok) return failed(result, base);
-      const { loginId, temporaryPassword, sessionsEnded } = result.value;
-      return data(
-        {
-          ...base,
-          errors: {},
-          done: {
-            message: `The password is reset${sessionsEnded ? ` and ${sessionsEnded} session(s) ended` : ""}.`,
-            loginId,
-            temporaryPassword,
-          },
-        } satisfies AdminReply,
-        { headers: PRIVATE_PAGE_HEADERS },
-      );
-    }
-    case "role": {
-      const parsed = parseForm(ChangeRoleSchema, form, intent);
-      if (!parsed.ok) return parsed.refusal;
-      const result = await changeRole({ userId, role: parsed.value.role }, deps);
-      return result.ok ? redirect(back) : failed(result, { ...base, values: parsed.values });
-    }
-    case "county": {
-      const parsed = parseForm(AssignCountySchema, form, intent);
-      if (!parsed.ok) return parsed.refusal;
-      const result = await assignCounty({ userId, county: parsed.value.county }, deps);
-      return result.ok ? redirect(back) : failed(result, { ...base, values: parsed.values });
-    }
-    case "revoke": {
-      const result = await revokeUserSession({ userId, sessionId: target ?? "" }, deps);
-      return result.ok ? redirect(back) : failed(result, base);
-    }
+    case "reactivate":
+      return handleForm(request, {
+        ...common,
+        schema: NO_FIELDS,
+        run: () => (intent === "deactivate" ? deactivateUser : reactivateUser)({ userId }, deps),
+      });
+    case "reset":
+      // No redirect: the temporary password must never reach a URL; it is shown once on the page.
+      return handleForm(request, {
+        ...common,
+        schema: NO_FIELDS,
+        run: () => resetPassword({ userId }, deps),
+        done: ({ loginId, temporaryPassword, sessionsEnded }) =>
+          data(
+            {
+              intent: "reset",
+              done: {
+                message: `The password is reset${sessionsEnded ? ` and ${sessionsEnded} session(s) ended` : ""}.`,
+                loginId,
+                temporaryPassword,
+              },
+            },
+            { headers: PRIVATE_PAGE_HEADERS },
+          ),
+      });
+    case "role":
+      return handleForm(request, {
+        ...common,
+        schema: ChangeRoleSchema,
+        run: (input) => changeRole({ userId, role: input.role }, deps),
+      });
+    case "county":
+      return handleForm(request, {
+        ...common,
+        schema: AssignCountySchema,
+        run: (input) => assignCounty({ userId, county: input.county }, deps),
+      });
+    case "revoke":
+      return handleForm(request, {
+        ...common,
+        schema: NO_FIELDS,
+        run: () => revokeUserSession({ userId, sessionId: target }, deps),
+      });
     default:
-      return refused({ ...base, errors: {}, message: "Unknown action" }, 400);
+      return refuse(request, form, { status: 400, message: "Unknown action" });
   }
 }

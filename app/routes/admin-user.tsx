@@ -9,7 +9,7 @@ import { utcTime } from "#app/lib/dates";
 import { INSPECTORS, ROLE_LABEL, ROLES, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
 import { AdminNav } from "../components/admin/admin-nav";
-import { BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { adminReply, BUTTON, type FormReply, INPUT } from "../components/admin/create-account-form";
 import { DoneNotice, TemporaryPassword } from "../components/admin/password-notice";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/admin-user";
@@ -60,7 +60,7 @@ function ActionBox({
 
 export default function AdminUser({ loaderData, actionData }: Route.ComponentProps) {
   const { user, account, self, sessions, done } = loaderData;
-  const reply = actionData as FormReply | undefined;
+  const reply = adminReply(actionData);
   const name = `${account.firstName} ${account.lastName}`.trim();
   return (
     <WorkShell title={`Account ${account.loginId}`} user={user}>

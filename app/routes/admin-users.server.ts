@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { UserCreateSchema, UserListQuerySchema } from "#worker/contracts/users";
 import { createUser } from "#worker/services/users/create-user";
 import { listUsers } from "#worker/services/users/list-accounts";
-import { accountCreated, failed, parseForm, readForm, refused } from "../lib/admin-forms.server";
 import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
+import { accountCreated, handleForm, refuse } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/admin-users";
 
@@ -29,12 +29,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "administerSystem", TITLE);
-  const { form, intent, refusal } = await readForm(request, session);
-  if (refusal) return refusal;
-  if (intent !== "create") return refused({ intent, values: {}, errors: {}, message: "Unknown action" }, 400);
-  const parsed = parseForm(UserCreateSchema, form, intent);
-  if (!parsed.ok) return parsed.refusal;
-  const result = await createUser(parsed.value, pageDeps(session));
-  if (!result.ok) return failed(result, { intent, values: parsed.values });
-  return accountCreated(intent, result.value);
+  const form = await request.formData();
+  if (form.get("intent") !== "create") return refuse(request, form, { status: 400, message: "Unknown action" });
+  return handleForm(request, {
+    session,
+    form,
+    schema: UserCreateSchema,
+    run: (input) => createUser(input, pageDeps(session)),
+    refusal: "both",
+    done: accountCreated,
+  });
 }

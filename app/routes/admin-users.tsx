@@ -4,7 +4,7 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { ROLE_LABEL, ROLES } from "#worker/auth/roles";
 import { AdminNav } from "../components/admin/admin-nav";
-import { BUTTON, CreateAccountForm, type FormReply, INPUT } from "../components/admin/create-account-form";
+import { adminReply, BUTTON, CreateAccountForm, INPUT } from "../components/admin/create-account-form";
 import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/admin-users";
 
@@ -100,7 +100,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
         ]}
       />
       <Pagination page={list.page} pageCount={pageCount} href={href} numbered />
-      <CreateAccountForm csrf={user.csrf} roles={ROLES} reply={actionData as FormReply | undefined} />
+      <CreateAccountForm csrf={user.csrf} roles={ROLES} reply={adminReply(actionData)} />
     </WorkShell>
   );
 }

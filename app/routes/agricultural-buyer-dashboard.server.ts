@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
+import { z } from "zod";
 import { BuyerPurchaseSchema, PAYMENT_METHOD_LABEL, PAYMENT_METHODS } from "#worker/contracts/batches";
 import { STATUS_LABEL } from "#worker/domain/custody";
 import { CURRENCIES, formatMoney } from "#worker/domain/money";
@@ -14,12 +15,10 @@ import {
 import { createBatch } from "#worker/services/batches/create-batch";
 import { LOOKUP_LIMITED, lookupFarmerForPurchase, takePurchaseLookup } from "#worker/services/batches/purchase-lookup";
 import { requireLicence } from "#worker/services/licensing/require-licence";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { OUTBOX_HEADER } from "../lib/outbox-light";
-import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
-import { failureReplyOf, typedValues, zodReply } from "../lib/plain-reply.server";
+import { handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 
 const PATH = "/agricultural-buyer-dashboard";
@@ -137,18 +136,20 @@ export async function loader({ request }: { request: Request }) {
 }
 
 /** The purchase form's fields as the contract expects them (plain POST: text, and several plot boxes). */
-function purchaseObject(form: FormData) {
+function purchaseObject(payload: unknown) {
+  const form = (payload ?? {}) as Record<string, unknown>;
   const text = (name: string) => {
-    const v = form.get(name);
+    const v = form[name];
     return typeof v === "string" && v.trim() ? v.trim() : undefined;
   };
   const num = (name: string) => {
     const t = text(name);
     return t === undefined ? undefined : /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
   };
+  const plots = form.plotCodes;
   return {
     farmerIds: text("farmerId") ? [text("farmerId")] : [],
-    plotCodes: form.getAll("plotCodes").filter((v): v is string => typeof v === "string" && !!v),
+    plotCodes: (Array.isArray(plots) ? plots : [plots]).filter((v): v is string => typeof v === "string" && !!v),
     commodity: text("commodity"),
     weightKg: num("weightKg"),
     grade: text("grade"),
@@ -163,39 +164,17 @@ function purchaseObject(form: FormData) {
     note: text("note"),
   };
 }
+const PurchaseFormSchema = z.preprocess(purchaseObject, BuyerPurchaseSchema);
 
 export async function action({ request }: { request: Request }) {
   const { session } = await requireDashboard(request, PATH);
-  const form = await request.formData();
-  const values = { ...typedValues(form), plotCodes: form.getAll("plotCodes").map(String) };
-  const refuse = (status: number, message: string) =>
-    data({ reply: { formErrors: [message], values } }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form))) return refuse(403, CSRF_FAILED);
-  const parsed = BuyerPurchaseSchema.safeParse(purchaseObject(form));
-  // Refusals: the page shows them by the fields; the offline outbox reads them from the headers (ADR 027).
-  if (!parsed.success) {
-    const reply = zodReply(parsed.error, form);
-    return data(
-      { reply: { ...reply, values } },
-      { status: 400, headers: refusalHeaders(reply.formErrors[0], reply.errors) },
-    );
-  }
-  const result = await createBatch(parsed.data, pageDeps(session));
-  if (!result.ok) {
-    const reply = failureReplyOf(result, form);
-    return data(
-      { reply: { ...reply, values } },
-      { status: result.status, headers: refusalHeaders(result.message, reply.errors) },
-    );
-  }
-  const { batch, repeated } = result.value;
-  // The outbox reads the receipt (the batch code, the same for a resend) and needs no page after it.
-  if (request.headers.get(OUTBOX_HEADER))
-    return data(
-      { reply: { formErrors: [], errors: {}, values } },
-      { status: repeated ? 200 : 201, headers: receiptHeaders(batch.batchCode) },
-    );
-  throw redirect(`${PATH}?recorded=${encodeURIComponent(batch.batchCode)}${repeated ? "&repeated=1" : ""}#recorded`, {
-    headers: PRIVATE_PAGE_HEADERS,
+  return handleForm(request, {
+    session,
+    schema: PurchaseFormSchema,
+    run: (input) => createBatch(input, pageDeps(session)),
+    // The receipt: the batch code, the same for a resend.
+    outbox: { receipt: (v) => v.batch.batchCode, repeated: (v) => v.repeated },
+    done: ({ batch, repeated }) =>
+      `${PATH}?recorded=${encodeURIComponent(batch.batchCode)}${repeated ? "&repeated=1" : ""}#recorded`,
   });
 }

@@ -12,7 +12,7 @@ export { action, loader } from "./agricultural-buyer-dashboard.server";
 const TITLE = "Agricultural Buyer Dashboard";
 export const meta = () => pageMeta(TITLE);
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 
 export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
   const receipt = d.recorded ? `/api/batches/${d.recorded}/receipt` : null;

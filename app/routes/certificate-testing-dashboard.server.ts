@@ -1,14 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { validCertificatesOf } from "#db/queries/certificates";
 import { TestFarmerChoiceSchema } from "#worker/contracts/certificates";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES } from "#worker/domain/certificates/content";
 import { TEST_FARMERS } from "#worker/domain/certificates/test-farmers";
 import { getOrIssueAll } from "#worker/services/certificates/issue-certificate";
-import { TESTING_TEXT, VERIFY_TEXT } from "../content/certificates";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { TESTING_TEXT } from "../content/certificates";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { formReply } from "../lib/form-reply.server";
+import { fieldFailure, handleForm } from "../lib/page-form.server";
 import { overQuota } from "../lib/quota.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/certificate-testing-dashboard";
@@ -63,25 +62,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const session = await requireRole(request, "testCertificates", TESTING_TEXT.title);
-  const formData = await request.formData();
-  if (!(await verifyCsrf(session, formData)))
-    return data({ error: VERIFY_TEXT.csrfFailed }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
-  const submission = parseWithZod(formData, { schema: TestFarmerChoiceSchema });
-  if (submission.status !== "success") {
-    return data(
-      { error: submission.error?.farmer?.[0] ?? "Choose a test farmer profile" },
-      { status: 400, headers: PRIVATE_PAGE_HEADERS },
-    );
-  }
-  const limited = await overQuota(session, "statement");
-  if (limited) return data({ error: limited.message }, { status: 429, headers: limited.headers });
-  const id = submission.value.farmer;
-  return formReply(
-    await getOrIssueAll("test_farmer", String(id), {
-      ...pageDeps(session),
-      verifyBaseUrl: new URL(request.url).origin,
-    }),
-    () => redirect(`/certificate-testing-dashboard?farmer=${id}&generated=1`, { headers: PRIVATE_PAGE_HEADERS }),
-    (failure) => ({ error: failure.message }),
-  );
+  return handleForm(request, {
+    session,
+    schema: TestFarmerChoiceSchema,
+    run: async ({ farmer }) => {
+      const limited = await overQuota(session, "statement");
+      if (limited) return { ...fieldFailure(limited.message, undefined, 429), headers: limited.headers };
+      return getOrIssueAll("test_farmer", String(farmer), {
+        ...pageDeps(session),
+        verifyBaseUrl: new URL(request.url).origin,
+      });
+    },
+    refusal: "message",
+    done: (_v, { farmer }) => `/certificate-testing-dashboard?farmer=${farmer}&generated=1`,
+  });
 }

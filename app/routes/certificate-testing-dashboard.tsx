@@ -2,12 +2,13 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { longDate } from "#app/lib/dates";
+import { firstMessage } from "#app/lib/light-form";
 import { WorkShell } from "../components/work-shell";
 import { TESTING_TEXT } from "../content/certificates";
 import type { Route } from "./+types/certificate-testing-dashboard";
 
 // The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./certificate-testing-dashboard.server";
 
@@ -21,7 +22,7 @@ const day = longDate;
  * Before a farmer is chosen, nothing else is shown. Plain forms and links: works without JavaScript.
  */
 export default function CertificateTestingDashboard({ loaderData: d, actionData }: Route.ComponentProps) {
-  const error = actionData?.error ?? null;
+  const error = firstMessage(actionData?.reply) ?? null;
   return (
     <WorkShell title={TESTING_TEXT.title} user={d.user}>
       {error && (

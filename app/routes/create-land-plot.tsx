@@ -18,7 +18,7 @@ import { clearDraft, latestDraft, type PlotDraft, saveDraft } from "../lib/plot-
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/create-land-plot";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./create-land-plot.server";
 
@@ -44,7 +44,7 @@ const input = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-
 export default function CreateLandPlot({ loaderData, actionData }: Route.ComponentProps) {
   const [form, fields] = useForm<z.input<typeof PlotFormSchema>>({
     id: "create-land-plot",
-    lastResult: actionData?.result ?? undefined,
+    lastResult: actionData?.reply ?? undefined,
     defaultValue: { farmerId: loaderData.farmerId, captureMode: "polygon", submissionId: loaderData.submissionId },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -118,7 +118,7 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
   }, [readValues]);
 
   const errorItems = summaryItems(
-    [actionData?.formError, ...(form.errors ?? [])],
+    form.errors ?? [],
     (
       [
         "farmerId",
@@ -171,10 +171,10 @@ export default function CreateLandPlot({ loaderData, actionData }: Route.Compone
         <input type="hidden" name="submissionId" value={submissionId} />
         <ErrorSummary items={errorItems} />
         <OutboxNotice state={outbox} />
-        {actionData?.warnings?.length ? (
+        {actionData && "warnings" in actionData && (actionData.warnings as string[]).length ? (
           <div className="rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
             <p className="font-semibold">Also worth checking</p>
-            <TextList className="list-disc pl-5" items={actionData.warnings} />
+            <TextList className="list-disc pl-5" items={actionData.warnings as string[]} />
           </div>
         ) : null}
 

@@ -1,12 +1,12 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { ownedBatches, shipmentsOfExporter } from "#db/queries/exporter-desk";
 import { InspectionRequestSchema } from "#worker/contracts/exporter-desk";
 import { cancelInspectionRequest, requestInspection } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestsFor } from "#worker/services/exporter/read-inspection-requests";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Inspections";
@@ -37,20 +37,21 @@ export async function loader({ request }: { request: Request }) {
 export async function action({ request }: { request: Request }) {
   const session = await requireRole(request, "requestInspections", TITLE);
   const form = await request.formData();
-  const refuse = (reply: ReturnType<typeof typedReply>, status: number) =>
-    data({ reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  const typedReply = (formErrors: string[]) => ({ formErrors, errors: {}, values: typedValues(form) });
-  if (!(await verifyCsrf(session, form))) return refuse(typedReply([CSRF_FAILED]), 403);
-  if (form.get("intent") === "cancel") {
-    const result = await cancelInspectionRequest(String(form.get("id") ?? ""), pageDeps(session));
-    if (!result.ok) return refuse(typedReply([result.message]), result.status);
-    throw redirect(`${PATH}?cancelled=${encodeURIComponent(result.value.request.subjectCode)}`);
-  }
-  const parsed = InspectionRequestSchema.safeParse(formObject(form, []));
-  if (!parsed.success)
-    return data({ reply: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
-  const result = await requestInspection(parsed.data, pageDeps(session));
-  if (!result.ok)
-    return data({ reply: failureReplyOf(result, form) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  throw redirect(`${PATH}?requested=${encodeURIComponent(result.value.request.subjectCode)}`);
+  const deps = pageDeps(session);
+  if (form.get("intent") === "cancel")
+    return handleForm(request, {
+      session,
+      form,
+      schema: NO_FIELDS,
+      run: () => cancelInspectionRequest(String(form.get("id") ?? ""), deps),
+      refusal: "message",
+      done: (v) => `${PATH}?cancelled=${encodeURIComponent(v.request.subjectCode)}`,
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: InspectionRequestSchema,
+    run: (input) => requestInspection(input, deps),
+    done: (v) => `${PATH}?requested=${encodeURIComponent(v.request.subjectCode)}`,
+  });
 }

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { AllocateSchema, OrderCreateSchema } from "#worker/contracts/orders";
 import { EUDR_COMMODITIES } from "#worker/domain/commodities";
 import { CURRENCIES, type Currency, formatMoney } from "#worker/domain/money";
@@ -7,10 +7,10 @@ import { formatKg, gramsToKg } from "#worker/domain/weight";
 import { allocateBatch, releaseBatch } from "#worker/services/orders/allocate-batch";
 import { createOrder } from "#worker/services/orders/create-order";
 import { allocatableStock, allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { csrfFailedReply, failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
+import { handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Export orders";
@@ -74,23 +74,22 @@ export async function action({ request }: { request: Request }) {
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const orderCode = String(form.get("orderCode") ?? "");
-  const answer = (reply: unknown, status: number) =>
-    data({ intent, orderCode, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form))) return answer(csrfFailedReply(form), 403);
   const deps = pageDeps(session);
-  if (intent === "create") {
-    const parsed = OrderCreateSchema.safeParse(formObject(form, []));
-    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
-    const made = await createOrder(parsed.data, deps);
-    if (!made.ok) return answer(failureReplyOf(made, form), made.status);
-    throw redirect(`/exporter/orders?done=${made.value.order.code}`, { headers: PRIVATE_PAGE_HEADERS });
-  }
-  const parsed = AllocateSchema.safeParse(formObject(form, []));
-  if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
-  const result =
-    intent === "release"
-      ? await releaseBatch(orderCode, parsed.data, deps)
-      : await allocateBatch(orderCode, parsed.data, deps);
-  if (!result.ok) return answer(failureReplyOf({ ...result, errors: undefined }, form), result.status);
-  throw redirect(`/exporter/orders?done=${result.value.batchCode}`, { headers: PRIVATE_PAGE_HEADERS });
+  if (intent === "create")
+    return handleForm(request, {
+      session,
+      form,
+      schema: OrderCreateSchema,
+      run: (input) => createOrder(input, deps),
+      done: (v) => `/exporter/orders?done=${v.order.code}`,
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: AllocateSchema,
+    run: (input) =>
+      intent === "release" ? releaseBatch(orderCode, input, deps) : allocateBatch(orderCode, input, deps),
+    refusal: "message",
+    done: (v) => `/exporter/orders?done=${v.batchCode}`,
+  });
 }

@@ -1,18 +1,13 @@
 import { BatchLink } from "#app/components/batch/batch-link";
 import { SavedNotice } from "#app/components/exporter/saved-notice";
-import {
-  buttonClass,
-  inputClass,
-  PlainField,
-  type PlainReply,
-  PlainSummary,
-} from "#app/components/inspection/plain-form";
+import { buttonClass, inputClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
 import { CardList } from "#app/components/kit/card-list";
 import { PairOptions } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
 import { WorkShell } from "#app/components/work-shell";
+import { replyFor, type SubmissionResult } from "#app/lib/light-form";
 import type { Route } from "./+types/exporter-orders";
 
 export { action, loader } from "./exporter-orders.server";
@@ -31,10 +26,10 @@ function Select({
   name: string;
   label: string;
   options: readonly (readonly [string, string])[];
-  reply?: PlainReply;
+  reply?: SubmissionResult;
 }) {
-  const errors = reply?.errors?.[name];
-  const typed = reply?.values?.[name];
+  const errors = reply?.error?.[name] ?? undefined;
+  const typed = reply?.initialValue?.[name];
   return (
     <div>
       <label htmlFor={name} className="block text-sm font-semibold">
@@ -59,7 +54,8 @@ function Select({
 }
 
 export default function ExporterOrders({ loaderData: d, actionData: a }: Route.ComponentProps) {
-  const createReply = a?.intent === "create" ? (a.reply as unknown as unknown as PlainReply) : undefined;
+  const createReply = replyFor(a, "create");
+  const rowReply = a?.reply?.initialValue?.intent !== "create" ? a?.reply : undefined;
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="mb-3">
@@ -68,9 +64,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
         </a>
       </p>
       <SavedNotice done={d.done} />
-      {a && a.intent !== "create" && (
-        <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.orderCode}-`} />
-      )}
+      {rowReply && <PlainSummary reply={rowReply} prefix={`${rowReply.initialValue?.orderCode ?? ""}-`} />}
       <h2 className="text-lg font-bold">My orders</h2>
       {d.orders.length === 0 && <p className="text-slate-700">No order yet.</p>}
       <CardList className="mt-2 space-y-3" items={d.orders} itemKey={(o) => o.code} testId={(o) => `order-${o.code}`}>
@@ -116,11 +110,7 @@ export default function ExporterOrders({ loaderData: d, actionData: a }: Route.C
                   prefix={`${o.code}-`}
                   label="Allocate a compliant batch (code)"
                   hint="The whole batch is allocated; see the compliant stock below"
-                  reply={
-                    a?.intent === "allocate" && a.orderCode === o.code
-                      ? (a.reply as unknown as unknown as PlainReply)
-                      : undefined
-                  }
+                  reply={replyFor(a, "allocate", { orderCode: o.code })}
                 />
                 <button type="submit" className={buttonClass}>
                   Allocate batch

@@ -1,5 +1,6 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { StatementQuerySchema, StockPaymentSchema } from "#worker/contracts/exporter-desk";
+import { fieldErrors } from "#worker/contracts/field-errors";
 import { PaymentSchema } from "#worker/contracts/licensing";
 import { FEE_TYPE_LABEL, type FeeType } from "#worker/domain/fees";
 import { type Currency, formatMoney } from "#worker/domain/money";
@@ -7,10 +8,10 @@ import { statementFor } from "#worker/services/exporter/statement";
 import { recordStockPayment, stockPaymentsFor } from "#worker/services/exporter/stock-payments";
 import { listInvoicesFor } from "#worker/services/fees/read-fees";
 import { recordPayment } from "#worker/services/fees/record-payment";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Payment services";
@@ -60,7 +61,7 @@ export async function loader({ request }: { request: Request }) {
         receiptPath: p.receiptPath,
       })),
       range,
-      rangeErrors: parsedRange.success ? {} : zodReply(parsedRange.error, new FormData()).errors,
+      rangeErrors: parsedRange.success ? {} : fieldErrors(parsedRange.error),
       statement:
         statement?.ok === true
           ? {
@@ -82,24 +83,20 @@ export async function loader({ request }: { request: Request }) {
 export async function action({ request }: { request: Request }) {
   const session = await requireRole(request, "recordStockPayments", TITLE);
   const form = await request.formData();
-  const intent = form.get("intent") === "stock" ? "stock" : "pay";
-  const invoiceId = String(form.get("invoiceId") ?? "");
-  const refuse = (
-    reply: { formErrors: string[]; errors: Record<string, string[]>; values: Record<string, string> },
-    status: number,
-  ) => data({ intent, invoiceId, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form)))
-    return refuse({ formErrors: [CSRF_FAILED], errors: {}, values: typedValues(form) }, 403);
-  if (intent === "pay") {
-    const parsed = PaymentSchema.safeParse(formObject(form, []));
-    if (!parsed.success) return refuse(zodReply(parsed.error, form), 400);
-    const result = await recordPayment(invoiceId, parsed.data, pageDeps(session));
-    if (!result.ok) return refuse(failureReplyOf(result, form), result.status);
-    throw redirect(`${PATH}?paid=${encodeURIComponent(result.value.invoiceNumber)}#invoices`);
-  }
-  const parsed = StockPaymentSchema.safeParse(formObject(form, []));
-  if (!parsed.success) return refuse(zodReply(parsed.error, form), 400);
-  const result = await recordStockPayment(parsed.data, pageDeps(session));
-  if (!result.ok) return refuse(failureReplyOf(result, form), result.status);
-  throw redirect(`${PATH}?stock=${encodeURIComponent(result.value.payment.receiptNumber)}#stock`);
+  const deps = pageDeps(session);
+  if (form.get("intent") !== "stock")
+    return handleForm(request, {
+      session,
+      form,
+      schema: PaymentSchema,
+      run: (input) => recordPayment(String(form.get("invoiceId") ?? ""), input, deps),
+      done: (v) => `${PATH}?paid=${encodeURIComponent(v.invoiceNumber)}#invoices`,
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: StockPaymentSchema,
+    run: (input) => recordStockPayment(input, deps),
+    done: (v) => `${PATH}?stock=${encodeURIComponent(v.payment.receiptNumber)}#stock`,
+  });
 }

@@ -3,6 +3,7 @@ import { CardList } from "#app/components/kit/card-list";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
+import { replyFor } from "#app/lib/light-form";
 import type { Route } from "./+types/exporter-payment-services";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
@@ -13,7 +14,7 @@ export const meta = () => pageMeta(TITLE);
 const link = "text-green-800 underline";
 
 export default function ExporterPaymentServices({ loaderData: d, actionData }: Route.ComponentProps) {
-  const stockReply = actionData?.intent === "stock" ? actionData.reply : undefined;
+  const stockReply = replyFor(actionData, "stock");
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="rounded-md bg-amber-50 p-3 text-amber-950" data-testid="recorded-not-executed">
@@ -39,7 +40,7 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
         testId={(i) => `invoice-${i.number}`}
       >
         {(i) => {
-          const reply = actionData?.intent === "pay" && actionData.invoiceId === i.id ? actionData.reply : undefined;
+          const reply = replyFor(actionData, "pay", { invoiceId: i.id });
           return (
             <>
               <p className="font-semibold break-all">
@@ -106,7 +107,7 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
             id="currency"
             name="currency"
             className={inputClass}
-            defaultValue={String(stockReply?.values?.currency ?? "USD")}
+            defaultValue={String(stockReply?.initialValue?.currency ?? "USD")}
           >
             <option value="USD">US dollars (USD)</option>
             <option value="LRD">Liberian dollars (LRD)</option>
@@ -140,8 +141,8 @@ export default function ExporterPaymentServices({ loaderData: d, actionData }: R
         Statement
       </h2>
       <form method="get" className="mt-2 flex max-w-xl flex-wrap items-end gap-3">
-        <PlainField reply={{ errors: d.rangeErrors, values: d.range }} name="from" type="date" label="From" />
-        <PlainField reply={{ errors: d.rangeErrors, values: d.range }} name="to" type="date" label="To" />
+        <PlainField reply={{ error: d.rangeErrors, initialValue: d.range }} name="from" type="date" label="From" />
+        <PlainField reply={{ error: d.rangeErrors, initialValue: d.range }} name="to" type="date" label="To" />
         <button type="submit" className={buttonClass}>
           Show
         </button>

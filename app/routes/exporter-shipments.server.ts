@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { ComposeSchema, ExportShipmentSchema, ShipmentDdsSchema } from "#worker/contracts/orders";
 import { EU_COUNTRIES, type EuCountry, STAGE_LABEL } from "#worker/domain/orders";
 import { formatKg } from "#worker/domain/weight";
@@ -6,14 +6,13 @@ import { composeShipment } from "#worker/services/licensing/compose-shipment";
 import { requestPermit } from "#worker/services/licensing/request-permit";
 import { allocationsOfOrders, listOrdersFor } from "#worker/services/orders/read-orders";
 import { shipmentDdsVersions } from "#worker/services/records/read-versions";
-import type { Result } from "#worker/services/result";
 import { exportShipment } from "#worker/services/shipments/export-shipment";
 import { listShipmentsFor } from "#worker/services/shipments/read-shipments";
 import { recordShipmentDds } from "#worker/services/shipments/record-shipment-dds";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { csrfFailedReply, failureReplyOf, zodReply } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS, refuse } from "../lib/page-form.server";
 import { versionBy, versionHead } from "../lib/record-versions.server";
 import { shellUser } from "../lib/work-page.server";
 
@@ -84,42 +83,45 @@ export async function loader({ request }: { request: Request }) {
   );
 }
 
-const INTENTS = ["compose", "permit", "dds", "export"] as const;
-
 export async function action({ request }: { request: Request }) {
   const session = await requireRole(request, "manageOrders", TITLE);
   const form = await request.formData();
   const intent = String(form.get("intent") ?? "");
   const shipmentCode = String(form.get("shipmentCode") ?? "");
-  const key = intent === "compose" ? String(form.get("orderCode") ?? "") : shipmentCode;
-  const answer = (reply: unknown, status: number) =>
-    data({ intent, key, reply }, { status, headers: PRIVATE_PAGE_HEADERS });
-  if (!(await verifyCsrf(session, form))) return answer(csrfFailedReply(form), 403);
-  if (!(INTENTS as readonly string[]).includes(intent)) return answer({ formErrors: ["Unknown action"] }, 400);
   const deps = pageDeps(session);
-  let result: Result<unknown>;
-  if (intent === "compose") {
-    const parsed = ComposeSchema.safeParse({ orderCode: form.get("orderCode"), batchCodes: form.getAll("batchCodes") });
-    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
-    const made = await composeShipment(parsed.data, deps);
-    if (made.ok)
-      throw redirect(`/exporter/shipments?done=${made.value.shipment.code}`, { headers: PRIVATE_PAGE_HEADERS });
-    result = made;
-  } else if (intent === "permit") {
-    result = await requestPermit({ shipmentCode: shipmentCode.toUpperCase(), note: undefined }, deps);
-  } else if (intent === "dds") {
-    const parsed = ShipmentDdsSchema.safeParse({
-      ddsReference: form.get("ddsReference") ?? "",
-      ddsVerification: form.get("ddsVerification") ?? "",
-      reason: form.get("reason") || undefined,
-    });
-    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
-    result = await recordShipmentDds(shipmentCode, parsed.data, deps);
-  } else {
-    const parsed = ExportShipmentSchema.safeParse({ location: form.get("location") || undefined });
-    if (!parsed.success) return answer(zodReply(parsed.error, form), 400);
-    result = await exportShipment(shipmentCode, parsed.data, deps);
+  const done = `/exporter/shipments?done=${shipmentCode}`;
+  // A row's form shows one message, not messages by fields it does not have.
+  const common = { session, form, refusal: "message" as const };
+  switch (intent) {
+    case "compose":
+      return handleForm(request, {
+        ...common,
+        schema: ComposeSchema,
+        run: (input) => composeShipment(input, deps),
+        done: (v) => `/exporter/shipments?done=${v.shipment.code}`,
+      });
+    case "permit":
+      return handleForm(request, {
+        ...common,
+        schema: NO_FIELDS,
+        run: () => requestPermit({ shipmentCode: shipmentCode.toUpperCase(), note: undefined }, deps),
+        done: () => done,
+      });
+    case "dds":
+      return handleForm(request, {
+        ...common,
+        schema: ShipmentDdsSchema,
+        run: (input) => recordShipmentDds(shipmentCode, input, deps),
+        done: () => done,
+      });
+    case "export":
+      return handleForm(request, {
+        ...common,
+        schema: ExportShipmentSchema,
+        run: (input) => exportShipment(shipmentCode, input, deps),
+        done: () => done,
+      });
+    default:
+      return refuse(request, form, { status: 400, message: "Unknown action" });
   }
-  if (!result.ok) return answer(failureReplyOf({ ...result, errors: undefined }, form), result.status);
-  throw redirect(`/exporter/shipments?done=${shipmentCode}`, { headers: PRIVATE_PAGE_HEADERS });
 }

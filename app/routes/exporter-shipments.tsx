@@ -1,6 +1,6 @@
 import { BatchLink } from "#app/components/batch/batch-link";
 import { SavedNotice } from "#app/components/exporter/saved-notice";
-import { buttonClass, PlainField, type PlainReply, PlainSummary } from "#app/components/inspection/plain-form";
+import { buttonClass, PlainField, PlainSummary } from "#app/components/inspection/plain-form";
 import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
@@ -8,6 +8,7 @@ import { PostForm } from "#app/components/kit/post-form";
 import { Section } from "#app/components/kit/section";
 import { TextList } from "#app/components/kit/text-list";
 import { WorkShell } from "#app/components/work-shell";
+import { replyFor } from "#app/lib/light-form";
 import type { Route } from "./+types/exporter-shipments";
 
 export { action, loader } from "./exporter-shipments.server";
@@ -19,8 +20,10 @@ const card = "rounded-md border border-slate-200 bg-white p-3";
 const linkButton = "inline-block rounded-md border border-green-800 px-3 py-2 font-semibold text-green-800";
 
 export default function ExporterShipments({ loaderData: d, actionData: a }: Route.ComponentProps) {
-  const replyFor = (intent: string, key: string) =>
-    a && a.intent === intent && a.key === key ? (a.reply as unknown as unknown as PlainReply) : undefined;
+  const shipmentReply = (intent: string, key: string) => replyFor(a, intent, { shipmentCode: key });
+  // The reply names its form's row by what was typed: the order composed, or the shipment.
+  const typed = a?.reply?.initialValue;
+  const key = String((typed?.intent === "compose" ? typed?.orderCode : typed?.shipmentCode) ?? "");
   return (
     <WorkShell title={TITLE} user={d.user}>
       <p className="mb-3">
@@ -33,7 +36,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
         </a>
       </p>
       <SavedNotice done={d.done} />
-      {a && <PlainSummary reply={a.reply as unknown as PlainReply} prefix={`${a.key}-`} />}
+      {a && <PlainSummary reply={a.reply} prefix={`${key}-`} />}
       {d.canWrite && d.composable.length > 0 && (
         <Section id="compose" className="mb-6" title="Compose a shipment">
           {d.composable.map((o) => (
@@ -122,20 +125,20 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                     name="ddsReference"
                     prefix={`${s.code}-`}
                     label="DDS reference number"
-                    reply={replyFor("dds", s.code)}
+                    reply={shipmentReply("dds", s.code)}
                   />
                   <PlainField
                     name="ddsVerification"
                     prefix={`${s.code}-`}
                     label="DDS verification number"
-                    reply={replyFor("dds", s.code)}
+                    reply={shipmentReply("dds", s.code)}
                   />
                   {s.dds && (
                     <PlainField
                       name="reason"
                       prefix={`${s.code}-`}
                       label="Reason for changing them (at least 10 characters)"
-                      reply={replyFor("dds", s.code)}
+                      reply={shipmentReply("dds", s.code)}
                     />
                   )}
                   <button type="submit" className={buttonClass}>
@@ -149,7 +152,7 @@ export default function ExporterShipments({ loaderData: d, actionData: a }: Rout
                       prefix={`${s.code}-`}
                       label="Port of export"
                       defaultValue="Freeport of Monrovia"
-                      reply={replyFor("export", s.code)}
+                      reply={shipmentReply("export", s.code)}
                     />
                     <button type="submit" className={buttonClass}>
                       Export shipment

@@ -16,12 +16,9 @@ import {
 } from "#worker/services/records/correct-farmer";
 import { farmerVersions } from "#worker/services/records/read-versions";
 import { farmerView } from "#worker/services/registry/farmer-view";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { formReply } from "../lib/form-reply.server";
-import { OUTBOX_HEADER } from "../lib/outbox-light";
-import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
-import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS } from "../lib/page-form.server";
 import { versionBy, versionHead } from "../lib/record-versions.server";
 import { notFound, shellUser } from "../lib/work-page.server";
 
@@ -156,55 +153,30 @@ export async function loader({ request, params }: { request: Request; params: { 
  */
 export async function action({ request, params }: { request: Request; params: { farmerId?: string } }) {
   const form = await request.clone().formData();
-  if (form.get("intent") === "correct_farmer") return correctAction(request, form, params.farmerId ?? "");
-  const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
-  if (!(await verifyCsrf(session, form))) {
-    return data({ error: CSRF_FAILED, issued: null }, { status: 403 });
-  }
-  const farmerId = normaliseFarmerId(params.farmerId ?? "") ?? "";
-  return formReply(
-    await issueFarmerLogin(farmerId, pageDeps(session)),
-    (issued) => data({ error: null, issued }, { headers: PRIVATE_PAGE_HEADERS }),
-    (failure) => ({ error: failure.message, issued: null }),
-  );
-}
-
-async function correctAction(request: Request, form: FormData, asked: string) {
-  const session = await requireRole(request, "correctFarmerDetails", FARMER_DETAILS_TITLE);
-  const outbox = Boolean(request.headers.get(OUTBOX_HEADER));
-  const refuse = (
-    status: number,
-    correction: ReturnType<typeof zodReply>,
-    headers: Record<string, string> = PRIVATE_PAGE_HEADERS,
-  ) => data({ error: null, issued: null, correction }, { status, headers });
-  if (!(await verifyCsrf(session, form)))
-    return refuse(403, {
-      formErrors: [CSRF_FAILED],
-      errors: {},
-      values: {},
-    });
-  // "Leave blank" boxes: one `clear` entry per ticked optional detail.
-  const clear = form.getAll("clear").map(String);
-  const parsed = CorrectFarmerSchema.safeParse({ ...formObject(form, []), clear: clear.length ? clear : undefined });
-  if (!parsed.success) {
-    const reply = zodReply(parsed.error, form);
-    return refuse(400, reply, outbox ? refusalHeaders(reply.formErrors[0], reply.errors) : PRIVATE_PAGE_HEADERS);
-  }
+  const asked = params.farmerId ?? "";
   const farmerId = normaliseFarmerId(asked) ?? asked;
-  const result = await correctFarmer(farmerId, parsed.data, pageDeps(session));
-  if (!result.ok) {
-    const reply = failureReplyOf(result, form);
-    if (!outbox) return refuse(result.status, reply);
-    return refuse(result.status, reply, refusalHeaders(result.message, reply.errors, conflictOf(result.errors, form)));
+  if (form.get("intent") === "correct_farmer") {
+    const session = await requireRole(request, "correctFarmerDetails", FARMER_DETAILS_TITLE);
+    return handleForm(request, {
+      session,
+      form,
+      schema: CorrectFarmerSchema,
+      run: (input) => correctFarmer(farmerId, input, pageDeps(session)),
+      // The offline outbox (ADR 027) reads its receipt from the answer: the farmer and the version stored.
+      outbox: {
+        receipt: (v) => `${v.farmerId} v${v.version}`,
+        conflict: (failure) => conflictOf(failure.errors, form),
+      },
+      done: (v) => `/farmers/${v.farmerId}?corrected=${v.version}`,
+    });
   }
-  // The offline outbox (ADR 027) reads its receipt from the answer: the farmer and the version stored.
-  if (outbox)
-    return data(
-      { error: null, issued: null, correction: undefined },
-      { headers: receiptHeaders(`${result.value.farmerId} v${result.value.version}`) },
-    );
-  throw redirect(`/farmers/${result.value.farmerId}?corrected=${result.value.version}`, {
-    headers: PRIVATE_PAGE_HEADERS,
+  const session = await requireRole(request, "registerFarmers", FARMER_DETAILS_TITLE);
+  return handleForm(request, {
+    session,
+    form,
+    schema: NO_FIELDS,
+    run: () => issueFarmerLogin(normaliseFarmerId(asked) ?? "", pageDeps(session)),
+    done: (issued) => data({ issued }, { headers: PRIVATE_PAGE_HEADERS }),
   });
 }
 

@@ -7,12 +7,13 @@ import { Section } from "#app/components/kit/section";
 import { TextList } from "#app/components/kit/text-list";
 import { FARMER_HISTORY_LABEL } from "#app/content/farmer-history";
 import { utcMinute } from "#app/lib/dates";
+import { firstMessage, replyFor } from "#app/lib/light-form";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/farmer-details";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./farmer-details.server";
 
@@ -51,7 +52,9 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
     blankable,
     submissionId,
   } = loaderData;
-  const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
+  const correction = replyFor(actionData, "correct_farmer");
+  const issued = actionData && "issued" in actionData ? actionData.issued : undefined;
+  const loginRefusal = actionData && "reply" in actionData ? firstMessage(replyFor(actionData, undefined)) : undefined;
   // Offline (with JavaScript), the correction waits in the outbox with the version it was based on (ADR 027).
   const outbox = useOutboxForm({
     formId: "farmer-correct",
@@ -67,15 +70,15 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           <span className="ml-2 rounded bg-slate-200 px-2 py-0.5 font-sans text-sm">{f.status}</span>
         )}
       </p>
-      {actionData?.issued && (
+      {issued && (
         <div
           role="status"
           className="mb-4 rounded-md border-2 border-green-700 bg-green-50 p-3"
           data-testid="login-issued"
         >
-          <p className="font-bold">Login issued for {actionData.issued.farmerId}</p>
+          <p className="font-bold">Login issued for {issued.farmerId}</p>
           <p>
-            Temporary password: <span className="font-mono text-lg">{actionData.issued.temporaryPassword}</span>
+            Temporary password: <span className="font-mono text-lg">{issued.temporaryPassword}</span>
           </p>
           <p className="text-sm">
             Give it to the farmer now: it is shown only once. They must choose their own password at first sign-in.
@@ -87,12 +90,12 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           Correction recorded. The details as they were are kept in the history below.
         </p>
       )}
-      {actionData?.error && (
+      {loginRefusal && (
         <p role="alert" className="mb-4 rounded-md border-2 border-red-700 bg-red-50 p-3 text-red-900">
-          {actionData.error}
+          {loginRefusal}
         </p>
       )}
-      {canIssueLogin && !actionData?.issued && (
+      {canIssueLogin && !issued && (
         <Form method="post" className="mb-4 flex flex-wrap items-center gap-3 rounded-md bg-amber-50 p-3 text-sm">
           <CsrfInput token={user.csrf} />
           <span>This farmer has no login yet (for example, registered by bulk import).</span>
@@ -101,7 +104,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
           </button>
         </Form>
       )}
-      {!canIssueLogin && !hasLogin && !actionData?.issued && (
+      {!canIssueLogin && !hasLogin && !issued && (
         <p className="mb-4 text-sm text-slate-600">This farmer has no login yet.</p>
       )}
       <div className="grid gap-6 md:grid-cols-3">
@@ -167,7 +170,11 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
               <OutboxNotice state={outbox} />
               <input type="hidden" name="intent" value="correct_farmer" />
               <input type="hidden" name="baseVersion" value={String(currentVersion)} />
-              <input type="hidden" name="submissionId" value={correction?.values.submissionId || submissionId} />
+              <input
+                type="hidden"
+                name="submissionId"
+                value={String(correction?.initialValue?.submissionId ?? "") || submissionId}
+              />
               <PlainSummary reply={correction} prefix="fix-" />
               <p className="text-sm text-slate-700">
                 Change what was recorded wrongly. The details as they were stay in the history above.
@@ -187,7 +194,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                         type="checkbox"
                         name="clear"
                         value={name}
-                        defaultChecked={correction?.values?.clear === name}
+                        defaultChecked={[correction?.initialValue?.clear].flat().includes(name)}
                       />
                       {label}
                     </label>
@@ -195,7 +202,7 @@ export default function FarmerDetails({ loaderData, actionData }: Route.Componen
                 </div>
               </fieldset>
               <PlainRadios
-                reply={correction ?? { values: { gender: f.gender ?? "" } }}
+                reply={correction ?? { initialValue: { gender: f.gender ?? "" } }}
                 prefix="fix-"
                 name="gender"
                 legend="Gender"

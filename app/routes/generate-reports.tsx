@@ -18,7 +18,7 @@ import { WorkShell } from "../components/work-shell";
 import type { Route } from "./+types/generate-reports";
 
 // The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./generate-reports.server";
 

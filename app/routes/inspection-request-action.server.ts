@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import {
   CompleteInspectionSchema,
   EXPORTER_DESK_MESSAGES,
@@ -8,10 +8,10 @@ import { STATUS_LABEL } from "#worker/domain/custody";
 import { gramsToKg } from "#worker/domain/weight";
 import { completeInspectionRequest, scheduleInspectionRequest } from "#worker/services/exporter/inspection-requests";
 import { inspectionRequestQueue } from "#worker/services/exporter/read-inspection-requests";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, requireDashboard, requireRole, verifyCsrf } from "../lib/auth.server";
+import { requireDashboard, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashMessage, flashRef } from "../lib/flash.server";
-import { formObject } from "../lib/plain-reply.server";
+import { handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 
 const TITLE = "Inspection request";
@@ -35,24 +35,27 @@ export async function action({ request, params }: { request: Request; params: { 
   // The outcome travels as a code (and the subject's record number), never as text (app/lib/flash.server.ts).
   const back = (q: Record<string, string>) =>
     redirect(`${home(session.role)}?${new URLSearchParams(q).toString()}#inspection-requests`);
-  const refused = (message: string, status: number) => back({ requestError: requestErrorCode(message, status) });
-  if (!(await verifyCsrf(session, form)))
-    return data({ message: CSRF_FAILED }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
+  const refused = ({ message, status }: { message: string; status: number }) =>
+    back({ requestError: requestErrorCode(message, status) });
   const id = params.id ?? "";
-  const fields = formObject(form, ["baseVersion"]);
-  const intent = form.get("intent") === "complete" ? "complete" : "schedule";
-  let result: Awaited<ReturnType<typeof completeInspectionRequest | typeof scheduleInspectionRequest>>;
-  if (intent === "complete") {
-    const parsed = CompleteInspectionSchema.safeParse(fields);
-    if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? "", 400);
-    result = await completeInspectionRequest(id, parsed.data, pageDeps(session));
-  } else {
-    const parsed = ScheduleInspectionSchema.safeParse(fields);
-    if (!parsed.success) throw refused(parsed.error.issues[0]?.message ?? "", 400);
-    result = await scheduleInspectionRequest(id, parsed.data, pageDeps(session));
-  }
-  if (!result.ok) throw refused(result.message, result.status);
-  throw back({ [intent === "complete" ? "requestDone" : "requestScheduled"]: result.value.request.subjectCode });
+  const deps = pageDeps(session);
+  if (form.get("intent") === "complete")
+    return handleForm(request, {
+      session,
+      form,
+      schema: CompleteInspectionSchema,
+      run: (input) => completeInspectionRequest(id, input, deps),
+      refused,
+      done: (v) => back({ requestDone: v.request.subjectCode }),
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: ScheduleInspectionSchema,
+    run: (input) => scheduleInspectionRequest(id, input, deps),
+    refused,
+    done: (v) => back({ requestScheduled: v.request.subjectCode }),
+  });
 }
 
 /** The refusals of a request step, by the code its redirect carries. */

@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { DASHBOARDS, type DashboardPath } from "#worker/auth/roles";
 import { DocumentStepSchema } from "#worker/contracts/office";
 import { ATTACHMENT_MESSAGES, MESSAGE_LIMITS } from "#worker/domain/messages";
@@ -6,17 +6,10 @@ import { formWithin } from "#worker/http/body-limit";
 import { attachFile } from "#worker/services/office/attach-file";
 import { documentFor } from "#worker/services/office/read-register";
 import { stepDocument } from "#worker/services/office/step-document";
-import {
-  CSRF_FAILED,
-  csrfFor,
-  PRIVATE_PAGE_HEADERS,
-  publicUser,
-  requireDashboard,
-  verifyCsrf,
-} from "../lib/auth.server";
+import { csrfFor, PRIVATE_PAGE_HEADERS, publicUser, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashMessage } from "../lib/flash.server";
-import { formObject } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS, refuse } from "../lib/page-form.server";
 
 /** The portal this document page hangs under (both office portals share it). */
 const portalOf = (request: Request): DashboardPath =>
@@ -52,26 +45,34 @@ export async function action({ request, params }: { request: Request; params: { 
   const portal = portalOf(request);
   const { session } = await requireDashboard(request, portal);
   const here = `${portal}/documents/${params.id ?? ""}`;
+  const id = params.id ?? "";
   // A step taken redirects with its code; a refusal is answered here, on the page (app/lib/flash.server.ts).
-  const done = (code: keyof typeof DONE) => redirect(`${here}?done=${code}`);
-  const refuse = (status: number, error: string) =>
-    data({ flash: { done: null, error } }, { status, headers: PRIVATE_PAGE_HEADERS });
+  const done = (code: keyof typeof DONE) => `${here}?done=${code}`;
   // The attachment's limit (5 MB) plus the form's framing, read as it streams and never past it.
   const form = await formWithin(request, MESSAGE_LIMITS.attachmentBytes + 64 * 1024);
-  if (!form) return refuse(413, `${ATTACHMENT_MESSAGES.tooLarge}.`);
-  if (!(await verifyCsrf(session, form))) return refuse(403, CSRF_FAILED);
+  if (!form) return refuse(request, new FormData(), { status: 413, message: `${ATTACHMENT_MESSAGES.tooLarge}.` });
   const deps = pageDeps(session);
-  if (form.get("intent") === "attach") {
-    const file = form.get("attachment");
-    const input =
-      file instanceof File && file.size > 0
-        ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name }
-        : undefined;
-    const result = await attachFile(params.id ?? "", input, deps);
-    return result.ok ? done("attached") : refuse(result.status, result.message);
-  }
-  const parsed = DocumentStepSchema.safeParse(formObject(form, ["baseVersion"]));
-  if (!parsed.success) return refuse(400, parsed.error.issues[0]?.message ?? "Choose a step");
-  const result = await stepDocument(params.id ?? "", parsed.data, deps);
-  return result.ok ? done("saved") : refuse(result.status, result.message);
+  if (form.get("intent") === "attach")
+    return handleForm(request, {
+      session,
+      form,
+      schema: NO_FIELDS,
+      run: async () => {
+        const file = form.get("attachment");
+        const input =
+          file instanceof File && file.size > 0
+            ? { bytes: new Uint8Array(await file.arrayBuffer()), fileName: file.name }
+            : undefined;
+        return attachFile(id, input, deps);
+      },
+      done: () => done("attached"),
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: DocumentStepSchema,
+    run: (input) => stepDocument(id, input, deps),
+    refusal: "message",
+    done: () => done("saved"),
+  });
 }

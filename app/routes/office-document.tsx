@@ -5,6 +5,7 @@ import { Options } from "#app/components/kit/options";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
 import { utcMinute } from "#app/lib/dates";
+import { firstMessage } from "#app/lib/light-form";
 import {
   DOCUMENT_KIND_LABEL,
   DOCUMENT_STATUS_LABEL,
@@ -27,7 +28,9 @@ const LINK = "font-semibold text-green-800 underline";
 const BUTTON = "rounded bg-green-800 px-3 py-2 font-bold text-white hover:bg-green-900";
 
 export default function OfficeDocument({ loaderData: d, actionData }: Route.ComponentProps) {
-  const flash = actionData?.flash ?? d.flash;
+  // A refusal is answered on the page, where a step taken shows its notice.
+  const refusal = firstMessage(actionData?.reply);
+  const flash = refusal ? { done: null, error: refusal } : d.flash;
   const doc = d.document;
   const status = doc.status as DocumentStatus;
   const assignee = d.staff.find((s) => s.id === doc.assigneeId)?.name ?? (doc.assigneeId ? "Former staff" : "—");

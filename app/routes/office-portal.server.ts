@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { findLicence } from "#db/queries/licensing";
 import { can } from "#worker/auth/permissions";
 import type { DashboardPath } from "#worker/auth/roles";
@@ -7,18 +7,11 @@ import { listLicencesFor } from "#worker/services/licensing/read-licensing";
 import { stepLicence } from "#worker/services/licensing/step-licence";
 import { listRegister, registerCounts } from "#worker/services/office/read-register";
 import { registerDocument } from "#worker/services/office/register-document";
-import {
-  CSRF_FAILED,
-  csrfFor,
-  dashboardHead,
-  PRIVATE_PAGE_HEADERS,
-  requireDashboard,
-  verifyCsrf,
-} from "../lib/auth.server";
+import { csrfFor, dashboardHead, PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
 import { noticesFor } from "../lib/notices.server";
-import { failureReplyOf, formObject, zodReply } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS } from "../lib/page-form.server";
 import { routePath } from "../lib/route-path";
 
 const LICENCE_QUEUE_SIZE = 10;
@@ -107,27 +100,28 @@ export async function action({ request }: { request: Request }) {
   const path = routePath(request) as DashboardPath;
   const { session } = await requireDashboard(request, path);
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form)))
-    return data({ formErrors: [CSRF_FAILED], errors: {}, values: {} }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
   const intent = String(form.get("intent") ?? "");
   const deps = pageDeps(session);
   if (intent === "review" || intent === "issue") {
     // The step taken comes back as the licence's id (its notice is worded from the stored record);
     // a refusal is answered here with its message, never through the URL (app/lib/flash.server.ts).
     const licenceId = String(form.get("licenceId") ?? "");
-    const result = await stepLicence(licenceId, intent, {}, deps);
-    if (!result.ok)
-      return data(
-        { licenceError: result.message, formErrors: [], errors: {}, values: {} },
-        { status: result.status, headers: PRIVATE_PAGE_HEADERS },
-      );
-    throw redirect(`${path}?${new URLSearchParams({ licence: licenceId }).toString()}#licences`);
+    return handleForm(request, {
+      session,
+      form,
+      schema: NO_FIELDS,
+      run: () => stepLicence(licenceId, intent, {}, deps),
+      refusal: "message",
+      done: () => `${path}?${new URLSearchParams({ licence: licenceId }).toString()}#licences`,
+    });
   }
-  const parsed = RegisterDocumentSchema.safeParse(formObject(form, []));
-  if (!parsed.success) return data(zodReply(parsed.error, form), { status: 400, headers: PRIVATE_PAGE_HEADERS });
-  const result = await registerDocument(parsed.data, deps);
-  if (!result.ok) return data(failureReplyOf(result, form), { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  throw redirect(`${path}?registered=${encodeURIComponent(result.value.reference)}#register`);
+  return handleForm(request, {
+    session,
+    form,
+    schema: RegisterDocumentSchema,
+    run: (input) => registerDocument(input, deps),
+    done: (v) => `${path}?registered=${encodeURIComponent(v.reference)}#register`,
+  });
 }
 
 /** The notice of the office's last licence step: the licence named in `?licence=`, as it is now stored. */

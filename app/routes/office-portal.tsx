@@ -7,6 +7,7 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { Pagination } from "#app/components/kit/pagination";
 import { Section } from "#app/components/kit/section";
 import { Notices } from "#app/components/notices";
+import { firstMessage, replyFor, type SubmissionResult } from "#app/lib/light-form";
 import { can } from "#worker/auth/permissions";
 import { LICENCE_TYPE_LABEL, type LicenceType } from "#worker/domain/licensing";
 import {
@@ -34,11 +35,10 @@ const BUTTON = "rounded bg-green-800 px-3 py-2 font-bold text-white hover:bg-gre
 const INPUT = "mt-1 block w-full rounded border border-slate-400 p-2";
 const short = (iso: string) => iso.slice(0, 16).replace("T", " ");
 
-type Reply = { formErrors: string[]; errors: Record<string, string[]>; values: Record<string, string> };
-
 export default function OfficePortal({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const reply = actionData as Reply | undefined;
+  const licenceReply = replyFor(actionData, "review") ?? replyFor(actionData, "issue");
+  const reply = licenceReply ? undefined : actionData?.reply;
   const query = (over: Record<string, string | number | null>) => {
     const p = new URLSearchParams();
     const all = { department: d.filter.department, status: d.filter.status, ...over };
@@ -168,7 +168,7 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
 
       {d.canAct && <RegisterForm csrf={d.csrf} reply={reply} />}
 
-      <LicenceQueue d={d} error={(actionData as { licenceError?: string } | undefined)?.licenceError ?? null} />
+      <LicenceQueue d={d} error={firstMessage(licenceReply) ?? null} />
 
       <Notices {...d.notices} />
       <p className="mt-6 text-sm text-slate-600">
@@ -183,9 +183,9 @@ export default function OfficePortal({ loaderData, actionData }: Route.Component
   );
 }
 
-function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined }) {
-  const v = reply?.values ?? {};
-  const e = reply?.errors ?? {};
+function RegisterForm({ csrf, reply }: { csrf: string; reply: SubmissionResult | undefined }) {
+  const v = (reply?.initialValue ?? {}) as Record<string, string | undefined>;
+  const e = (reply?.error ?? {}) as Record<string, string[] | undefined>;
   const fields = [
     { id: "kind", errors: e.kind },
     { id: "title", errors: e.title },
@@ -193,7 +193,7 @@ function RegisterForm({ csrf, reply }: { csrf: string; reply: Reply | undefined 
   ];
   return (
     <Section id="new-document" className={SECTION} title="Register a document">
-      <ErrorSummary items={summaryItems(reply?.formErrors ?? [], fields)} />
+      <ErrorSummary items={summaryItems(reply?.error?.[""] ?? [], fields)} />
       <form method="post" className="mt-2 grid gap-3 sm:grid-cols-2" noValidate>
         <CsrfInput token={csrf} />
         <input type="hidden" name="intent" value="register" />

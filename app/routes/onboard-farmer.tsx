@@ -20,7 +20,7 @@ export { action, loader } from "./onboard-farmer.server";
 
 const TITLE = "Onboard a farmer";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 
 export const meta = () => pageMeta(TITLE);
 
@@ -44,7 +44,7 @@ const inputClass =
   "mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2.5 aria-[invalid=true]:border-2 aria-[invalid=true]:border-red-700";
 
 export default function OnboardFarmer({ loaderData, actionData }: Route.ComponentProps) {
-  if (actionData?.kind === "registered") return <Registered user={loaderData.user} result={actionData} />;
+  if (actionData && "kind" in actionData) return <Registered user={loaderData.user} result={actionData} />;
   return <RegistrationForm loaderData={loaderData} actionData={actionData} />;
 }
 
@@ -123,10 +123,10 @@ function Registered({
 }
 
 function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps, "loaderData" | "actionData">) {
-  const failed = actionData?.kind === "error" ? actionData : undefined;
+  const failed = actionData && "reply" in actionData ? actionData : undefined;
   const [form, fields] = useForm<z.input<typeof FarmerFormSchema>>({
     id: "onboard-farmer",
-    lastResult: failed?.result ?? undefined,
+    lastResult: failed?.reply ?? undefined,
     defaultValue: { submissionId: loaderData.submissionId },
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -138,7 +138,6 @@ function RegistrationForm({ loaderData, actionData }: Pick<Route.ComponentProps,
     label: farmerLabel,
   });
   const items = [
-    ...(failed?.formError ? [{ message: failed.formError }] : []),
     ...(form.errors ?? []).map((message) => ({ message })),
     ...[...FARMER_FIELDS, "submissionId" as const].flatMap((name) =>
       (fields[name].errors ?? []).map((message) => ({

@@ -1,30 +1,19 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
-import { fieldErrors } from "#worker/contracts/field-errors";
 import { BoundaryEditFormSchema, RetirePlotSchema } from "#worker/contracts/land-inspection";
 import { parsePlotCoordinates, plotRefusalFields, positionsToText } from "#worker/contracts/plot";
 import type { PlotGeometry } from "#worker/domain/validate-geometry";
 import { editPlotBoundary } from "#worker/services/plots/edit-plot-boundary";
 import { plotForFieldWork } from "#worker/services/plots/plot-access";
 import { retirePlot } from "#worker/services/plots/retire-plot";
-import { CSRF_FAILED, PRIVATE_PAGE_HEADERS, type requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, type requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { fieldPlotHeading, requireFieldPlot } from "../lib/field-plot.server";
-import { OUTBOX_HEADER } from "../lib/outbox-light";
-import { receiptHeaders, refusalHeaders } from "../lib/outbox-reply.server";
+import { fieldFailure, handleForm } from "../lib/page-form.server";
 import { shellUser } from "../lib/work-page.server";
 import type { Route } from "./+types/plot-edit";
 
 export const EDIT_TITLE = "Edit a plot's boundary";
-const FIELDS = [
-  "intent",
-  "captureMode",
-  "coordinates",
-  "declaredAreaHectares",
-  "reason",
-  "baseVersion",
-  "submissionId",
-] as const;
 
 function plotFor(request: Request, id: string) {
   return requireFieldPlot(request, id, "editPlots", EDIT_TITLE, {
@@ -60,84 +49,56 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-type Reply = {
-  intent: string;
-  values: Record<string, string>;
-  errors: Record<string, string[]>;
-  formError: string | null;
-};
-const refuse = (reply: Reply, status: number) => data(reply, { status, headers: PRIVATE_PAGE_HEADERS });
-
 export async function action({ request, params }: Route.ActionArgs) {
   const { session, plot } = await plotFor(request, params.id);
   const form = await request.formData();
-  const values = Object.fromEntries(FIELDS.map((k) => [k, String(form.get(k) ?? "")]));
-  const intent = values.intent === "retire" ? "retire" : "edit";
-  if (!(await verifyCsrf(session, form)))
-    return refuse(
-      {
-        intent,
-        values,
-        errors: {},
-        formError: CSRF_FAILED,
-      },
-      403,
-    );
   const deps = pageDeps(session);
-  if (intent === "retire") {
-    const parsed = RetirePlotSchema.safeParse(values);
-    if (!parsed.success) return refuse({ intent, values, errors: fieldErrors(parsed.error), formError: null }, 400);
-    const result = await retirePlot({ ...parsed.data, plotId: plot.id }, deps);
-    if (!result.ok) return refuse({ intent, values, errors: {}, formError: result.message }, result.status);
-    return redirect(`/land-plot-details/${plot.id}?retired=1`);
-  }
-  const parsed = BoundaryEditFormSchema.safeParse(values);
-  if (!parsed.success) return refuse({ intent, values, errors: fieldErrors(parsed.error), formError: null }, 400);
-  const { coordinates, captureMode, ...fields } = parsed.data;
-  const geo = parsePlotCoordinates(coordinates, captureMode);
-  if (!geo.ok) return refuse({ intent, values, errors: { coordinates: geo.errors }, formError: null }, 400);
-  const result = await editPlotBoundary(
-    { ...fields, plotId: plot.id, geojson: geo.geojson, decimals: geo.decimals },
-    deps,
-  );
-  if (request.headers.get(OUTBOX_HEADER)) return answerOutbox(values, result, plot.id, session);
-  if (!result.ok) {
-    // Each broken rule by name: nothing was stored.
-    return refuse({ intent, values, errors: plotRefusalFields(result), formError: result.message }, result.status);
-  }
-  return redirect(`/land-plot-details/${plot.id}?edited=${result.value.plot.version}`);
+  if (form.get("intent") === "retire")
+    return handleForm(request, {
+      session,
+      form,
+      schema: RetirePlotSchema,
+      run: (input) => retirePlot({ ...input, plotId: plot.id }, deps),
+      refusal: "message",
+      done: () => `/land-plot-details/${plot.id}?retired=1`,
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: BoundaryEditFormSchema,
+    run: async ({ coordinates, captureMode, ...fields }) => {
+      const geo = parsePlotCoordinates(coordinates, captureMode);
+      if (!geo.ok) return fieldFailure("", { coordinates: geo.errors });
+      const result = await editPlotBoundary(
+        { ...fields, plotId: plot.id, geojson: geo.geojson, decimals: geo.decimals },
+        deps,
+      );
+      if (result.ok) return result;
+      // Each broken rule by name under the coordinates (plotRefusalFields, as for a new plot): nothing was stored.
+      const errors = plotRefusalFields(result);
+      return { ...result, errors: Object.keys(errors).length ? errors : undefined };
+    },
+    refusal: "both",
+    outbox: {
+      receipt: (v) => `${plot.id} v${v.plot.version}`,
+      conflict: (failure) => (failure.status === 409 ? conflictOf(plot.id, form, session) : undefined),
+    },
+    done: (v) => `/land-plot-details/${plot.id}?edited=${v.plot.version}`,
+  });
 }
 
-/**
- * The same answer for the offline outbox (ADR 027): the receipt, or the refusal as headers; on a
- * stale edit (409) both versions, so the phone shows the server's boundary beside its own.
- */
-async function answerOutbox(
-  values: Record<string, string>,
-  result: Awaited<ReturnType<typeof editPlotBoundary>>,
-  plotId: string,
-  session: Awaited<ReturnType<typeof requireRole>>,
-) {
-  const reply = { intent: "edit", values, errors: {}, formError: null };
-  if (result.ok)
-    return data(reply, { status: 200, headers: receiptHeaders(`${plotId} v${result.value.plot.version}`) });
-  const rules = plotRefusalFields(result);
-  let conflict: { server: Record<string, string>; mine: Record<string, string> } | undefined;
-  if (result.status === 409) {
-    const read = await plotForFieldWork(pageDeps().db, session, plotId, "editPlots");
-    const now = read.ok ? read.value : null;
-    if (now && now.status === "active")
-      conflict = {
-        server: {
-          version: String(now.version),
-          coordinates: boundaryText(JSON.parse(now.geometry) as PlotGeometry).text,
-          areaHectares: String(now.areaHectares),
-        },
-        mine: { version: values.baseVersion ?? "", coordinates: values.coordinates ?? "", reason: values.reason ?? "" },
-      };
-  }
-  return data(reply, {
-    status: result.status,
-    headers: refusalHeaders(result.message, Object.keys(rules).length ? rules : undefined, conflict),
-  });
+/** A stale edit (409): the plot as stored now beside what this phone sent, so the person chooses. */
+async function conflictOf(plotId: string, form: FormData, session: Awaited<ReturnType<typeof requireRole>>) {
+  const read = await plotForFieldWork(pageDeps().db, session, plotId, "editPlots");
+  const now = read.ok ? read.value : null;
+  if (now?.status !== "active") return undefined;
+  const typed = (name: string) => String(form.get(name) ?? "");
+  return {
+    server: {
+      version: String(now.version),
+      coordinates: boundaryText(JSON.parse(now.geometry) as PlotGeometry).text,
+      areaHectares: String(now.areaHectares),
+    },
+    mine: { version: typed("baseVersion"), coordinates: typed("coordinates"), reason: typed("reason") },
+  };
 }

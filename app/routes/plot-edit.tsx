@@ -4,6 +4,7 @@ import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
 import { Section } from "#app/components/kit/section";
+import { replyView } from "#app/lib/light-form";
 import { OutboxNotice } from "../components/outbox-notice";
 import { WorkShell } from "../components/work-shell";
 import { useOutboxForm } from "../lib/use-outbox-form";
@@ -18,7 +19,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 
 const editLabel = (form: FormData) => `New boundary (from version ${form.get("baseVersion") ?? "?"})`;
 
@@ -30,17 +31,18 @@ export default function PlotEdit({ loaderData, actionData }: Route.ComponentProp
     owner: user.loginId,
     label: (form) => `${plot.plotCode}: ${editLabel(form)}`,
   });
-  const editing = actionData?.intent !== "retire";
-  const values = actionData?.values ?? {};
-  const errors = actionData?.errors ?? {};
+  const reply = replyView(actionData);
+  const editing = reply?.intent !== "retire";
+  const values = reply?.values ?? {};
+  const errors = reply?.errors ?? {};
   const f = (name: string, prefix = "edit") => ({ id: `${prefix}-${name}`, errors: errors[name] });
   const editItems = editing
     ? summaryItems(
-        [actionData?.formError],
+        [reply?.message],
         ["coordinates", "captureMode", "declaredAreaHectares", "reason"].map((n) => f(n)),
       )
     : [];
-  const retireItems = !editing ? summaryItems([actionData?.formError], [f("reason", "retire")]) : [];
+  const retireItems = !editing ? summaryItems([reply?.message], [f("reason", "retire")]) : [];
   const mode = values.captureMode || current.mode;
   if (plot.status !== "active")
     return (

@@ -3,6 +3,7 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, summaryItems } from "#app/components/kit/error-summary";
 import { FieldError, FormField } from "#app/components/kit/form-field";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { replyView } from "#app/lib/light-form";
 import { VISIT_DECISION_LABEL, VISIT_DECISIONS } from "#worker/domain/visit-queue";
 import { GpsFields } from "../components/gps-fields";
 import { OutboxNotice } from "../components/outbox-notice";
@@ -17,7 +18,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return pageMeta(`Record a field visit${loaderData ? ` — ${loaderData.plot.plotCode}` : ""}`);
 }
 
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 
 const input = "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2";
 
@@ -29,11 +30,12 @@ export default function PlotVisit({ loaderData, actionData }: Route.ComponentPro
     owner: user.loginId,
     label: (form) => `Field visit to ${plot.plotCode} on ${form.get("visitedOn") ?? ""}`,
   });
-  const values = actionData?.values ?? {};
-  const errors = actionData?.errors ?? {};
+  const reply = replyView(actionData);
+  const values = reply?.values ?? {};
+  const errors = reply?.errors ?? {};
   const f = (name: string) => ({ id: `visit-${name}`, name, errors: errors[name] });
   const fields = ["visitedOn", "latitude", "longitude", "findings", "decision", "photos"].map(f);
-  const items = summaryItems([actionData?.formError], fields);
+  const items = summaryItems([reply?.message], fields);
   const decision = f("decision");
   return (
     <WorkShell title={`Record a field visit — ${plot.plotCode}`} user={user}>

@@ -1,7 +1,6 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { utcMinute } from "#app/lib/dates";
 import { latestPortInspectionOf, latestSignedOffPortInspectionOf } from "#db/queries/inspections";
-import type { Role } from "#worker/auth/roles";
 import { PortInspectionSchema } from "#worker/contracts/inspections";
 import { CorrectPortInspectionSchema } from "#worker/contracts/records";
 import { mayCorrect } from "#worker/domain/corrections";
@@ -10,10 +9,9 @@ import { getOrIssueCertificate } from "#worker/services/certificates/issue-certi
 import { portInspectBatch } from "#worker/services/inspections/port-inspect";
 import { correctPortInspection } from "#worker/services/records/correct-port-inspection";
 import { type RecordVersionView, versionsForBatchId } from "#worker/services/records/read-versions";
-import { PRIVATE_PAGE_HEADERS, requireRole, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireRole } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { recordReply } from "../lib/outbox-reply.server";
-import { csrfRefusal, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { handleForm, NO_FIELDS } from "../lib/page-form.server";
 import { portSummary } from "../lib/port-summary";
 import { versionBy, versionHead } from "../lib/record-versions.server";
 import { batchHeading, notFound, shellUser } from "../lib/work-page.server";
@@ -84,45 +82,38 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await requireRole(request, "inspectPort", TITLE);
   const form = await request.formData();
-  if (!(await verifyCsrf(session, form))) return csrfRefusal(form);
   const code = params.batchCode.toUpperCase();
-  if (form.get("intent") === "correct_port") return correctAction(code, form, session);
-  if (form.get("intent") === "phytosanitary") {
-    const issued = await getOrIssueCertificate(
-      { type: "phytosanitary", subjectType: "batch", subjectId: code },
-      { ...pageDeps(session), verifyBaseUrl: new URL(request.url).origin },
-    );
-    if (!issued.ok)
-      return data(
-        { reply: { formErrors: [issued.message], values: typedValues(form) } },
-        { status: issued.status, headers: PRIVATE_PAGE_HEADERS },
-      );
-    throw redirect(`/port-inspector-dashboard/inspect/${code}?issued=1`, { headers: PRIVATE_PAGE_HEADERS });
-  }
-  return recordReply(
-    request,
+  const deps = pageDeps(session);
+  if (form.get("intent") === "correct_port")
+    // "Correct this port inspection" (ADR 031): a new version with its reason, the old one kept.
+    return handleForm(request, {
+      session,
+      form,
+      schema: CorrectPortInspectionSchema,
+      run: (input) => correctPortInspection(code, input, deps),
+      done: (v) => `/port-inspector-dashboard/inspect/${code}?corrected=${v.version}`,
+    });
+  if (form.get("intent") === "phytosanitary")
+    return handleForm(request, {
+      session,
+      form,
+      schema: NO_FIELDS,
+      run: () =>
+        getOrIssueCertificate(
+          { type: "phytosanitary", subjectType: "batch", subjectId: code },
+          { ...deps, verifyBaseUrl: new URL(request.url).origin },
+        ),
+      done: () => `/port-inspector-dashboard/inspect/${code}?issued=1`,
+    });
+  return handleForm(request, {
+    session,
     form,
-    { schema: PortInspectionSchema, numeric: [] },
-    (input) => portInspectBatch(code, input, pageDeps(session)),
-    {
-      // The receipt: the inspection's id, the same for a resend.
-      receipt: (v) => v.inspection.id,
-      next: (_v, input) =>
-        `/batches/${code}?recorded=${input.decision === "sign_off" ? "port_inspected" : "port_refused"}`,
-    },
-  );
-}
-
-/** "Correct this port inspection" (ADR 031): a new version with its reason, the old one kept. */
-async function correctAction(code: string, form: FormData, session: { id: string; role: Role }) {
-  const parsed = CorrectPortInspectionSchema.safeParse(formObject(form, []));
-  if (!parsed.success)
-    return data({ correction: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
-  const result = await correctPortInspection(code, parsed.data, pageDeps(session));
-  if (!result.ok)
-    return data({ correction: failureReplyOf(result, form) }, { status: result.status, headers: PRIVATE_PAGE_HEADERS });
-  throw redirect(`/port-inspector-dashboard/inspect/${code}?corrected=${result.value.version}`, {
-    headers: PRIVATE_PAGE_HEADERS,
+    schema: PortInspectionSchema,
+    run: (input) => portInspectBatch(code, input, deps),
+    // The receipt: the inspection's id, the same for a resend.
+    outbox: { receipt: (v) => v.inspection.id, repeated: (v) => v.repeated },
+    done: (_v, input) =>
+      `/batches/${code}?recorded=${input.decision === "sign_off" ? "port_inspected" : "port_refused"}`,
   });
 }
 

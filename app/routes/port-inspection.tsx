@@ -10,18 +10,19 @@ import { pageMeta } from "#app/components/kit/page-meta";
 import { PostForm } from "#app/components/kit/post-form";
 import { WorkShell } from "#app/components/work-shell";
 import { PortHistory, type PortHistoryData } from "../components/inspection/port-history";
+import { replyFor } from "../lib/light-form";
 import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/port-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { action, loader } from "./port-inspection.server";
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Port inspection ${params.batchCode.toUpperCase()}`);
 
 export default function PortInspection({ loaderData: d, actionData }: Route.ComponentProps) {
-  const reply = actionData && "reply" in actionData ? actionData.reply : undefined;
-  const correction = actionData && "correction" in actionData ? actionData.correction : undefined;
+  const reply = replyFor(actionData, undefined) ?? replyFor(actionData, "phytosanitary");
+  const correction = replyFor(actionData, "correct_port");
   const { batch } = d;
   const outbox = useOutboxForm({
     formId: "port-inspection",
@@ -87,7 +88,7 @@ export default function PortInspection({ loaderData: d, actionData }: Route.Comp
             <>
               <CorrectionFields fields={FINDINGS} reply={correction} recorded={d.latest.values} />
               <PlainRadios
-                reply={correction ?? { values: { decision: d.latest.values.decision } }}
+                reply={correction ?? { initialValue: { decision: d.latest.values.decision } }}
                 prefix="fix-"
                 name="decision"
                 legend="Decision"

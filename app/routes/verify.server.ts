@@ -1,13 +1,10 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { can } from "#worker/auth/permissions";
 import { RevokeSchema } from "#worker/contracts/certificates";
 import { notIssuedMessage, readVerification, revokeCertificate } from "#worker/services/certificates/issue-certificate";
-import { VERIFY_TEXT } from "../content/certificates";
-import { csrfFor, getSession, verifyCsrf } from "../lib/auth.server";
+import { csrfFor, getSession } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
-import { failureReply, formReply } from "../lib/form-reply.server";
+import { handleForm, refuse } from "../lib/page-form.server";
 import type { Route } from "./+types/verify";
 
 /**
@@ -39,25 +36,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   );
 }
 
-type Reply = SubmissionResult<string[]>;
-
 export async function action({ request, params }: Route.ActionArgs) {
   const session = await getSession(request);
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: RevokeSchema });
-  const answer = (result: Reply, status: number) => data({ result }, { status, headers: HEADERS });
+  const form = await request.formData();
   if (!session || !can(session.role, "revokeCertificates"))
-    return answer(
-      submission.reply({ formErrors: ["Only regulator staff can revoke a certificate: sign in first"] }),
-      403,
-    );
-  if (!(await verifyCsrf(session, formData)))
-    return answer(submission.reply({ formErrors: [VERIFY_TEXT.csrfFailed] }), 403);
-  if (submission.status !== "success") return answer(submission.reply(), 400);
-  return formReply(
-    await revokeCertificate(params.certificateNumber, submission.value.reason, pageDeps(session)),
-    ({ certificate }) =>
-      redirect(`/verify/${encodeURIComponent(certificate.certificateNumber)}?revoked=1`, { headers: HEADERS }),
-    (failure) => ({ result: failureReply(submission, failure) }),
-  );
+    return refuse(request, form, {
+      status: 403,
+      message: "Only regulator staff can revoke a certificate: sign in first",
+    });
+  return handleForm(request, {
+    session,
+    form,
+    schema: RevokeSchema,
+    run: (input) => revokeCertificate(params.certificateNumber, input.reason, pageDeps(session)),
+    done: ({ certificate }) => `/verify/${encodeURIComponent(certificate.certificateNumber)}?revoked=1`,
+  });
 }

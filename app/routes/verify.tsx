@@ -117,7 +117,7 @@ export default function Verify({ loaderData: d, actionData }: Route.ComponentPro
               ["Subject reference", v.subject.reference],
             ]}
           />
-          {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.result} />}
+          {d.revoke && <RevokeForm csrf={d.revoke.csrf} result={actionData?.reply} />}
         </>
       )}
     </PublicShell>

@@ -6,7 +6,7 @@ import { useOutboxForm } from "../lib/use-outbox-form";
 import type { Route } from "./+types/warehouse-inspection";
 
 export { WorkErrorBoundary as ErrorBoundary } from "#app/components/work-shell";
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { action, loader } from "./warehouse-inspection.server";
 
 export const meta = ({ params }: Route.MetaArgs) => pageMeta(`Quality inspection ${params.batchCode.toUpperCase()}`);

@@ -1,11 +1,11 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { ReceiveSchema } from "#worker/contracts/inspections";
 import { intakeQueueOf } from "#worker/services/inspections/read-inspections";
 import { receiveBatch } from "#worker/services/inspections/receive-batch";
-import { PRIVATE_PAGE_HEADERS, requireDashboard, verifyCsrf } from "../lib/auth.server";
+import { PRIVATE_PAGE_HEADERS, requireDashboard } from "../lib/auth.server";
 import { pageDeps } from "../lib/deps.server";
 import { flashRef } from "../lib/flash.server";
-import { csrfFailedReply, failureReplyOf, formObject, typedValues, zodReply } from "../lib/plain-reply.server";
+import { handleForm, refuse } from "../lib/page-form.server";
 import { inspectorDashboardView, queuedBatchView } from "./inspection-request-action.server";
 
 const PATH = "/warehouse-inspector-dashboard";
@@ -37,24 +37,13 @@ export async function loader({ request }: { request: Request }) {
 export async function action({ request }: { request: Request }) {
   const { session, access } = await requireDashboard(request, PATH);
   const form = await request.formData();
-  const batchCode = String(form.get("batchCode") ?? "");
   if (access !== "full")
-    return data(
-      { batchCode, reply: { formErrors: ["This dashboard is read-only for your role"], values: typedValues(form) } },
-      { status: 403, headers: PRIVATE_PAGE_HEADERS },
-    );
-  if (!(await verifyCsrf(session, form)))
-    return data({ batchCode, reply: csrfFailedReply(form) }, { status: 403, headers: PRIVATE_PAGE_HEADERS });
-  const parsed = ReceiveSchema.safeParse(formObject(form, ["weightKg"]));
-  if (!parsed.success)
-    return data({ batchCode, reply: zodReply(parsed.error, form) }, { status: 400, headers: PRIVATE_PAGE_HEADERS });
-  const result = await receiveBatch(batchCode, parsed.data, pageDeps(session));
-  if (!result.ok)
-    return data(
-      { batchCode, reply: failureReplyOf(result, form) },
-      { status: result.status, headers: PRIVATE_PAGE_HEADERS },
-    );
-  throw redirect(`${PATH}?received=${encodeURIComponent(result.value.batch.batchCode)}`, {
-    headers: PRIVATE_PAGE_HEADERS,
+    return refuse(request, form, { status: 403, message: "This dashboard is read-only for your role" });
+  return handleForm(request, {
+    session,
+    form,
+    schema: ReceiveSchema,
+    run: (input) => receiveBatch(String(form.get("batchCode") ?? ""), input, pageDeps(session)),
+    done: (v) => `${PATH}?received=${encodeURIComponent(v.batch.batchCode)}`,
   });
 }

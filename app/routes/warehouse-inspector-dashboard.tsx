@@ -3,6 +3,7 @@ import { buttonClass, PlainField, PlainSummary } from "#app/components/inspectio
 import { CardList } from "#app/components/kit/card-list";
 import { CsrfInput } from "#app/components/kit/csrf-input";
 import { pageMeta } from "#app/components/kit/page-meta";
+import { replyFor } from "#app/lib/light-form";
 import type { Route } from "./+types/warehouse-inspector-dashboard";
 
 export { DashboardErrorBoundary as ErrorBoundary } from "#app/components/inspection/dashboard-error";
@@ -53,11 +54,12 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
               <form method="post" className="mt-2 space-y-2">
                 <CsrfInput token={d.user.csrf} />
                 <input type="hidden" name="batchCode" value={b.batchCode} />
-                {actionData?.batchCode === b.batchCode && (
-                  <PlainSummary reply={actionData.reply} prefix={`${b.batchCode}-`} />
-                )}
+                <PlainSummary
+                  reply={replyFor(actionData, undefined, { batchCode: b.batchCode })}
+                  prefix={`${b.batchCode}-`}
+                />
                 <PlainField
-                  reply={actionData?.batchCode === b.batchCode ? actionData.reply : undefined}
+                  reply={replyFor(actionData, undefined, { batchCode: b.batchCode })}
                   prefix={`${b.batchCode}-`}
                   name="weightKg"
                   label="Weight received (kg)"
@@ -65,7 +67,7 @@ export default function WarehouseInspectorDashboard({ loaderData: d, actionData 
                   defaultValue={String(b.weightKg)}
                 />
                 <PlainField
-                  reply={actionData?.batchCode === b.batchCode ? actionData.reply : undefined}
+                  reply={replyFor(actionData, undefined, { batchCode: b.batchCode })}
                   prefix={`${b.batchCode}-`}
                   name="location"
                   label="Warehouse (town or facility)"

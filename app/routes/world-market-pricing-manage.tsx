@@ -13,7 +13,7 @@ import type { Route } from "./+types/world-market-pricing-manage";
 import type { ManageReply } from "./world-market-pricing-manage.server";
 
 // The action's headers reach the page's answer (a quota's Retry-After), else the loader's.
-export { outboxPageHeaders as headers } from "#app/lib/outbox-reply.server";
+export { outboxPageHeaders as headers } from "#app/lib/page-form.server";
 export { WorkErrorBoundary as ErrorBoundary } from "../components/work-shell";
 export { action, loader } from "./world-market-pricing-manage.server";
 

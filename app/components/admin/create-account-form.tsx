@@ -3,13 +3,22 @@ import { CsrfInput } from "#app/components/kit/csrf-input";
 import { ErrorSummary, replyItems } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
 import { PairOptions } from "#app/components/kit/options";
+import { type ReplyView, replyView } from "#app/lib/light-form";
 import { ENTITY_TYPES, OFFICE_DEPARTMENT_LABEL, OFFICE_DEPARTMENTS, ROLE_LABEL, type Role } from "#worker/auth/roles";
 import { COUNTIES } from "#worker/content/counties";
-import type { AdminReply } from "../../lib/admin-forms.server";
 import { DoneNotice, TemporaryPassword } from "./password-notice";
 
-/** What an admin form's action answers (lib/admin-forms.server.ts). */
-export type FormReply = AdminReply;
+/** What an admin form's action answered, as the page shows it: a refusal, or a success shown once (`done`). */
+export type FormReply = ReplyView & {
+  done?: { message: string; loginId?: string; temporaryPassword?: string };
+};
+
+/** The action's answer (app/lib/page-form.server.ts): its `reply`, or the `done` of a success that stays on the page. */
+export function adminReply(actionData: unknown): FormReply | undefined {
+  const answer = actionData as { intent?: string; done?: FormReply["done"] } | undefined;
+  if (answer?.done) return { intent: answer.intent ?? "", values: {}, errors: {}, done: answer.done };
+  return replyView(actionData);
+}
 
 export const INPUT = "mt-1 block w-full rounded border border-slate-400 px-2 py-1";
 export const BUTTON = "rounded bg-green-800 px-4 py-2 font-semibold text-white";

@@ -124,7 +124,7 @@ export function FarmerPlots({ found }: { found: NonNullable<LookupView["found"]>
 }
 
 const typed = (reply: PlainReply | undefined, name: string) => {
-  const v = reply?.values?.[name];
+  const v = reply?.initialValue?.[name];
   return typeof v === "string" ? v : undefined;
 };
 
@@ -162,13 +162,17 @@ export function PurchaseForm({
     fixUrl: `/agricultural-buyer-dashboard?farmer=${encodeURIComponent(found.farmerId)}`,
   });
   const eligible = found.plots.filter((p) => p.eligible);
-  const chosenPlots = reply?.values?.plotCodes;
+  const chosenPlots = reply?.initialValue?.plotCodes;
   const chosen = Array.isArray(chosenPlots)
     ? (chosenPlots as string[])
-    : eligible.length === 1
-      ? [eligible[0]!.plotCode]
-      : [];
-  const err = (name: string) => reply?.errors?.[name] ?? undefined;
+    : typeof chosenPlots === "string"
+      ? [chosenPlots]
+      : reply
+        ? []
+        : eligible.length === 1
+          ? [eligible[0]!.plotCode]
+          : [];
+  const err = (name: string) => reply?.error?.[name] ?? undefined;
   const select = (name: string, label: string, options: readonly (readonly [string, string])[], fallback = "") => (
     <FormField field={{ id: name, errors: err(name) }} label={label} small>
       <select

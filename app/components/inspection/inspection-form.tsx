@@ -30,7 +30,7 @@ export function InspectionForm({
     <form method="post" id={formId} className="space-y-3 rounded-md border border-green-200 bg-white p-4" noValidate>
       <CsrfInput token={csrf} />
       <OutboxNotice state={outbox} />
-      <input type="hidden" name="submissionId" value={String(reply?.values?.submissionId ?? submissionId)} />
+      <input type="hidden" name="submissionId" value={String(reply?.initialValue?.submissionId ?? submissionId)} />
       <PlainSummary reply={reply} />
       {children}
       <button type="submit" className={buttonClass}>

@@ -1,18 +1,18 @@
 import { ErrorSummary } from "#app/components/kit/error-summary";
 import { FormField } from "#app/components/kit/form-field";
+import type { SubmissionResult } from "#app/lib/light-form";
 
-/** What a failed plain POST answers: the message of each field and what was typed (kept on error). */
-export type PlainReply = {
-  formErrors?: string[];
-  errors?: Record<string, string[] | null | undefined>;
-  values?: Record<string, unknown>;
-};
+/**
+ * What a page action answers (app/lib/page-form.server.ts, conform's `SubmissionResult`): what was
+ * typed (kept on error) and the messages by each field, the form's own under "".
+ */
+export type PlainReply = SubmissionResult | null;
 
 export const inputClass = "mt-1 block w-full rounded-md border border-slate-300 bg-white px-3 py-2";
 export const buttonClass = "rounded-md bg-green-800 px-4 py-2.5 font-semibold text-white";
 
 const typedValue = (reply: PlainReply | undefined, name: string) => {
-  const v = reply?.values?.[name];
+  const v = reply?.initialValue?.[name];
   return typeof v === "string" ? v : undefined;
 };
 
@@ -37,7 +37,7 @@ export function PlainField({
   defaultValue?: string;
 }) {
   const id = `${prefix}${name}`;
-  const errors = reply?.errors?.[name] ?? undefined;
+  const errors = reply?.error?.[name] ?? undefined;
   return (
     <FormField field={{ id, errors: errors ?? undefined }} label={label} hint={hint} small>
       <input
@@ -70,7 +70,7 @@ export function PlainRadios({
   options: readonly (readonly [string, string])[];
   prefix?: string;
 }) {
-  const errors = reply?.errors?.[name] ?? [];
+  const errors = reply?.error?.[name] ?? [];
   const chosen = typedValue(reply, name);
   const id = `${prefix}${name}`;
   return (
@@ -97,9 +97,9 @@ export function PlainRadios({
 export function PlainSummary({ reply, prefix = "" }: { reply?: PlainReply; prefix?: string }) {
   if (!reply) return null;
   const items = [
-    ...(reply.formErrors ?? []).map((message) => ({ message })),
-    ...Object.entries(reply.errors ?? {}).flatMap(([name, list]) =>
-      (list ?? []).map((message) => ({ fieldId: `${prefix}${name}`, message })),
+    ...(reply.error?.[""] ?? []).map((message) => ({ message })),
+    ...Object.entries(reply.error ?? {}).flatMap(([name, list]) =>
+      name ? (list ?? []).map((message) => ({ fieldId: `${prefix}${name}`, message })) : [],
     ),
   ];
   return <ErrorSummary items={items} />;
