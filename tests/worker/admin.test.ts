@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { deactivateUser } from "#worker/services/auth/manage-users";
 import { changeRole } from "#worker/services/users/change-role";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, count, one, postForm } from "./helpers";
 import { csrfOf } from "./html";
 import { jsonOf, signInFrom } from "./profile-fixtures";
@@ -18,8 +18,8 @@ let admin: { token: string; cookie: string };
 let office: { token: string; cookie: string };
 
 beforeAll(async () => {
-  admin = await signInAs("system_administrator", "10.61.0.1");
-  office = await signInAs("office_admin", "10.61.0.2");
+  admin = await sessionAs("system_administrator");
+  office = await sessionAs("office_admin");
 });
 
 const api = (who: { token: string }, path: string, method = "GET", body?: unknown) =>
@@ -318,8 +318,8 @@ describe("pages work as plain forms (JavaScript off)", () => {
     // recommends, the DG approves, the office issues.
     const pageOf = async (who: { cookie: string }) =>
       csrfOf(await (await call("/exporter-management", { headers: { Cookie: who.cookie } })).text());
-    const ddgots = await signInAs("ddgots", "10.61.0.3");
-    const dg = await signInAs("dg", "10.61.0.4");
+    const ddgots = await sessionAs("ddgots");
+    const dg = await sessionAs("dg");
     for (const [who, step, status] of [
       [office, "submit", "submitted"],
       [office, "review", "reviewed"],

@@ -6,7 +6,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { LOGIN_API } from "../login-api";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call } from "./helpers";
 
 let auditor: string;
@@ -15,11 +15,11 @@ let batchCode: string;
 const open = (token: string, path: string) => call(path, { headers: { Cookie: `__Host-eip_session=${token}` } });
 
 beforeAll(async () => {
-  const admin = (await signInAs("system_administrator", "10.72.0.1")).token;
+  const admin = (await sessionAs("system_administrator")).token;
   const seeded = await bearer(admin, "/api/demo/seed", "POST");
   const summary = (await seeded.json()) as { demo: { batches: { batchCode: string; status: string }[] } };
   batchCode = summary.demo.batches.find((b) => b.status === "exported")!.batchCode;
-  donor = (await signInAs("monitoring_observer", "10.72.0.3")).token;
+  donor = (await sessionAs("monitoring_observer")).token;
   const account = DEMO_ACCOUNTS.find((a) => a.loginId === "auditor.observer")!;
   const [path, body] = LOGIN_API.monitoring_observer(account);
   const res = await call(path, {

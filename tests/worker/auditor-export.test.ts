@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
 import { LOGIN_API } from "../login-api";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, count, rows } from "./helpers";
 
 let dg: string;
@@ -23,14 +23,14 @@ const get = (path: string, token: string) => bearer(token, path);
 const json = <T>(name: string) => JSON.parse(strFromU8(zip[name]!)) as T;
 
 beforeAll(async () => {
-  const admin = (await signInAs("system_administrator", "10.71.0.1")).token;
+  const admin = (await sessionAs("system_administrator")).token;
   const seeded = await bearer(admin, "/api/demo/seed", "POST");
   expect(seeded.status).toBe(200);
   const summary = (await seeded.json()) as { demo: { batches: { batchCode: string; status: string }[] } };
   batchCode = summary.demo.batches.find((b) => b.status === "exported")!.batchCode;
-  dg = (await signInAs("dg", "10.71.0.2")).token;
-  donor = (await signInAs("monitoring_observer", "10.71.0.3")).token;
-  buyer = (await signInAs("buyer", "10.71.0.4")).token;
+  dg = (await sessionAs("dg")).token;
+  donor = (await sessionAs("monitoring_observer")).token;
+  buyer = (await sessionAs("buyer")).token;
   const account = DEMO_ACCOUNTS.find((a) => a.loginId === "auditor.observer")!;
   const [path, body] = LOGIN_API.monitoring_observer(account);
   const res = await call(path, {
@@ -146,13 +146,13 @@ describe("who may have it", () => {
   });
 
   it("the batch page links to it for regulator staff, and the link downloads the ZIP", async () => {
-    const { cookie } = await signInAs("ddgots", "10.71.0.6");
+    const { cookie } = await sessionAs("ddgots");
     const page = await (await call(`/batches/${batchCode}`, { headers: { Cookie: cookie } })).text();
     expect(page).toContain(`href="/batches/${batchCode}/auditor-export"`);
     const res = await call(`/batches/${batchCode}/auditor-export`, { headers: { Cookie: cookie } });
     expect(res.status).toBe(200);
     expect(Object.keys(unzipSync(new Uint8Array(await res.arrayBuffer())))).toContain("manifest.json");
-    const buyerCookie = (await signInAs("buyer", "10.71.0.7")).cookie;
+    const buyerCookie = (await sessionAs("buyer")).cookie;
     const buyerPage = await call(`/batches/${batchCode}`, { headers: { Cookie: buyerCookie } });
     expect(await buyerPage.text()).not.toContain("auditor-export");
   });

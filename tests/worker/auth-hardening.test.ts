@@ -12,7 +12,7 @@ import { TOO_DEEP_MESSAGE } from "#worker/api/validate";
 import { can } from "#worker/auth/permissions";
 import { ROLES } from "#worker/auth/roles";
 import { hashPassword } from "#worker/services/auth/password";
-import { signInAs } from "./auth-helpers";
+import { insertUser, sessionAs } from "./factories";
 import { bearer, call } from "./helpers";
 
 const SLOW = 180_000;
@@ -220,7 +220,7 @@ describe("who may manage whose account", () => {
   it(
     "an office administrator deactivates and reactivates a farmer, each audited",
     async () => {
-      const { token } = await signInAs("office_admin", "203.0.113.70");
+      const { token } = await sessionAs("office_admin");
       const off = await manage(token, "demo-farmer", "deactivate");
       expect(off.status).toBe(200);
       expect(await active("demo-farmer")).toBe(0);
@@ -247,8 +247,9 @@ describe("who may manage whose account", () => {
   it(
     "an office administrator may not touch executives or administrators",
     async () => {
-      const { token } = await signInAs("office_admin", "203.0.113.72");
-      await addUser("second-office-admin", "office.two", "office_admin", "Office#Two-2026");
+      const { token } = await sessionAs("office_admin");
+      // Managed, never signed in as: no password to hash.
+      await insertUser({ id: "second-office-admin", loginId: "office.two", role: "office_admin", lastName: "Account" });
       for (const id of ["demo-dg", "demo-ddgots", "demo-ddgaf", "demo-agritrace-admin", "second-office-admin"]) {
         const res = await manage(token, id, "deactivate");
         expect(res.status, id).toBe(403);
@@ -265,7 +266,7 @@ describe("who may manage whose account", () => {
   it(
     "the system administrator manages executives, but never themselves or the last administrator",
     async () => {
-      const { token } = await signInAs("system_administrator", "203.0.113.73");
+      const { token } = await sessionAs("system_administrator");
       expect((await manage(token, "demo-dg", "deactivate")).status).toBe(200);
       expect((await manage(token, "demo-dg", "reactivate")).status).toBe(200);
       expect((await manage(token, "demo-office-admin", "deactivate")).status).toBe(200);
@@ -274,7 +275,7 @@ describe("who may manage whose account", () => {
       expect((await manage(token, "no-such-user", "reactivate")).status).toBe(404);
 
       // A second administrator may be deactivated while another is active…
-      await addUser("second-admin", "admin.two", "system_administrator", "Admin#Two-2026");
+      await insertUser({ id: "second-admin", loginId: "admin.two", role: "system_administrator", lastName: "Account" });
       expect((await manage(token, "second-admin", "deactivate")).status).toBe(200);
       expect((await manage(token, "second-admin", "reactivate")).status).toBe(200);
       // …but never when it is the last active one.
@@ -319,7 +320,7 @@ describe("deeply nested JSON is a 400 on every route that takes a body", () => {
       );
       const tokens = new Map<string, string>();
       const tokenFor = async (role: string) => {
-        if (!tokens.has(role)) tokens.set(role, (await signInAs(role, "203.0.113.90")).token);
+        if (!tokens.has(role)) tokens.set(role, (await sessionAs(role)).token);
         return tokens.get(role)!;
       };
       const bodies = ["[".repeat(20_000), `${"[".repeat(10_000)}${"]".repeat(10_000)}`];

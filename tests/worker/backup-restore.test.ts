@@ -7,6 +7,7 @@
 import { env } from "cloudflare:test";
 import { gunzipSync, strFromU8 } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
+import { loginThrottle } from "#db/schema";
 import { BACKUP_LEFT_OUT_TABLES, type BackupManifest } from "#worker/domain/backup-format";
 import { runScheduled } from "#worker/jobs/scheduled";
 import { openBackupManifest, restoreBackup, verifyRestore } from "#worker/services/backups/restore-backup";
@@ -14,6 +15,7 @@ import { backupKeys, continueBackup, pruneBackups, startBackup } from "#worker/s
 import { type EnvelopeKeys, openBytes, parseEnvelopeKeys } from "#worker/services/crypto/envelope";
 import { buildDeps } from "#worker/services/deps";
 import { buyAndExport, seedAndSignIn, splitAndMerge } from "./batches-fixtures";
+import { db } from "./factories";
 import { count, one, rows } from "./helpers";
 
 const NIGHT = Date.parse("2026-11-03T02:00:00Z");
@@ -27,6 +29,8 @@ beforeAll(async () => {
   await seedAndSignIn();
   await buyAndExport();
   await splitAndMerge();
+  // A sign-in throttle row (a failed attempt from an address): throttle state stays out of backups.
+  await db.insert(loginThrottle).values({ key: "ip:203.0.113.9", failures: 1, windowStart: Date.now() });
   // A browser's push subscription: its keys must not reach a backup (ADR 030).
   await env.DB.prepare(
     "INSERT INTO push_subscriptions (id, user_id, endpoint, p256dh, auth, device) VALUES ('ps1', (SELECT id FROM users LIMIT 1), 'https://push.example/ps1', 'P256DH-SECRET-KEY', 'AUTH-SECRET', 'Chrome on Android')",

@@ -8,8 +8,8 @@
  */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
 import { farmerStatements, type Pos, plotStatements } from "./batches-fixtures";
+import { sessionAs } from "./factories";
 import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -62,16 +62,16 @@ beforeAll(async () => {
     ),
   ]);
   who = {
-    buyer: await signInAs("buyer", "10.61.0.1"),
-    warehouse: await signInAs("warehouse_inspector", "10.61.0.2"),
-    port: await signInAs("port_inspector", "10.61.0.3"),
-    exporter: await signInAs("exporter", "10.61.0.4"),
-    ddgots: await signInAs("ddgots", "10.61.0.5"),
-    dg: await signInAs("dg", "10.61.0.6"),
-    ddgaf: await signInAs("ddgaf", "10.61.0.7"),
-    office: await signInAs("office_admin", "10.61.0.8"),
-    sysadmin: await signInAs("system_administrator", "10.61.0.9"),
-    farmer: await signInAs("farmer", "10.61.0.10"),
+    buyer: await sessionAs("buyer"),
+    warehouse: await sessionAs("warehouse_inspector"),
+    port: await sessionAs("port_inspector"),
+    exporter: await sessionAs("exporter"),
+    ddgots: await sessionAs("ddgots"),
+    dg: await sessionAs("dg"),
+    ddgaf: await sessionAs("ddgaf"),
+    office: await sessionAs("office_admin"),
+    sysadmin: await sessionAs("system_administrator"),
+    farmer: await sessionAs("farmer"),
   };
   // The buyer and exporter trade: licences issued through the services (ADR 029).
   await issueLicence("buyer");
@@ -129,11 +129,9 @@ describe("a farmer's view of a batch shared with a neighbour", () => {
   });
 });
 
-let certifiable: string;
-
 describe("who certifies, and at which stage", () => {
   it("only DDGOTS and the port inspector may decide; never while the batch is with the buyer", async () => {
-    certifiable = await buy(["FRM000001"], ["PLT-000001-02"]);
+    const certifiable = await buy(["FRM000001"], ["PLT-000001-02"]);
     const mark = { decision: "mark_compliant" };
     for (const as of ["dg", "ddgaf", "office", "sysadmin", "buyer", "warehouse", "exporter"] as const)
       expect((await api(`/${certifiable}/compliance`, as, mark)).status, as).toBe(403);
@@ -176,6 +174,16 @@ describe("who certifies, and at which stage", () => {
 });
 
 describe("explicit decisions and an audited revocation", () => {
+  /** A batch DDGOTS certified EUDR-compliant at the warehouse. */
+  let certifiable: string;
+  beforeAll(async () => {
+    certifiable = await buy(["FRM000001"], ["PLT-000001-02"]);
+    expect((await api(`/${certifiable}/transfer`, "warehouse", step("warehouse_received"))).status).toBe(200);
+    expect((await api(`/${certifiable}/transfer`, "warehouse", step("warehouse_inspected"))).status).toBe(200);
+    const marked = await api(`/${certifiable}/compliance`, "ddgots", { decision: "mark_compliant" });
+    expect(marked.status).toBe(200);
+  });
+
   it("an empty body is refused with a clear message and certifies nothing", async () => {
     const code = await buy(["FRM000001"], ["PLT-000001-01"]);
     for (const as of ["ddgots", "port"] as const) {

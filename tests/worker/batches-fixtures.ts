@@ -6,7 +6,7 @@
  */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { d1, insertFarmer, sessionAs } from "./factories";
 import { bearer, one, plotInsert, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -258,18 +258,17 @@ export type SeedPlot = {
 /** The inserts of farmers registered on 2025-01-15, with the search keys the registry writes. */
 export const farmerStatements = (farmers: readonly SeedFarmer[]) =>
   farmers.map((f) =>
-    env.DB.prepare(
-      "INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, national_id, registration_date, name_key, last_name_key) VALUES (?, ?, ?, ?, ?, ?, ?, '2025-01-15', ?, ?)",
-    ).bind(
-      f.id,
-      f.farmerId,
-      f.userId,
-      f.first,
-      f.last,
-      f.county,
-      f.nationalId,
-      `${f.first} ${f.last}`.toLowerCase(),
-      `${f.last} ${f.first}`.toLowerCase(),
+    d1(
+      insertFarmer({
+        id: f.id,
+        farmerId: f.farmerId,
+        userId: f.userId,
+        firstName: f.first,
+        lastName: f.last,
+        county: f.county,
+        nationalId: f.nationalId,
+        registrationDate: "2025-01-15",
+      }),
     ),
   );
 
@@ -290,7 +289,7 @@ export const plotStatements = (plots: readonly SeedPlot[]) =>
   );
 
 /**
- * Inserts the farmers and plots and signs in every role. The demo buyer and exporter trade, so
+ * Inserts the farmers and plots and gives every role a session. The demo buyer and exporter trade, so
  * each gets a licence issued through the licensing services (ADR 029) unless `licences` says
  * otherwise (a test of the licence lifecycle or gate issues its own).
  */
@@ -302,13 +301,13 @@ export function seedAndSignIn() {
 export async function seedAndSignInWith(licences: readonly ("buyer" | "exporter")[]) {
   await env.DB.batch([...farmerStatements(FARMERS), ...plotStatements(PLOTS)]);
   who = {
-    buyer: await signInAs("buyer", "10.60.0.1"),
-    warehouse: await signInAs("warehouse_inspector", "10.60.0.2"),
-    port: await signInAs("port_inspector", "10.60.0.3"),
-    exporter: await signInAs("exporter", "10.60.0.4"),
-    dg: await signInAs("dg", "10.60.0.5"),
-    farmer: await signInAs("farmer", "10.60.0.6"),
-    ddgots: await signInAs("ddgots", "10.60.0.7"),
+    buyer: await sessionAs("buyer"),
+    warehouse: await sessionAs("warehouse_inspector"),
+    port: await sessionAs("port_inspector"),
+    exporter: await sessionAs("exporter"),
+    dg: await sessionAs("dg"),
+    farmer: await sessionAs("farmer"),
+    ddgots: await sessionAs("ddgots"),
   };
   for (const role of licences) await issueLicence(role);
 }

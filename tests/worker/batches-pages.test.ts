@@ -1,7 +1,7 @@
 /** The batch pages with JavaScript off. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
 import { buy, seedAndSignIn, who } from "./batches-fixtures";
+import { sessionAs } from "./factories";
 import { bearer, call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
@@ -105,7 +105,7 @@ describe("batch pages (JavaScript off)", () => {
   it("signed-out visitors are sent to log in; roles without batch access get 403", async () => {
     const res = await call("/batches");
     expect(res.status).toBe(302);
-    const observer = await signInAs("monitoring_observer", "10.60.0.9");
+    const observer = await sessionAs("monitoring_observer");
     expect((await call("/batches", { headers: { Cookie: observer.cookie } })).status).toBe(403);
     expect((await bearer(observer.token, "/api/batches")).status).toBe(403);
   });

@@ -97,8 +97,6 @@ describe("EUDR compliance of a batch", () => {
   });
 });
 
-let merged: Batch;
-
 describe("splitting and merging keep every origin plot", () => {
   it("splits a batch into new batches that inherit all its origins, and closes the parent", async () => {
     const parent = await buy({ weightKg: 500, harvestDate: "2026-02-01" });
@@ -174,7 +172,7 @@ describe("splitting and merging keep every origin plot", () => {
     });
     const mb = await json(m);
     expect(m.status, mb.message).toBe(201);
-    merged = mb.batch;
+    const merged: Batch = mb.batch;
     expect(merged).toMatchObject({
       weightKg: 400,
       status: "purchased",

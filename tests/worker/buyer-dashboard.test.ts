@@ -8,8 +8,8 @@
 import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/services/auth/password";
 import { api, json, one, purchase, rows, seedAndSignIn, who } from "./batches-fixtures";
+import { userWithSession } from "./factories";
 import { bearer, call, plotInsert, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
@@ -19,23 +19,14 @@ let buyerB: { token: string; cookie: string };
 
 beforeAll(async () => {
   await seedAndSignIn();
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, password_hash, active, must_change_password, is_demo)
-     VALUES ('buyer-b', 'BUYER-B-01', 'BUYER-B-01', 'buyer', 'Second', 'Buyer', ?, 1, 0, 0)`,
-  )
-    .bind(await hashPassword("Second#Buyer-2026"))
-    .run();
-  await env.DB.prepare("UPDATE farmers SET phone = '+231 77 555 0101' WHERE farmer_id = 'FRM000001'").run();
-  const res = await call("/api/auth/buyer-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.61.0.9" },
-    body: JSON.stringify({ buyerId: "BUYER-B-01", password: "Second#Buyer-2026" }),
+  buyerB = await userWithSession({
+    id: "buyer-b",
+    loginId: "BUYER-B-01",
+    role: "buyer",
+    firstName: "Second",
+    lastName: "Buyer",
   });
-  expect(res.status).toBe(200);
-  buyerB = {
-    token: ((await res.json()) as { token: string }).token,
-    cookie: res.headers.get("set-cookie")!.split(";")[0]!,
-  };
+  await env.DB.prepare("UPDATE farmers SET phone = '+231 77 555 0101' WHERE farmer_id = 'FRM000001'").run();
 });
 
 const asB = (path: string) => bearer(buyerB.token, path);

@@ -2,12 +2,21 @@
  * What the certificate tests share (certificates*.test.ts): who signs in, request helpers, a
  * PDF check, and the real farmer, plots and exported batch the real documents are drawn from.
  */
-import { env } from "cloudflare:workers";
 import { PDFDocument } from "pdf-lib";
 import { expect } from "vitest";
+import { custodyEvents } from "#db/schema";
 import { CERTIFICATE_INFO, CERTIFICATE_TYPES, type CertificateType } from "#worker/domain/certificates/content";
 import { layerEvidence, squarePolygon } from "../real-shipment";
-import { signInAs } from "./auth-helpers";
+import {
+  db,
+  insertAssessment,
+  insertBatch,
+  insertFarmer,
+  insertOrigin,
+  insertPlot,
+  type SeedGeometry,
+  sessionAs,
+} from "./factories";
 import { bearer, call, one, rows } from "./helpers";
 
 export type Who = "dg" | "office" | "buyer" | "exporter" | "farmer" | "land" | "observer";
@@ -85,31 +94,42 @@ export const OTHER_BATCH = "LR-COC-2026-000902";
 export async function seedRealData() {
   const geo1 = squarePolygon(-9.472311, 6.995412);
   const geo2 = squarePolygon(-9.468842, 6.991127);
-  const stmts = [
-    env.DB.prepare(
-      `INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, community, crops, registration_date, name_key, last_name_key)
-       VALUES ('f-1', 'FRM000001', 'demo-farmer', 'Korto', 'Gbowee', 'Bong County', 'Gbarnga', '["Cocoa"]', '2025-01-10', 'korto gbowee', 'gbowee korto'),
-              ('f-2', 'FRM100002', NULL, 'Yassah', 'Kpadeh', 'Bong County', 'Totota', '["Cocoa"]', '2025-01-11', 'yassah kpadeh', 'kpadeh yassah')`,
-    ),
-    ...[
-      ["p-1", "PLT-000001-01", "FRM000001", geo1, -9.472311, 6.995412],
-      ["p-2", "PLT-100002-01", "FRM100002", geo2, -9.468842, 6.991127],
-    ].map(([id, code, farmer, g, lon, lat]) =>
-      env.DB.prepare(
-        `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, risk_level, assessed_at)
-         VALUES (?, ?, ?, ?, 'Polygon', 1.0, ?, ?, ?, ?, 'Cocoa', 'Bong County', 'valid', 'low', ?)`,
-      ).bind(
-        id,
-        code,
-        farmer,
-        JSON.stringify(g),
-        lon,
-        lat,
-        (lon as number) + 0.000903,
-        (lat as number) + 0.000903,
-        iso(90),
-      ),
-    ),
+  const farmer = { county: "Bong County", crops: '["Cocoa"]' };
+  const plot = { areaHectares: 1, crop: "Cocoa", county: "Bong County", riskLevel: "low", assessedAt: iso(90) };
+  await db.batch([
+    insertFarmer({
+      ...farmer,
+      id: "f-1",
+      farmerId: "FRM000001",
+      userId: "demo-farmer",
+      firstName: "Korto",
+      lastName: "Gbowee",
+      community: "Gbarnga",
+      registrationDate: "2025-01-10",
+    }),
+    insertFarmer({
+      ...farmer,
+      id: "f-2",
+      farmerId: "FRM100002",
+      firstName: "Yassah",
+      lastName: "Kpadeh",
+      community: "Totota",
+      registrationDate: "2025-01-11",
+    }),
+    insertPlot({
+      ...plot,
+      id: "p-1",
+      plotCode: "PLT-000001-01",
+      farmerId: "FRM000001",
+      geometry: geo1 as SeedGeometry,
+    }),
+    insertPlot({
+      ...plot,
+      id: "p-2",
+      plotCode: "PLT-100002-01",
+      farmerId: "FRM100002",
+      geometry: geo2 as SeedGeometry,
+    }),
     // Plot 1: "more information needed" 18 months ago (a small post-2020 disturbance overlap), low since 3 months.
     ...(
       [
@@ -147,19 +167,34 @@ export async function seedRealData() {
           90,
         ],
       ] as const
-    ).map(([id, plot, verdict, evidence, reason, daysAgo]) =>
-      env.DB.prepare(
-        "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES (?, ?, ?, ?, ?, ?)",
-      ).bind(id, plot, verdict, JSON.stringify(evidence), JSON.stringify([reason]), iso(daysAgo)),
+    ).map(([id, plotId, verdict, evidence, reason, daysAgo]) =>
+      insertAssessment({ id, plotId, verdict, evidence, reasons: [reason], assessedAt: iso(daysAgo) }),
     ),
-    env.DB.prepare(
-      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, grade, harvest_date, status, compliance_status, county, holder_id, created_by)
-       VALUES ('b-1', ?, 'Cocoa', '1801', 1200000, 'A', '2026-01-20', 'exported', 'compliant', 'Bong County', 'demo-exporter', 'demo-buyer'),
-              ('b-2', ?, 'Cocoa', '1801', 300000, NULL, '2026-01-22', 'purchased', 'pending', 'Bong County', 'someone-else', 'someone-else')`,
-    ).bind(BATCH, OTHER_BATCH),
-    env.DB.prepare(
-      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-1', 'p-1', 'FRM000001', 700000), ('b-1', 'p-2', 'FRM100002', 500000), ('b-2', 'p-2', 'FRM100002', 300000)",
-    ),
+    insertBatch({
+      id: "b-1",
+      batchCode: BATCH,
+      weightG: 1_200_000,
+      grade: "A",
+      harvestDate: "2026-01-20",
+      status: "exported",
+      complianceStatus: "compliant",
+      county: "Bong County",
+      holderId: "demo-exporter",
+      createdBy: "demo-buyer",
+    }),
+    insertBatch({
+      id: "b-2",
+      batchCode: OTHER_BATCH,
+      weightG: 300_000,
+      harvestDate: "2026-01-22",
+      status: "purchased",
+      county: "Bong County",
+      holderId: "someone-else",
+      createdBy: "someone-else",
+    }),
+    insertOrigin({ batchId: "b-1", plotId: "p-1", farmerId: "FRM000001", weightG: 700_000 }),
+    insertOrigin({ batchId: "b-1", plotId: "p-2", farmerId: "FRM100002", weightG: 500_000 }),
+    insertOrigin({ batchId: "b-2", plotId: "p-2", farmerId: "FRM100002", weightG: 300_000 }),
     ...[
       ["e-1", "b-1", null, "purchased", "demo-buyer", "buyer", 60, "Gbarnga market", 1200],
       [
@@ -197,25 +232,32 @@ export async function seedRealData() {
       ],
       ["e-5", "b-1", "port_inspected", "exported", "demo-exporter", "exporter", 10, "Freeport of Monrovia", 1190],
       ["e-6", "b-2", null, "purchased", "someone-else", "buyer", 30, "Totota", 300],
-    ].map(([id, batch, from, to, actor, role, daysAgo, place, out]) =>
-      env.DB.prepare(
-        "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, location, weight_out_g) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(id, batch, from, to, actor, role, iso(daysAgo as number), place, (out as number) * 1000),
+    ].map(([id, batchId, fromStatus, toStatus, actorId, actorRole, daysAgo, location, out]) =>
+      db.insert(custodyEvents).values({
+        id: id as string,
+        batchId: batchId as string,
+        fromStatus: fromStatus as string | null,
+        toStatus: toStatus as string,
+        actorId: actorId as string,
+        actorRole: actorRole as string,
+        occurredAt: iso(daysAgo as number),
+        location: location as string,
+        weightOutG: (out as number) * 1000,
+      }),
     ),
-  ];
-  await env.DB.batch(stmts);
+  ]);
 }
 
-/** Signs in every role the certificate tests use, then seeds the real subjects. */
+/** Sessions for every role the certificate tests use, then the real subjects seeded. */
 export async function signInAndSeed() {
   const [dg, office, buyer, exporter, farmer, land, observer] = await Promise.all([
-    signInAs("dg", "10.70.0.1"),
-    signInAs("office_admin", "10.70.0.2"),
-    signInAs("buyer", "10.70.0.3"),
-    signInAs("exporter", "10.70.0.4"),
-    signInAs("farmer", "10.70.0.5"),
-    signInAs("land_inspector", "10.70.0.6"),
-    signInAs("monitoring_observer", "10.70.0.7"),
+    sessionAs("dg"),
+    sessionAs("office_admin"),
+    sessionAs("buyer"),
+    sessionAs("exporter"),
+    sessionAs("farmer"),
+    sessionAs("land_inspector"),
+    sessionAs("monitoring_observer"),
   ]);
   who = { dg, office, buyer, exporter, farmer, land, observer };
   await seedRealData();

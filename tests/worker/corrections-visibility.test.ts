@@ -7,7 +7,8 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { api, buy, buyAndExport, portReadyBatch, seedAndSignIn, step, who } from "./batches-fixtures";
-import { bearer, call, postForm } from "./helpers";
+import { sessionForLogin } from "./factories";
+import { bearer, postForm } from "./helpers";
 import { csrfOf, decodeHtml, pageText } from "./html";
 
 const NO_SUCH = "LR-COC-2026-999999";
@@ -47,16 +48,7 @@ const stages: Record<string, string> = {};
 
 beforeAll(async () => {
   await seedAndSignIn();
-  const res = await call("/api/auth/buyer-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": "10.61.0.1" },
-    body: JSON.stringify({ buyerId: "BUY-0002", password: "Buyer#2026" }),
-  });
-  expect(res.status).toBe(200);
-  second = {
-    token: ((await res.json()) as { token: string }).token,
-    cookie: res.headers.get("set-cookie")!.split(";")[0]!,
-  };
+  second = await sessionForLogin("BUY-0002");
   const t = (code: string, by: "warehouse" | "port", body: unknown) => api(`/${code}/transfer`, by, body);
   stages.purchased = (await buy({ weightKg: 20 })).batchCode;
   stages.warehouse_received = (await buy({ weightKg: 21 })).batchCode;

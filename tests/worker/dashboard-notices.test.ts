@@ -5,7 +5,7 @@
  */
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, one } from "./helpers";
 
 async function noticeFor(loginId: string, title: string) {
@@ -24,10 +24,10 @@ describe("dashboard notices", () => {
     ["dg", "/dg-dashboard"],
     ["office_admin", "/office-administration-portal"],
   ])("%s sees their own notice on %s, and not another account's", async (role, path) => {
-    const me = await signInAs(role, "10.77.0.1");
+    const me = await sessionAs(role);
     const mine = `Notice for ${role} ${crypto.randomUUID().slice(0, 8)}`;
     await noticeFor(me.account.loginId, mine);
-    const other = await signInAs(role === "dg" ? "ddgots" : "dg", "10.77.0.2");
+    const other = await sessionAs(role === "dg" ? "ddgots" : "dg");
     const theirs = `Someone else's notice ${crypto.randomUUID().slice(0, 8)}`;
     await noticeFor(other.account.loginId, theirs);
 

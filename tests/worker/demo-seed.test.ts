@@ -4,15 +4,15 @@
  * call it: demo-seed-access.test.ts.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
 import { counts, type Summary, seed } from "./demo-seed-fixtures";
+import { sessionAs } from "./factories";
 import { bearer, call, one, rows } from "./helpers";
 
 describe("POST /api/demo/seed (demo mode on)", () => {
   let admin: string;
   let first: Summary;
   beforeAll(async () => {
-    admin = (await signInAs("system_administrator", "10.88.0.1")).token;
+    admin = (await sessionAs("system_administrator")).token;
     const res = await seed(admin);
     expect(res.status).toBe(200);
     first = (await res.json()) as Summary;
@@ -213,7 +213,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     ]);
 
     // The demo farmer sees her batch; the public trace page shows the journey.
-    const farmer = await signInAs("farmer", "10.88.0.2");
+    const farmer = await sessionAs("farmer");
     const mine = (await (await bearer(farmer.token, "/api/batches")).json()) as { batches: { batchCode: string }[] };
     expect(mine.batches.map((b) => b.batchCode)).toEqual([code]);
   });
@@ -237,7 +237,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
   });
 
   it("sends the warehouse batch to the demo warehouse inspector, and leaves a third batch graded at the port", async () => {
-    const warehouse = await signInAs("warehouse_inspector", "10.88.0.3");
+    const warehouse = await sessionAs("warehouse_inspector");
     const intake = await call("/warehouse-inspector-dashboard", {
       headers: { Cookie: `__Host-eip_session=${warehouse.token}` },
     });
@@ -252,7 +252,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
     expect(batch).toMatchObject({ status: "warehouse_inspected", weight_g: 810250 });
     const inspection = await one<{ grade: string }>("SELECT grade FROM batch_inspections WHERE batch_id = ?", batch.id);
     expect(inspection.grade).toBe(batch.grade);
-    const port = await signInAs("port_inspector", "10.88.0.4");
+    const port = await sessionAs("port_inspector");
     const queue = await call("/port-inspector-dashboard", { headers: { Cookie: `__Host-eip_session=${port.token}` } });
     expect(await queue.text()).toContain(code);
   });
@@ -315,7 +315,7 @@ describe("POST /api/demo/seed (demo mode on)", () => {
       { buyer_id: "demo-exporter", status: "pending" },
     ]);
     // The exporter's screens show them, signed in as the demo exporter.
-    const exporter = await signInAs("exporter", "10.88.0.6");
+    const exporter = await sessionAs("exporter");
     const page = async (path: string) =>
       (await call(path, { headers: { Cookie: `__Host-eip_session=${exporter.token}` } })).text();
     expect(await page("/exporter/orders")).toContain(order.code);

@@ -10,14 +10,15 @@ beforeAll(seedPlotsAndSignIn);
 beforeAll(installSampleLayers);
 
 describe("/eudr-assessment page (works without JavaScript)", () => {
-  let csrf = "";
+  /** The form token of the administrator's pages (what the page's forms carry). */
+  const csrf = () => admin.csrf;
 
   it("lists the active layers with version, count and a SAMPLE badge; offers the sample button in demo mode", async () => {
     const res = await call("/eudr-assessment", { headers: { Cookie: admin.cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const html = decode(await res.text());
-    csrf = csrfOf(html);
+    expect(csrfOf(html)).toBe(csrf());
     expect(html).toContain("Reference layers in use");
     expect(html).toContain("SAMPLE — not authoritative: Sapo National Park (approximate outline)");
     expect(html.match(/>SAMPLE</g)?.length).toBeGreaterThanOrEqual(SAMPLE_LAYERS.length);
@@ -30,7 +31,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
   it("uploads a layer as a multipart form", async () => {
     const body = new FormData();
     for (const [k, v] of Object.entries({
-      csrf,
+      csrf: csrf(),
       intent: "upload-layer",
       kind: "forest_concession",
       name: "Test concession",
@@ -76,7 +77,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
 
   it("assesses a plot from the form and shows the verdict with its evidence", async () => {
     const assess = (target: string, value: string) =>
-      postForm("/eudr-assessment", admin.cookie, { csrf, intent: "assess", target, value });
+      postForm("/eudr-assessment", admin.cookie, { csrf: csrf(), intent: "assess", target, value });
     const res = await assess("plot", "PLT-CLEARED");
     expect(res.status).toBe(200);
     const html = decode(await res.text());
@@ -112,7 +113,7 @@ describe("/eudr-assessment page (works without JavaScript)", () => {
     }
 
     const res = await postForm("/eudr-assessment", admin.cookie, {
-      csrf,
+      csrf: csrf(),
       intent: "county-job",
       county: "Grand Bassa County",
     });

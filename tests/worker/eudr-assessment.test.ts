@@ -1,7 +1,6 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
-import { signInAs } from "./auth-helpers";
 import {
   admin,
   assess,
@@ -16,6 +15,7 @@ import {
   square,
   verdictOf,
 } from "./eudr-fixtures";
+import { sessionAs } from "./factories";
 import { bearer, call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
@@ -34,11 +34,11 @@ describe("large requests", () => {
 describe("roles", () => {
   it("the API needs a session and the right permission", async () => {
     expect((await call("/api/eudr/layers")).status).toBe(401);
-    const farmer = await signInAs("farmer", "10.61.0.3");
+    const farmer = await sessionAs("farmer");
     const res = await bearer(farmer.token, "/api/eudr/layers");
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ success: false, message: "You do not have permission to do this" });
-    const buyer = await signInAs("buyer", "10.61.0.4");
+    const buyer = await sessionAs("buyer");
     expect((await call("/api/eudr/assess", json(buyer.token, { plotIds: ["cocoa"] }))).status).toBe(403);
     expect((await bearer(buyer.token, "/api/eudr/export?farmerId=FRM000321")).status).toBe(403);
     // Inspectors assess, only administrators manage layers.
@@ -47,7 +47,7 @@ describe("roles", () => {
   });
 
   it("the page is for assessors; the upload form only for administrators", async () => {
-    const buyer = await signInAs("buyer", "10.61.0.5");
+    const buyer = await sessionAs("buyer");
     const denied = await call("/eudr-assessment", { headers: { Cookie: buyer.cookie } });
     expect(denied.status).toBe(403);
     expect(decode(await denied.text())).toContain("You cannot open EUDR assessment");

@@ -4,7 +4,7 @@
  */
 import { env, exports } from "cloudflare:workers";
 import turfArea from "@turf/area";
-import { signInAs } from "./auth-helpers";
+import { d1, insertPlot, type SeedGeometry, sessionAs } from "./factories";
 import { bearer, call, farmerInsert } from "./helpers";
 
 export type Pos = [number, number];
@@ -64,10 +64,7 @@ export function plotStatement(
   geometry: { type: "Polygon"; coordinates: Pos[][] } | { type: "Point"; coordinates: Pos },
   opts: { valid?: boolean; area?: number } = {},
 ) {
-  const positions = geometry.type === "Point" ? [geometry.coordinates] : geometry.coordinates[0]!;
   const area = opts.area ?? Math.round((turfArea(geometry) / 10_000) * 1e6) / 1e6;
-  const lons = positions.map((p) => p[0]);
-  const lats = positions.map((p) => p[1]);
   const issues =
     opts.valid === false
       ? {
@@ -79,23 +76,18 @@ export function plotStatement(
           ],
         }
       : { warnings: [] };
-  return env.DB.prepare(
-    `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, crop, county, validation_state, validation_issues)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Cocoa', ?, ?, ?)`,
-  ).bind(
-    id,
-    `PLT-${id.toUpperCase()}`,
-    farmerId,
-    JSON.stringify(geometry),
-    geometry.type,
-    area,
-    Math.min(...lons),
-    Math.min(...lats),
-    Math.max(...lons),
-    Math.max(...lats),
-    county,
-    opts.valid === false ? "invalid" : "valid",
-    JSON.stringify(issues),
+  return d1(
+    insertPlot({
+      id,
+      plotCode: `PLT-${id.toUpperCase()}`,
+      farmerId,
+      geometry: geometry as SeedGeometry,
+      areaHectares: area,
+      crop: "Cocoa",
+      county,
+      validationState: opts.valid === false ? "invalid" : "valid",
+      validationIssues: JSON.stringify(issues),
+    }),
   );
 }
 
@@ -135,10 +127,10 @@ export const count = async (sql: string, ...binds: unknown[]) =>
     .bind(...binds)
     .first<{ n: number }>())!.n;
 
-export let admin: Awaited<ReturnType<typeof signInAs>>;
-export let inspector: Awaited<ReturnType<typeof signInAs>>;
+export let admin: Awaited<ReturnType<typeof sessionAs>>;
+export let inspector: Awaited<ReturnType<typeof sessionAs>>;
 
-/** Inserts the farmers and plots (with 200 extra Nimba plots for the county job) and signs in. */
+/** Inserts the farmers and plots (with 200 extra Nimba plots for the county job) and gives the staff sessions. */
 export async function seedPlotsAndSignIn() {
   await insertFarmer("FRM000321", "Nimba County", "Yah", "Gono", "Sanniquellie-Mahn", "Karnplay");
   await insertFarmer("FRM000654", "Sinoe County", "Jallah", "Weah", "Greenville", "Sanquin");
@@ -162,8 +154,8 @@ export async function seedPlotsAndSignIn() {
     );
   }
   await env.DB.batch(statements);
-  admin = await signInAs("system_administrator", "10.61.0.1");
-  inspector = await signInAs("land_inspector", "10.61.0.2");
+  admin = await sessionAs("system_administrator");
+  inspector = await sessionAs("land_inspector");
 }
 
 export async function assess(body: unknown, token = inspector.token) {

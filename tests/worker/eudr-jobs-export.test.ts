@@ -14,6 +14,7 @@ import {
   runCron,
   seedPlotsAndSignIn,
 } from "./eudr-fixtures";
+import { d1, insertBatch, insertOrigin } from "./factories";
 import { bearer, call } from "./helpers";
 
 beforeAll(seedPlotsAndSignIn);
@@ -129,15 +130,18 @@ describe("GET /api/eudr/export", () => {
 
   it("a shipment (batch) includes the origins inherited through splits and merges", async () => {
     await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status) VALUES ('b-parent', 'LR-COC-TEST-1', 'Cocoa', '1801', 800000, 'at_warehouse')",
+      d1(insertBatch({ id: "b-parent", batchCode: "LR-COC-TEST-1", weightG: 800_000, status: "at_warehouse" })),
+      d1(
+        insertBatch({
+          id: "b-child",
+          batchCode: "LR-COC-TEST-2",
+          weightG: 300_000,
+          status: "at_port",
+          derivedBy: "split",
+        }),
       ),
-      env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, derived_by) VALUES ('b-child', 'LR-COC-TEST-2', 'Cocoa', '1801', 300000, 'at_port', 'split')",
-      ),
-      env.DB.prepare(
-        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-parent', 'sapo', 'FRM000654', 500000), ('b-parent', 'cocoa', 'FRM000321', 300000)",
-      ),
+      d1(insertOrigin({ batchId: "b-parent", plotId: "sapo", farmerId: "FRM000654", weightG: 500_000 })),
+      d1(insertOrigin({ batchId: "b-parent", plotId: "cocoa", farmerId: "FRM000321", weightG: 300_000 })),
       env.DB.prepare(
         "INSERT INTO batch_lineage (parent_batch_id, child_batch_id, kind, weight_g) VALUES ('b-parent', 'b-child', 'split', 300000)",
       ),

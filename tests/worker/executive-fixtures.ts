@@ -4,9 +4,9 @@
  */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
+import { ROLES, type Role } from "#worker/auth/roles";
 import { buy, buyAndExport, one, portReadyBatch, seedAndSignIn, who } from "./batches-fixtures";
+import { d1, db, insertCertificate, insertShipment, insertShipmentBatch, insertUser, sessionAs } from "./factories";
 import { bearer, call, postForm } from "./helpers";
 import { decodeHtml } from "./html";
 import { GOOD_COCOA, sendToWarehouse } from "./inspections-fixtures";
@@ -66,17 +66,9 @@ export const permitIds: Record<string, string> = {};
 
 async function shipment(batchId: string, weightG: number, code: string) {
   const id = crypto.randomUUID();
-  await env.DB.batch([
-    env.DB.prepare("INSERT INTO shipments (id, code, exporter_id) VALUES (?, ?, ?)").bind(
-      id,
-      code,
-      ids.get("exporter"),
-    ),
-    env.DB.prepare("INSERT INTO shipment_batches (shipment_id, batch_id, weight_g) VALUES (?, ?, ?)").bind(
-      id,
-      batchId,
-      weightG,
-    ),
+  await db.batch([
+    insertShipment({ id, code, exporterId: ids.get("exporter")! }),
+    insertShipmentBatch({ shipmentId: id, batchId, weightG }),
   ]);
 }
 const portReady = (kg: number) => portReadyBatch({}, kg);
@@ -85,7 +77,7 @@ const portReady = (kg: number) => portReadyBatch({}, kg);
 export async function seedExecutive() {
   await seedAndSignIn();
   for (const role of ROLES) {
-    const s = await signInAs(role, `10.47.${ROLES.indexOf(role)}.1`);
+    const s = await sessionAs(role);
     cookies.set(role, s.cookie);
     tokens.set(role, s.token);
     ids.set(role, s.account.id);
@@ -125,9 +117,7 @@ export async function seedExecutive() {
       ["buyer-4", "BUY-20260201-004", "buyer", "Bong Cocoa Traders"],
       ["exporter-3", "EXP-20260201-003", "exporter", "Grand Bassa Rubber Exports"],
     ].map(([id, login, role, company]) =>
-      env.DB.prepare(
-        "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, ?, ?, ?, 'Test', 'Applicant', ?, 'unused')",
-      ).bind(id, login, login, role, company),
+      d1(insertUser({ id, loginId: login!, role: role as Role, lastName: "Applicant", companyName: company })),
     ),
   );
   const licence = async (
@@ -180,19 +170,23 @@ export async function seedExecutive() {
   // Certificates in each state (rows as the certificate service stores them).
   const day = 86_400_000;
   const iso = (ms: number) => new Date(Date.now() + ms).toISOString();
-  const cert = (no: string, status: string, expires: string) =>
-    env.DB.prepare(
-      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'farmer', 'f-1', 'h', 'k', ?, ?, ?)",
-    ).bind(crypto.randomUUID(), no, status, iso(-day), expires);
-  await env.DB.batch([
+  const cert = (no: string, status: string, expires: string, subjectType = "farmer", subjectId = "f-1") =>
+    insertCertificate({
+      certificateNumber: no,
+      type: "eudr",
+      subjectType,
+      subjectId,
+      status,
+      issuedAt: iso(-day),
+      expiresAt: expires,
+    });
+  await db.batch([
     cert("LR-EUDR-2026-900001", "valid", iso(200 * day)),
     cert("LR-EUDR-2026-900002", "valid", iso(5 * day)),
     cert("LR-EUDR-2026-900003", "valid", iso(-1000)),
     cert("LR-EUDR-2026-900004", "revoked", iso(200 * day)),
     // A document of the certificate testing page, expiring soon: never a figure or an alert.
-    env.DB.prepare(
-      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'test_farmer', '1', 'h', 'k', 'valid', ?, ?)",
-    ).bind(crypto.randomUUID(), "LR-EUDR-2026-900005", iso(-day), iso(5 * day)),
+    cert("LR-EUDR-2026-900005", "valid", iso(5 * day), "test_farmer", "1"),
   ]);
 }
 

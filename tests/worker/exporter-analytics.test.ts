@@ -8,7 +8,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatMoney } from "#worker/domain/money";
 import { formatKg } from "#worker/domain/weight";
-import { signInSecondExporter } from "./auth-helpers";
+import { secondExporter } from "./auth-helpers";
 import { exportOrder, one, portReadyBatch, rows, seedAndSignIn, who } from "./batches-fixtures";
 import { bearer, call } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
@@ -50,7 +50,7 @@ const readyBatch = async (over: Record<string, unknown>, kg: number) =>
 beforeAll(async () => {
   await seedAndSignIn();
   exporterA = who.exporter.account.id;
-  tokenB = (await signInSecondExporter("EXP-20260201-779", "10.71.99.1")).token;
+  tokenB = (await secondExporter("EXP-20260201-779")).token;
   // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
   await issueLicence("exporter", "exporter-b");
 

@@ -3,7 +3,7 @@
  * threads, counted from what is stored (0 before; up by one when a buyer writes; 0 once read).
  */
 import { expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, tradeTogether } from "./helpers";
 
 async function awaiting(cookie: string) {
@@ -14,8 +14,8 @@ async function awaiting(cookie: string) {
 }
 
 it("counts the messages awaiting the exporter's reply", async () => {
-  const exporter = await signInAs("exporter", "10.66.0.1");
-  const buyer = await signInAs("buyer", "10.66.0.2");
+  const exporter = await sessionAs("exporter");
+  const buyer = await sessionAs("buyer");
   await tradeTogether(buyer.account.id, exporter.account.id);
   const before = await awaiting(exporter.cookie);
   const res = await bearer(buyer.token, "/api/messages/threads", "POST", {

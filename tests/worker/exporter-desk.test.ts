@@ -9,7 +9,8 @@ import { env } from "cloudflare:test";
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { signInAs, signInSecondExporter } from "./auth-helpers";
+import { secondExporter } from "./auth-helpers";
+import { insertBatch, insertCertificate, once, sessionAs } from "./factories";
 import { bearer, call, one } from "./helpers";
 
 const tokens = new Map<string, string>();
@@ -24,40 +25,38 @@ const read = async (res: Response) => (await res.json()) as Body;
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString();
 
-async function batch(code: string, holder: string, createdBy: string) {
-  await env.DB.prepare(
-    "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, holder_id, created_by) VALUES (?, ?, 'Cocoa', '1801', 500000, 'warehouse_received', ?, ?)",
-  )
-    .bind(`b-${code}`, code, holder, createdBy)
-    .run();
-}
-async function certificate(number: string, subject: string, status: string, expiresAt: string) {
-  await env.DB.prepare(
-    "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at, revocation_reason) VALUES (?, ?, 'quality', 'batch', ?, ?, ?, ?, ?, ?, ?)",
-  )
-    .bind(
-      `c-${number}`,
-      number,
-      subject,
-      `hash-${number}`,
-      `certs/${number}.pdf`,
-      status,
-      inDays(-30),
-      expiresAt,
-      status === "revoked" ? "Moisture readings were falsified" : null,
-    )
-    .run();
+const batch = (code: string, holderId: string, createdBy: string) =>
+  insertBatch({
+    id: `b-${code}`,
+    batchCode: code,
+    weightG: 500_000,
+    status: "warehouse_received",
+    holderId,
+    createdBy,
+  });
+async function certificate(number: string, subjectId: string, status: string, expiresAt: string) {
+  await insertCertificate({
+    certificateNumber: number,
+    type: "quality",
+    subjectType: "batch",
+    subjectId,
+    r2Key: `certs/${number}.pdf`,
+    status,
+    issuedAt: inDays(-30),
+    expiresAt,
+    revocationReason: status === "revoked" ? "Moisture readings were falsified" : null,
+  });
   await env.CERTS.put(`certs/${number}.pdf`, `%PDF-1.7 test ${number}`);
 }
 
 beforeAll(async () => {
   for (const role of ROLES) {
-    const s = await signInAs(role, `10.77.${ROLES.indexOf(role)}.1`);
+    const s = await sessionAs(role);
     tokens.set(role, s.token);
     cookies.set(role, s.cookie);
     ids.set(role, s.account.id);
   }
-  tokens.set("exporterB", (await signInSecondExporter("EXP-20260201-778", "10.77.99.1")).token);
+  tokens.set("exporterB", (await secondExporter("EXP-20260201-778")).token);
   const [a, b, buyer] = [ids.get("exporter")!, "exporter-b", ids.get("buyer")!];
   await batch("LR-COC-2026-700001", a, buyer);
   await batch("LR-COC-2026-700002", a, buyer);
@@ -71,19 +70,42 @@ beforeAll(async () => {
   await certificate("LR-QLT-2026-EXA004", "LR-COC-2026-700001", "valid", inDays(10));
 }, 180_000);
 
-let requestId = "";
+/** The warehouse inspector's passed inspection of LR-COC-2026-700001: what completes a request on it. */
+const inspected = once(async () => {
+  await env.DB.prepare(
+    `INSERT INTO batch_inspections (id, batch_id, inspector_id, inspected_at, commodity, moisture_tenth_pct, foreign_matter_tenth_pct, grade, deciding_criteria, outcome, note)
+     VALUES ('bi-700001', 'b-LR-COC-2026-700001', ?, ?, 'Cocoa', 72, 5, 'A', '[]', 'passed', 'Well-fermented, dry beans')`,
+  )
+    .bind(ids.get("warehouse_inspector"), new Date().toISOString())
+    .run();
+});
+
+/** The exporter's warehouse inspection request on LR-COC-2026-700001: its id. */
+async function requestInspection() {
+  const created = await as("exporter", "/api/exporter/inspection-requests", "POST", {
+    kind: "warehouse",
+    subjectCode: "LR-COC-2026-700001",
+    preferredDate: today,
+    note: "Bags on pallets 3 and 4",
+  });
+  const body = await read(created);
+  expect(created.status, body.message).toBe(201);
+  return (body.request as { id: string }).id;
+}
+
+/** A request scheduled and completed by the warehouse inspector, which raised its fee invoice: its id. */
+const completedRequest = once(async () => {
+  const id = await requestInspection();
+  const at = `/api/exporter/inspection-requests/${id}`;
+  expect((await as("warehouse_inspector", `${at}/schedule`, "POST", { scheduledFor: today })).status).toBe(200);
+  await inspected();
+  expect((await as("warehouse_inspector", `${at}/complete`, "POST", {})).status).toBe(200);
+  return id;
+});
 
 describe("inspection requests", () => {
   it("the exporter requests; the warehouse inspector sees it, schedules and completes it; the exporter sees outcome and invoice", async () => {
-    const created = await as("exporter", "/api/exporter/inspection-requests", "POST", {
-      kind: "warehouse",
-      subjectCode: "LR-COC-2026-700001",
-      preferredDate: today,
-      note: "Bags on pallets 3 and 4",
-    });
-    const body = await read(created);
-    expect(created.status, body.message).toBe(201);
-    requestId = (body.request as { id: string }).id;
+    const requestId = await requestInspection();
     // The inspector got the notice, and sees it in the queue (API and dashboard page).
     expect(
       (
@@ -128,12 +150,7 @@ describe("inspection requests", () => {
         })
       ).status,
     ).toBe(200);
-    await env.DB.prepare(
-      `INSERT INTO batch_inspections (id, batch_id, inspector_id, inspected_at, commodity, moisture_tenth_pct, foreign_matter_tenth_pct, grade, deciding_criteria, outcome, note)
-       VALUES ('bi-700001', 'b-LR-COC-2026-700001', ?, ?, 'Cocoa', 72, 5, 'A', '[]', 'passed', 'Well-fermented, dry beans')`,
-    )
-      .bind(ids.get("warehouse_inspector"), new Date().toISOString())
-      .run();
+    await inspected();
     const done = await as("warehouse_inspector", `/api/exporter/inspection-requests/${requestId}/complete`, "POST", {});
     const doneBody = await read(done);
     expect(done.status, doneBody.message).toBe(200);
@@ -172,7 +189,9 @@ describe("inspection requests", () => {
     expect((await read(res)).message).toBe("No batch or shipment of yours with code LR-COC-2026-700001");
     const list = (await read(await as("exporterB", "/api/exporter/inspection-requests"))).requests as unknown[];
     expect(list).toEqual([]);
-    expect((await as("exporterB", `/api/exporter/inspection-requests/${requestId}/cancel`, "POST")).status).toBe(404);
+    const idOfA = await requestInspection();
+    expect((await as("exporterB", `/api/exporter/inspection-requests/${idOfA}/cancel`, "POST")).status).toBe(404);
+    expect((await as("exporter", `/api/exporter/inspection-requests/${idOfA}/cancel`, "POST")).status).toBe(200);
   });
 });
 
@@ -221,33 +240,42 @@ const pdfText = async (res: Response) => {
   return bytes;
 };
 
+/** A payment of the exporter to the buyer for stock (1,250.75 USD for both batches, unless `over` says). */
+async function payStock(over: Record<string, unknown> = {}) {
+  const buyerLogin = (await one<{ login_id: string }>("SELECT login_id FROM users WHERE id = ?", ids.get("buyer")))
+    .login_id;
+  return as("exporter", "/api/exporter/stock-payments", "POST", {
+    payeeLoginId: buyerLogin,
+    batchCodes: "LR-COC-2026-700001, LR-COC-2026-700002",
+    amount: "1,250.75",
+    currency: "USD",
+    reference: "ECO-TRX-88231",
+    paidOn: today,
+    ...over,
+  });
+}
+
+/** The exporter's two stock payments: 1,250.75 USD, and 300,000 LRD for LR-COC-2026-700002. */
+const stockPayments = once(async () => {
+  const ok1 = await payStock();
+  const b1 = await read(ok1);
+  expect(ok1.status, b1.message).toBe(201);
+  const ok2 = await payStock({
+    amount: "300000",
+    currency: "LRD",
+    batchCodes: "LR-COC-2026-700002",
+    reference: "MTN-55310",
+  });
+  expect(ok2.status).toBe(201);
+  return { b1 };
+});
+
 describe("payments", () => {
   it("records stock payments only for my batches and their seller, with a receipt; B sees none of it", async () => {
-    const buyerLogin = (await one<{ login_id: string }>("SELECT login_id FROM users WHERE id = ?", ids.get("buyer")))
-      .login_id;
-    const pay = (who: string, over: Record<string, unknown> = {}) =>
-      as(who, "/api/exporter/stock-payments", "POST", {
-        payeeLoginId: buyerLogin,
-        batchCodes: "LR-COC-2026-700001, LR-COC-2026-700002",
-        amount: "1,250.75",
-        currency: "USD",
-        reference: "ECO-TRX-88231",
-        paidOn: today,
-        ...over,
-      });
-    const notMine = await pay("exporter", { batchCodes: "LR-COC-2026-700009" });
+    const notMine = await payStock({ batchCodes: "LR-COC-2026-700009" });
     expect(notMine.status).toBe(404);
     expect((await read(notMine)).message).toContain("Batch LR-COC-2026-700009 is not stock you hold or ship");
-    const ok1 = await pay("exporter");
-    const b1 = await read(ok1);
-    expect(ok1.status, b1.message).toBe(201);
-    const ok2 = await pay("exporter", {
-      amount: "300000",
-      currency: "LRD",
-      batchCodes: "LR-COC-2026-700002",
-      reference: "MTN-55310",
-    });
-    expect(ok2.status).toBe(201);
+    const { b1 } = await stockPayments();
     const id = (b1.payment as { id: string }).id;
     const receipt = await as("exporter", `/api/exporter/stock-payments/${id}/receipt`);
     expect(receipt.status).toBe(200);
@@ -262,8 +290,12 @@ describe("payments", () => {
   });
 
   it("the statement's CSV totals match an independent sum per currency; the PDF carries them; B's is empty", async () => {
+    await stockPayments();
     // Pay the inspection fee too, so the statement mixes fees and stock.
-    const invoice = await one<{ id: string }>("SELECT id FROM fee_invoices WHERE subject_id = ?", requestId);
+    const invoice = await one<{ id: string }>(
+      "SELECT id FROM fee_invoices WHERE subject_id = ?",
+      await completedRequest(),
+    );
     expect(
       (await as("exporter", `/api/fees/invoices/${invoice.id}/payments`, "POST", { reference: "BANK-7781" })).status,
     ).toBe(201);

@@ -10,8 +10,9 @@ import { env } from "cloudflare:test";
 import { strFromU8, unzipSync, unzlibSync } from "fflate";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkEudrGeoJson } from "#worker/domain/eudr-geojson";
-import { signInAs, signInSecondExporter } from "./auth-helpers";
+import { secondExporter } from "./auth-helpers";
 import { exportOrder, portReadyBatch, seedAndSignInWith, who } from "./batches-fixtures";
+import { insertCertificate, once, sessionAs } from "./factories";
 import { bearer, call, one, rows } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 
@@ -30,14 +31,41 @@ const readyBatch = async (over: Record<string, unknown>, kg: number, compliant =
 const COFFEE = { farmerIds: ["FRM100004"], plotCodes: ["PLT-100004-01"], commodity: "Coffee" };
 
 const batch: Record<string, string> = {};
-let orderCode = "";
-let shipmentCode = "";
+/** Exporter A's first order: the one its shipment carries. */
+const firstOrder = once(async () => {
+  const made = await A("/api/orders", "POST", exportOrder());
+  const body = await read(made);
+  expect(made.status, body.message).toBe(201);
+  return body.order as { code: string; quantityG: number; priceMinor: number; hsCode: string };
+});
+
+/** Batches a and b allocated to the first order, which fills it: the allocation replies. */
+const filled = once(async () => {
+  const { code } = await firstOrder();
+  const alloc = (batchCode: string) => A(`/api/orders/${code}/allocations`, "POST", { batchCode });
+  const first = await alloc(batch.a!);
+  return { first, second: await read(await alloc(batch.b!)) };
+});
+
+/** The shipment of the first order's batches, its export permit recommended and approved. */
+const shipped = once(async () => {
+  const { code: orderCode } = await firstOrder();
+  await filled();
+  const made = await A("/api/shipments", "POST", { orderCode, batchCodes: [batch.a, batch.b] });
+  const body = await read(made);
+  expect(made.status, body.message).toBe(201);
+  const shipmentCode = (body.shipment as { code: string }).code;
+  const permit = (await read(await A("/api/permits", "POST", { shipmentCode }))).permit as { id: string };
+  expect((await as(who.ddgots.token, `/api/permits/${permit.id}/recommend`, "POST")).status).toBe(200);
+  expect((await as(who.dg.token, `/api/permits/${permit.id}/approve`, "POST")).status).toBe(200);
+  return shipmentCode;
+});
 
 beforeAll(async () => {
   // Exporter A applies for its licence below, through the API; the buyer trades first (ADR 029).
   await seedAndSignInWith(["buyer"]);
-  office = (await signInAs("office_admin", "10.70.0.1")).token;
-  tokenB = (await signInSecondExporter("EXP-20260201-778", "10.70.99.1")).token;
+  office = (await sessionAs("office_admin")).token;
+  tokenB = (await secondExporter("EXP-20260201-778")).token;
   // Exporter B trades too (its own orders): a licence issued through the services (ADR 029).
   await issueLicence("exporter", "exporter-b");
   // Exporter A's licence, issued through its lifecycle (a permit needs it in force).
@@ -66,19 +94,16 @@ describe("orders and allocation", () => {
     expect(bad.status).toBe(400);
     expect(refused.errors?.buyerCountry?.[0]).toBe("Choose the EU member state the buyer is in");
     expect(refused.errors?.quantity?.[0]).toBe("Enter the quantity, more than 0, with at most 3 decimals");
-    const made = await A("/api/orders", "POST", exportOrder());
-    const body = await read(made);
-    expect(made.status, body.message).toBe(201);
-    const o = body.order as { code: string; quantityG: number; priceMinor: number; hsCode: string };
+    const o = await firstOrder();
     expect(o).toMatchObject({ quantityG: 700_000, priceMinor: 325_000, hsCode: "1801" });
     expect(o.code).toMatch(/^ORD-\d{4}-000001$/);
-    orderCode = o.code;
   });
 
   it("compliant batches are allocated until the order is full; over-allocation and a second allocation are refused", async () => {
+    const orderCode = (await firstOrder()).code;
     const alloc = (code: string, oc = orderCode) => A(`/api/orders/${oc}/allocations`, "POST", { batchCode: code });
-    expect((await alloc(batch.a!)).status).toBe(201);
-    const second = await read(await alloc(batch.b!));
+    const { first, second } = await filled();
+    expect(first.status).toBe(201);
     expect(second.allocatedG).toBe(700_000);
     const over = await alloc(batch.c!);
     expect(over.status).toBe(409);
@@ -125,19 +150,18 @@ describe("orders and allocation", () => {
     const ship = await A("/api/shipments", "POST", { orderCode: coffee.code, batchCodes: [batch.e] });
     expect(ship.status).toBe(422);
     expect((await read(ship)).message).toContain("high deforestation risk on PLT-100004-01");
-    expect(await one("SELECT COUNT(*) AS n FROM shipments")).toEqual({ n: 0 });
+    expect(
+      await one(
+        "SELECT COUNT(*) AS n FROM shipments WHERE order_id = (SELECT id FROM orders WHERE code = ?)",
+        coffee.code,
+      ),
+    ).toEqual({ n: 0 });
   });
 });
 
 describe("shipments, package, DDS and export", () => {
   it("composes a shipment from the allocated batches and gets its permit through DDGOTS and the DG", async () => {
-    const made = await A("/api/shipments", "POST", { orderCode, batchCodes: [batch.a, batch.b] });
-    const body = await read(made);
-    expect(made.status, body.message).toBe(201);
-    shipmentCode = (body.shipment as { code: string }).code;
-    const permit = (await read(await A("/api/permits", "POST", { shipmentCode }))).permit as { id: string };
-    expect((await as(who.ddgots.token, `/api/permits/${permit.id}/recommend`, "POST")).status).toBe(200);
-    expect((await as(who.dg.token, `/api/permits/${permit.id}/approve`, "POST")).status).toBe(200);
+    const shipmentCode = await shipped();
     const one_ = (await read(await A(`/api/shipments/${shipmentCode}`))).shipment as {
       stage: string;
       batches: { blockers: unknown[] }[];
@@ -147,12 +171,16 @@ describe("shipments, package, DDS and export", () => {
   });
 
   it("the dashboard names a certificate of a shipped batch that expires within 14 days among what holds it", async () => {
+    await shipped();
     const expires = new Date(Date.now() + 5 * 86_400_000).toISOString();
-    await env.DB.prepare(
-      "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, issued_at, expires_at) VALUES (?, 'LR-ORG-TEST-SOON-1', 'origin', 'batch', ?, 'h', 'k', ?, ?)",
-    )
-      .bind(crypto.randomUUID(), batch.a, new Date(Date.now() - 86_400_000).toISOString(), expires)
-      .run();
+    await insertCertificate({
+      certificateNumber: "LR-ORG-TEST-SOON-1",
+      type: "origin",
+      subjectType: "batch",
+      subjectId: batch.a!,
+      issuedAt: new Date(Date.now() - 86_400_000).toISOString(),
+      expiresAt: expires,
+    });
     const html = await (
       await call("/exporter-dashboard", { headers: { Cookie: `__Host-eip_session=${who.exporter.token}` } })
     ).text();
@@ -161,6 +189,7 @@ describe("shipments, package, DDS and export", () => {
   });
 
   it("the ZIP holds EU GeoJSON files the checker accepts, a CSV matching the origins, and the certificates list", async () => {
+    const shipmentCode = await shipped();
     const res = await A(`/api/shipments/${shipmentCode}/package?format=zip`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/zip");
@@ -190,6 +219,7 @@ describe("shipments, package, DDS and export", () => {
   });
 
   it("the PDF summary names the shipment", async () => {
+    const shipmentCode = await shipped();
     const res = await A(`/api/shipments/${shipmentCode}/package?format=pdf`);
     expect(res.headers.get("content-type")).toBe("application/pdf");
     const raw = new Uint8Array(await res.arrayBuffer());
@@ -211,6 +241,8 @@ describe("shipments, package, DDS and export", () => {
   });
 
   it("exporter B reaches none of A's orders, shipments or packages (404), and lists none", async () => {
+    const shipmentCode = await shipped();
+    const orderCode = (await firstOrder()).code;
     expect((await B(`/api/orders/${orderCode}`)).status).toBe(404);
     expect((await B(`/api/orders/${orderCode}/allocations`, "POST", { batchCode: batch.c })).status).toBe(404);
     expect((await B(`/api/shipments/${shipmentCode}`)).status).toBe(404);
@@ -233,6 +265,7 @@ describe("shipments, package, DDS and export", () => {
   });
 
   it("DDS numbers are recorded on the shipment and its batches; export moves every batch; /qr shows the shipment", async () => {
+    const shipmentCode = await shipped();
     const dds = await A(`/api/shipments/${shipmentCode}/dds`, "POST", {
       ddsReference: "26deab1234567",
       ddsVerification: "vX9K2L7Q",

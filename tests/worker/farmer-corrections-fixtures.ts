@@ -1,10 +1,10 @@
 /** What the farmer-correction tests share: the API call, the rows they read, and the set-up. */
 import { env } from "cloudflare:test";
-import { signInAs } from "./auth-helpers";
 import { seedAndSignIn } from "./batches-fixtures";
+import { sessionAs } from "./factories";
 import { bearer, count, one } from "./helpers";
 
-export type Account = Awaited<ReturnType<typeof signInAs>>;
+export type Account = Awaited<ReturnType<typeof sessionAs>>;
 
 export const correct = async (token: string, farmerId: string, body: unknown) => {
   const res = await bearer(token, `/api/records/farmers/${farmerId}/corrections`, "POST", body);
@@ -35,13 +35,13 @@ export const latest = async (farmerId: string) => ({
 });
 
 /**
- * Seeds the registry and signs in a land inspector and an office administrator. FRM100002 is
+ * Seeds the registry, with sessions for a land inspector and an office administrator. FRM100002 is
  * registered by the inspector just now, FRM000001 three days ago, FRM100003 by someone else.
  */
 export async function setUpCorrections() {
   await seedAndSignIn();
-  const inspector = await signInAs("land_inspector", "10.62.0.1");
-  const office = await signInAs("office_admin", "10.62.0.2");
+  const inspector = await sessionAs("land_inspector");
+  const office = await sessionAs("office_admin");
   const old = new Date(Date.now() - 72 * 3_600_000).toISOString();
   await env.DB.batch([
     env.DB.prepare("UPDATE farmers SET registered_by = ?, created_at = ? WHERE farmer_id = 'FRM100002'").bind(

@@ -9,39 +9,47 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { farmerIdFromCard } from "#worker/domain/farmer-card";
 import { BATCH, expectPdf, issueReal, OTHER_BATCH, signInAndSeed, who } from "./certificates-fixtures";
+import { db, insertNotification, insertPlot, once } from "./factories";
 import { bearer, call } from "./helpers";
 import { decodeHtml as decode } from "./html";
 
 const B_TRACES = ["FRM100002", "Yassah", "Kpadeh", "PLT-100002-01", OTHER_BATCH, "Totota"];
+
+/** A plot of the farmer's, stored with a "more information needed" verdict (a point at 0,0). */
+const plotNeedingInfo = (id: string, plotCode: string, farmerId: string) =>
+  insertPlot({
+    id,
+    plotCode,
+    farmerId,
+    geometry: { type: "Point", coordinates: [0, 0] },
+    riskLevel: "more_information_needed",
+  });
+
+/** Her second plot, "more information needed". */
+const withHerSecondPlot = once(async () => {
+  await plotNeedingInfo("p-a2", "PLT-000001-09", "FRM000001");
+});
 
 let aCertificate = "";
 let bCertificate = "";
 
 beforeAll(async () => {
   await signInAndSeed();
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO notifications (id, user_id, kind, title, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).bind(
-      "n-a",
-      "demo-farmer",
-      "certificate_ready",
-      "Your EUDR certificate is ready",
-      "Download it from your dashboard.",
-      null,
-      new Date().toISOString(),
-    ),
-    env.DB.prepare(
-      "INSERT INTO notifications (id, user_id, kind, title, body, link, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-    ).bind(
-      "n-b",
-      "someone-else",
-      "plot_high_risk",
-      "Secret notice for another farmer",
-      "Not for her.",
-      null,
-      new Date().toISOString(),
-    ),
+  await db.batch([
+    insertNotification({
+      id: "n-a",
+      userId: "demo-farmer",
+      kind: "certificate_ready",
+      title: "Your EUDR certificate is ready",
+      body: "Download it from your dashboard.",
+    }),
+    insertNotification({
+      id: "n-b",
+      userId: "someone-else",
+      kind: "plot_high_risk",
+      title: "Secret notice for another farmer",
+      body: "Not for her.",
+    }),
   ]);
   aCertificate = (await expectPdf(await issueReal("eudr", "farmer", "FRM000001", "dg"), "eudr")).number;
   bCertificate = (await expectPdf(await issueReal("eudr", "farmer", "FRM100002", "dg"), "eudr")).number;
@@ -147,15 +155,9 @@ describe("/api/dashboard/metrics answers for the caller", () => {
   });
 
   it("her counts follow her plots only: a new 'more information needed' plot of farmer B changes nothing for her", async () => {
-    await env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, validation_state, risk_level)
-       VALUES ('p-b2', 'PLT-100002-02', 'FRM100002', '{}', 'Point', 1, 0, 0, 0, 0, 'valid', 'more_information_needed')`,
-    ).run();
+    await plotNeedingInfo("p-b2", "PLT-100002-02", "FRM100002");
     expect((await metrics(who.farmer.token)).pendingInspections).toBe(0);
-    await env.DB.prepare(
-      `INSERT INTO land_plots (id, plot_code, farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat, validation_state, risk_level)
-       VALUES ('p-a2', 'PLT-000001-09', 'FRM000001', '{}', 'Point', 1, 0, 0, 0, 0, 'valid', 'more_information_needed')`,
-    ).run();
+    await withHerSecondPlot();
     expect(await metrics(who.farmer.token)).toMatchObject({
       totalFarms: 2,
       pendingInspections: 1,
@@ -174,6 +176,7 @@ describe("/api/dashboard/metrics answers for the caller", () => {
 
 describe("'more information needed' tells her what to do", () => {
   it("shows the verdict in plain words and the next steps", async () => {
+    await withHerSecondPlot();
     await env.DB.batch([
       env.DB.prepare("UPDATE land_plots SET assessed_at = ? WHERE id = 'p-a2'").bind(new Date().toISOString()),
       env.DB.prepare(

@@ -9,7 +9,7 @@ import { database } from "#db/client";
 import { FarmerSchema } from "#worker/contracts/farmer";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
 import { ascii, exifWithGps, JPEG, segment, text, withSegments } from "../unit/photo-fixtures";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call } from "./helpers";
 
 const actor = { id: "demo-office-admin", role: "office_admin" };
@@ -36,7 +36,7 @@ const register = (firstName: string, body: Uint8Array, contentType: string) =>
   );
 
 beforeAll(async () => {
-  inspector = await signInAs("land_inspector", "10.71.0.1");
+  inspector = await sessionAs("land_inspector");
 });
 
 describe("farmer photos", () => {

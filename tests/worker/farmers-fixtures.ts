@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { database } from "#db/client";
 import { prepareFarmer } from "#worker/services/registry/register-farmer";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, one, rows } from "./helpers";
 
 export { decodeHtml as decode } from "./html";
@@ -29,13 +29,13 @@ export function postJson(path: string, token: string | null, body: unknown) {
     body: JSON.stringify(body),
   });
 }
-export let inspector: Awaited<ReturnType<typeof signInAs>>;
-export let agent: Awaited<ReturnType<typeof signInAs>>;
+export let inspector: Awaited<ReturnType<typeof sessionAs>>;
+export let agent: Awaited<ReturnType<typeof sessionAs>>;
 
-/** Signs in the land inspector and the field agent every farmer test uses (fresh IPs). */
+/** Sessions for the land inspector and the field agent every farmer test uses (tests/worker/factories.ts). */
 export async function signInRegistryStaff() {
-  inspector = await signInAs("land_inspector", nextIp());
-  agent = await signInAs("field_agent", nextIp());
+  inspector = await sessionAs("land_inspector");
+  agent = await sessionAs("field_agent");
 }
 
 export const registration = (overrides: Record<string, unknown> = {}) => ({

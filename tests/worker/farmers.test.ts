@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FarmerSchema, FARMER_MESSAGES as M } from "#worker/contracts/farmer";
 import { prepareFarmer, registerFarmer } from "#worker/services/registry/register-farmer";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import {
   agent,
   all,
@@ -298,7 +298,7 @@ describe("registerFarmer when another registration gets there first", () => {
 describe("who may use the registry", () => {
   it("farmers, buyers and exporters get 403; signed out gets 401", async () => {
     for (const role of ["farmer", "buyer", "exporter"]) {
-      const { token } = await signInAs(role, nextIp());
+      const { token } = await sessionAs(role);
       expect((await postJson("/api/farmers", token, registration())).status, role).toBe(403);
       expect((await apiCall("/api/farmers", token)).status, role).toBe(403);
       expect((await apiCall("/api/farmers/FRM000001", token)).status, role).toBe(403);
@@ -309,7 +309,7 @@ describe("who may use the registry", () => {
   });
 
   it("a port inspector may read the registry but not register farmers", async () => {
-    const { token, cookie } = await signInAs("port_inspector", nextIp());
+    const { token, cookie } = await sessionAs("port_inspector");
     expect((await apiCall("/api/farmers", token)).status).toBe(200);
     expect((await postJson("/api/farmers", token, registration())).status).toBe(403);
     const page = await call("/onboard-farmer", { headers: { Cookie: cookie } });
@@ -320,7 +320,7 @@ describe("who may use the registry", () => {
 
   it("pages: farmer, buyer and exporter get 403; signed out goes to the portals", async () => {
     for (const role of ["farmer", "buyer", "exporter"]) {
-      const { cookie } = await signInAs(role, nextIp());
+      const { cookie } = await sessionAs(role);
       for (const path of ["/onboard-farmer", "/farmers-list", "/farmers/FRM000001"]) {
         const res = await call(path, { headers: { Cookie: cookie } });
         expect(res.status, `${role} ${path}`).toBe(403);

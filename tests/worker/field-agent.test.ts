@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DASHBOARDS, HOME_DASHBOARD } from "#worker/auth/roles";
 import { dayAndWeekStart } from "#worker/services/registry/field-agent-counts";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { agent, decode, inspector, nextIp, one, postJson, registration, signInRegistryStaff } from "./farmers-fixtures";
 import { call, postForm } from "./helpers";
 
@@ -106,7 +106,7 @@ describe("/field-agent-dashboard", () => {
 
   it("is the agent's alone: other roles get 403, signed-out visitors the field agent login", async () => {
     for (const role of ["land_inspector", "farmer", "dg", "buyer"]) {
-      const { cookie } = await signInAs(role, nextIp());
+      const { cookie } = await sessionAs(role);
       expect((await page(cookie)).status, role).toBe(403);
     }
     const out = await call("/field-agent-dashboard");

@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatKg } from "#worker/domain/weight";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, rows } from "./helpers";
 import { decodeHtml } from "./html";
 
@@ -55,7 +55,7 @@ async function truth() {
 
 beforeAll(async () => {
   for (const role of ["system_administrator", "dg", "monitoring_observer", "exporter", "farmer", "buyer"])
-    session.set(role, await signInAs(role));
+    session.set(role, await sessionAs(role));
   const seeded = await bearer(session.get("system_administrator")!.token, "/api/demo/seed", "POST");
   expect(seeded.status).toBe(200);
 }, 300_000);

@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { everyRoleSignedIn } from "./role-matrix-fixtures";
 
-const { page } = everyRoleSignedIn(33);
+const { page } = everyRoleSignedIn();
 
 const PHISH = "SECURITY NOTICE call 0886 555 123";
 /** Every parameter a page reads back for a notice. */

@@ -1,4 +1,18 @@
 import { env, exports } from "cloudflare:workers";
+import { getTableColumns, type Table } from "drizzle-orm";
+import { farmers, landPlots } from "#db/schema";
+import {
+  d1,
+  db,
+  insertBatch,
+  insertFarmer,
+  insertPlot,
+  insertPurchase,
+  insertShipment,
+  insertShipmentBatch,
+  type SeedGeometry,
+  uid,
+} from "./factories";
 
 export const ORIGIN = "https://eip.example.gov.lr";
 
@@ -45,9 +59,22 @@ export function bearer(token: string | null | undefined, path: string, method = 
   });
 }
 
+/** `more` columns named as stored (snake_case) → the schema's keys, for the factories. */
+function bySchemaKeys(table: Table, more: Record<string, unknown> = {}) {
+  const keyOf = new Map(Object.entries(getTableColumns(table)).map(([key, column]) => [column.name, key]));
+  return Object.fromEntries(
+    Object.entries(more).map(([name, value]) => {
+      const key = keyOf.get(name);
+      if (!key) throw new Error(`${name} is no column`);
+      return [key, value];
+    }),
+  );
+}
+
 /**
- * The insert of one farmer straight into D1 (id `f-<farmerId>`), with the name keys the registry
- * search reads; `more` adds other columns as stored (district, community …).
+ * The insert of one farmer (id `f-<farmerId>`, with the name keys the registry search reads) as a
+ * D1 statement, built by the factory (tests/worker/factories.ts); `more` adds other columns as
+ * stored (district, community …).
  */
 export function farmerInsert(p: {
   farmerId: string;
@@ -57,32 +84,14 @@ export function farmerInsert(p: {
   registrationDate: string;
   more?: Record<string, unknown>;
 }) {
-  const row: Record<string, unknown> = {
-    id: `f-${p.farmerId}`,
-    farmer_id: p.farmerId,
-    first_name: p.firstName,
-    last_name: p.lastName,
-    county: p.county,
-    ...p.more,
-    registration_date: p.registrationDate,
-    name_key: `${p.firstName} ${p.lastName}`.toLowerCase(),
-    last_name_key: `${p.lastName} ${p.firstName}`.toLowerCase(),
-  };
-  const columns = Object.keys(row);
-  return env.DB.prepare(
-    `INSERT INTO farmers (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  ).bind(...Object.values(row));
+  const { more, ...farmer } = p;
+  return d1(insertFarmer({ ...bySchemaKeys(farmers, more), ...farmer }));
 }
 
-/** A stored plot's boundary: a point or a polygon ring (lon, lat). */
-export type SeedGeometry =
-  | { type: "Point"; coordinates: [number, number] }
-  | { type: "Polygon"; coordinates: [number, number][][] };
-
 /**
- * The insert of one plot straight into D1, its bounding box worked out from its boundary (as the
- * registry stores it). Columns left out take the table's defaults; `more` adds others as stored
- * (created_at, assessed_at, ruleset_version, status …).
+ * The insert of one plot as a D1 statement, built by the factory (its bounding box worked out from
+ * its boundary, as the registry stores it). Columns left out take the table's defaults; `more`
+ * adds others as stored (created_at, assessed_at, ruleset_version, status …).
  */
 export function plotInsert(p: {
   id: string;
@@ -96,30 +105,20 @@ export function plotInsert(p: {
   risk?: string | null;
   more?: Record<string, unknown>;
 }) {
-  const points = p.geometry.type === "Point" ? [p.geometry.coordinates] : p.geometry.coordinates.flat();
-  const lons = points.map(([lon]) => lon);
-  const lats = points.map(([, lat]) => lat);
-  const row: Record<string, unknown> = {
-    id: p.id,
-    plot_code: p.code,
-    farmer_id: p.farmerId,
-    geometry: JSON.stringify(p.geometry),
-    geometry_type: p.geometry.type,
-    area_hectares: p.ha,
-    min_lon: Math.min(...lons),
-    min_lat: Math.min(...lats),
-    max_lon: Math.max(...lons),
-    max_lat: Math.max(...lats),
-    ...(p.crop === undefined ? {} : { crop: p.crop }),
-    ...(p.county === undefined ? {} : { county: p.county }),
-    validation_state: p.validation,
-    ...(p.risk === undefined ? {} : { risk_level: p.risk }),
-    ...p.more,
-  };
-  const columns = Object.keys(row);
-  return env.DB.prepare(
-    `INSERT INTO land_plots (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
-  ).bind(...Object.values(row));
+  return d1(
+    insertPlot({
+      id: p.id,
+      plotCode: p.code,
+      farmerId: p.farmerId,
+      geometry: p.geometry,
+      areaHectares: p.ha,
+      crop: p.crop,
+      county: p.county,
+      validationState: p.validation,
+      riskLevel: p.risk,
+      ...bySchemaKeys(landPlots, p.more),
+    }),
+  );
 }
 
 /**
@@ -151,21 +150,18 @@ export function postForm(
  * batch the buyer bought, in a shipment of the exporter (docs/messages.md "Who may write to whom").
  */
 export async function tradeTogether(buyerId: string, exporterId: string) {
-  const n = crypto.randomUUID().slice(0, 8);
+  const n = uid();
   const [batchId, shipmentId] = [`trade-batch-${n}`, `trade-shipment-${n}`];
-  await env.DB.batch([
-    env.DB.prepare(
-      "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, holder_id, created_by) VALUES (?, ?, 'Cocoa', '1801', 1000000, 'port_inspected', ?, ?)",
-    ).bind(batchId, `LR-TRD-2026-${n}`, buyerId, buyerId),
-    env.DB.prepare("INSERT INTO purchases (batch_id, buyer_id) VALUES (?, ?)").bind(batchId, buyerId),
-    env.DB.prepare("INSERT INTO shipments (id, code, exporter_id) VALUES (?, ?, ?)").bind(
-      shipmentId,
-      `SHP-TRD-${n}`,
-      exporterId,
-    ),
-    env.DB.prepare("INSERT INTO shipment_batches (shipment_id, batch_id, weight_g) VALUES (?, ?, 1000000)").bind(
-      shipmentId,
-      batchId,
-    ),
+  await db.batch([
+    insertBatch({
+      id: batchId,
+      batchCode: `LR-TRD-2026-${n}`,
+      status: "port_inspected",
+      holderId: buyerId,
+      createdBy: buyerId,
+    }),
+    insertPurchase({ batchId, buyerId }),
+    insertShipment({ id: shipmentId, code: `SHP-TRD-${n}`, exporterId }),
+    insertShipmentBatch({ shipmentId, batchId, weightG: 1_000_000 }),
   ]);
 }

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, postForm } from "./helpers";
 import { csrfOf } from "./html";
 
@@ -63,7 +63,7 @@ async function finish(token: string, id: string): Promise<Run> {
 
 describe("bulk import of farmers and plots", () => {
   it("stores every good row, reports each bad one by line, and a re-run creates no duplicates", async () => {
-    const { token } = await signInAs("office_admin", "10.77.0.1");
+    const { token } = await sessionAs("office_admin");
     const { res, json } = await upload(token, CSV, "registry.csv");
     expect(res.status).toBe(202);
     expect(json.run.total).toBe(6);
@@ -113,7 +113,7 @@ describe("bulk import of farmers and plots", () => {
   });
 
   it("reads GeoJSON files and shows progress through GET", async () => {
-    const { token } = await signInAs("land_inspector", "10.77.0.2");
+    const { token } = await sessionAs("land_inspector");
     const fc = {
       type: "FeatureCollection",
       features: [
@@ -159,9 +159,9 @@ describe("bulk import of farmers and plots", () => {
   });
 
   it("refuses other roles, other content types and empty files with clear errors", async () => {
-    const buyer = await signInAs("buyer", "10.77.0.3");
+    const buyer = await sessionAs("buyer");
     expect((await upload(buyer.token, CSV, "x.csv")).res.status).toBe(403);
-    const { token } = await signInAs("office_admin", "10.77.0.4");
+    const { token } = await sessionAs("office_admin");
     const wrong = await upload(token, "x", "x.xls", "application/vnd.ms-excel");
     expect(wrong.res.status).toBe(415);
     expect(wrong.json.message).toMatch(/CSV/);
@@ -180,7 +180,7 @@ describe("bulk import of farmers and plots", () => {
 
 describe("the bulk import page and issuing a login to an imported farmer", () => {
   it("uploads a file without JavaScript, shows progress, and the farmer gets a login from their page", async () => {
-    const { cookie } = await signInAs("land_inspector", "10.77.1.1");
+    const { cookie } = await sessionAs("land_inspector");
     const page = await call("/bulk-import", { headers: { Cookie: cookie } });
     expect(page.status).toBe(200);
     const form = new FormData();
@@ -199,7 +199,7 @@ describe("the bulk import page and issuing a login to an imported farmer", () =>
     expect(posted.status).toBe(302);
     const runUrl = posted.headers.get("location")!;
     expect(runUrl).toMatch(/^\/bulk-import\?run=[0-9a-f-]{36}$/);
-    const { token } = await signInAs("land_inspector", "10.77.1.2");
+    const { token } = await sessionAs("land_inspector");
     await finish(token, runUrl.split("=")[1]!);
     const html = (await (await call(runUrl, { headers: { Cookie: cookie } })).text()).replace(/<!-- -->/g, "");
     expect(html).toContain("one.csv: finished");
@@ -231,7 +231,7 @@ describe("the bulk import page and issuing a login to an imported farmer", () =>
   });
 
   it("is closed to roles that may not import", async () => {
-    const { cookie } = await signInAs("exporter", "10.77.1.4");
+    const { cookie } = await sessionAs("exporter");
     expect((await call("/bulk-import", { headers: { Cookie: cookie } })).status).toBe(403);
   });
 });

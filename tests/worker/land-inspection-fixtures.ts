@@ -1,7 +1,7 @@
 /** What the land inspection tests share: the Nimba plots of plots-fixtures, a Lofa plot, API helpers. */
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, one } from "./helpers";
 import { issueLicence } from "./licence-fixtures";
 import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
@@ -28,11 +28,11 @@ export async function seedLandInspection() {
      SELECT 'lofa-plot', 'PLT-100002-09', farmer_id, geometry, geometry_type, area_hectares, min_lon, min_lat, max_lon, max_lat,
        crop, 'Lofa County', 'Lofa County', validation_state, '{}' FROM land_plots WHERE plot_code = 'PLT-100002-01'`,
   ).run();
-  const dg = await signInAs("dg", "10.44.0.2");
-  const buyer = await signInAs("buyer", "10.44.0.3");
+  const dg = await sessionAs("dg");
+  const buyer = await sessionAs("buyer");
   // The buyer's purchases need a valid licence (ADR 029), issued through the services.
   await issueLicence("buyer");
-  const farmer = await signInAs("farmer", "10.44.0.4");
+  const farmer = await sessionAs("farmer");
   // The first farmer has an account: visits to her plots notify it.
   await env.DB.prepare("UPDATE farmers SET user_id = ? WHERE farmer_id = 'FRM100001'").bind(farmer.account.id).run();
   return { inspector, dg, buyer, farmer };

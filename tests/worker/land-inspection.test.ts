@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { visitQueueStatements } from "#db/queries/plot-visits";
 import { ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, one, queryPlan } from "./helpers";
 import { csrfOf } from "./html";
 import { inspector, json, plotByCode, queue, seedLandInspection, setPlot, visitBody } from "./land-inspection-fixtures";
@@ -359,7 +359,7 @@ describe("role matrix of the land inspection API", () => {
   };
   it("every other role gets 403", async () => {
     for (const role of ROLES) {
-      const { token } = await signInAs(role, `10.45.${ROLES.indexOf(role)}.1`);
+      const { token } = await sessionAs(role);
       const answers: Record<string, number> = {
         "GET /api/visit-queue": (await json(token, "/api/visit-queue")).status,
         "POST /api/plots/{id}/visits": (await json(token, "/api/plots/no-such-plot/visits", "POST", visitBody()))

@@ -25,21 +25,42 @@ let lotId = "";
 let offerId = "";
 let portBatch = "";
 
-type Write = { role: "buyer" | "exporter"; name: string; run: () => Promise<Response>; ok: number[] };
+type Write = {
+  role: "buyer" | "exporter";
+  name: string;
+  run: () => Promise<Response>;
+  ok: number[];
+};
 const BUYER_WRITES: Write[] = [
-  { role: "buyer", name: "purchase", run: () => api("", "buyer", purchase({ weightKg: 50 })), ok: [201] },
+  {
+    role: "buyer",
+    name: "purchase",
+    run: () => api("", "buyer", purchase({ weightKg: 50 })),
+    ok: [201],
+  },
   {
     role: "buyer",
     name: "dispatch",
     run: () =>
-      post(`/api/inspections/dispatch/${stock[0]}`, "buyer", { warehouseInspectorId: "demo-warehouse-inspector" }),
+      post(`/api/inspections/dispatch/${stock[0]}`, "buyer", {
+        warehouseInspectorId: "demo-warehouse-inspector",
+      }),
     ok: [200, 201],
   },
-  { role: "buyer", name: "split", run: () => api(`/${stock[1]}/split`, "buyer", { weights: "10, 20" }), ok: [201] },
+  {
+    role: "buyer",
+    name: "split",
+    run: () => api(`/${stock[1]}/split`, "buyer", { weights: "10, 20" }),
+    ok: [201],
+  },
   {
     role: "buyer",
     name: "merge",
-    run: () => api("/merge", "buyer", { batchCodes: [stock[2], stock[3]], location: "Gbarnga market" }),
+    run: () =>
+      api("/merge", "buyer", {
+        batchCodes: [stock[2], stock[3]],
+        location: "Gbarnga market",
+      }),
     ok: [201],
   },
   {
@@ -57,18 +78,31 @@ const BUYER_WRITES: Write[] = [
   },
 ];
 const EXPORTER_WRITES: Write[] = [
-  { role: "exporter", name: "order", run: () => post("/api/orders", "exporter", order), ok: [201] },
+  {
+    role: "exporter",
+    name: "order",
+    run: () => post("/api/orders", "exporter", order),
+    ok: [201],
+  },
   {
     role: "exporter",
     name: "allocation",
     // With a valid licence the allocation goes on to the next rule (not yet inspected at the warehouse: 409).
-    run: () => post(`/api/orders/${orderCode}/allocations`, "exporter", { batchCode: stock[5] }),
+    run: () =>
+      post(`/api/orders/${orderCode}/allocations`, "exporter", {
+        batchCode: stock[5],
+      }),
     ok: [201, 409],
   },
   {
     role: "exporter",
     name: "offer",
-    run: () => post(`/api/hub/lots/${lotId}/offers`, "exporter", { quantityKg: 100, pricePerKg: 3, currency: "USD" }),
+    run: () =>
+      post(`/api/hub/lots/${lotId}/offers`, "exporter", {
+        quantityKg: 100,
+        pricePerKg: 3,
+        currency: "USD",
+      }),
     ok: [201],
   },
   {
@@ -133,8 +167,23 @@ async function freshStock() {
   lotId = lot.lotId as string;
 }
 
+/** A pending offer of the exporter on `lot` (the exporter's licence must be valid). */
+async function offerOn(lot: string) {
+  const res = await post(`/api/hub/lots/${lot}/offers`, "exporter", {
+    quantityKg: 100,
+    pricePerKg: 3,
+    currency: "USD",
+  });
+  expect(res.status).toBe(201);
+  return (await one<{ id: string }>("SELECT id FROM offers WHERE lot_id = ? AND status = 'pending'", lot)).id;
+}
+
+// The licences' life runs down the nested describes (never issued, valid, suspended, reinstated,
+// revoked): each describe's beforeAll takes the step it is about, so a test finds the state it
+// needs from the hooks above it, whichever test runs, and the tests only look and write.
 describe("valid", () => {
-  it("with a licence issued through the services, the buyer buys the stock the other writes use", async () => {
+  beforeAll(async () => {
+    // With a valid buyer licence the buyer buys the stock the other writes use.
     buyerLicence = await issueLicence("buyer");
     await freshStock();
     // A batch at the port: the exporter's export step acts on it.
@@ -150,85 +199,112 @@ describe("valid", () => {
     );
   });
 
-  it("an expired exporter licence is refused with its number and end date", async () => {
-    const yearAndMonthAgo = new Date(Date.now() - 400 * 86_400_000);
-    const expired = await issueLicence("exporter", "demo-exporter", { now: yearAndMonthAgo });
-    await expectRefused(
-      [EXPORTER_WRITES[0]!, EXPORTER_WRITES[2]!, EXPORTER_WRITES[3]!],
-      new RegExp(`^Exporter licence ${expired.number} expired on ${expired.validUntil}: you cannot`),
-    );
-  });
-
-  it("with valid licences every write of both succeeds", async () => {
-    exporterLicence = await issueLicence("exporter");
-    await expectAllowed(BUYER_WRITES);
-    const made = await read(await post("/api/orders", "exporter", order));
-    orderCode = (made.order as { code: string }).code;
-    await expectAllowed(EXPORTER_WRITES);
-    offerId = (await one<{ id: string }>("SELECT id FROM offers WHERE lot_id = ? AND status = 'pending'", lotId)).id;
-  });
-});
-
-describe("suspended", () => {
-  const reason = "Licence fee invoice overdue by more than 14 days";
-  let heldLot = "";
-  it("holds the holder's open lots and offers, with the reason", async () => {
-    heldLot = lotId;
-    await freshStock();
-    await stepLicenceAsDg(buyerLicence.id, "suspend", reason);
-    await stepLicenceAsDg(exporterLicence.id, "suspend", reason);
-    for (const id of [heldLot, lotId])
-      expect(await one("SELECT status, held_reason FROM lots WHERE id = ?", id)).toEqual({
-        status: "held",
-        held_reason: `Buyer licence ${buyerLicence.number} is suspended: ${reason}`,
+  describe("the exporter's only licence has expired", () => {
+    let expired: Awaited<ReturnType<typeof issueLicence>>;
+    beforeAll(async () => {
+      const yearAndMonthAgo = new Date(Date.now() - 400 * 86_400_000);
+      expired = await issueLicence("exporter", "demo-exporter", {
+        now: yearAndMonthAgo,
       });
-    expect(await one("SELECT status, held_reason FROM offers WHERE id = ?", offerId)).toEqual({
-      status: "held",
-      held_reason: `Exporter licence ${exporterLicence.number} is suspended: ${reason}`,
     });
-    // Held lots leave the market.
-    const market = await read(await bearer(who.exporter.token, "/api/hub/lots"));
-    expect(JSON.stringify(market)).not.toContain(heldLot);
-  });
 
-  it("every write is refused with 403 naming the licence, its state and the reason", async () => {
-    const words = (kind: string, number: string | null) =>
-      new RegExp(`^${kind} licence ${number} is suspended \\(${reason}\\): you cannot .+ until it is reinstated$`);
-    await expectRefused(BUYER_WRITES, words("Buyer", buyerLicence.number));
-    await expectRefused(EXPORTER_WRITES, words("Exporter", exporterLicence.number));
-  });
-
-  it("a held offer cannot be accepted", async () => {
-    const res = await post(`/api/hub/offers/${offerId}/accept`, "buyer", {});
-    expect(res.status).toBe(409);
-    expect((await read(res)).message).toBe("This offer was already held");
-  });
-});
-
-describe("reinstated", () => {
-  it("releases the held lots and offers, and every write succeeds again; the sale goes through", async () => {
-    await stepLicenceAsDg(buyerLicence.id, "reinstate", "Fee paid on 2026-11-20, reference LBDI-4411");
-    await stepLicenceAsDg(exporterLicence.id, "reinstate", "Fee paid on 2026-11-20, reference LBDI-4412");
-    expect(await one("SELECT status, held_reason FROM offers WHERE id = ?", offerId)).toEqual({
-      status: "pending",
-      held_reason: null,
+    it("an expired exporter licence is refused with its number and end date", async () => {
+      await expectRefused(
+        [EXPORTER_WRITES[0]!, EXPORTER_WRITES[2]!, EXPORTER_WRITES[3]!],
+        new RegExp(`^Exporter licence ${expired.number} expired on ${expired.validUntil}: you cannot`),
+      );
     });
-    expect(await one("SELECT status, held_reason FROM lots WHERE id = ?", lotId)).toEqual({
-      status: "open",
-      held_reason: null,
-    });
-    const accepted = await post(`/api/hub/offers/${offerId}/accept`, "buyer", {});
-    expect(accepted.status, (await read(accepted.clone())).message).toBe(200);
-    await freshStock();
-    await expectAllowed(BUYER_WRITES);
-    await expectAllowed(EXPORTER_WRITES);
-  });
-});
 
-describe("revoked", () => {
-  it("every write is refused naming the revoked licence", async () => {
-    await freshStock();
-    await stepLicenceAsDg(buyerLicence.id, "revoke", "Trading without weighing scales certified by the LRA");
-    await expectRefused(BUYER_WRITES, new RegExp(`^Buyer licence ${buyerLicence.number} is revoked`));
+    describe("both hold valid licences", () => {
+      beforeAll(async () => {
+        exporterLicence = await issueLicence("exporter");
+        const made = await read(await post("/api/orders", "exporter", order));
+        orderCode = (made.order as { code: string }).code;
+      });
+
+      it("with valid licences every write of both succeeds", async () => {
+        await expectAllowed(BUYER_WRITES);
+        await expectAllowed(EXPORTER_WRITES);
+      });
+
+      describe("suspended", () => {
+        const reason = "Licence fee invoice overdue by more than 14 days";
+        let heldLot = "";
+        beforeAll(async () => {
+          // A listed lot with the exporter's pending offer, then a second listed lot: suspension
+          // holds both lots and the offer.
+          await freshStock();
+          heldLot = lotId;
+          offerId = await offerOn(heldLot);
+          await freshStock();
+          await stepLicenceAsDg(buyerLicence.id, "suspend", reason);
+          await stepLicenceAsDg(exporterLicence.id, "suspend", reason);
+        });
+
+        it("holds the holder's open lots and offers, with the reason", async () => {
+          for (const id of [heldLot, lotId])
+            expect(await one("SELECT status, held_reason FROM lots WHERE id = ?", id)).toEqual({
+              status: "held",
+              held_reason: `Buyer licence ${buyerLicence.number} is suspended: ${reason}`,
+            });
+          expect(await one("SELECT status, held_reason FROM offers WHERE id = ?", offerId)).toEqual({
+            status: "held",
+            held_reason: `Exporter licence ${exporterLicence.number} is suspended: ${reason}`,
+          });
+          // Held lots leave the market.
+          const market = await read(await bearer(who.exporter.token, "/api/hub/lots"));
+          expect(JSON.stringify(market)).not.toContain(heldLot);
+        });
+
+        it("every write is refused with 403 naming the licence, its state and the reason", async () => {
+          const words = (kind: string, number: string | null) =>
+            new RegExp(
+              `^${kind} licence ${number} is suspended \\(${reason}\\): you cannot .+ until it is reinstated$`,
+            );
+          await expectRefused(BUYER_WRITES, words("Buyer", buyerLicence.number));
+          await expectRefused(EXPORTER_WRITES, words("Exporter", exporterLicence.number));
+        });
+
+        it("a held offer cannot be accepted", async () => {
+          const res = await post(`/api/hub/offers/${offerId}/accept`, "buyer", {});
+          expect(res.status).toBe(409);
+          expect((await read(res)).message).toBe("This offer was already held");
+        });
+
+        describe("reinstated", () => {
+          beforeAll(async () => {
+            await stepLicenceAsDg(buyerLicence.id, "reinstate", "Fee paid on 2026-11-20, reference LBDI-4411");
+            await stepLicenceAsDg(exporterLicence.id, "reinstate", "Fee paid on 2026-11-20, reference LBDI-4412");
+          });
+
+          it("releases the held lots and offers, and every write succeeds again; the sale goes through", async () => {
+            expect(await one("SELECT status, held_reason FROM offers WHERE id = ?", offerId)).toEqual({
+              status: "pending",
+              held_reason: null,
+            });
+            expect(await one("SELECT status, held_reason FROM lots WHERE id = ?", lotId)).toEqual({
+              status: "open",
+              held_reason: null,
+            });
+            const accepted = await post(`/api/hub/offers/${offerId}/accept`, "buyer", {});
+            expect(accepted.status, (await read(accepted.clone())).message).toBe(200);
+            await freshStock();
+            await expectAllowed(BUYER_WRITES);
+            await expectAllowed(EXPORTER_WRITES);
+          });
+
+          describe("revoked", () => {
+            beforeAll(async () => {
+              await freshStock();
+              await stepLicenceAsDg(buyerLicence.id, "revoke", "Trading without weighing scales certified by the LRA");
+            });
+
+            it("every write is refused naming the revoked licence", async () => {
+              await expectRefused(BUYER_WRITES, new RegExp(`^Buyer licence ${buyerLicence.number} is revoked`));
+            });
+          });
+        });
+      });
+    });
   });
 });

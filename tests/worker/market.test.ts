@@ -11,15 +11,15 @@ import { ROLES } from "#worker/auth/roles";
 import { seedSamplePrices } from "#worker/services/demo/demo-prices";
 import { runPriceFeed } from "#worker/services/market/price-feed";
 import recorded from "../fixtures/price-feed/reply.json";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, one, postForm } from "./helpers";
 import { csrfOf, decodeHtml, pageText } from "./html";
 
 const who: Record<string, { cookie: string; token: string }> = {};
 
 beforeAll(async () => {
-  for (const [i, role] of ["office_admin", "ddgots", "farmer", "exporter"].entries()) {
-    who[role] = await signInAs(role, `10.77.${i}.1`);
+  for (const role of ["office_admin", "ddgots", "farmer", "exporter"]) {
+    who[role] = await sessionAs(role);
   }
 }, 60_000);
 
@@ -337,8 +337,8 @@ describe("the pages, JavaScript off", () => {
 
 describe("role × page matrix: /world-market-pricing/manage", () => {
   it("regulator staff open it; every other role gets the 403 page", async () => {
-    for (const [i, role] of ROLES.entries()) {
-      const { cookie } = await signInAs(role, `10.78.${i}.1`);
+    for (const role of ROLES) {
+      const { cookie } = await sessionAs(role);
       const res = await call("/world-market-pricing/manage", { headers: { Cookie: cookie } });
       expect(res.status, role).toBe(can(role, "managePrices") ? 200 : 403);
       // The public page answers everyone.

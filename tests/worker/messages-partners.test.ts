@@ -7,20 +7,20 @@
  * lists the buyers and reads their names by guessing IDs.
  */
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, ORIGIN, one, tradeTogether } from "./helpers";
 import { csrfOf, decodeHtml } from "./html";
 
-type Who = Awaited<ReturnType<typeof signInAs>>;
+type Who = Awaited<ReturnType<typeof sessionAs>>;
 let exporter: Who;
 let buyer: Who;
 let office: Who;
 let buyerName: string;
 
 beforeAll(async () => {
-  exporter = await signInAs("exporter", "10.89.0.1");
-  buyer = await signInAs("buyer", "10.89.0.2");
-  office = await signInAs("office_admin", "10.89.0.3");
+  exporter = await sessionAs("exporter");
+  buyer = await sessionAs("buyer");
+  office = await sessionAs("office_admin");
   const row = await one<{ first_name: string; last_name: string }>(
     "SELECT first_name, last_name FROM users WHERE id = ?",
     buyer.account.id,

@@ -4,66 +4,32 @@
  * each message notifies the other side; attachments are checked by their bytes; a thread to an
  * office department reaches every office administrator of that department and no other.
  */
-import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hashPassword } from "#worker/services/auth/password";
+import type { Role } from "#worker/auth/roles";
 import { ascii, exifWithGps, text, withSegments } from "../unit/photo-fixtures";
-import { signInAs } from "./auth-helpers";
+import { sessionAs, userWithSession } from "./factories";
 import { call, count, ORIGIN, rows, tradeTogether } from "./helpers";
 import { csrfOf } from "./html";
 
 type Who = { cookie: string; token: string; id: string };
 const who: Record<string, Who> = {};
 
-async function addUser(id: string, loginId: string, role: string, department: string | null) {
-  await env.DB.prepare(
-    `INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, department, password_hash, active, must_change_password, is_demo)
-     VALUES (?, ?, ?, ?, 'Test', ?, ?, ?, 1, 0, 0)`,
-  )
-    .bind(id, loginId, loginId.toUpperCase(), role, loginId, department, await hashPassword("Secret#2026"))
-    .run();
-}
-
-async function signIn(path: string, body: Record<string, string>, id: string, ip: string): Promise<Who> {
-  const res = await call(path, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
-    body: JSON.stringify(body),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed ${res.status} ${await res.text()}`);
-  const { token } = (await res.json()) as { token: string };
-  return { token, cookie: res.headers.get("set-cookie")!.split(";")[0]!, id };
+/** An account of this file only, with a session (tests/worker/factories.ts). */
+async function addUser(id: string, loginId: string, role: Role, department: string | null): Promise<Who> {
+  const { cookie, token } = await userWithSession({ id, loginId, role, lastName: loginId, department });
+  return { cookie, token, id };
 }
 
 beforeAll(async () => {
-  for (const [i, role] of ["exporter", "buyer", "office_admin", "farmer"].entries()) {
-    const s = await signInAs(role, `10.88.${i}.1`);
+  for (const role of ["exporter", "buyer", "office_admin", "farmer"]) {
+    const s = await sessionAs(role);
     who[role] = { cookie: s.cookie, token: s.token, id: s.account.id };
   }
   // The exporter and the buyer trade (only trade partners start threads with each other).
   await tradeTogether(who.buyer!.id, who.exporter!.id);
-  await addUser("exp-b", "EXP-OTHER-B", "exporter", null);
-  await addUser("office-2", "office.second", "office_admin", "office_admin");
-  await addUser("archive-1", "archive.clerk", "office_admin", "archive_services");
-  const pw = "Secret#2026";
-  who.exporterB = await signIn(
-    "/api/auth/exporter-login",
-    { username: "EXP-OTHER-B", password: pw },
-    "exp-b",
-    "10.88.9.1",
-  );
-  who.office2 = await signIn(
-    "/api/auth/regulatory-login",
-    { username: "office.second", password: pw, role: "office_admin" },
-    "office-2",
-    "10.88.9.2",
-  );
-  who.archive = await signIn(
-    "/api/auth/regulatory-login",
-    { username: "archive.clerk", password: pw, role: "office_admin" },
-    "archive-1",
-    "10.88.9.3",
-  );
+  who.exporterB = await addUser("exp-b", "EXP-OTHER-B", "exporter", null);
+  who.office2 = await addUser("office-2", "office.second", "office_admin", "office_admin");
+  who.archive = await addUser("archive-1", "archive.clerk", "office_admin", "archive_services");
 }, 60_000);
 
 const api = (w: string, path: string, init: RequestInit = {}) =>
@@ -89,95 +55,100 @@ const list = async (w: string) => json<ThreadList>(await api(w, "/api/messages/t
 const PDF = new Uint8Array(ascii("%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n"));
 const JPEG_WITH_GPS = withSegments(exifWithGps());
 
+/** The exporter's new thread to the office administrators' department (answered 201). */
+async function startOfficeThread() {
+  const res = await postJson("exporter", "/api/messages/threads", {
+    to: "office",
+    department: "office_admin",
+    subject: "Export permit for shipment SHP-1",
+    reference: "SHP-1",
+    body: "Please confirm the documents you need.",
+  });
+  expect(res.status).toBe(201);
+  return (await json<{ threadId: string }>(res)).threadId;
+}
+
+/** The office thread the attachment and IDOR tests write in. */
 let officeThread = "";
+beforeAll(async () => {
+  officeThread = await startOfficeThread();
+});
 /** Posts a message with one attached file to the office thread, as `w`. */
 const sendFile = (w: string, body: string, file: { bytes: Uint8Array; name: string; type: string }) =>
   postForm(w, `/api/messages/threads/${officeThread}/messages`, { body }, file);
 
 describe("a thread to the regulator's office", () => {
   it("reaches every office administrator of the chosen department, with a notice and audit rows", async () => {
-    const res = await postJson("exporter", "/api/messages/threads", {
-      to: "office",
-      department: "office_admin",
-      subject: "Export permit for shipment SHP-1",
-      reference: "SHP-1",
-      body: "Please confirm the documents you need.",
-    });
-    expect(res.status).toBe(201);
-    officeThread = (await json<{ threadId: string }>(res)).threadId;
+    const thread = await startOfficeThread();
     for (const w of ["office_admin", "office2"]) {
       const mine = await list(w);
       expect(
         mine.threads.map((t) => t.id),
         w,
-      ).toContain(officeThread);
-      expect(mine.threads.find((t) => t.id === officeThread)!.unread).toBe(1);
+      ).toContain(thread);
+      expect(mine.threads.find((t) => t.id === thread)!.unread).toBe(1);
       expect(mine.totalUnread).toBeGreaterThanOrEqual(1);
       const notices = await rows<{ kind: string; link: string; title: string }>(
         "SELECT kind, link, title FROM notifications WHERE user_id = ? AND subject_id = ?",
         who[w]!.id,
-        officeThread,
+        thread,
       );
       expect(notices).toEqual([
         {
           kind: "message_received",
-          link: `/messages/${officeThread}`,
+          link: `/messages/${thread}`,
           title: "New message: Export permit for shipment SHP-1",
         },
       ]);
     }
     // Another department's administrator neither sees nor is told.
-    expect((await list("archive")).threads.map((t) => t.id)).not.toContain(officeThread);
-    expect((await api("archive", `/api/messages/threads/${officeThread}`)).status).toBe(404);
+    expect((await list("archive")).threads.map((t) => t.id)).not.toContain(thread);
+    expect((await api("archive", `/api/messages/threads/${thread}`)).status).toBe(404);
     expect(await count("SELECT COUNT(*) AS n FROM notifications WHERE user_id = 'archive-1'")).toBe(0);
     // The sender gets no notice of their own message.
     expect(
       await count(
         "SELECT COUNT(*) AS n FROM notifications WHERE user_id = ? AND subject_id = ?",
         who.exporter!.id,
-        officeThread,
+        thread,
       ),
     ).toBe(0);
     expect(
       await count(
         "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message_thread.create' AND entity_id = ?",
-        officeThread,
+        thread,
       ),
     ).toBe(1);
     expect(
-      await count(
-        "SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message.send' AND after LIKE ?",
-        `%${officeThread}%`,
-      ),
+      await count("SELECT COUNT(*) AS n FROM audit_log WHERE action = 'message.send' AND after LIKE ?", `%${thread}%`),
     ).toBe(1);
   });
 
   it("unread counts rise on a reply and fall to zero when read", async () => {
+    const thread = await startOfficeThread();
     const before = (await list("exporter")).totalUnread;
-    const replied = await postJson("office_admin", `/api/messages/threads/${officeThread}/messages`, {
+    const replied = await postJson("office_admin", `/api/messages/threads/${thread}/messages`, {
       body: "Send the phytosanitary certificate.",
     });
     expect(replied.status).toBe(201);
     let mine = await list("exporter");
-    expect(mine.threads.find((t) => t.id === officeThread)!.unread).toBe(1);
+    expect(mine.threads.find((t) => t.id === thread)!.unread).toBe(1);
     expect(mine.totalUnread).toBe(before + 1);
-    expect(mine.threads.find((t) => t.id === officeThread)!.with).toEqual([
-      "Office Administration (regulator's office)",
-    ]);
+    expect(mine.threads.find((t) => t.id === thread)!.with).toEqual(["Office Administration (regulator's office)"]);
     const notice = await rows<{ link: string }>(
       "SELECT link FROM notifications WHERE user_id = ? AND subject_id = ?",
       who.exporter!.id,
-      officeThread,
+      thread,
     );
-    expect(notice).toEqual([{ link: `/exporter/messages/${officeThread}` }]);
+    expect(notice).toEqual([{ link: `/exporter/messages/${thread}` }]);
     // The colleague in the department has both unread: the exporter's message and the reply.
-    expect((await list("office2")).threads.find((t) => t.id === officeThread)!.unread).toBe(2);
-    expect((await postJson("exporter", `/api/messages/threads/${officeThread}/read`, {})).status).toBe(200);
+    expect((await list("office2")).threads.find((t) => t.id === thread)!.unread).toBe(2);
+    expect((await postJson("exporter", `/api/messages/threads/${thread}/read`, {})).status).toBe(200);
     mine = await list("exporter");
-    expect(mine.threads.find((t) => t.id === officeThread)!.unread).toBe(0);
+    expect(mine.threads.find((t) => t.id === thread)!.unread).toBe(0);
     expect(mine.totalUnread).toBe(before);
     // Read markers are per person: office2's count is untouched by the exporter's reading.
-    expect((await list("office2")).threads.find((t) => t.id === officeThread)!.unread).toBe(2);
+    expect((await list("office2")).threads.find((t) => t.id === thread)!.unread).toBe(2);
   });
 });
 

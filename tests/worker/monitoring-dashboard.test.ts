@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { gatherReportData } from "#worker/services/reports/report-data";
-import { signInAs } from "./auth-helpers";
+import { d1, insertCertificate, insertFarmer, sessionAs } from "./factories";
 import { call, count, plotInsert, rows } from "./helpers";
 import { decodeHtml, pageText } from "./html";
 import { signInObserver } from "./reports-fixtures";
@@ -30,11 +30,16 @@ async function seed() {
   farmers.forEach(([county, date], i) => {
     const fid = `FRM9${String(i).padStart(5, "0")}`;
     s.push(
-      db
-        .prepare(
-          "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, crops, registration_date, name_key, last_name_key) VALUES (?, ?, 'Private', 'Person', ?, '[\"Cocoa\"]', ?, 'private person', 'person private')",
-        )
-        .bind(`f-${fid}`, fid, county, date),
+      d1(
+        insertFarmer({
+          farmerId: fid,
+          firstName: "Private",
+          lastName: "Person",
+          county,
+          crops: '["Cocoa"]',
+          registrationDate: date,
+        }),
+      ),
     );
   });
   const plots: [string, string | null][] = [
@@ -60,23 +65,21 @@ async function seed() {
       }),
     );
   });
+  const certificate = (id: string, no: string, subjectType: string, subjectId: string, status: string) =>
+    insertCertificate({
+      id,
+      certificateNumber: no,
+      type: "eudr",
+      subjectType,
+      subjectId,
+      status,
+      issuedAt: recent,
+      expiresAt: "2099-01-01T00:00:00.000Z",
+    });
   for (const [i, status] of ["valid", "valid", "revoked"].entries())
-    s.push(
-      db
-        .prepare(
-          "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'farmer', 'FRM900000', 'h', 'k', ?, ?, '2099-01-01T00:00:00.000Z')",
-        )
-        .bind(`cert-m${i}`, `LACRA-EUDR-M${i}`, status, recent),
-    );
+    s.push(d1(certificate(`cert-m${i}`, `LACRA-EUDR-M${i}`, "farmer", "FRM900000", status)));
   // Two documents of the certificate testing page's fictional profiles: never a national figure.
-  for (const i of [1, 2])
-    s.push(
-      db
-        .prepare(
-          "INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at) VALUES (?, ?, 'eudr', 'test_farmer', ?, 'h', 'k', 'valid', ?, '2099-01-01T00:00:00.000Z')",
-        )
-        .bind(`cert-t${i}`, `LACRA-EUDR-T${i}`, String(i), recent),
-    );
+  for (const i of [1, 2]) s.push(d1(certificate(`cert-t${i}`, `LACRA-EUDR-T${i}`, "test_farmer", String(i), "valid")));
   for (const [action, id] of [
     ["certificate.issue", "LACRA-EUDR-M0"],
     ["certificate.revoke", "LACRA-EUDR-M2"],
@@ -245,7 +248,7 @@ describe("/monitoring-dashboard, public view (no session)", () => {
 
 describe("/monitoring-dashboard, signed in", () => {
   it("an observer sees the same suppressed figures and the reports section", async () => {
-    const donor = await signInObserver("donor", "10.77.0.1");
+    const donor = await signInObserver("donor");
     const res = await call("/monitoring-dashboard", { headers: { Cookie: donor.cookie } });
     expect(res.status).toBe(200);
     const html = decodeHtml(await res.text());
@@ -255,10 +258,10 @@ describe("/monitoring-dashboard, signed in", () => {
   });
 
   it("the DG sees it read-only; a farmer is refused with 403", async () => {
-    const dg = await signInAs("dg", "10.77.0.2");
+    const dg = await sessionAs("dg");
     const html = await pageText("/monitoring-dashboard", dg.cookie);
     expect(html).toContain('data-testid="read-only"');
-    const farmer = await signInAs("farmer", "10.77.0.3");
+    const farmer = await sessionAs("farmer");
     expect((await call("/monitoring-dashboard", { headers: { Cookie: farmer.cookie } })).status).toBe(403);
   });
 });

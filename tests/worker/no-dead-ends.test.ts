@@ -9,7 +9,7 @@ import { HOME_DASHBOARD, ROLES } from "#worker/auth/roles";
 import { call } from "./helpers";
 import { everyRoleSignedIn } from "./role-matrix-fixtures";
 
-const { api, page } = everyRoleSignedIn(41);
+const { api, page } = everyRoleSignedIn();
 
 beforeAll(async () => {
   const res = await api("system_administrator", "/api/demo/seed", "POST");

@@ -9,10 +9,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { signOutboxProof } from "#worker/auth/outbox-proof";
 import { deactivateUser } from "#worker/services/auth/manage-users";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, ORIGIN } from "./helpers";
 
-type Account = Awaited<ReturnType<typeof signInAs>>;
+type Account = Awaited<ReturnType<typeof sessionAs>>;
 let agent: Account;
 let inspector: Account;
 let proof: string;
@@ -25,8 +25,8 @@ const detailOf = (res: Response) => {
 };
 
 beforeAll(async () => {
-  agent = await signInAs("field_agent", "10.63.0.1");
-  inspector = await signInAs("land_inspector", "10.63.0.2");
+  agent = await sessionAs("field_agent");
+  inspector = await sessionAs("land_inspector");
   const live = await session({ Cookie: agent.cookie });
   expect(live.status).toBe(200);
   const body = (await live.json()) as { csrf: string; loginId: string; proof: string };

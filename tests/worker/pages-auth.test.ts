@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LOGIN_PATHS } from "#app/content/login-paths";
 import { DASHBOARD_PATHS, DASHBOARDS, dashboardAccess, ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 
@@ -30,7 +30,7 @@ describe("signed-out visitors", () => {
 describe("role × dashboard matrix (every cell)", () => {
   for (const role of ROLES) {
     it(`${role}`, async () => {
-      const { cookie } = await signInAs(role, `10.2.${ROLES.indexOf(role)}.1`);
+      const { cookie } = await sessionAs(role);
       for (const path of DASHBOARD_PATHS) {
         const res = await call(path, { headers: { Cookie: cookie } });
         const access = dashboardAccess(path, role);
@@ -56,7 +56,7 @@ describe("role × API matrix", () => {
     expect((await call("/api/auth/me")).status).toBe(401);
     expect((await call("/api/users/demo-buyer/deactivate", { method: "POST" })).status).toBe(401);
     for (const role of ROLES) {
-      const { token } = await signInAs(role, `10.3.${ROLES.indexOf(role)}.1`);
+      const { token } = await sessionAs(role);
       const auth = { Authorization: `Bearer ${token}` };
       expect((await call("/api/dashboard/metrics", { headers: auth })).status, role).toBe(200);
       expect((await call("/api/auth/me", { headers: auth })).status, role).toBe(200);
@@ -235,7 +235,7 @@ describe("sign-in without JavaScript (form POST)", () => {
 
 describe("logout", () => {
   it("needs the form token, then revokes the session and clears the cookie", async () => {
-    const { cookie } = await signInAs("exporter", "10.4.4.4");
+    const { cookie } = await sessionAs("exporter");
     const page = await (await call("/exporter-dashboard", { headers: { Cookie: cookie } })).text();
     const csrf = csrfOf(page);
     const forged = await form("/logout", { csrf: "forged" }, { Cookie: cookie });

@@ -1,7 +1,7 @@
 /** Land plots: the list and details (API and pages), and who may do what. */
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { db, insertAssessment, insertBatch, insertOrigin, sessionAs } from "./factories";
 import { bearer, call, plotInsert } from "./helpers";
 import { decodeHtml as decode, pageText } from "./html";
 import {
@@ -100,12 +100,12 @@ describe("list and details", () => {
   });
 
   it("/land-plot-details shows area, vertices, checks, assessments, batches and audit", async () => {
-    await env.DB.batch([
-      env.DB.prepare(
-        "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-1', ?, 'more_information_needed', ?, ?, '2026-02-01T09:00:00.000Z')",
-      ).bind(
-        firstPlotId,
-        JSON.stringify([
+    await db.batch([
+      insertAssessment({
+        id: "as-1",
+        plotId: firstPlotId,
+        verdict: "more_information_needed",
+        evidence: [
           {
             layerName: "Forest cover 2020 (sample)",
             kind: "forest_2020",
@@ -114,18 +114,19 @@ describe("list and details", () => {
             overlapPercent: 35,
             present: true,
           },
-        ]),
-        JSON.stringify(["Tree cover in 2020 on 35% of the plot, no disturbance data"]),
-      ),
-      env.DB.prepare(
-        "INSERT INTO plot_assessments (id, plot_id, verdict, evidence, reasons, assessed_at) VALUES ('as-2', ?, 'low', '[]', ?, '2026-03-01T09:00:00.000Z')",
-      ).bind(firstPlotId, JSON.stringify(["Cocoa already present in 2020"])),
-      env.DB.prepare(
-        "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status) VALUES ('b-1', 'BCH-NIM-0001', 'Cocoa', '1801', 640000, 'purchased')",
-      ),
-      env.DB.prepare(
-        "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-1', ?, 'FRM100001', 640000)",
-      ).bind(firstPlotId),
+        ],
+        reasons: ["Tree cover in 2020 on 35% of the plot, no disturbance data"],
+        assessedAt: "2026-02-01T09:00:00.000Z",
+      }),
+      insertAssessment({
+        id: "as-2",
+        plotId: firstPlotId,
+        verdict: "low",
+        reasons: ["Cocoa already present in 2020"],
+        assessedAt: "2026-03-01T09:00:00.000Z",
+      }),
+      insertBatch({ id: "b-1", batchCode: "BCH-NIM-0001", weightG: 640_000 }),
+      insertOrigin({ batchId: "b-1", plotId: firstPlotId, farmerId: "FRM100001", weightG: 640_000 }),
     ]);
     const res = await call(`/land-plot-details/${firstPlotId}`, { headers: { Cookie: inspector.cookie } });
     expect(res.status).toBe(200);
@@ -153,7 +154,7 @@ describe("list and details", () => {
   });
 
   it("the audit trail names who made a change by their role in words (Land Inspector), not its stored name", async () => {
-    const office = await signInAs("office_admin", "10.61.7.2");
+    const office = await sessionAs("office_admin");
     const html = await pageText("/audit-log?entityType=land_plot", office.cookie);
     expect(html).toContain("plot.register");
     expect(html).toContain("(Land Inspector)");
@@ -203,8 +204,8 @@ describe("who may do what", () => {
   });
 
   it("buyers, exporters and farmers get 403 on every plot page and endpoint", async () => {
-    for (const [i, role] of ["buyer", "exporter", "farmer"].entries()) {
-      const { cookie, token } = await signInAs(role, `10.41.${i}.1`);
+    for (const role of ["buyer", "exporter", "farmer"]) {
+      const { cookie, token } = await sessionAs(role);
       for (const path of ["/create-land-plot", "/land-plots-list", `/land-plot-details/${firstPlotId}`]) {
         const res = await call(path, { headers: { Cookie: cookie } });
         expect(res.status, `${role} ${path}`).toBe(403);
@@ -217,7 +218,7 @@ describe("who may do what", () => {
   });
 
   it("a port inspector may read the registry but not register plots", async () => {
-    const { cookie, token } = await signInAs("port_inspector", "10.41.9.1");
+    const { cookie, token } = await sessionAs("port_inspector");
     expect((await call("/land-plots-list", { headers: { Cookie: cookie } })).status).toBe(200);
     expect((await call("/create-land-plot", { headers: { Cookie: cookie } })).status).toBe(403);
     expect((await post(token, newPlot())).status).toBe(403);
@@ -238,7 +239,7 @@ describe("who may do what", () => {
   });
 
   it("a field agent registers plots too", async () => {
-    const { token } = await signInAs("field_agent", "10.41.10.1");
+    const { token } = await sessionAs("field_agent");
     const res = await post(token, {
       farmerId: "FRM100001",
       geometry: { type: "Polygon", coordinates: [shift([A, B, C, D, A], 0, 0.02)] },

@@ -2,7 +2,7 @@
  * What the land plot tests share (plots*.test.ts): a 2 ha square and its corners, two farmers,
  * the land inspector, request helpers, and the plots the list and details tests start from.
  */
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, count, farmerInsert, postForm } from "./helpers";
 
 export type Pos = [number, number];
@@ -34,13 +34,13 @@ export function form(path: string, fields: Record<string, string>, cookie: strin
   return postForm(path, cookie, fields, { "CF-Connecting-IP": "10.40.0.9" });
 }
 
-export let inspector: Awaited<ReturnType<typeof signInAs>>;
+export let inspector: Awaited<ReturnType<typeof sessionAs>>;
 
 /** Inserts the two farmers and signs in the land inspector. */
 export async function seedFarmersAndSignIn() {
   await insertFarmer("FRM100001", "Nimba County", "Comfort", "Gbah");
   await insertFarmer("FRM100002", "Nimba County", "Joseph", "Zuo");
-  inspector = await signInAs("land_inspector", "10.40.0.1");
+  inspector = await sessionAs("land_inspector");
 }
 
 /** Stores a plot through the API; it must be created. Returns its id. */

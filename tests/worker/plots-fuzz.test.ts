@@ -6,18 +6,18 @@
 import { env } from "cloudflare:test";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, postForm } from "./helpers";
 import { csrfOf } from "./html";
 
-let inspector: Awaited<ReturnType<typeof signInAs>>;
+let inspector: Awaited<ReturnType<typeof sessionAs>>;
 let csrf = "";
 
 beforeAll(async () => {
   await env.DB.prepare(
     "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, registration_date, name_key, last_name_key) VALUES ('f-fuzz', 'FRM100009', 'Fuzz', 'Test', 'Bong County', '2025-01-15', 'fuzz test', 'test fuzz')",
   ).run();
-  inspector = await signInAs("land_inspector", "10.91.0.1");
+  inspector = await sessionAs("land_inspector");
   const html = await (await call("/create-land-plot", { headers: { Cookie: inspector.cookie } })).text();
   csrf = csrfOf(html);
 });

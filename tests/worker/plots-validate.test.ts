@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call } from "./helpers";
 
 const square = (lon: number, lat: number, d = 0.000903) => [
@@ -22,12 +22,12 @@ async function validate(body: unknown, cookie?: string) {
 describe("POST /api/plots/validate", () => {
   it("needs a signed-in inspector, field agent or regulator", async () => {
     expect((await validate({ type: "Point", coordinates: [-9.472311, 6.995412] })).status).toBe(401);
-    const farmer = await signInAs("farmer", "10.7.0.1");
+    const farmer = await sessionAs("farmer");
     expect((await validate({ type: "Point", coordinates: [-9.472311, 6.995412] }, farmer.cookie)).status).toBe(403);
   });
 
   it("answers { success, valid, areaHectares, errors, warnings } and stores nothing", async () => {
-    const { cookie } = await signInAs("land_inspector", "10.7.0.2");
+    const { cookie } = await sessionAs("land_inspector");
     const res = await validate(
       { type: "Feature", properties: {}, geometry: { type: "Polygon", coordinates: [square(-9.472311, 6.995412)] } },
       cookie,
@@ -42,7 +42,7 @@ describe("POST /api/plots/validate", () => {
   });
 
   it("reports each broken rule by name", async () => {
-    const { cookie } = await signInAs("field_agent", "10.7.0.3");
+    const { cookie } = await sessionAs("field_agent");
     const line = await (
       await validate(
         {
@@ -74,7 +74,7 @@ describe("POST /api/plots/validate", () => {
     )
       .bind(JSON.stringify(geometry))
       .run();
-    const { cookie } = await signInAs("ddgots", "10.7.0.4");
+    const { cookie } = await sessionAs("ddgots");
     const shifted = { type: "Polygon", coordinates: [square(-9.471911, 6.995412)] };
     const body = (await (await validate({ geojson: shifted, farmerId: "farmer-b" }, cookie)).json()) as {
       valid: boolean;
@@ -86,7 +86,7 @@ describe("POST /api/plots/validate", () => {
   });
 
   it("refuses a body that is not GeoJSON with a clear message", async () => {
-    const { cookie } = await signInAs("dg", "10.7.0.5");
+    const { cookie } = await sessionAs("dg");
     const res = await validate({ hello: 1 }, cookie);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { call } from "./helpers";
 import { csrfOf, decodeHtml as decode } from "./html";
 import {
@@ -20,8 +20,6 @@ import {
   shift,
   TWO_HA,
 } from "./plots-fixtures";
-
-let firstPlotId = "";
 
 beforeAll(seedFarmersAndSignIn);
 
@@ -49,7 +47,7 @@ describe("POST /api/plots", () => {
     });
     expect(body.plot.areaHectares).toBeGreaterThan(1.95);
     expect(body.plot.areaHectares).toBeLessThan(2.05);
-    firstPlotId = body.plot.id;
+    const firstPlotId = body.plot.id;
 
     const row = await env.DB.prepare(
       "SELECT geometry, area_hectares, created_by, import_key FROM land_plots WHERE id = ?",
@@ -77,6 +75,10 @@ describe("POST /api/plots", () => {
   });
 
   it("returns the stored plot when the same submission is sent again — never a duplicate", async () => {
+    // The first plot's submission, stored (by this test, or already by the one above).
+    const stored = await post(inspector.token, FIRST_PLOT);
+    expect([200, 201]).toContain(stored.status);
+    const firstPlotId = ((await stored.json()) as { plot: { id: string } }).plot.id;
     const before = await plotCount();
     const res = await post(inspector.token, {
       farmerId: "FRM100001",
@@ -223,8 +225,13 @@ describe("POST /api/plots", () => {
 
 describe("/create-land-plot without JavaScript", () => {
   const typed = (ring: Pos[]) => ring.map(([lon, lat]) => `${lat.toFixed(6)}, ${lon.toFixed(6)}`).join("\n");
+  /** The inspector's form token, and a fresh submission id per test (as each page load gives one). */
   let csrf = "";
   let submissionId = "";
+  beforeEach(() => {
+    csrf = inspector.csrf;
+    submissionId = crypto.randomUUID();
+  });
 
   it("prefills the farmer ID and carries a submission id and the form token", async () => {
     const res = await call("/create-land-plot?farmerId=FRM100002", { headers: { Cookie: inspector.cookie } });
@@ -232,8 +239,8 @@ describe("/create-land-plot without JavaScript", () => {
     const html = decode(await res.text());
     expect(html).toMatch(/name="farmerId"[^>]*value="FRM100002"|value="FRM100002"[^>]*name="farmerId"/);
     expect(html).toContain("The server turns them into GeoJSON [longitude, latitude]");
-    csrf = csrfOf(html);
-    submissionId = html.match(/name="submissionId" value="([0-9a-f-]{36})"/)![1]!;
+    expect(csrfOf(html)).toBe(csrf);
+    expect(html).toMatch(/name="submissionId" value="[0-9a-f-]{36}"/);
     // The map is a separate chunk: leaflet is not in the page's first load.
     expect(html).not.toMatch(/leaflet/i);
   });

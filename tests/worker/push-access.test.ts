@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, postForm } from "./helpers";
 import { csrfOf, decodeHtml } from "./html";
 import { signInFrom, WINDOWS_FIREFOX } from "./profile-fixtures";
@@ -17,8 +17,8 @@ const json = async (res: Response) => (await res.json()) as Record<string, any>;
 
 describe("role matrix: /api/push for every role", () => {
   it("every signed-in role subscribes, lists and removes its own device", async () => {
-    for (const [i, role] of ROLES.entries()) {
-      const s = await signInAs(role, `10.67.${i}.1`);
+    for (const role of ROLES) {
+      const s = await sessionAs(role);
       const auth = { Authorization: `Bearer ${s.token}` };
       const keys = await browserKeys();
       const added = await call("/api/push/subscriptions", {
@@ -104,8 +104,8 @@ describe("/profile/push with JavaScript off", () => {
   });
 
   it("every signed-in role opens /profile/push; signed out → the portals page", async () => {
-    for (const [i, role] of ROLES.entries()) {
-      const s = await signInAs(role, `10.68.${i}.1`);
+    for (const role of ROLES) {
+      const s = await sessionAs(role);
       const res = await call("/profile/push", { headers: { Cookie: s.cookie } });
       await res.arrayBuffer();
       expect(res.status, role).toBe(200);

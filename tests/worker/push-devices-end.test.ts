@@ -7,7 +7,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "#worker/services/auth/password";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, count, one, postForm } from "./helpers";
 import { csrfOf } from "./html";
 import { ANDROID_CHROME, jsonOf } from "./profile-fixtures";
@@ -18,7 +18,7 @@ let admin: { token: string };
 let ip = 0;
 
 beforeAll(async () => {
-  admin = await signInAs("system_administrator", "10.69.0.1");
+  admin = await sessionAs("system_administrator");
 });
 
 /** An exporter account of this file only (deactivating or resetting it touches no other test). */

@@ -6,8 +6,8 @@
  */
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
 import { assess, installSampleLayers, seedPlotsAndSignIn } from "./eudr-fixtures";
+import { sessionAs } from "./factories";
 import { rows } from "./helpers";
 
 let farmerUser = "";
@@ -15,7 +15,7 @@ let farmerUser = "";
 beforeAll(async () => {
   await seedPlotsAndSignIn();
   await installSampleLayers();
-  farmerUser = (await signInAs("farmer", "10.69.0.1")).account.id;
+  farmerUser = (await sessionAs("farmer")).account.id;
   // The demo farmer's login now belongs to FRM000654 (the Sapo plot's farmer); FRM000321 has no login.
   await env.DB.prepare("UPDATE farmers SET user_id = NULL WHERE user_id = ?").bind(farmerUser).run();
   await env.DB.prepare("UPDATE farmers SET user_id = ? WHERE farmer_id = 'FRM000654'").bind(farmerUser).run();

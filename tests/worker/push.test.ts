@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { PUSH_MESSAGES } from "#worker/contracts/push";
 import { deliverPendingPush, MAX_RUNS, type PushConfig } from "#worker/services/push/deliver-push";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, one, rows, tradeTogether } from "./helpers";
 import { browserKeys, decryptPush, fromB64url, localPushService, vapidKeys } from "./push-fixtures";
 
@@ -21,8 +21,8 @@ let vapid: Awaited<ReturnType<typeof vapidKeys>>;
 let config: PushConfig;
 
 beforeAll(async () => {
-  for (const [i, role] of ["exporter", "buyer", "farmer", "port_inspector"].entries()) {
-    const s = await signInAs(role, `10.66.${i}.1`);
+  for (const role of ["exporter", "buyer", "farmer", "port_inspector"]) {
+    const s = await sessionAs(role);
     who[role] = { token: s.token, id: s.account.id, loginId: s.account.loginId };
   }
   // The exporter writes to the buyer: they trade (docs/messages.md).

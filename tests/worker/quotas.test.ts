@@ -4,22 +4,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { COUNTIES } from "#worker/content/counties";
 import { QUOTAS } from "#worker/services/platform/quotas";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call, count, postForm } from "./helpers";
 import { csrfOf, decodeHtml } from "./html";
 
-type Account = Awaited<ReturnType<typeof signInAs>>;
+type Account = Awaited<ReturnType<typeof sessionAs>>;
 let observer: Account;
 let dg: Account;
 let office: Account;
 let agent: Account;
 let exporter: Account;
 beforeAll(async () => {
-  observer = await signInAs("monitoring_observer", "10.62.0.1");
-  dg = await signInAs("dg", "10.62.0.2");
-  office = await signInAs("office_admin", "10.62.0.3");
-  agent = await signInAs("field_agent", "10.62.0.4");
-  exporter = await signInAs("exporter", "10.62.0.5");
+  observer = await sessionAs("monitoring_observer");
+  dg = await sessionAs("dg");
+  office = await sessionAs("office_admin");
+  agent = await sessionAs("field_agent");
+  exporter = await sessionAs("exporter");
 });
 
 /**

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { database } from "#db/client";
 import { RULESET_VERSION } from "#worker/domain/ruleset";
 import { plotReviewRefusal } from "#worker/services/inspections/holds";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, one, rows } from "./helpers";
 import { startRecheck } from "./recheck-fixtures";
 
@@ -18,7 +18,7 @@ let admin: { cookie: string; token: string };
 const recheck = () => startRecheck(admin.cookie);
 
 beforeAll(async () => {
-  admin = await signInAs("system_administrator", "10.78.0.1");
+  admin = await sessionAs("system_administrator");
   const seeded = await call("/api/demo/seed", { method: "POST", headers: { Authorization: `Bearer ${admin.token}` } });
   expect(seeded.status).toBe(200);
   expect(((await seeded.json()) as { problems: string[] }).problems).toEqual([]);

@@ -15,7 +15,7 @@ import { insertAssessmentIfLatestStatement } from "#db/queries/plot-assessments"
 import { RULESET_VERSION, verdictRulesetVersion } from "#worker/domain/ruleset";
 import { SAMPLE_LAYERS } from "#worker/services/demo/sample-layers";
 import { plotReviewRefusal } from "#worker/services/inspections/holds";
-import { signInAs } from "./auth-helpers";
+import { d1, insertBatch, insertCertificate, insertFarmer, insertOrigin, sessionAs } from "./factories";
 import { call, count, one, plotInsert, rows } from "./helpers";
 import { decodeHtml } from "./html";
 import { recheckPage, startRecheck } from "./recheck-fixtures";
@@ -77,9 +77,18 @@ async function seed() {
        VALUES (?, ?, 'low', '[]', '["No tree cover at the end of 2020 on the plot (an older map)."]', '2026-01-05T00:00:00.000Z', ?)`,
     ).bind(id, plotId, version);
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, community, crops, registration_date, name_key, last_name_key)
-       VALUES ('f-321', 'FRM000321', 'demo-farmer', 'Yah', 'Gono', 'Nimba County', 'Karnplay', '["Cocoa"]', '2025-02-01', 'yah gono', 'gono yah')`,
+    d1(
+      insertFarmer({
+        id: "f-321",
+        farmerId: "FRM000321",
+        userId: "demo-farmer",
+        firstName: "Yah",
+        lastName: "Gono",
+        county: "Nimba County",
+        community: "Karnplay",
+        crops: '["Cocoa"]',
+        registrationDate: "2025-02-01",
+      }),
     ),
     // Geometry already checked under today's rules: only the verdict is old.
     plot("p-high", RULESET_VERSION),
@@ -91,17 +100,31 @@ async function seed() {
     verdict("a-mni", "p-mni", "legacy"),
     verdict("a-low", "p-low", "legacy"),
     verdict("a-current", "p-current", currentVersion),
-    env.DB.prepare(
-      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, compliance_status, county, holder_id, created_by)
-       VALUES ('b-321', ?, 'Cocoa', '1801', 500000, 'warehouse_inspected', 'pending', 'Nimba County', 'demo-buyer', 'demo-buyer')`,
-    ).bind(BATCH),
-    env.DB.prepare(
-      "INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g) VALUES ('b-321', 'p-high', 'FRM000321', 500000)",
+    d1(
+      insertBatch({
+        id: "b-321",
+        batchCode: BATCH,
+        weightG: 500_000,
+        status: "warehouse_inspected",
+        county: "Nimba County",
+        holderId: "demo-buyer",
+        createdBy: "demo-buyer",
+      }),
     ),
-    env.DB.prepare(
-      `INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at)
-       VALUES ('c-321', ?, 'eudr', 'batch', ?, 'hash', 'certificates/c-321.pdf', 'valid', '2026-01-10T00:00:00.000Z', '2099-01-10T00:00:00.000Z')`,
-    ).bind(CERT, BATCH),
+    d1(insertOrigin({ batchId: "b-321", plotId: "p-high", farmerId: "FRM000321", weightG: 500_000 })),
+    d1(
+      insertCertificate({
+        id: "c-321",
+        certificateNumber: CERT,
+        type: "eudr",
+        subjectType: "batch",
+        subjectId: BATCH,
+        dataHash: "hash",
+        r2Key: "certificates/c-321.pdf",
+        issuedAt: "2026-01-10T00:00:00.000Z",
+        expiresAt: "2099-01-10T00:00:00.000Z",
+      }),
+    ),
   ]);
 }
 
@@ -127,7 +150,7 @@ const latestJob = () =>
   one<Record<string, unknown>>("SELECT * FROM recheck_jobs ORDER BY created_at DESC, rowid DESC LIMIT 1");
 
 beforeAll(async () => {
-  admin = await signInAs("system_administrator", "10.79.0.1");
+  admin = await sessionAs("system_administrator");
   await seed();
 }, 60_000);
 

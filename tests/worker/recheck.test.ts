@@ -9,7 +9,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RULESET_VERSION } from "#worker/domain/ruleset";
-import { signInAs } from "./auth-helpers";
+import { d1, insertBatch, insertCertificate, insertFarmer, insertOrigin, sessionAs } from "./factories";
 import { call, count, one, rows } from "./helpers";
 import { decodeHtml } from "./html";
 import { recheckPage, startRecheck } from "./recheck-fixtures";
@@ -57,28 +57,57 @@ async function seedOldRecords() {
        VALUES (?, ?, 'FRM000001', ?, ?, 1.0, -10, 6, -8, 8, 'Cocoa', ?, ?, 'valid', 'low')`,
     ).bind(id, code, g, type, county, declared);
   await env.DB.batch([
-    env.DB.prepare(
-      `INSERT INTO farmers (id, farmer_id, user_id, first_name, last_name, county, community, crops, registration_date, name_key, last_name_key)
-       VALUES ('f-1', 'FRM000001', 'demo-farmer', 'Musu', 'Kollie', 'Lofa County', 'Fissebu', '["Cocoa"]', '2025-01-10', 'musu kollie', 'kollie musu')`,
+    d1(
+      insertFarmer({
+        id: "f-1",
+        farmerId: "FRM000001",
+        userId: "demo-farmer",
+        firstName: "Musu",
+        lastName: "Kollie",
+        county: "Lofa County",
+        community: "Fissebu",
+        crops: '["Cocoa"]',
+        registrationDate: "2025-01-10",
+      }),
     ),
     plot("p-county", "PLT-000001-01", "Polygon", WRONG_COUNTY, "Lofa County", "Nimba County"),
     plot("p-border", "PLT-000001-02", "Polygon", ACROSS_BORDER, null, null),
     plot("p-nested", "PLT-000001-03", "MultiPolygon", NESTED, null, null),
     plot("p-good", "PLT-000001-04", "Polygon", GOOD, null, null),
-    env.DB.prepare(
-      `INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, compliance_status, county, holder_id, created_by)
-       VALUES ('b-1', ?, 'Cocoa', '1801', 900000, 'warehouse_inspected', 'pending', 'Nimba County', 'demo-buyer', 'demo-buyer'),
-              ('b-2', ?, 'Cocoa', '1801', 100000, 'warehouse_inspected', 'pending', 'Bong County', 'demo-buyer', 'demo-buyer')`,
-    ).bind(BATCH, OTHER),
-    env.DB.prepare(
-      `INSERT INTO batch_origins (batch_id, plot_id, farmer_id, weight_g)
-       VALUES ('b-1', 'p-county', 'FRM000001', 300000), ('b-1', 'p-border', 'FRM000001', 300000),
-              ('b-1', 'p-nested', 'FRM000001', 300000), ('b-2', 'p-good', 'FRM000001', 100000)`,
+    ...[
+      { id: "b-1", batchCode: BATCH, weightG: 900_000, county: "Nimba County" },
+      { id: "b-2", batchCode: OTHER, weightG: 100_000, county: "Bong County" },
+    ].map((b) =>
+      d1(insertBatch({ ...b, status: "warehouse_inspected", holderId: "demo-buyer", createdBy: "demo-buyer" })),
     ),
-    env.DB.prepare(
-      `INSERT INTO certificates (id, certificate_number, type, subject_type, subject_id, data_hash, r2_key, status, issued_at, expires_at)
-       VALUES ('c-1', ?, 'eudr', 'batch', ?, 'hash', 'certificates/c-1.pdf', 'valid', '2026-01-10T00:00:00.000Z', '2099-01-10T00:00:00.000Z')`,
-    ).bind(CERT, BATCH),
+    ...[
+      ["b-1", "p-county", 300_000],
+      ["b-1", "p-border", 300_000],
+      ["b-1", "p-nested", 300_000],
+      ["b-2", "p-good", 100_000],
+    ].map(([batchId, plotId, weightG]) =>
+      d1(
+        insertOrigin({
+          batchId: batchId as string,
+          plotId: plotId as string,
+          farmerId: "FRM000001",
+          weightG: weightG as number,
+        }),
+      ),
+    ),
+    d1(
+      insertCertificate({
+        id: "c-1",
+        certificateNumber: CERT,
+        type: "eudr",
+        subjectType: "batch",
+        subjectId: BATCH,
+        dataHash: "hash",
+        r2Key: "certificates/c-1.pdf",
+        issuedAt: "2026-01-10T00:00:00.000Z",
+        expiresAt: "2099-01-10T00:00:00.000Z",
+      }),
+    ),
   ]);
 }
 
@@ -107,9 +136,9 @@ const snapshot = async () => ({
 
 beforeAll(async () => {
   await seedOldRecords();
-  admin = await signInAs("system_administrator", "10.77.0.1");
-  port = await signInAs("port_inspector", "10.77.0.3");
-  farmer = await signInAs("farmer", "10.77.0.4");
+  admin = await sessionAs("system_administrator");
+  port = await sessionAs("port_inspector");
+  farmer = await sessionAs("farmer");
 });
 
 describe("re-checking stored plots under a new rule set", () => {

@@ -1,6 +1,6 @@
 /** Oversight reports: who may see and request what, checked on the server. */
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call } from "./helpers";
 import {
   bearer,
@@ -49,7 +49,7 @@ describe("who may see what (checked on the server)", () => {
 
   it("a buyer (or an exporter, or an inspector): 403 on every route", async () => {
     for (const role of ["buyer", "exporter", "land_inspector"]) {
-      const { token } = await signInAs(role, `10.62.0.${role.length}`);
+      const { token } = await sessionAs(role);
       for (const [method, path] of [
         ["GET", "/api/reports"],
         ["POST", "/api/reports"],
@@ -66,7 +66,7 @@ describe("who may see what (checked on the server)", () => {
   });
 
   it("a donor downloads national reports but is refused the by-exporter report; the list hides it", async () => {
-    const donor = await signInObserver("donor", "10.63.0.1");
+    const donor = await signInObserver("donor");
     const pdf = await call(`/api/reports/${nationalReport.id}/pdf`, { headers: bearer(donor.token) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
@@ -102,7 +102,7 @@ describe("who may see what (checked on the server)", () => {
   });
 
   it("observers get fixed periods only: a day-level range is refused, and staff's custom-range reports are not theirs to see", async () => {
-    const ngo = await signInObserver("ngo", "10.63.0.8");
+    const ngo = await signInObserver("ngo");
     const message =
       "Oversight observers choose one of the fixed periods (All records, This calendar year, Last 12 months, Last 30 days): custom date ranges are open to regulator staff only, so that two close ranges cannot be subtracted to reveal a small figure";
     const custom = await postReport(ngo.token, { kind: "county", ...PERIOD, county: "Sinoe County" });
@@ -123,10 +123,10 @@ describe("who may see what (checked on the server)", () => {
   });
 
   it("an NGO is refused the by-exporter report too; an auditor may see and request it", async () => {
-    const ngo = await signInObserver("ngo", "10.63.0.2");
+    const ngo = await signInObserver("ngo");
     expect((await call(`/api/reports/${exporterReport.id}/pdf`, { headers: bearer(ngo.token) })).status).toBe(403);
     expect((await call(`/api/reports/${nationalReport.id}/pdf`, { headers: bearer(ngo.token) })).status).toBe(200);
-    const auditor = await signInObserver("auditor", "10.63.0.3");
+    const auditor = await signInObserver("auditor");
     const pdf = await call(`/api/reports/${exporterReport.id}/pdf`, { headers: bearer(auditor.token) });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get("content-disposition")).toBe(
@@ -148,7 +148,7 @@ describe("who may see what (checked on the server)", () => {
   });
 
   it("the oversight dashboard lists the donor's downloadable reports only, with links that open the PDF", async () => {
-    const donor = await signInObserver("donor", "10.63.0.4");
+    const donor = await signInObserver("donor");
     const html = await (await call("/monitoring-dashboard", { headers: { Cookie: donor.cookie } })).text();
     expect(html).toContain('data-testid="reports-section"');
     expect(html).toContain(`href="/api/reports/${nationalReport.id}/pdf"`);
@@ -156,7 +156,7 @@ describe("who may see what (checked on the server)", () => {
     expect(html).not.toContain(exporterReport.id);
     expect(html).not.toContain("Atlantic Cocoa Traders");
     expect(html).toContain('href="/generate-reports"');
-    const auditor = await signInObserver("auditor", "10.63.0.5");
+    const auditor = await signInObserver("auditor");
     const auditorHtml = await (await call("/monitoring-dashboard", { headers: { Cookie: auditor.cookie } })).text();
     expect(auditorHtml).toContain(`href="/api/reports/${exporterReport.id}/pdf"`);
   });

@@ -3,8 +3,9 @@
  * observers who sign in, and helpers to request a report and wait for it.
  */
 import { env } from "cloudflare:workers";
+import { custodyEvents, farmerCrops } from "#db/schema";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
-import { signInAs } from "./auth-helpers";
+import { d1, db, insertBatch, insertFarmer, insertUser, sessionAs, sessionForLogin } from "./factories";
 import { call, plotInsert } from "./helpers";
 
 export const PERIOD = { from: "2026-01-01", to: "2026-03-31" };
@@ -30,14 +31,18 @@ export type Report = {
  * batches B1–B3 and B4 (split into B5, B6) recorded in it; B7 recorded before but exported in it; B8 after.
  */
 async function seed() {
-  const db = env.DB;
   const s: D1PreparedStatement[] = [];
   s.push(
-    db
-      .prepare(
-        "INSERT INTO users (id, login_id, login_id_normalized, role, first_name, last_name, company_name, password_hash) VALUES (?, 'EXP-20260201-002', 'exp-20260201-002', 'exporter', 'Musa', 'Kamara', ?, 'x')",
-      )
-      .bind(EXPORTER_B.id, EXPORTER_B.company),
+    d1(
+      insertUser({
+        id: EXPORTER_B.id,
+        loginId: "EXP-20260201-002",
+        role: "exporter",
+        firstName: "Musa",
+        lastName: "Kamara",
+        companyName: EXPORTER_B.company,
+      }),
+    ),
   );
   const farmers: [string, string, string, string[]][] = [
     ["FRM000001", "Nimba County", "2026-01-10", ["Cocoa"]],
@@ -47,15 +52,8 @@ async function seed() {
     ["FRM000005", "Bong County", "2026-04-01", ["Coffee"]],
   ];
   for (const [fid, county, date, crops] of farmers) {
-    s.push(
-      db
-        .prepare(
-          "INSERT INTO farmers (id, farmer_id, first_name, last_name, county, crops, registration_date, name_key, last_name_key) VALUES (?, ?, 'Test', 'Farmer', ?, ?, ?, 'test farmer', 'farmer test')",
-        )
-        .bind(`f-${fid}`, fid, county, JSON.stringify(crops), date),
-    );
-    for (const crop of crops)
-      s.push(db.prepare("INSERT INTO farmer_crops (farmer_id, crop) VALUES (?, ?)").bind(fid, crop));
+    s.push(d1(insertFarmer({ farmerId: fid, county, crops: JSON.stringify(crops), registrationDate: date })));
+    for (const crop of crops) s.push(d1(db.insert(farmerCrops).values({ farmerId: fid, crop })));
   }
   const plots: [string, string, string, string, string | null, number, string][] = [
     ["P1", "Nimba County", "Cocoa", "valid", "low", 2.5, "2026-01-12T10:00:00.000Z"],
@@ -94,21 +92,19 @@ async function seed() {
   ];
   batches.forEach(([code, commodity, county, kg, status, compliance, derived, created]) => {
     s.push(
-      db
-        .prepare(
-          "INSERT INTO batches (id, batch_code, commodity, hs_code, weight_g, status, compliance_status, county, derived_by, created_at) VALUES (?, ?, ?, '1801', ?, ?, ?, ?, ?, ?)",
-        )
-        .bind(
-          `batch-${code}`,
-          `LR-TST-2026-00000${code.slice(1)}`,
+      d1(
+        insertBatch({
+          id: `batch-${code}`,
+          batchCode: `LR-TST-2026-00000${code.slice(1)}`,
           commodity,
-          kg * 1000,
+          weightG: kg * 1000,
           status,
-          compliance,
+          complianceStatus: compliance,
           county,
-          derived,
-          created,
-        ),
+          derivedBy: derived,
+          createdAt: created,
+        }),
+      ),
     );
   });
   // The purchases, as figures count them (db/queries/figures.ts): the weight and date at the
@@ -125,11 +121,19 @@ async function seed() {
   ];
   purchaseRows.forEach(([code, at, kg, voided], i) => {
     s.push(
-      db
-        .prepare(
-          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_g, voided_at) VALUES (?, ?, 'harvested', 'purchased', 'buyer-x', 'buyer', ?, ?, ?)",
-        )
-        .bind(`ev-buy-${i}`, `batch-${code}`, at, kg * 1000, voided),
+      d1(
+        db.insert(custodyEvents).values({
+          id: `ev-buy-${i}`,
+          batchId: `batch-${code}`,
+          fromStatus: "harvested",
+          toStatus: "purchased",
+          actorId: "buyer-x",
+          actorRole: "buyer",
+          occurredAt: at,
+          weightOutG: kg * 1000,
+          voidedAt: voided,
+        }),
+      ),
     );
   });
   const exportsRows: [string, string, string, number | null][] = [
@@ -140,26 +144,27 @@ async function seed() {
   ];
   for (const [code, actor, at, out] of exportsRows) {
     s.push(
-      db
-        .prepare(
-          "INSERT INTO custody_events (id, batch_id, from_status, to_status, actor_id, actor_role, occurred_at, weight_out_g) VALUES (?, ?, 'port_inspected', 'exported', ?, 'exporter', ?, ?)",
-        )
-        .bind(`ev-${code}`, `batch-${code}`, actor, at, out === null ? null : out * 1000),
+      d1(
+        db.insert(custodyEvents).values({
+          id: `ev-${code}`,
+          batchId: `batch-${code}`,
+          fromStatus: "port_inspected",
+          toStatus: "exported",
+          actorId: actor,
+          actorRole: "exporter",
+          occurredAt: at,
+          weightOutG: out === null ? null : out * 1000,
+        }),
+      ),
     );
   }
-  await db.batch(s);
+  await env.DB.batch(s);
 }
 
-export async function signInObserver(entityType: "donor" | "ngo" | "auditor", ip: string) {
+/** A session for the demo observer of `entityType` (tests/worker/factories.ts). */
+export async function signInObserver(entityType: "donor" | "ngo" | "auditor") {
   const account = DEMO_ACCOUNTS.find((a) => a.role === "monitoring_observer" && a.entityType === entityType)!;
-  const res = await call("/api/auth/monitoring-login", {
-    method: "POST",
-    headers: { "Content-Type": "application/json", "CF-Connecting-IP": ip },
-    body: JSON.stringify({ username: account.loginId, password: account.password, entityType }),
-  });
-  if (res.status !== 200) throw new Error(`observer sign-in failed: ${res.status}`);
-  const { token } = (await res.json()) as { token: string };
-  return { token, cookie: res.headers.get("set-cookie")!.split(";")[0]!, account };
+  return { ...(await sessionForLogin(account.loginId)), account };
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -193,5 +198,5 @@ export let staff: { token: string; cookie: string };
 /** Seeds the known rows and signs in the office administrator who builds the reports. */
 export async function seedAndSignIn() {
   await seed();
-  staff = await signInAs("office_admin", "10.61.0.1");
+  staff = await sessionAs("office_admin");
 }

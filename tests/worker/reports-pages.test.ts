@@ -2,7 +2,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS } from "#worker/services/demo/demo-accounts";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, postForm } from "./helpers";
 import { csrfOf, decodeHtml as decode, pageText } from "./html";
 import {
@@ -85,7 +85,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(html).toContain("Choose the commodity for a commodity report");
     expect(html).toContain('value="2026-03-01"');
 
-    const donor = await signInObserver("donor", "10.63.0.6");
+    const donor = await signInObserver("donor");
     const donorPage = await pageText("/generate-reports", donor.cookie);
     expect(donorPage).toContain('value="national"');
     expect(donorPage).not.toContain('value="exporter"');
@@ -102,7 +102,7 @@ describe("/generate-reports page (works without JavaScript)", () => {
     expect(dated.status).toBe(400);
     expect(decode(await dated.text())).toContain("custom date ranges are open to regulator staff only");
     // Another role: the page's 403.
-    const buyer = await signInAs("buyer", "10.63.0.7");
+    const buyer = await sessionAs("buyer");
     expect((await call("/generate-reports", { headers: { Cookie: buyer.cookie } })).status).toBe(403);
   });
 });

@@ -4,18 +4,18 @@
  */
 import { beforeAll } from "vitest";
 import { ROLES } from "#worker/auth/roles";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { bearer, call } from "./helpers";
 
 /**
- * Signs every role in before the file's tests, each from its own address `10.<net>.<n>.1` (so no
- * sign-in limit trips); `api` calls /api with the role's bearer token, `page` opens a page with its
- * session cookie (whose value is the same token).
+ * A session for every role before the file's tests (tests/worker/factories.ts); `api` calls /api
+ * with the role's bearer token, `page` opens a page with its session cookie (whose value is the
+ * same token).
  */
-export function everyRoleSignedIn(net: number) {
+export function everyRoleSignedIn() {
   const tokens = new Map<string, string>();
   beforeAll(async () => {
-    for (const role of ROLES) tokens.set(role, (await signInAs(role, `10.${net}.${ROLES.indexOf(role)}.1`)).token);
+    for (const role of ROLES) tokens.set(role, (await sessionAs(role)).token);
   }, 120_000);
   return {
     api: (role: string, path: string, method = "GET", body?: unknown) => bearer(tokens.get(role), path, method, body),

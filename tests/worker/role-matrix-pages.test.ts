@@ -9,7 +9,7 @@ import { call, postForm } from "./helpers";
 import { csrfOf, pageText } from "./html";
 import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 
-const { api: as, page, cookie } = everyRoleSignedIn(32);
+const { api: as, page, cookie } = everyRoleSignedIn();
 
 /** The farmer's and the field agent's own dashboards (pages: 200 for the role, 403 for every other). */
 const PAGE_RULES: [page: string, allowed: string[]][] = [

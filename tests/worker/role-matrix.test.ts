@@ -10,7 +10,7 @@ import { ROLES } from "#worker/auth/roles";
 import { call } from "./helpers";
 import { everyRoleSignedIn, STAFF } from "./role-matrix-fixtures";
 
-const { api: as } = everyRoleSignedIn(31);
+const { api: as } = everyRoleSignedIn();
 
 const STAFF_AND_APPLICANTS = [...STAFF, "buyer", "exporter"];
 /** Who records purchases and custody steps, and the supervisors: they correct or void them (ADR 031). */
@@ -336,5 +336,23 @@ describe("role × endpoint matrix (administration reads)", () => {
   ];
   it.each(READS)("%s: only %j", async (path, allowed) => {
     for (const role of ROLES) expect((await as(role, path)).status, role).toBe(allowed.includes(role) ? 200 : 403);
+  });
+});
+
+/** The licensing lists and fee totals (tests/worker/licensing.test.ts takes the steps themselves). */
+const LIST_RULES: [path: string, allowed: string[]][] = [
+  ["/api/licences", ["buyer", "exporter", "dg", "ddgots", "ddgaf", "office_admin", "system_administrator"]],
+  ["/api/permits", ["exporter", "dg", "ddgots", "ddgaf", "office_admin", "system_administrator"]],
+  ["/api/fees/invoices", ["buyer", "exporter", "dg", "ddgaf", "office_admin"]],
+  ["/api/fees/totals", ["ddgaf", "dg"]],
+];
+
+describe("role × route matrix of the licence, permit and fee lists", () => {
+  it.each(LIST_RULES)("GET %s: only %j", async (path, allowed) => {
+    for (const role of ROLES) {
+      const res = await as(role, path);
+      await res.arrayBuffer();
+      expect(res.status, role).toBe(allowed.includes(role) ? 200 : 403);
+    }
   });
 });

@@ -2,7 +2,7 @@
 // body (no Content-Length) is read no further than the limit (worker/http/body-limit.ts,
 // docs/decisions/015-unread-request-bodies.md). The stream counts the bytes the Worker pulled.
 import { beforeAll, describe, expect, it } from "vitest";
-import { signInAs } from "./auth-helpers";
+import { sessionAs } from "./factories";
 import { call, count, ORIGIN } from "./helpers";
 import { inspector, seedFarmersAndSignIn, storeThePlots } from "./plots-fixtures";
 
@@ -44,10 +44,10 @@ async function chunked(path: string, auth: Record<string, string>, total = 40 * 
   return { res, pulled: body.pulled() };
 }
 
-let office: Awaited<ReturnType<typeof signInAs>>;
+let office: Awaited<ReturnType<typeof sessionAs>>;
 let plotId = "";
 beforeAll(async () => {
-  office = await signInAs("office_admin", "10.61.0.1");
+  office = await sessionAs("office_admin");
   await seedFarmersAndSignIn();
   plotId = await storeThePlots();
 });

@@ -9,12 +9,12 @@ import { database } from "#db/client";
 import { isStoreFailure } from "#db/errors";
 import { STORE_BUSY_MESSAGE } from "#worker/api/errors";
 import { registerFarmer } from "#worker/services/registry/register-farmer";
-import { signInAs } from "../auth-helpers";
+import { sessionAs } from "../factories";
 import { count, farmerInsert } from "../helpers";
 import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
 import { type Faults, faultyD1, faultyR2 } from "./inject";
 
-let inspector: Awaited<ReturnType<typeof signInAs>>;
+let inspector: Awaited<ReturnType<typeof sessionAs>>;
 let n = 0;
 const next = () => ++n;
 /** `k` in letters (names take no digits): 1 → "b", 27 → "bb". */
@@ -220,7 +220,7 @@ const PATHS = [registration, registrationWithPhoto, plotCapture, visitFromOutbox
 const outcomes: Outcome[] = [];
 
 beforeAll(async () => {
-  inspector = await signInAs("land_inspector", "10.61.0.1");
+  inspector = await sessionAs("land_inspector");
   await farmerInsert({
     farmerId: "FRM300001",
     firstName: "Comfort",

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { applyForLicence } from "#worker/services/licensing/apply-licence";
 import { stepLicence } from "#worker/services/licensing/step-licence";
-import { signInAs } from "../auth-helpers";
 import { api, buy, portReadyBatch, seedAndSignIn, step, who } from "../batches-fixtures";
+import { sessionAs } from "../factories";
 import { count } from "../helpers";
 import { GOOD_COCOA, PORT_RECORD, sendToWarehouse } from "../inspections-fixtures";
 import {
@@ -26,7 +26,7 @@ import {
 } from "./harness";
 import { Faults } from "./inject";
 
-let office: Awaited<ReturnType<typeof signInAs>>;
+let office: Awaited<ReturnType<typeof sessionAs>>;
 const audit = () => count("SELECT COUNT(*) AS n FROM audit_log");
 const eventsOf = (code: string) =>
   count("SELECT COUNT(*) AS n FROM custody_events e JOIN batches b ON b.id = e.batch_id WHERE b.batch_code = ?", code);
@@ -271,7 +271,7 @@ const outcomes: Outcome[] = [];
 
 beforeAll(async () => {
   await seedAndSignIn();
-  office = await signInAs("office_admin", "10.63.0.9");
+  office = await sessionAs("office_admin");
 }, 60_000);
 
 // Every injected fault is logged by the code under test as it would be in production: expected here.

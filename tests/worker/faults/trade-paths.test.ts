@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { database } from "#db/client";
 import { applyForLicence } from "#worker/services/licensing/apply-licence";
 import { stepLicence } from "#worker/services/licensing/step-licence";
-import { signInAs } from "../auth-helpers";
 import { buy, purchase, seedAndSignIn, who } from "../batches-fixtures";
+import { sessionAs } from "../factories";
 import { count } from "../helpers";
 import { GOOD_COCOA, sendToWarehouse } from "../inspections-fixtures";
 import { type Attempt, faultRows, type Outcome, outcomeTable, runFaults, sendJson, type WritePath } from "./harness";
@@ -135,7 +135,7 @@ const certificatePath: WritePath = {
 };
 
 /** The office reviews a submitted licence application (POST /api/licences/{id}/review). */
-let office: Awaited<ReturnType<typeof signInAs>>;
+let office: Awaited<ReturnType<typeof sessionAs>>;
 const licencePath: WritePath = {
   name: "licence step (review)",
   async prepare(): Promise<Attempt> {
@@ -167,7 +167,7 @@ const outcomes: Outcome[] = [];
 
 beforeAll(async () => {
   await seedAndSignIn();
-  office = await signInAs("office_admin", "10.62.0.9");
+  office = await sessionAs("office_admin");
 });
 
 // Every injected fault is logged by the code under test as it would be in production: expected here.
