@@ -84,6 +84,7 @@ export default [
     route("/exporter/inspections", "routes/exporter-inspections.tsx"),
     route("/exporter/certificates", "routes/exporter-certificates.tsx"),
     route("/exporter-payment-services", "routes/exporter-payment-services.tsx"),
+    route("/my-licences", "routes/my-licences.tsx"),
     route("/inspection-requests/:id", "routes/inspection-request-action.tsx"),
     // Sellers hub (docs/sellers-hub.md).
     route("/sellers-hub", "routes/sellers-hub.tsx"),

@@ -69,6 +69,8 @@ export function workPages({ batchCode, plotId, officeDocumentId, farmerId, field
     "/exporter/inspections",
     "/exporter/certificates",
     "/exporter-payment-services",
+    // A buyer's or exporter's own licences and the application.
+    "/my-licences",
     // Sellers hub.
     "/sellers-hub",
     "/exporter/marketplace",

@@ -4,7 +4,7 @@ import type { Role } from "#worker/auth/roles";
 /** A link of the work navigation, as the shell and the dashboards draw it. */
 export type WorkLink = { to: string; label: string };
 
-const NAV: (WorkLink & { permission: Permission; exporterTo?: string })[] = [
+const NAV: (WorkLink & { permission: Permission; exporterTo?: string; only?: Role[] })[] = [
   { to: "/farmers-list", label: "Farmers", permission: "readRegistry" },
   { to: "/onboard-farmer", label: "Onboard farmer", permission: "registerFarmers" },
   { to: "/land-plots-list", label: "Land plots", permission: "readRegistry" },
@@ -24,6 +24,8 @@ const NAV: (WorkLink & { permission: Permission; exporterTo?: string })[] = [
   { to: "/exporter/inspections", label: "Inspections", permission: "requestInspections" },
   { to: "/exporter/certificates", label: "My certificates", permission: "readMyCertificates" },
   { to: "/exporter-payment-services", label: "Payments", permission: "recordStockPayments" },
+  // The applicant's own licences; the office opens applications for others on the management pages.
+  { to: "/my-licences", label: "My licences", permission: "applyForLicences", only: ["buyer", "exporter"] },
   { to: "/sellers-hub", label: "Sellers hub", permission: "readHub", exporterTo: "/exporter/marketplace" },
 ];
 
@@ -32,7 +34,7 @@ const NAV: (WorkLink & { permission: Permission; exporterTo?: string })[] = [
  * out on the server, so the permission matrix never ships to the phone.
  */
 export function workLinks(role: Role): WorkLink[] {
-  return NAV.filter((n) => can(role, n.permission)).map((n) => ({
+  return NAV.filter((n) => can(role, n.permission) && (!n.only || n.only.includes(role))).map((n) => ({
     to: role === "exporter" && n.exporterTo ? n.exporterTo : n.to,
     label: n.label,
   }));

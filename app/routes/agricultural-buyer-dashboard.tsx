@@ -51,7 +51,10 @@ export default function AgriculturalBuyerDashboard({ loaderData: d, actionData }
             data-testid="licence-block"
           >
             <span className="block font-bold">You cannot record a purchase yet</span>
-            {d.licenceBlock}
+            {d.licenceBlock}{" "}
+            <a href="/my-licences" className="font-semibold underline">
+              Go to My licences
+            </a>
           </p>
         )}
         <FindFarmer lookup={d.lookup} />

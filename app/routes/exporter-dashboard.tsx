@@ -54,6 +54,13 @@ export default function ExporterDashboard({ loaderData: d }: Route.ComponentProp
         ) : (
           <p className="text-slate-700">{d.isExporter ? "No exporter licence yet." : "Licences are per exporter."}</p>
         )}
+        {d.isExporter && (
+          <p className="mt-2">
+            <a href="/my-licences" className="inline-block py-1 font-semibold text-green-800 underline">
+              {d.licence ? "Your licences and applications" : "Apply for your exporter licence"}
+            </a>
+          </p>
+        )}
       </Section>
       <div className="mb-4 grid grid-cols-2 gap-3">
         <p className={card}>

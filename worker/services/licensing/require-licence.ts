@@ -88,7 +88,7 @@ export async function requireLicence(
   if (!refusals.length)
     return fail(
       403,
-      `You hold no ${LICENCE_TYPE_LABEL[type].toLowerCase()}: you cannot ${LICENSED_ACTIVITIES[activity]} until one is issued (apply on your licences page)`,
+      `You hold no ${LICENCE_TYPE_LABEL[type].toLowerCase()}: you cannot ${LICENSED_ACTIVITIES[activity]} until one is issued (apply on your My licences page)`,
     );
   // The licence that speaks for the holder today: of those ever issued, the one valid the longest
   // (a suspended current licence before an old expired one); else the newest application.
