@@ -13,7 +13,12 @@ export const FARMER_TEXT = {
   noSales: "No sale from your plots is recorded yet.",
   priceNotRecorded: "not recorded",
   certificatesHeading: "My certificates",
-  notIssued: "Not issued yet — the land inspector or the regulator issues it once your plots are assessed.",
+  /** A certificate not issued while no plot of hers has been checked: who acts first. */
+  notIssuedUnchecked:
+    "Not issued yet. First a land inspector checks your plots. Then the regulator's office can issue it.",
+  /** Not issued although her plots are checked: nothing is missing on her side; who to ask. */
+  notIssuedChecked:
+    "Not issued yet. Your plots are checked. Ask your land inspector or the regulator's office to issue it.",
   noticesHeading: "Notices",
   noNotices:
     "No notices yet. You will see here when a plot is found high risk, an inspection is scheduled or a certificate is ready.",
@@ -67,4 +72,12 @@ export const HIGH_RISK_STEP =
 export const VALIDATION_WORDS: Record<string, string> = {
   valid: "Boundary accepted: it passed every EUDR location check.",
   invalid: "Boundary not accepted: ask for the plot to be mapped again.",
+};
+
+/** A sale's state in a farmer's words: what is awaited and from whom. */
+export const SALE_STATE: Record<string, string> = {
+  pending: "Waiting for the regulator to confirm it for export",
+  compliant: "Confirmed for export to the EU",
+  held_for_review: "Held: the regulator is checking it",
+  non_compliant: "Not accepted for export to the EU",
 };

@@ -4,10 +4,11 @@ import { TextList } from "#app/components/kit/text-list";
 import { longDate } from "#app/lib/dates";
 import { CountTile, DashboardFrame, SECTION } from "../components/dashboards/dashboard-frame";
 import { PlotOutline } from "../components/plot-outline";
-import { COMPLIANCE_BADGE, COMPLIANCE_SHORT } from "../content/batches";
+import { COMPLIANCE_BADGE } from "../content/batches";
 import {
   HIGH_RISK_STEP,
   MORE_INFORMATION_STEPS,
+  SALE_STATE,
   STEP_FOR_EVIDENCE,
   FARMER_TEXT as T,
   VALIDATION_WORDS,
@@ -43,7 +44,10 @@ export default function FarmerDashboard({ loaderData }: Route.ComponentProps) {
           <Notices notices={view.notices} />
           <Plots plots={view.plots} />
           <Sales sales={view.sales} />
-          <Certificates certificates={view.certificates} />
+          <Certificates
+            certificates={view.certificates}
+            plotsChecked={view.plots.some((p) => p.verdict !== null && p.verdict !== "not_assessed")}
+          />
         </>
       ) : (
         <p className="rounded-md bg-amber-50 p-3 text-amber-900" role="status">
@@ -227,7 +231,7 @@ function Sales({ sales }: { sales: View["sales"] }) {
               <span
                 className={`rounded px-1.5 py-0.5 text-xs font-semibold ${COMPLIANCE_BADGE[s.complianceStatus] ?? ""}`}
               >
-                {COMPLIANCE_SHORT[s.complianceStatus] ?? s.complianceStatus}
+                {SALE_STATE[s.complianceStatus] ?? s.complianceStatus}
               </span>
             </p>
             <dl className="mt-1 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3">
@@ -271,7 +275,7 @@ function Sales({ sales }: { sales: View["sales"] }) {
   );
 }
 
-function Certificates({ certificates }: { certificates: View["certificates"] }) {
+function Certificates({ certificates, plotsChecked }: { certificates: View["certificates"]; plotsChecked: boolean }) {
   return (
     <Section
       id="certificates"
@@ -291,7 +295,9 @@ function Certificates({ certificates }: { certificates: View["certificates"] }) 
                 </a>
               </p>
             ) : (
-              <p className="text-slate-600">{T.notIssued}</p>
+              <p className="text-slate-700" data-testid="certificate-missing">
+                {plotsChecked ? T.notIssuedChecked : T.notIssuedUnchecked}
+              </p>
             )}
           </li>
         ))}

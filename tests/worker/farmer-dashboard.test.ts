@@ -85,7 +85,8 @@ describe("/farmer-dashboard shows her own records", () => {
     expect(html).toContain("1,200 kg (700 kg from my plots)");
     expect(html).toContain("Bong Cocoa Traders (demo)");
     expect(html).toMatch(/Price paid<\/dt><dd>not recorded/);
-    expect(html).toContain("EUDR-compliant");
+    // The batch's state in her words: what it is, not the registry's code.
+    expect(html).toContain("Confirmed for export to the EU");
   });
 
   it("her certificate, downloadable; her notice", async () => {
@@ -95,6 +96,10 @@ describe("/farmer-dashboard shows her own records", () => {
     const pdf = await call("/api/certificates/eudr/farmer/FRM000001", { headers: { Cookie: who.farmer.cookie } });
     expect((await expectPdf(pdf, "eudr")).number).toBe(aCertificate);
     expect(html).toContain("Your EUDR certificate is ready");
+    // A paper not issued yet says what is missing and who acts: her plots are checked (low risk), so she asks.
+    const missing = [...html.matchAll(/data-testid="certificate-missing"[^>]*>([^<]*)</g)].map((m) => m[1]);
+    expect(missing.length).toBeGreaterThan(0);
+    for (const text of missing) expect(text).toContain("Your plots are checked. Ask your land inspector");
   });
 
   it("nothing of farmer B: name, Farmer ID, plot, batch, certificate or notice", async () => {
