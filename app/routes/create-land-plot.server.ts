@@ -35,8 +35,11 @@ export async function action({ request }: Route.ActionArgs) {
       if (result.ok) return result;
       // An unknown farmer under its field; each broken rule by name under the coordinates
       // (plotRefusalFields, as the API sends them); nothing was stored.
+      // The message names the broken rules too: the outbox keeps it as the record's reason on the phone.
       const fieldErrors = plotRefusalFields(result);
-      return { ...fieldFailure(fieldErrors.coordinates ? result.message : "", fieldErrors), warnings: result.warnings };
+      const rules = fieldErrors.coordinates;
+      const message = rules ? `${result.message}: ${rules.join("; ")}` : "";
+      return { ...fieldFailure(message, fieldErrors), warnings: result.warnings };
     },
     refusal: "both",
     also: (failure) => ({ warnings: (failure.warnings ?? []).map(ruleLine) }),

@@ -75,8 +75,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       );
       if (result.ok) return result;
       // Each broken rule by name under the coordinates (plotRefusalFields, as for a new plot): nothing was stored.
+      // The message names the broken rules too: the outbox keeps it as the record's reason on the phone.
       const errors = plotRefusalFields(result);
-      return { ...result, errors: Object.keys(errors).length ? errors : undefined };
+      const rules = errors.coordinates;
+      return {
+        ...result,
+        message: rules ? `${result.message}: ${rules.join("; ")}` : result.message,
+        errors: Object.keys(errors).length ? errors : undefined,
+      };
     },
     refusal: "both",
     outbox: {
