@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lt, or, } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Database } from "../client";
 import { assessmentJobs } from "../schema";
 

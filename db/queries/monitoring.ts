@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../client";
-import { assessmentJobs, auditLog, certificates, } from "../schema";
+import { assessmentJobs, auditLog, certificates } from "../schema";
 import { realCertificate } from "./certificates";
 
 /** Certificates issued in [from, end), by their status now (valid, expired, revoked, superseded); test documents never count. */

@@ -20,7 +20,7 @@ import { type EudrCommodity, QUALITY_GRADES } from "#worker/domain/commodities";
 import { checkVolumePlausibility, cropYearOf, yieldFor } from "#worker/domain/volume-plausibility";
 import { formatKg } from "#worker/domain/weight";
 import type { Actor, ServiceDeps } from "../deps";
-import { type Failure, fail, } from "../result";
+import { type Failure, fail } from "../result";
 
 /** The batch services check permissions, so their actor is always a signed-in role. */
 export type BatchActor = Actor & { role: Role };
